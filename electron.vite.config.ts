@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// Main is ESM ("type": "module"); the preload runs in a sandboxed renderer, which only
+// loads CommonJS, so it is built as a single .cjs file.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        // keytar is a native addon: it is loaded from node_modules at run time, not bundled.
+        external: ['keytar'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+      },
+    },
+    plugins: [react()],
+  },
+});
