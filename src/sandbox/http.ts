@@ -1,0 +1,150 @@
+// Minimal routing and JSON plumbing for the sandbox. Plain node:http rather than a framework
+// because the sandbox needs the raw socket (fault injection cuts connections mid-answer) and
+// streams uploads of any size straight to disk; a framework would add little but layers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+
+/** An error answer of the sandbox: always `{ detail, code }` with a fitting status. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+  constructor(status: number, code: string, detail: string, headers: Record<string, string> = {}) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  params: Record<string, string>;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
+/** What a handler answers; `raw` handlers (the upload PUT) may write the response themselves. */
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, path: string, handler: Handler): this {
+    const keys: string[] = [];
+    const source = path
+      .split('/')
+      .map((part) => {
+        if (part.startsWith(':')) {
+          keys.push(part.slice(1));
+          return '([^/]+)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    this.routes.push({ method, pattern: new RegExp(`^${source}$`), keys, handler });
+    return this;
+  }
+
+  /** The handler for a request, or an ApiError saying why there is none (404 / 405). */
+  match(method: string, pathname: string): { handler: Handler; params: Record<string, string> } {
+    const allowed = new Set<string>();
+    for (const route of this.routes) {
+      const m = route.pattern.exec(pathname);
+      if (!m) continue;
+      if (route.method !== method) {
+        allowed.add(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.keys.forEach((key, i) => {
+        params[key] = decodeURIComponent(m[i + 1] ?? '');
+      });
+      return { handler: route.handler, params };
+    }
+    if (allowed.size > 0) {
+      const allow = [...allowed].join(', ');
+      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use ${allow}.`, { Allow: allow });
+    }
+    throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}.`);
+  }
+}
+
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/** Reads a JSON request body: 415 for another content type, 413 past the limit, 400 for bad JSON. */
+export async function readJson(req: IncomingMessage, { optional = false } = {}): Promise<unknown> {
+  const type = req.headers['content-type'];
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > MAX_JSON_BODY_BYTES) {
+    throw new ApiError(413, 'payload_too_large', `The request body is ${declared} bytes; the limit is ${MAX_JSON_BODY_BYTES} bytes.`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_JSON_BODY_BYTES) {
+      throw new ApiError(413, 'payload_too_large', `The request body is over the limit of ${MAX_JSON_BODY_BYTES} bytes.`);
+    }
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') {
+    if (optional) return {};
+    throw new ApiError(400, 'malformed_body', 'The request has no body; a JSON object is required.');
+  }
+  if (type !== undefined && !/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json, not ${type}.`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ApiError(400, 'malformed_body', `The request body is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+/** Validates a parsed body against a schema; the error names each wrong field. */
+export function validate<T>(schema: z.ZodType<T>, value: unknown, status = 422): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError(status === 422 ? 400 : status, 'malformed_body', 'The request body must be a JSON object.');
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const detail = result.error.issues
+    .map((issue) => {
+      const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+      return `${field}: ${issue.message}`;
+    })
+    .join('; ');
+  throw new ApiError(status, 'validation_error', `Invalid request: ${detail}.`);
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    'Content-Length': String(Buffer.byteLength(text)),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: ApiError): void {
+  sendJson(res, error.status, { detail: error.message, code: error.code }, error.headers);
+}
+
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}

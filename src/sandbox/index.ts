@@ -1,0 +1,153 @@
+// startSandbox(): the whole service of SPEC.md on a loopback port, as a module, so the app
+// can embed it and each test can start its own. `npm run sandbox` is cli.ts around it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Auth } from './auth.ts';
+import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
+import { ScribeJobs } from './scribe-jobs.ts';
+import { createSandboxServer, PREFIX, serverOrigin, type Counters } from './server.ts';
+import { DEMO_ACCOUNT, StateStore } from './state.ts';
+import { Uploads } from './uploads.ts';
+import { WebhookSender, type DeliveryAttempt } from './webhooks.ts';
+
+export { DEFAULT_OPTIONS, parseOptions, OptionsError, type SandboxOptions } from './options.ts';
+export { DEMO_ACCOUNT, OTHER_ACCOUNT } from './state.ts';
+
+export interface SandboxUrls {
+  agents_url: string;
+  scribe_url: string;
+  agents_api_url: string;
+}
+
+export interface SandboxStats extends Counters {
+  /** Scribe records created per uploaded file: more than 1 for a file is a duplicate request. */
+  scribeRecordsByFileKey: Record<string, number>;
+  webhookAttempts: DeliveryAttempt[];
+  deliveries: { pending: number; delivered: number; givenUp: number };
+}
+
+export interface Sandbox {
+  urls: SandboxUrls;
+  origin: string;
+  port: number;
+  demo: { email: string; password: string };
+  /** The webhook secret in use: the one given, or one made up when only a URL was given. */
+  webhookSecret: string | null;
+  options: SandboxOptions;
+  stats(): SandboxStats;
+  close(): Promise<void>;
+}
+
+/** Small, fast, seedable dice (mulberry32) so a fault run can be repeated exactly. */
+function dice(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CLOCK_TICK_MS = 50;
+
+export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const webhookSecret = options.webhookSecret ?? (options.webhookUrl ? randomBytes(24).toString('hex') : null);
+  const store = new StateStore(options.dataDir);
+  if (store.created && options.webhookUrl) {
+    for (const hook of store.state.webhooks) hook.is_active = true;
+    store.save();
+  }
+  const tempUploads = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'vet-scribe-sandbox-'));
+  const uploads = new Uploads(store, {
+    uploadTtlSeconds: options.uploadTtlSeconds,
+    maxUploadBytes: options.maxUploadBytes,
+    dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
+  });
+  const auth = new Auth(store, options);
+  const jobs = new ScribeJobs(store, uploads, options.scribeSeconds);
+  const sender = new WebhookSender(store, { url: options.webhookUrl, secret: webhookSecret, timeScale: options.timeScale });
+  const counters: Counters = {
+    requests: 0,
+    byRoute: {},
+    injected503: 0,
+    droppedConnections: 0,
+    rateLimited: 0,
+    signIns: 0,
+    refreshes: 0,
+    refreshReplays: 0,
+    refreshReuseDetected: 0,
+    scribeRequests: 0,
+    scribeReplays: 0,
+    uploads: 0,
+  };
+  let origin = '';
+  const server = createSandboxServer({
+    options,
+    store,
+    auth,
+    uploads,
+    jobs,
+    origin: () => origin,
+    random: dice(options.seed ?? randomBytes(4).readUInt32LE(0)),
+    counters,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  origin = serverOrigin(server, options.host);
+
+  // The sandbox's clock: finished scribe jobs announce themselves, due webhook deliveries go out.
+  const clock = setInterval(() => {
+    const finished = jobs.finishedUnannounced();
+    for (const job of finished) {
+      job.announced = true;
+      sender.announce(job, job.outcome);
+    }
+    if (finished.length > 0) store.save();
+    sender.tick();
+  }, CLOCK_TICK_MS);
+  clock.unref();
+
+  let closed = false;
+  return {
+    urls: { agents_url: `${origin}${PREFIX.agents}`, scribe_url: `${origin}${PREFIX.scribe}`, agents_api_url: `${origin}${PREFIX.agentsApi}` },
+    origin,
+    port: Number(new URL(origin).port),
+    demo: { ...DEMO_ACCOUNT },
+    webhookSecret,
+    options,
+    stats() {
+      const byFile: Record<string, number> = {};
+      for (const s of Object.values(store.state.scribes)) byFile[s.file_key] = (byFile[s.file_key] ?? 0) + 1;
+      const d = store.state.deliveries;
+      return {
+        ...structuredClone(counters),
+        scribeRecordsByFileKey: byFile,
+        webhookAttempts: [...sender.attempts],
+        deliveries: {
+          pending: d.filter((x) => x.state === 'pending').length,
+          delivered: d.filter((x) => x.state === 'delivered').length,
+          givenUp: d.filter((x) => x.state === 'given_up').length,
+        },
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(clock);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.save();
+      if (tempUploads) rmSync(tempUploads, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The sandbox's options, from flags or environment variables (flag wins), with the defaults
+// a demo wants. Every number is checked, so a typo stops the sandbox with a clear message.
+import { parseArgs } from 'node:util';
+
+export interface SandboxOptions {
+  /** 0 = a free port. */
+  port: number;
+  host: string;
+  /** State and uploads survive a restart here; null = in memory and a temporary folder. */
+  dataDir: string | null;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** How long the refresh token rotated away last is still answered (a lost answer). */
+  refreshReuseGraceSeconds: number;
+  uploadTtlSeconds: number;
+  maxUploadBytes: number;
+  /** Processing time of a scribe job. */
+  scribeSeconds: number;
+  /** Multiplies webhook retry delays (0.001 turns 1 min into 60 ms). */
+  timeScale: number;
+  /** Share of requests answered 503. */
+  failRate: number;
+  latencyMs: number;
+  /** Share of connections cut in the middle of the answer. */
+  dropRate: number;
+  /** Requests a minute per client before 429; 0 = no limit. */
+  rateLimitPerMinute: number;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  /** Seed of the fault-injection dice, for runs that repeat exactly. */
+  seed: number | null;
+}
+
+export const DEFAULT_OPTIONS: SandboxOptions = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: null,
+  accessTtlSeconds: 900,
+  refreshTtlSeconds: 7 * 24 * 3600,
+  refreshReuseGraceSeconds: 30,
+  uploadTtlSeconds: 900,
+  maxUploadBytes: 2 * 1024 ** 3,
+  scribeSeconds: 8,
+  timeScale: 1,
+  failRate: 0,
+  latencyMs: 0,
+  dropRate: 0,
+  rateLimitPerMinute: 1200,
+  webhookUrl: null,
+  webhookSecret: null,
+  seed: null,
+};
+
+type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
+
+const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number; max: number; integer?: boolean }[] = [
+  { flag: 'port', env: 'SANDBOX_PORT', key: 'port', min: 0, max: 65535, integer: true },
+  { flag: 'access-ttl', env: 'SANDBOX_ACCESS_TTL', key: 'accessTtlSeconds', min: 1, max: 365 * 24 * 3600 },
+  { flag: 'refresh-ttl', env: 'SANDBOX_REFRESH_TTL', key: 'refreshTtlSeconds', min: 1, max: 10 * 365 * 24 * 3600 },
+  { flag: 'refresh-reuse-grace', env: 'SANDBOX_REFRESH_REUSE_GRACE', key: 'refreshReuseGraceSeconds', min: 0, max: 3600 },
+  { flag: 'upload-ttl', env: 'SANDBOX_UPLOAD_TTL', key: 'uploadTtlSeconds', min: 1, max: 7 * 24 * 3600 },
+  { flag: 'max-upload-bytes', env: 'SANDBOX_MAX_UPLOAD_BYTES', key: 'maxUploadBytes', min: 0, max: Number.MAX_SAFE_INTEGER, integer: true },
+  { flag: 'scribe-seconds', env: 'SANDBOX_SCRIBE_SECONDS', key: 'scribeSeconds', min: 0, max: 24 * 3600 },
+  { flag: 'time-scale', env: 'SANDBOX_TIME_SCALE', key: 'timeScale', min: 0, max: 1000 },
+  { flag: 'fail-rate', env: 'SANDBOX_FAIL_RATE', key: 'failRate', min: 0, max: 1 },
+  { flag: 'latency-ms', env: 'SANDBOX_LATENCY_MS', key: 'latencyMs', min: 0, max: 120_000 },
+  { flag: 'drop-rate', env: 'SANDBOX_DROP_RATE', key: 'dropRate', min: 0, max: 1 },
+  { flag: 'rate-limit', env: 'SANDBOX_RATE_LIMIT', key: 'rateLimitPerMinute', min: 0, max: 1_000_000, integer: true },
+  { flag: 'seed', env: 'SANDBOX_SEED', key: 'seed', min: 0, max: 2 ** 32 - 1, integer: true },
+];
+
+const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' }[] = [
+  { flag: 'host', env: 'SANDBOX_HOST', key: 'host' },
+  { flag: 'data-dir', env: 'SANDBOX_DATA_DIR', key: 'dataDir' },
+  { flag: 'webhook-url', env: 'SANDBOX_WEBHOOK_URL', key: 'webhookUrl' },
+  { flag: 'webhook-secret', env: 'SANDBOX_WEBHOOK_SECRET', key: 'webhookSecret' },
+];
+
+export class OptionsError extends Error {}
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined> = {}): SandboxOptions {
+  const flags: Record<string, { type: 'string' }> = {};
+  for (const { flag } of [...NUMBERS, ...STRINGS]) flags[flag] = { type: 'string' };
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as { values: Record<string, string | undefined> });
+  } catch (e) {
+    throw new OptionsError((e as Error).message);
+  }
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS };
+  for (const spec of NUMBERS) {
+    const raw = (values[spec.flag] as string | undefined) ?? env[spec.env];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < spec.min || n > spec.max || (spec.integer && !Number.isInteger(n))) {
+      throw new OptionsError(
+        `--${spec.flag} (${spec.env}) must be ${spec.integer ? 'a whole number' : 'a number'} from ${spec.min} to ${spec.max}, not "${raw}".`,
+      );
+    }
+    (options as unknown as Record<string, number>)[spec.key] = n;
+  }
+  for (const spec of STRINGS) {
+    const raw = (values[spec.flag] as string | undefined) ?? env[spec.env];
+    if (raw === undefined || raw === '') continue;
+    options[spec.key] = raw;
+  }
+  if (options.webhookUrl !== null) {
+    let url: URL;
+    try {
+      url = new URL(options.webhookUrl);
+    } catch {
+      throw new OptionsError(`--webhook-url must be an http(s) URL, not "${options.webhookUrl}".`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw new OptionsError(`--webhook-url must be an http(s) URL, not "${options.webhookUrl}".`);
+    }
+  }
+  return options;
+}

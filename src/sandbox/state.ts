@@ -1,0 +1,188 @@
+// The sandbox's state: one JSON document, kept in memory and, when a data folder is given,
+// written atomically (temp file, fsync, rename) after every change so a restart resumes it.
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  organization_id: string;
+  password_hash: string;
+}
+
+export interface OrganizationRecord {
+  public_id: string;
+  name: string;
+  description: string;
+  has_slack_bot_token: boolean;
+  slack_channel: string | null;
+  email_notification: string | null;
+  is_active: boolean;
+}
+
+export interface WebhookRecord {
+  public_id: string;
+  event_type: string;
+  is_active: boolean;
+  organization_public_id: string;
+}
+
+export interface RefreshFamily {
+  user_id: string;
+  current_jti: string;
+  /** The token rotated away last, honoured again within the reuse grace (a lost answer). */
+  previous_jti: string | null;
+  rotated_at: number;
+  /** The pair handed out at the last rotation, answered again to a replay within the grace. */
+  last_answer: { access_token: string; refresh_token: string; expires_at: number; refresh_expires_at: number } | null;
+  revoked: boolean;
+}
+
+export interface SessionRecord {
+  public_id: string;
+  name: string | null;
+  created_at: string;
+  organization_id: string;
+  user_id: string;
+}
+
+export interface UploadRecord {
+  file_key: string;
+  recording_session_public_id: string;
+  file_name: string;
+  content_type: string;
+  created_at: string;
+  uploaded: { size: number; sha256: string; at: string } | null;
+}
+
+export interface ScribeRecord {
+  public_id: string;
+  recording_session_public_id: string;
+  template_public_id: string;
+  file_key: string;
+  organization_id: string;
+  idempotency_key: string | null;
+  created_at: string;
+  /** Epoch ms at which processing starts and ends; the status is derived from the clock. */
+  processing_at: number;
+  finish_at: number;
+  outcome: 'completed' | 'failed';
+  note: string | null;
+  error: string | null;
+  /** Whether the finish event was queued for webhook delivery. */
+  announced: boolean;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  event_id: string;
+  webhook_public_id: string;
+  body: string;
+  /** 0 = first attempt; 1..5 = retries. */
+  attempt: number;
+  next_at: number;
+  state: 'pending' | 'delivered' | 'given_up';
+  last_status: number | null;
+}
+
+export interface SandboxState {
+  version: 1;
+  jwt_secret: string;
+  upload_secret: string;
+  users: UserRecord[];
+  organizations: OrganizationRecord[];
+  webhooks: WebhookRecord[];
+  refresh_families: Record<string, RefreshFamily>;
+  sessions: Record<string, SessionRecord>;
+  uploads: Record<string, UploadRecord>;
+  scribes: Record<string, ScribeRecord>;
+  deliveries: DeliveryRecord[];
+}
+
+export const DEMO_ACCOUNT = { email: 'demo@vetscribe.test', password: 'sandbox-demo' } as const;
+/** A second clinic, so the sandbox can show that one organization cannot touch another's settings. */
+export const OTHER_ACCOUNT = { email: 'other@vetscribe.test', password: 'sandbox-other' } as const;
+
+export function hashPassword(password: string, salt = randomBytes(16).toString('hex')): string {
+  return `${salt}:${scryptSync(password, salt, 32).toString('hex')}`;
+}
+
+function seed(): SandboxState {
+  const demoOrg = randomUUID();
+  const otherOrg = randomUUID();
+  const org = (public_id: string, name: string): OrganizationRecord => ({
+    public_id,
+    name,
+    description: 'Sandbox organization',
+    has_slack_bot_token: false,
+    slack_channel: null,
+    email_notification: null,
+    is_active: true,
+  });
+  return {
+    version: 1,
+    jwt_secret: randomBytes(32).toString('base64'),
+    upload_secret: randomBytes(32).toString('base64'),
+    users: [
+      { id: randomUUID(), email: DEMO_ACCOUNT.email, name: 'Dr. Demo Vet', organization_id: demoOrg, password_hash: hashPassword(DEMO_ACCOUNT.password) },
+      { id: randomUUID(), email: OTHER_ACCOUNT.email, name: 'Dr. Other Vet', organization_id: otherOrg, password_hash: hashPassword(OTHER_ACCOUNT.password) },
+    ],
+    organizations: [org(demoOrg, 'Sandbox Veterinary Clinic'), org(otherOrg, 'Other Sandbox Clinic')],
+    webhooks: [demoOrg, otherOrg].map((organization_public_id) => ({
+      public_id: randomUUID(),
+      event_type: 'scribe',
+      is_active: false,
+      organization_public_id,
+    })),
+    refresh_families: {},
+    sessions: {},
+    uploads: {},
+    scribes: {},
+    deliveries: [],
+  };
+}
+
+export class StateStore {
+  readonly state: SandboxState;
+  /** True when this store started empty (no saved state to resume). */
+  readonly created: boolean;
+  private readonly file: string | null;
+
+  constructor(dataDir: string | null) {
+    this.file = dataDir ? join(dataDir, 'sandbox-state.json') : null;
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const loaded = this.load();
+    this.created = loaded === null;
+    this.state = loaded ?? seed();
+    this.save();
+  }
+
+  private load(): SandboxState | null {
+    if (!this.file) return null;
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    const parsed = JSON.parse(text) as SandboxState;
+    if (parsed.version !== 1) throw new Error(`${this.file}: unknown sandbox state version ${String(parsed.version)}`);
+    return parsed;
+  }
+
+  save(): void {
+    if (!this.file) return;
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(this.state));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.file);
+  }
+}

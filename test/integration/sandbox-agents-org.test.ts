@@ -1,0 +1,142 @@
+// Rows 10 to 13 against a real sandbox over loopback: the two agents with relevance
+// filtering, the notification e-mail and the webhook switch.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
+import { call, signIn, type SignedIn } from './support/http.ts';
+
+let s: Sandbox;
+let me: SignedIn;
+beforeAll(async () => {
+  s = await startSandbox({ scribeSeconds: 0 });
+  me = await signIn(s);
+});
+afterAll(async () => {
+  await s.close();
+});
+
+type AgentAnswer = { status: boolean; reason: string; response: Record<string, unknown> };
+const ddx = (input: unknown) => call<AgentAnswer>('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token: me.access, body: { input } });
+const plan = (input: unknown) => call<AgentAnswer>('POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`, { token: me.access, body: { input } });
+
+const DDX_FIELDS = ['name', 'cause_etiology', 'commonly_confused_with', 'diagnosis_rule_outs', 'prognosis', 'risk_factors_predispositions', 'symptoms_clinical_signs'];
+const PLAN_FIELDS = [
+  'diagnosis_name',
+  'treatment_plan_name',
+  'treatment_goal',
+  'medications',
+  'dietary_management',
+  'lifestyle_modifications',
+  'symptom_management',
+  'non-surgical_options',
+  'possible_surgical_options',
+  'preventative_options',
+  'regular_veterinary_monitoring',
+  'owner_education',
+];
+
+describe('row 10: differential diagnosis', () => {
+  it('answers a clinical history with the map form, every field filled, and plain-English summaries', async () => {
+    const a = await ddx('12 year old male neutered domestic shorthair cat with weight loss despite a good appetite, vomiting, tachycardia and a palpable thyroid nodule.');
+    expect(a.status).toBe(200);
+    expect(a.json.status).toBe(true);
+    expect(a.json.reason).toEqual(expect.any(String));
+    const details = a.json.response['Differential Diagnosis Details'] as Record<string, Record<string, string>>;
+    const labels = Object.keys(details);
+    expect(labels.length).toBeGreaterThanOrEqual(2);
+    expect(labels[0]?.toLowerCase()).toContain('hyperthyroid');
+    for (const set of Object.values(details)) {
+      for (const field of DDX_FIELDS) expect(set[field], field).toMatch(/\S/);
+    }
+    expect(a.json.response['Plain English Concise']).toMatch(/\S/);
+    expect(a.json.response['Plain English Summary']).toMatch(/sandbox/i);
+  });
+
+  it('answers input that is not veterinary with status false and a reason', async () => {
+    const a = await ddx('What is the best recipe for a chocolate cake with raspberries?');
+    expect(a.status).toBe(200);
+    expect(a.json.status).toBe(false);
+    expect(a.json.reason.length).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   \n '],
+    ['a number', 42],
+    ['too long', 'dog '.repeat(6000)],
+  ])('refuses %s input with 422', async (_name, input) => {
+    const a = await ddx(input);
+    expect([a.status, a.json['code' as keyof AgentAnswer]]).toEqual([422, 'validation_error']);
+  });
+});
+
+describe('row 11: treatment plan', () => {
+  it('plans for the disease named, for the species named', async () => {
+    const a = await plan('How should I treat hyperthyroidism in my 13 year old cat?');
+    expect(a.json.status).toBe(true);
+    const details = a.json.response['Treatment Plan Details'] as Record<string, Record<string, string>>;
+    const sets = Object.values(details);
+    expect(sets.length).toBeGreaterThanOrEqual(1);
+    expect(sets[0]?.['diagnosis_name']?.toLowerCase()).toContain('hyperthyroid');
+    for (const set of sets) for (const field of PLAN_FIELDS) expect(set[field], field).toMatch(/\S/);
+    expect(a.json.response['Plain English Concise']).toMatch(/\S/);
+    expect(a.json.response['Plain English Summary']).toMatch(/\S/);
+  });
+
+  it('derives the plan from the likely differentials when no disease is named', async () => {
+    const a = await plan('Dog, 7 years, German Shepherd, drinking and urinating a lot, pot-bellied, thin coat, panting.');
+    expect(a.json.status).toBe(true);
+    expect(Object.keys(a.json.response['Treatment Plan Details'] as object).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses input that names no species, and input unrelated to treatment plans', async () => {
+    const none = await plan('How do I treat otitis externa?');
+    expect(none.json.status).toBe(false);
+    expect(none.json.reason).toMatch(/species/i);
+    const unrelated = await plan('Which football team won the league in 1998?');
+    expect(unrelated.json.status).toBe(false);
+  });
+});
+
+describe('row 12: notification e-mail', () => {
+  it('sets the address and answers the organization 2.4', async () => {
+    const a = await call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
+      token: me.access,
+      body: { email: 'alerts@clinic.test' },
+    });
+    expect(a.status).toBe(200);
+    expect(a.json.message).toEqual(expect.any(String));
+    expect(a.json.data).toMatchObject({ public_id: me.user.organization_id, email_notification: 'alerts@clinic.test', is_active: true, has_slack_bot_token: false, slack_channel: null });
+    expect(Object.keys(a.json.data).sort()).toEqual(['description', 'email_notification', 'has_slack_bot_token', 'is_active', 'name', 'public_id', 'slack_channel']);
+  });
+
+  it('refuses an invalid e-mail with 422', async () => {
+    const a = await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, { token: me.access, body: { email: 'not-an-address' } });
+    expect([a.status, a.json['code']]).toEqual([422, 'validation_error']);
+    expect(String(a.json['detail'])).toContain('email');
+  });
+});
+
+describe('row 13: webhook status', () => {
+  const patch = (token: string, body: unknown) => call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/webhook/status`, { token, body });
+
+  it('turns the scribe webhook off and on, answering the webhook 2.5', async () => {
+    const off = await patch(me.access, { event_type: 'scribe', is_active: false, organization_public_id: me.user.organization_id });
+    expect(off.status).toBe(200);
+    expect(off.json.data).toMatchObject({ event_type: 'scribe', is_active: false, organization_public_id: me.user.organization_id });
+    const on = await patch(me.access, { event_type: 'scribe', is_active: true, organization_public_id: me.user.organization_id });
+    expect(on.json.data['is_active']).toBe(true);
+    expect(on.json.data['public_id']).toBe(off.json.data['public_id']);
+  });
+
+  it('403 for another organization, 404 for an unknown event type, 422 for bad fields', async () => {
+    const other = await signIn(s, OTHER_ACCOUNT);
+    const forbidden = await patch(me.access, { event_type: 'scribe', is_active: true, organization_public_id: other.user.organization_id });
+    expect([forbidden.status, forbidden.json['code' as 'message']]).toEqual([403, 'forbidden']);
+    const unknown = await patch(me.access, { event_type: 'invoice', is_active: true, organization_public_id: me.user.organization_id });
+    expect([unknown.status, unknown.json['code' as 'message']]).toEqual([404, 'not_found']);
+    const bad = await patch(me.access, { event_type: 'scribe', is_active: 'yes', organization_public_id: 'not-a-uuid' });
+    expect(bad.status).toBe(422);
+    expect(String(bad.json['detail' as 'message'])).toMatch(/is_active/);
+    expect(String(bad.json['detail' as 'message'])).toMatch(/organization_public_id/);
+  });
+});

@@ -1,0 +1,195 @@
+// Rows 1, 2 and 3 against a real sandbox over loopback: sign-in, refresh with rotation and
+// reuse detection, expiry, and the error answers of the auth routes.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { call, signIn } from './support/http.ts';
+
+let sandbox: Sandbox;
+async function start(options: Partial<SandboxOptions> = {}) {
+  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
+  return sandbox;
+}
+afterEach(async () => {
+  await sandbox?.close();
+});
+
+const V1 = { 'x-api-version': 'v1' };
+
+describe('row 1: sign-in', () => {
+  it('answers the token set 2.2 with the user', async () => {
+    const s = await start();
+    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo });
+    expect(a.status).toBe(200);
+    expect(a.json).toMatchObject({ token_type: 'bearer' });
+    expect(typeof a.json['access_token']).toBe('string');
+    expect(typeof a.json['refresh_token']).toBe('string');
+    expect(a.json['expires_at']).toBeGreaterThan(Date.now() / 1000);
+    expect(a.json['refresh_expires_at']).toBeGreaterThan(a.json['expires_at'] as number);
+    expect(Object.keys(a.json.user).sort()).toEqual(['email', 'id', 'name', 'organization_id']);
+    expect(a.json.user['email']).toBe(s.demo.email);
+    // A real JWT: three base64url parts, the payload carries the expiry the answer states.
+    const payload = JSON.parse(Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    expect(payload.exp).toBe(a.json['expires_at']);
+  });
+
+  it('row 3 /auth/login on scribe_url answers the same', async () => {
+    const s = await start();
+    const a = await call('POST', `${s.urls.scribe_url}/auth/login`, { body: s.demo });
+    expect(a.status).toBe(200);
+    expect(a.json['access_token']).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['wrong password', { email: 'demo@vetscribe.test', password: 'nope' }, 401, 'invalid_credentials'],
+    ['unknown e-mail', { email: 'nobody@vetscribe.test', password: 'x' }, 401, 'invalid_credentials'],
+    ['missing password', { email: 'demo@vetscribe.test' }, 400, 'validation_error'],
+    ['e-mail not an address', { email: 'demo', password: 'x' }, 400, 'validation_error'],
+    ['wrong types', { email: 1, password: true }, 400, 'validation_error'],
+    ['an array', [1, 2], 400, 'malformed_body'],
+  ])('%s -> %i %s', async (_name, body, status, code) => {
+    const s = await start();
+    const a = await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body });
+    expect(a.status).toBe(status);
+    expect(a.json).toEqual({ detail: expect.any(String), code });
+  });
+
+  it('malformed JSON, no body, other content type and oversized bodies are refused clearly', async () => {
+    const s = await start();
+    const url = `${s.urls.agents_url}/auth/sign-in`;
+    const bad = await call('POST', url, { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect([bad.status, bad.json['code']]).toEqual([400, 'malformed_body']);
+    expect(String(bad.json['detail'])).toMatch(/not valid JSON/);
+    const empty = await call('POST', url, { rawBody: '', headers: { 'content-type': 'application/json' } });
+    expect([empty.status, empty.json['code']]).toEqual([400, 'malformed_body']);
+    const form = await call('POST', url, { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, form.json['code']]).toEqual([415, 'unsupported_media_type']);
+    const huge = await call('POST', url, { body: { email: 'a@b.test', password: 'x'.repeat(1024 * 1024 + 10) } });
+    expect([huge.status, huge.json['code']]).toEqual([413, 'payload_too_large']);
+    // And it still serves.
+    expect((await call('POST', url, { body: s.demo })).status).toBe(200);
+  });
+});
+
+describe('row 2: refresh', () => {
+  const refresh = (s: Sandbox, access: string | undefined, token: string, headers: Record<string, string> = V1) =>
+    call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/refresh-token`, {
+      ...(access ? { token: access } : {}),
+      body: { token },
+      headers,
+    });
+
+  it('rotates the refresh token and answers 2.3 with its own user field names', async () => {
+    const s = await start();
+    const first = await signIn(s);
+    const a = await refresh(s, first.access, first.refresh);
+    expect(a.status).toBe(200);
+    expect(a.json['refresh_token']).not.toBe(first.refresh);
+    expect(a.json['access_token']).not.toBe(first.access);
+    expect(a.json['token_type']).toBe('bearer');
+    expect(Object.keys(a.json.user).sort()).toEqual(['email', 'name', 'organization_public_id', 'public_id']);
+    expect(a.json.user['public_id']).toBe(first.user.id);
+    // The new pair works, and refreshes again.
+    const again = await refresh(s, String(a.json['access_token']), String(a.json['refresh_token']));
+    expect(again.status).toBe(200);
+    expect(s.stats().refreshes).toBe(2);
+  });
+
+  it('requires X-API-Version: v1', async () => {
+    const s = await start();
+    const t = await signIn(s);
+    const none = await refresh(s, t.access, t.refresh, {});
+    expect([none.status, none.json['code']]).toEqual([400, 'api_version_required']);
+    const other = await refresh(s, t.access, t.refresh, { 'x-api-version': 'v9' });
+    expect([other.status, other.json['code']]).toEqual([400, 'unsupported_api_version']);
+  });
+
+  it('requires the bearer access token of the same session', async () => {
+    const s = await start();
+    const t = await signIn(s);
+    const none = await refresh(s, undefined, t.refresh);
+    expect([none.status, none.json['code']]).toEqual([401, 'not_authenticated']);
+    const forged = await refresh(s, `${t.access.slice(0, -4)}AAAA`, t.refresh);
+    expect([forged.status, forged.json['code']]).toEqual([401, 'invalid_token']);
+    const other = await signIn(s, OTHER_ACCOUNT);
+    const mixed = await refresh(s, other.access, t.refresh);
+    expect([mixed.status, mixed.json['code']]).toEqual([401, 'invalid_token']);
+    const swapped = await refresh(s, t.access, t.access);
+    expect([swapped.status, swapped.json['code']]).toEqual([401, 'invalid_token']);
+  });
+
+  it('accepts an expired access token (the normal case) but refuses an expired refresh token', async () => {
+    const s = await start({ accessTtlSeconds: 1, refreshTtlSeconds: 2 });
+    const t = await signIn(s);
+    await new Promise((r) => setTimeout(r, 1100));
+    const expired = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: t.access, body: {} });
+    expect([expired.status, expired.json['code']]).toEqual([401, 'token_expired']);
+    const ok = await refresh(s, t.access, t.refresh);
+    expect(ok.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2100));
+    const late = await refresh(s, String(ok.json['access_token']), String(ok.json['refresh_token']));
+    expect([late.status, late.json['code']]).toEqual([401, 'refresh_token_expired']);
+  });
+
+  it('a reused refresh token revokes the whole family, access tokens included', async () => {
+    const s = await start({ refreshReuseGraceSeconds: 0 });
+    const t = await signIn(s);
+    const rotated = await refresh(s, t.access, t.refresh);
+    expect(rotated.status).toBe(200);
+    const reuse = await refresh(s, t.access, t.refresh);
+    expect([reuse.status, reuse.json['code']]).toEqual([401, 'refresh_token_reused']);
+    expect(s.stats().refreshReuseDetected).toBe(1);
+    // The thief's rotated token is now dead too, and so is the access token it came with.
+    const next = await refresh(s, String(rotated.json['access_token']), String(rotated.json['refresh_token']));
+    expect([next.status, next.json['code']]).toEqual([401, 'session_revoked']);
+    const use = await call('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: String(rotated.json['access_token']) });
+    expect([use.status, use.json['code']]).toEqual([401, 'session_revoked']);
+    // Another sign-in is a new family and unaffected.
+    expect((await signIn(s)).access).toEqual(expect.any(String));
+  });
+
+  it('the token rotated away last is answered again within the grace (a lost answer), not after', async () => {
+    const s = await start({ refreshReuseGraceSeconds: 1 });
+    const t = await signIn(s);
+    const first = await refresh(s, t.access, t.refresh);
+    const replay = await refresh(s, t.access, t.refresh);
+    expect(replay.status).toBe(200);
+    expect(replay.json['refresh_token']).toBe(first.json['refresh_token']);
+    expect(s.stats()).toMatchObject({ refreshes: 1, refreshReplays: 1, refreshReuseDetected: 0 });
+    await new Promise((r) => setTimeout(r, 1100));
+    const late = await refresh(s, t.access, t.refresh);
+    expect([late.status, late.json['code']]).toEqual([401, 'refresh_token_reused']);
+  });
+});
+
+describe('every route', () => {
+  it('answers unknown paths 404 and wrong methods 405 with Allow', async () => {
+    const s = await start();
+    const missing = await call('GET', `${s.urls.scribe_url}/nothing/here`);
+    expect([missing.status, missing.json['code']]).toEqual([404, 'not_found']);
+    const method = await call('GET', `${s.urls.agents_url}/auth/sign-in`);
+    expect([method.status, method.json['code']]).toEqual([405, 'method_not_allowed']);
+    expect(method.headers['allow']).toBe('POST');
+  });
+
+  it('needs a valid bearer token on the authenticated rows', async () => {
+    const s = await start();
+    const rows: [string, string][] = [
+      ['POST', `${s.urls.scribe_url}/recording-sessions/create`],
+      ['GET', `${s.urls.scribe_url}/templates/all`],
+      ['POST', `${s.urls.scribe_url}/audio/generate-upload-url`],
+      ['POST', `${s.urls.scribe_url}/scribe/request`],
+      ['GET', `${s.urls.scribe_url}/scribe/get/x`],
+      ['POST', `${s.urls.agents_api_url}/ddx_agent_v2`],
+      ['POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`],
+      ['PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`],
+      ['PATCH', `${s.urls.scribe_url}/webhook/status`],
+    ];
+    for (const [method, url] of rows) {
+      const body = method === 'GET' ? undefined : {};
+      const none = await call(method, url, { body });
+      expect([method, url, none.status, none.json['code']]).toEqual([method, url, 401, 'not_authenticated']);
+      const junk = await call(method, url, { body, token: 'not.a.jwt' });
+      expect([method, url, junk.status, junk.json['code']]).toEqual([method, url, 401, 'invalid_token']);
+    }
+  });
+});
