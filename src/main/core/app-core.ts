@@ -1,0 +1,201 @@
+// The engine of the app, Electron-free: settings, the embedded sandbox, the session, the
+// recordings, the pipeline and the clinical calls, wired together. Electron's main process
+// (src/main/index.ts) and the browser test host both create one and bind its handler table to
+// their transport; what either needs from its platform (the secret store, desktop
+// notifications, the audio address) comes in as options.
+import { EventEmitter } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppInfo, ConsultInfo, EventPayloads, Notice, RecordingInfo } from '../../shared/ipc.ts';
+import type { Settings } from '../../shared/settings.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { Clinical } from './clinical.ts';
+import { silentLogger, type Logger } from './log.ts';
+import { Pipeline, type PipelineOptions } from './pipeline.ts';
+import { RecordingStore, type RecordingMeta } from './recordings.ts';
+import type { SecretStore } from './secret-store.ts';
+import { ServiceClient, type ServiceUrls } from './service-client.ts';
+import { Session } from './session.ts';
+import { SettingsStore } from './settings.ts';
+
+export interface CoreOptions {
+  dataDir: string;
+  secretStore: SecretStore;
+  app: { name: string; version: string };
+  log?: Logger;
+  /** A desktop notification (Electron's Notification); optional elsewhere. */
+  notify?: (title: string, body: string) => void;
+  /** The address at which the window can play a recording's audio (a custom protocol, an HTTP route). */
+  audioUrl: (recordingId: string) => string;
+  /** Options of the embedded sandbox (tests and the browser host shorten its times). */
+  sandbox?: Partial<SandboxOptions>;
+  client?: { timeoutMs?: number; uploadStallMs?: number };
+  pipeline?: Partial<Omit<PipelineOptions, 'recordings' | 'session' | 'client'>>;
+  /** Notices to show from the start (e.g. that tokens are kept in memory only). */
+  notices?: Notice[];
+}
+
+const RETENTION_SWEEP_MS = 3600_000;
+
+export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
+  return {
+    id: meta.id,
+    startedAt: meta.startedAt,
+    finishedAt: meta.finishedAt,
+    durationMs: meta.durationMs,
+    mimeType: meta.mimeType,
+    label: meta.label,
+    templateId: meta.templateId,
+    state: meta.state,
+    bytes: meta.bytes,
+  };
+}
+
+export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPayloads[K]] }> {
+  readonly settings: SettingsStore;
+  readonly recordings: RecordingStore;
+  readonly client: ServiceClient;
+  readonly session: Session;
+  readonly pipeline: Pipeline;
+  readonly clinical: Clinical;
+  readonly options: CoreOptions;
+  readonly log: Logger;
+  private sandbox: Sandbox | null = null;
+  private readonly metas = new Map<string, RecordingInfo>();
+  private readonly notices: Notice[];
+  private retentionTimer: NodeJS.Timeout | null = null;
+
+  constructor(options: CoreOptions) {
+    super();
+    this.options = options;
+    this.log = options.log ?? silentLogger;
+    this.notices = [...(options.notices ?? [])];
+    this.settings = new SettingsStore(options.dataDir);
+    this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
+    this.client = new ServiceClient({ urls: () => this.serviceUrls(), ...options.client, log: (l) => this.log.debug(l) });
+    this.session = new Session({
+      client: this.client,
+      store: options.secretStore,
+      useLoginRow: () => this.settings.get().useLoginRow,
+      log: (l) => this.log.info(l),
+    });
+    this.pipeline = new Pipeline({ recordings: this.recordings, session: this.session, client: this.client, log: (l) => this.log.info(l), ...options.pipeline });
+    this.clinical = new Clinical(this.client, this.session);
+
+    this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
+    this.pipeline.on('job', (job) => {
+      const recording = this.metas.get(job.recordingId);
+      if (recording) this.emit('consult:changed', { recording, job });
+    });
+    this.pipeline.on('noteReady', (job) => {
+      const recording = this.metas.get(job.recordingId);
+      if (!recording) return;
+      this.emit('note:ready', { recording, job });
+      const when = new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+      this.options.notify?.('Note ready', recording.label ? `${recording.label} — the note is ready to read.` : `The note of the consult at ${when} is ready to read.`);
+    });
+  }
+
+  serviceUrls(): ServiceUrls {
+    const s = this.settings.get();
+    if (s.useSandbox) {
+      if (!this.sandbox) return { agentsUrl: 'http://127.0.0.1:9/unavailable', scribeUrl: 'http://127.0.0.1:9/unavailable', agentsApiUrl: 'http://127.0.0.1:9/unavailable' };
+      return { agentsUrl: this.sandbox.urls.agents_url, scribeUrl: this.sandbox.urls.scribe_url, agentsApiUrl: this.sandbox.urls.agents_api_url };
+    }
+    return { ...s.serviceUrls };
+  }
+
+  /** Loads everything from the data folder, starts the sandbox if asked, resumes jobs. */
+  async start(): Promise<void> {
+    await mkdir(this.options.dataDir, { recursive: true });
+    const settings = await this.settings.load();
+    if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
+    if (settings.useSandbox) await this.startSandbox();
+    const recovered = await this.recordings.recoverUnfinished();
+    for (const meta of await this.recordings.list()) this.metas.set(meta.id, toRecordingInfo(meta));
+    if (recovered.length > 0) {
+      this.notice({
+        level: 'warning',
+        message: `${recovered.length === 1 ? 'A recording' : `${recovered.length} recordings`} left unfinished when the app closed ${recovered.length === 1 ? 'was' : 'were'} recovered. Upload or discard ${recovered.length === 1 ? 'it' : 'them'} in Consults.`,
+      });
+    }
+    await this.session.restore();
+    await this.pipeline.init();
+    await this.sweepRetention();
+    this.retentionTimer = setInterval(() => void this.sweepRetention(), RETENTION_SWEEP_MS);
+    this.retentionTimer.unref();
+  }
+
+  private async startSandbox(): Promise<void> {
+    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), ...this.options.sandbox });
+    this.log.info(`sandbox: serving on ${this.sandbox.origin}`);
+  }
+
+  private async sweepRetention(): Promise<void> {
+    try {
+      const deleted = await this.pipeline.applyRetention(this.settings.get().retentionDays);
+      if (deleted.length > 0) this.log.info(`retention: deleted the audio of ${deleted.length} finished consult(s)`);
+    } catch (e) {
+      this.log.warn(`retention: ${(e as Error).message}`);
+    }
+  }
+
+  notice(n: Notice): void {
+    this.notices.push(n);
+    this.emit('notice', n);
+  }
+
+  appInfo(): AppInfo {
+    const store = this.options.secretStore;
+    return {
+      name: this.options.app.name,
+      version: this.options.app.version,
+      sandbox: this.settings.get().useSandbox && this.sandbox ? { demo: this.sandbox.demo } : null,
+      secretStore: { kind: store.kind, persistent: store.persistent, description: store.description },
+      notices: [...this.notices],
+    };
+  }
+
+  /** Settings change; a change of service signs out (the tokens belong to the other one). */
+  async updateSettings(patch: Parameters<SettingsStore['update']>[0]): Promise<Settings> {
+    const before = this.settings.get();
+    const after = await this.settings.update(patch);
+    const serviceChanged = before.useSandbox !== after.useSandbox || JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
+    if (after.useSandbox && !this.sandbox) await this.startSandbox();
+    if (!after.useSandbox && this.sandbox) {
+      await this.sandbox.close();
+      this.sandbox = null;
+    }
+    if (serviceChanged && this.session.state().signedIn) await this.session.signOut('user');
+    if (before.retentionDays !== after.retentionDays) await this.sweepRetention();
+    return after;
+  }
+
+  remember(meta: RecordingMeta): RecordingInfo {
+    const info = toRecordingInfo(meta);
+    this.metas.set(info.id, info);
+    return info;
+  }
+
+  consult(id: string): ConsultInfo | null {
+    const recording = this.metas.get(id);
+    return recording ? { recording, job: this.pipeline.info(id) } : null;
+  }
+
+  consults(): ConsultInfo[] {
+    return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
+  }
+
+  forget(id: string): void {
+    this.metas.delete(id);
+    this.emit('consult:removed', { id });
+  }
+
+  /** Stops the loops and the sandbox; jobs resume from disk at the next start. */
+  async stop(): Promise<void> {
+    if (this.retentionTimer) clearInterval(this.retentionTimer);
+    await this.pipeline.stop();
+    await this.sandbox?.close();
+    this.sandbox = null;
+  }
+}

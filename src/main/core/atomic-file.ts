@@ -1,0 +1,43 @@
+// Small JSON documents written so a crash leaves the old version or the new one, never half:
+// temp file in the same folder, fsync, rename, then fsync of the folder.
+import { randomUUID } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  const tmp = `${path}.${randomUUID()}.tmp`;
+  const handle = await open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(JSON.stringify(value, null, 1));
+    await handle.sync();
+  } catch (e) {
+    await handle.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await handle.close();
+  await rename(tmp, path);
+  // The rename itself is made durable by syncing the folder (where the platform allows it).
+  try {
+    const dir = await open(dirname(path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // Windows cannot open a folder for sync; the rename is still atomic there.
+  }
+}
+
+/** The parsed document, or null when the file does not exist. Corrupt JSON throws. */
+export async function readJson(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  return JSON.parse(text) as unknown;
+}

@@ -1,0 +1,140 @@
+// The handler table of the IPC contract: one function per channel that takes `unknown`,
+// parses it with the contract's schema, runs it on the core, and answers an envelope. It knows
+// no transport: Electron's ipcMain (src/main/ipc.ts) and the browser test host bind the same
+// table.
+import { describeIssues, invokeContract, type InvokeChannel, type InvokeOutput, type IpcError, type IpcResult } from '../../shared/ipc.ts';
+import type { AppCore } from './app-core.ts';
+import { InputError } from './clinical.ts';
+import { JobError } from './pipeline.ts';
+import { RecordingError } from './recordings.ts';
+import { ServiceError } from './service-errors.ts';
+import { SignedOutError } from './session.ts';
+import { SettingsError } from './settings.ts';
+
+type Impl = { [C in InvokeChannel]: (input: never) => Promise<InvokeOutput<C>> | InvokeOutput<C> };
+export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
+
+function implementations(core: AppCore): Impl {
+  const consultOrThrow = (id: string) => {
+    const c = core.consult(id);
+    if (!c) throw new RecordingError('not_found', `There is no consult ${id}.`);
+    return c;
+  };
+  type In<C extends InvokeChannel> = import('../../shared/ipc.ts').InvokeInput<C>;
+  return {
+    'app:info': () => core.appInfo(),
+    'session:get': () => {
+      const s = core.session.state();
+      return { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause };
+    },
+    'session:signIn': async ({ email, password }: In<'session:signIn'>) => {
+      const s = await core.session.signIn(email, password);
+      return { signedIn: s.signedIn, user: s.user, endedBecause: null };
+    },
+    'session:signOut': async () => {
+      const s = await core.session.signOut('user');
+      return { signedIn: s.signedIn, user: s.user, endedBecause: null };
+    },
+    'settings:get': () => core.settings.get(),
+    'settings:update': (patch: In<'settings:update'>) => core.updateSettings(patch),
+    'templates:list': async ({ page, limit = 50 }: In<'templates:list'>) => {
+      const answer = await core.session.withToken((t) => core.client.templates(t, page, limit));
+      const total = answer.total ?? null;
+      return { items: answer.items, page, total, hasMore: total !== null ? page * limit < total : answer.items.length === limit };
+    },
+    'recording:start': async ({ mimeType, label, templateId }: In<'recording:start'>) =>
+      core.remember(await core.recordings.start({ mimeType, label: label || null, templateId: templateId ?? null })),
+    'recording:chunk': async ({ id, seq, data, elapsedMs }: In<'recording:chunk'>) => {
+      const meta = await core.recordings.appendChunk(id, seq, data, elapsedMs);
+      core.remember(meta);
+      return { bytes: meta.bytes, chunks: meta.chunks };
+    },
+    'recording:pause': async ({ id }: In<'recording:pause'>) => core.remember(await core.recordings.pause(id)),
+    'recording:resume': async ({ id }: In<'recording:resume'>) => core.remember(await core.recordings.resume(id)),
+    'recording:stop': async ({ id, durationMs }: In<'recording:stop'>) => {
+      const meta = core.remember(await core.recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
+      // With a template chosen before or during the consult, it goes to be scribed at once.
+      if (meta.templateId) {
+        await core.pipeline.submit(id, meta.templateId);
+        await core.updateSettings({ lastTemplateId: meta.templateId });
+      }
+      return consultOrThrow(id);
+    },
+    'recording:update': async ({ id, label, templateId }: In<'recording:update'>) => {
+      core.remember(await core.recordings.update(id, { ...(label !== undefined ? { label: label || null } : {}), ...(templateId !== undefined ? { templateId } : {}) }));
+      return consultOrThrow(id);
+    },
+    'consults:list': () => core.consults(),
+    'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {
+      const meta = await core.recordings.get(id);
+      if (!meta) throw new RecordingError('not_found', `There is no consult ${id}.`);
+      if (meta.templateId !== templateId) core.remember(await core.recordings.update(id, { templateId }));
+      if (meta.state === 'recovered') core.remember(await core.recordings.finish(id));
+      await core.pipeline.submit(id, templateId);
+      await core.updateSettings({ lastTemplateId: templateId });
+      return consultOrThrow(id);
+    },
+    'consults:retry': async ({ id }: In<'consults:retry'>) => {
+      await core.pipeline.retry(id);
+      return consultOrThrow(id);
+    },
+    'consults:delete': async ({ id }: In<'consults:delete'>) => {
+      consultOrThrow(id);
+      await core.pipeline.delete(id);
+      core.forget(id);
+      return { deleted: true as const };
+    },
+    'consults:note': ({ id }: In<'consults:note'>) => core.pipeline.note(id),
+    'consults:saveNote': async ({ id, text }: In<'consults:saveNote'>) => {
+      await core.pipeline.saveEditedNote(id, text);
+      return { saved: true as const };
+    },
+    'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
+      consultOrThrow(id);
+      return { url: core.options.audioUrl(id) };
+    },
+    'agents:ddx': ({ input }: In<'agents:ddx'>) => core.clinical.ddx(input),
+    'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) => core.clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
+    'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) => core.clinical.setNotificationEmail(email),
+    'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>) => core.clinical.setScribeWebhook(active),
+  };
+}
+
+/** An error as the window sees it: a code, a message a vet can act on, and whether to retry. */
+export function toIpcError(e: unknown): IpcError {
+  if (e instanceof SignedOutError) return { code: 'signed_out', message: e.message };
+  if (e instanceof ServiceError) {
+    const code = e.status === 401 && e.operation.startsWith('sign') ? 'invalid_credentials' : e.kind === 'http' ? (e.code ?? `http_${e.status}`) : e.kind;
+    const message =
+      e.kind === 'network' ? `The service cannot be reached. Check the network connection. (${e.message})` : e.kind === 'timeout' ? `The service did not answer in time. (${e.message})` : e.message;
+    return { code, message, retryable: e.transient };
+  }
+  if (e instanceof InputError || e instanceof SettingsError) return { code: 'invalid_input', message: e.message };
+  if (e instanceof RecordingError || e instanceof JobError) return { code: e.code, message: e.message };
+  return { code: 'internal', message: `Something went wrong inside the app: ${(e as Error)?.message ?? String(e)}` };
+}
+
+export function createHandlers(core: AppCore): HandlerTable {
+  const impl = implementations(core);
+  const table: Partial<Record<InvokeChannel, (input: unknown) => Promise<IpcResult<unknown>>>> = {};
+  for (const channel of Object.keys(invokeContract) as InvokeChannel[]) {
+    const schema = invokeContract[channel].input;
+    const run = impl[channel] as (input: unknown) => unknown;
+    table[channel] = async (input: unknown) => {
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        core.log.debug(`ipc ${channel}: invalid input`);
+        return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${describeIssues(parsed.error.issues)}.` } };
+      }
+      try {
+        const data = await run(parsed.data);
+        return { ok: true, data };
+      } catch (e) {
+        const error = toIpcError(e);
+        core.log[error.code === 'internal' ? 'error' : 'debug'](`ipc ${channel}: ${error.code}: ${error.message}`);
+        return { ok: false, error };
+      }
+    };
+  }
+  return table as HandlerTable;
+}

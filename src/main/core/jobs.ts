@@ -1,0 +1,38 @@
+// The durable record of one recording's way through the service, and the snapshot of it that
+// the window sees. One file per recording (<data>/recordings/<id>/job.json), rewritten
+// atomically at every step, so a restart resumes exactly where the last run stopped.
+import { z } from 'zod';
+
+import { JOB_STATES } from '../../shared/jobs.ts';
+
+export { JOB_STATES, type JobInfo, type JobState } from '../../shared/jobs.ts';
+
+export const jobRecordSchema = z.object({
+  version: z.literal(1),
+  recordingId: z.string(),
+  templateId: z.string(),
+  state: z.enum(JOB_STATES),
+  /** The step that failed, so a retry by hand starts there. */
+  failedAt: z.enum(JOB_STATES).nullable(),
+  sessionId: z.string().nullable(),
+  upload: z
+    .object({ url: z.string(), fileKey: z.string().nullable(), expiresAt: z.number().nullable(), headers: z.record(z.string(), z.string()).optional() })
+    .nullable(),
+  /** Same for every send of this job's scribe request, so a repeat is recognised as one. */
+  idempotencyKey: z.string(),
+  /** Set before the scribe request leaves: if we crash before its answer, we re-send only with the same key. */
+  scribeRequestSentAt: z.string().nullable(),
+  scribeRequests: z.number().int().nonnegative(),
+  scribeId: z.string().nullable(),
+  serviceStatus: z.string().nullable(),
+  note: z.string().nullable(),
+  editedNote: z.string().nullable(),
+  error: z.object({ message: z.string(), code: z.string().nullable(), status: z.number().nullable() }).nullable(),
+  bytesTotal: z.number().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  audioDeletedAt: z.string().nullable(),
+});
+export type JobRecord = z.infer<typeof jobRecordSchema>;
+

@@ -1,0 +1,508 @@
+// The upload -> scribe -> poll pipeline: one durable job per recording, a job manager in the
+// style of a task manager. Each step is idempotent on resume: an expired upload URL is asked
+// for again; the scribe request is sent once, and sent again (with the same Idempotency-Key)
+// only when the outcome of the first send is unknown (its answer was lost, or the app died
+// while it was in flight). Passing faults are retried with capped exponential backoff and
+// full jitter, honouring Retry-After; a 401 refreshes once (Session.withToken); a signed-out
+// session parks the job until the next sign-in; any other refusal stops the job with the
+// service's own message and keeps the audio for a retry by hand.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { scribeStatusKind } from '../../shared/service/index.ts';
+import { writeJsonAtomic, readJson } from './atomic-file.ts';
+import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
+import { jobRecordSchema, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
+import type { RecordingStore } from './recordings.ts';
+import type { ServiceClient } from './service-client.ts';
+import { ServiceError } from './service-errors.ts';
+import { SignedOutError, type Session, type SessionState } from './session.ts';
+
+export interface PipelineOptions {
+  recordings: RecordingStore;
+  session: Session;
+  client: ServiceClient;
+  backoff?: BackoffOptions;
+  pollDelay?: (pollsSoFar: number) => number;
+  maxConcurrentUploads?: number;
+  /** Progress snapshots of one job are sent at most this often. */
+  progressThrottleMs?: number;
+  /** An upload URL closer to its expiry than this is asked for again before use. */
+  uploadUrlMarginMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export class JobError extends Error {
+  readonly code: 'not_found' | 'no_recording' | 'busy' | 'not_failed' | 'bad_state';
+  constructor(code: JobError['code'], message: string) {
+    super(message);
+    this.name = 'JobError';
+    this.code = code;
+  }
+}
+
+interface Live {
+  record: JobRecord;
+  controller: AbortController | null;
+  running: Promise<void> | null;
+  bytesSent: number;
+  waitingFor: JobInfo['waitingFor'];
+  nextRetryAt: number | null;
+  lastProgressAt: number;
+}
+
+const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
+/** How many times in a row an upload address may turn out expired before the job gives up. */
+const MAX_URL_RENEWALS = 3;
+
+export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; removed: [string] }> {
+  private readonly jobs = new Map<string, Live>();
+  private readonly options: Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
+  private uploadSlots: number;
+  private readonly uploadQueue: (() => void)[] = [];
+  private stopped = false;
+  /** Counts for tests and benchmarks: what this process sent. */
+  readonly counters = { scribeRequests: 0, scribeResends: 0, uploadUrlRenewals: 0, transientRetries: 0, polls: 0 };
+
+  constructor(options: PipelineOptions) {
+    super();
+    this.options = {
+      backoff: DEFAULT_BACKOFF,
+      pollDelay: defaultPollDelay,
+      maxConcurrentUploads: 2,
+      progressThrottleMs: 250,
+      uploadUrlMarginMs: 30_000,
+      now: Date.now,
+      ...options,
+    };
+    this.uploadSlots = this.options.maxConcurrentUploads;
+    this.options.session.on('changed', (state: SessionState) => {
+      if (state.signedIn) for (const id of this.jobs.keys()) this.kick(id);
+    });
+  }
+
+  private jobPath(recordingId: string): string {
+    return join(dirname(this.options.recordings.audioPath(recordingId)), 'job.json');
+  }
+
+  /** At launch: loads every job and resumes those that were under way. */
+  async init(): Promise<void> {
+    for (const meta of await this.options.recordings.list()) {
+      let raw: unknown;
+      try {
+        raw = await readJson(this.jobPath(meta.id));
+      } catch (e) {
+        this.options.log?.(`pipeline: job of ${meta.id} is unreadable (${(e as Error).message}); the recording is kept`);
+        continue;
+      }
+      if (raw === null) continue;
+      const parsed = jobRecordSchema.safeParse(raw);
+      if (!parsed.success) {
+        this.options.log?.(`pipeline: job of ${meta.id} has an unknown shape; the recording is kept`);
+        continue;
+      }
+      this.jobs.set(meta.id, this.live(parsed.data));
+    }
+    for (const id of this.jobs.keys()) this.kick(id);
+  }
+
+  private live(record: JobRecord): Live {
+    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0 };
+  }
+
+  info(id: string): JobInfo | null {
+    const live = this.jobs.get(id);
+    return live ? this.snapshot(live) : null;
+  }
+
+  list(): JobInfo[] {
+    return [...this.jobs.values()].map((l) => this.snapshot(l));
+  }
+
+  private snapshot(live: Live): JobInfo {
+    const r = live.record;
+    return {
+      recordingId: r.recordingId,
+      templateId: r.templateId,
+      state: r.state,
+      waitingFor: TERMINAL.has(r.state) ? null : live.waitingFor,
+      bytesSent: live.bytesSent,
+      bytesTotal: r.bytesTotal,
+      serviceStatus: r.serviceStatus,
+      error: r.error,
+      nextRetryAt: live.nextRetryAt,
+      hasNote: r.note !== null,
+      audioDeleted: r.audioDeletedAt !== null,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      completedAt: r.completedAt,
+    };
+  }
+
+  private publish(live: Live, { progressOnly = false } = {}): void {
+    const now = this.options.now();
+    if (progressOnly && now - live.lastProgressAt < this.options.progressThrottleMs) return;
+    live.lastProgressAt = now;
+    this.emit('job', this.snapshot(live));
+  }
+
+  private async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
+    live.record = { ...live.record, ...patch, updatedAt: new Date(this.options.now()).toISOString() };
+    await writeJsonAtomic(this.jobPath(live.record.recordingId), live.record);
+    this.publish(live);
+  }
+
+  /**
+   * Sends a finished recording to be scribed with a template. Asking again for a job that is
+   * already under way joins it; one that finished is answered as it is.
+   */
+  async submit(recordingId: string, templateId: string): Promise<JobInfo> {
+    const existing = this.jobs.get(recordingId);
+    if (existing) return this.snapshot(existing);
+    const meta = await this.options.recordings.get(recordingId);
+    if (!meta) throw new JobError('no_recording', `There is no recording ${recordingId}.`);
+    if (meta.state === 'recording' || meta.state === 'paused') {
+      throw new JobError('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
+    }
+    const { size } = await stat(this.options.recordings.audioPath(recordingId));
+    const now = new Date(this.options.now()).toISOString();
+    const record: JobRecord = {
+      version: 1,
+      recordingId,
+      templateId,
+      state: 'recorded',
+      failedAt: null,
+      sessionId: null,
+      upload: null,
+      idempotencyKey: randomUUID(),
+      scribeRequestSentAt: null,
+      scribeRequests: 0,
+      scribeId: null,
+      serviceStatus: null,
+      note: null,
+      editedNote: null,
+      error: null,
+      bytesTotal: size,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+      audioDeletedAt: null,
+    };
+    const live = this.live(record);
+    this.jobs.set(recordingId, live);
+    await this.save(live, {});
+    this.kick(recordingId);
+    return this.snapshot(live);
+  }
+
+  /** A failed job starts again at the step that failed. */
+  async retry(recordingId: string, templateId?: string): Promise<JobInfo> {
+    const live = this.jobs.get(recordingId);
+    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    if (live.record.state !== 'failed') {
+      // Not failed: a retry wakes a job that is waiting out a backoff.
+      this.wake(live);
+      return this.snapshot(live);
+    }
+    const from = live.record.failedAt ?? 'recorded';
+    // A job the service itself failed is asked for again, which is a new request.
+    const fresh = from === 'scribe_requested';
+    await this.save(live, {
+      state: fresh ? 'uploaded' : from,
+      failedAt: null,
+      error: null,
+      templateId: templateId ?? live.record.templateId,
+      ...(fresh ? { idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } : {}),
+    });
+    this.kick(recordingId);
+    return this.snapshot(live);
+  }
+
+  async delete(recordingId: string): Promise<void> {
+    const live = this.jobs.get(recordingId);
+    if (live) {
+      live.controller?.abort();
+      await live.running?.catch(() => {});
+      this.jobs.delete(recordingId);
+    }
+    await this.options.recordings.delete(recordingId);
+    this.emit('removed', recordingId);
+  }
+
+  note(recordingId: string): { note: string | null; editedNote: string | null } {
+    const live = this.jobs.get(recordingId);
+    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    return { note: live.record.note, editedNote: live.record.editedNote };
+  }
+
+  /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
+  async saveEditedNote(recordingId: string, text: string | null): Promise<void> {
+    const live = this.jobs.get(recordingId);
+    if (!live || live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
+    await this.save(live, { editedNote: text });
+  }
+
+  /** Deletes the audio of notes completed more than `keepDays` ago; null keeps audio for ever. */
+  async applyRetention(keepDays: number | null): Promise<string[]> {
+    if (keepDays === null) return [];
+    const cutoff = this.options.now() - keepDays * 24 * 3600 * 1000;
+    const deleted: string[] = [];
+    for (const live of this.jobs.values()) {
+      const r = live.record;
+      if (r.state !== 'completed' || r.audioDeletedAt !== null || r.completedAt === null || Date.parse(r.completedAt) > cutoff) continue;
+      await rm(this.options.recordings.audioPath(r.recordingId), { force: true });
+      await this.save(live, { audioDeletedAt: new Date(this.options.now()).toISOString() });
+      deleted.push(r.recordingId);
+    }
+    return deleted;
+  }
+
+  /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const running = [...this.jobs.values()].map((l) => {
+      l.controller?.abort();
+      return l.running?.catch(() => {});
+    });
+    await Promise.all(running);
+  }
+
+  /** Resolves when every job has finished (completed or failed). For tests and tools. */
+  async settled(): Promise<void> {
+    for (;;) {
+      const running = [...this.jobs.values()].map((l) => l.running).filter((p): p is Promise<void> => p !== null);
+      if (running.length === 0) return;
+      await Promise.all(running.map((p) => p.catch(() => {})));
+    }
+  }
+
+  private kick(id: string): void {
+    const live = this.jobs.get(id);
+    if (!live || live.running || this.stopped || TERMINAL.has(live.record.state)) return;
+    const controller = new AbortController();
+    live.controller = controller;
+    live.running = this.run(live, controller.signal).finally(() => {
+      live.running = null;
+      live.controller = null;
+    });
+  }
+
+  private wakers = new Map<string, () => void>();
+  private wake(live: Live): void {
+    this.wakers.get(live.record.recordingId)?.();
+  }
+
+  /** Sleeps, but wakes early on a retry by hand or when the job is cancelled. */
+  private async pause(live: Live, ms: number, signal: AbortSignal): Promise<void> {
+    const early = new AbortController();
+    this.wakers.set(live.record.recordingId, () => early.abort());
+    try {
+      await sleep(ms, undefined, { signal: AbortSignal.any([signal, early.signal]) });
+    } catch {
+      // woken or cancelled; the loop looks at the signal
+    } finally {
+      this.wakers.delete(live.record.recordingId);
+    }
+  }
+
+  private async run(live: Live, signal: AbortSignal): Promise<void> {
+    let attempt = 0;
+    let polls = 0;
+    let renewals = 0;
+    while (!signal.aborted && !TERMINAL.has(live.record.state)) {
+      try {
+        const before = live.record.state;
+        if (before === 'scribe_requested') {
+          const finished = await this.poll(live, signal);
+          if (!finished) {
+            live.waitingFor = null;
+            await this.pause(live, this.options.pollDelay(polls++), signal);
+          }
+        } else {
+          await this.step(live, signal);
+        }
+        if (live.record.state !== before) {
+          attempt = 0;
+          if (live.record.state !== 'session_created') renewals = 0;
+        }
+        live.waitingFor = null;
+        live.nextRetryAt = null;
+      } catch (e) {
+        if (signal.aborted) return;
+        if (e instanceof SignedOutError) {
+          live.waitingFor = 'sign-in';
+          this.publish(live);
+          await this.untilSignedIn(signal);
+          continue;
+        }
+        if (e instanceof ServiceError && e.kind === 'http' && live.record.state === 'upload_url' && isExpiredUploadUrl(e) && renewals < MAX_URL_RENEWALS) {
+          renewals += 1;
+          this.counters.uploadUrlRenewals += 1;
+          await this.save(live, { state: 'session_created', upload: null });
+          continue;
+        }
+        if (e instanceof ServiceError && e.status === 409 && live.record.state === 'uploaded' && renewals < MAX_URL_RENEWALS) {
+          // The service has no file for the key: upload it again rather than give up.
+          renewals += 1;
+          await this.save(live, { state: 'session_created', upload: null, scribeRequestSentAt: null });
+          continue;
+        }
+        if (e instanceof ServiceError && (e.transient || e.kind === 'aborted')) {
+          const delay = backoffDelay(attempt++, this.options.backoff, e.retryAfterMs);
+          this.counters.transientRetries += 1;
+          live.waitingFor = e.kind === 'http' ? 'service' : 'network';
+          live.nextRetryAt = this.options.now() + delay;
+          live.bytesSent = live.record.state === 'upload_url' ? 0 : live.bytesSent;
+          this.options.log?.(`pipeline: ${live.record.recordingId} ${live.record.state}: ${e.message} (retry in ${delay} ms)`);
+          this.publish(live);
+          await this.pause(live, delay, signal);
+          continue;
+        }
+        await this.fail(live, e);
+      }
+    }
+  }
+
+  private async untilSignedIn(signal: AbortSignal): Promise<void> {
+    if (this.options.session.state().signedIn) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.options.session.off('changed', onChange);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const onChange = (s: SessionState) => {
+        if (s.signedIn) done();
+      };
+      this.options.session.on('changed', onChange);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private async fail(live: Live, e: unknown): Promise<void> {
+    const error =
+      e instanceof ServiceError
+        ? { message: e.message, code: e.code ?? null, status: e.status ?? null }
+        : { message: (e as Error).message || String(e), code: null, status: null };
+    this.options.log?.(`pipeline: ${live.record.recordingId} failed at ${live.record.state}: ${error.message}`);
+    await this.save(live, { state: 'failed', failedAt: live.record.state, error });
+  }
+
+  private withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
+    return this.options.session.withToken(fn);
+  }
+
+  private async step(live: Live, signal: AbortSignal): Promise<void> {
+    const { client, recordings } = this.options;
+    const r = live.record;
+    switch (r.state) {
+      case 'recorded': {
+        const meta = await recordings.get(r.recordingId);
+        const session = await this.withToken((t) => client.createSession(t, meta?.label ?? undefined));
+        await this.save(live, { state: 'session_created', sessionId: session.id });
+        return;
+      }
+      case 'session_created': {
+        const meta = await recordings.get(r.recordingId);
+        const answer = await this.withToken((t) =>
+          client.uploadUrl(t, { sessionId: r.sessionId ?? '', fileName: `${r.recordingId}.webm`, contentType: meta?.mimeType ?? 'audio/webm' }),
+        );
+        await this.save(live, {
+          state: 'upload_url',
+          upload: { url: answer.uploadUrl, fileKey: answer.fileKey ?? null, expiresAt: answer.expiresAt ?? null, ...(answer.headers ? { headers: answer.headers } : {}) },
+        });
+        return;
+      }
+      case 'upload_url': {
+        const upload = r.upload;
+        if (!upload || (upload.expiresAt !== null && upload.expiresAt * 1000 - this.options.now() < this.options.uploadUrlMarginMs)) {
+          this.counters.uploadUrlRenewals += upload ? 1 : 0;
+          await this.save(live, { state: 'session_created', upload: null });
+          return;
+        }
+        const meta = await recordings.get(r.recordingId);
+        await this.withUploadSlot(signal, () =>
+          client.upload(upload.url, recordings.audioPath(r.recordingId), meta?.mimeType ?? 'audio/webm', {
+            signal,
+            headers: upload.headers ?? {},
+            onProgress: ({ sent, total }) => {
+              live.bytesSent = sent;
+              live.record.bytesTotal = total;
+              this.publish(live, { progressOnly: true });
+            },
+          }),
+        );
+        live.bytesSent = live.record.bytesTotal;
+        await this.save(live, { state: 'uploaded' });
+        return;
+      }
+      case 'uploaded': {
+        const resend = r.scribeRequestSentAt !== null;
+        await this.save(live, { scribeRequestSentAt: new Date(this.options.now()).toISOString(), scribeRequests: r.scribeRequests + 1 });
+        this.counters.scribeRequests += 1;
+        if (resend) this.counters.scribeResends += 1;
+        const answer = await this.withToken((t) =>
+          client.requestScribe(t, {
+            sessionId: r.sessionId ?? '',
+            templateId: r.templateId,
+            // A service that does not name the file by key gets the address it was put to.
+            fileKey: r.upload?.fileKey ?? r.upload?.url ?? '',
+            idempotencyKey: r.idempotencyKey,
+          }),
+        );
+        await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: answer.status ?? 'queued' });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** One look at the scribe job; true when it has finished one way or the other. */
+  private async poll(live: Live, _signal: AbortSignal): Promise<boolean> {
+    const r = live.record;
+    this.counters.polls += 1;
+    const answer = await this.withToken((t) => this.options.client.getScribe(t, r.scribeId ?? ''));
+    const kind = scribeStatusKind(answer.status);
+    if (kind === 'completed') {
+      await this.save(live, { state: 'completed', serviceStatus: answer.status, note: answer.note ?? '', completedAt: new Date(this.options.now()).toISOString() });
+      this.emit('noteReady', this.snapshot(live));
+      return true;
+    }
+    if (kind === 'failed') {
+      await this.save(live, {
+        state: 'failed',
+        failedAt: 'scribe_requested',
+        serviceStatus: answer.status,
+        error: { message: answer.error ?? 'The service could not turn this recording into a note.', code: null, status: null },
+      });
+      return true;
+    }
+    if (answer.status !== r.serviceStatus) await this.save(live, { serviceStatus: answer.status });
+    return false;
+  }
+
+  private async withUploadSlot<T>(signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+    while (this.uploadSlots === 0) {
+      await new Promise<void>((resolve) => {
+        this.uploadQueue.push(resolve);
+        signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      if (signal.aborted) throw new ServiceError('aborted', 'upload', 'The upload was cancelled.');
+    }
+    this.uploadSlots -= 1;
+    try {
+      return await fn();
+    } finally {
+      this.uploadSlots += 1;
+      this.uploadQueue.shift()?.();
+    }
+  }
+}
+
+function isExpiredUploadUrl(e: ServiceError): boolean {
+  return e.status === 403 || e.code === 'upload_url_expired' || e.code === 'signature_mismatch';
+}

@@ -1,0 +1,158 @@
+// Where the session's tokens live. One owner (the Session); nothing else reads them, and no
+// IPC channel hands them out. Order of preference: the OS keychain (keytar); Electron
+// safeStorage when its backend is a real one (an encrypted file); memory for this run only.
+// Never plain text on disk.
+import { randomUUID } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { z } from 'zod';
+
+export const storedSessionSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  expiresAt: z.number().optional(),
+  refreshExpiresAt: z.number().optional(),
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), organizationId: z.string() }).nullable(),
+});
+export type StoredSession = z.infer<typeof storedSessionSchema>;
+
+export type SecretStoreKind = 'keychain' | 'safe-storage' | 'memory';
+
+export interface SecretStore {
+  readonly kind: SecretStoreKind;
+  /** Whether the tokens outlive this run of the app. */
+  readonly persistent: boolean;
+  /** Human words for Settings: where the tokens are kept. */
+  readonly description: string;
+  load(): Promise<StoredSession | null>;
+  save(session: StoredSession): Promise<void>;
+  clear(): Promise<void>;
+}
+
+function parseStored(text: string | null): StoredSession | null {
+  if (!text) return null;
+  try {
+    const result = storedSessionSchema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export class MemorySecretStore implements SecretStore {
+  readonly kind = 'memory' as const;
+  readonly persistent = false;
+  readonly description: string;
+  private value: StoredSession | null = null;
+  constructor(description = 'in memory for this run only: you will sign in again after a restart') {
+    this.description = description;
+  }
+  async load() {
+    return this.value;
+  }
+  async save(session: StoredSession) {
+    this.value = structuredClone(session);
+  }
+  async clear() {
+    this.value = null;
+  }
+}
+
+/** The part of keytar this store uses, so it can be loaded lazily (a native addon). */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
+}
+
+export class KeychainSecretStore implements SecretStore {
+  readonly kind = 'keychain' as const;
+  readonly persistent = true;
+  readonly description = 'in the system keychain';
+  private readonly keytar: KeytarLike;
+  private readonly service: string;
+  private readonly account: string;
+  constructor(keytar: KeytarLike, service = 'Vet Scribe', account = 'session') {
+    this.keytar = keytar;
+    this.service = service;
+    this.account = account;
+  }
+  async load() {
+    return parseStored(await this.keytar.getPassword(this.service, this.account));
+  }
+  async save(session: StoredSession) {
+    await this.keytar.setPassword(this.service, this.account, JSON.stringify(session));
+  }
+  async clear() {
+    await this.keytar.deletePassword(this.service, this.account);
+  }
+  /** Whether a keychain answers at all (on Linux, a Secret Service on the session bus). */
+  async probe(): Promise<boolean> {
+    try {
+      await this.keytar.findCredentials(this.service);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+export interface Cipher {
+  encrypt(plain: string): Buffer;
+  decrypt(data: Buffer): string;
+}
+
+/** Tokens encrypted by the OS (Electron safeStorage) in a file of the data folder. */
+export class EncryptedFileSecretStore implements SecretStore {
+  readonly kind = 'safe-storage' as const;
+  readonly persistent = true;
+  readonly description: string;
+  private readonly file: string;
+  private readonly cipher: Cipher;
+  constructor(file: string, cipher: Cipher, description = 'encrypted by the operating system in the app data folder') {
+    this.file = file;
+    this.cipher = cipher;
+    this.description = description;
+  }
+  async load() {
+    let data: Buffer;
+    try {
+      data = await readFile(this.file);
+    } catch {
+      return null;
+    }
+    try {
+      return parseStored(this.cipher.decrypt(data));
+    } catch {
+      return null;
+    }
+  }
+  async save(session: StoredSession) {
+    const tmp = `${this.file}.${randomUUID()}.tmp`;
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, this.cipher.encrypt(JSON.stringify(session)));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.file);
+  }
+  async clear() {
+    await rm(this.file, { force: true });
+  }
+}
+
+/** Loads keytar and checks that a keychain answers; null when there is none. */
+export async function openKeychain(service?: string): Promise<KeychainSecretStore | null> {
+  let keytar: KeytarLike;
+  try {
+    const mod = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
+    keytar = mod.default ?? mod;
+  } catch {
+    return null;
+  }
+  const store = new KeychainSecretStore(keytar, service);
+  return (await store.probe()) ? store : null;
+}

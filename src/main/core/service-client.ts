@@ -1,0 +1,299 @@
+// The service's operations (SPEC rows 1-13) over undici. Base addresses come from settings at
+// each call; every call sends X-API-Version and has a time-out; the upload is streamed from
+// disk with progress and a stall time-out. Answers go through the shared tolerant parsers, so
+// a malformed answer becomes a ServiceError('invalid_answer') naming the field.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { errors as undiciErrors, request, type Dispatcher } from 'undici';
+import {
+  parseDdxResult,
+  parseOrganizationUpdate,
+  parseRecordingSession,
+  parseRefresh,
+  parseScribeRecord,
+  parseScribeRequest,
+  parseSignIn,
+  parseTemplatesPage,
+  parseTreatmentPlanResult,
+  parseUploadUrl,
+  parseWebhookStatusUpdate,
+  serviceErrorCode,
+  serviceErrorMessage,
+  ServiceResponseError,
+} from '../../shared/service/index.ts';
+import { parseRetryAfter, ServiceError } from './service-errors.ts';
+
+export interface ServiceUrls {
+  agentsUrl: string;
+  scribeUrl: string;
+  agentsApiUrl: string;
+}
+
+export const API_VERSION = 'v1';
+
+export interface ServiceClientOptions {
+  urls: () => ServiceUrls;
+  /** Time-out of an ordinary call, in ms. */
+  timeoutMs?: number;
+  /** An upload that makes no progress for this long is abandoned, in ms. */
+  uploadStallMs?: number;
+  dispatcher?: Dispatcher;
+  /** Debug lines: operation, status, time. Never a header or a body. */
+  log?: (line: string) => void;
+}
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
+
+type Base = keyof ServiceUrls;
+interface CallSpec {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  base: Base;
+  path: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}${path}`;
+}
+
+export class ServiceClient {
+  private readonly options: Required<Omit<ServiceClientOptions, 'dispatcher' | 'log'>> & Pick<ServiceClientOptions, 'dispatcher' | 'log'>;
+
+  constructor(options: ServiceClientOptions) {
+    this.options = { timeoutMs: 30_000, uploadStallMs: 60_000, ...options };
+  }
+
+  private async call<T>(spec: CallSpec, parse: (body: unknown) => T): Promise<T> {
+    const url = joinUrl(this.options.urls()[spec.base], spec.path);
+    const headers: Record<string, string> = { accept: 'application/json', 'x-api-version': API_VERSION, ...spec.headers };
+    if (spec.token) headers['authorization'] = `Bearer ${spec.token}`;
+    let body: string | undefined;
+    if (spec.body !== undefined) {
+      body = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    const started = Date.now();
+    let answer: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      answer = await request(url, {
+        method: spec.method,
+        headers,
+        body,
+        signal: spec.signal,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        dispatcher: this.options.dispatcher,
+      });
+      text = await answer.body.text();
+    } catch (e) {
+      throw this.transportError(spec.operation, e);
+    }
+    this.options.log?.(`${spec.operation}: ${spec.method} ${answer.statusCode} in ${Date.now() - started} ms`);
+    let json: unknown;
+    try {
+      json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+    } catch {
+      json = undefined;
+      if (answer.statusCode < 300) {
+        throw new ServiceError('invalid_answer', spec.operation, `Unexpected answer from the service for ${spec.operation}: the body is not JSON.`, {
+          status: answer.statusCode,
+        });
+      }
+    }
+    if (answer.statusCode >= 300) {
+      throw new ServiceError('http', spec.operation, serviceErrorMessage(json, text, answer.statusCode), {
+        status: answer.statusCode,
+        code: serviceErrorCode(json),
+        retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+      });
+    }
+    try {
+      return parse(json);
+    } catch (e) {
+      if (e instanceof ServiceResponseError) {
+        throw new ServiceError('invalid_answer', spec.operation, e.message, { status: answer.statusCode, cause: e });
+      }
+      throw e;
+    }
+  }
+
+  private transportError(operation: string, e: unknown): ServiceError {
+    if (e instanceof ServiceError) return e;
+    const err = e as Error & { code?: string };
+    if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') {
+      return new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
+    }
+    if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError || err.code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
+    }
+    return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${err.message || err.code || 'network error'}.`, { cause: e });
+  }
+
+  // Row 1 (or row 3, the workflow's /auth/login, when the setting asks for it).
+  signIn(email: string, password: string, { viaLoginRow = false } = {}) {
+    return viaLoginRow
+      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, parseSignIn)
+      : this.call({ operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } }, parseSignIn);
+  }
+
+  // Row 2. The bearer is the (usually expired) access token; the body carries the refresh token.
+  refresh(accessToken: string, refreshToken: string) {
+    return this.call(
+      { operation: 'refresh-token', method: 'POST', base: 'scribeUrl', path: '/auth/refresh-token', token: accessToken, body: { token: refreshToken } },
+      parseRefresh,
+    );
+  }
+
+  createSession(token: string, name?: string) {
+    return this.call(
+      { operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body: name ? { name } : {} },
+      parseRecordingSession,
+    );
+  }
+
+  templates(token: string, page = 1, limit = 50) {
+    return this.call({ operation: 'templates', method: 'GET', base: 'scribeUrl', path: `/templates/all?page=${page}&limit=${limit}`, token }, parseTemplatesPage);
+  }
+
+  uploadUrl(token: string, input: { sessionId: string; fileName: string; contentType: string }) {
+    return this.call(
+      {
+        operation: 'upload-url',
+        method: 'POST',
+        base: 'scribeUrl',
+        path: '/audio/generate-upload-url',
+        token,
+        body: { recording_session_public_id: input.sessionId, file_name: input.fileName, content_type: input.contentType },
+      },
+      parseUploadUrl,
+    );
+  }
+
+  /** Row 7: streams the file to the presigned address, reporting progress; never reads it whole. */
+  async upload(
+    uploadUrl: string,
+    filePath: string,
+    contentType: string,
+    { onProgress, signal, headers = {} }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  ): Promise<void> {
+    const operation = 'upload';
+    const { size } = await stat(filePath);
+    let sent = 0;
+    const stall = new AbortController();
+    let stallTimer: NodeJS.Timeout | undefined;
+    const armStall = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => stall.abort(new Error('stalled')), this.options.uploadStallMs);
+    };
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        sent += chunk.length;
+        armStall();
+        onProgress?.({ sent, total: size });
+        done(null, chunk);
+      },
+    });
+    const source = createReadStream(filePath, { highWaterMark: 256 * 1024 });
+    source.on('error', (e) => meter.destroy(e));
+    source.pipe(meter);
+    const signals = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
+    const started = Date.now();
+    armStall();
+    try {
+      const answer = await request(uploadUrl, {
+        method: 'PUT',
+        headers: { 'content-type': contentType, 'content-length': String(size), ...headers },
+        body: meter,
+        signal: signals,
+        // undici starts the headers timer once the body is sent, so a long upload is not cut.
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        dispatcher: this.options.dispatcher,
+      });
+      const text = await answer.body.text();
+      this.options.log?.(`${operation}: PUT ${answer.statusCode}, ${size} bytes in ${Date.now() - started} ms`);
+      if (answer.statusCode >= 300) {
+        let json: unknown;
+        try {
+          json = JSON.parse(text) as unknown;
+        } catch {
+          json = undefined;
+        }
+        throw new ServiceError('http', operation, serviceErrorMessage(json, text, answer.statusCode), {
+          status: answer.statusCode,
+          code: serviceErrorCode(json),
+          retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+        });
+      }
+    } catch (e) {
+      if (stall.signal.aborted && !(signal?.aborted ?? false)) {
+        throw new ServiceError('timeout', operation, `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`, { cause: e });
+      }
+      throw this.transportError(operation, e);
+    } finally {
+      clearTimeout(stallTimer);
+      source.destroy();
+    }
+  }
+
+  requestScribe(token: string, input: { sessionId: string; templateId: string; fileKey: string; idempotencyKey: string }) {
+    return this.call(
+      {
+        operation: 'scribe-request',
+        method: 'POST',
+        base: 'scribeUrl',
+        path: '/scribe/request',
+        token,
+        // Servers that know Idempotency-Key answer a repeat with the same record (a lost answer).
+        headers: { 'idempotency-key': input.idempotencyKey },
+        body: { recording_session_public_id: input.sessionId, template_public_id: input.templateId, file_key: input.fileKey },
+      },
+      parseScribeRequest,
+    );
+  }
+
+  getScribe(token: string, id: string) {
+    return this.call({ operation: 'scribe-get', method: 'GET', base: 'scribeUrl', path: `/scribe/get/${encodeURIComponent(id)}`, token }, parseScribeRecord);
+  }
+
+  ddx(token: string, input: string, signal?: AbortSignal) {
+    return this.call({ operation: 'ddx-agent', method: 'POST', base: 'agentsApiUrl', path: '/ddx_agent_v2', token, body: { input }, signal }, parseDdxResult);
+  }
+
+  treatmentPlan(token: string, input: string, signal?: AbortSignal) {
+    return this.call(
+      { operation: 'treatment-plan-agent', method: 'POST', base: 'agentsApiUrl', path: '/treatment_plan_agent_v2', token, body: { input }, signal },
+      parseTreatmentPlanResult,
+    );
+  }
+
+  updateNotificationEmail(token: string, email: string) {
+    return this.call(
+      { operation: 'notification-email', method: 'PATCH', base: 'scribeUrl', path: '/organizations/update-email-for-notification', token, body: { email } },
+      parseOrganizationUpdate,
+    );
+  }
+
+  setWebhookStatus(token: string, input: { eventType: string; active: boolean; organizationId: string }) {
+    return this.call(
+      {
+        operation: 'webhook-status',
+        method: 'PATCH',
+        base: 'scribeUrl',
+        path: '/webhook/status',
+        token,
+        body: { event_type: input.eventType, is_active: input.active, organization_public_id: input.organizationId },
+      },
+      parseWebhookStatusUpdate,
+    );
+  }
+}

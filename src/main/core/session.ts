@@ -1,0 +1,184 @@
+// The signed-in session: the only holder of the tokens in the process. It refreshes ahead of
+// expiry (60 s margin) and once on a 401, one refresh at a time however many callers wait;
+// saves a rotated refresh token before the new access token is used; keeps the session
+// through a network error or 5xx while refreshing; and signs out (nothing else: queued
+// recordings are not touched) only when the service refuses the refresh.
+import { EventEmitter } from 'node:events';
+import type { TokenSet, User } from '../../shared/service/index.ts';
+import type { ServiceClient } from './service-client.ts';
+import { ServiceError } from './service-errors.ts';
+import type { SecretStore, StoredSession } from './secret-store.ts';
+
+export const REFRESH_MARGIN_MS = 60_000;
+
+export type SignOutReason = 'user' | 'expired' | 'revoked';
+
+export interface SessionState {
+  signedIn: boolean;
+  user: User | null;
+  /** Why the last session ended, when it did not end by the user's hand. */
+  endedBecause: SignOutReason | null;
+}
+
+export class SignedOutError extends Error {
+  readonly reason: SignOutReason | null;
+  constructor(reason: SignOutReason | null) {
+    super(reason === 'expired' || reason === 'revoked' ? 'Your session has ended; sign in again.' : 'You are signed out; sign in first.');
+    this.name = 'SignedOutError';
+    this.reason = reason;
+  }
+}
+
+export interface SessionOptions {
+  client: ServiceClient;
+  store: SecretStore;
+  now?: () => number;
+  useLoginRow?: () => boolean;
+  log?: (line: string) => void;
+}
+
+export class Session extends EventEmitter<{ changed: [SessionState] }> {
+  private current: StoredSession | null = null;
+  private refreshing: Promise<StoredSession> | null = null;
+  private endedBecause: SignOutReason | null = null;
+  /** Bumped at every sign-in and sign-out, so a refresh that finishes late cannot revive an old session. */
+  private generation = 0;
+  private readonly client: ServiceClient;
+  private readonly store: SecretStore;
+  private readonly now: () => number;
+  private readonly options: SessionOptions;
+  refreshCount = 0;
+
+  constructor(options: SessionOptions) {
+    super();
+    this.options = options;
+    this.client = options.client;
+    this.store = options.store;
+    this.now = options.now ?? Date.now;
+  }
+
+  state(): SessionState {
+    return { signedIn: this.current !== null, user: this.current?.user ?? null, endedBecause: this.endedBecause };
+  }
+
+  private emitChanged() {
+    this.emit('changed', this.state());
+  }
+
+  /** At launch: the session kept in the secret store, if any. */
+  async restore(): Promise<SessionState> {
+    const stored = await this.store.load();
+    if (stored && stored.refreshExpiresAt !== undefined && stored.refreshExpiresAt * 1000 <= this.now()) {
+      await this.store.clear();
+      this.endedBecause = 'expired';
+    } else {
+      this.current = stored;
+    }
+    this.emitChanged();
+    return this.state();
+  }
+
+  async signIn(email: string, password: string): Promise<SessionState> {
+    const tokens = await this.client.signIn(email, password, { viaLoginRow: this.options.useLoginRow?.() ?? false });
+    const stored = toStored(tokens, null);
+    await this.store.save(stored);
+    this.generation += 1;
+    this.current = stored;
+    this.endedBecause = null;
+    this.options.log?.(`session: signed in as user ${stored.user?.id ?? '(unknown)'}`);
+    this.emitChanged();
+    return this.state();
+  }
+
+  async signOut(reason: SignOutReason = 'user'): Promise<SessionState> {
+    this.generation += 1;
+    this.current = null;
+    this.refreshing = null;
+    this.endedBecause = reason === 'user' ? null : reason;
+    await this.store.clear();
+    this.options.log?.(`session: signed out (${reason})`);
+    this.emitChanged();
+    return this.state();
+  }
+
+  /** An access token good for at least the margin, refreshing first when needed. */
+  async accessToken(): Promise<string> {
+    const session = this.current;
+    if (!session) throw new SignedOutError(this.endedBecause);
+    const expiresAt = session.expiresAt;
+    if (expiresAt === undefined || expiresAt * 1000 - this.now() > REFRESH_MARGIN_MS) return session.accessToken;
+    try {
+      return (await this.refresh()).accessToken;
+    } catch (e) {
+      // A passing fault while refreshing early: the old token still works until it expires.
+      if (e instanceof ServiceError && e.transient && expiresAt * 1000 > this.now()) return session.accessToken;
+      throw e;
+    }
+  }
+
+  /** Runs a call with a fresh token; on a 401 refreshes once and runs it again. */
+  async withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
+    const token = await this.accessToken();
+    try {
+      return await fn(token);
+    } catch (e) {
+      if (!(e instanceof ServiceError) || !e.unauthorized) throw e;
+      const fresh = await this.refresh(token);
+      return fn(fresh.accessToken);
+    }
+  }
+
+  /**
+   * One refresh at a time: callers that arrive while one runs share it. `staleToken` is the
+   * access token a 401 came back for; if another caller already replaced it, that is enough.
+   */
+  refresh(staleToken?: string): Promise<StoredSession> {
+    const session = this.current;
+    if (!session) return Promise.reject(new SignedOutError(this.endedBecause));
+    if (staleToken !== undefined && session.accessToken !== staleToken) return Promise.resolve(session);
+    this.refreshing ??= this.doRefresh(session).finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async doRefresh(session: StoredSession): Promise<StoredSession> {
+    const generation = this.generation;
+    if (session.refreshExpiresAt !== undefined && session.refreshExpiresAt * 1000 <= this.now()) {
+      await this.signOut('expired');
+      throw new SignedOutError('expired');
+    }
+    let tokens: TokenSet;
+    try {
+      tokens = await this.client.refresh(session.accessToken, session.refreshToken);
+    } catch (e) {
+      if (e instanceof ServiceError && e.kind === 'http' && !e.transient) {
+        // The service refused the refresh token: the session is over. Recordings stay queued.
+        if (generation === this.generation) await this.signOut(e.code === 'refresh_token_reused' ? 'revoked' : 'expired');
+        throw new SignedOutError(e.code === 'refresh_token_reused' ? 'revoked' : 'expired');
+      }
+      throw e;
+    }
+    if (generation !== this.generation) throw new SignedOutError(this.endedBecause);
+    const next = toStored(tokens, session);
+    // The rotated refresh token is saved before the new access token is used: a crash between
+    // the two must not leave only the old (now revoked) refresh token in the keychain.
+    await this.store.save(next);
+    if (generation !== this.generation) throw new SignedOutError(this.endedBecause);
+    this.current = next;
+    this.refreshCount += 1;
+    this.options.log?.('session: tokens refreshed');
+    return next;
+  }
+}
+
+function toStored(tokens: TokenSet, previous: StoredSession | null): StoredSession {
+  return {
+    accessToken: tokens.accessToken,
+    // "where applicable": a refresh answer without a new refresh token keeps the old one.
+    refreshToken: tokens.refreshToken || previous?.refreshToken || '',
+    expiresAt: tokens.expiresAt,
+    refreshExpiresAt: tokens.refreshExpiresAt ?? previous?.refreshExpiresAt,
+    user: tokens.user ?? previous?.user ?? null,
+  };
+}

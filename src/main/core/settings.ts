@@ -1,0 +1,67 @@
+// The app's settings: validated, persisted atomically in <data>/settings.json, with defaults
+// that start the embedded sandbox. A file that cannot be read is kept aside (never deleted)
+// and the defaults are used, with a notice saying so.
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { settingsPatchSchema, settingsSchema, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings.ts';
+import { readJson, writeJsonAtomic } from './atomic-file.ts';
+
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+export class SettingsStore {
+  private current: Settings = DEFAULT_SETTINGS;
+  private readonly file: string;
+  /** Said once to the user when the saved settings could not be used. */
+  notice: string | null = null;
+
+  constructor(dataDir: string) {
+    this.file = join(dataDir, 'settings.json');
+  }
+
+  async load(): Promise<Settings> {
+    let raw: unknown;
+    try {
+      raw = await readJson(this.file);
+    } catch {
+      raw = undefined;
+    }
+    if (raw === null) {
+      this.current = DEFAULT_SETTINGS;
+      return this.current;
+    }
+    const parsed = settingsSchema.safeParse(raw);
+    if (parsed.success) {
+      this.current = parsed.data;
+      return this.current;
+    }
+    const aside = `${this.file}.unreadable-${Date.now()}`;
+    await rename(this.file, aside).catch(() => {});
+    this.notice = `The saved settings could not be read and were kept aside as ${aside}; defaults are in use.`;
+    this.current = DEFAULT_SETTINGS;
+    return this.current;
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  async update(patch: SettingsPatch): Promise<Settings> {
+    const checkedPatch = settingsPatchSchema.safeParse(patch);
+    if (!checkedPatch.success) throw new SettingsError(describe(checkedPatch.error.issues));
+    const merged = { ...this.current, ...checkedPatch.data, serviceUrls: { ...this.current.serviceUrls, ...checkedPatch.data.serviceUrls } };
+    const checked = settingsSchema.safeParse(merged);
+    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    await writeJsonAtomic(this.file, checked.data);
+    this.current = checked.data;
+    return this.current;
+  }
+}
+
+function describe(issues: { path: PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => `${i.path.map(String).join('.') || 'settings'}: ${i.message}`).join('; ');
+}

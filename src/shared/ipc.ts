@@ -1,0 +1,190 @@
+// The one IPC contract between the window and main. Every channel is named here once, with
+// the schema of its input (main parses every argument with it) and the type of its answer;
+// the preload, the renderer's typed client and the browser test host's bridge are all
+// generated from this table. Answers cross as data: { ok: true, data } or
+// { ok: false, error: { code, message } }. No channel carries a token.
+import { z } from 'zod';
+import type { JobInfo } from './jobs.ts';
+import type { DdxResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
+import { settingsPatchSchema, type Settings } from './settings.ts';
+
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+export const MAX_AGENT_INPUT = 20_000;
+
+/** A phantom carrier of an answer's type; the table holds no value for it at run time. */
+const answer = <T>() => undefined as unknown as T;
+
+const id = z.string().min(1, 'is required').max(100, 'is too long').regex(/^[A-Za-z0-9._:-]+$/, 'has characters an id cannot have');
+const label = z.string().trim().max(200, 'is longer than 200 characters');
+const none = z.undefined();
+
+export interface SessionInfo {
+  signedIn: boolean;
+  user: User | null;
+  /** Why the last session ended, when not by the user: shown on the sign-in screen. */
+  endedBecause: 'expired' | 'revoked' | null;
+}
+
+export interface RecordingInfo {
+  id: string;
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number;
+  mimeType: string;
+  label: string | null;
+  templateId: string | null;
+  state: 'recording' | 'paused' | 'finished' | 'recovered';
+  bytes: number;
+}
+
+export interface ConsultInfo {
+  recording: RecordingInfo;
+  job: JobInfo | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** The built-in sandbox, when it is the service in use; its demo account for the sign-in screen. */
+  sandbox: { demo: { email: string; password: string } } | null;
+  secretStore: { kind: 'keychain' | 'safe-storage' | 'memory'; persistent: boolean; description: string };
+  notices: Notice[];
+}
+
+export interface Notice {
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export type TreatmentPlanAnswer = { kind: 'result'; result: TreatmentPlanResult } | { kind: 'needs_species'; message: string };
+
+export const invokeContract = {
+  'app:info': { input: none, output: answer<AppInfo>() },
+  'session:get': { input: none, output: answer<SessionInfo>() },
+  'session:signIn': {
+    input: z.object({ email: z.string().trim().min(1, 'is required').max(254, 'is too long'), password: z.string().min(1, 'is required').max(1024, 'is too long') }),
+    output: answer<SessionInfo>(),
+  },
+  'session:signOut': { input: none, output: answer<SessionInfo>() },
+  'settings:get': { input: none, output: answer<Settings>() },
+  'settings:update': { input: settingsPatchSchema, output: answer<Settings>() },
+  'templates:list': {
+    input: z.object({ page: z.number().int().min(1).max(10_000), limit: z.number().int().min(1).max(100).optional() }),
+    output: answer<{ items: Template[]; page: number; total: number | null; hasMore: boolean }>(),
+  },
+  'recording:start': {
+    input: z.object({
+      mimeType: z.string().max(100).regex(/^audio\/[\w.+-]+(;\s*codecs=[\w.,+-]+)?$/i, 'must be an audio type such as audio/webm;codecs=opus'),
+      label: label.optional(),
+      templateId: z.string().max(200).nullable().optional(),
+    }),
+    output: answer<RecordingInfo>(),
+  },
+  'recording:chunk': {
+    input: z.object({
+      id,
+      seq: z.number().int().min(0).max(10_000_000),
+      data: z.instanceof(Uint8Array, { message: 'must be bytes' }).refine((d) => d.byteLength <= MAX_CHUNK_BYTES, `must be at most ${MAX_CHUNK_BYTES} bytes`),
+      elapsedMs: z.number().min(0).max(48 * 3600 * 1000),
+    }),
+    output: answer<{ bytes: number; chunks: number }>(),
+  },
+  'recording:pause': { input: z.object({ id }), output: answer<RecordingInfo>() },
+  'recording:resume': { input: z.object({ id }), output: answer<RecordingInfo>() },
+  'recording:stop': { input: z.object({ id, durationMs: z.number().min(0).max(48 * 3600 * 1000).optional() }), output: answer<ConsultInfo>() },
+  'recording:update': {
+    input: z.object({ id, label: label.nullable().optional(), templateId: z.string().max(200).nullable().optional() }),
+    output: answer<ConsultInfo>(),
+  },
+  'consults:list': { input: none, output: answer<ConsultInfo[]>() },
+  'consults:submit': { input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }), output: answer<ConsultInfo>() },
+  'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
+  'consults:delete': { input: z.object({ id }), output: answer<{ deleted: true }>() },
+  'consults:note': { input: z.object({ id }), output: answer<{ note: string | null; editedNote: string | null }>() },
+  'consults:saveNote': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
+  'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
+  'agents:ddx': { input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }), output: answer<DdxResult>() },
+  'agents:treatmentPlan': {
+    input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`), allowWithoutSpecies: z.boolean().optional() }),
+    output: answer<TreatmentPlanAnswer>(),
+  },
+  'org:setNotificationEmail': { input: z.object({ email: z.string().trim().max(254, 'is too long').email('must be an e-mail address') }), output: answer<Organization>() },
+  'org:setScribeWebhook': { input: z.object({ active: z.boolean() }), output: answer<Webhook>() },
+} as const;
+
+export type InvokeChannel = keyof typeof invokeContract;
+export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>;
+export type InvokeOutput<C extends InvokeChannel> = (typeof invokeContract)[C]['output'];
+
+/** Events main sends to the window; each payload is plain data. */
+export interface EventPayloads {
+  'session:changed': SessionInfo;
+  'consult:changed': ConsultInfo;
+  'consult:removed': { id: string };
+  'note:ready': ConsultInfo;
+  notice: Notice;
+}
+export type EventChannel = keyof EventPayloads;
+export const EVENT_CHANNELS = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice'] as const satisfies readonly EventChannel[];
+
+export const INVOKE_CHANNELS = Object.keys(invokeContract) as InvokeChannel[];
+
+export type IpcErrorCode = 'invalid_input' | 'forbidden_sender' | 'unknown_channel' | 'signed_out' | 'service' | 'not_found' | 'conflict' | 'internal';
+export interface IpcError {
+  code: IpcErrorCode | string;
+  message: string;
+  /** Whether trying again later may work (the network, the service being busy). */
+  retryable?: boolean;
+}
+export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
+
+type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never;
+type Method<C extends string, N extends string> = C extends `${N}:${infer M}` ? M : never;
+
+/** What the preload hands the window: the raw envelopes, one function per channel. */
+export type BridgeApi = {
+  invoke<C extends InvokeChannel>(channel: C, input: InvokeInput<C>): Promise<IpcResult<InvokeOutput<C>>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+};
+
+/** The typed client the window uses: `api.session.signIn({...})`, throwing ApiCallError. */
+export type Api = {
+  [N in Namespace<InvokeChannel>]: {
+    [M in Method<InvokeChannel, N>]: `${N}:${M}` extends InvokeChannel
+      ? InvokeInput<`${N}:${M}`> extends undefined
+        ? () => Promise<InvokeOutput<`${N}:${M}`>>
+        : (input: InvokeInput<`${N}:${M}`>) => Promise<InvokeOutput<`${N}:${M}`>>
+      : never;
+  };
+} & { on: BridgeApi['on'] };
+
+export class ApiCallError extends Error {
+  readonly code: string;
+  readonly retryable: boolean;
+  constructor(error: IpcError) {
+    super(error.message);
+    this.name = 'ApiCallError';
+    this.code = error.code;
+    this.retryable = error.retryable ?? false;
+  }
+}
+
+/** Builds the typed client over a bridge (the preload's in Electron, HTTP in the browser host). */
+export function createApi(bridge: BridgeApi): Api {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const channel of INVOKE_CHANNELS) {
+    const [ns = '', method = ''] = channel.split(':');
+    api[ns] ??= {};
+    api[ns][method] = async (input?: unknown) => {
+      const result = await bridge.invoke(channel, input as never);
+      if (!result.ok) throw new ApiCallError(result.error);
+      return result.data;
+    };
+  }
+  return { ...(api as unknown as Omit<Api, 'on'>), on: bridge.on } as Api;
+}
+
+/** Turns a message of zod issues into one sentence that names each wrong field. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : 'input'} ${i.message}`).join('; ');
+}

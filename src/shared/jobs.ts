@@ -1,0 +1,23 @@
+// A recording's way through the service, as main tells the window about it.
+export const JOB_STATES = ['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** What the window is told about a job: plain data, never a live object. */
+export interface JobInfo {
+  recordingId: string;
+  templateId: string;
+  state: JobState;
+  /** Why a job that is not finished is not moving right now. */
+  waitingFor: 'network' | 'sign-in' | 'service' | null;
+  bytesSent: number;
+  bytesTotal: number;
+  /** The service's own word for the scribe status, verbatim (it may be one we do not know). */
+  serviceStatus: string | null;
+  error: { message: string; code: string | null; status: number | null } | null;
+  nextRetryAt: number | null;
+  hasNote: boolean;
+  audioDeleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+  completedAt: string | null;
+}

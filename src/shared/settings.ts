@@ -1,0 +1,57 @@
+// The settings' shape, shared by main (which validates and keeps them) and the window (which
+// shows and edits them).
+import { z } from 'zod';
+
+const serviceUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v === '' || /^https:\/\/[^\s/]+/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(v), {
+    message: 'must be an https:// address (http:// only for localhost)',
+  });
+
+export const settingsSchema = z
+  .object({
+    version: z.literal(1),
+    /** Start the built-in sandbox and talk to it instead of the service addresses below. */
+    useSandbox: z.boolean(),
+    serviceUrls: z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl }),
+    /** Sign in through the workflow's /auth/login (row 3) instead of /auth/sign-in (row 1). */
+    useLoginRow: z.boolean(),
+    lastTemplateId: z.string().max(200).nullable(),
+    /** Days the audio of a finished note is kept; null = for ever. */
+    retentionDays: z.number().int().min(0).max(3650).nullable(),
+    inputDeviceId: z.string().max(500).nullable(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.useSandbox) return;
+    for (const key of ['agentsUrl', 'scribeUrl', 'agentsApiUrl'] as const) {
+      if (s.serviceUrls[key] === '') {
+        ctx.addIssue({ code: 'custom', path: ['serviceUrls', key], message: 'is needed when the sandbox is off' });
+      }
+    }
+  });
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsPatchSchema = z
+  .object({
+    useSandbox: z.boolean(),
+    serviceUrls: z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl }).partial(),
+    useLoginRow: z.boolean(),
+    lastTemplateId: z.string().max(200).nullable(),
+    retentionDays: z.number().int().min(0).max(3650).nullable(),
+    inputDeviceId: z.string().max(500).nullable(),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: 1,
+  useSandbox: true,
+  serviceUrls: { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' },
+  useLoginRow: false,
+  lastTemplateId: null,
+  retentionDays: 7,
+  inputDeviceId: null,
+};
