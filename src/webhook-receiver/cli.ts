@@ -1,0 +1,63 @@
+// `npm run webhook-receiver -- --port 8787 --secret S` (or WEBHOOK_SECRET in the environment).
+// Prints one line `{"url": ...}` once listening, then one JSON line per accepted event.
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
+
+const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N]
+  --port            port to listen on (default 8787; 0 picks a free one)
+  --host            address to listen on (default 127.0.0.1)
+  --secret          the webhook secret token (default: $WEBHOOK_SECRET; prefer the variable,
+                    since command lines are visible to other users of the machine)
+  --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})`;
+
+function fail(message: string): never {
+  process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function parse(): { port: number; host: string; secret: string; maxBodyBytes: number } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '8787' },
+        host: { type: 'string', default: '127.0.0.1' },
+        secret: { type: 'string' },
+        'max-body-bytes': { type: 'string', default: String(DEFAULT_MAX_BODY_BYTES) },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    process.exit(0);
+  }
+  const secret = values.secret ?? process.env['WEBHOOK_SECRET'] ?? '';
+  if (secret === '') fail('no webhook secret: pass --secret or set WEBHOOK_SECRET');
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}"`);
+  const maxBodyBytes = Number(values['max-body-bytes']);
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) fail(`--max-body-bytes must be a positive integer`);
+  return { port, host: values.host, secret, maxBodyBytes };
+}
+
+const options = parse();
+try {
+  const receiver = await startWebhookReceiver(options);
+  process.stdout.write(JSON.stringify({ url: receiver.url }) + '\n');
+  const stop = (): void => {
+    receiver.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  process.stderr.write(`webhook-receiver: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

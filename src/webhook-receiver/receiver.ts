@@ -1,0 +1,262 @@
+// A reference receiver for the service's webhook deliveries (SPEC 6 and 7, DESIGN.md
+// "Webhooks"): verifies X-Webhook-Signature over the canonical form of the body, answers as the
+// spec's table says, handles each event id once, and prints every accepted event as one JSON
+// line. It imports node:* and src/shared only, so it can be copied out and deployed alone.
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
+
+export interface AcceptedEvent {
+  received_at: string;
+  event_id: string | null;
+  event_type: string | null;
+  /** The body as parsed by JSON.parse (numbers as doubles); `canonical` keeps their text. */
+  payload: unknown;
+  /** The canonical text the signature was checked against. */
+  canonical: string;
+}
+
+export interface WebhookReceiverOptions {
+  port?: number;
+  host?: string;
+  secret: string;
+  maxBodyBytes?: number;
+  /** Called once per event id; a throw (or rejection) answers 500 so the sender retries. */
+  onEvent?: (event: AcceptedEvent) => void | Promise<void>;
+  /** Where event lines go (without a newline); process.stdout by default. */
+  out?: (line: string) => void;
+  /** Time allowed for the request headers (default 10 s) and the whole request (default 30 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  /** The most recent accepted events (the last MAX_KEPT_EVENTS), oldest first. */
+  events: AcceptedEvent[];
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const PATHS = new Set(['/', '/webhook']);
+// A retried delivery comes within hours (SPEC 8), so the last 10,000 ids are plenty.
+const DEDUP_CAPACITY = 10_000;
+const MAX_KEPT_EVENTS = 1_000;
+// Deliveries are small and the sender does not wait (SPEC 6): a slow client is cut off.
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+// Node enforces both timeouts on this tick (30 s by default, which would double them).
+const TIMEOUT_CHECK_MS = 500;
+// After a 413 the rest of an oversized body is read and dropped for a moment, so that closing
+// the socket does not reset the connection before the client has read the answer.
+const DISCARD_GRACE_MS = 2_000;
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, detail: string) {
+    super(detail);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The ids seen most recently, in a Map used as an LRU (insertion order is age). */
+class RecentIds {
+  private readonly ids = new Map<string, true>();
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
+
+  /** Records the id; false when it was already there. */
+  add(id: string): boolean {
+    const known = this.ids.delete(id);
+    this.ids.set(id, true);
+    if (this.ids.size > this.capacity) {
+      const oldest = this.ids.keys().next();
+      if (!oldest.done) this.ids.delete(oldest.value);
+    }
+    return !known;
+  }
+
+  forget(id: string): void {
+    this.ids.delete(id);
+  }
+}
+
+export async function startWebhookReceiver(options: WebhookReceiverOptions): Promise<WebhookReceiver> {
+  if (!options.secret) throw new Error('the webhook secret is empty');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const out = options.out ?? ((line: string) => void process.stdout.write(line + '\n'));
+  const seen = new RecentIds(DEDUP_CAPACITY);
+  const events: AcceptedEvent[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!PATHS.has(path)) throw new HttpError(404, 'not_found', `no webhook endpoint at ${path}; POST to / or /webhook`);
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      throw new HttpError(405, 'method_not_allowed', `${req.method ?? 'this method'} is not allowed; deliveries are POST`);
+    }
+    const signature = req.headers[SIGNATURE_HEADER];
+    if (typeof signature !== 'string' || signature === '') {
+      throw new HttpError(400, 'missing_signature', 'the X-Webhook-Signature header is missing');
+    }
+    const body = await readBody(req, res, maxBodyBytes);
+    if (body.trim() === '') throw new HttpError(400, 'missing_body', 'the request has no JSON body');
+    let canonical: string;
+    try {
+      canonical = canonicalJson(body);
+    } catch (error) {
+      if (error instanceof WebhookPayloadError) throw new HttpError(400, 'invalid_json', `the body is not JSON: ${error.message}`);
+      throw error;
+    }
+    if (!(await verifySignature(options.secret, canonical, signature))) {
+      throw new HttpError(403, 'invalid_signature', 'the X-Webhook-Signature does not match the payload');
+    }
+    const payload: unknown = JSON.parse(body);
+    const fields = isObject(payload) ? payload : {};
+    const eventId = typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number' ? String(fields['event_id']) : null;
+    const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
+    // Checked and recorded in one synchronous step, so two copies arriving together count once.
+    if (eventId !== null && !seen.add(eventId)) {
+      sendJson(res, 200, { received: true, duplicate: true });
+      return;
+    }
+    const event: AcceptedEvent = { received_at: new Date().toISOString(), event_id: eventId, event_type: eventType, payload, canonical };
+    try {
+      await options.onEvent?.(event);
+    } catch (error) {
+      if (eventId !== null) seen.forget(eventId);
+      throw new HttpError(500, 'handler_failed', `the event could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    events.push(event);
+    if (events.length > MAX_KEPT_EVENTS) events.shift();
+    out(eventLine(event));
+    sendJson(res, 200, { received: true, duplicate: false });
+  }
+
+  // The response in progress on each socket, so that a timeout can answer through it.
+  const inFlight = new WeakMap<object, ServerResponse>();
+  const server = createServer({ connectionsCheckingInterval: TIMEOUT_CHECK_MS }, (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, res);
+    res.on('close', () => inFlight.delete(socket));
+    req.on('error', () => req.destroy());
+    handle(req, res).catch((error: unknown) => {
+      const known = error instanceof HttpError ? error : new HttpError(500, 'internal_error', 'the receiver failed to handle the request');
+      if (!res.headersSent && !res.destroyed) sendJson(res, known.status, { detail: known.message, code: known.code });
+    });
+  });
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  server.requestTimeout = requestTimeout;
+  // Node insists that the headers' limit is not above the whole request's.
+  server.headersTimeout = Math.min(options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS, requestTimeout);
+  // Malformed or too slow requests: answer in the usual shape when nothing was written yet.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const [status, code, detail] = clientErrorAnswer(error.code);
+    const res = inFlight.get(socket);
+    if (res && !res.headersSent && !res.destroyed && socket.writable) {
+      res.setHeader('connection', 'close');
+      res.on('finish', () => socket.destroy());
+      sendJson(res, status, { detail, code });
+    } else if (!res && socket.writable) {
+      const body = JSON.stringify({ detail, code });
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    } else {
+      socket.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}/`,
+    port: address.port,
+    events,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Reads the body as UTF-8 text, answering 413 (and giving up on it) once it is too long. */
+function readBody(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const tooLarge = (): void => {
+      over = true;
+      chunks.length = 0;
+      res.setHeader('connection', 'close');
+      reject(new HttpError(413, 'payload_too_large', `the body is larger than ${maxBytes} bytes`));
+      req.resume();
+      setTimeout(() => req.destroy(), DISCARD_GRACE_MS).unref();
+    };
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      tooLarge();
+      return;
+    }
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > maxBytes) tooLarge();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) return;
+      try {
+        // ignoreBOM keeps a leading BOM in the text, so that the parser refuses it as Python does.
+        resolve(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(Buffer.concat(chunks)));
+      } catch {
+        reject(new HttpError(400, 'invalid_json', 'the body is not UTF-8 text'));
+      }
+    });
+    req.on('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'aborted', 'the request was aborted'));
+    });
+  });
+}
+
+function clientErrorAnswer(code: string | undefined): [number, string, string] {
+  switch (code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'request_timeout', 'the request took too long to arrive'];
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'headers_too_large', 'the request headers are too large'];
+    default:
+      return [400, 'bad_request', 'malformed HTTP request'];
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// The payload goes in as its canonical text, so the line shows every number as it was signed.
+function eventLine(event: AcceptedEvent): string {
+  const id = event.event_id === null ? 'null' : quoteString(event.event_id);
+  const type = event.event_type === null ? 'null' : quoteString(event.event_type);
+  return `{"received_at":${quoteString(event.received_at)},"event_id":${id},"event_type":${type},"payload":${event.canonical}}`;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,288 @@
+// The reference receiver over real loopback HTTP: the answers of SPEC 7, deduplication by
+// event id, the printed lines, and the CLI as a real child process.
+import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
+import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
+
+const SECRET = 'clinic-secret';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()?.();
+});
+
+async function receiver(options: Partial<WebhookReceiverOptions> = {}): Promise<WebhookReceiver & { lines: string[] }> {
+  const lines: string[] = [];
+  const r = await startWebhookReceiver({ port: 0, secret: SECRET, out: (line) => lines.push(line), ...options });
+  closers.push(() => r.close());
+  return Object.assign(r, { lines });
+}
+
+interface Answer {
+  status: number;
+  json: Record<string, unknown>;
+  headers: Record<string, unknown>;
+}
+
+async function post(url: string, body: string | Buffer | undefined, headers: Record<string, string> = {}, method = 'POST'): Promise<Answer> {
+  const a = await request(url, { method: method as 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  const text = await a.body.text();
+  expect(a.headers['content-type']).toBe('application/json');
+  return { status: a.statusCode, json: JSON.parse(text) as Record<string, unknown>, headers: a.headers };
+}
+
+async function deliver(url: string, raw: string, secret = SECRET): Promise<Answer> {
+  return post(url, raw, { 'x-webhook-signature': await signWebhook(secret, canonicalJson(raw)) });
+}
+
+function scribeEvent(eventId = 'evt-1'): Record<string, unknown> {
+  return {
+    event_id: eventId,
+    event_type: 'scribe',
+    status: 'completed',
+    scribe_public_id: 'scr_1',
+    recording_session_public_id: 'rs_1',
+    organization_public_id: '5f0c8a9e-2b4d-4c61-8f3a-7d9e1b2c3a4d',
+    occurred_at: '2025-03-14T09:26:53.589Z',
+  };
+}
+
+function expectError(answer: Answer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.json).toEqual({ detail: expect.any(String), code });
+}
+
+describe('webhook receiver', () => {
+  it('accepts a correctly signed delivery and prints it as one JSON line', async () => {
+    const r = await receiver();
+    const raw = canonicalJsonFromValue(scribeEvent());
+    const answer = await deliver(r.url, raw);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ received: true, duplicate: false });
+    expect(r.lines).toHaveLength(1);
+    const line = JSON.parse(r.lines[0] ?? '') as Record<string, unknown>;
+    expect(line).toEqual({ received_at: expect.any(String), event_id: 'evt-1', event_type: 'scribe', payload: scribeEvent() });
+    expect(Date.parse(String(line['received_at']))).not.toBeNaN();
+    expect(r.events[0]).toMatchObject({ event_id: 'evt-1', event_type: 'scribe', payload: scribeEvent(), canonical: raw });
+  });
+
+  it('accepts /webhook as well as /', async () => {
+    const r = await receiver();
+    expect((await deliver(`${r.url}webhook`, canonicalJsonFromValue(scribeEvent('a')))).status).toBe(200);
+    expect((await deliver(`${r.url}webhook?attempt=2`, canonicalJsonFromValue(scribeEvent('b')))).status).toBe(200);
+  });
+
+  it('accepts a wire body with other spacing, key order and raw non-ASCII, signed over the canonical form', async () => {
+    const r = await receiver();
+    const event = { ...scribeEvent('evt-ü'), note: 'Müller 🐕 犬' };
+    // Python's requests.post(json=...) spacing, keys reversed, non-ASCII as raw UTF-8, 2.0 kept.
+    const raw = '{"weight_kg": 2.0, ' + JSON.stringify(Object.fromEntries(Object.entries(event).reverse()), null, 1).slice(1);
+    const signature = await signWebhook(SECRET, canonicalJson(raw));
+    expect(canonicalJson(raw)).toContain('"weight_kg":2.0');
+    const answer = await post(r.url, Buffer.from(raw, 'utf8'), { 'x-webhook-signature': signature });
+    expect(answer.status).toBe(200);
+    expect(r.events[0]?.payload).toMatchObject({ note: 'Müller 🐕 犬', event_id: 'evt-ü' });
+    // The printed payload keeps 2.0 as it was signed.
+    expect(r.lines[0]).toContain('"weight_kg":2.0');
+    expect(JSON.parse(r.lines[0] ?? '')).toMatchObject({ event_id: 'evt-ü', payload: { note: 'Müller 🐕 犬' } });
+  });
+
+  it('answers 400 when X-Webhook-Signature is missing or empty', async () => {
+    const r = await receiver();
+    const raw = canonicalJsonFromValue(scribeEvent());
+    expectError(await post(r.url, raw), 400, 'missing_signature');
+    expectError(await post(r.url, raw, { 'x-webhook-signature': '' }), 400, 'missing_signature');
+    expect(r.lines).toHaveLength(0);
+  });
+
+  it('answers 400 for a body that is not JSON, is empty, is not UTF-8 or starts with a BOM', async () => {
+    const r = await receiver();
+    const sig = { 'x-webhook-signature': 'a'.repeat(64) };
+    const notJson = await post(r.url, '{"event_id": ', sig);
+    expectError(notJson, 400, 'invalid_json');
+    expect(notJson.json['detail']).toMatch(/offset 13/);
+    expectError(await post(r.url, '', sig), 400, 'missing_body');
+    expectError(await post(r.url, undefined, sig), 400, 'missing_body');
+    expectError(await post(r.url, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]), sig), 400, 'invalid_json');
+    const bom = '\ufeff' + canonicalJsonFromValue(scribeEvent());
+    expectError(await post(r.url, Buffer.from(bom, 'utf8'), { 'x-webhook-signature': await signWebhook(SECRET, canonicalJsonFromValue(scribeEvent())) }), 400, 'invalid_json');
+  });
+
+  it('answers 403 for a wrong signature, a wrong secret or a tampered body', async () => {
+    const r = await receiver();
+    const raw = canonicalJsonFromValue(scribeEvent());
+    const good = await signWebhook(SECRET, raw);
+    expectError(await post(r.url, raw, { 'x-webhook-signature': (good[0] === 'a' ? 'b' : 'a') + good.slice(1) }), 403, 'invalid_signature');
+    expectError(await post(r.url, raw, { 'x-webhook-signature': 'not-hex' }), 403, 'invalid_signature');
+    expectError(await deliver(r.url, raw, 'another-secret'), 403, 'invalid_signature');
+    expectError(await post(r.url, raw.replace('completed', 'failed'), { 'x-webhook-signature': good }), 403, 'invalid_signature');
+    expect(r.lines).toHaveLength(0);
+    expect(r.events).toHaveLength(0);
+  });
+
+  it('answers 413 for a body one byte over the limit, and keeps serving', async () => {
+    const r = await receiver();
+    const limit = 1024 * 1024;
+    const tooBig = '"' + 'x'.repeat(limit - 1) + '"';
+    expect(Buffer.byteLength(tooBig)).toBe(limit + 1);
+    expectError(await post(r.url, tooBig, { 'x-webhook-signature': await signWebhook(SECRET, tooBig) }), 413, 'payload_too_large');
+    // Without a Content-Length (chunked), the limit is found while reading.
+    async function* chunks(): AsyncGenerator<Buffer> {
+      for (let i = 0; i < 17; i++) yield Buffer.alloc(64 * 1024, 0x20);
+    }
+    const chunked = await request(r.url, { method: 'POST', body: Readable.from(chunks()), headers: { 'x-webhook-signature': 'a'.repeat(64) } });
+    expect(chunked.statusCode).toBe(413);
+    expect(await chunked.body.json()).toMatchObject({ code: 'payload_too_large' });
+    // Exactly at the limit is read (and then judged on its signature).
+    const atLimit = '"' + 'x'.repeat(limit - 2) + '"';
+    expect((await deliver(r.url, atLimit)).status).toBe(200);
+  });
+
+  it('honours a smaller maxBodyBytes', async () => {
+    const r = await receiver({ maxBodyBytes: 100 });
+    const raw = canonicalJsonFromValue({ event_id: 'x', pad: 'y'.repeat(100) });
+    expectError(await deliver(r.url, raw), 413, 'payload_too_large');
+  });
+
+  it('answers 405 to other methods and 404 to other paths', async () => {
+    const r = await receiver();
+    const get = await post(r.url, undefined, {}, 'GET');
+    expectError(get, 405, 'method_not_allowed');
+    expect(get.headers['allow']).toBe('POST');
+    expectError(await post(r.url, '{}', {}, 'PUT'), 405, 'method_not_allowed');
+    expectError(await deliver(`${r.url}elsewhere`, '{}'), 404, 'not_found');
+  });
+
+  it('handles a repeated event id once', async () => {
+    const events: string[] = [];
+    const r = await receiver({ onEvent: (e) => void events.push(String(e.event_id)) });
+    const raw = canonicalJsonFromValue(scribeEvent('evt-dup'));
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
+    // A retry may come with other spacing: still the same event.
+    const again = await deliver(r.url, JSON.stringify(scribeEvent('evt-dup'), null, 2));
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ received: true, duplicate: true });
+    // Two copies at the same moment also count once.
+    const [a, b] = await Promise.all([deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin'))), deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin')))]);
+    expect([a.json['duplicate'], b.json['duplicate']].sort()).toEqual([false, true]);
+    expect(events).toEqual(['evt-dup', 'evt-twin']);
+    expect(r.lines).toHaveLength(2);
+    expect(r.events.map((e) => e.event_id)).toEqual(['evt-dup', 'evt-twin']);
+    // Payloads without an event id cannot be told apart, so each one is handled.
+    await deliver(r.url, '{"event_type": "scribe"}');
+    await deliver(r.url, '{"event_type": "scribe"}');
+    expect(r.lines).toHaveLength(4);
+    for (const line of r.lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+  });
+
+  it('answers 500 when the handler fails, so that the retry is handled', async () => {
+    let calls = 0;
+    const r = await receiver({
+      onEvent: () => {
+        calls += 1;
+        if (calls === 1) throw new Error('disk full');
+      },
+    });
+    const raw = canonicalJsonFromValue(scribeEvent('evt-retry'));
+    const first = await deliver(r.url, raw);
+    expectError(first, 500, 'handler_failed');
+    expect(first.json['detail']).toMatch(/disk full/);
+    expect(r.lines).toHaveLength(0);
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
+    expect(r.lines).toHaveLength(1);
+  });
+
+  /** Writes raw bytes to the receiver and collects everything it says until it hangs up. */
+  function rawExchange(port: number, text: string): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let reply = '';
+      socket.on('data', (d: Buffer) => (reply += d.toString()));
+      socket.on('close', () => resolve(reply));
+      socket.on('error', reject);
+    });
+  }
+
+  it('survives a malformed HTTP request', async () => {
+    const r = await receiver();
+    const reply = await rawExchange(r.port, 'NOT HTTP AT ALL\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(reply).toContain('{"detail":"malformed HTTP request","code":"bad_request"}');
+    const huge = await rawExchange(r.port, `POST / HTTP/1.1\r\nhost: x\r\nx-padding: ${'p'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(huge).toContain('"code":"headers_too_large"');
+    expect((await deliver(r.url, canonicalJsonFromValue(scribeEvent()))).status).toBe(200);
+  });
+
+  it('cuts off a client that sends its headers or its body too slowly (408)', async () => {
+    const r = await receiver({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
+    const started = Date.now();
+    const slowHeaders = await rawExchange(r.port, 'POST / HTTP/1.1\r\nhost: x\r\n');
+    expect(slowHeaders).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slowHeaders).toContain('"code":"request_timeout"');
+    const slowBody = await rawExchange(r.port, `POST / HTTP/1.1\r\nhost: x\r\nx-webhook-signature: ${'a'.repeat(64)}\r\ncontent-length: 100\r\n\r\n{"a":`);
+    expect(slowBody).toMatch(/^HTTP\/1\.1 408 /);
+    expect(slowBody).toContain('"code":"request_timeout"');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await deliver(r.url, canonicalJsonFromValue(scribeEvent()))).status).toBe(200);
+  });
+});
+
+describe('webhook receiver CLI', () => {
+  it('prints its URL, then one line per accepted event, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    closers.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const first = await lines.next();
+    const { url } = JSON.parse(String(first.value)) as { url: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+
+    const raw = JSON.stringify({ ...scribeEvent('evt-cli'), owner: 'Müller' });
+    const answer = await deliver(url, raw, 's');
+    expect(answer.json).toEqual({ received: true, duplicate: false });
+    const line = JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
+    expect(line).toMatchObject({ event_id: 'evt-cli', event_type: 'scribe', payload: { owner: 'Müller', status: 'completed' } });
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('without a secret, exits 2 and says why', () => {
+    const env = { ...process.env };
+    delete env['WEBHOOK_SECRET'];
+    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], { cwd: ROOT, env, encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/no webhook secret: pass --secret or set WEBHOOK_SECRET/);
+    expect(run.stdout).toBe('');
+  });
+
+  it('takes the secret from WEBHOOK_SECRET', async () => {
+    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], {
+      cwd: ROOT,
+      env: { ...process.env, WEBHOOK_SECRET: 'from-env' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    closers.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    });
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const { url } = JSON.parse(String((await lines.next()).value)) as { url: string };
+    expect((await deliver(url, '{"event_id":"e"}', 'from-env')).status).toBe(200);
+    expectError(await deliver(url, '{"event_id":"f"}', 's'), 403, 'invalid_signature');
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
