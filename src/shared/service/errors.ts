@@ -1,0 +1,113 @@
+// What goes wrong between the client and the service, as text a vet can read. SPEC.md shows
+// no error body for rows 1-13, so the text is looked for in the usual places (FastAPI's
+// `detail`, then `message`, then `error`) before falling back to the raw body.
+
+/** The operations of SPEC section 4, one per row, in row order. */
+export const OPERATIONS = [
+  'sign-in',
+  'refresh-token',
+  'login',
+  'create-session',
+  'templates',
+  'upload-url',
+  'upload',
+  'scribe-request',
+  'scribe-get',
+  'ddx-agent',
+  'treatment-plan-agent',
+  'notification-email',
+  'webhook-status',
+] as const;
+
+export type Operation = (typeof OPERATIONS)[number];
+
+/** SPEC section 4 row number of an operation. */
+export function operationRow(operation: Operation): number {
+  return OPERATIONS.indexOf(operation) + 1;
+}
+
+/**
+ * A 2xx answer whose body is not what the operation promises. `field` is the dotted path
+ * of the offending member (`user.email`, `response["Plain English Summary"]`), or '' when the
+ * answer as a whole has the wrong shape.
+ */
+export class ServiceResponseError extends Error {
+  readonly operation: Operation;
+  readonly field: string;
+  constructor(operation: Operation, field: string, problem: string, alternatives: readonly string[] = []) {
+    const others = alternatives.length > 0 ? ` (or ${alternatives.map((name) => `"${name}"`).join(' or ')})` : '';
+    const where = field === '' ? 'the answer' : `field "${field}"${others}`;
+    super(`Unexpected answer from the service for ${operation}: ${where} ${problem}`);
+    this.name = 'ServiceResponseError';
+    this.operation = operation;
+    this.field = field;
+  }
+}
+
+const MAX_RAW_CHARS = 300;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+// FastAPI's 422 answer: detail = [{ loc: ['body', 'email'], msg: 'value is not a valid email' }].
+function validationItem(item: unknown): string | undefined {
+  if (typeof item === 'string') return nonEmpty(item);
+  if (!isRecord(item)) return undefined;
+  const msg = nonEmpty(item['msg']) ?? nonEmpty(item['message']);
+  if (!msg) return undefined;
+  const loc = Array.isArray(item['loc']) ? item['loc'].filter((p) => typeof p === 'string' || typeof p === 'number') : [];
+  // The first element names where the value came from, which means nothing to a vet.
+  if (loc.length > 1 && typeof loc[0] === 'string' && ['body', 'query', 'path', 'header', 'cookie'].includes(loc[0])) loc.shift();
+  return loc.length > 0 ? `${loc.join('.')}: ${msg}` : msg;
+}
+
+function detailText(detail: unknown): string | undefined {
+  if (typeof detail === 'string') return nonEmpty(detail);
+  if (Array.isArray(detail)) {
+    const parts = detail.map(validationItem).filter((p): p is string => p !== undefined);
+    return parts.length > 0 ? parts.join('; ') : undefined;
+  }
+  if (isRecord(detail)) return nonEmpty(detail['message']) ?? nonEmpty(detail['msg']);
+  return undefined;
+}
+
+function rawText(text: string): string | undefined {
+  // An HTML error page from a proxy: its text, not its markup.
+  const plain = /^\s*</.test(text) ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text;
+  const collapsed = plain.replace(/\s+/g, ' ').trim();
+  if (collapsed === '') return undefined;
+  return collapsed.length > MAX_RAW_CHARS ? `${collapsed.slice(0, MAX_RAW_CHARS - 1)}…` : collapsed;
+}
+
+/**
+ * The service's own words for a failed call: `detail` (a string, or FastAPI's list of
+ * `{ loc, msg }`), `message`, `error` (a string or `{ message }`), else the raw body,
+ * else `HTTP <status>`. `body` is the parsed JSON, or undefined when the body was not JSON.
+ */
+export function serviceErrorMessage(body: unknown, raw: string, status: number): string {
+  if (isRecord(body)) {
+    const error = body['error'];
+    const found =
+      detailText(body['detail']) ??
+      nonEmpty(body['message']) ??
+      nonEmpty(error) ??
+      (isRecord(error) ? (nonEmpty(error['message']) ?? nonEmpty(error['detail'])) : undefined);
+    if (found) return found;
+  } else if (typeof body === 'string' && nonEmpty(body)) {
+    return rawText(body) ?? `HTTP ${status}`;
+  }
+  return rawText(raw) ?? `HTTP ${status}`;
+}
+
+/** The machine-readable error code of a failed call (`code`, or `error.code`), if any. */
+export function serviceErrorCode(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  const pick = (value: unknown) => (typeof value === 'number' ? String(value) : nonEmpty(value));
+  const error = body['error'];
+  return pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : undefined);
+}

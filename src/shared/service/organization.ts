@@ -1,0 +1,91 @@
+// Rows 12 and 13: the organization's notification address (2.4) and webhook activity (2.5).
+// Both answer `{ message, data }`; the resource is also read bare.
+import { z } from 'zod';
+import { optionalId, isRecord, missing, parseAnswer, text } from './envelope.ts';
+
+export interface Organization {
+  id: string;
+  name: string;
+  description?: string;
+  hasSlackBotToken?: boolean;
+  /** null when unset. */
+  slackChannel: string | null;
+  /** The address that receives notifications; null when unset. */
+  emailNotification: string | null;
+  isActive?: boolean;
+}
+
+export interface Webhook {
+  id: string;
+  eventType: string;
+  /** true: notifications for the event type are enabled. */
+  isActive: boolean;
+  organizationId?: string;
+}
+
+export interface OrganizationUpdate {
+  message?: string;
+  organization: Organization;
+}
+
+export interface WebhookStatusUpdate {
+  message?: string;
+  webhook: Webhook;
+}
+
+const publicId = { public_id: optionalId, id: optionalId };
+const nullableText = z.string().nullish().transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
+
+const organizationSchema = z
+  .object({
+    ...publicId,
+    name: z.string(),
+    description: text,
+    has_slack_bot_token: z.boolean().nullish(),
+    slack_channel: nullableText,
+    email_notification: nullableText,
+    is_active: z.boolean().nullish(),
+  })
+  .transform((w, ctx): Organization => {
+    const organizationId = w.public_id ?? w.id;
+    if (organizationId === undefined) return missing(ctx, 'public_id', ['id']);
+    return {
+      id: organizationId,
+      name: w.name,
+      ...(w.description !== undefined ? { description: w.description } : {}),
+      ...(typeof w.has_slack_bot_token === 'boolean' ? { hasSlackBotToken: w.has_slack_bot_token } : {}),
+      slackChannel: w.slack_channel,
+      emailNotification: w.email_notification,
+      ...(typeof w.is_active === 'boolean' ? { isActive: w.is_active } : {}),
+    };
+  });
+
+const webhookSchema = z
+  .object({ ...publicId, event_type: z.string().trim().min(1, 'must not be empty'), is_active: z.boolean(), organization_public_id: optionalId })
+  .transform((w, ctx): Webhook => {
+    const webhookId = w.public_id ?? w.id;
+    if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);
+    return {
+      id: webhookId,
+      eventType: w.event_type,
+      isActive: w.is_active,
+      ...(w.organization_public_id ? { organizationId: w.organization_public_id } : {}),
+    };
+  });
+
+function messageOf(body: unknown): { message?: string } {
+  const message = isRecord(body) ? body['message'] : undefined;
+  return typeof message === 'string' && message.trim() !== '' ? { message } : {};
+}
+
+/** Row 12: `{ message, data: organization }`. */
+export function parseOrganizationUpdate(body: unknown): OrganizationUpdate {
+  const organization = parseAnswer('notification-email', organizationSchema, body);
+  return { ...messageOf(body), organization };
+}
+
+/** Row 13: `{ message, data: webhook }`. */
+export function parseWebhookStatusUpdate(body: unknown): WebhookStatusUpdate {
+  const webhook = parseAnswer('webhook-status', webhookSchema, body);
+  return { ...messageOf(body), webhook };
+}

@@ -1,0 +1,251 @@
+// Rows 4-9, the scribing workflow. SPEC shows none of these answers beyond the scribe record's
+// public_id (2.8), so each reader takes the sandbox's shape (DESIGN.md) and the obvious
+// variants of it: `public_id` or `id`, `upload_url` or `url`, a list bare or under a key.
+import { z } from 'zod';
+import { optionalId, missing, optionalCount, optionalUnixSeconds, parseAnswer, parseAt, text } from './envelope.ts';
+
+export interface RecordingSession {
+  id: string;
+  /** As the service wrote it; ISO 8601 from the sandbox. */
+  createdAt?: string;
+}
+
+export interface Template {
+  id: string;
+  name: string;
+  description?: string;
+  /** Section headings of the note, when the service lists them. */
+  sections?: string[];
+}
+
+export interface TemplatesPage {
+  items: Template[];
+  page?: number;
+  limit?: number;
+  total?: number;
+}
+
+export interface UploadUrl {
+  uploadUrl: string;
+  fileKey?: string;
+  /** Unix seconds. */
+  expiresAt?: number;
+  /** Headers the presigned PUT must carry, when the service names any. */
+  headers?: Record<string, string>;
+}
+
+export interface ScribeRequest {
+  id: string;
+  status?: string;
+}
+
+export interface ScribeRecord {
+  id: string;
+  /** Verbatim, whatever the service calls it; see scribeStatusKind. */
+  status: string;
+  /** The clinical note as text (markdown-style `## ` headings when it came in sections). */
+  note?: string;
+  error?: string;
+}
+
+const publicId = { public_id: optionalId, id: optionalId };
+
+const sessionSchema = z
+  .object({ ...publicId, created_at: z.union([z.string(), z.number()], { error: 'must be a date (text or Unix seconds)' }).nullish() })
+  .transform((w, ctx): RecordingSession => {
+    const sessionId = w.public_id ?? w.id;
+    if (sessionId === undefined) return missing(ctx, 'public_id', ['id']);
+    const createdAt = typeof w.created_at === 'number' ? new Date((w.created_at > 1e11 ? w.created_at : w.created_at * 1000)).toISOString() : w.created_at;
+    return { id: sessionId, ...(createdAt ? { createdAt } : {}) };
+  });
+
+/** Row 4. */
+export function parseRecordingSession(body: unknown): RecordingSession {
+  return parseAnswer('create-session', sessionSchema, body);
+}
+
+// Sections are an extra no part of the workflow depends on: kept when readable, else dropped.
+const sections = z
+  .array(z.union([z.string(), z.object({ title: z.string().optional(), name: z.string().optional(), heading: z.string().optional() })]))
+  .transform((list) => list.map((s) => (typeof s === 'string' ? s : (s.title ?? s.name ?? s.heading ?? ''))).filter((s) => s.trim() !== ''))
+  .optional()
+  .catch(undefined);
+
+const templateSchema = z
+  .object({ ...publicId, name: z.string().trim().min(1, 'must not be empty'), description: text, sections })
+  .transform((w, ctx): Template => {
+    const templateId = w.public_id ?? w.id;
+    if (templateId === undefined) return missing(ctx, 'public_id', ['id']);
+    return {
+      id: templateId,
+      name: w.name,
+      ...(w.description !== undefined ? { description: w.description } : {}),
+      ...(w.sections && w.sections.length > 0 ? { sections: w.sections } : {}),
+    };
+  });
+
+const templateList = z.array(templateSchema);
+const LIST_KEYS = ['items', 'results', 'templates', 'data'] as const;
+
+const pageSchema = z
+  .object({
+    items: templateList.optional(),
+    results: templateList.optional(),
+    templates: templateList.optional(),
+    data: templateList.optional(),
+    page: optionalCount,
+    limit: optionalCount,
+    total: optionalCount,
+  })
+  .transform((w, ctx): TemplatesPage => {
+    const items = w.items ?? w.results ?? w.templates ?? w.data;
+    if (items === undefined) return missing(ctx, 'items', LIST_KEYS.slice(1));
+    return {
+      items,
+      ...(w.page !== undefined ? { page: w.page } : {}),
+      ...(w.limit !== undefined ? { limit: w.limit } : {}),
+      ...(w.total !== undefined ? { total: w.total } : {}),
+    };
+  });
+
+/** Row 5: a bare array, or `{ items | results | templates | data: [...] }`, maybe inside `{ data }`. */
+export function parseTemplatesPage(body: unknown): TemplatesPage {
+  if (Array.isArray(body)) return { items: parseAt('templates', templateList, body, []) };
+  return parseAnswer('templates', pageSchema, body);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const uploadUrlSchema = z
+  .object({
+    upload_url: z.string().optional(),
+    url: z.string().optional(),
+    file_key: z.string().nullish(),
+    key: z.string().nullish(),
+    expires_at: optionalUnixSeconds,
+    headers: z.record(z.string(), z.string()).nullish(),
+  })
+  .transform((w, ctx): UploadUrl => {
+    const name = w.upload_url !== undefined ? 'upload_url' : 'url';
+    const uploadUrl = w.upload_url ?? w.url;
+    if (uploadUrl === undefined) return missing(ctx, 'upload_url', ['url']);
+    // The audio is PUT to this address; anything but an absolute web address is refused here.
+    if (!isHttpUrl(uploadUrl)) {
+      ctx.issues.push({ code: 'custom', path: [name], message: 'must be an absolute http(s) URL', input: uploadUrl });
+      return z.NEVER;
+    }
+    const fileKey = w.file_key ?? w.key;
+    return {
+      uploadUrl,
+      ...(fileKey ? { fileKey } : {}),
+      ...(w.expires_at !== undefined ? { expiresAt: w.expires_at } : {}),
+      ...(w.headers ? { headers: w.headers } : {}),
+    };
+  });
+
+/** Row 6. */
+export function parseUploadUrl(body: unknown): UploadUrl {
+  return parseAnswer('upload-url', uploadUrlSchema, body);
+}
+
+const scribeRequestSchema = z.object({ ...publicId, status: z.string().nullish() }).transform((w, ctx): ScribeRequest => {
+  const requestId = w.public_id ?? w.id;
+  if (requestId === undefined) return missing(ctx, 'public_id', ['id']);
+  return { id: requestId, ...(w.status ? { status: w.status } : {}) };
+});
+
+/** Row 8. */
+export function parseScribeRequest(body: unknown): ScribeRequest {
+  return parseAnswer('scribe-request', scribeRequestSchema, body);
+}
+
+const noteSection = z.object({
+  title: z.string().nullish(),
+  heading: z.string().nullish(),
+  body: text,
+  content: text,
+  text,
+});
+
+/**
+ * The sandbox's note is a string. A note in sections (`{ sections: [{ title, body }] }`) is
+ * written out as `## title` blocks, and a note object with one text member gives that text,
+ * so the app has one form to show and copy.
+ */
+const noteSchema = z
+  .union([
+    z.string(),
+    z.object({ sections: z.array(noteSection) }),
+    z.object({ text: z.string() }),
+    z.object({ content: z.string() }),
+    z.object({ markdown: z.string() }),
+  ], { error: 'must be text or { sections: [{ title, body }] }' })
+  .nullish()
+  .transform((note): string | undefined => {
+    if (note === null || note === undefined) return undefined;
+    let out: string;
+    if (typeof note === 'string') out = note;
+    else if ('sections' in note) {
+      out = note.sections
+        .map((s) => {
+          const title = (s.title ?? s.heading ?? '').trim();
+          const body = s.body ?? s.content ?? s.text ?? '';
+          return title ? `## ${title}\n\n${body}`.trimEnd() : body;
+        })
+        .filter((block) => block !== '')
+        .join('\n\n');
+    } else out = 'text' in note ? note.text : 'content' in note ? note.content : note.markdown;
+    return out.trim() === '' ? undefined : out;
+  });
+
+const scribeRecordSchema = z
+  .object({
+    ...publicId,
+    status: z.string().trim().min(1, 'must not be empty'),
+    note: noteSchema,
+    note_text: z.string().nullish(),
+    content: z.string().nullish(),
+    error: z.union([z.string(), z.object({ message: z.string() })], { error: 'must be text or { message }' }).nullish(),
+  })
+  .transform((w, ctx): ScribeRecord => {
+    const recordId = w.public_id ?? w.id;
+    if (recordId === undefined) return missing(ctx, 'public_id', ['id']);
+    const note = w.note ?? (w.note_text?.trim() ? w.note_text : undefined) ?? (w.content?.trim() ? w.content : undefined);
+    const error = typeof w.error === 'string' ? w.error : w.error?.message;
+    return { id: recordId, status: w.status, ...(note !== undefined ? { note } : {}), ...(error?.trim() ? { error } : {}) };
+  });
+
+/** Row 9. */
+export function parseScribeRecord(body: unknown): ScribeRecord {
+  return parseAnswer('scribe-get', scribeRecordSchema, body);
+}
+
+export type ScribeStatusKind = 'queued' | 'processing' | 'completed' | 'failed' | 'unknown';
+
+const STATUS_KINDS: Record<string, Exclude<ScribeStatusKind, 'unknown'>> = {};
+for (const [kind, words] of [
+  ['queued', ['queued', 'pending', 'waiting', 'created', 'submitted', 'accepted', 'new']],
+  ['processing', ['processing', 'in_progress', 'running', 'started', 'transcribing', 'scribing']],
+  ['completed', ['completed', 'complete', 'done', 'success', 'succeeded', 'finished']],
+  // A cancelled job will never finish either: for the app it is a failure to show.
+  ['failed', ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected']],
+] as const) {
+  for (const word of words) STATUS_KINDS[word] = kind;
+}
+
+/**
+ * What a scribe status means to the app, case- and separator-insensitively ("In Progress",
+ * "in-progress", "IN_PROGRESS"). 'unknown' is any other word: the app shows it verbatim and
+ * keeps polling, as for a job still running.
+ */
+export function scribeStatusKind(status: string): ScribeStatusKind {
+  const word = status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return STATUS_KINDS[word] ?? 'unknown';
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { OPERATIONS, operationRow, ServiceResponseError, serviceErrorCode, serviceErrorMessage } from '../../src/shared/service/index.ts';
+
+const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
+
+describe('serviceErrorMessage', () => {
+  it('takes a string detail first', () => {
+    expect(serviceErrorMessage({ detail: 'Wrong e-mail or password.', code: 'invalid_credentials', message: 'other' }, '', 401)).toBe(
+      'Wrong e-mail or password.',
+    );
+  });
+
+  it('joins a FastAPI validation list readably, without the "body" location', () => {
+    expect(serviceErrorMessage(fixture('error-validation.json'), '', 422)).toBe(
+      'email: value is not a valid email address; password: field required',
+    );
+  });
+
+  it('keeps a location that is the only element, and items without loc', () => {
+    expect(serviceErrorMessage({ detail: [{ loc: ['body'], msg: 'body required' }, { msg: 'second' }, 'third', 42] }, '', 422)).toBe(
+      'body: body required; second; third',
+    );
+  });
+
+  it('reads detail as an object with a message', () => {
+    expect(serviceErrorMessage({ detail: { message: 'Quota exceeded' } }, '', 429)).toBe('Quota exceeded');
+  });
+
+  it('falls back to message, then error as text, then error.message', () => {
+    expect(serviceErrorMessage({ message: 'Token expired' }, '', 401)).toBe('Token expired');
+    expect(serviceErrorMessage({ detail: '  ', error: 'Forbidden organization' }, '', 403)).toBe('Forbidden organization');
+    expect(serviceErrorMessage({ error: { message: 'Template not found', code: 'nf' } }, '', 404)).toBe('Template not found');
+  });
+
+  it('uses the raw body when no member has text, collapsed and cut to about 300 characters', () => {
+    expect(serviceErrorMessage(undefined, '  upstream\n  connect error  ', 502)).toBe('upstream connect error');
+    const long = 'x'.repeat(1000);
+    const text = serviceErrorMessage(undefined, long, 500);
+    expect(text.length).toBe(300);
+    expect(text.endsWith('…')).toBe(true);
+    expect(serviceErrorMessage({ unrelated: true }, '{"unrelated":true}', 500)).toBe('{"unrelated":true}');
+  });
+
+  it('reads the text of an HTML error page, not its markup', () => {
+    const html = '<html><head><style>body{color:red}</style><title>502</title></head><body><h1>Bad Gateway</h1></body></html>';
+    expect(serviceErrorMessage(undefined, html, 502)).toBe('502 Bad Gateway');
+  });
+
+  it('takes a JSON string body as the text', () => {
+    expect(serviceErrorMessage('Service is down for maintenance', '"Service is down for maintenance"', 503)).toBe('Service is down for maintenance');
+  });
+
+  it('says HTTP <status> when there is nothing else', () => {
+    expect(serviceErrorMessage(undefined, '', 500)).toBe('HTTP 500');
+    expect(serviceErrorMessage(null, '   ', 404)).toBe('HTTP 404');
+    expect(serviceErrorMessage({ detail: [] }, '', 422)).toBe('HTTP 422');
+  });
+});
+
+describe('serviceErrorCode', () => {
+  it('reads code, a numeric code, or error.code', () => {
+    expect(serviceErrorCode({ detail: 'x', code: 'refresh_token_reused' })).toBe('refresh_token_reused');
+    expect(serviceErrorCode({ code: 4011 })).toBe('4011');
+    expect(serviceErrorCode({ error: { code: 'rate_limited' } })).toBe('rate_limited');
+  });
+
+  it('is undefined when there is none', () => {
+    expect(serviceErrorCode({ detail: 'x' })).toBeUndefined();
+    expect(serviceErrorCode({ code: '' })).toBeUndefined();
+    expect(serviceErrorCode(null)).toBeUndefined();
+    expect(serviceErrorCode(['code'])).toBeUndefined();
+  });
+});
+
+describe('ServiceResponseError', () => {
+  it('names the operation and the field', () => {
+    const e = new ServiceResponseError('sign-in', 'access_token', 'is missing');
+    expect(e).toBeInstanceOf(Error);
+    expect(e.name).toBe('ServiceResponseError');
+    expect(e.operation).toBe('sign-in');
+    expect(e.field).toBe('access_token');
+    expect(e.message).toBe('Unexpected answer from the service for sign-in: field "access_token" is missing');
+  });
+
+  it('speaks of the answer as a whole when there is no field, and lists other names', () => {
+    expect(new ServiceResponseError('templates', '', 'must be an object, got null').message).toBe(
+      'Unexpected answer from the service for templates: the answer must be an object, got null',
+    );
+    expect(new ServiceResponseError('upload-url', 'upload_url', 'is missing', ['url']).message).toBe(
+      'Unexpected answer from the service for upload-url: field "upload_url" (or "url") is missing',
+    );
+  });
+});
+
+describe('OPERATIONS', () => {
+  it('names the 13 rows of SPEC section 4 in order', () => {
+    expect(OPERATIONS).toHaveLength(13);
+    expect(new Set(OPERATIONS).size).toBe(13);
+    expect(operationRow('sign-in')).toBe(1);
+    expect(operationRow('upload')).toBe(7);
+    expect(operationRow('ddx-agent')).toBe(10);
+    expect(operationRow('webhook-status')).toBe(13);
+  });
+});

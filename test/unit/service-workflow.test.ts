@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import {
+  parseRecordingSession,
+  parseScribeRecord,
+  parseScribeRequest,
+  parseTemplatesPage,
+  parseUploadUrl,
+  scribeStatusKind,
+  ServiceResponseError,
+  type Operation,
+  type ScribeGetResponseWire,
+  type TemplatesResponseWire,
+} from '../../src/shared/service/index.ts';
+
+const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
+const dataOf = (name: string) => fixture(name)['data'] as Record<string, unknown>;
+
+function expectFailure(parse: () => unknown, operation: Operation, field: string, problem: string | RegExp) {
+  let caught: unknown;
+  try {
+    parse();
+  } catch (e) {
+    caught = e;
+  }
+  expect(caught).toBeInstanceOf(ServiceResponseError);
+  const e = caught as ServiceResponseError;
+  expect(e.operation).toBe(operation);
+  expect(e.field).toBe(field);
+  expect(e.message).toMatch(problem);
+}
+
+describe('parseRecordingSession (row 4)', () => {
+  it('reads the sandbox answer', () => {
+    expect(parseRecordingSession(fixture('create-session.json'))).toEqual({
+      id: '9d1c7e52-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+      createdAt: '2026-01-01T09:30:00.000Z',
+    });
+  });
+
+  it('takes id instead of public_id, bare, and a created_at in Unix seconds', () => {
+    expect(parseRecordingSession({ id: 'abc', created_at: 1767259800, extra: [1] })).toEqual({ id: 'abc', createdAt: '2026-01-01T09:30:00.000Z' });
+    expect(parseRecordingSession({ id: 17 })).toEqual({ id: '17' });
+  });
+
+  it('fails on a malformed answer', () => {
+    expectFailure(() => parseRecordingSession({ message: 'created', data: {} }), 'create-session', 'data.public_id', 'field "data.public_id" (or "id") is missing');
+    expectFailure(() => parseRecordingSession({ public_id: true }), 'create-session', 'public_id', 'must be a string, got boolean');
+    expectFailure(() => parseRecordingSession({ public_id: '  ' }), 'create-session', 'public_id', 'must not be empty');
+    expectFailure(() => parseRecordingSession({ public_id: 'a', created_at: {} }), 'create-session', 'created_at', 'must be a date (text or Unix seconds), got object');
+    expectFailure(() => parseRecordingSession('ok'), 'create-session', '', 'must be an object, got string');
+  });
+});
+
+describe('parseTemplatesPage (row 5)', () => {
+  const expected = [
+    { id: 'soap', name: 'SOAP note', description: 'Subjective, objective, assessment, plan', sections: ['Subjective', 'Objective', 'Assessment', 'Plan'] },
+    { id: 'vaccination', name: 'Vaccination visit', description: 'Wellness exam and vaccines given' },
+    { id: 'dental', name: 'Dental' },
+  ];
+
+  it('reads the sandbox answer with its paging', () => {
+    expect(parseTemplatesPage(fixture('templates.json'))).toEqual({ items: expected, page: 1, limit: 50, total: 3 });
+  });
+
+  it('agrees with the wire type the sandbox writes', () => {
+    const wire: TemplatesResponseWire = { message: 'Templates', data: { items: [{ public_id: 't1', name: 'SOAP', description: 'd' }], page: 2, limit: 1, total: 5 } };
+    expect(parseTemplatesPage(wire)).toEqual({ items: [{ id: 't1', name: 'SOAP', description: 'd' }], page: 2, limit: 1, total: 5 });
+  });
+
+  it('reads a bare array', () => {
+    expect(parseTemplatesPage(dataOf('templates.json')['items'])).toEqual({ items: expected });
+  });
+
+  it.each(['items', 'results', 'templates', 'data'])('reads the list under "%s", bare and inside { data }', (key) => {
+    const list = dataOf('templates.json')['items'];
+    expect(parseTemplatesPage({ [key]: list, total: '3' })).toEqual({ items: expected, total: 3 });
+    expect(parseTemplatesPage({ message: 'ok', data: { [key]: list } })).toEqual({ items: expected });
+  });
+
+  it('takes id for public_id and section objects by title', () => {
+    expect(parseTemplatesPage([{ id: 9, name: 'Exam', sections: [{ title: 'History' }, { name: 'Findings' }, 'Plan'] }])).toEqual({
+      items: [{ id: '9', name: 'Exam', sections: ['History', 'Findings', 'Plan'] }],
+    });
+  });
+
+  it('drops unreadable sections rather than the template', () => {
+    expect(parseTemplatesPage([{ id: 't', name: 'Exam', sections: 'History' }])).toEqual({ items: [{ id: 't', name: 'Exam' }] });
+  });
+
+  it('reads an empty list', () => {
+    expect(parseTemplatesPage({ data: { items: [], page: 3, limit: 50, total: 2 } })).toEqual({ items: [], page: 3, limit: 50, total: 2 });
+  });
+
+  it('fails on a malformed answer, naming the list element', () => {
+    expectFailure(() => parseTemplatesPage(null), 'templates', '', 'must be an object, got null');
+    expectFailure(() => parseTemplatesPage({ message: 'ok' }), 'templates', 'items', 'field "items" (or "results" or "templates" or "data") is missing');
+    expectFailure(() => parseTemplatesPage({ data: { rows: [] } }), 'templates', 'data.items', 'is missing');
+    expectFailure(() => parseTemplatesPage([{ public_id: 't', name: 'a' }, { public_id: 'u' }]), 'templates', '[1].name', 'field "[1].name" is missing');
+    expectFailure(() => parseTemplatesPage({ results: [{ id: 't', name: 5 }] }), 'templates', 'results[0].name', 'must be a string, got number');
+    expectFailure(() => parseTemplatesPage({ data: { items: [{ name: 'x' }] } }), 'templates', 'data.items[0].public_id', '(or "id") is missing');
+    expectFailure(() => parseTemplatesPage({ items: [], total: -1 }), 'templates', 'total', 'must not be negative');
+    expectFailure(() => parseTemplatesPage({ items: [], page: 'first' }), 'templates', 'page', 'must be a number, got string');
+  });
+});
+
+describe('parseUploadUrl (row 6)', () => {
+  it('reads the sandbox answer', () => {
+    const data = dataOf('upload-url.json');
+    expect(parseUploadUrl(fixture('upload-url.json'))).toEqual({ uploadUrl: data['upload_url'], fileKey: data['file_key'], expiresAt: 1767226500 });
+  });
+
+  it('takes url and key, an ISO expiry and the headers to send', () => {
+    expect(
+      parseUploadUrl({ url: 'https://bucket.example.test/k?sig=1', key: 'k', expires_at: '2026-01-01T00:15:00Z', headers: { 'x-amz-acl': 'private' } }),
+    ).toEqual({ uploadUrl: 'https://bucket.example.test/k?sig=1', fileKey: 'k', expiresAt: 1767226500, headers: { 'x-amz-acl': 'private' } });
+  });
+
+  it('fails on a malformed answer', () => {
+    expectFailure(() => parseUploadUrl({ data: { file_key: 'k' } }), 'upload-url', 'data.upload_url', 'field "data.upload_url" (or "url") is missing');
+    expectFailure(() => parseUploadUrl({ upload_url: 12 }), 'upload-url', 'upload_url', 'must be a string, got number');
+    expectFailure(() => parseUploadUrl({ upload_url: '/storage/k' }), 'upload-url', 'upload_url', 'must be an absolute http(s) URL');
+    expectFailure(() => parseUploadUrl({ url: 'file:///etc/passwd' }), 'upload-url', 'url', 'must be an absolute http(s) URL');
+    expectFailure(() => parseUploadUrl({ url: 'https://x.test/', headers: { a: 1 } }), 'upload-url', 'headers.a', 'must be a string, got number');
+    expectFailure(() => parseUploadUrl({ url: 'https://x.test/', expires_at: true }), 'upload-url', 'expires_at', 'must be a number, got boolean');
+    expectFailure(() => parseUploadUrl([]), 'upload-url', '', 'must be an object, got array');
+  });
+});
+
+describe('parseScribeRequest (row 8)', () => {
+  it('reads the sandbox answer', () => {
+    expect(parseScribeRequest(fixture('scribe-request.json'))).toEqual({ id: 'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f', status: 'queued' });
+  });
+
+  it('reads a bare record without a status', () => {
+    expect(parseScribeRequest({ public_id: 'p' })).toEqual({ id: 'p' });
+  });
+
+  it('fails on a malformed answer', () => {
+    expectFailure(() => parseScribeRequest({ message: 'Scribe requested' }), 'scribe-request', 'public_id', 'for scribe-request: field "public_id" (or "id") is missing');
+    expectFailure(() => parseScribeRequest({ data: { public_id: 'p', status: 3 } }), 'scribe-request', 'data.status', 'must be a string, got number');
+  });
+});
+
+describe('parseScribeRecord (row 9)', () => {
+  it('reads a completed record with its note', () => {
+    const record = parseScribeRecord(fixture('scribe-get-completed.json'));
+    expect(record.id).toBe('c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f');
+    expect(record.status).toBe('completed');
+    expect(record.note).toMatch(/^## Subjective\n\nSandbox note/);
+    expect(record).not.toHaveProperty('error');
+  });
+
+  it('reads a failed record with its error', () => {
+    expect(parseScribeRecord(fixture('scribe-get-failed.json'))).toEqual({
+      id: 'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f',
+      status: 'failed',
+      error: 'The recording is empty (0 bytes); there is nothing to transcribe.',
+    });
+  });
+
+  it('agrees with the wire type the sandbox writes', () => {
+    const wire: ScribeGetResponseWire = { message: 'Scribe record', data: { public_id: 'p', status: 'processing' } };
+    expect(parseScribeRecord(wire)).toEqual({ id: 'p', status: 'processing' });
+  });
+
+  it('keeps an unknown status verbatim', () => {
+    expect(parseScribeRecord({ id: 'p', status: 'Awaiting QA' })).toEqual({ id: 'p', status: 'Awaiting QA' });
+  });
+
+  it('writes a note in sections as ## blocks', () => {
+    const note = { sections: [{ title: 'Subjective', body: 'Eating less.' }, { heading: 'Plan', content: 'Recheck.' }, { body: 'Signed by the sandbox.' }] };
+    expect(parseScribeRecord({ public_id: 'p', status: 'completed', note }).note).toBe(
+      '## Subjective\n\nEating less.\n\n## Plan\n\nRecheck.\n\nSigned by the sandbox.',
+    );
+  });
+
+  it('takes a note object with one text member, note_text or content, and null as no note', () => {
+    expect(parseScribeRecord({ id: 'p', status: 'done', note: { text: 'A' } }).note).toBe('A');
+    expect(parseScribeRecord({ id: 'p', status: 'done', note: { markdown: '# B' } }).note).toBe('# B');
+    expect(parseScribeRecord({ id: 'p', status: 'done', note_text: 'C' }).note).toBe('C');
+    expect(parseScribeRecord({ id: 'p', status: 'done', content: 'D' }).note).toBe('D');
+    expect(parseScribeRecord({ id: 'p', status: 'queued', note: null, error: null })).toEqual({ id: 'p', status: 'queued' });
+    expect(parseScribeRecord({ id: 'p', status: 'done', note: '   ' })).toEqual({ id: 'p', status: 'done' });
+  });
+
+  it('takes an error object by its message', () => {
+    expect(parseScribeRecord({ id: 'p', status: 'failed', error: { message: 'Audio unreadable', code: 'bad_audio' } }).error).toBe('Audio unreadable');
+  });
+
+  it('fails on a malformed answer', () => {
+    expectFailure(() => parseScribeRecord({ data: { public_id: 'p' } }), 'scribe-get', 'data.status', 'field "data.status" is missing');
+    expectFailure(() => parseScribeRecord({ public_id: 'p', status: 2 }), 'scribe-get', 'status', 'must be a string, got number');
+    expectFailure(() => parseScribeRecord({ public_id: 'p', status: 'completed', note: 5 }), 'scribe-get', 'note', 'must be text or { sections: [{ title, body }] }, got number');
+    expectFailure(() => parseScribeRecord({ public_id: 'p', status: 'failed', error: ['x'] }), 'scribe-get', 'error', 'must be text or { message }, got array');
+    expectFailure(() => parseScribeRecord({ status: 'queued' }), 'scribe-get', 'public_id', '(or "id") is missing');
+    expectFailure(() => parseScribeRecord(null), 'scribe-get', '', 'got null');
+  });
+});
+
+describe('scribeStatusKind', () => {
+  it.each([
+    ['queued', 'queued'],
+    ['PENDING', 'queued'],
+    ['processing', 'processing'],
+    ['In Progress', 'processing'],
+    ['in-progress', 'processing'],
+    ['completed', 'completed'],
+    ['Done', 'completed'],
+    ['succeeded', 'completed'],
+    ['complete', 'completed'],
+    ['failed', 'failed'],
+    ['ERROR', 'failed'],
+    ['cancelled', 'failed'],
+    ['awaiting review', 'unknown'],
+    ['', 'unknown'],
+  ] as const)('%s -> %s', (status, kind) => {
+    expect(scribeStatusKind(status)).toBe(kind);
+  });
+});
