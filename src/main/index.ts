@@ -1,40 +1,127 @@
+// Electron's main process: lifecycle and the thin glue between Electron and the core. The
+// engine itself (src/main/core) knows nothing of Electron; what it needs from the platform
+// (where tokens are kept, desktop notifications, how the window plays audio) is handed to it
+// here.
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { Readable } from 'node:stream';
+import { app, BrowserWindow, Notification, protocol, safeStorage, type WebContents } from 'electron';
+import log from 'electron-log/main';
+import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
+import { AppCore } from './core/app-core.ts';
+import { audioAnswer } from './core/audio-range.ts';
+import { createHandlers } from './core/ipc-handlers.ts';
+import { createLogger, redact } from './core/log.ts';
+import { EncryptedFileSecretStore, MemorySecretStore, openKeychain, type SecretStore } from './core/secret-store.ts';
+import { bindIpc } from './ipc.ts';
+import { AUDIO_SCHEME } from './security.ts';
+import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
 const APP_NAME = 'Vet Scribe';
 
-function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    title: APP_NAME,
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+// Must happen before the app is ready: the audio scheme streams and supports ranges (seeking).
+protocol.registerSchemesAsPrivileged([{ scheme: AUDIO_SCHEME, privileges: { standard: true, secure: true, stream: true } }]);
+
+log.initialize({ preload: false });
+log.transports.file.level = process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info';
+log.transports.console.level = app.isPackaged ? false : 'info';
+// Whatever reaches electron-log (the core's lines, uncaught errors) is redacted once more.
+log.hooks.push((message) => ({ ...message, data: message.data.map((d: unknown) => (typeof d === 'string' ? redact(d) : d)) }));
+log.errorHandler.startCatching();
+
+const logger = createLogger((level, line) => log[level](line), process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info');
+
+/** Keychain first; else safeStorage when it has a real backend; else memory for this run. */
+async function chooseSecretStore(notices: Notice[]): Promise<SecretStore> {
+  const keychain = await openKeychain(APP_NAME);
+  if (keychain) return keychain;
+  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
+  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown') {
+    return new EncryptedFileSecretStore(join(app.getPath('userData'), 'session.bin'), {
+      encrypt: (plain) => safeStorage.encryptString(plain),
+      decrypt: (data) => safeStorage.decryptString(data),
+    });
+  }
+  notices.push({
+    level: 'warning',
+    message: 'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.',
   });
-  win.once('ready-to-show', () => win.show());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (!app.isPackaged && devUrl) void win.loadURL(devUrl);
-  else void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
-  return win;
+  return new MemorySecretStore();
+}
+
+let mainWindow: BrowserWindow | null = null;
+let core: AppCore | null = null;
+
+function send(contents: WebContents | undefined, channel: EventChannel, payload: unknown): void {
+  if (contents && !contents.isDestroyed()) contents.send(channel, payload);
+}
+
+async function start(): Promise<void> {
+  hardenSessions((line) => logger.warn(line));
+  const notices: Notice[] = [];
+  const secretStore = await chooseSecretStore(notices);
+  logger.info(`tokens are kept ${secretStore.description}`);
+  core = new AppCore({
+    dataDir: app.getPath('userData'),
+    secretStore,
+    app: { name: APP_NAME, version: app.getVersion() },
+    log: logger,
+    notices,
+    notify: (title, body) => {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    audioUrl: (id) => `${AUDIO_SCHEME}://recording/${encodeURIComponent(id)}`,
+  });
+  const engine = core;
+
+  protocol.handle(AUDIO_SCHEME, async (request) => {
+    const id = decodeURIComponent(new URL(request.url).pathname.replace(/^\//, ''));
+    const consult = engine.consult(id);
+    if (!consult) return new Response('No such recording', { status: 404 });
+    const answer = await audioAnswer(engine.recordings.audioPath(id), consult.recording.mimeType, request.headers.get('range'));
+    const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
+    return new Response(body, { status: answer.status, headers: answer.headers });
+  });
+
+  await engine.start();
+  bindIpc(createHandlers(engine), appUrl, (line) => logger.warn(line));
+  for (const channel of EVENT_CHANNELS) {
+    engine.on(channel, (payload: unknown) => send(mainWindow?.webContents, channel, payload));
+  }
+  mainWindow = createMainWindow();
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setName(APP_NAME);
-  void app.whenReady().then(() => {
-    createWindow();
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  void app.whenReady().then(async () => {
+    try {
+      await start();
+    } catch (e) {
+      logger.error(`startup failed: ${(e as Error).stack ?? String(e)}`);
+      throw e;
+    }
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
     });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !core) return;
+    // Let the pipeline write its last step before the process ends.
+    event.preventDefault();
+    quitting = true;
+    void core.stop().finally(() => app.quit());
   });
 }

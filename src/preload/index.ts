@@ -1,5 +1,26 @@
-import { contextBridge } from 'electron';
+// The context bridge: exposes the IPC contract as window.bridge, nothing else. The window never
+// sees ipcRenderer; it builds its typed client with createApi(window.bridge) (src/shared/ipc.ts).
+// Only channels named in the contract pass; anything else is refused here already.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../shared/ipc-channels.ts';
+import type { BridgeApi } from '../shared/ipc.ts';
 
-// The IPC contract (src/shared/ipc.ts) is exposed here as window.api once it exists;
-// until then the renderer learns only which app it runs in.
-contextBridge.exposeInMainWorld('appInfo', { name: 'Vet Scribe' });
+const invokable = new Set<string>(INVOKE_CHANNEL_NAMES);
+const events = new Set<string>(EVENT_CHANNEL_NAMES);
+
+const bridge = {
+  invoke: (channel, input) => {
+    if (!invokable.has(channel)) return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `No such channel: ${String(channel)}` } });
+    return ipcRenderer.invoke(channel, input);
+  },
+  on: (event, listener) => {
+    if (!events.has(event)) throw new Error(`No such event: ${String(event)}`);
+    const handler = (_e: IpcRendererEvent, payload: unknown) => listener(payload as never);
+    ipcRenderer.on(event, handler);
+    return () => {
+      ipcRenderer.removeListener(event, handler);
+    };
+  },
+} satisfies BridgeApi;
+
+contextBridge.exposeInMainWorld('bridge', bridge);

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { z } from 'zod';
+import { requestSchemas } from '../shared/service/index.ts';
 import { answerDdx, answerTreatmentPlan } from './agents.ts';
 import type { Auth } from './auth.ts';
 import { ApiError, bearerToken, readJson, Router, sendError, sendJson, validate, type Reply, type RequestContext } from './http.ts';
@@ -18,26 +18,7 @@ export const PREFIX = { agents: '/agents', scribe: '/scribe', agentsApi: '/agent
 export const API_VERSION = 'v1';
 export const MAX_AGENT_INPUT_CHARS = 20_000;
 
-const email = z.string().trim().email('must be an e-mail address').max(254);
-const uuid = z.string().uuid('must be a UUID');
-const schemas = {
-  signIn: z.object({ email, password: z.string().min(1, 'is required').max(1024) }),
-  refresh: z.object({ token: z.string().min(1, 'is required').max(8192) }),
-  createSession: z.object({ name: z.string().max(200).optional() }),
-  uploadUrl: z.object({
-    recording_session_public_id: uuid,
-    file_name: z.string().min(1, 'is required').max(255),
-    content_type: z.string().regex(/^audio\/[\w.+-]+(\s*;.*)?$/i, 'must be an audio/* content type').max(200),
-  }),
-  scribeRequest: z.object({
-    recording_session_public_id: uuid,
-    template_public_id: z.string().min(1, 'is required').max(100),
-    file_key: z.string().min(1, 'is required').max(1000),
-  }),
-  agent: z.object({ input: z.string() }),
-  notificationEmail: z.object({ email }),
-  webhookStatus: z.object({ event_type: z.string().min(1, 'is required').max(100), is_active: z.boolean(), organization_public_id: uuid }),
-};
+const schemas = requestSchemas;
 
 export interface Counters {
   requests: number;

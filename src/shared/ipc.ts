@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { JobInfo } from './jobs.ts';
 import type { DdxResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
+import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
 export const MAX_CHUNK_BYTES = 1024 * 1024;
@@ -125,9 +126,15 @@ export interface EventPayloads {
   notice: Notice;
 }
 export type EventChannel = keyof EventPayloads;
-export const EVENT_CHANNELS = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
+export const INVOKE_CHANNELS: readonly InvokeChannel[] = INVOKE_CHANNEL_NAMES;
 
-export const INVOKE_CHANNELS = Object.keys(invokeContract) as InvokeChannel[];
+// Compile-time proof that the name lists of ipc-channels.ts and this contract agree both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const invokeNamesAgree: Same<(typeof INVOKE_CHANNEL_NAMES)[number], InvokeChannel> = true;
+const eventNamesAgree: Same<(typeof EVENT_CHANNEL_NAMES)[number], EventChannel> = true;
+void invokeNamesAgree;
+void eventNamesAgree;
 
 export type IpcErrorCode = 'invalid_input' | 'forbidden_sender' | 'unknown_channel' | 'signed_out' | 'service' | 'not_found' | 'conflict' | 'internal';
 export interface IpcError {
@@ -139,7 +146,6 @@ export interface IpcError {
 export type IpcResult<T> = { ok: true; data: T } | { ok: false; error: IpcError };
 
 type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never;
-type Method<C extends string, N extends string> = C extends `${N}:${infer M}` ? M : never;
 
 /** What the preload hands the window: the raw envelopes, one function per channel. */
 export type BridgeApi = {
@@ -150,11 +156,9 @@ export type BridgeApi = {
 /** The typed client the window uses: `api.session.signIn({...})`, throwing ApiCallError. */
 export type Api = {
   [N in Namespace<InvokeChannel>]: {
-    [M in Method<InvokeChannel, N>]: `${N}:${M}` extends InvokeChannel
-      ? InvokeInput<`${N}:${M}`> extends undefined
-        ? () => Promise<InvokeOutput<`${N}:${M}`>>
-        : (input: InvokeInput<`${N}:${M}`>) => Promise<InvokeOutput<`${N}:${M}`>>
-      : never;
+    [C in InvokeChannel as C extends `${N}:${infer M}` ? M : never]: InvokeInput<C> extends undefined
+      ? () => Promise<InvokeOutput<C>>
+      : (input: InvokeInput<C>) => Promise<InvokeOutput<C>>;
   };
 } & { on: BridgeApi['on'] };
 

@@ -96,6 +96,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     });
   }
 
+  /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */
+  get embeddedSandbox(): Sandbox | null {
+    return this.sandbox;
+  }
+
   serviceUrls(): ServiceUrls {
     const s = this.settings.get();
     if (s.useSandbox) {

@@ -12,6 +12,8 @@ export const storedSessionSchema = z.object({
   refreshToken: z.string().min(1),
   expiresAt: z.number().optional(),
   refreshExpiresAt: z.number().optional(),
+  /** When these tokens were received (ms), to size the refresh margin to their lifetime. */
+  obtainedAt: z.number().optional(),
   user: z.object({ id: z.string(), email: z.string(), name: z.string(), organizationId: z.string() }).nullable(),
 });
 export type StoredSession = z.infer<typeof storedSessionSchema>;

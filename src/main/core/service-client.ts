@@ -141,7 +141,7 @@ export class ServiceClient {
   // Row 1 (or row 3, the workflow's /auth/login, when the setting asks for it).
   signIn(email: string, password: string, { viaLoginRow = false } = {}) {
     return viaLoginRow
-      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, parseSignIn)
+      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, (b) => parseSignIn(b, 'login'))
       : this.call({ operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } }, parseSignIn);
   }
 

@@ -80,7 +80,7 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
 
   async signIn(email: string, password: string): Promise<SessionState> {
     const tokens = await this.client.signIn(email, password, { viaLoginRow: this.options.useLoginRow?.() ?? false });
-    const stored = toStored(tokens, null);
+    const stored = toStored(tokens, null, this.now());
     await this.store.save(stored);
     this.generation += 1;
     this.current = stored;
@@ -106,7 +106,10 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     const session = this.current;
     if (!session) throw new SignedOutError(this.endedBecause);
     const expiresAt = session.expiresAt;
-    if (expiresAt === undefined || expiresAt * 1000 - this.now() > REFRESH_MARGIN_MS) return session.accessToken;
+    // The margin is 60 s, or half the token's life when tokens live shorter than two minutes.
+    const life = expiresAt !== undefined && session.obtainedAt !== undefined ? expiresAt * 1000 - session.obtainedAt : Infinity;
+    const margin = Math.min(REFRESH_MARGIN_MS, life / 2);
+    if (expiresAt === undefined || expiresAt * 1000 - this.now() > margin) return session.accessToken;
     try {
       return (await this.refresh()).accessToken;
     } catch (e) {
@@ -160,7 +163,7 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
       throw e;
     }
     if (generation !== this.generation) throw new SignedOutError(this.endedBecause);
-    const next = toStored(tokens, session);
+    const next = toStored(tokens, session, this.now());
     // The rotated refresh token is saved before the new access token is used: a crash between
     // the two must not leave only the old (now revoked) refresh token in the keychain.
     await this.store.save(next);
@@ -172,8 +175,9 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
   }
 }
 
-function toStored(tokens: TokenSet, previous: StoredSession | null): StoredSession {
+function toStored(tokens: TokenSet, previous: StoredSession | null, now: number): StoredSession {
   return {
+    obtainedAt: now,
     accessToken: tokens.accessToken,
     // "where applicable": a refresh answer without a new refresh token keeps the old one.
     refreshToken: tokens.refreshToken || previous?.refreshToken || '',

@@ -1,0 +1,79 @@
+// The main window and the hardening every web contents gets: context isolation, sandbox, no
+// Node in the page, a strict CSP, navigation and new windows refused, links opened in the
+// browser only when they are https, and a permission handler that grants the microphone to
+// our own page and nothing else.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, BrowserWindow, session, shell } from 'electron';
+import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl } from './security.ts';
+
+export function appUrl(): string {
+  const dev = process.env['ELECTRON_RENDERER_URL'];
+  if (!app.isPackaged && dev) return dev;
+  return pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+}
+
+/** Applied once at startup, before any window exists. */
+export function hardenSessions(log: (line: string) => void): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) => {
+    const allowed = isPermissionAllowed(
+      { permission, requestingUrl: details.requestingUrl, mediaTypes: 'mediaTypes' in details ? (details.mediaTypes as string[] | undefined) : undefined },
+      appUrl(),
+    );
+    if (!allowed) log(`permission ${permission} refused for ${details.requestingUrl}`);
+    callback(allowed);
+  });
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
+    if (permission !== 'media') return false;
+    return isPermissionAllowed({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, mediaTypes: details.mediaType ? [details.mediaType] : ['audio'] }, appUrl());
+  });
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isAppUrl(url, appUrl())) {
+        event.preventDefault();
+        log(`navigation to ${url} refused`);
+      }
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url, appUrl())) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isSafeExternalUrl(url)) void shell.openExternal(url);
+      else log(`window.open of ${url} refused`);
+      return { action: 'deny' };
+    });
+  });
+}
+
+export function createMainWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 860,
+    minWidth: 900,
+    minHeight: 640,
+    title: 'Vet Scribe',
+    show: false,
+    backgroundColor: '#f7f7f5',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(appUrl());
+  return win;
+}

@@ -1,0 +1,31 @@
+// The channel names alone, for the preload: it needs to know which channels exist, not their
+// schemas, so it stays small. ipc.ts checks at compile time that these lists and the contract
+// name the same channels.
+export const INVOKE_CHANNEL_NAMES = [
+  'app:info',
+  'session:get',
+  'session:signIn',
+  'session:signOut',
+  'settings:get',
+  'settings:update',
+  'templates:list',
+  'recording:start',
+  'recording:chunk',
+  'recording:pause',
+  'recording:resume',
+  'recording:stop',
+  'recording:update',
+  'consults:list',
+  'consults:submit',
+  'consults:retry',
+  'consults:delete',
+  'consults:note',
+  'consults:saveNote',
+  'consults:audioUrl',
+  'agents:ddx',
+  'agents:treatmentPlan',
+  'org:setNotificationEmail',
+  'org:setScribeWebhook',
+] as const;
+
+export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice'] as const;
