@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // integration over real loopback HTTP), `renderer` for React components and stores in jsdom.
 export default defineConfig({
   test: {
+    globalSetup: ['test/global-setup.ts'],
     projects: [
       {
         test: {

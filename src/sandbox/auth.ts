@@ -4,6 +4,7 @@
 // access tokens issued to it), except the token rotated away last, within a short grace:
 // a client whose refresh answer was lost on the way may ask again and gets the same pair.
 import { randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from './http.ts';
 import type { StateStore, UserRecord } from './state.ts';
@@ -12,6 +13,8 @@ export interface AuthOptions {
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   refreshReuseGraceSeconds: number;
+  /** Every token issued is appended here (for the check that no log line holds one). */
+  tokenLog?: string | null;
 }
 
 export interface AccessClaims {
@@ -86,6 +89,7 @@ export class Auth {
       .setIssuedAt(now)
       .setExpirationTime(refreshExpiresAt)
       .sign(this.key);
+    if (this.options.tokenLog) appendFileSync(this.options.tokenLog, `${access}\n${refresh}\n`);
     return { answer: { access_token: access, refresh_token: refresh, expires_at: expiresAt, refresh_expires_at: refreshExpiresAt }, refreshJti };
   }
 

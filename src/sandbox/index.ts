@@ -55,7 +55,7 @@ function dice(seed: number): () => number {
 const CLOCK_TICK_MS = 50;
 
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  const options: SandboxOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const options: SandboxOptions = { ...DEFAULT_OPTIONS, tokenLog: process.env['SANDBOX_TOKEN_LOG'] ?? null, ...overrides };
   const webhookSecret = options.webhookSecret ?? (options.webhookUrl ? randomBytes(24).toString('hex') : null);
   const store = new StateStore(options.dataDir);
   if (store.created && options.webhookUrl) {

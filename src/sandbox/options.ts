@@ -29,6 +29,8 @@ export interface SandboxOptions {
   webhookSecret: string | null;
   /** Seed of the fault-injection dice, for runs that repeat exactly. */
   seed: number | null;
+  /** Appends every token issued to this file, so a test can prove no log line holds one. */
+  tokenLog: string | null;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -49,6 +51,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   webhookUrl: null,
   webhookSecret: null,
   seed: null,
+  tokenLog: null,
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
@@ -69,7 +72,8 @@ const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number
   { flag: 'seed', env: 'SANDBOX_SEED', key: 'seed', min: 0, max: 2 ** 32 - 1, integer: true },
 ];
 
-const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' }[] = [
+const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' | 'tokenLog' }[] = [
+  { flag: 'token-log', env: 'SANDBOX_TOKEN_LOG', key: 'tokenLog' },
   { flag: 'host', env: 'SANDBOX_HOST', key: 'host' },
   { flag: 'data-dir', env: 'SANDBOX_DATA_DIR', key: 'dataDir' },
   { flag: 'webhook-url', env: 'SANDBOX_WEBHOOK_URL', key: 'webhookUrl' },

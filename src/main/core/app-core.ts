@@ -10,7 +10,7 @@ import type { AppInfo, ConsultInfo, EventPayloads, Notice, RecordingInfo } from 
 import type { Settings } from '../../shared/settings.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
-import { silentLogger, type Logger } from './log.ts';
+import { loggerFromEnv, type Logger } from './log.ts';
 import { Pipeline, type PipelineOptions } from './pipeline.ts';
 import { RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
@@ -68,7 +68,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   constructor(options: CoreOptions) {
     super();
     this.options = options;
-    this.log = options.log ?? silentLogger;
+    this.log = options.log ?? loggerFromEnv();
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
     this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });

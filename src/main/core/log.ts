@@ -1,5 +1,6 @@
 // Logging for the core. Every line goes through redact() before it reaches the sink, so a
 // token, a password or a presigned upload signature cannot reach a log file even by mistake.
+import { appendFileSync } from 'node:fs';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
@@ -34,3 +35,14 @@ export function createLogger(sink: (level: LogLevel, line: string) => void, minL
 }
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * A logger from the environment, for runs without Electron (the browser test host, the test
+ * suite): VET_SCRIBE_LOG_FILE appends every line there, at VET_SCRIBE_LOG_LEVEL (default info).
+ */
+export function loggerFromEnv(env: Record<string, string | undefined> = process.env): Logger {
+  const file = env['VET_SCRIBE_LOG_FILE'];
+  if (!file) return silentLogger;
+  const level = (['debug', 'info', 'warn', 'error'] as const).find((l) => l === env['VET_SCRIBE_LOG_LEVEL']) ?? 'info';
+  return createLogger((lvl, line) => appendFileSync(file, `${new Date().toISOString()} [${lvl}] ${line}\n`), level);
+}

@@ -1,0 +1,162 @@
+// The browser host: the real core and the embedded sandbox under Node, the built window served
+// over HTTP, and the IPC contract bound to HTTP (POST /ipc/<channel>, events as server-sent
+// events on /events, audio with ranges on /audio/<id>). Opened in Chromium it is the whole
+// app minus the Electron window; the tokens stay in this process, as they stay in main.
+// It listens on loopback only and answers only requests whose Host and Origin are its own.
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { decodeWire, encodeWire } from '../../shared/ipc-wire.ts';
+import { EVENT_CHANNELS, INVOKE_CHANNELS, type InvokeChannel } from '../../shared/ipc.ts';
+import type { SandboxOptions } from '../../sandbox/index.ts';
+import { AppCore } from '../core/app-core.ts';
+import { audioAnswer } from '../core/audio-range.ts';
+import { createHandlers } from '../core/ipc-handlers.ts';
+import { loggerFromEnv } from '../core/log.ts';
+import { MemorySecretStore, openKeychain } from '../core/secret-store.ts';
+import { CONTENT_SECURITY_POLICY } from '../security.ts';
+
+export interface WebHostOptions {
+  port?: number;
+  host?: string;
+  dataDir: string;
+  /** The built window (out/renderer). */
+  rendererDir: string;
+  sandbox?: Partial<SandboxOptions>;
+  /** Keep tokens in memory instead of the keychain. */
+  memoryTokens?: boolean;
+}
+
+export interface WebHost {
+  url: string;
+  core: AppCore;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+const MAX_BODY = 4 * 1024 * 1024;
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const notices = [];
+  // One keychain entry per data folder, so hosts side by side do not share a session.
+  const service = `Vet Scribe (browser host ${createHash('sha256').update(options.dataDir).digest('hex').slice(0, 12)})`;
+  const keychain = options.memoryTokens ? null : await openKeychain(service);
+  if (!keychain) notices.push({ level: 'warning' as const, message: 'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.' });
+  const core = new AppCore({
+    dataDir: options.dataDir,
+    secretStore: keychain ?? new MemorySecretStore(),
+    app: { name: 'Vet Scribe', version: process.env['npm_package_version'] ?? '0.0.0' },
+    log: loggerFromEnv(),
+    notices,
+    audioUrl: (id) => `/audio/${encodeURIComponent(id)}`,
+    sandbox: options.sandbox,
+  });
+  await core.start();
+  const handlers = createHandlers(core);
+  const streams = new Set<ServerResponse>();
+  for (const channel of EVENT_CHANNELS) {
+    core.on(channel, (payload: unknown) => {
+      const frame = `data: ${encodeWire({ channel, payload })}\n\n`;
+      for (const res of streams) res.write(frame);
+    });
+  }
+  let origin = '';
+
+  const fail = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: 'host', message } }));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', origin);
+    // A page of another origin, or a rebound DNS name, gets nothing.
+    if (req.headers.host !== new URL(origin).host) return fail(res, 403, 'wrong host');
+    if (req.headers.origin !== undefined && req.headers.origin !== origin) return fail(res, 403, 'wrong origin');
+
+    if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
+      const channel = decodeURIComponent(url.pathname.slice(5));
+      if (!(INVOKE_CHANNELS as readonly string[]).includes(channel)) return fail(res, 404, `No such channel: ${channel}`);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > MAX_BODY) return fail(res, 413, 'The call is too large.');
+        chunks.push(chunk);
+      }
+      let input: unknown;
+      try {
+        input = decodeWire(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return fail(res, 400, 'The call is not JSON.');
+      }
+      const answer = await handlers[channel as InvokeChannel](input);
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(encodeWire(answer));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/audio/')) {
+      const id = decodeURIComponent(url.pathname.slice(7));
+      const consult = core.consult(id);
+      if (!consult) return fail(res, 404, 'No such recording.');
+      const answer = await audioAnswer(core.recordings.audioPath(id), consult.recording.mimeType, req.headers.range);
+      res.writeHead(answer.status, answer.headers);
+      if (answer.body) answer.body.pipe(res);
+      else res.end();
+      return;
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      const file = normalize(join(options.rendererDir, rel));
+      if (!file.startsWith(normalize(options.rendererDir) + sep) || !existsSync(file)) return fail(res, 404, 'Not found.');
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
+      return;
+    }
+    fail(res, 405, 'Method not allowed.');
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      core.log.error(`web host: ${(e as Error).message}`);
+      if (!res.headersSent) fail(res, 500, 'The host failed to answer.');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  return {
+    url: `${origin}/`,
+    core,
+    async close() {
+      for (const res of streams) res.end();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await core.stop();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Electron's security checklist rules, as the main process applies them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl } from '../../src/main/security.ts';
+
+describe('openExternal allowlist', () => {
+  it.each(['https://www.wsava.org/guidelines', 'https://vetscribe.example.com/help?x=1#y', 'https://a.b.c.example.org'])('opens %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'http://example.com',
+    'file:///etc/passwd',
+    'file://server/share/x.exe',
+    'smb://evil.example.com/share',
+    'ms-msdt:/id PCWDiagnostic',
+    'search-ms:query=x',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'https://user:pass@example.com',
+    'https://127.0.0.1/',
+    'https://[::1]/',
+    'https://0x7f.1/',
+    'https://localhost/',
+    'https://xn--pple-43d.com/',
+    'https://аpple.com/',
+    'https://example.com./',
+    'https://-bad.example.com/',
+    'ftp://example.com',
+    'chrome://settings',
+    'vetscribe-audio://recording/x',
+    '',
+    'not a url',
+  ])('refuses %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(false);
+  });
+});
+
+describe('own page', () => {
+  const file = 'file:///opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html';
+  it('accepts the built page and the dev server, nothing else', () => {
+    expect(isAppUrl(file, file)).toBe(true);
+    expect(isAppUrl(`${file}#/consults`, file)).toBe(true);
+    expect(isAppUrl('file:///etc/passwd', file)).toBe(false);
+    expect(isAppUrl('file:///opt/Vet%20Scribe/resources/app.asar/out/renderer/other.html', file)).toBe(false);
+    expect(isAppUrl('http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+    expect(isAppUrl('https://evil.example.com/', file)).toBe(false);
+  });
+});
+
+describe('permissions', () => {
+  const app = 'file:///app/out/renderer/index.html';
+  it('grants the microphone to our page only', () => {
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['audio'] }, app)).toBe(true);
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['video'] }, app)).toBe(false);
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['audio', 'video'] }, app)).toBe(false);
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: [] }, app)).toBe(false);
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: 'https://evil.example.com/', mediaTypes: ['audio'] }, app)).toBe(false);
+    for (const permission of ['geolocation', 'notifications', 'clipboard-read', 'display-capture', 'openExternal', 'midi', 'hid', 'serial', 'usb']) {
+      expect(isPermissionAllowed({ permission, requestingUrl: app }, app)).toBe(false);
+    }
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it('allows no inline or remote script and no eval', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-inline|unsafe-eval|\*|https?:/);
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+  });
+
+  it('the page carries the same policy in its meta tag (less frame-ancestors, which a meta cannot set)', () => {
+    const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    const expected = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+    expect(meta).toBe(expected);
+  });
+});
