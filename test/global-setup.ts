@@ -19,6 +19,7 @@ export default function setup() {
     rmSync(dir, { recursive: true, force: true });
     console.log(`log check: ${issued.length} tokens issued, ${lines} debug log lines, ${leaked.length} tokens found in the log`);
     if (leaked.length > 0) throw new Error(`${leaked.length} issued token(s) appear in the debug log`);
-    if (issued.length > 0 && lines === 0) throw new Error('the suite issued tokens but the core wrote no log lines: the log check checked nothing');
+    // Under `npm test` (the whole suite) an empty log means the check checked nothing.
+    if (process.env['npm_lifecycle_event'] === 'test' && issued.length > 0 && lines === 0) throw new Error('the suite issued tokens but the core wrote no log lines: the log check checked nothing');
   };
 }
