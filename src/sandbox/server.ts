@@ -256,6 +256,31 @@ function routeName(method: string, pathname: string): string {
   return `${method} ${pathname.replace(/\/storage\/.+$/, '/storage/:key').replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')}`;
 }
 
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
+const DRAIN_MAX_MS = 2000;
+
+function drain(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', done);
+      req.off('error', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > DRAIN_MAX_BYTES) done();
+    };
+    const timer = setTimeout(done, DRAIN_MAX_MS);
+    req.on('data', onData);
+    req.once('end', done);
+    req.once('error', done);
+    req.resume();
+  });
+}
+
 /** Cuts the connection after part of the answer, as a failing network or proxy would. */
 function sendThenDrop(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body ?? {});
@@ -302,9 +327,12 @@ export function createSandboxServer(parts: ServerParts): Server {
         res.socket?.destroy();
         return;
       }
-      // An answer sent before the request body was read leaves the body on the socket; close
-      // the connection after this answer rather than parse leftovers as a new request.
-      if (!req.complete) res.setHeader('Connection', 'close');
+      // An answer sent before the request body was read: read and drop the rest first (a
+      // bounded amount), or the client's kernel may see a reset before it reads the answer.
+      if (!req.complete) {
+        await drain(req);
+        if (!req.complete) res.setHeader('Connection', 'close');
+      }
       if (drop) {
         counters.droppedConnections += 1;
         sendThenDrop(res, error.status, { detail: error.message, code: error.code });

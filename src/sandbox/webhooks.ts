@@ -72,7 +72,7 @@ export class WebhookSender {
     const delivery = this.store.state.deliveries.find((d) => d.id === id);
     const { url, secret } = this.options;
     if (!delivery || !url || !secret) return;
-    let status: number | null = null;
+    let status: number | null;
     try {
       const signature = await signWebhook(secret, delivery.body);
       const answer = await request(url, {

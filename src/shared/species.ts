@@ -128,7 +128,7 @@ const DOG_BREEDS = [
   'lurchers?',
   'mastiffs?',
   'newfies?',
-  `(?:saint|st\.?)${W}bernards?`,
+  `(?:saint|st[.]?)${W}bernards?`,
   'bernese',
   'akitas?',
   `shiba(?:${W}inus?)?`,

@@ -79,6 +79,7 @@ describe('persistence', () => {
       expect(r.status).toBe(201);
       const g = await call<{ data: { status: string } }>('GET', `${second.urls.scribe_url}/scribe/get/${r.json.data.public_id}`, { token: me.access });
       expect(g.json.data.status).toBe('completed');
+      await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -102,7 +103,7 @@ describe('bad input never crashes it', () => {
       ['PATCH', `${s.urls.scribe_url}/webhook/status`],
       ['PUT', `${s.origin}/storage/${encodeURIComponent('recordings/x/y/z')}?expires=1&content_type=audio%2Fwebm&signature=zz`],
     ];
-    const garbage: (string | Buffer)[] = ['{', 'null', '[]', '"text"', '123', '{"input": {"$gt": ""}}', '{"email": null, "password": []}', Buffer.from([0xff, 0xfe, 0x00, 0x01]), '{}'.padEnd(5000, ' ')];
+    const garbage: (string | Buffer)[] = ['{', 'null', '[]', '"text"', '123', '{"input": {"$gt": ""}}', '{"email": null, "password": []}', Buffer.from([0xff, 0xfe, 0x00, 0x01]), '{"unexpected": 1}'.padEnd(5000, ' ')];
     for (const [method, url] of routes) {
       for (const body of garbage) {
         const a = await call(method, url, { token: me.access, rawBody: body, headers: { 'content-type': 'application/json', 'x-api-version': 'v1' } });

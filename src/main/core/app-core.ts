@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo, ConsultInfo, EventPayloads, Notice, RecordingInfo } from '../../shared/ipc.ts';
+import type { JobInfo } from '../../shared/jobs.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
@@ -83,17 +84,32 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.clinical = new Clinical(this.client, this.session);
 
     this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
-    this.pipeline.on('job', (job) => {
-      const recording = this.metas.get(job.recordingId);
-      if (recording) this.emit('consult:changed', { recording, job });
-    });
-    this.pipeline.on('noteReady', (job) => {
-      const recording = this.metas.get(job.recordingId);
-      if (!recording) return;
-      this.emit('note:ready', { recording, job });
-      const when = new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-      this.options.notify?.('Note ready', recording.label ? `${recording.label} — the note is ready to read.` : `The note of the consult at ${when} is ready to read.`);
-    });
+    this.pipeline.on('job', (job) => this.withRecording(job.recordingId, (recording) => this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job })));
+    this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
+  }
+
+  /**
+   * Runs `fn` with a recording's info: at once from the cache, or after reading it from disk
+   * for one made outside the handlers (then with the job's latest snapshot, never a stale one).
+   */
+  private withRecording(id: string, fn: (recording: RecordingInfo) => void): void {
+    const cached = this.metas.get(id);
+    if (cached) {
+      fn(cached);
+      return;
+    }
+    void this.recordings
+      .get(id)
+      .catch(() => null)
+      .then((meta) => {
+        if (meta) fn(this.metas.get(id) ?? this.remember(meta));
+      });
+  }
+
+  private announceNote(recording: RecordingInfo, job: JobInfo): void {
+    this.emit('note:ready', { recording, job });
+    const when = new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    this.options.notify?.('Note ready', recording.label ? `${recording.label} — the note is ready to read.` : `The note of the consult at ${when} is ready to read.`);
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

@@ -2,7 +2,9 @@
 // parses it with the contract's schema, runs it on the core, and answers an envelope. It knows
 // no transport: Electron's ipcMain (src/main/ipc.ts) and the browser test host bind the same
 // table.
-import { describeIssues, invokeContract, type InvokeChannel, type InvokeOutput, type IpcError, type IpcResult } from '../../shared/ipc.ts';
+import { describeIssues, invokeContract, type InvokeChannel, type InvokeInput, type InvokeOutput, type IpcError, type IpcResult } from '../../shared/ipc.ts';
+
+type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
 import { JobError } from './pipeline.ts';
@@ -20,7 +22,6 @@ function implementations(core: AppCore): Impl {
     if (!c) throw new RecordingError('not_found', `There is no consult ${id}.`);
     return c;
   };
-  type In<C extends InvokeChannel> = import('../../shared/ipc.ts').InvokeInput<C>;
   return {
     'app:info': () => core.appInfo(),
     'session:get': () => {

@@ -16,7 +16,13 @@ export const jobRecordSchema = z.object({
   failedAt: z.enum(JOB_STATES).nullable(),
   sessionId: z.string().nullable(),
   upload: z
-    .object({ url: z.string(), fileKey: z.string().nullable(), expiresAt: z.number().nullable(), headers: z.record(z.string(), z.string()).optional() })
+    .object({
+      url: z.string(),
+      fileKey: z.string().nullable(),
+      expiresAt: z.number().nullable(),
+      issuedAt: z.number().optional(),
+      headers: z.record(z.string(), z.string()).optional(),
+    })
     .nullable(),
   /** Same for every send of this job's scribe request, so a repeat is recognised as one. */
   idempotencyKey: z.string(),

@@ -60,6 +60,7 @@ const MAX_URL_RENEWALS = 3;
 
 export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; removed: [string] }> {
   private readonly jobs = new Map<string, Live>();
+  private readonly submitting = new Map<string, Promise<JobInfo>>();
   private readonly options: Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
   private uploadSlots: number;
   private readonly uploadQueue: (() => void)[] = [];
@@ -159,9 +160,19 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
    * Sends a finished recording to be scribed with a template. Asking again for a job that is
    * already under way joins it; one that finished is answered as it is.
    */
-  async submit(recordingId: string, templateId: string): Promise<JobInfo> {
+  submit(recordingId: string, templateId: string): Promise<JobInfo> {
     const existing = this.jobs.get(recordingId);
-    if (existing) return this.snapshot(existing);
+    if (existing) return Promise.resolve(this.snapshot(existing));
+    // Two submits at once (a double click, two windows) make one job.
+    let pending = this.submitting.get(recordingId);
+    if (!pending) {
+      pending = this.create(recordingId, templateId).finally(() => this.submitting.delete(recordingId));
+      this.submitting.set(recordingId, pending);
+    }
+    return pending;
+  }
+
+  private async create(recordingId: string, templateId: string): Promise<JobInfo> {
     const meta = await this.options.recordings.get(recordingId);
     if (!meta) throw new JobError('no_recording', `There is no recording ${recordingId}.`);
     if (meta.state === 'recording' || meta.state === 'paused') {
@@ -412,13 +423,22 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         );
         await this.save(live, {
           state: 'upload_url',
-          upload: { url: answer.uploadUrl, fileKey: answer.fileKey ?? null, expiresAt: answer.expiresAt ?? null, ...(answer.headers ? { headers: answer.headers } : {}) },
+          upload: {
+            url: answer.uploadUrl,
+            fileKey: answer.fileKey ?? null,
+            expiresAt: answer.expiresAt ?? null,
+            issuedAt: this.options.now(),
+            ...(answer.headers ? { headers: answer.headers } : {}),
+          },
         });
         return;
       }
       case 'upload_url': {
         const upload = r.upload;
-        if (!upload || (upload.expiresAt !== null && upload.expiresAt * 1000 - this.options.now() < this.options.uploadUrlMarginMs)) {
+        // Ask again for an address about to expire: 30 s ahead, or half its life if shorter.
+        const life = upload?.expiresAt != null && upload.issuedAt != null ? upload.expiresAt * 1000 - upload.issuedAt : Infinity;
+        const margin = Math.min(this.options.uploadUrlMarginMs, life / 2);
+        if (!upload || (upload.expiresAt !== null && upload.expiresAt * 1000 - this.options.now() < margin)) {
           this.counters.uploadUrlRenewals += upload ? 1 : 0;
           await this.save(live, { state: 'session_created', upload: null });
           return;

@@ -26,7 +26,7 @@ export async function call<T = Record<string, unknown>>(method: string, url: str
   }
   const answer = await request(url, { method: method as 'GET', headers, body });
   const text = await answer.body.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

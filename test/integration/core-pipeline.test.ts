@@ -1,0 +1,250 @@
+// The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
+// recording on disk to a note, and every rule of DESIGN.md "The pipeline".
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
+import type { JobInfo } from '../../src/shared/jobs.ts';
+import { call } from './support/http.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import { firstTemplateId, makeRecording, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
+
+const cores: AppCore[] = [];
+afterEach(async () => {
+  while (cores.length) await cores.pop()?.stop();
+});
+async function core(options: Parameters<typeof startCore>[0] = {}) {
+  const c = await startCore(options);
+  cores.push(c);
+  return c;
+}
+async function signedIn(options: Parameters<typeof startCore>[0] = {}) {
+  const c = await core(options);
+  const demo = c.appInfo().sandbox?.demo;
+  if (!demo) throw new Error('no sandbox');
+  await c.session.signIn(demo.email, demo.password);
+  return c;
+}
+const done = (j: JobInfo) => j.state === 'completed' || j.state === 'failed';
+async function waitUntil(predicate: () => boolean, timeoutMs = 5000) {
+  const end = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > end) throw new Error('waitUntil: timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('pipeline', () => {
+  it('takes a recording to a note: every step in order, one scribe request, a notification', async () => {
+    const notified: string[] = [];
+    const c = await signedIn({ notify: (title, body) => notified.push(`${title}: ${body}`) });
+    const template = await firstTemplateId(c);
+    const id = await makeRecording(c.recordings, 'Bella — vomiting');
+    const states: string[] = [];
+    c.pipeline.on('job', (j) => {
+      if (states.at(-1) !== j.state) states.push(j.state);
+    });
+    await c.pipeline.submit(id, template);
+    const job = await waitForJob(c, id, done);
+    expect(job.state).toBe('completed');
+    expect(states).toEqual(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed']);
+    await waitUntil(() => notified.length > 0);
+    expect(job.bytesSent).toBe(job.bytesTotal);
+    expect(job.bytesTotal).toBeGreaterThan(10_000);
+    const { note } = c.pipeline.note(id);
+    expect(note).toMatch(/sandbox/i);
+    expect(notified).toEqual(['Note ready: Bella — vomiting — the note is ready to read.']);
+    const stats = c.embeddedSandbox!.stats();
+    expect(stats.scribeRequests).toBe(1);
+    expect(Object.values(stats.scribeRecordsByFileKey)).toEqual([1]);
+    // The service received exactly the bytes on disk.
+    expect(stats.uploads).toBe(1);
+  });
+
+  it('a second submit joins the job under way instead of starting another', async () => {
+    const c = await signedIn();
+    const template = await firstTemplateId(c);
+    const id = await makeRecording(c.recordings);
+    const [a, b] = await Promise.all([c.pipeline.submit(id, template), c.pipeline.submit(id, template)]);
+    expect(a.createdAt).toBe(b.createdAt);
+    await waitForJob(c, id, done);
+    expect(c.embeddedSandbox!.stats().scribeRequests).toBe(1);
+  });
+
+  it('a signed-out session parks the job, and it goes on after sign-in', async () => {
+    const c = await core();
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, 'any-template');
+    const waiting = await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
+    expect(waiting.state).toBe('recorded');
+    const demo = c.appInfo().sandbox!.demo;
+    await c.session.signIn(demo.email, demo.password);
+    const template = await firstTemplateId(c);
+    // The template given was not one the service knows: the job fails with the service's words.
+    const failed = await waitForJob(c, id, done);
+    expect(failed.state).toBe('failed');
+    expect(failed.error?.message).toMatch(/No template any-template/);
+    expect(failed.error?.status).toBe(404);
+    // The audio is kept; a retry by hand with a good template starts at the failed step.
+    expect(existsSync(c.recordings.audioPath(id))).toBe(true);
+    await c.pipeline.retry(id, template);
+    const ok = await waitForJob(c, id, (j) => j.state === 'completed');
+    expect(ok.error).toBeNull();
+    expect(c.embeddedSandbox!.stats().scribeRequests).toBe(1);
+  });
+
+  it('a job the service fails is shown with the service reason', async () => {
+    const c = await signedIn();
+    const template = await firstTemplateId(c);
+    // The store checks WebM's first bytes; an Ogg recording it takes as it comes.
+    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null });
+    await c.recordings.appendChunk(meta.id, 0, Buffer.from('not audio, just text'), 1000);
+    await c.recordings.finish(meta.id, { durationMs: 1000 });
+    await c.pipeline.submit(meta.id, template);
+    const job = await waitForJob(c, meta.id, done);
+    expect(job.state).toBe('failed');
+    expect(job.error?.message).toMatch(/not audio/);
+    expect(job.serviceStatus).toBe('failed');
+  });
+
+  it('resumes after a restart at the step it stopped, and finishes with one scribe request', async () => {
+    const dataDir = tempDir();
+    const first = await signedIn({ dataDir, sandbox: { scribeSeconds: 1 } });
+    const template = await firstTemplateId(first);
+    const id = await makeRecording(first.recordings);
+    await first.pipeline.submit(id, template);
+    await waitForJob(first, id, (j) => j.state === 'scribe_requested');
+    await first.stop();
+    cores.pop();
+    const second = await core({ dataDir, secretStore: first.options.secretStore, sandbox: { scribeSeconds: 1 } });
+    expect(second.session.state().signedIn).toBe(true);
+    const job = await waitForJob(second, id, done);
+    expect(job.state).toBe('completed');
+    expect(Object.values(second.embeddedSandbox!.stats().scribeRecordsByFileKey)).toEqual([1]);
+  });
+
+  it('asks again for an upload URL that has expired, before and after trying it', async () => {
+    const sandbox = await startSandbox({ uploadTtlSeconds: 1, scribeSeconds: 0.2 });
+    try {
+      const dataDir = tempDir();
+      const c = await startCoreAgainst(sandbox, { dataDir });
+      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+      const template = await firstTemplateId(c);
+      const id = await makeRecording(c.recordings);
+      const token = await c.session.accessToken();
+      const scribe = c.serviceUrls().scribeUrl;
+      const s = await call<{ data: { public_id: string } }>('POST', `${scribe}/recording-sessions/create`, { token, body: {} });
+      const u = await call<{ data: { upload_url: string; file_key: string } }>('POST', `${scribe}/audio/generate-upload-url`, {
+        token,
+        body: { recording_session_public_id: s.json.data.public_id, file_name: 'x.webm', content_type: 'audio/webm;codecs=opus' },
+      });
+      await new Promise((r) => setTimeout(r, 1100));
+      await c.stop();
+      // A job left at upload_url with an address that has expired but claims it has not (the
+      // clocks disagree): the PUT is refused with 403 and the job asks for a new address.
+      const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
+      const now = new Date().toISOString();
+      const base = {
+        version: 1,
+        recordingId: id,
+        templateId: template,
+        state: 'upload_url',
+        failedAt: null,
+        sessionId: s.json.data.public_id,
+        idempotencyKey: 'k-1',
+        scribeRequestSentAt: null,
+        scribeRequests: 0,
+        scribeId: null,
+        serviceStatus: null,
+        note: null,
+        editedNote: null,
+        error: null,
+        bytesTotal: 1,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: null,
+        audioDeletedAt: null,
+      };
+      await writeJsonAtomic(jobFile, { ...base, upload: { url: u.json.data.upload_url, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) + 3600 } });
+      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
+      cores.push(again);
+      const resumed = await waitForJob(again, id, done);
+      expect(resumed.error).toBeNull();
+      expect(resumed.state).toBe("completed");
+      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
+      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(2);
+      await again.stop();
+      cores.pop();
+      // And one whose expiry has passed by its own word is not even tried.
+      const id2 = await makeRecording(again.recordings);
+      await writeJsonAtomic(join(dirname(again.recordings.audioPath(id2)), 'job.json'), {
+        ...base,
+        recordingId: id2,
+        idempotencyKey: 'k-2',
+        upload: { url: u.json.data.upload_url, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) - 5 },
+      });
+      const third = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
+      cores.push(third);
+      const late = await waitForJob(third, id2, done);
+      expect(late.error).toBeNull();
+      expect(late.state).toBe('completed');
+      expect(third.pipeline.counters.uploadUrlRenewals).toBe(1);
+      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(3);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('after a crash with the scribe request in flight, sends it again with the same key: still one record', async () => {
+    const dataDir = tempDir();
+    const c = await signedIn({ dataDir });
+    const template = await firstTemplateId(c);
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, template);
+    const job = await waitForJob(c, id, done);
+    expect(job.state).toBe('completed');
+    await c.stop();
+    cores.pop();
+    // Rewind the job file to "request sent, answer never written", as a crash would leave it.
+    const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
+    const record = JSON.parse(readFileSync(jobFile, 'utf8')) as Record<string, unknown>;
+    await writeJsonAtomic(jobFile, { ...record, state: 'uploaded', scribeId: null, note: null, completedAt: null, serviceStatus: null });
+    const again = await core({ dataDir, secretStore: c.options.secretStore });
+    const resumed = await waitForJob(again, id, done);
+    expect(resumed.state).toBe('completed');
+    const stats = again.embeddedSandbox!.stats();
+    expect(stats.scribeReplays).toBe(1);
+    expect(Object.values(stats.scribeRecordsByFileKey)).toEqual([1]);
+  });
+
+  it('deletes a job with its audio, and applies the retention setting to finished notes', async () => {
+    const c = await signedIn();
+    const template = await firstTemplateId(c);
+    const keep = await makeRecording(c.recordings, 'keep');
+    const gone = await makeRecording(c.recordings, 'gone');
+    await c.pipeline.submit(keep, template);
+    await c.pipeline.submit(gone, template);
+    await waitForJob(c, keep, done);
+    await waitForJob(c, gone, done);
+    await c.pipeline.delete(gone);
+    expect(existsSync(dirname(c.recordings.audioPath(gone)))).toBe(false);
+    expect(c.pipeline.info(gone)).toBeNull();
+    expect(await c.pipeline.applyRetention(7)).toEqual([]);
+    expect(existsSync(c.recordings.audioPath(keep))).toBe(true);
+    expect(await c.pipeline.applyRetention(0)).toEqual([keep]);
+    expect(existsSync(c.recordings.audioPath(keep))).toBe(false);
+    expect(c.pipeline.info(keep)).toMatchObject({ state: 'completed', audioDeleted: true, hasNote: true });
+    expect(c.pipeline.note(keep).note).toMatch(/\S/);
+  });
+
+  it('keeps the vet edit of a note beside the original', async () => {
+    const c = await signedIn();
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, await firstTemplateId(c));
+    await waitForJob(c, id, done);
+    await c.pipeline.saveEditedNote(id, 'My own words');
+    expect(c.pipeline.note(id).editedNote).toBe('My own words');
+    expect(c.pipeline.note(id).note).not.toBe('My own words');
+  });
+});

@@ -1,0 +1,170 @@
+// The session against a real sandbox: sign-in, refresh ahead of expiry and once on a 401,
+// one refresh however many callers, a rotated token saved before use, faults while refreshing,
+// and a refused refresh that signs out.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { MemorySecretStore, type StoredSession } from '../../src/main/core/secret-store.ts';
+import { ServiceClient } from '../../src/main/core/service-client.ts';
+import { ServiceError } from '../../src/main/core/service-errors.ts';
+import { Session, SignedOutError } from '../../src/main/core/session.ts';
+
+let sandbox: Sandbox;
+afterEach(async () => {
+  await sandbox?.close();
+});
+
+async function setup(options: Partial<SandboxOptions> = {}, now?: () => number) {
+  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
+  const client = new ServiceClient({
+    urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+    timeoutMs: 5000,
+  });
+  const store = new MemorySecretStore();
+  const session = new Session({ client, store, ...(now ? { now } : {}) });
+  return { client, store, session };
+}
+
+/** A store that records the order of saves, to show the rotated token is saved first. */
+class RecordingStore extends MemorySecretStore {
+  saves: StoredSession[] = [];
+  override async save(s: StoredSession) {
+    this.saves.push(structuredClone(s));
+    await super.save(s);
+  }
+}
+
+describe('session', () => {
+  it('signs in, keeps the tokens in the store and the user in its state', async () => {
+    const { session, store } = await setup();
+    const state = await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    expect(state).toMatchObject({ signedIn: true, user: { email: sandbox.demo.email } });
+    const saved = await store.load();
+    expect(saved?.accessToken).toMatch(/^eyJ/);
+    expect(saved?.refreshToken).toMatch(/^eyJ/);
+  });
+
+  it('wrong credentials are an http 401 with the service message, and nothing is stored', async () => {
+    const { session, store } = await setup();
+    const e = await session.signIn(sandbox.demo.email, 'wrong').catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ServiceError);
+    expect((e as ServiceError).status).toBe(401);
+    expect((e as ServiceError).message).toMatch(/Incorrect e-mail or password/);
+    expect(await store.load()).toBeNull();
+    expect(session.state().signedIn).toBe(false);
+  });
+
+  it('refreshes ahead of expiry (60 s margin) with one refresh for many concurrent callers', async () => {
+    // Two-minute tokens; then the clock moves 61 s on: the token is inside the 60 s margin.
+    let offset = 0;
+    const { session, client } = await setup({ accessTtlSeconds: 120 }, () => Date.now() + offset);
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    expect(await session.withToken((t) => client.templates(t, 1, 50))).toBeTruthy();
+    expect(sandbox.stats().refreshes).toBe(0);
+    offset = 61_000;
+    const results = await Promise.all(Array.from({ length: 25 }, () => session.withToken((t) => client.templates(t, 1, 50))));
+    expect(results.every((r) => r.items.length >= 8)).toBe(true);
+    expect(sandbox.stats().refreshes).toBe(1);
+    expect(session.refreshCount).toBe(1);
+  });
+
+  it('refreshes once on a 401 and repeats the call', async () => {
+    const { session, client } = await setup({ accessTtlSeconds: 1 });
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    // Make the session believe its token is good for an hour, so only the 401 can tell.
+    const stored = (await (session as unknown as { store: MemorySecretStore }).store.load())!;
+    (session as unknown as { current: StoredSession }).current = { ...stored, expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    await new Promise((r) => setTimeout(r, 1100));
+    const page = await session.withToken((t) => client.templates(t, 1, 50));
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(sandbox.stats().refreshes).toBe(1);
+    expect(sandbox.stats().byRoute['GET /scribe/templates/all']).toBe(2);
+  });
+
+  it('saves the rotated refresh token before the new access token is used', async () => {
+    sandbox = await startSandbox({ scribeSeconds: 0, accessTtlSeconds: 120 });
+    const client = new ServiceClient({ urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }) });
+    const store = new RecordingStore();
+    let offset = 0;
+    const session = new Session({ client, store, now: () => Date.now() + offset });
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    offset = 61_000;
+    let tokenUsed = '';
+    let savedWhenUsed: StoredSession | undefined;
+    await session.withToken(async (t) => {
+      tokenUsed = t;
+      savedWhenUsed = store.saves.at(-1);
+      return client.templates(t, 1, 50);
+    });
+    expect(store.saves).toHaveLength(2);
+    expect(savedWhenUsed?.accessToken).toBe(tokenUsed);
+    expect(savedWhenUsed?.refreshToken).not.toBe(store.saves[0]?.refreshToken);
+  });
+
+  it('keeps the session through a network failure and 503s while refreshing, and refreshes when the service is back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'session-faults-'));
+    try {
+      const { session, client } = await setup({ accessTtlSeconds: 1, dataDir });
+      await session.signIn(sandbox.demo.email, sandbox.demo.password);
+      await new Promise((r) => setTimeout(r, 1100));
+      const port = sandbox.port;
+      // The service goes away: the refresh fails with a network error, the session stays.
+      await sandbox.close();
+      const offline = await session.withToken((t) => client.templates(t)).catch((x: unknown) => x);
+      expect(offline).toBeInstanceOf(ServiceError);
+      expect((offline as ServiceError).kind).toBe('network');
+      expect(session.state().signedIn).toBe(true);
+      // It comes back answering 503 to everything: still signed in.
+      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1, failRate: 1 });
+      const busy = await session.withToken((t) => client.templates(t)).catch((x: unknown) => x);
+      expect((busy as ServiceError).status).toBe(503);
+      expect(session.state().signedIn).toBe(true);
+      // And healthy: the same refresh token still works.
+      await sandbox.close();
+      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1 });
+      const page = await session.withToken((t) => client.templates(t));
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(sandbox.stats().refreshes).toBe(1);
+      await sandbox.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a refused refresh signs out, with the reason, and later calls say so', async () => {
+    const { session, client, store } = await setup({ accessTtlSeconds: 1, refreshTtlSeconds: 2 });
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const changes: boolean[] = [];
+    session.on('changed', (s) => changes.push(s.signedIn));
+    await new Promise((r) => setTimeout(r, 2100));
+    const e = await session.withToken((t) => client.templates(t)).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SignedOutError);
+    expect(session.state()).toMatchObject({ signedIn: false, endedBecause: 'expired' });
+    expect(changes).toEqual([false]);
+    expect(await store.load()).toBeNull();
+    await expect(session.accessToken()).rejects.toBeInstanceOf(SignedOutError);
+  });
+
+  it('a refresh the service refuses (a reused token: someone else refreshed) signs out as revoked', async () => {
+    const { session, client, store } = await setup({ accessTtlSeconds: 1, refreshReuseGraceSeconds: 0 });
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const stolen = (await store.load())!;
+    await client.refresh(stolen.accessToken, stolen.refreshToken);
+    await new Promise((r) => setTimeout(r, 1100));
+    const e = await session.withToken((t) => client.templates(t)).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SignedOutError);
+    expect(session.state()).toMatchObject({ signedIn: false, endedBecause: 'revoked' });
+    expect(sandbox.stats().refreshReuseDetected).toBe(1);
+  });
+
+  it('restores the session from the store at launch', async () => {
+    const { session, store, client } = await setup();
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const again = new Session({ client, store });
+    expect((await again.restore()).signedIn).toBe(true);
+    const page = await again.withToken((t) => client.templates(t));
+    expect(page.items.length).toBeGreaterThan(0);
+  });
+});

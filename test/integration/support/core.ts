@@ -1,0 +1,93 @@
+// Test support for the main core: a core on a temporary data folder, recordings made from
+// real MediaRecorder chunks, and waiting for jobs.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
+import type { RecordingStore } from '../../../src/main/core/recordings.ts';
+import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
+import type { JobInfo } from '../../../src/shared/jobs.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+
+const CHUNK_DIR = join(import.meta.dirname, '../../fixtures/audio/mediarecorder-5s');
+
+/** The chunks of a real 5 s MediaRecorder recording (audio/webm;codecs=opus, 1 s timeslice). */
+export function recorderChunks(): Buffer[] {
+  return readdirSync(CHUNK_DIR)
+    .filter((f) => f.endsWith('.bin'))
+    .sort()
+    .map((f) => readFileSync(join(CHUNK_DIR, f)));
+}
+
+export async function makeRecording(store: RecordingStore, label = 'Bella — vomiting', templateId: string | null = null): Promise<string> {
+  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId });
+  const chunks = recorderChunks();
+  for (const [seq, chunk] of chunks.entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
+  await store.finish(meta.id, { durationMs: chunks.length * 1000 });
+  return meta.id;
+}
+
+export function tempDir(prefix = 'vet-scribe-core-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startCore(options: Partial<CoreOptions> & { dataDir?: string } = {}): Promise<AppCore> {
+  const core = new AppCore({
+    dataDir: options.dataDir ?? tempDir(),
+    secretStore: options.secretStore ?? new MemorySecretStore(),
+    app: { name: 'Vet Scribe', version: 'test' },
+    audioUrl: (id) => `test-audio://${id}`,
+    ...options,
+    sandbox: { scribeSeconds: 0.3, ...options.sandbox },
+    pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
+  });
+  await core.start();
+  return core;
+}
+
+export function waitForJob(core: AppCore, id: string, predicate: (job: JobInfo) => boolean, timeoutMs = 20_000): Promise<JobInfo> {
+  return new Promise((resolve, reject) => {
+    const now = core.pipeline.info(id);
+    if (now && predicate(now)) {
+      resolve(now);
+      return;
+    }
+    const timer = setTimeout(() => {
+      core.pipeline.off('job', onJob);
+      reject(new Error(`job ${id} did not get there in ${timeoutMs} ms; last: ${JSON.stringify(core.pipeline.info(id))}`));
+    }, timeoutMs);
+    const onJob = (job: JobInfo) => {
+      if (job.recordingId !== id || !predicate(job)) return;
+      clearTimeout(timer);
+      core.pipeline.off('job', onJob);
+      resolve(job);
+    };
+    core.pipeline.on('job', onJob);
+  });
+}
+
+export async function firstTemplateId(core: AppCore): Promise<string> {
+  const page = await core.session.withToken((t) => core.client.templates(t, 1, 50));
+  const first = page.items[0];
+  if (!first) throw new Error('no templates');
+  return first.id;
+}
+
+/** A core that talks to a sandbox of the test's own (which outlives the core's restarts). */
+export async function startCoreAgainst(sandbox: Sandbox, options: Partial<CoreOptions> & { dataDir?: string } = {}): Promise<AppCore> {
+  const core = new AppCore({
+    dataDir: options.dataDir ?? tempDir(),
+    secretStore: options.secretStore ?? new MemorySecretStore(),
+    app: { name: 'Vet Scribe', version: 'test' },
+    audioUrl: (id) => `test-audio://${id}`,
+    ...options,
+    pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
+  });
+  await core.settings.load();
+  await core.updateSettings({
+    useSandbox: false,
+    serviceUrls: { agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url },
+  });
+  await core.start();
+  return core;
+}
