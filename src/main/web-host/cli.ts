@@ -9,14 +9,16 @@ import { parseOptions } from '../../sandbox/index.ts';
 import { startWebHost } from './host.ts';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, 'data-dir': { type: 'string' }, 'memory-tokens': { type: 'boolean', default: false } },
+  options: {
+    'renderer-dir': { type: 'string' },
+    port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, 'data-dir': { type: 'string' }, 'memory-tokens': { type: 'boolean', default: false } },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`preview:web: --port must be a whole number from 0 to 65535, not "${values.port}"`);
   process.exit(2);
 }
-const rendererDir = join(import.meta.dirname, '../../../out/renderer');
+const rendererDir = values['renderer-dir'] ?? join(import.meta.dirname, '../../../out/renderer');
 if (!existsSync(join(rendererDir, 'index.html'))) {
   console.error('preview:web: the window is not built yet (out/renderer); run "npm run build" first.');
   process.exit(2);

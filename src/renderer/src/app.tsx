@@ -1,7 +1,155 @@
+import { useEffect, useState } from 'react';
+import { DdxPanel } from './features/agents/ddx-panel.tsx';
+import { TreatmentPanel } from './features/agents/treatment-panel.tsx';
+import { ConsultsView } from './features/consults/consults-view.tsx';
+import { NoteView } from './features/consults/note-view.tsx';
+import { RecorderView } from './features/recorder/recorder-view.tsx';
+import { SettingsView } from './features/settings/settings-view.tsx';
+import { SignIn } from './features/sign-in/sign-in.tsx';
+import { Toasts } from './components/toasts.tsx';
+import { useConsults } from './stores/consults.ts';
+import { useNav, type View } from './stores/nav.ts';
+import { useNotifications } from './stores/notifications.ts';
+import { useSession } from './stores/session.ts';
+import { useSettings } from './stores/settings.ts';
+
+const NAV: { name: View['name']; label: string; hint?: string }[] = [
+  { name: 'record', label: 'Record' },
+  { name: 'consults', label: 'Consults' },
+  { name: 'ddx', label: 'Differentials', hint: 'Ctrl+K' },
+  { name: 'treatment', label: 'Treatment plans' },
+  { name: 'settings', label: 'Settings' },
+];
+
+function useOnline(): boolean {
+  const [online, setOnline] = useState(navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+function CurrentView({ view }: { view: View }) {
+  switch (view.name) {
+    case 'record':
+      return <RecorderView />;
+    case 'consults':
+      return <ConsultsView />;
+    case 'note':
+      return <NoteView id={view.id} />;
+    case 'ddx':
+      return <DdxPanel prefill={view.prefill} />;
+    case 'treatment':
+      return <TreatmentPanel />;
+    case 'settings':
+      return <SettingsView />;
+  }
+}
+
 export function App() {
+  const { loaded, session, app } = useSession();
+  const view = useNav((s) => s.view);
+  const go = useNav((s) => s.go);
+  const online = useOnline();
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    useSession
+      .getState()
+      .load()
+      .catch((e: unknown) => setLoadError((e as Error).message));
+  }, []);
+
+  useEffect(() => {
+    if (!session.signedIn) return;
+    useConsults.getState().load().catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the consults'));
+    useSettings.getState().load().catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the settings'));
+  }, [session.signedIn]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        go({ name: 'ddx' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  if (loadError) {
+    return (
+      <main className="center-screen" role="alert">
+        <h1>Vet Scribe cannot start</h1>
+        <p>{loadError}</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </main>
+    );
+  }
+  if (!loaded) {
+    return (
+      <main className="center-screen" aria-busy="true">
+        <p>Starting Vet Scribe…</p>
+      </main>
+    );
+  }
+  if (!session.signedIn) {
+    return (
+      <>
+        <SignIn />
+        <Toasts />
+      </>
+    );
+  }
+
   return (
-    <main>
-      <h1>Vet Scribe</h1>
-    </main>
+    <div className="shell">
+      <header className="topbar">
+        <span className="brand">Vet Scribe</span>
+        {app?.sandbox && <span className="badge badge-warning">Sandbox service — not for real patients</span>}
+        {!online && (
+          <span className="badge badge-error" role="status">
+            Offline — recordings are kept and sent when the connection is back
+          </span>
+        )}
+        <span className="spacer" />
+        <span className="user">{session.user?.name ?? session.user?.email}</span>
+      </header>
+      <nav className="sidebar" aria-label="Main">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.name}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={view.name === item.name || (item.name === 'consults' && view.name === 'note') ? 'page' : undefined}
+                onClick={() => go({ name: item.name } as View)}
+              >
+                {item.label}
+                {item.hint && <kbd>{item.hint}</kbd>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" id="main">
+        {app?.notices.map((n, i) => (
+          <p key={i} className={`notice notice-${n.level}`} role={n.level === 'info' ? 'status' : 'alert'}>
+            {n.message}
+          </p>
+        ))}
+        <CurrentView view={view} />
+      </main>
+      <Toasts />
+    </div>
   );
 }

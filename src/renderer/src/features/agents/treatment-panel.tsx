@@ -1,0 +1,3 @@
+export function TreatmentPanel() {
+  return <section><h1>TreatmentPanel</h1></section>;
+}

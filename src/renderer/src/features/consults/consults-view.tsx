@@ -1,0 +1,3 @@
+export function ConsultsView() {
+  return <section><h1>ConsultsView</h1></section>;
+}

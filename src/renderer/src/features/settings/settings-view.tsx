@@ -1,0 +1,3 @@
+export function SettingsView() {
+  return <section><h1>SettingsView</h1></section>;
+}

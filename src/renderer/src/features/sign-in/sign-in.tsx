@@ -1,0 +1,3 @@
+export function SignIn() {
+  return <section><h1>SignIn</h1></section>;
+}

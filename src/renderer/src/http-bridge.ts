@@ -1,0 +1,42 @@
+// The bridge of the browser host: calls are POSTs to /ipc/<channel>, events arrive as
+// server-sent events on /events. Same envelopes as the preload's, so the rest of the window
+// cannot tell the two apart.
+import { decodeWire, encodeWire } from '../../shared/ipc-wire.ts';
+import type { BridgeApi, EventChannel, EventPayloads, IpcResult } from '../../shared/ipc.ts';
+
+export function createHttpBridge(origin: string): BridgeApi {
+  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  let source: EventSource | null = null;
+  const connect = () => {
+    if (source) return;
+    source = new EventSource(`${origin}/events`);
+    source.onmessage = (message) => {
+      const { channel, payload } = decodeWire(message.data as string) as { channel: EventChannel; payload: unknown };
+      for (const listener of listeners.get(channel) ?? []) listener(payload as never);
+    };
+  };
+  return {
+    async invoke(channel, input) {
+      let response: Response;
+      try {
+        response = await fetch(`${origin}/ipc/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: input === undefined ? '' : encodeWire(input),
+        });
+      } catch {
+        return { ok: false, error: { code: 'host_unreachable', message: 'The app engine is not answering. It may be restarting; try again in a moment.', retryable: true } };
+      }
+      return decodeWire(await response.text()) as IpcResult<never>;
+    },
+    on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void) {
+      connect();
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as (payload: never) => void);
+      listeners.set(event, set);
+      return () => {
+        set.delete(listener as (payload: never) => void);
+      };
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Component tests talk to the real engine: a core on a temporary folder with its embedded
+// sandbox, bound in-process as the window's bridge (the same handler table Electron and the
+// browser host bind). Install it before the window's modules are imported:
+//   const { core } = await installRealBridge();  then  await import('.../app.tsx')
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppCore } from '../../../src/main/core/app-core.ts';
+import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
+import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
+import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../../src/shared/ipc.ts';
+
+export async function installRealBridge(options: { signIn?: boolean; scribeSeconds?: number } = {}): Promise<{ core: AppCore; bridge: BridgeApi }> {
+  const core = new AppCore({
+    dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-')),
+    secretStore: new MemorySecretStore(),
+    app: { name: 'Vet Scribe', version: 'test' },
+    audioUrl: (id) => `/audio/${id}`,
+    sandbox: { scribeSeconds: options.scribeSeconds ?? 0.3 },
+    pipeline: { pollDelay: () => 150 },
+  });
+  await core.start();
+  const handlers = createHandlers(core);
+  const bridge: BridgeApi = {
+    invoke: (channel, input) => handlers[channel as InvokeChannel](input) as never,
+    on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void) {
+      const l = listener as (payload: unknown) => void;
+      core.on(event, l as never);
+      return () => {
+        core.off(event, l as never);
+      };
+    },
+  };
+  (window as unknown as { bridge: BridgeApi }).bridge = bridge;
+  if (options.signIn) {
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+  }
+  return { core, bridge };
+}
