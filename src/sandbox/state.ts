@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OrganizationWire, WebhookWire } from '../shared/service/wire.ts';
 
 export interface UserRecord {
   id: string;
@@ -12,22 +13,9 @@ export interface UserRecord {
   password_hash: string;
 }
 
-export interface OrganizationRecord {
-  public_id: string;
-  name: string;
-  description: string;
-  has_slack_bot_token: boolean;
-  slack_channel: string | null;
-  email_notification: string | null;
-  is_active: boolean;
-}
-
-export interface WebhookRecord {
-  public_id: string;
-  event_type: string;
-  is_active: boolean;
-  organization_public_id: string;
-}
+/** Organizations and webhooks are kept exactly as the service shows them (SPEC 2.4, 2.5). */
+export type OrganizationRecord = OrganizationWire;
+export type WebhookRecord = WebhookWire;
 
 export interface RefreshFamily {
   user_id: string;

@@ -1,36 +1,14 @@
 // The shape of the sandbox's curated knowledge: one record per condition, with every field of
 // both agents' answers (SPEC 2.6 and 2.7) written out, and the clinical terms used to match
 // a history against it.
+import type { DdxSetWire, TreatmentPlanSetWire } from '../../shared/service/wire.ts';
 
 /** The species the knowledge base covers. */
 export type KbSpecies = 'dog' | 'cat';
 
-/** The string fields of one Differential Diagnosis Details set (SPEC 2.6), wire names. */
-export interface DdxSet {
-  name: string;
-  cause_etiology: string;
-  commonly_confused_with: string;
-  diagnosis_rule_outs: string;
-  prognosis: string;
-  risk_factors_predispositions: string;
-  symptoms_clinical_signs: string;
-}
-
-/** The string fields of one Treatment Plan Details set (SPEC 2.7), wire names. */
-export interface TreatmentSet {
-  diagnosis_name: string;
-  treatment_plan_name: string;
-  treatment_goal: string;
-  medications: string;
-  dietary_management: string;
-  lifestyle_modifications: string;
-  symptom_management: string;
-  'non-surgical_options': string;
-  possible_surgical_options: string;
-  preventative_options: string;
-  regular_veterinary_monitoring: string;
-  owner_education: string;
-}
+/** One set of each agent's details, in the wire names of SPEC 2.6 and 2.7. */
+export type DdxSet = DdxSetWire;
+export type TreatmentSet = TreatmentPlanSetWire;
 
 export interface Condition {
   /** Stable kebab-case id, e.g. 'feline-hyperthyroidism'. */
