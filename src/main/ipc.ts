@@ -4,14 +4,14 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
 import type { HandlerTable } from './core/ipc-handlers.ts';
 import { INVOKE_CHANNELS, type InvokeChannel } from '../shared/ipc.ts';
-import { isAppUrl } from './security.ts';
+import { isTrustedSender } from './security.ts';
 
 export function bindIpc(handlers: HandlerTable, appUrl: () => string, log: (line: string) => void): () => void {
-  const trusted = (event: IpcMainInvokeEvent): boolean => {
-    const win = BrowserWindow.fromWebContents(event.sender);
-    const frameUrl = event.senderFrame?.url ?? '';
-    return win !== null && event.senderFrame?.parent === null && isAppUrl(frameUrl, appUrl());
-  };
+  const trusted = (event: IpcMainInvokeEvent): boolean =>
+    isTrustedSender(
+      { fromOurWindow: BrowserWindow.fromWebContents(event.sender) !== null, topFrame: event.senderFrame?.parent === null, frameUrl: event.senderFrame?.url ?? '' },
+      appUrl(),
+    );
   for (const channel of INVOKE_CHANNELS) {
     ipcMain.handle(channel, (event, input: unknown) => {
       if (!trusted(event)) {

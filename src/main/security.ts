@@ -33,6 +33,11 @@ export function isAppUrl(raw: string, appUrl: string): boolean {
   }
 }
 
+/** An IPC call is answered only from a window of ours, from its top frame, showing our page. */
+export function isTrustedSender(sender: { fromOurWindow: boolean; topFrame: boolean; frameUrl: string }, appUrl: string): boolean {
+  return sender.fromOurWindow && sender.topFrame && isAppUrl(sender.frameUrl, appUrl);
+}
+
 export interface PermissionRequest {
   permission: string;
   requestingUrl: string;

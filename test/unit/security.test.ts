@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl } from '../../src/main/security.ts';
+import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender } from '../../src/main/security.ts';
 
 describe('openExternal allowlist', () => {
   it.each(['https://www.wsava.org/guidelines', 'https://vetscribe.example.com/help?x=1#y', 'https://a.b.c.example.org'])('opens %s', (url) => {
@@ -77,5 +77,16 @@ describe('Content-Security-Policy', () => {
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
     const expected = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
     expect(meta).toBe(expected);
+  });
+});
+
+describe('IPC sender check', () => {
+  const app = 'file:///app/out/renderer/index.html';
+  it('answers our window top frame on our page only', () => {
+    expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: app }, app)).toBe(true);
+    expect(isTrustedSender({ fromOurWindow: false, topFrame: true, frameUrl: app }, app)).toBe(false);
+    expect(isTrustedSender({ fromOurWindow: true, topFrame: false, frameUrl: app }, app)).toBe(false);
+    expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: 'https://evil.example.com/' }, app)).toBe(false);
+    expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: '' }, app)).toBe(false);
   });
 });
