@@ -6,6 +6,7 @@ import { NoteView } from './features/consults/note-view.tsx';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
+import { SignOutButton } from './features/sign-in/sign-out-button.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
@@ -123,6 +124,7 @@ export function App() {
         )}
         <span className="spacer" />
         <span className="user">{session.user?.name ?? session.user?.email}</span>
+        <SignOutButton />
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>

@@ -1,3 +1,70 @@
+// Every recording on this computer, newest first, each with where it is on its way to a note.
+import { useCallback, useEffect, useState } from 'react';
+import { useConsults, sortedConsults } from '../../stores/consults.ts';
+import { useNav } from '../../stores/nav.ts';
+import { ConsultRow } from './consult-row.tsx';
+import { groupByDay } from './days.ts';
+import './consults.css';
+
 export function ConsultsView() {
-  return <section><h1>ConsultsView</h1></section>;
+  const loaded = useConsults((s) => s.loaded);
+  const byId = useConsults((s) => s.byId);
+  const go = useNav((s) => s.go);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setError(null);
+    useConsults
+      .getState()
+      .load()
+      .catch((e: unknown) => setError((e as Error).message));
+  }, []);
+
+  useEffect(() => {
+    // The shell loads the list at sign-in; this covers a view opened before that finished or failed.
+    if (!useConsults.getState().loaded) {
+      useConsults
+        .getState()
+        .load()
+        .catch((e: unknown) => setError((e as Error).message));
+    }
+  }, []);
+
+  const consults = sortedConsults(byId);
+
+  return (
+    <section className="consults-view" aria-labelledby="consults-title">
+      <h1 id="consults-title">Consults</h1>
+      {error && !loaded ? (
+        <div className="notice notice-error" role="alert">
+          <p>The consults could not be loaded: {error}</p>
+          <button type="button" onClick={load}>
+            Try again
+          </button>
+        </div>
+      ) : !loaded ? (
+        <p className="muted" role="status" aria-busy="true">
+          Loading consults…
+        </p>
+      ) : consults.length === 0 ? (
+        <div className="panel consults-empty">
+          <p>No consults yet — press Record to start one</p>
+          <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
+            Go to Record
+          </button>
+        </div>
+      ) : (
+        groupByDay(consults).map((group) => (
+          <section key={group.key} className="consult-day" aria-labelledby={`day-${group.key}`}>
+            <h2 id={`day-${group.key}`}>{group.heading}</h2>
+            <ul className="consult-list">
+              {group.consults.map((c) => (
+                <ConsultRow key={c.recording.id} consult={c} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </section>
+  );
 }

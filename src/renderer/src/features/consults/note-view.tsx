@@ -1,3 +1,117 @@
+// One consult's note: read it in large type, copy it in one click, edit it, export it, listen
+// to the recording, or send it to the differentials panel.
+import { useEffect, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { api } from '../../api.ts';
+import { useConsults } from '../../stores/consults.ts';
+import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
+import { NoteAudio } from './note-audio.tsx';
+import { NoteReader } from './note-reader.tsx';
+import './consults.css';
+
 export function NoteView({ id }: { id: string }) {
-  return <section><h1>Note {id}</h1></section>;
+  const loaded = useConsults((s) => s.loaded);
+  const consult = useConsults((s) => s.byId[id]);
+  const go = useNav((s) => s.go);
+  const [listError, setListError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    if (!useConsults.getState().loaded) {
+      useConsults
+        .getState()
+        .load()
+        .catch((e: unknown) => setListError((e as Error).message));
+    }
+    // The retention period is named when the audio is gone.
+    if (useSettings.getState().settings === null) useSettings.getState().load().catch(() => {});
+  }, [reloads]);
+
+  let body;
+  if (!loaded && listError) {
+    body = (
+      <div className="notice notice-error" role="alert">
+        <p>This consult could not be loaded: {listError}</p>
+        <button
+          type="button"
+          onClick={() => {
+            setListError(null);
+            setReloads((n) => n + 1);
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!loaded) {
+    body = (
+      <p className="muted" role="status" aria-busy="true">
+        Loading the note…
+      </p>
+    );
+  } else if (!consult) {
+    body = (
+      <>
+        <h1>Note</h1>
+        <p className="notice notice-warning" role="alert">
+          This consult is not on this computer any more; it may have been deleted.
+        </p>
+      </>
+    );
+  } else {
+    body = <ConsultNote consult={consult} />;
+  }
+
+  return (
+    <section className="note-view" aria-labelledby="note-view-title">
+      <button type="button" className="link back" onClick={() => go({ name: 'consults' })}>
+        ← Back to Consults
+      </button>
+      {body}
+    </section>
+  );
+}
+
+function ConsultNote({ consult }: { consult: ConsultInfo }) {
+  const { recording, job } = consult;
+  const title = consultTitle(recording);
+  const status = consultStatus(consult);
+  const [retrying, setRetrying] = useState(false);
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      await api.consults.retry({ id: recording.id });
+    } catch (e) {
+      useNotifications.getState().fail(e, 'Could not retry');
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  return (
+    <>
+      <h1 id="note-view-title">{title}</h1>
+      <p className="muted">
+        {new Date(recording.startedAt).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })},{' '}
+        <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> · {formatDuration(recording.durationMs)}
+      </p>
+      {job?.hasNote ? (
+        <NoteReader consult={consult} title={title} />
+      ) : (
+        <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
+          <p>The note is not ready yet: {status.text}</p>
+          {job?.state === 'failed' && (
+            <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
+              Retry
+            </button>
+          )}
+        </div>
+      )}
+      <NoteAudio id={recording.id} audioDeleted={job?.audioDeleted ?? false} />
+    </>
+  );
 }

@@ -1,3 +1,70 @@
+// Settings: each section saves on its own, with its own answer beside it. The app's own
+// settings are mirrored from main; the organization's come from the service.
+import { useEffect, useState } from 'react';
+import { useSession } from '../../stores/session.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { useOnline } from '../sign-in/use-online.ts';
+import { AboutSection, KeychainSection } from './about-section.tsx';
+import { OrganizationSection } from './organization-section.tsx';
+import { RetentionSection } from './retention-section.tsx';
+import { ServiceSection } from './service-section.tsx';
+import { WebhookSection } from './webhook-section.tsx';
+import './settings.css';
+
 export function SettingsView() {
-  return <section><h1>SettingsView</h1></section>;
+  const settings = useSettings((s) => s.settings);
+  const app = useSession((s) => s.app);
+  const online = useOnline();
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // The shell loads the settings at sign-in; this covers a failed load, and "Try again".
+  useEffect(() => {
+    if (useSettings.getState().settings) return;
+    useSettings
+      .getState()
+      .load()
+      .catch((e: unknown) => setLoadError((e as Error).message));
+  }, [attempt]);
+
+  function retry() {
+    setLoadError(null);
+    setAttempt((a) => a + 1);
+  }
+
+  if (!settings || !app) {
+    return (
+      <section className="settings" aria-labelledby="settings-title">
+        <h1 id="settings-title">Settings</h1>
+        {loadError ? (
+          <div className="notice notice-error" role="alert">
+            <p>The settings could not be loaded. {loadError}</p>
+            <button type="button" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <p className="muted" aria-busy="true" role="status">
+            Loading the settings…
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  // The loopback sandbox needs no network; only a remote service does.
+  const needsNetwork = !online && !app.sandbox;
+  const serviceKey = JSON.stringify([settings.useSandbox, settings.serviceUrls, settings.useLoginRow]);
+
+  return (
+    <section className="settings" aria-labelledby="settings-title">
+      <h1 id="settings-title">Settings</h1>
+      <ServiceSection key={serviceKey} settings={settings} />
+      <OrganizationSection needsNetwork={needsNetwork} />
+      <WebhookSection needsNetwork={needsNetwork} />
+      <RetentionSection retentionDays={settings.retentionDays} />
+      <KeychainSection app={app} />
+      <AboutSection app={app} settings={settings} />
+    </section>
+  );
 }

@@ -1,3 +1,182 @@
+// The first screen when nobody is signed in. Success needs no handling here: main announces
+// the new session ('session:changed') and the shell swaps this screen for the app.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../api.ts';
+import { useSession } from '../../stores/session.ts';
+import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
+import { useOnline } from './use-online.ts';
+import './sign-in.css';
+
+interface FieldErrors {
+  email?: string;
+  password?: string;
+}
+
+function validate(email: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (email.trim() === '') errors.email = 'Enter your e-mail address.';
+  if (password === '') errors.password = 'Enter your password.';
+  return errors;
+}
+
 export function SignIn() {
-  return <section><h1>SignIn</h1></section>;
+  const app = useSession((s) => s.app);
+  const endedBecause = useSession((s) => s.session.endedBecause);
+  const online = useOnline();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+
+  useEffect(() => emailRef.current?.focus(), []);
+
+  const demo = app?.sandbox?.demo ?? null;
+  const notice = endedNotice(endedBecause);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const errors = validate(email, password);
+    setFieldErrors(errors);
+    setProblem(null);
+    if (errors.email || errors.password) {
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await api.session.signIn({ email: email.trim(), password });
+      if (!session.signedIn) setBusy(false);
+    } catch (error) {
+      const p = signInProblem(error);
+      setProblem(p);
+      setBusy(false);
+      // A wrong password is retyped, not edited; anything else is retried as it stands.
+      if (p.wrongCredentials) {
+        setPassword('');
+        requestAnimationFrame(() => passwordRef.current?.focus());
+      } else {
+        requestAnimationFrame(() => submitRef.current?.focus());
+      }
+      return;
+    }
+    // Signed in: this screen goes away when main's event arrives; stay busy until then.
+  }
+
+  function fillDemo() {
+    if (!demo) return;
+    setEmail(demo.email);
+    setPassword(demo.password);
+    setFieldErrors({});
+    setProblem(null);
+    submitRef.current?.focus();
+  }
+
+  const emailErrorId = `${ids}-email-error`;
+  const passwordErrorId = `${ids}-password-error`;
+
+  return (
+    <main className="sign-in-screen">
+      <section className="panel sign-in-card" aria-labelledby={`${ids}-title`}>
+        <h1 id={`${ids}-title`} className="sign-in-title">
+          {app?.name ?? 'Vet Scribe'}
+        </h1>
+        <p className="muted sign-in-lead">Sign in to record consults and read their notes.</p>
+
+        {notice && (
+          <p className="notice notice-warning" role="status">
+            {notice}
+          </p>
+        )}
+        {!online && !demo && (
+          <p className="notice notice-warning" role="status">
+            This computer seems to be offline. Signing in needs the service; recordings already made are kept.
+          </p>
+        )}
+
+        {demo && (
+          <div className="sign-in-demo" role="note" aria-label="Sandbox service">
+            <p>
+              <strong>Sandbox service</strong> — demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
+            </p>
+            <p className="field-hint">The built-in sandbox writes practice notes only. Not for real patients.</p>
+            <button type="button" onClick={fillDemo} disabled={busy}>
+              Use the demo account
+            </button>
+          </div>
+        )}
+
+        <form onSubmit={submit} noValidate aria-busy={busy}>
+          <label htmlFor={`${ids}-email`}>Email</label>
+          <input
+            ref={emailRef}
+            id={`${ids}-email`}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-required="true"
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={fieldErrors.email ? emailErrorId : undefined}
+            disabled={busy}
+          />
+          {fieldErrors.email && (
+            <p id={emailErrorId} className="field-error">
+              {fieldErrors.email}
+            </p>
+          )}
+
+          <label htmlFor={`${ids}-password`}>Password</label>
+          <input
+            ref={passwordRef}
+            id={`${ids}-password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-required="true"
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
+            disabled={busy}
+          />
+          {fieldErrors.password && (
+            <p id={passwordErrorId} className="field-error">
+              {fieldErrors.password}
+            </p>
+          )}
+
+          {problem && (
+            <div className="notice notice-error sign-in-problem" role="alert">
+              <p>{problem.message}</p>
+              {problem.detail && <p className="sign-in-detail">{problem.detail}</p>}
+            </div>
+          )}
+
+          <button ref={submitRef} type="submit" className="primary big sign-in-submit" disabled={busy}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+
+        {app && (
+          <footer className="sign-in-footer">
+            <p className="field-hint">Your sign-in is kept in: {app.secretStore.description}.</p>
+            {!app.secretStore.persistent && (
+              <p className="field-hint sign-in-warning">
+                No secure store is available on this computer, so this sign-in lasts for this run only: you will sign in again when the app restarts.
+              </p>
+            )}
+          </footer>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -1,0 +1,87 @@
+// An agent's answer as the vet reads it: the plain-English lines first, then one card per
+// diagnosis or plan. An input the service turned away (status false) is shown with its reason,
+// never as an empty result.
+import { useNotifications } from '../../stores/notifications.ts';
+import { answerText, CONCISE_HEADING, summaryText, SUMMARY_HEADING } from './answer-text.ts';
+import { ResultCards, type CardField, type CardItem } from './result-cards.tsx';
+import './agents.css';
+
+export interface AgentAnswerProps<K extends string> {
+  result: { status: boolean; reason: string; concise?: string; summary?: string };
+  /** The text this answers, shown so that an edited field is not mistaken for it. */
+  answered: string;
+  items: readonly CardItem<K>[];
+  fields: readonly CardField<K>[];
+  /** "Possible diagnoses", "Treatment plans". */
+  listHeading: string;
+  /** Title of a card the service gave no name: "Diagnosis" gives "Diagnosis 2". */
+  fallbackTitle: string;
+  /** Shown when the service accepted the input but listed nothing. */
+  emptyMessage: string;
+  /** A newer request is on its way: this answer may be replaced. */
+  busy: boolean;
+}
+
+const QUOTE_MAX = 160;
+
+function quote(text: string): string {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > QUOTE_MAX ? `${one.slice(0, QUOTE_MAX - 1)}…` : one;
+}
+
+async function copy(text: string, done: string) {
+  const { push, fail } = useNotifications.getState();
+  try {
+    if (!navigator.clipboard) throw new Error('this window has no access to the clipboard');
+    await navigator.clipboard.writeText(text);
+    push('success', done);
+  } catch (e) {
+    fail(e, 'Could not copy');
+  }
+}
+
+export function AgentAnswer<K extends string>({ result, answered, items, fields, listHeading, fallbackTitle, emptyMessage, busy }: AgentAnswerProps<K>) {
+  const summary = summaryText(result);
+  return (
+    <section className="agent-answer" aria-label="Answer" aria-busy={busy}>
+      {answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>}
+      {!result.status && (
+        <p className="notice notice-warning" role="status">
+          The service could not answer this: {result.reason || 'it gave no reason.'}
+        </p>
+      )}
+      {result.concise && (
+        <>
+          <h2>{CONCISE_HEADING}</h2>
+          <p className="agent-concise">{result.concise}</p>
+        </>
+      )}
+      {result.summary && (
+        <>
+          <h2>{SUMMARY_HEADING}</h2>
+          <p className="agent-summary">{result.summary}</p>
+        </>
+      )}
+      {result.status && (
+        <>
+          {result.reason && <p className="muted agent-reason">{result.reason}</p>}
+          <div className="row agent-copy">
+            {summary && (
+              <button type="button" onClick={() => void copy(summary, 'Summary copied.')}>
+                Copy summary
+              </button>
+            )}
+            <button type="button" onClick={() => void copy(answerText(result, listHeading, items, fields, fallbackTitle), 'Whole answer copied.')}>
+              Copy all
+            </button>
+          </div>
+          <h2>
+            {listHeading} <span className="muted">({items.length})</span>
+          </h2>
+          {items.length > 0 ? <ResultCards items={items} fields={fields} fallbackTitle={fallbackTitle} /> : <p className="notice">{emptyMessage}</p>}
+          <p className="muted agent-disclaimer">Decision support only — check against your own clinical judgement.</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+// One card per diagnosis or treatment plan, every field under its readable heading, in the
+// order the shared field list gives. Fields the service left out are not shown: a half-filled
+// answer is still worth reading.
+import { useId } from 'react';
+import './agents.css';
+
+export interface CardField<K extends string> {
+  key: K;
+  heading: string;
+}
+
+export type CardItem<K extends string> = { label: string } & Partial<Record<K, string>>;
+
+/** The card's title: its label, else its first field, else "<fallback> <n>". */
+export function cardTitle<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[], index: number, fallback: string): string {
+  if (item.label.trim() !== '') return item.label;
+  const first = fields.map((f) => item[f.key]).find((v) => v !== undefined && v.trim() !== '');
+  return first ?? `${fallback} ${index + 1}`;
+}
+
+/** The fields of an item that have a value, in the field list's order. */
+export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[]): { key: K; heading: string; value: string }[] {
+  return fields.flatMap((f) => {
+    const value = item[f.key];
+    return value === undefined ? [] : [{ key: f.key, heading: f.heading, value }];
+  });
+}
+
+function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<K>; fields: readonly CardField<K>[]; title: string }) {
+  const titleId = useId();
+  return (
+    <article className="result-card" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      <dl>
+        {shownFields(item, fields).map((f) => (
+          <div key={f.key} className="result-field">
+            <dt>{f.heading}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+export function ResultCards<K extends string>({ items, fields, fallbackTitle = 'Item' }: { items: readonly CardItem<K>[]; fields: readonly CardField<K>[]; fallbackTitle?: string }) {
+  return (
+    <ol className="result-cards">
+      {items.map((item, i) => (
+        <li key={`${i}:${item.label}`}>
+          <ResultCard item={item} fields={fields} title={cardTitle(item, fields, i, fallbackTitle)} />
+        </li>
+      ))}
+    </ol>
+  );
+}

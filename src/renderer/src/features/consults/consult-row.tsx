@@ -1,0 +1,124 @@
+// One consult in the list: what it is, where it is on its way to a note, and what can be done
+// with it now.
+import { useId, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { api } from '../../api.ts';
+import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { ConfirmInline } from './confirm-inline.tsx';
+import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { TemplateSelect } from './template-select.tsx';
+
+export function ConsultRow({ consult }: { consult: ConsultInfo }) {
+  const { recording, job } = consult;
+  const go = useNav((s) => s.go);
+  const lastTemplateId = useSettings((s) => s.settings?.lastTemplateId ?? null);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const selectId = useId();
+
+  const status = consultStatus(consult);
+  const title = consultTitle(recording);
+  const live = recording.state === 'recording' || recording.state === 'paused';
+  const recovered = recording.state === 'recovered';
+  const needsTemplate = !live && job === null;
+  const chosenTemplate = templateId ?? recording.templateId ?? lastTemplateId ?? '';
+
+  async function act(what: string, call: () => Promise<unknown>): Promise<void> {
+    setBusy(true);
+    try {
+      await call();
+    } catch (e) {
+      useNotifications.getState().fail(e, what);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const send = () => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosenTemplate }));
+  const retry = () => act(`Could not retry "${title}"`, () => api.consults.retry({ id: recording.id }));
+  const remove = () =>
+    act(`Could not delete "${title}"`, async () => {
+      await api.consults.delete({ id: recording.id });
+      setConfirming(false);
+    });
+
+  return (
+    <li className={`consult-row tone-${status.tone}`}>
+      <article aria-labelledby={titleId}>
+        <div className="consult-head">
+          <h3 id={titleId}>{title}</h3>
+          <p className="consult-meta muted">
+            <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time>
+            <span aria-hidden="true"> · </span>
+            <span>
+              <span className="visually-hidden">Duration </span>
+              {formatDuration(recording.durationMs)}
+            </span>
+          </p>
+        </div>
+        <div className="consult-status">
+          <StatusBadge status={status} />
+          <span className="consult-status-text">{status.text}</span>
+        </div>
+        {status.progress !== undefined && (
+          <progress max={1} value={status.progress} aria-label={`Upload of ${title}`}>
+            {Math.floor(status.progress * 100)}%
+          </progress>
+        )}
+        {confirming ? (
+          <ConfirmInline
+            message={
+              recovered && !job
+                ? `Discard "${title}"? Its audio will be deleted from this computer. This cannot be undone.`
+                : `Delete "${title}"? Its audio and its note will be deleted from this computer. This cannot be undone.`
+            }
+            confirmLabel={recovered && !job ? 'Yes, discard' : 'Yes, delete'}
+            busy={busy}
+            onConfirm={() => void remove()}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : (
+          <div className="consult-actions row">
+            {needsTemplate && (
+              <>
+                <TemplateSelect id={selectId} value={chosenTemplate} onChange={setTemplateId} disabled={busy} />
+                <button type="button" className="primary" disabled={busy || chosenTemplate === ''} onClick={() => void send()}>
+                  {recovered ? 'Upload' : 'Send'}
+                </button>
+              </>
+            )}
+            {job?.state === 'completed' && (
+              <button type="button" className="primary" onClick={() => go({ name: 'note', id: recording.id })}>
+                Open note
+              </button>
+            )}
+            {job?.state === 'failed' && (
+              <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
+                Retry
+              </button>
+            )}
+            {job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (
+              <button type="button" disabled={busy} onClick={() => void retry()}>
+                Try now
+              </button>
+            )}
+            {live ? (
+              <button type="button" onClick={() => go({ name: 'record' })}>
+                Show the recorder
+              </button>
+            ) : (
+              <button type="button" className="quiet-danger" disabled={busy} onClick={() => setConfirming(true)}>
+                {recovered && !job ? 'Discard' : 'Delete'}
+              </button>
+            )}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}

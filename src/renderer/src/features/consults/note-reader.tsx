@@ -1,0 +1,174 @@
+// A finished note: shown, copied, edited, exported, or sent on to the differentials panel.
+// The vet's edit is kept beside the service's text in main; the text the vet sees (the edit
+// when there is one) is what every action uses.
+import { useEffect, useId, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { api } from '../../api.ts';
+import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
+import { ConfirmInline } from './confirm-inline.tsx';
+import { copyText } from './copy-text.ts';
+import { downloadText } from './download.ts';
+import { NoteBody } from './note-body.tsx';
+import { exportFileName, toPlainText } from './note-format.ts';
+
+type Loaded = { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
+type Feedback = { kind: 'ok' | 'error'; text: string } | null;
+
+const COPIED_FOR_MS = 4000;
+
+export function NoteReader({ consult, title }: { consult: ConsultInfo; title: string }) {
+  const id = consult.recording.id;
+  // The note is read again whenever main says the job changed (an edit saved here or elsewhere).
+  const key = `${id}@${consult.job?.updatedAt ?? ''}`;
+  const go = useNav((s) => s.go);
+  const editorId = useId();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [retries, setRetries] = useState(0);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [confirmRevert, setConfirmRevert] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  useEffect(() => {
+    let current = true;
+    api.consults
+      .note({ id })
+      .then((n) => current && setLoaded({ key, ...n }))
+      .catch((e: unknown) => current && setLoaded({ key, error: (e as Error).message }));
+    return () => {
+      current = false;
+    };
+  }, [id, key, retries]);
+
+  useEffect(() => {
+    if (feedback?.kind !== 'ok') return;
+    const timer = setTimeout(() => setFeedback(null), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+
+  // While a newer copy is on its way the one in hand stays on screen; only the first load waits.
+  if (loaded === null || !loaded.key.startsWith(`${id}@`)) {
+    return (
+      <p className="muted" role="status" aria-busy="true">
+        Loading the note…
+      </p>
+    );
+  }
+  if (loaded.error !== undefined) {
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>The note could not be loaded: {loaded.error}</p>
+        <button type="button" onClick={() => setRetries((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const original = loaded.note ?? '';
+  const edited = loaded.editedNote !== null;
+  const text = loaded.editedNote ?? original;
+
+  async function save(next: string | null, what: string): Promise<boolean> {
+    setSaving(true);
+    try {
+      await api.consults.saveNote({ id, text: next });
+      setLoaded({ key, note: loaded && !loaded.error ? loaded.note : null, editedNote: next });
+      return true;
+    } catch (e) {
+      useNotifications.getState().fail(e, what);
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function saveDraft() {
+    if (draft === null) return;
+    // Saving the service's text unchanged is no edit at all.
+    if (await save(draft === original ? null : draft, 'Could not save the note')) setDraft(null);
+  }
+
+  async function revert() {
+    if (await save(null, 'Could not go back to the original note')) setConfirmRevert(false);
+  }
+
+  async function copy() {
+    try {
+      await copyText(text);
+      setFeedback({ kind: 'ok', text: 'Copied' });
+    } catch (e) {
+      setFeedback({ kind: 'error', text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.` });
+    }
+  }
+
+  const exportAs = (ext: 'txt' | 'md') =>
+    downloadText(ext === 'md' ? text : toPlainText(text), exportFileName(title, consult.recording.startedAt, ext), ext === 'md' ? 'text/markdown' : 'text/plain');
+
+  if (draft !== null) {
+    return (
+      <div className="note-editor panel">
+        <label htmlFor={editorId}>Edit note</label>
+        <textarea id={editorId} value={draft} onChange={(e) => setDraft(e.target.value)} spellCheck disabled={saving} />
+        <p className="field-hint">Headings start with “# ” or “## ”. The service’s original stays kept; you can go back to it.</p>
+        <div className="row note-toolbar">
+          <button type="button" className="primary" disabled={saving} onClick={() => void saveDraft()}>
+            Save
+          </button>
+          <button type="button" disabled={saving} onClick={() => setDraft(null)}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="row note-toolbar">
+        <button type="button" className="primary big" onClick={() => void copy()}>
+          Copy note
+        </button>
+        <button type="button" onClick={() => setDraft(text)}>
+          Edit note
+        </button>
+        <button type="button" onClick={() => exportAs('txt')}>
+          Export .txt
+        </button>
+        <button type="button" onClick={() => exportAs('md')}>
+          Export .md
+        </button>
+        <button type="button" onClick={() => go({ name: 'ddx', prefill: text })}>
+          Get differentials from this note
+        </button>
+      </div>
+      <p className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`} role="status" aria-live="polite">
+        {feedback?.text}
+      </p>
+      {edited && (
+        <div className="row">
+          <span className="badge">Edited</span>
+          <span className="muted">You changed this note; the service’s original is kept.</span>
+          {!confirmRevert && (
+            <button type="button" className="link" onClick={() => setConfirmRevert(true)}>
+              Back to the original
+            </button>
+          )}
+        </div>
+      )}
+      {confirmRevert && (
+        <ConfirmInline
+          message="Throw away your changes and show the service’s original note again?"
+          confirmLabel="Yes, back to the original"
+          busy={saving}
+          onConfirm={() => void revert()}
+          onCancel={() => setConfirmRevert(false)}
+        />
+      )}
+      <section className="panel" aria-label="Note">
+        {text.trim() === '' ? <p className="muted">The service sent an empty note.</p> : <NoteBody text={text} />}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// Where the sign-in is kept, and what this app is and talks to.
+import { useId } from 'react';
+import type { AppInfo } from '../../../../shared/ipc.ts';
+import type { Settings } from '../../../../shared/settings.ts';
+
+export function KeychainSection({ app }: { app: AppInfo }) {
+  const ids = useId();
+  const { secretStore } = app;
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Where your sign-in is kept</h2>
+      <p className={secretStore.persistent ? '' : 'notice notice-warning'}>{secretStore.description}</p>
+      {!secretStore.persistent && (
+        <p className="field-hint">No secure store is available on this computer, so the sign-in lasts for this run only: you will sign in again when the app restarts.</p>
+      )}
+    </section>
+  );
+}
+
+export function AboutSection({ app, settings }: { app: AppInfo; settings: Settings }) {
+  const ids = useId();
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>About</h2>
+      <dl className="settings-about">
+        <dt>App</dt>
+        <dd>{app.name}</dd>
+        <dt>Version</dt>
+        <dd>{app.version}</dd>
+        <dt>Service</dt>
+        <dd>
+          {app.sandbox ? (
+            <>
+              The built-in sandbox <span className="badge badge-warning">practice data only — not for real patients</span>
+            </>
+          ) : (
+            `Your clinic's service (${settings.serviceUrls.agentsUrl || 'no address set'})`
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+// The organization's notification address (spec row 12): where the service sends word of API
+// errors and other important updates. Shown as the service answered it, not as typed.
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../../api.ts';
+import { useOrgAnswers } from './org-answers.ts';
+
+// A first check only, for a message next to the field; main and the service check it again.
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean }) {
+  const organization = useOrgAnswers((s) => s.organization);
+  const [email, setEmail] = useState(organization?.emailNotification ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const value = email.trim();
+    const problem = value === '' ? 'Enter the e-mail address that should receive notifications.' : LOOKS_LIKE_EMAIL.test(value) ? null : 'Enter a whole e-mail address, like reception@clinic.com.';
+    setFieldError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const answer = await api.org.setNotificationEmail({ email: value });
+      useOrgAnswers.getState().setOrganization(answer);
+      if (answer.emailNotification) setEmail(answer.emailNotification);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errorId = `${ids}-error`;
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Organization</h2>
+      <p className="muted">The service e-mails this address about errors and other important updates for your organization.</p>
+      {needsNetwork && (
+        <p className="notice notice-warning" role="status">
+          You are offline. Changing this needs the service; try again when the connection is back.
+        </p>
+      )}
+      <form onSubmit={save} noValidate aria-busy={busy}>
+        <label htmlFor={`${ids}-email`}>Notification email</label>
+        <div className="row settings-inline">
+          <input
+            id={`${ids}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={busy}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? errorId : undefined}
+          />
+          <button type="submit" className="primary" disabled={busy || needsNetwork}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+        {fieldError && (
+          <p id={errorId} className="field-error">
+            {fieldError}
+          </p>
+        )}
+      </form>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The notification address was not changed. {error}
+        </p>
+      )}
+      <p className="settings-ok" role="status">
+        {organization &&
+          (organization.emailNotification
+            ? `Notifications now go to ${organization.emailNotification} (${organization.name}).`
+            : `The service has no notification address for ${organization.name}.`)}
+      </p>
+    </section>
+  );
+}

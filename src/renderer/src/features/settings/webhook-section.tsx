@@ -1,0 +1,86 @@
+// The scribe webhook's activity (spec row 13). The spec can switch it but not read it, so the
+// switch starts "unknown" and afterwards shows what the service answered, never a guess.
+import { useId, useState } from 'react';
+import { api } from '../../api.ts';
+import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';
+
+function stateLine(answer: WebhookAnswer | null, pending: boolean | null): string {
+  if (pending !== null) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
+  if (!answer) return 'Unknown — set it to tell the service.';
+  const at = new Date(answer.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const { webhook } = answer;
+  return webhook.isActive
+    ? `On — the service answered at ${at} that notifications for "${webhook.eventType}" events are enabled.`
+    : `Off — the service answered at ${at} that notifications for "${webhook.eventType}" events are disabled.`;
+}
+
+export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
+  const answer = useOrgAnswers((s) => s.webhook);
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+
+  // While the call runs the switch shows where it is going; on failure it falls back to the answer.
+  const shown = pending ?? answer?.webhook.isActive ?? null;
+
+  async function toggle() {
+    if (pending !== null) return;
+    const active = !(answer?.webhook.isActive ?? false);
+    setError(null);
+    setPending(active);
+    try {
+      useOrgAnswers.getState().setWebhook(await api.org.setScribeWebhook({ active }));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Webhook</h2>
+      <p className="muted">
+        When on, the service posts a signed message to your clinic&apos;s webhook address each time a note is finished. The address itself is set up with the
+        service&apos;s support.
+      </p>
+      {needsNetwork && (
+        <p className="notice notice-warning" role="status">
+          You are offline. Changing this needs the service; try again when the connection is back.
+        </p>
+      )}
+      <div className="settings-switch-row">
+        <span id={`${ids}-label`} className="settings-switch-label">
+          Scribe webhook notifications
+        </span>
+        <button
+          type="button"
+          role="switch"
+          className="settings-switch"
+          data-state={shown === null ? 'unknown' : shown ? 'on' : 'off'}
+          aria-checked={shown === true}
+          aria-labelledby={`${ids}-label`}
+          aria-describedby={`${ids}-state`}
+          aria-busy={pending !== null}
+          disabled={pending !== null || needsNetwork}
+          onClick={() => void toggle()}
+        >
+          <span className="settings-switch-track" aria-hidden="true">
+            <span className="settings-switch-knob" />
+          </span>
+          <span className="settings-switch-text" aria-hidden="true">
+            {shown === null ? '?' : shown ? 'On' : 'Off'}
+          </span>
+        </button>
+      </div>
+      <p id={`${ids}-state`} className={answer || pending !== null ? 'settings-ok' : 'muted'} role="status">
+        {stateLine(answer, pending)}
+      </p>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The webhook was not changed. {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+// What the recorder shows: plain data only. The microphone, MediaRecorder and AudioContext live
+// in features/recorder/recorder-controller.ts, which is the only writer of this store, so a
+// recording goes on while the vet looks at another view.
+import { create } from 'zustand';
+import type { InputDevice } from '../features/recorder/devices.ts';
+
+export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped' | 'error';
+
+/** The consult just recorded, shown until the next recording starts. */
+export interface RecorderResult {
+  id: string;
+  label: string | null;
+  durationMs: number;
+  /** Sent to be scribed (a template was chosen). */
+  sent: boolean;
+  /** The recording was stopped by a fault (disconnected microphone, a chunk not saved). */
+  interruption: string | null;
+}
+
+export interface RecorderState {
+  status: RecorderStatus;
+  /** The recording under way (or the one that failed to finish). */
+  id: string | null;
+  elapsedMs: number;
+  /** 0-100. */
+  level: number;
+  silenceWarning: boolean;
+  /** Chosen microphone; '' for the system default. */
+  deviceId: string;
+  devices: InputDevice[];
+  /** The browser hides microphone names until the app has used one. */
+  deviceNamesHidden: boolean;
+  /** False when this window cannot record at all (no media devices or no MediaRecorder). */
+  supported: boolean;
+  label: string;
+  templateId: string | null;
+  /** Said once per recording, e.g. that Opus is not available. */
+  info: string | null;
+  /** Saving a chunk is being retried. */
+  saveSlow: boolean;
+  error: string | null;
+  result: RecorderResult | null;
+}
+
+export const useRecorder = create<RecorderState>(() => ({
+  status: 'idle',
+  id: null,
+  elapsedMs: 0,
+  level: 0,
+  silenceWarning: false,
+  deviceId: '',
+  devices: [],
+  deviceNamesHidden: false,
+  supported: true,
+  label: '',
+  templateId: null,
+  info: null,
+  saveSlow: false,
+  error: null,
+  result: null,
+}));
+
+export const isCapturing = (status: RecorderStatus) => status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';

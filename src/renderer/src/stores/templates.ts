@@ -1,0 +1,69 @@
+// The service's note templates, a page at a time (50 a page, as the workflow asks for them).
+// Forgotten when the session ends: another account may see other templates.
+import { create } from 'zustand';
+import type { Template } from '../../../shared/service/index.ts';
+import { api } from '../api.ts';
+
+interface TemplatesState {
+  items: Template[];
+  /** Pages loaded so far; 0 before the first answer. */
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  total: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  /** (Re)loads from page 1. */
+  load(): Promise<void>;
+  loadMore(): Promise<void>;
+  /** Tries again whatever failed last: the first page, or the next one. */
+  retry(): Promise<void>;
+}
+
+// Bumped on every reset, so an answer that arrives after the session ended is dropped.
+let generation = 0;
+
+export const useTemplates = create<TemplatesState>((set, get) => {
+  const fetchPage = async (page: number) => {
+    const mine = generation;
+    set({ status: 'loading', error: null });
+    try {
+      const answer = await api.templates.list({ page, limit: get().pageSize });
+      if (mine !== generation) return;
+      set((s) => {
+        const earlier = page === 1 ? [] : s.items;
+        const known = new Set(earlier.map((t) => t.id));
+        return {
+          items: [...earlier, ...answer.items.filter((t) => !known.has(t.id))],
+          page,
+          hasMore: answer.hasMore,
+          total: answer.total,
+          status: 'ready',
+        };
+      });
+    } catch (e) {
+      if (mine === generation) set({ status: 'error', error: (e as Error).message });
+    }
+  };
+  return {
+    items: [],
+    page: 0,
+    pageSize: 50,
+    hasMore: false,
+    total: null,
+    status: 'idle',
+    error: null,
+    load: () => fetchPage(1),
+    async loadMore() {
+      if (get().status === 'loading' || !get().hasMore) return;
+      await fetchPage(get().page + 1);
+    },
+    retry: () => fetchPage(get().page + 1),
+  };
+});
+
+api.on('session:changed', (session) => {
+  if (session.signedIn) return;
+  generation++;
+  useTemplates.setState({ items: [], page: 0, hasMore: false, total: null, status: 'idle', error: null });
+});

@@ -1,0 +1,23 @@
+// Full-page screenshots of the main views, kept with the test results; with
+// UPDATE_README_SCREENSHOTS=1 they are also copied to docs/screenshots for the README.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test, type Page } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+export const SCREENSHOT_DIR = resolve(ROOT, 'test-results/screenshots');
+const README_DIR = resolve(ROOT, 'docs/screenshots');
+
+export async function shot(page: Page, name: string): Promise<string> {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`screenshot names are kebab-case: "${name}"`);
+  const path = resolve(SCREENSHOT_DIR, `${name}.png`);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // A blinking caret or a running animation would make every run's picture differ.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+  if (process.env['UPDATE_README_SCREENSHOTS'] === '1') {
+    mkdirSync(README_DIR, { recursive: true });
+    copyFileSync(path, resolve(README_DIR, `${name}.png`));
+  }
+  return path;
+}

@@ -1,0 +1,158 @@
+// One browser host as a child process, on a data folder of its own. It can be killed the hard
+// way (SIGKILL, as a crash or a power cut would) and started again on the same folder, to
+// show that the pipeline resumes from its job files.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { decodeWire, encodeWire } from '../../../src/shared/ipc-wire.ts';
+import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CLI = resolve(ROOT, 'src/main/web-host/cli.ts');
+const START_TIMEOUT_MS = 30_000;
+
+export interface Demo {
+  email: string;
+  password: string;
+}
+
+/** Faults and timings of the embedded sandbox (src/sandbox/README.md), the same every run. */
+export interface SandboxFaults {
+  /** Delay before every answer of the service. */
+  latencyMs?: number;
+  /** Share of requests answered 503 with Retry-After. */
+  failRate?: number;
+  /** Share of connections cut in the middle of the answer. */
+  dropRate?: number;
+  /** Access token lifetime in seconds. */
+  accessTtl?: number;
+  /** Processing time of a scribe job; 2 s unless given. */
+  scribeSeconds?: number;
+}
+
+export interface TestHostOptions {
+  dataDir: string;
+  rendererDir: string;
+  sandbox: SandboxFaults;
+  /** Where the core writes its debug log and the sandbox notes each token it issues. */
+  logFile: string;
+  tokenLog: string;
+}
+
+function hostEnv(o: TestHostOptions): NodeJS.ProcessEnv {
+  // Nothing of the caller's own SANDBOX_* or log settings leaks into the run.
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDBOX_') && !k.startsWith('VET_SCRIBE_LOG')) env[k] = v;
+  const s = o.sandbox;
+  return {
+    ...env,
+    SANDBOX_SCRIBE_SECONDS: String(s.scribeSeconds ?? 2),
+    SANDBOX_LATENCY_MS: String(s.latencyMs ?? 0),
+    SANDBOX_FAIL_RATE: String(s.failRate ?? 0),
+    SANDBOX_DROP_RATE: String(s.dropRate ?? 0),
+    ...(s.accessTtl !== undefined ? { SANDBOX_ACCESS_TTL: String(s.accessTtl) } : {}),
+    // The fault dice roll the same way every run.
+    SANDBOX_SEED: '1',
+    SANDBOX_TOKEN_LOG: o.tokenLog,
+    VET_SCRIBE_LOG_FILE: o.logFile,
+    VET_SCRIBE_LOG_LEVEL: 'debug',
+  };
+}
+
+export class TestHost {
+  readonly options: TestHostOptions;
+  url = '';
+  demo: Demo | null = null;
+  /** Everything every run of the host wrote on stderr. */
+  stderr = '';
+  private child: ChildProcess | null = null;
+  private port = 0;
+
+  constructor(options: TestHostOptions) {
+    this.options = options;
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.spawn(this.port);
+    } catch (e) {
+      // Another process took the port between a kill and the restart: any port will do.
+      if (this.port === 0) throw e;
+      await this.spawn(0);
+    }
+  }
+
+  /** Kills the host without warning and starts it again on the same data folder. */
+  async restart(): Promise<void> {
+    await this.kill();
+    await this.start();
+  }
+
+  /** SIGKILL: no chance to save anything that was not already on disk. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** SIGTERM (the host closes its core), then SIGKILL if it has not gone in 5 s. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Calls the IPC contract as the window does, to compare what the window shows with the engine's answer. */
+  async call<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>> {
+    const response = await fetch(`${this.url}ipc/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: input === undefined ? '' : encodeWire(input),
+    });
+    const result = decodeWire(await response.text()) as IpcResult<InvokeOutput<C>>;
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+    return result.data;
+  }
+
+  private async spawn(port: number): Promise<void> {
+    const o = this.options;
+    const args = [CLI, '--port', String(port), '--data-dir', o.dataDir, '--renderer-dir', o.rendererDir];
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: hostEnv(o), stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = child;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => {
+      this.stderr += text;
+    });
+    const lines = createInterface({ input: child.stdout });
+    const first = await new Promise<string>((resolveLine, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the host printed nothing in ${START_TIMEOUT_MS / 1000} s\n${this.stderr}`)), START_TIMEOUT_MS);
+      lines.once('line', (line) => {
+        clearTimeout(timer);
+        resolveLine(line);
+      });
+      child.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the host exited (${signal ?? code}) before it was ready\n${this.stderr}`));
+      });
+    });
+    // Keep draining stdout so the child never blocks on a full pipe.
+    lines.on('line', () => {});
+    const ready = JSON.parse(first) as { url: string; data_dir: string; demo: Demo | null };
+    this.url = ready.url;
+    this.demo = ready.demo;
+    this.port = Number(new URL(ready.url).port);
+  }
+}

@@ -1,0 +1,211 @@
+// The agent panels against the real core and its sandbox: what the vet types is what the
+// service gets, and each kind of answer (result, refusal, species warning, failure) is shown.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import type { BridgeApi } from '../../src/shared/ipc.ts';
+import { installRealBridge } from './support/real-bridge.ts';
+
+type Panels = typeof import('../../src/renderer/src/features/agents/ddx-panel.tsx') &
+  typeof import('../../src/renderer/src/features/agents/treatment-panel.tsx') &
+  typeof import('../../src/renderer/src/features/agents/agents-store.ts') &
+  typeof import('../../src/renderer/src/stores/nav.ts');
+
+let core: AppCore;
+let ui: Panels;
+let sent: { channel: string; input: unknown }[] = [];
+
+// The jsdom environment puts its own realm's Uint8Array on the global object, and the
+// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
+globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+
+beforeAll(async () => {
+  const real = await installRealBridge({ signIn: true });
+  core = real.core;
+  // Record what crosses the bridge, then pass it on unchanged.
+  const invoke = real.bridge.invoke;
+  real.bridge.invoke = ((channel, input) => {
+    sent.push({ channel, input });
+    return invoke(channel, input);
+  }) as BridgeApi['invoke'];
+  ui = {
+    ...(await import('../../src/renderer/src/features/agents/ddx-panel.tsx')),
+    ...(await import('../../src/renderer/src/features/agents/treatment-panel.tsx')),
+    ...(await import('../../src/renderer/src/features/agents/agents-store.ts')),
+    ...(await import('../../src/renderer/src/stores/nav.ts')),
+  };
+}, 30_000);
+
+beforeEach(async () => {
+  if (!core.session.state().signedIn) {
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+  }
+  ui.clearAgents();
+  sent = [];
+});
+afterEach(cleanup);
+afterAll(async () => {
+  await core.stop();
+});
+
+const agentCalls = () => sent.filter((s) => s.channel.startsWith('agents:'));
+
+function type(label: string, text: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+}
+
+/** True when `a` comes before `b` in the document. */
+function before(a: Element, b: Element): boolean {
+  return (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+}
+
+describe('DdxPanel', () => {
+  it('sends the clinical history and shows the plain-English lines before the cards', async () => {
+    const history = 'Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic';
+    const expected = await core.clinical.ddx(history);
+    render(<ui.DdxPanel />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Differential diagnosis');
+    expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
+
+    type('Clinical history', history);
+    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    const waiting = screen.getByRole('button', { name: 'Asking…' });
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(waiting.getAttribute('aria-busy')).toBe('true');
+
+    const inShort = await screen.findByRole('heading', { name: 'In short' });
+    expect(agentCalls()).toEqual([{ channel: 'agents:ddx', input: { input: history } }]);
+    expect(screen.getByText(expected.concise!)).toBeTruthy();
+    const summary = screen.getByText(expected.summary!);
+    const articles = screen.getAllByRole('article');
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.diagnoses.map((d) => d.label));
+    expect(before(inShort, summary)).toBe(true);
+    expect(before(summary, articles[0]!)).toBe(true);
+    expect(within(articles[0]!).getByText('Cause and etiology')).toBeTruthy();
+    expect(screen.getByText('Decision support only — check against your own clinical judgement.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Get differentials' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the service’s reason when it turns the input away', async () => {
+    const input = 'chocolate cake recipe with raspberries';
+    const expected = await core.clinical.ddx(input);
+    expect(expected.status).toBe(false);
+    render(<ui.DdxPanel />);
+    type('Clinical history', input);
+    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    const refusal = await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    expect(refusal.getAttribute('role')).toBe('status');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: /Possible diagnoses/ })).toBeNull();
+  });
+
+  it('asks for a history instead of sending an empty one', () => {
+    render(<ui.DdxPanel />);
+    type('Clinical history', '   \n ');
+    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    const problem = screen.getByRole('alert');
+    expect(problem.textContent).toBe('Type or paste a clinical history first.');
+    expect(screen.getByLabelText('Clinical history').getAttribute('aria-describedby')).toContain(problem.id);
+    expect(agentCalls()).toEqual([]);
+    type('Clinical history', 'Cat');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('takes a prefilled note, sends it with Ctrl+Enter, and keeps text and answer across visits', async () => {
+    const note = 'Cat, 12 years, FN: weight loss despite a good appetite, polyuria and polydipsia, vomiting.';
+    const first = render(<ui.DdxPanel prefill={note} />);
+    const field = screen.getByLabelText('Clinical history') as HTMLTextAreaElement;
+    expect(field.value).toBe(note);
+    expect(document.activeElement).toBe(field);
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    await screen.findByRole('heading', { name: 'In short' });
+    expect(agentCalls()).toEqual([{ channel: 'agents:ddx', input: { input: note } }]);
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles.length).toBeGreaterThan(0);
+
+    // Editing keeps the last answer on screen; leaving and coming back keeps both.
+    type('Clinical history', `${note} Also drinking a lot.`);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(titles);
+    first.unmount();
+    render(<ui.DdxPanel />);
+    expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(`${note} Also drinking a lot.`);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(titles);
+    expect(screen.getByText(/^Answer to:/).textContent).toContain('Cat, 12 years, FN');
+
+    // Ctrl/Cmd+K lands here again: the field gets the cursor back.
+    screen.getByRole('button', { name: 'Copy all' }).focus();
+    act(() => ui.useNav.getState().go({ name: 'ddx' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
+  });
+
+  it('shows a failed call with its message and tries again', async () => {
+    render(<ui.DdxPanel />);
+    await act(async () => {
+      await core.session.signOut('user');
+    });
+    type('Clinical history', 'Dog, 3 years, coughing after kennels, otherwise bright');
+    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    const error = await screen.findByRole('alert');
+    expect(error.textContent).toMatch(/sign/i);
+    expect(screen.queryByRole('heading', { name: 'In short' })).toBeNull();
+
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'In short' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(agentCalls()).toHaveLength(2);
+  });
+});
+
+describe('TreatmentPanel', () => {
+  it('warns when no species is named, and Send anyway shows the service’s reason', async () => {
+    render(<ui.TreatmentPanel />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Treatment plan');
+    const field = screen.getByLabelText('Case details');
+    expect(document.activeElement).toBe(field);
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain('Name the species (dog, cat…)');
+
+    type('Case details', 'How do I treat otitis externa?');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('No species found');
+    expect(agentCalls()).toEqual([{ channel: 'agents:treatmentPlan', input: { input: 'How do I treat otitis externa?' } }]);
+
+    fireEvent.click(within(warning).getByRole('button', { name: 'Edit case details' }));
+    expect(document.activeElement).toBe(field);
+
+    const expected = await core.clinical.treatmentPlan('How do I treat otitis externa?', true);
+    if (expected.kind !== 'result') throw new Error('expected a result');
+    fireEvent.click(within(warning).getByRole('button', { name: 'Send anyway' }));
+    await screen.findByText(`The service could not answer this: ${expected.result.reason}`);
+    expect(agentCalls()[1]).toEqual({ channel: 'agents:treatmentPlan', input: { input: 'How do I treat otitis externa?', allowWithoutSpecies: true } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('shows one card per plan with every field heading', async () => {
+    render(<ui.TreatmentPanel />);
+    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    const inShort = await screen.findByRole('heading', { name: 'In short' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [card] = screen.getAllByRole('article');
+    expect(within(card!).getByRole('heading', { level: 3 }).textContent).toBe('Otitis externa');
+    expect(within(card!).getByText('Medications')).toBeTruthy();
+    expect(within(card!).getByText('Dietary management')).toBeTruthy();
+    expect(within(card!).getByText('Owner education')).toBeTruthy();
+    expect(before(inShort, card!)).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Treatment plans (1)' })).toBeTruthy();
+  });
+
+  it('forgets the case when the session ends', async () => {
+    render(<ui.TreatmentPanel />);
+    type('Case details', 'Cat, 4 years, ringworm');
+    await act(async () => {
+      await core.session.signOut('user');
+    });
+    expect((screen.getByLabelText('Case details') as HTMLTextAreaElement).value).toBe('');
+  });
+});

@@ -1,0 +1,88 @@
+// The result cards with real answers of the sandbox's agents, parsed by the core as the
+// window receives them.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import { DDX_FIELDS, TREATMENT_FIELDS, type DdxResult, type TreatmentPlanResult } from '../../src/shared/service/index.ts';
+import { installRealBridge } from './support/real-bridge.ts';
+
+let core: AppCore;
+let ddx: DdxResult;
+let plan: TreatmentPlanResult;
+let cards: typeof import('../../src/renderer/src/features/agents/result-cards.tsx');
+let text: typeof import('../../src/renderer/src/features/agents/answer-text.ts');
+
+// The jsdom environment puts its own realm's Uint8Array on the global object, and the
+// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
+globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+
+beforeAll(async () => {
+  ({ core } = await installRealBridge({ signIn: true }));
+  cards = await import('../../src/renderer/src/features/agents/result-cards.tsx');
+  text = await import('../../src/renderer/src/features/agents/answer-text.ts');
+  ddx = await core.clinical.ddx('Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic');
+  const answer = await core.clinical.treatmentPlan('Dog, 6 years, itchy ears, head shaking, otitis externa');
+  if (answer.kind !== 'result') throw new Error(`expected a treatment plan, got ${answer.kind}`);
+  plan = answer.result;
+}, 30_000);
+
+afterEach(cleanup);
+afterAll(async () => {
+  await core.stop();
+});
+
+function fieldHeadings(card: HTMLElement): string[] {
+  return within(card)
+    .queryAllByRole('term')
+    .map((dt) => dt.textContent ?? '');
+}
+
+describe('ResultCards', () => {
+  it('renders one article per diagnosis with every field under its heading, in order', () => {
+    expect(ddx.status).toBe(true);
+    expect(ddx.diagnoses.length).toBeGreaterThan(1);
+    render(<cards.ResultCards items={ddx.diagnoses} fields={DDX_FIELDS} fallbackTitle="Diagnosis" />);
+    const articles = screen.getAllByRole('article');
+    expect(articles).toHaveLength(ddx.diagnoses.length);
+    ddx.diagnoses.forEach((diagnosis, i) => {
+      const card = articles[i]!;
+      expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(diagnosis.label);
+      expect(card.getAttribute('aria-labelledby')).toBe(within(card).getByRole('heading', { level: 3 }).id);
+      expect(fieldHeadings(card)).toEqual(DDX_FIELDS.map((f) => f.heading));
+      const values = within(card)
+        .getAllByRole('definition')
+        .map((dd) => dd.textContent);
+      expect(values).toEqual(DDX_FIELDS.map((f) => diagnosis[f.key]));
+    });
+  });
+
+  it('renders every treatment field heading for a real plan', () => {
+    expect(plan.plans.length).toBeGreaterThan(0);
+    render(<cards.ResultCards items={plan.plans} fields={TREATMENT_FIELDS} />);
+    const card = screen.getAllByRole('article')[0]!;
+    expect(fieldHeadings(card)).toEqual(TREATMENT_FIELDS.map((f) => f.heading));
+    expect(within(card).getByText('Medications').nextElementSibling?.textContent).toBe(plan.plans[0]!.medications);
+  });
+
+  it('hides the fields a diagnosis lacks and names an unlabelled card', () => {
+    const [first, second] = ddx.diagnoses;
+    const { prognosis: _p, commonlyConfusedWith: _c, ...partial } = first!;
+    const unnamed = { ...second!, label: '', name: undefined };
+    render(<cards.ResultCards items={[partial, unnamed]} fields={DDX_FIELDS} fallbackTitle="Diagnosis" />);
+    const [a, b] = screen.getAllByRole('article');
+    expect(fieldHeadings(a!)).toEqual(DDX_FIELDS.filter((f) => f.key !== 'prognosis' && f.key !== 'commonlyConfusedWith').map((f) => f.heading));
+    expect(within(a!).queryByText('Prognosis')).toBeNull();
+    expect(fieldHeadings(b!)).not.toContain('Diagnosis');
+    expect(fieldHeadings(b!)).toContain('Prognosis');
+    // No label and no name: the first field with a value titles the card.
+    expect(within(b!).getByRole('heading', { level: 3 }).textContent).toBe(second!.symptomsClinicalSigns);
+    expect(cards.cardTitle({ label: '' }, DDX_FIELDS, 2, 'Diagnosis')).toBe('Diagnosis 3');
+  });
+
+  it('writes the whole answer as plain text for pasting', () => {
+    const all = text.answerText(ddx, 'Possible diagnoses', ddx.diagnoses, DDX_FIELDS, 'Diagnosis');
+    expect(all.startsWith(`In short\n${ddx.concise}\n\nSummary for the owner\n${ddx.summary}`)).toBe(true);
+    for (const d of ddx.diagnoses) expect(all).toContain(`${d.label}\nDiagnosis: ${d.name}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
+    expect(text.summaryText({ concise: 'One line.' })).toBe('In short\nOne line.');
+  });
+});
