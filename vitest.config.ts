@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/renderer/support/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,15 +1,16 @@
 // The agent panels against the real core and its sandbox: what the vet types is what the
 // service gets, and each kind of answer (result, refusal, species warning, failure) is shown.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
+import type * as DdxModule from '../../src/renderer/src/features/agents/ddx-panel.tsx';
+import type * as TreatmentModule from '../../src/renderer/src/features/agents/treatment-panel.tsx';
+import type * as StoreModule from '../../src/renderer/src/features/agents/agents-store.ts';
+import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
-type Panels = typeof import('../../src/renderer/src/features/agents/ddx-panel.tsx') &
-  typeof import('../../src/renderer/src/features/agents/treatment-panel.tsx') &
-  typeof import('../../src/renderer/src/features/agents/agents-store.ts') &
-  typeof import('../../src/renderer/src/stores/nav.ts');
+type Panels = typeof DdxModule & typeof TreatmentModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;

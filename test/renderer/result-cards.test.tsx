@@ -4,13 +4,15 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { DDX_FIELDS, TREATMENT_FIELDS, type DdxResult, type TreatmentPlanResult } from '../../src/shared/service/index.ts';
+import type * as CardsModule from '../../src/renderer/src/features/agents/result-cards.tsx';
+import type * as TextModule from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
 let core: AppCore;
 let ddx: DdxResult;
 let plan: TreatmentPlanResult;
-let cards: typeof import('../../src/renderer/src/features/agents/result-cards.tsx');
-let text: typeof import('../../src/renderer/src/features/agents/answer-text.ts');
+let cards: typeof CardsModule;
+let text: typeof TextModule;
 
 // The jsdom environment puts its own realm's Uint8Array on the global object, and the
 // sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
