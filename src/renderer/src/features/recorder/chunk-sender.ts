@@ -23,7 +23,7 @@ export interface ChunkSenderOptions {
 
 export interface ChunkSender {
   /** Queues a chunk; it is sent after every chunk queued before it. */
-  push(data: Blob | Uint8Array, elapsedMs: number): void;
+  push(data: Blob | Uint8Array<ArrayBuffer>, elapsedMs: number): void;
   /** Settles when everything queued so far is saved; rejects if a chunk failed for good. */
   drain(): Promise<void>;
   /** What main has acknowledged. */
@@ -63,7 +63,7 @@ export function createChunkSender(options: ChunkSenderOptions): ChunkSender {
   let saved = { chunks: 0, bytes: 0, elapsedMs: 0 };
   let failed: ChunkSendError | null = null;
 
-  const sendOne = async (data: Uint8Array, elapsedMs: number) => {
+  const sendOne = async (data: Uint8Array<ArrayBuffer>, elapsedMs: number) => {
     const chunk: ChunkInput = { id: options.id, seq, data, elapsedMs };
     for (let attempt = 1; ; attempt++) {
       try {
@@ -79,7 +79,7 @@ export function createChunkSender(options: ChunkSenderOptions): ChunkSender {
     saved = { chunks: saved.chunks + 1, bytes: saved.bytes + data.byteLength, elapsedMs };
   };
 
-  const run = async (data: Blob | Uint8Array, elapsedMs: number) => {
+  const run = async (data: Blob | Uint8Array<ArrayBuffer>, elapsedMs: number) => {
     if (failed) return;
     try {
       const bytes = data instanceof Uint8Array ? data : new Uint8Array(await data.arrayBuffer());

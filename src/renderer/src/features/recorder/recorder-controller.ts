@@ -90,6 +90,11 @@ export function initRecorder(): void {
     event.preventDefault();
     event.returnValue = '';
   });
+  // Signing out ends the consult too, so no one else at this computer records on. An expired
+  // session does not: the recording needs none, and stopping it mid-consult would cut it short.
+  api.on('session:changed', (session) => {
+    if (!session.signedIn && session.endedBecause === null) void endRecording('You signed out, so the recording was stopped. The recording up to that moment is saved.');
+  });
   const applySetting = () => {
     const saved = useSettings.getState().settings?.inputDeviceId;
     if (saved !== undefined && !isCapturing(get().status)) set({ deviceId: saved ?? '' });
@@ -163,6 +168,29 @@ export function setTemplate(templateId: string | null): void {
   if (id) api.recording.update({ id, templateId }).catch((e: unknown) => fail(e, 'Could not change the template'));
 }
 
+/**
+ * Mono, with the browser's echo and noise suppression. The chosen microphone is asked for
+ * exactly (Chromium ignores an `ideal` device for audio); if it is gone, the system default.
+ */
+async function openMicrophone(deviceId: string): Promise<{ stream: MediaStream; fellBack: boolean }> {
+  const open = (id: string) =>
+    navigator.mediaDevices.getUserMedia({
+      audio: { ...(id ? { deviceId: { exact: id } } : {}), channelCount: 1, echoCancellation: true, noiseSuppression: true },
+    });
+  if (!deviceId) return { stream: await open(''), fellBack: false };
+  const present = await refreshDevices();
+  // No ids at all: the browser hides them until the first use, so just try.
+  if (present.size === 0 || present.has(deviceId)) {
+    try {
+      return { stream: await open(deviceId), fellBack: false };
+    } catch (e) {
+      const name = (e as { name?: string })?.name;
+      if (name !== 'OverconstrainedError' && name !== 'NotFoundError') throw e;
+    }
+  }
+  return { stream: await open(''), fellBack: true };
+}
+
 export async function startRecording(): Promise<void> {
   const initial = get();
   if (isCapturing(initial.status) || !recordingSupported()) return;
@@ -174,23 +202,15 @@ export async function startRecording(): Promise<void> {
     return;
   }
   let stream: MediaStream;
+  const notes = [info];
   try {
-    stream = await navigator.mediaDevices.getUserMedia({
-      audio: {
-        // `ideal`: a remembered microphone that is gone gives way to the system default.
-        ...(initial.deviceId ? { deviceId: { ideal: initial.deviceId } } : {}),
-        channelCount: 1,
-        echoCancellation: true,
-        noiseSuppression: true,
-      },
-    });
+    const opened = await openMicrophone(initial.deviceId);
+    stream = opened.stream;
+    if (opened.fellBack) notes.push('The chosen microphone is not connected, so the system default is used.');
   } catch (e) {
     set({ status: 'error', error: microphoneErrorMessage(e) });
     return;
   }
-  const track = stream.getAudioTracks()[0];
-  const notes = [info];
-  if (initial.deviceId && track && track.getSettings().deviceId !== initial.deviceId) notes.push('The chosen microphone is not connected, so the system default is used.');
   void refreshDevices();
 
   let id: string;

@@ -1,3 +1,274 @@
+// The Record view: choose the microphone and template, record the consult, and see where it
+// went. Big buttons, a level meter and words for every state, for a vet with one free hand.
+import { useEffect, useId, useRef } from 'react';
+import { useNav } from '../../stores/nav.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { TemplatePicker } from '../templates/template-picker.tsx';
+import {
+  chooseDevice,
+  finishAgain,
+  initRecorder,
+  pauseRecording,
+  resumeRecording,
+  revealDeviceNames,
+  sendToScribe,
+  setLabel,
+  setTemplate,
+  startRecording,
+  stopRecording,
+} from './recorder-controller.ts';
+import { formatElapsed } from './stopwatch.ts';
+import './recorder.css';
+
+function levelWords(level: number): string {
+  if (level < 10) return 'Silent';
+  if (level < 40) return 'Quiet';
+  if (level < 85) return 'Good';
+  return 'Very loud';
+}
+
+function MicrophoneField() {
+  const { deviceId, devices, deviceNamesHidden, status, supported } = useRecorder();
+  const id = useId();
+  const known = deviceId === '' || devices.some((d) => d.deviceId === deviceId);
+  return (
+    <div>
+      <label htmlFor={id}>Microphone</label>
+      <select id={id} value={deviceId} onChange={(e) => chooseDevice(e.target.value)} disabled={!supported || isCapturing(status)}>
+        <option value="">System default microphone</option>
+        {!known && <option value={deviceId}>{deviceNamesHidden ? 'The microphone chosen last time' : 'The microphone chosen last time (not connected)'}</option>}
+        {devices.map((d) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.label}
+          </option>
+        ))}
+      </select>
+      {isCapturing(status) && <p className="field-hint">The microphone can be changed when the recording has ended.</p>}
+      {!known && !deviceNamesHidden && <p className="field-hint">The microphone chosen last time is not connected; the system default will be used.</p>}
+      {deviceNamesHidden && !isCapturing(status) && supported && (
+        <p className="field-hint">
+          Microphone names show once Vet Scribe may use the microphone.{' '}
+          <button type="button" className="link" onClick={() => void revealDeviceNames()}>
+            Show microphone names
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function LevelMeter() {
+  const level = useRecorder((s) => s.level);
+  const status = useRecorder((s) => s.status);
+  const active = status === 'recording';
+  return (
+    <div className="meter-field">
+      <span className="meter-label" aria-hidden="true">
+        Input level
+      </span>
+      <div
+        className="level-meter"
+        role="meter"
+        aria-label="Input level"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level}
+        aria-valuetext={active ? `${level} of 100, ${levelWords(level).toLowerCase()}` : 'Not listening'}
+      >
+        <div className={`level-meter-fill${level >= 85 ? ' loud' : ''}`} style={{ width: `${level}%` }} />
+      </div>
+      <span className="meter-words" aria-hidden="true">
+        {active ? levelWords(level) : status === 'paused' ? 'Paused' : 'The microphone is off until you record'}
+      </span>
+    </div>
+  );
+}
+
+function StatusLine() {
+  const status = useRecorder((s) => s.status);
+  const elapsedMs = useRecorder((s) => s.elapsedMs);
+  const words: Record<typeof status, string> = {
+    idle: 'Ready to record',
+    starting: 'Opening the microphone…',
+    recording: 'Recording',
+    paused: 'Paused',
+    stopping: 'Saving the recording…',
+    stopped: 'Recording ended',
+    error: 'Not recording',
+  };
+  return (
+    <div className="status-line">
+      <span className={`rec-indicator rec-${status}`} role="status">
+        <span className="rec-dot" aria-hidden="true" />
+        {words[status]}
+      </span>
+      <span className="elapsed">
+        <span className="visually-hidden">Elapsed time </span>
+        <time dateTime={`PT${Math.floor(elapsedMs / 1000)}S`}>{formatElapsed(elapsedMs)}</time>
+      </span>
+    </div>
+  );
+}
+
+function Controls() {
+  const status = useRecorder((s) => s.status);
+  const supported = useRecorder((s) => s.supported);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const capturing = isCapturing(status);
+  const previous = useRef(status);
+
+  // The pressed button goes away, so the keyboard focus moves on to the one that undoes it.
+  useEffect(() => {
+    if (status === 'recording' && previous.current === 'starting') stopRef.current?.focus();
+    if (status === 'error' && previous.current === 'starting') startRef.current?.focus();
+    previous.current = status;
+  }, [status]);
+
+  if (!capturing) {
+    return (
+      <div className="row controls">
+        <button ref={startRef} type="button" className="big primary" onClick={() => void startRecording()} disabled={!supported}>
+          <span className="rec-dot" aria-hidden="true" /> Start recording
+        </button>
+      </div>
+    );
+  }
+  const busy = status === 'starting' || status === 'stopping';
+  return (
+    <div className="row controls">
+      {status === 'paused' ? (
+        <button type="button" className="big" onClick={() => void resumeRecording()} disabled={busy}>
+          Resume
+        </button>
+      ) : (
+        <button type="button" className="big" onClick={() => void pauseRecording()} disabled={busy}>
+          Pause
+        </button>
+      )}
+      <button ref={stopRef} type="button" className="big danger" onClick={() => void stopRecording()} disabled={busy}>
+        <span className="stop-square" aria-hidden="true" /> Stop recording
+      </button>
+    </div>
+  );
+}
+
+function Result() {
+  const result = useRecorder((s) => s.result);
+  const templateId = useRecorder((s) => s.templateId);
+  const go = useNav((s) => s.go);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const resultId = result?.id;
+  useEffect(() => {
+    if (resultId) headingRef.current?.focus();
+  }, [resultId]);
+  if (!result) return null;
+  return (
+    <section className="panel recorder-result" aria-labelledby="recorder-result-title">
+      <h2 id="recorder-result-title" ref={headingRef} tabIndex={-1}>
+        {result.sent ? 'Sent to be scribed — follow it in Consults' : 'Recording saved — choose a template to send it'}
+      </h2>
+      {result.interruption && (
+        <p className="notice notice-warning" role="alert">
+          {result.interruption}
+        </p>
+      )}
+      <p className="muted">
+        {result.label ? `${result.label} · ` : ''}
+        {formatElapsed(result.durationMs)} recorded
+      </p>
+      {result.sent ? (
+        <div className="row">
+          <button type="button" className="primary" onClick={() => go({ name: 'note', id: result.id })}>
+            Open this consult
+          </button>
+          <button type="button" onClick={() => go({ name: 'consults' })}>
+            All consults
+          </button>
+        </div>
+      ) : (
+        <>
+          <TemplatePicker value={templateId} onChange={setTemplate} hint="The scribe writes the note with this template's sections." />
+          <div className="row recorder-send">
+            <button type="button" className="primary" onClick={() => void sendToScribe()} disabled={!templateId}>
+              Send to be scribed
+            </button>
+            <span className="muted">Or send it later from Consults.</span>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function RecorderView() {
-  return <section><h1>RecorderView</h1></section>;
+  const { status, id, label, templateId, silenceWarning, supported, info, saveSlow, error, result } = useRecorder();
+  const labelId = useId();
+  const labelHintId = useId();
+
+  useEffect(() => {
+    initRecorder();
+  }, []);
+
+  // While a stopped recording waits for its template, that picker is the one on screen.
+  const pickerHere = !(status === 'stopped' && result && !result.sent);
+
+  return (
+    <section className="recorder" aria-labelledby="recorder-title">
+      <h1 id="recorder-title">Record a consult</h1>
+      {!supported && (
+        <p className="notice notice-error" role="alert">
+          This window cannot record audio: it has no access to a microphone recorder.
+        </p>
+      )}
+      <Result />
+      <div className="recorder-grid">
+        <div className="panel recorder-main">
+          <StatusLine />
+          <LevelMeter />
+          {silenceWarning && (
+            <p className="notice notice-warning" role="alert">
+              No sound from the microphone for 5 seconds — check it is on and not muted
+            </p>
+          )}
+          {saveSlow && isCapturing(status) && (
+            <p className="field-hint" role="status">
+              Saving the audio is slow; trying again. Keep recording.
+            </p>
+          )}
+          <Controls />
+          {isCapturing(status) && <p className="field-hint">The recording goes on if you open another view. Come back here to stop it.</p>}
+          {info && <p className="notice">{info}</p>}
+          {error && (
+            <div className="notice notice-error recorder-error" role="alert">
+              <span>{error}</span>
+              {status === 'error' && id && (
+                <button type="button" onClick={() => void finishAgain()}>
+                  Try again
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+        <div className="panel recorder-setup">
+          <label htmlFor={labelId}>Consult label</label>
+          <input
+            id={labelId}
+            type="text"
+            value={label}
+            maxLength={200}
+            onChange={(e) => setLabel(e.target.value)}
+            aria-describedby={labelHintId}
+            placeholder="e.g. Bella, limping left hind"
+            autoComplete="off"
+          />
+          <p id={labelHintId} className="field-hint">
+            Optional: the patient's name or the reason for the visit. You can change it while recording.
+          </p>
+          {pickerHere && <TemplatePicker value={templateId} onChange={setTemplate} hint="You can also choose it after recording, or change it while recording." />}
+          <MicrophoneField />
+        </div>
+      </div>
+    </section>
+  );
 }

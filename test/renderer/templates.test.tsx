@@ -1,0 +1,156 @@
+// The template picker against the real core and its sandbox: the service's templates a page at
+// a time, the last one used chosen for the vet, a search, and the error and retry states.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import type * as PickerModule from '../../src/renderer/src/features/templates/template-picker.tsx';
+import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
+import type * as TemplatesStore from '../../src/renderer/src/stores/templates.ts';
+import { installRealBridge } from './support/real-bridge.ts';
+
+let core: AppCore;
+let stores: { useTemplates: typeof TemplatesStore.useTemplates; useSettings: typeof SettingsStore.useSettings };
+// The jsdom environment puts its own realm's Uint8Array on the global object, and the
+// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. Hoisted
+// above the imports, so the IPC contract's bytes check sees the same Uint8Array as the chunks.
+vi.hoisted(() => {
+  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+});
+
+let TemplatePicker: typeof PickerModule.TemplatePicker;
+
+beforeAll(async () => {
+  ({ core } = await installRealBridge({ signIn: true }));
+  const [templates, settings, picker] = await Promise.all([
+    import('../../src/renderer/src/stores/templates.ts'),
+    import('../../src/renderer/src/stores/settings.ts'),
+    import('../../src/renderer/src/features/templates/template-picker.tsx'),
+  ]);
+  stores = { useTemplates: templates.useTemplates, useSettings: settings.useSettings };
+  TemplatePicker = picker.TemplatePicker;
+}, 30_000);
+
+afterEach(() => {
+  cleanup();
+  stores.useTemplates.setState({ items: [], page: 0, pageSize: 50, hasMore: false, total: null, status: 'idle', error: null });
+});
+
+afterAll(async () => {
+  await core.stop();
+});
+
+/** A screen that owns the chosen template, as the recorder does. */
+function Harness({ onChosen }: { onChosen?: (id: string | null) => void }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <>
+      <TemplatePicker
+        value={value}
+        onChange={(id) => {
+          setValue(id);
+          onChosen?.(id);
+        }}
+      />
+      <output data-testid="chosen">{value ?? 'none'}</output>
+    </>
+  );
+}
+
+const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+
+describe('templates store', () => {
+  it('loads page 1 of the sandbox templates, 50 a page', async () => {
+    await stores.useTemplates.getState().load();
+    const s = stores.useTemplates.getState();
+    expect(s.status).toBe('ready');
+    expect(s.page).toBe(1);
+    expect(s.items.map((t) => t.name)).toContain('SOAP');
+    expect(s.items.length).toBe(s.total);
+    expect(s.items.length).toBeGreaterThan(5);
+    expect(s.hasMore).toBe(false);
+    expect(new Set(s.items.map((t) => t.id)).size).toBe(s.items.length);
+  });
+});
+
+describe('TemplatePicker', () => {
+  it('preselects the last template used', async () => {
+    await stores.useTemplates.getState().load();
+    const sick = stores.useTemplates.getState().items.find((t) => t.name === 'Sick visit');
+    expect(sick).toBeDefined();
+    await stores.useSettings.getState().update({ lastTemplateId: sick!.id });
+    stores.useTemplates.setState({ items: [], page: 0, status: 'idle' });
+
+    const chosen: (string | null)[] = [];
+    render(<Harness onChosen={(id) => chosen.push(id)} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(select.value).toBe(sick!.id));
+    expect(select.selectedOptions[0]?.textContent).toBe('Sick visit');
+    expect(chosen).toEqual([sick!.id]);
+    expect(screen.getByText(sick!.description!)).toBeTruthy();
+  });
+
+  it('does not override a choice the vet made', async () => {
+    await stores.useSettings.getState().update({ lastTemplateId: null });
+    render(<Harness />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(optionNames(select)).toContain('Dental procedure'));
+    const dental = stores.useTemplates.getState().items.find((t) => t.name === 'Dental procedure')!;
+    fireEvent.change(select, { target: { value: dental.id } });
+    expect(screen.getByTestId('chosen').textContent).toBe(dental.id);
+    fireEvent.change(select, { target: { value: '' } });
+    expect(screen.getByTestId('chosen').textContent).toBe('none');
+  });
+
+  it('filters the list by the search text and keeps the chosen template listed', async () => {
+    await stores.useSettings.getState().update({ lastTemplateId: null });
+    render(<Harness />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(optionNames(select)).toContain('Surgery report'));
+    const all = optionNames(select).length;
+    const soap = stores.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
+    fireEvent.change(select, { target: { value: soap.id } });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'surg' } });
+    const shown = optionNames(select);
+    expect(shown).toContain('Surgery report');
+    expect(shown).toContain('SOAP');
+    expect(shown).not.toContain('Vaccination visit');
+    expect(shown.length).toBeLessThan(all);
+    expect(select.value).toBe(soap.id);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'zzz-nothing' } });
+    expect(screen.getByText('No template matches “zzz-nothing”.')).toBeTruthy();
+  });
+
+  it('loads further pages with "Load more templates"', async () => {
+    stores.useTemplates.setState({ pageSize: 4 });
+    render(<Harness />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    // The first option is "No template chosen yet".
+    await waitFor(() => expect(optionNames(select).length).toBe(1 + 4));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more templates' }));
+    await waitFor(() => expect(optionNames(select).length).toBe(1 + 8));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more templates' }));
+    const total = stores.useTemplates.getState().total!;
+    await waitFor(() => expect(optionNames(select).length).toBe(1 + total));
+    expect(screen.queryByRole('button', { name: 'Load more templates' })).toBeNull();
+  });
+
+  it('shows the error and loads on "Try again"', async () => {
+    await core.session.signOut('user');
+    render(<Harness />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/Could not load the templates/);
+    expect(stores.useTemplates.getState().items).toEqual([]);
+
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    });
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(optionNames(select)).toContain('SOAP'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
