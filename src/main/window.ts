@@ -4,7 +4,7 @@
 // our own page and nothing else.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl } from './security.ts';
 
 export function appUrl(): string {
@@ -74,6 +74,20 @@ export function createMainWindow(): BrowserWindow {
     },
   });
   win.once('ready-to-show', () => win.show());
+  // The window asks before it unloads while a consult is being recorded; Electron leaves the
+  // question to main, so ask it here.
+  win.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(win, {
+      type: 'warning',
+      buttons: ['Keep recording', 'Close anyway'],
+      defaultId: 0,
+      cancelId: 0,
+      title: 'A consult is being recorded',
+      message: 'A consult is being recorded.',
+      detail: 'If you close now, the recording stops; what was recorded so far is kept and offered for upload next time.',
+    });
+    if (choice === 1) event.preventDefault();
+  });
   void win.loadURL(appUrl());
   return win;
 }
