@@ -9,10 +9,10 @@ export function KeychainSection({ app }: { app: AppInfo }) {
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Where your sign-in is kept</h2>
-      <p className={secretStore.persistent ? '' : 'notice notice-warning'}>{secretStore.description}</p>
-      {!secretStore.persistent && (
-        <p className="field-hint">No secure store is available on this computer, so the sign-in lasts for this run only: you will sign in again when the app restarts.</p>
-      )}
+      <p className={secretStore.persistent ? '' : 'notice notice-warning'}>
+        Your sign-in is kept {secretStore.description}.
+        {!secretStore.persistent && ' No secure store is available on this computer, so the sign-in lasts for this run only.'}
+      </p>
     </section>
   );
 }

@@ -17,6 +17,7 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
 
   async function save(e: FormEvent) {
     e.preventDefault();
+    if (busy || needsNetwork) return;
     setError(null);
     const value = email.trim();
     const problem = value === '' ? 'Enter the e-mail address that should receive notifications.' : LOOKS_LIKE_EMAIL.test(value) ? null : 'Enter a whole e-mail address, like reception@clinic.com.';
@@ -55,11 +56,12 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
             spellCheck={false}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            disabled={busy}
+            readOnly={busy}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? errorId : undefined}
           />
-          <button type="submit" className="primary" disabled={busy || needsNetwork}>
+          {/* aria-disabled, not disabled: the keyboard focus stays on the button while it waits. */}
+          <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>

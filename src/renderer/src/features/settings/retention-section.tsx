@@ -35,6 +35,7 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
   const options = OPTIONS.some((o) => o.days === retentionDays) ? OPTIONS : [...OPTIONS, { days: retentionDays, label: `${String(retentionDays)} days (current)` }];
 
   async function choose(value: string) {
+    if (pending !== undefined) return;
     const days = daysOf(value);
     setPending(days);
     setSaved(null);
@@ -57,7 +58,7 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
         id={`${ids}-select`}
         className="settings-select"
         value={valueOf(current)}
-        disabled={pending !== undefined}
+        aria-disabled={pending !== undefined}
         aria-busy={pending !== undefined}
         aria-describedby={`${ids}-hint`}
         onChange={(e) => void choose(e.target.value)}

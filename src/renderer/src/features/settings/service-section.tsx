@@ -19,6 +19,20 @@ function changedUrls(before: Urls, after: Urls): Partial<Urls> {
   return changed;
 }
 
+const URL_KEY = /serviceUrls\.(agentsUrl|scribeUrl|agentsApiUrl):?/g;
+
+/** Main names a refused address by its settings path; the form names it by its label. */
+function readable(message: string): string {
+  const named = message
+    .replace(/^Invalid input for settings:update:\s*/, '')
+    .replace(URL_KEY, (_, key: string) => URL_FIELDS.find((f) => f.key === key)?.label ?? key);
+  return /[.!?]$/.test(named) ? named : `${named}.`;
+}
+
+function refusedFields(message: string): Set<string> {
+  return new Set([...message.matchAll(URL_KEY)].map((m) => m[1] ?? ''));
+}
+
 /** Mounted with a key of the saved values, so a save that main accepts resets the form. */
 export function ServiceSection({ settings }: { settings: Settings }) {
   const update = useSettings((s) => s.update);
@@ -27,6 +41,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const [useLoginRow, setUseLoginRow] = useState(settings.useLoginRow);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const refused = error ? refusedFields(error) : new Set<string>();
   const [info, setInfo] = useState<string | null>(null);
   const ids = useId();
 
@@ -37,6 +52,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
   async function save(e: FormEvent) {
     e.preventDefault();
+    if (busy) return;
     setError(null);
     setInfo(null);
     if (!dirty) {
@@ -72,7 +88,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
           The sandbox runs on this computer and writes practice notes only — not for real patients. Turn it off to use your clinic&apos;s service at the addresses below.
         </p>
 
-        <fieldset className="settings-urls" disabled={busy}>
+        <fieldset className="settings-urls">
           <legend>Service addresses</legend>
           {URL_FIELDS.map(({ key, label, hint }) => (
             <div key={key}>
@@ -83,10 +99,11 @@ export function ServiceSection({ settings }: { settings: Settings }) {
                 inputMode="url"
                 spellCheck={false}
                 autoComplete="off"
-                placeholder="https://"
+                placeholder={useSandbox ? undefined : 'https://'}
                 value={urls[key]}
-                readOnly={useSandbox}
-                aria-describedby={`${ids}-${key}-hint`}
+                readOnly={useSandbox || busy}
+                aria-invalid={refused.has(key) ? true : undefined}
+                aria-describedby={refused.has(key) ? `${ids}-${key}-hint ${ids}-error` : `${ids}-${key}-hint`}
                 onChange={(e) => setUrls({ ...urls, [key]: e.target.value })}
               />
               <p id={`${ids}-${key}-hint`} className="field-hint">
@@ -107,16 +124,16 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         </p>
 
         {error && (
-          <p className="notice notice-error" role="alert">
-            The service settings were not saved. {error}
+          <p id={`${ids}-error`} className="notice notice-error" role="alert">
+            The service settings were not saved. {readable(error)}
           </p>
         )}
         <p className="settings-ok" role="status">
           {info}
         </p>
         <div className="row">
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : serviceChanges ? 'Save and sign out' : 'Save service settings'}
+          <button type="submit" className="primary" aria-disabled={busy}>
+            {busy ? 'Saving…' : serviceChanges ? 'Save and switch service' : 'Save service settings'}
           </button>
         </div>
       </form>

@@ -24,7 +24,7 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
   const shown = pending ?? answer?.webhook.isActive ?? null;
 
   async function toggle() {
-    if (pending !== null) return;
+    if (pending !== null || needsNetwork) return;
     const active = !(answer?.webhook.isActive ?? false);
     setError(null);
     setPending(active);
@@ -62,7 +62,8 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
           aria-labelledby={`${ids}-label`}
           aria-describedby={`${ids}-state`}
           aria-busy={pending !== null}
-          disabled={pending !== null || needsNetwork}
+          // Not \`disabled\`: that would drop the keyboard focus while the service answers.
+          aria-disabled={pending !== null || needsNetwork}
           onClick={() => void toggle()}
         >
           <span className="settings-switch-track" aria-hidden="true">

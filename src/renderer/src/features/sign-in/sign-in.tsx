@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { useSession } from '../../stores/session.ts';
+import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
 import { useOnline } from './use-online.ts';
 import './sign-in.css';
@@ -28,12 +29,17 @@ export function SignIn() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const [busy, setBusy] = useState(false);
+  // Where the cursor goes once a failed attempt has re-enabled the form (a new object each time).
+  const [focusAfterError, setFocusAfterError] = useState<{ on: 'password' | 'submit' } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
   useEffect(() => emailRef.current?.focus(), []);
+  useEffect(() => {
+    if (focusAfterError) (focusAfterError.on === 'password' ? passwordRef : submitRef).current?.focus();
+  }, [focusAfterError]);
 
   const demo = app?.sandbox?.demo ?? null;
   const notice = endedNotice(endedBecause);
@@ -57,15 +63,10 @@ export function SignIn() {
       setProblem(p);
       setBusy(false);
       // A wrong password is retyped, not edited; anything else is retried as it stands.
-      if (p.wrongCredentials) {
-        setPassword('');
-        requestAnimationFrame(() => passwordRef.current?.focus());
-      } else {
-        requestAnimationFrame(() => submitRef.current?.focus());
-      }
-      return;
+      if (p.wrongCredentials) setPassword('');
+      setFocusAfterError({ on: p.wrongCredentials ? 'password' : 'submit' });
     }
-    // Signed in: this screen goes away when main's event arrives; stay busy until then.
+    // Signed in: this screen goes away when main's event arrives; it stays busy until then.
   }
 
   function fillDemo() {
@@ -168,11 +169,10 @@ export function SignIn() {
 
         {app && (
           <footer className="sign-in-footer">
-            <p className="field-hint">Your sign-in is kept in: {app.secretStore.description}.</p>
+            {!demo && <ServiceChoice disabled={busy} />}
+            <p className="field-hint">Your sign-in is kept {app.secretStore.description}.</p>
             {!app.secretStore.persistent && (
-              <p className="field-hint sign-in-warning">
-                No secure store is available on this computer, so this sign-in lasts for this run only: you will sign in again when the app restarts.
-              </p>
+              <p className="field-hint sign-in-warning">No secure store is available on this computer: this sign-in lasts for this run only.</p>
             )}
           </footer>
         )}

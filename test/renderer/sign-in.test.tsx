@@ -1,0 +1,155 @@
+// The sign-in screen against the real engine: a core with its embedded sandbox, nobody signed in.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import type { BridgeApi } from '../../src/shared/ipc.ts';
+import type { SignIn as SignInComponent } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
+import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
+import { installRealBridge } from './support/real-bridge.ts';
+
+// The jsdom environment puts its own realm's Uint8Array on the global object, and the
+// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
+globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+
+let core: AppCore;
+let SignIn: typeof SignInComponent;
+let useSession: typeof SessionStore;
+/** Every channel the window called, in order: the real bridge, watched. */
+const calls: string[] = [];
+
+beforeAll(async () => {
+  const installed = await installRealBridge({ signIn: false });
+  core = installed.core;
+  const invoke = installed.bridge.invoke;
+  installed.bridge.invoke = ((channel, input) => {
+    calls.push(channel);
+    return invoke(channel, input);
+  }) as BridgeApi['invoke'];
+  ({ SignIn } = await import('../../src/renderer/src/features/sign-in/sign-in.tsx'));
+  ({ useSession } = await import('../../src/renderer/src/stores/session.ts'));
+  await useSession.getState().load();
+});
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+});
+
+afterAll(async () => {
+  await core.stop();
+});
+
+const emailField = () => screen.getByLabelText('Email');
+const passwordField = () => screen.getByLabelText('Password');
+
+describe('sign-in screen', () => {
+  it('focuses the e-mail field, shows the sandbox demo account and where the sign-in is kept', () => {
+    render(<SignIn />);
+    const demo = core.appInfo().sandbox!.demo;
+    expect(document.activeElement).toBe(emailField());
+    expect(emailField()).toHaveProperty('type', 'email');
+    expect(emailField().getAttribute('autocomplete')).toBe('username');
+    expect(passwordField()).toHaveProperty('type', 'password');
+    expect(passwordField().getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('note', { name: 'Sandbox service' }).textContent).toContain(`demo account: ${demo.email} / ${demo.password}`);
+    expect(screen.getByText(/Your sign-in is kept/).textContent).toBe(`Your sign-in is kept ${core.appInfo().secretStore.description}.`);
+    // The test core keeps tokens in memory, so the screen must warn that this does not last.
+    expect(screen.getByText(/lasts for this run only/)).toBeTruthy();
+  });
+
+  it('names the empty fields without calling main', () => {
+    render(<SignIn />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter your e-mail address.')).toBeTruthy();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(emailField());
+    expect(calls).toEqual([]);
+
+    fireEvent.change(emailField(), { target: { value: 'someone@clinic.test' } });
+    fireEvent.submit(emailField().closest('form')!);
+    expect(screen.queryByText('Enter your e-mail address.')).toBeNull();
+    expect(screen.getByText('Enter your password.')).toBeTruthy();
+    expect(document.activeElement).toBe(passwordField());
+    expect(calls).toEqual([]);
+  });
+
+  it('says plainly when the e-mail and password do not match, and clears the password', async () => {
+    render(<SignIn />);
+    const demo = core.appInfo().sandbox!.demo;
+    fireEvent.change(emailField(), { target: { value: demo.email } });
+    fireEvent.change(passwordField(), { target: { value: 'not-the-password' } });
+    fireEvent.submit(emailField().closest('form')!);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('That e-mail and password do not match an account.');
+    expect(calls).toEqual(['session:signIn']);
+    expect(emailField()).toHaveProperty('value', demo.email);
+    expect(passwordField()).toHaveProperty('value', '');
+    await waitFor(() => expect(document.activeElement).toBe(passwordField()));
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveProperty('disabled', false);
+    expect(core.session.state().signedIn).toBe(false);
+  });
+
+  it('explains why the last session ended', () => {
+    act(() => {
+      core.emit('session:changed', { signedIn: false, user: null, endedBecause: 'expired' });
+    });
+    const { unmount } = render(<SignIn />);
+    expect(screen.getByText('Your session expired. Sign in again — your recordings are kept and will be sent after you sign in.')).toBeTruthy();
+    unmount();
+    act(() => {
+      core.emit('session:changed', { signedIn: false, user: null, endedBecause: 'revoked' });
+    });
+    render(<SignIn />);
+    expect(screen.getByText(/You were signed out for safety because your sign-in was used elsewhere/)).toBeTruthy();
+    act(() => {
+      core.emit('session:changed', { signedIn: false, user: null, endedBecause: null });
+    });
+    expect(screen.queryByText(/signed out for safety/)).toBeNull();
+  });
+
+  it('says when the service cannot be reached, and keeps what was typed', async () => {
+    // A real unreachable service: the sandbox off, every address on a closed loopback port.
+    const closed = 'http://127.0.0.1:9';
+    await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: closed, scribeUrl: closed, agentsApiUrl: closed } });
+    await useSession.getState().load();
+    try {
+      render(<SignIn />);
+      expect(screen.queryByRole('button', { name: 'Use the demo account' })).toBeNull();
+      fireEvent.change(emailField(), { target: { value: 'vet@clinic.test' } });
+      fireEvent.change(passwordField(), { target: { value: 'secret' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+      expect(alert.textContent).toContain('The service cannot be reached. Check the network connection and try again.');
+      // Main's own account of the failure stays visible as the detail.
+      expect(alert.querySelector('.sign-in-detail')?.textContent).toMatch(/ECONNREFUSED/);
+      expect(passwordField()).toHaveProperty('value', 'secret');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
+
+      // The way back: Settings cannot be opened signed out, so this screen offers the sandbox.
+      expect(screen.getByText(`Signing in at ${closed}.`)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Use the built-in sandbox instead' }));
+      await screen.findByRole('button', { name: 'Use the demo account' }, { timeout: 10_000 });
+      expect(core.settings.get().useSandbox).toBe(true);
+      expect(screen.queryByRole('button', { name: 'Use the built-in sandbox instead' })).toBeNull();
+    } finally {
+      cleanup();
+      if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
+      await useSession.getState().load();
+    }
+  }, 20_000);
+
+  it('signs in with the demo account the button fills in', async () => {
+    render(<SignIn />);
+    const demo = core.appInfo().sandbox!.demo;
+    fireEvent.click(screen.getByRole('button', { name: 'Use the demo account' }));
+    expect(emailField()).toHaveProperty('value', demo.email);
+    expect(passwordField()).toHaveProperty('value', demo.password);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const waiting = screen.getByRole('button', { name: 'Signing in…' });
+    expect(waiting).toHaveProperty('disabled', true);
+    await waitFor(() => expect(core.session.state().signedIn).toBe(true));
+    await waitFor(() => expect(useSession.getState().session.signedIn).toBe(true));
+    expect(useSession.getState().session.user?.email).toBe(demo.email);
+  });
+});
