@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useOnline } from './hooks/use-online.ts';
+import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { DdxPanel } from './features/agents/ddx-panel.tsx';
 import { TreatmentPanel } from './features/agents/treatment-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
@@ -22,21 +24,6 @@ const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'settings', label: 'Settings' },
 ];
 
-function useOnline(): boolean {
-  const [online, setOnline] = useState(navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
-
 function CurrentView({ view }: { view: View }) {
   switch (view.name) {
     case 'record':
@@ -59,6 +46,7 @@ export function App() {
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
   const online = useOnline();
+  const capturing = useRecorder((s) => isCapturing(s.status));
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -103,7 +91,9 @@ export function App() {
       </main>
     );
   }
-  if (!session.signedIn) {
+  // A consult being recorded when the session ends goes on (recording needs no session):
+  // the window stays where it is and says so, and the sign-in screen comes after Stop.
+  if (!session.signedIn && !capturing) {
     return (
       <>
         <SignIn />
@@ -144,6 +134,11 @@ export function App() {
         </ul>
       </nav>
       <main className="content" id="main">
+        {!session.signedIn && (
+          <p className="notice notice-warning" role="alert">
+            Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.
+          </p>
+        )}
         {app?.notices.map((n, i) => (
           <p key={i} className={`notice notice-${n.level}`} role={n.level === 'info' ? 'status' : 'alert'}>
             {n.message}

@@ -5,28 +5,24 @@ import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { useSettings } from '../../stores/settings.ts';
+import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { TemplateSelect } from './template-select.tsx';
 
 export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const { recording, job } = consult;
   const go = useNav((s) => s.go);
-  const lastTemplateId = useSettings((s) => s.settings?.lastTemplateId ?? null);
-  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState<string | null>(consult.recording.templateId);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const titleId = useId();
-  const selectId = useId();
 
   const status = consultStatus(consult);
   const title = consultTitle(recording);
   const live = recording.state === 'recording' || recording.state === 'paused';
   const recovered = recording.state === 'recovered';
   const needsTemplate = !live && job === null;
-  const chosenTemplate = templateId ?? recording.templateId ?? lastTemplateId ?? '';
 
   async function act(what: string, call: () => Promise<unknown>): Promise<void> {
     setBusy(true);
@@ -39,7 +35,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
     }
   }
 
-  const send = () => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosenTemplate }));
+  const send = (chosen: string) => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
   const retry = () => act(`Could not retry "${title}"`, () => api.consults.retry({ id: recording.id }));
   const remove = () =>
     act(`Could not delete "${title}"`, async () => {
@@ -86,8 +82,13 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
           <div className="consult-actions row">
             {needsTemplate && (
               <>
-                <TemplateSelect id={selectId} value={chosenTemplate} onChange={setTemplateId} disabled={busy} />
-                <button type="button" className="primary" disabled={busy || chosenTemplate === ''} onClick={() => void send()}>
+                <div className="consult-template">
+                  <TemplatePicker value={templateId} onChange={setTemplateId} disabled={busy} />
+                </div>
+                <button type="button" className="primary" disabled={busy || templateId === null} onClick={() => {
+                    if (templateId !== null) void send(templateId);
+                  }}
+                >
                   {recovered ? 'Upload' : 'Send'}
                 </button>
               </>

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useConsults, sortedConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultRow } from './consult-row.tsx';
 import { groupByDay } from './days.ts';
 import './consults.css';
@@ -13,22 +14,19 @@ export function ConsultsView() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    setError(null);
     useConsults
       .getState()
       .load()
-      .catch((e: unknown) => setError((e as Error).message));
+      .then(() => setError(null))
+      .catch((e: unknown) => {
+        // With a list on screen already, a failed refresh is a message, not a lost view.
+        if (useConsults.getState().loaded) useNotifications.getState().fail(e, 'Could not refresh the consults');
+        else setError((e as Error).message);
+      });
   }, []);
 
-  useEffect(() => {
-    // The shell loads the list at sign-in; this covers a view opened before that finished or failed.
-    if (!useConsults.getState().loaded) {
-      useConsults
-        .getState()
-        .load()
-        .catch((e: unknown) => setError((e as Error).message));
-    }
-  }, []);
+  // Read afresh on every visit: a recording made or stopped since is not always announced.
+  useEffect(load, [load]);
 
   const consults = sortedConsults(byId);
 

@@ -24,7 +24,7 @@ function copyWithCommand(text: string): boolean {
   const focused = document.activeElement as HTMLElement | null;
   document.body.append(field);
   field.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {

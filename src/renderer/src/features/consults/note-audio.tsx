@@ -23,9 +23,11 @@ export function NoteAudio({ id, audioDeleted }: { id: string; audioDeleted: bool
   if (audioDeleted) {
     body = (
       <p className="muted">
-        {typeof retentionDays === 'number'
-          ? `The audio was deleted after ${retentionDays} ${retentionDays === 1 ? 'day' : 'days'} (Settings → Audio retention).`
-          : 'The audio was deleted (Settings → Audio retention).'}
+        {retentionDays === 0
+          ? 'The audio was deleted once the note was ready (Settings → Audio retention).'
+          : typeof retentionDays === 'number'
+            ? `The audio was deleted after ${retentionDays} ${retentionDays === 1 ? 'day' : 'days'} (Settings → Audio retention).`
+            : 'The audio was deleted (Settings → Audio retention).'}
       </p>
     );
   } else if (answer?.id !== id) {

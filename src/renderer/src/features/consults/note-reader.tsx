@@ -66,7 +66,8 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
     );
   }
 
-  const original = loaded.note ?? '';
+  const serviceNote = loaded.note;
+  const original = serviceNote ?? '';
   const edited = loaded.editedNote !== null;
   const text = loaded.editedNote ?? original;
 
@@ -74,7 +75,7 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
     setSaving(true);
     try {
       await api.consults.saveNote({ id, text: next });
-      setLoaded({ key, note: loaded && !loaded.error ? loaded.note : null, editedNote: next });
+      setLoaded({ key, note: serviceNote, editedNote: next });
       return true;
     } catch (e) {
       useNotifications.getState().fail(e, what);

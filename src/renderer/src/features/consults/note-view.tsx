@@ -18,17 +18,20 @@ export function NoteView({ id }: { id: string }) {
   const go = useNav((s) => s.go);
   const [listError, setListError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
+  // The id the list was read afresh for: a consult not in the list is gone only after that.
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!useConsults.getState().loaded) {
-      useConsults
-        .getState()
+    const state = useConsults.getState();
+    if (!state.loaded || !state.byId[id]) {
+      state
         .load()
+        .then(() => setCheckedFor(id))
         .catch((e: unknown) => setListError((e as Error).message));
     }
     // The retention period is named when the audio is gone.
     if (useSettings.getState().settings === null) useSettings.getState().load().catch(() => {});
-  }, [reloads]);
+  }, [id, reloads]);
 
   let body;
   if (!loaded && listError) {
@@ -46,7 +49,7 @@ export function NoteView({ id }: { id: string }) {
         </button>
       </div>
     );
-  } else if (!loaded) {
+  } else if (!loaded || (!consult && checkedFor !== id)) {
     body = (
       <p className="muted" role="status" aria-busy="true">
         Loading the note…

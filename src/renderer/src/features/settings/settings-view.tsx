@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { useOnline } from '../sign-in/use-online.ts';
+import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
 import { RetentionSection } from './retention-section.tsx';

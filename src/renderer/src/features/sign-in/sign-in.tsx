@@ -5,7 +5,7 @@ import { api } from '../../api.ts';
 import { useSession } from '../../stores/session.ts';
 import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
-import { useOnline } from './use-online.ts';
+import { useOnline } from '../../hooks/use-online.ts';
 import './sign-in.css';
 
 interface FieldErrors {
