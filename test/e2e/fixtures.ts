@@ -55,9 +55,9 @@ export const test = base.extend<Fixtures & Options>({
       } else {
         rmSync(dataDir, { recursive: true, force: true });
       }
-      const leaked = leakedTokens(tokenLog, logFile);
-      if (leaked > 0) throw new Error(`${leaked} token(s) issued by the sandbox appear in the core's debug log (${logFile})`);
     }
+    const leaked = leakedTokens(tokenLog, logFile);
+    if (leaked > 0) throw new Error(`${leaked} token(s) issued by the sandbox appear in the core's debug log (${logFile})`);
   },
 
   demo: async ({ host }, use) => {

@@ -5,6 +5,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 export async function expectAccessible(page: Page, view: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
+  // No rule passing at all would mean axe looked at nothing (an empty or blocked page).
+  expect(results.passes.length, `${view}: axe checked nothing`).toBeGreaterThan(0);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   await test.info().attach(`axe-${view}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const report = bad

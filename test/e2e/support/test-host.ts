@@ -27,6 +27,8 @@ export interface SandboxFaults {
   dropRate?: number;
   /** Access token lifetime in seconds. */
   accessTtl?: number;
+  /** Seconds a presigned upload URL stays valid. */
+  uploadTtl?: number;
   /** Processing time of a scribe job; 2 s unless given. */
   scribeSeconds?: number;
 }
@@ -52,6 +54,7 @@ function hostEnv(o: TestHostOptions): NodeJS.ProcessEnv {
     SANDBOX_FAIL_RATE: String(s.failRate ?? 0),
     SANDBOX_DROP_RATE: String(s.dropRate ?? 0),
     ...(s.accessTtl !== undefined ? { SANDBOX_ACCESS_TTL: String(s.accessTtl) } : {}),
+    ...(s.uploadTtl !== undefined ? { SANDBOX_UPLOAD_TTL: String(s.uploadTtl) } : {}),
     // The fault dice roll the same way every run.
     SANDBOX_SEED: '1',
     SANDBOX_TOKEN_LOG: o.tokenLog,
