@@ -1,0 +1,279 @@
+// The Consults list: the status sentence of every pipeline state (a pure function), and the
+// list itself against the real core and its sandbox: recordings made through the window's API
+// and through the core, their state following main's events up to "Note ready", and the
+// actions (send, upload a recovered recording, retry, delete, discard).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
+import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
+import { clockTime, consultStatus, consultTitle, formatDuration } from '../../src/renderer/src/features/consults/consult-status.ts';
+import { dayHeading, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
+import type { Api, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
+import type { JobInfo } from '../../src/shared/jobs.ts';
+
+// The jsdom environment puts its own realm's Uint8Array on the global object, and the
+// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. The
+// engine is imported only after this (in beforeAll), so that the contract's "bytes" check and
+// the recording store's agree on which Uint8Array that is.
+globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
+
+const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
+  id: '2026-03-05T10-42-00Z-abcdef',
+  startedAt: '2026-03-05T10:42:00.000Z',
+  finishedAt: '2026-03-05T10:50:00.000Z',
+  durationMs: 480_000,
+  mimeType: 'audio/webm;codecs=opus',
+  label: null,
+  templateId: null,
+  state: 'finished',
+  bytes: 1000,
+  ...patch,
+});
+
+const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
+  recordingId: '2026-03-05T10-42-00Z-abcdef',
+  templateId: 'tpl',
+  state: 'recorded',
+  waitingFor: null,
+  bytesSent: 0,
+  bytesTotal: 1000,
+  serviceStatus: null,
+  error: null,
+  nextRetryAt: null,
+  hasNote: false,
+  audioDeleted: false,
+  createdAt: '2026-03-05T10:50:00.000Z',
+  updatedAt: '2026-03-05T10:50:00.000Z',
+  completedAt: null,
+  ...patch,
+});
+
+const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) => consultStatus({ recording: recording(r), job: j === null ? null : job(j) });
+
+describe('consultStatus', () => {
+  it('says a recording is still going, paused or not', () => {
+    expect(status({ state: 'recording' }, null)).toEqual({ text: 'Recording…', badge: 'Recording', tone: 'progress' });
+    expect(status({ state: 'paused' }, null)).toMatchObject({ text: 'Recording… (paused)', tone: 'progress' });
+  });
+
+  it('asks the vet to act on a recording without a job', () => {
+    expect(status({ state: 'recovered' }, null)).toMatchObject({ text: 'Recovered after the app closed', tone: 'warning' });
+    expect(status({ state: 'finished' }, null)).toMatchObject({ text: 'Choose a template to send', tone: 'warning' });
+  });
+
+  it('names each step of the pipeline', () => {
+    expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Creating session…', tone: 'progress' });
+    expect(status({}, { state: 'session_created' })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
+    expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
+    expect(status({}, { state: 'uploaded' })).toMatchObject({ text: 'Uploaded — asking for the note…', tone: 'progress' });
+  });
+
+  it('gives the upload progress as a percentage and a fraction', () => {
+    expect(status({}, { state: 'upload_url', bytesSent: 420, bytesTotal: 1000 })).toEqual({ text: 'Uploading 42%', badge: 'Uploading', tone: 'progress', progress: 0.42 });
+    expect(status({}, { state: 'upload_url', bytesSent: 1000, bytesTotal: 1000 })).toMatchObject({ text: 'Uploading 100%', progress: 1 });
+    expect(status({}, { state: 'upload_url', bytesSent: 5, bytesTotal: 0 })).not.toHaveProperty('progress');
+  });
+
+  it('shows a scribe status the app does not know verbatim, and not the ones it knows', () => {
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'queued' })).toMatchObject({ text: 'Scribing…', tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'In Progress' })).toMatchObject({ text: 'Scribing…' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: null })).toMatchObject({ text: 'Scribing…' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'thinking hard' })).toMatchObject({ text: 'Scribing… (service says: thinking hard)', tone: 'progress' });
+  });
+
+  it('ends in a note or in the service’s own message', () => {
+    expect(status({}, { state: 'completed', hasNote: true })).toEqual({ text: 'Note ready', badge: 'Ready', tone: 'done' });
+    expect(status({}, { state: 'failed', error: { message: 'No template tpl.', code: 'not_found', status: 404 } })).toEqual({
+      text: 'Failed: No template tpl.',
+      badge: 'Failed',
+      tone: 'error',
+    });
+    expect(status({}, { state: 'failed', error: null })).toMatchObject({ text: 'Failed: the service gave no reason.', tone: 'error' });
+  });
+
+  it('says why a job is held up, before where it is', () => {
+    const at = new Date(2026, 2, 5, 9, 7, 3).getTime();
+    expect(clockTime(at)).toBe('09:07:03');
+    expect(status({}, { state: 'upload_url', bytesSent: 300, waitingFor: 'network', nextRetryAt: at })).toEqual({
+      text: 'Waiting for the network — will retry at 09:07:03',
+      badge: 'Waiting',
+      tone: 'warning',
+    });
+    expect(status({}, { state: 'recorded', waitingFor: 'network', nextRetryAt: null })).toMatchObject({ text: 'Waiting for the network — will retry soon' });
+    expect(status({}, { state: 'scribe_requested', waitingFor: 'sign-in' })).toMatchObject({ text: 'Waiting for sign-in', tone: 'warning' });
+    expect(status({}, { state: 'uploaded', waitingFor: 'service', nextRetryAt: at })).toMatchObject({ text: 'The service is busy — will retry at 09:07:03', tone: 'warning' });
+  });
+
+  it('formats durations and titles', () => {
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(65_400)).toBe('1:05');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
+    expect(consultTitle({ label: 'Rex — limping', startedAt: '2026-03-05T10:42:00.000Z' })).toBe('Rex — limping');
+    expect(consultTitle({ label: '  ', startedAt: '2026-03-05T10:42:00.000Z' })).toMatch(/^Consult at \d{2}:\d{2}/);
+  });
+
+  it('groups consults under a heading per day, newest first', () => {
+    const now = new Date(2026, 2, 5, 18, 0);
+    const at = (d: number, h: number) => ({ recording: recording({ id: `${d}-${h}`, startedAt: new Date(2026, 2, d, h).toISOString() }), job: null }) as ConsultInfo;
+    const groups = groupByDay([at(5, 11), at(5, 9), at(4, 16), at(2, 10)], now);
+    expect(groups.map((g) => [g.heading, g.consults.length])).toEqual([
+      ['Today', 2],
+      ['Yesterday', 1],
+      [dayHeading(new Date(2026, 2, 2, 10).toISOString(), now), 1],
+    ]);
+    expect(groups[2]!.heading).toMatch(/2026/);
+  });
+});
+
+const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
+const chunks = readdirSync(CHUNKS)
+  .filter((f) => f.endsWith('.bin'))
+  .sort()
+  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
+
+describe('ConsultsView, on the real core', () => {
+  let core: AppCore;
+  let api: Api;
+  let ConsultsView: typeof ConsultsViewModule;
+  let useNav: typeof useNavModule;
+  let templateId: string;
+
+  beforeAll(async () => {
+    const { installRealBridge } = await import('./support/real-bridge.ts');
+    ({ core } = await installRealBridge({ signIn: true }));
+    ({ api } = await import('../../src/renderer/src/api.ts'));
+    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
+    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+  }, 30_000);
+  afterEach(cleanup);
+  afterAll(async () => {
+    await core.stop();
+  });
+
+  /** A recording made as the recorder makes one: start, a chunk a second, stop. */
+  async function record(label: string, template?: string): Promise<string> {
+    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', label, ...(template ? { templateId: template } : {}) });
+    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
+    return started.id;
+  }
+
+  /** A recording left unfinished by a crash, as the next start finds it. */
+  async function recovered(label: string): Promise<string> {
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label });
+    for (const [seq, data] of chunks.slice(0, 3).entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    for (const m of await core.recordings.recoverUnfinished()) core.remember(m);
+    return meta.id;
+  }
+
+  const row = (title: string) => screen.getByRole('article', { name: title });
+
+  it('with nothing recorded, says so and leads to Record', async () => {
+    useNav.getState().go({ name: 'consults' });
+    render(<ConsultsView />);
+    expect(screen.getByText('Loading consults…')).toBeTruthy();
+    await screen.findByText('No consults yet — press Record to start one');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Record' }));
+    expect(useNav.getState().view).toEqual({ name: 'record' });
+  });
+
+  it('lists a recording without a template, sends it with the one chosen, and opens its note when main says it is ready', async () => {
+    const id = await record('Rex — limping');
+    render(<ConsultsView />);
+    await screen.findByRole('article', { name: 'Rex — limping' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
+    const rex = within(row('Rex — limping'));
+    expect(rex.getByText('Choose a template to send')).toBeTruthy();
+    expect(rex.getByText('0:05')).toBeTruthy();
+    const send = rex.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const picker = (await rex.findByRole('combobox', { name: 'Template' })) as HTMLSelectElement;
+    await waitFor(() => expect(picker.querySelector(`option[value="${templateId}"]`)).not.toBeNull());
+    if (picker.value === '') {
+      expect(send.disabled).toBe(true);
+      fireEvent.change(picker, { target: { value: templateId } });
+    }
+    fireEvent.click(send);
+    await waitFor(() => expect(rex.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
+    expect(core.pipeline.info(id)).toMatchObject({ state: 'completed', templateId: picker.value });
+    fireEvent.click(rex.getByRole('button', { name: 'Open note' }));
+    expect(useNav.getState().view).toEqual({ name: 'note', id });
+  }, 20_000);
+
+  it('follows a consult made in the core from its first event to "Note ready"', async () => {
+    render(<ConsultsView />);
+    await screen.findByRole('article', { name: 'Rex — limping' });
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Bella — vomiting' });
+    for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    await core.recordings.finish(meta.id, { durationMs: 5000 });
+    const seen: string[] = [];
+    await core.pipeline.submit(meta.id, templateId);
+    await waitFor(
+      () => {
+        const text = within(row('Bella — vomiting')).getByText(/^(Creating session…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Scribing….*|Note ready)$/).textContent!;
+        if (seen.at(-1) !== text) seen.push(text);
+        expect(text).toBe('Note ready');
+      },
+      { timeout: 15_000, interval: 10 },
+    );
+    // It got there through the states main reported on the way, not in one jump.
+    expect(seen).toContain('Scribing…');
+    expect(seen.at(-1)).toBe('Note ready');
+    expect(within(row('Bella — vomiting')).getByRole('button', { name: 'Open note' })).toBeTruthy();
+  }, 20_000);
+
+  it('shows the service’s refusal, and Retry asks again', async () => {
+    const id = await record('Milo — cough');
+    await api.consults.submit({ id, templateId: 'tpl-that-does-not-exist' });
+    render(<ConsultsView />);
+    const milo = within(await screen.findByRole('article', { name: 'Milo — cough' }));
+    await waitFor(() => expect(milo.getByText(/^Failed: .*tpl-that-does-not-exist/)).toBeTruthy(), { timeout: 15_000 });
+    expect(core.pipeline.info(id)?.state).toBe('failed');
+    const before = core.pipeline.counters.scribeRequests;
+    fireEvent.click(milo.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(core.pipeline.counters.scribeRequests).toBe(before + 1), { timeout: 15_000 });
+    await waitFor(() => expect(milo.getByText(/^Failed: /)).toBeTruthy(), { timeout: 15_000 });
+  }, 30_000);
+
+  it('uploads a recording recovered after a crash once a template is chosen', async () => {
+    const id = await recovered('Luna — check-up');
+    render(<ConsultsView />);
+    const luna = within(await screen.findByRole('article', { name: 'Luna — check-up' }));
+    expect(luna.getByText('Recovered after the app closed')).toBeTruthy();
+    expect(luna.getByRole('button', { name: 'Discard' })).toBeTruthy();
+    const picker = (await luna.findByRole('combobox', { name: 'Template' })) as HTMLSelectElement;
+    await waitFor(() => expect(picker.querySelector(`option[value="${templateId}"]`)).not.toBeNull());
+    fireEvent.change(picker, { target: { value: templateId } });
+    fireEvent.click(luna.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(luna.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
+    expect(core.consult(id)?.recording.state).toBe('finished');
+  }, 20_000);
+
+  it('discards a recovered recording, and deletes a consult, each only after asking', async () => {
+    const lost = await recovered('Oscar — lost');
+    render(<ConsultsView />);
+    const oscar = within(await screen.findByRole('article', { name: 'Oscar — lost' }));
+    fireEvent.click(oscar.getByRole('button', { name: 'Discard' }));
+    expect(oscar.getByText(/Its audio will be deleted from this computer/)).toBeTruthy();
+    // The safe answer has the focus.
+    expect(document.activeElement).toBe(oscar.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(oscar.getByRole('button', { name: 'Yes, discard' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Oscar — lost' })).toBeNull());
+    expect(core.consult(lost)).toBeNull();
+
+    const bella = within(row('Bella — vomiting'));
+    const bellaId = core.consults().find((c) => c.recording.label === 'Bella — vomiting')!.recording.id;
+    fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
+    expect(bella.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
+    fireEvent.click(bella.getByRole('button', { name: 'Cancel' }));
+    expect(core.consult(bellaId)).not.toBeNull();
+    fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(bella.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bella — vomiting' })).toBeNull());
+    expect(core.consult(bellaId)).toBeNull();
+    expect(row('Rex — limping')).toBeTruthy();
+  }, 20_000);
+});
