@@ -196,6 +196,63 @@ describe('pipeline', () => {
     }
   });
 
+  it('asks a fresh upload URL when the one it has points at a host that no longer answers', async () => {
+    // The service restarted on another port after handing out the address, as the embedded
+    // sandbox does when the app restarts.
+    const gone = await startSandbox({});
+    const sandbox = await startSandbox({ scribeSeconds: 0.2 });
+    try {
+      const dataDir = tempDir();
+      const c = await startCoreAgainst(sandbox, { dataDir });
+      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+      const template = await firstTemplateId(c);
+      const id = await makeRecording(c.recordings);
+      const token = await c.session.accessToken();
+      const s = await call<{ data: { public_id: string } }>('POST', `${c.serviceUrls().scribeUrl}/recording-sessions/create`, { token, body: {} });
+      const u = await call<{ data: { upload_url: string; file_key: string } }>('POST', `${c.serviceUrls().scribeUrl}/audio/generate-upload-url`, {
+        token,
+        body: { recording_session_public_id: s.json.data.public_id, file_name: 'x.webm', content_type: 'audio/webm;codecs=opus' },
+      });
+      const deadUrl = new URL(u.json.data.upload_url);
+      deadUrl.port = new URL(gone.origin).port;
+      await gone.close();
+      await c.stop();
+      const now = new Date().toISOString();
+      await writeJsonAtomic(join(dirname(c.recordings.audioPath(id)), 'job.json'), {
+        version: 1,
+        recordingId: id,
+        templateId: template,
+        state: 'upload_url',
+        failedAt: null,
+        sessionId: s.json.data.public_id,
+        idempotencyKey: 'k-dead',
+        upload: { url: deadUrl.href, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+        scribeRequestSentAt: null,
+        scribeRequests: 0,
+        scribeId: null,
+        serviceStatus: null,
+        note: null,
+        editedNote: null,
+        error: null,
+        bytesTotal: 1,
+        createdAt: now,
+        updatedAt: now,
+        completedAt: null,
+        audioDeletedAt: null,
+      });
+      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
+      cores.push(again);
+      const job = await waitForJob(again, id, done);
+      expect(job.error).toBeNull();
+      expect(job.state).toBe('completed');
+      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
+      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(1);
+      expect(sandbox.stats().scribeRequests).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('after a crash with the scribe request in flight, sends it again with the same key: still one record', async () => {
     const dataDir = tempDir();
     const c = await signedIn({ dataDir });

@@ -323,6 +323,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     let attempt = 0;
     let polls = 0;
     let renewals = 0;
+    // Failed attempts to reach the upload address: they keep their backoff across the renewals
+    // they cause, so a storage host that stays unreachable is not hammered.
+    let unreachableUploads = 0;
     while (!signal.aborted && !TERMINAL.has(live.record.state)) {
       try {
         const before = live.record.state;
@@ -335,6 +338,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         } else {
           await this.step(live, signal);
         }
+        if (live.record.state === 'uploaded') unreachableUploads = 0;
         if (live.record.state !== before) {
           attempt = 0;
           if (live.record.state !== 'session_created') renewals = 0;
@@ -362,6 +366,11 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           continue;
         }
         if (e instanceof ServiceError && (e.transient || e.kind === 'aborted')) {
+          // An upload address that cannot be reached at all may point at a host that has gone
+          // (a restarted service on a new port, a moved bucket): the next try asks a fresh one,
+          // which also shows whether the service itself is reachable.
+          const renewAddress = e.kind === 'network' && live.record.state === 'upload_url';
+          if (renewAddress) attempt = Math.max(attempt, unreachableUploads++);
           const delay = backoffDelay(attempt++, this.options.backoff, e.retryAfterMs);
           this.counters.transientRetries += 1;
           live.waitingFor = e.kind === 'http' ? 'service' : 'network';
@@ -370,6 +379,10 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           this.options.log?.(`pipeline: ${live.record.recordingId} ${live.record.state}: ${e.message} (retry in ${delay} ms)`);
           this.publish(live);
           await this.pause(live, delay, signal);
+          if (renewAddress && !signal.aborted && live.record.state === 'upload_url') {
+            this.counters.uploadUrlRenewals += 1;
+            await this.save(live, { state: 'session_created', upload: null });
+          }
           continue;
         }
         await this.fail(live, e);

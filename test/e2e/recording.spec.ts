@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
+import { expectNoteReady, onlyConsult, openNote, pickTemplate, probeSeconds, record } from './support/consults.ts';
+
+const SOAP_SECTIONS = ['Subjective', 'Objective', 'Assessment', 'Plan'];
+
+test('records 10 s from the microphone, gets the note and copies it', async ({ page, host, demo }) => {
+  await start(page, host, demo);
+  await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
+  await expectAccessible(page, 'record');
+  await shot(page, 'record');
+
+  await pickTemplate(page, 'SOAP');
+  await record(page, 10, async () => {
+    await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
+    await shot(page, 'recording');
+  });
+
+  await go(page, 'Consults');
+  await expectNoteReady(page);
+  await expectAccessible(page, 'consults');
+  await shot(page, 'consults');
+
+  const consult = await onlyConsult(host);
+  expect(consult.job?.state).toBe('completed');
+  const audio = join(host.dataDir, 'recordings', consult.recording.id, 'audio.webm');
+  expect(existsSync(audio), audio).toBe(true);
+  expect(probeSeconds(audio)).toBeGreaterThan(10 - 1.5);
+  expect(probeSeconds(audio)).toBeLessThan(10 + 1.5);
+
+  await openNote(page);
+  const note = page.getByRole('region', { name: 'Note' });
+  for (const section of SOAP_SECTIONS) await expect(note.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  await expectAccessible(page, 'note');
+  await shot(page, 'note');
+
+  await page.getByRole('button', { name: 'Copy note', exact: true }).click();
+  const { note: text } = await host.call('consults:note', { id: consult.recording.id });
+  expect(text).toBeTruthy();
+  await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toContain('Sandbox note');
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+  for (const section of SOAP_SECTIONS) expect(copied).toContain(section);
+  // Every sentence of the service's note is in what was copied.
+  for (const line of (text ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'))) expect(copied).toContain(line.trim());
+});
+
+test('the note goes to the Differentials panel as the clinical history', async ({ page, host, demo }) => {
+  await start(page, host, demo);
+  await pickTemplate(page, 'SOAP');
+  await record(page, 3);
+  await go(page, 'Consults');
+  await expectNoteReady(page);
+  await openNote(page);
+
+  await page.getByRole('button', { name: 'Get differentials from this note', exact: true }).click();
+  const history = page.getByLabel('Clinical history', { exact: true });
+  await expect(history).toBeVisible();
+  await expect(history).toHaveValue(/Subjective[\s\S]*Objective/);
+  await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
+  // The sandbox writes no real consult into its notes, so its answer is that nothing can be drawn.
+  const answer = await host.call('agents:ddx', { input: await history.inputValue() });
+  expect(answer.concise).toBeTruthy();
+  await expect(page.getByRole('main').getByText(answer.concise ?? '')).toBeVisible();
+});
