@@ -17,13 +17,18 @@ import { Decoder, Reader, tools } from 'ts-ebml';
 import type { EBMLElementDetail } from 'ts-ebml';
 
 const READ_BYTES = 64 * 1024;
-// The decoder is fed in slices: if a damaged tail makes it throw, only the elements of the
-// slice it was reading are lost (about 4 s of audio at 32 kbps).
+// The decoder is fed in slices. If a damaged tail makes it throw, the elements of the slice it
+// was reading are lost with it, so the file is read a second time with that slice fed a byte
+// at a time: everything before the damaged byte then counts.
 const FEED_BYTES = 16 * 1024;
 // No element of recorded audio comes near this (a chunk is at most 1 MiB); bytes the decoder
 // would keep buffering past it are a damaged tail whose "element" claims a size not there.
 const MAX_PENDING_BYTES = 2 * 1024 * 1024;
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+// MediaRecorder writes a block every 20-60 ms and leaves paused time out of its timestamps, so
+// consecutive blocks of a track are never this far apart; a block that goes back in time or
+// jumps further ahead is damaged bytes that happen to parse, and ends the audio.
+const MAX_BLOCK_GAP_MS = 2000;
 // ts-ebml's Encoder grows its output array one element at a time (Array#concat), so building
 // the head is quadratic in its element count: an hour's 3,750 cues took 29 s, 256 take about
 // 0.3 s. A cue every few clusters (every ~15 s at worst) is plenty for seeking in speech.
@@ -71,8 +76,18 @@ export function isEbml(head: Uint8Array): boolean {
   return EBML_MAGIC.every((b, i) => head[i] === b);
 }
 
-/** Reads the whole file once through ts-ebml, keeping only what the head rewrite needs. */
+/** Reads the whole file through ts-ebml, keeping only what the head rewrite needs. */
 export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<WebmScan> {
+  const first = await scanPass(path, readBytes, null);
+  if (first.threwAt === null) return first.scan;
+  return (await scanPass(path, readBytes, first.threwAt)).scan;
+}
+
+/**
+ * One read of the file. From `fineFrom` on (the start of the slice a first pass threw in) the
+ * decoder is fed one byte at a time, and a throw ends the read with every element before it.
+ */
+async function scanPass(path: string, readBytes: number, fineFrom: number | null): Promise<{ scan: WebmScan; threwAt: number | null }> {
   const decoder = new Decoder();
   const reader = new Reader();
   reader.drop_default_duration = false;
@@ -90,9 +105,16 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
   let consumed = 0;
   let incompleteTail = false;
 
+  // Set at the first sign of a damaged tail: nothing after it counts as audio.
+  let damaged = false;
   const take = (el: EBMLElementDetail): void => {
     consumed = Math.max(consumed, el.dataEnd > 0 ? el.dataEnd : el.dataStart);
-    if (el.name === 'unknown') return;
+    if (damaged) return;
+    if (el.name === 'unknown') {
+      // MediaRecorder writes only known elements; past the head, one it does not know is damage.
+      if (sawCluster) damaged = true;
+      return;
+    }
     if (el.type === 'm' && el.name === 'EBML' && el.isEnd) headerEnd = el.dataEnd;
     if (el.type === 'm' && el.name === 'Segment' && !el.isEnd) segment ??= el;
     if (el.type === 'm' && el.name === 'Cluster' && !el.isEnd) sawCluster = true;
@@ -114,6 +136,10 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
         }, 0);
       }
       const previous = lastBlockTicks.get(block.trackNumber);
+      if (previous !== undefined && (ticks < previous || ((ticks - previous) * timestampScale) / 1e6 > MAX_BLOCK_GAP_MS)) {
+        damaged = true;
+        return;
+      }
       if (lengthMs === null && previous !== undefined) {
         lengthMs = Math.min(1000, Math.max(0, ((ticks - previous) * timestampScale) / 1e6));
       }
@@ -123,13 +149,19 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
     reader.read(el);
   };
 
+  let threwAt: number | null = null;
   const stream = createReadStream(path, { highWaterMark: readBytes });
   try {
     reading: for await (const piece of stream as AsyncIterable<Buffer>) {
-      for (let at = 0; at < piece.length; at += FEED_BYTES) {
-        const slice = piece.subarray(at, at + FEED_BYTES);
+      for (let at = 0; at < piece.length; ) {
+        const fine = fineFrom !== null && fed >= fineFrom && fed < fineFrom + FEED_BYTES;
+        const size = fine ? 1 : fineFrom !== null && fed < fineFrom ? Math.min(FEED_BYTES, fineFrom - fed) : FEED_BYTES;
+        const slice = piece.subarray(at, at + size);
+        at += slice.length;
+        threwAt = fed;
         fed += slice.length;
         for (const el of decoder.decode(arrayBufferOf(slice))) take(el);
+        threwAt = null;
         if (fed - consumed > MAX_PENDING_BYTES) {
           incompleteTail = true;
           break reading;
@@ -142,7 +174,7 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
   } finally {
     stream.destroy();
   }
-  if (consumed < fed) incompleteTail = true;
+  if (consumed < fed || damaged) incompleteTail = true;
   reader.stop();
 
   const seg = segment as EBMLElementDetail | null;
@@ -154,7 +186,7 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
   // MediaRecorder does; a head laid out otherwise would get wrong seek positions.
   else if (seg.tagStart !== headerEnd || seg.dataStart - seg.tagStart !== 12) problem = 'unexpected Segment layout';
   else if (reader.metadatas.length === 0 || reader.metadataSize <= seg.dataStart) problem = 'no Info and Tracks before the first cluster';
-  return { durationMs: endMs === null ? null : Math.round(endMs), codecId, metadataSize: reader.metadataSize, problem, incompleteTail, reader };
+  return { scan: { durationMs: endMs === null ? null : Math.round(endMs), codecId, metadataSize: reader.metadataSize, problem, incompleteTail, reader }, threwAt };
 }
 
 /** The new head: EBML header, Segment start, SeekHead, Info with Duration, Tracks, Cues. */
