@@ -16,10 +16,6 @@ let core: AppCore;
 let ui: Panels;
 let sent: { channel: string; input: unknown }[] = [];
 
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-
 beforeAll(async () => {
   const real = await installRealBridge({ signIn: true });
   core = real.core;

@@ -14,12 +14,6 @@ import { dayHeading, groupByDay } from '../../src/renderer/src/features/consults
 import type { Api, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. The
-// engine is imported only after this (in beforeAll), so that the contract's "bytes" check and
-// the recording store's agree on which Uint8Array that is.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-
 const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
   id: '2026-03-05T10-42-00Z-abcdef',
   startedAt: '2026-03-05T10:42:00.000Z',

@@ -12,12 +12,6 @@ import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.t
 import { exportFileName, parseNote, toPlainText } from '../../src/renderer/src/features/consults/note-format.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. The
-// engine is imported only after this (in beforeAll), so that the contract's "bytes" check and
-// the recording store's agree on which Uint8Array that is.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-
 describe('note text', () => {
   const text = 'Sandbox note — first line.\n\n# Consult note\nConsult: Rex\nRecording: r.webm\n\n## History\nLimping for two days.\n\n## Plan\n- Rest\n- Recheck in 5 days\n### Owner #\nInformed.\n## C# is not a heading end\n';
 

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ApiCallError, MAX_CHUNK_BYTES, type Api } from '../../src/shared/ipc.ts';
 import type * as SenderModule from '../../src/renderer/src/features/recorder/chunk-sender.ts';
@@ -18,13 +18,6 @@ import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorde
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
 import { installRealBridge } from './support/real-bridge.ts';
-
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. Hoisted
-// above the imports, so the IPC contract's bytes check sees the same Uint8Array as the chunks.
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
 
 type Modules = typeof SenderModule &
   typeof LevelModule &

@@ -14,10 +14,6 @@ let plan: TreatmentPlanResult;
 let cards: typeof CardsModule;
 let text: typeof TextModule;
 
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-
 beforeAll(async () => {
   ({ core } = await installRealBridge({ signIn: true }));
   cards = await import('../../src/renderer/src/features/agents/result-cards.tsx');

@@ -7,10 +7,6 @@ import type { SignIn as SignInComponent } from '../../src/renderer/src/features/
 import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own.
-globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-
 let core: AppCore;
 let SignIn: typeof SignInComponent;
 let useSession: typeof SessionStore;

@@ -2,7 +2,7 @@
 // a time, the last one used chosen for the vet, a search, and the error and retry states.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type * as PickerModule from '../../src/renderer/src/features/templates/template-picker.tsx';
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
@@ -11,12 +11,6 @@ import { installRealBridge } from './support/real-bridge.ts';
 
 let core: AppCore;
 let stores: { useTemplates: typeof TemplatesStore.useTemplates; useSettings: typeof SettingsStore.useSettings };
-// The jsdom environment puts its own realm's Uint8Array on the global object, and the
-// sandbox's JWT library then rejects Node's Buffer keys: the engine needs Node's own. Hoisted
-// above the imports, so the IPC contract's bytes check sees the same Uint8Array as the chunks.
-vi.hoisted(() => {
-  globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as Uint8ArrayConstructor;
-});
 
 let TemplatePicker: typeof PickerModule.TemplatePicker;
 
