@@ -1,0 +1,92 @@
+// Installers (`npm run dist`): NSIS on Windows, dmg on macOS, AppImage and deb on Linux.
+// electron-builder finds this file by its name; the version comes from package.json, and
+// nothing here overrides it. Resources (icon, entitlements) live in build/.
+import type { Configuration } from 'electron-builder';
+
+const config: Configuration = {
+  appId: 'com.vetscribe.desktop',
+  productName: 'Vet Scribe',
+  copyright: 'Copyright © Vet Scribe',
+  directories: { output: 'dist', buildResources: 'build' },
+  // The built app only. electron-builder adds package.json and the production node_modules
+  // itself; the window's libraries are already bundled into out/renderer, so their packages
+  // would only be dead weight in the archive.
+  files: ['out/**', '!out/**/*.map', '!node_modules/{react,react-dom,scheduler,zustand}/**'],
+  asar: true,
+  // A native addon cannot be loaded from inside the archive.
+  asarUnpack: ['**/*.node', 'node_modules/keytar/**'],
+  // keytar is an N-API addon: the binary `npm install` built loads in Electron as it is, and a
+  // rebuild would fetch Electron's headers from the internet.
+  npmRebuild: false,
+  publish: null,
+  // Set in the Electron binary at packaging (@electron/fuses), so they hold whatever the
+  // environment of the clinic's PC says.
+  electronFuses: {
+    // ELECTRON_RUN_AS_NODE would turn the signed app into a plain Node that runs any script.
+    runAsNode: false,
+    // NODE_OPTIONS / NODE_EXTRA_CA_CERTS could inject code or a trusted CA into main.
+    enableNodeOptionsEnvironmentVariable: false,
+    // --inspect would hand main (and the tokens it holds) to any local debugger. The
+    // end-to-end suite drives the unpackaged app, which has no fuses set.
+    enableNodeCliInspectArguments: false,
+    // macOS and Windows check app.asar against the hash signed into the binary...
+    enableEmbeddedAsarIntegrityValidation: true,
+    // ...and only app.asar is loaded, so an unpacked app/ folder beside it cannot replace it.
+    onlyLoadAppFromAsar: true,
+    // Cookies on disk are encrypted with the OS key, as Chrome does.
+    enableCookieEncryption: true,
+    // One V8 snapshot for every process, as Electron ships it.
+    loadBrowserProcessSpecificV8Snapshot: false,
+    // Stays on: the window is loaded from file:// and its ES module scripts need the file
+    // scheme's privileges to load.
+    grantFileProtocolExtraPrivileges: true,
+  },
+
+  win: {
+    target: 'nsis',
+    icon: 'build/icon.png',
+  },
+  nsis: {
+    // Installs for the current user into %LOCALAPPDATA%: exam-room PCs rarely give the vet
+    // admin rights, and no step of the installer asks for them.
+    oneClick: true,
+    perMachine: false,
+    allowElevation: false,
+    packElevateHelper: false,
+    createDesktopShortcut: true,
+    createStartMenuShortcut: true,
+    // Recordings and notes are clinical records: uninstalling never deletes them.
+    deleteAppDataOnUninstall: false,
+  },
+
+  mac: {
+    target: 'dmg',
+    icon: 'build/icon.png',
+    category: 'public.app-category.medical',
+    // Required for notarization; the entitlements give back what Electron needs under it.
+    hardenedRuntime: true,
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    extendInfo: {
+      NSMicrophoneUsageDescription: 'Vet Scribe records the consultation so that a clinical note can be written from it.',
+    },
+  },
+  dmg: {
+    sign: false,
+  },
+
+  linux: {
+    target: ['AppImage', 'deb'],
+    icon: 'build/icon.png',
+    category: 'Office',
+    synopsis: 'Desktop scribe for veterinary clinics',
+    maintainer: 'Vet Scribe',
+  },
+  deb: {
+    // Electron's own needs (electron-builder's default list) and libsecret, which keytar loads
+    // to keep the tokens in the desktop's keyring.
+    depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'],
+  },
+};
+
+export default config;
