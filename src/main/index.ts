@@ -3,12 +3,11 @@
 // (where tokens are kept, desktop notifications, how the window plays audio) is handed to it
 // here.
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { app, BrowserWindow, Notification, protocol, safeStorage, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
+import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
 import { AppCore } from './core/app-core.ts';
-import { audioAnswer } from './core/audio-range.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
 import { EncryptedFileSecretStore, MemorySecretStore, openKeychain, type SecretStore } from './core/secret-store.ts';
@@ -69,18 +68,16 @@ async function start(): Promise<void> {
     notify: (title, body) => {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
-    audioUrl: (id) => `${AUDIO_SCHEME}://recording/${encodeURIComponent(id)}`,
+    audioUrl,
   });
   const engine = core;
 
-  protocol.handle(AUDIO_SCHEME, async (request) => {
-    const id = decodeURIComponent(new URL(request.url).pathname.replace(/^\//, ''));
-    const consult = engine.consult(id);
-    if (!consult) return new Response('No such recording', { status: 404 });
-    const answer = await audioAnswer(engine.recordings.audioPath(id), consult.recording.mimeType, request.headers.get('range'));
-    const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
-    return new Response(body, { status: answer.status, headers: answer.headers });
-  });
+  protocol.handle(AUDIO_SCHEME, (request) =>
+    answerAudioRequest(request.url, request.headers.get('range'), {
+      mimeType: (id) => engine.consult(id)?.recording.mimeType ?? null,
+      audioPath: (id) => engine.recordings.audioPath(id),
+    }),
+  );
 
   await engine.start();
   bindIpc(createHandlers(engine), appUrl, (line) => logger.warn(line));

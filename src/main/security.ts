@@ -2,23 +2,44 @@
 // which links may open in the browser, which addresses are the app's own page, which
 // permission requests are granted, and the Content-Security-Policy of the window.
 
-/** Links that may be handed to the operating system: https only, with a real host name. */
-export function isSafeExternalUrl(raw: string): boolean {
+// Longer than any link the app has reason to open; the operating system's URL handlers have
+// their own, smaller limits and differ in how they cut.
+const MAX_EXTERNAL_URL_LENGTH = 2048;
+
+/**
+ * The address to hand to the operating system for a link, or null when it may not leave the
+ * app: https only, to a plain DNS name (no IP literals, no punycode lookalikes, no trailing-dot
+ * tricks, no empty labels), without credentials, control characters or white space. The
+ * answer is the parsed form, so what the OS opens is exactly what was checked (the URL parser
+ * drops tabs and line breaks that the raw text would carry on).
+ */
+export function externalUrl(raw: string): string | null {
+  if (raw.length > MAX_EXTERNAL_URL_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'https:') return false;
-  if (url.username || url.password) return false;
+  if (url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
   const host = url.hostname;
-  // A host name with letters and dots only: no IP literals, no punycode lookalikes, no
-  // trailing-dot tricks, no empty labels.
-  if (!/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i.test(host)) return false;
-  if (/^\d+(\.\d+)*$/.test(host)) return false;
-  if (host.split('.').some((label) => label.startsWith('xn--'))) return false;
-  return true;
+  if (!/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i.test(host)) return null;
+  if (/^\d+(\.\d+)*$/.test(host)) return null;
+  if (host.split('.').some((label) => label.startsWith('xn--'))) return null;
+  return url.href;
+}
+
+/** Whether a link may be handed to the operating system (see externalUrl). */
+export function isSafeExternalUrl(raw: string): boolean {
+  return externalUrl(raw) !== null;
+}
+
+/** An address as a log line may quote it: one line (a hostile URL may carry line breaks), short. */
+export function urlForLog(raw: string): string {
+  return JSON.stringify(raw.length > 200 ? `${raw.slice(0, 200)}…` : raw);
 }
 
 /** Whether an address is the app's own page (the built file, or the dev server in development). */
@@ -26,7 +47,8 @@ export function isAppUrl(raw: string, appUrl: string): boolean {
   try {
     const url = new URL(raw);
     const app = new URL(appUrl);
-    if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname;
+    // The host counts too: file://server/... is a network share on Windows.
+    if (app.protocol === 'file:') return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
     return url.origin === app.origin;
   } catch {
     return false;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl } from './security.ts';
+import { CONTENT_SECURITY_POLICY, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
 
 export function appUrl(): string {
   const dev = process.env['ELECTRON_RENDERER_URL'];
@@ -21,7 +21,7 @@ export function hardenSessions(log: (line: string) => void): void {
       { permission, requestingUrl: details.requestingUrl, mediaTypes: 'mediaTypes' in details ? (details.mediaTypes as string[] | undefined) : undefined },
       appUrl(),
     );
-    if (!allowed) log(`permission ${permission} refused for ${details.requestingUrl}`);
+    if (!allowed) log(`permission ${permission} refused for ${urlForLog(details.requestingUrl)}`);
     callback(allowed);
   });
   ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
@@ -36,7 +36,7 @@ export function hardenSessions(log: (line: string) => void): void {
     contents.on('will-navigate', (event, url) => {
       if (!isAppUrl(url, appUrl())) {
         event.preventDefault();
-        log(`navigation to ${url} refused`);
+        log(`navigation to ${urlForLog(url)} refused`);
       }
     });
     contents.on('will-redirect', (event, url) => {
@@ -44,8 +44,9 @@ export function hardenSessions(log: (line: string) => void): void {
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      if (isSafeExternalUrl(url)) void shell.openExternal(url);
-      else log(`window.open of ${url} refused`);
+      const external = externalUrl(url);
+      if (external) shell.openExternal(external).catch((e: unknown) => log(`opening ${urlForLog(external)} failed: ${String(e)}`));
+      else log(`window.open of ${urlForLog(url)} refused`);
       return { action: 'deny' };
     });
   });
