@@ -48,6 +48,8 @@ export function App() {
   const online = useOnline();
   const capturing = useRecorder((s) => isCapturing(s.status));
   const [loadError, setLoadError] = useState<string | null>(null);
+  // Notices of main stay true for the whole run; once read, the vet may put them away.
+  const [dismissed, setDismissed] = useState<readonly string[]>([]);
 
   useEffect(() => {
     useSession
@@ -139,11 +141,16 @@ export function App() {
             Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.
           </p>
         )}
-        {app?.notices.map((n, i) => (
-          <p key={i} className={`notice notice-${n.level}`} role={n.level === 'info' ? 'status' : 'alert'}>
-            {n.message}
-          </p>
-        ))}
+        {app?.notices
+          .filter((n) => !dismissed.includes(n.message))
+          .map((n) => (
+            <div key={n.message} className={`notice notice-${n.level} notice-dismissable`} role={n.level === 'info' ? 'status' : 'alert'}>
+              <p>{n.message}</p>
+              <button type="button" className="link" aria-label="Dismiss notice" onClick={() => setDismissed((d) => [...d, n.message])}>
+                Dismiss
+              </button>
+            </div>
+          ))}
         <CurrentView view={view} />
       </main>
       <Toasts />

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { AppCore } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
-import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../../src/shared/ipc.ts';
+import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel, Notice } from '../../../src/shared/ipc.ts';
 
-export async function installRealBridge(options: { signIn?: boolean; scribeSeconds?: number } = {}): Promise<{ core: AppCore; bridge: BridgeApi }> {
+export async function installRealBridge(options: { signIn?: boolean; scribeSeconds?: number; notices?: Notice[] } = {}): Promise<{ core: AppCore; bridge: BridgeApi }> {
   const core = new AppCore({
     dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-')),
     secretStore: new MemorySecretStore(),
@@ -18,6 +18,7 @@ export async function installRealBridge(options: { signIn?: boolean; scribeSecon
     audioUrl: (id) => `/audio/${id}`,
     sandbox: { scribeSeconds: options.scribeSeconds ?? 0.3 },
     pipeline: { pollDelay: () => 150 },
+    notices: options.notices ?? [],
   });
   await core.start();
   const handlers = createHandlers(core);
