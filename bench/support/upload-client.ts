@@ -1,0 +1,64 @@
+// One upload through the app's own client (ServiceClient.upload), alone in its process so its
+// memory can be measured: idle RSS before the upload, RSS sampled every 20 ms during it, and
+// the kernel's high-water mark (VmHWM) at the end. Prints one JSON line.
+//   node upload-client.ts <presigned-url> <file> <content-type>
+import { readFileSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ServiceClient } from '../../src/main/core/service-client.ts';
+
+export interface UploadClientResult {
+  bytes: number;
+  ms: number;
+  idleRss: number;
+  peakSampledRss: number;
+  samples: number;
+  /** VmHWM at the end, in bytes; since the upload began when the peak could be reset. */
+  vmHwm: number | null;
+  hwmResetBeforeUpload: boolean;
+}
+
+const [url = '', file = '', contentType = 'audio/webm'] = process.argv.slice(2);
+
+function vmHwm(): number | null {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb ? Number(kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux resets the peak RSS when "5" is written to clear_refs, so VmHWM then covers the upload only. */
+function resetHwm(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const client = new ServiceClient({ urls: () => ({ agentsUrl: url, scribeUrl: url, agentsApiUrl: url }) });
+// Startup's garbage is left behind before the idle figure is taken.
+await sleep(300);
+const hwmResetBeforeUpload = resetHwm();
+const idleRss = process.memoryUsage.rss();
+let peak = idleRss;
+let samples = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage.rss());
+  samples += 1;
+}, 20);
+let sent = 0;
+const started = performance.now();
+await client.upload(url, file, contentType, {
+  // As the pipeline does: every chunk reports its progress.
+  onProgress: (p) => {
+    sent = p.sent;
+  },
+});
+const ms = performance.now() - started;
+clearInterval(sampler);
+peak = Math.max(peak, process.memoryUsage.rss());
+const result: UploadClientResult = { bytes: sent, ms, idleRss, peakSampledRss: peak, samples, vmHwm: vmHwm(), hwmResetBeforeUpload };
+process.stdout.write(`${JSON.stringify(result)}\n`);
