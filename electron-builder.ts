@@ -19,6 +19,7 @@ const config: Configuration = {
   // rebuild would fetch Electron's headers from the internet.
   npmRebuild: false,
   publish: null,
+  extraMetadata: { desktopName: 'vet-scribe.desktop' },
   // Set in the Electron binary at packaging (@electron/fuses), so they hold whatever the
   // environment of the clinic's PC says.
   electronFuses: {
@@ -81,6 +82,9 @@ const config: Configuration = {
     category: 'Office',
     synopsis: 'Desktop scribe for veterinary clinics',
     maintainer: 'Vet Scribe',
+    // Electron takes the window's WM_CLASS from desktopName, so the running window is matched
+    // to the launcher entry of the same name.
+    syncDesktopName: true,
   },
   deb: {
     // Electron's own needs (electron-builder's default list) and libsecret, which keytar loads
