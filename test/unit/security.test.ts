@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender } from '../../src/main/security.ts';
+import { CONTENT_SECURITY_POLICY, externalUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, urlForLog } from '../../src/main/security.ts';
 
 describe('openExternal allowlist', () => {
   it.each(['https://www.wsava.org/guidelines', 'https://vetscribe.example.com/help?x=1#y', 'https://a.b.c.example.org'])('opens %s', (url) => {
@@ -31,10 +31,29 @@ describe('openExternal allowlist', () => {
     'ftp://example.com',
     'chrome://settings',
     'vetscribe-audio://recording/x',
+    'https://exa\r\nmple.com/',
+    'https://example.com/\t',
+    ' https://example.com/',
+    `https://example.com/${'a'.repeat(2100)}`,
     '',
     'not a url',
-  ])('refuses %s', (url) => {
+  ])('refuses %j', (url) => {
     expect(isSafeExternalUrl(url)).toBe(false);
+  });
+
+  it('hands the OS the parsed address, not the text it was given', () => {
+    expect(externalUrl('HTTPS://Example.COM/a b')).toBeNull();
+    expect(externalUrl('HTTPS://Example.COM/a%20b')).toBe('https://example.com/a%20b');
+    expect(externalUrl('https://example.com/\u00e9')).toBe('https://example.com/%C3%A9');
+    expect(externalUrl('https://example.com')).toBe('https://example.com/');
+  });
+});
+
+describe('addresses in log lines', () => {
+  it('stay on one line and short', () => {
+    expect(urlForLog('https://x.example.com/\r\n[info] forged')).toBe(JSON.stringify('https://x.example.com/\r\n[info] forged'));
+    expect(urlForLog('https://x.example.com/\r\n[info] forged')).not.toMatch(/[\r\n]/);
+    expect(urlForLog(`https://x.example.com/${'a'.repeat(500)}`).length).toBeLessThan(210);
   });
 });
 
@@ -48,6 +67,8 @@ describe('own page', () => {
     expect(isAppUrl('http://localhost:5173/', 'http://localhost:5173/')).toBe(true);
     expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
     expect(isAppUrl('https://evil.example.com/', file)).toBe(false);
+    // Same path on another host is a network share on Windows.
+    expect(isAppUrl('file://evil.example.com/opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html', file)).toBe(false);
   });
 });
 
