@@ -83,7 +83,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.headers.origin !== undefined && req.headers.origin !== origin) return fail(res, 403, 'wrong origin');
 
     if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
-      const channel = decodeURIComponent(url.pathname.slice(5));
+      const channel = safeDecode(url.pathname.slice(5)) ?? '';
       if (!(INVOKE_CHANNELS as readonly string[]).includes(channel)) return fail(res, 404, `No such channel: ${channel}`);
       const chunks: Buffer[] = [];
       let size = 0;
@@ -110,7 +110,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (req.method === 'GET' && url.pathname.startsWith('/audio/')) {
-      const id = decodeURIComponent(url.pathname.slice(7));
+      const id = safeDecode(url.pathname.slice(7));
+      if (id === null) return fail(res, 400, 'The audio address is not valid percent-encoding.');
       const consult = core.consult(id);
       if (!consult) return fail(res, 404, 'No such recording.');
       const answer = await audioAnswer(core.recordings.audioPath(id), consult.recording.mimeType, req.headers.range);
@@ -120,7 +121,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      const path = safeDecode(url.pathname);
+      if (path === null) return fail(res, 400, 'The address is not valid percent-encoding.');
+      const rel = url.pathname === '/' ? 'index.html' : path.replace(/^\/+/, '');
       const file = normalize(join(options.rendererDir, rel));
       if (!file.startsWith(normalize(options.rendererDir) + sep) || !existsSync(file)) return fail(res, 404, 'Not found.');
       res.writeHead(200, {
@@ -159,4 +162,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await core.stop();
     },
   };
+}
+
+/** A path segment decoded, or null when its percent-encoding is broken (`%E0%A4%A`). */
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
