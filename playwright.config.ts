@@ -1,15 +1,23 @@
-// End-to-end suite, `browser` target (DESIGN.md "Testing without an Electron binary"): each
-// test starts its own browser host (the real core and sandbox under Node) and drives the
-// window in the system Chromium, with a fake microphone fed from a WAV fixture.
+// End-to-end suite (DESIGN.md "Testing without an Electron binary"), one set of specs on two
+// targets:
+// - `browser`: each test starts its own browser host (the real core and sandbox under Node)
+//   and drives the window in the system Chromium, with a fake microphone fed from a WAV fixture.
+// - `electron`: each test launches the built app with Playwright's _electron.launch, on its own
+//   user-data folder, with the same fake microphone (test/e2e/support/electron-host.ts). It
+//   runs only when asked for, on Linux under a display:
+//     xvfb-run --auto-servernum npx playwright test --project electron
+//   Where the Electron binary is not installed, it prints why and its tests are skipped.
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import type { Options } from './test/e2e/fixtures.ts';
 
 const fakeAudio = resolve(import.meta.dirname, 'test/fixtures/audio/consult.wav');
+const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-export default defineConfig({
+export default defineConfig<Options>({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
-  globalSetup: './test/e2e/global-setup.ts',
+  globalSetup: ['./test/e2e/global-setup.ts', './test/e2e/support/electron-setup.ts'],
   // Two cores: one test per core; each test's host and browser then share one.
   workers: 2,
   fullyParallel: true,
@@ -37,7 +45,7 @@ export default defineConfig({
         headless: true,
         // The system Chromium: the suite never downloads a browser.
         launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          executablePath: chromium,
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -52,6 +60,22 @@ export default defineConfig({
           ],
         },
         permissions: ['microphone', 'clipboard-read', 'clipboard-write'],
+      },
+    },
+    {
+      name: 'electron',
+      // `npx playwright test` and `npm test` run the browser target; this one when named.
+      default: false,
+      use: {
+        target: 'electron',
+        // Playwright's traces and screenshots follow its own browser, which the specs do not
+        // use on this target: the host records the app's window itself.
+        trace: 'off',
+        screenshot: 'off',
+        // Playwright still opens a page in a browser for every test; the system Chromium.
+        browserName: 'chromium',
+        headless: true,
+        launchOptions: { executablePath: chromium, args: ['--no-sandbox', '--disable-gpu'] },
       },
     },
   ],

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { electronTarget } from '../test/e2e/support/electron-binary.ts';
 
 const root = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -61,7 +62,14 @@ if (existsSync(vitestJson)) {
 
 if (existsSync(join(root, 'playwright.config.ts')) && args.length === 0) {
   const pwJson = join(results, 'playwright.json');
-  const p = spawnSync(bin('playwright'), ['test', '--reporter=list,json'], {
+  // The electron target joins where its binary is installed; on Linux without a display it
+  // runs under xvfb-run. Elsewhere the browser target runs alone and one line says why.
+  const xvfb = process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY'] && have('xvfb-run');
+  const electron = electronTarget(xvfb ? { display: true } : {});
+  if (!electron.ok) console.log(electron.reason);
+  const projects = electron.ok ? ['--project', 'browser', '--project', 'electron'] : [];
+  const [command = '', ...prefix] = electron.ok && xvfb ? ['xvfb-run', '--auto-servernum', bin('playwright')] : [bin('playwright')];
+  const p = spawnSync(command, [...prefix, 'test', '--reporter=list,json', ...projects], {
     stdio: 'inherit',
     cwd: root,
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },

@@ -1,14 +1,19 @@
-// Each test owns its world (STYLE.md 9): a fresh data folder and its own browser host with its
-// own sandbox, whose faults are fixture options set the same way every run:
+// Each test owns its world (STYLE.md 9): a fresh data folder and its own app with its own
+// sandbox, whose faults are fixture options set the same way every run:
 //   test.use({ sandbox: { latencyMs: 1500 } });
-// After the test the host is stopped, and no token the sandbox issued may appear in the
-// core's debug log. On failure the host's stderr and log are attached to the report.
+// The same specs run on two targets (the project's `target` option): `browser`, a browser
+// host (the core under Node) driven in Chromium, and `electron`, the built app launched by
+// Playwright, whose window is then the test's `page`. After the test the app is stopped, and
+// no token the sandbox issued may appear in the core's debug log. On failure the app's
+// stderr and log are attached to the report.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { RENDERER_DIR } from './global-setup.ts';
-import { TestHost, type Demo, type SandboxFaults } from './support/test-host.ts';
+import { electronTarget } from './support/electron-binary.ts';
+import { ElectronHost } from './support/electron-host.ts';
+import { BrowserHost, type Demo, type SandboxFaults, type TestHost } from './support/test-host.ts';
 
 export { expect };
 export { shot } from './support/shots.ts';
@@ -21,9 +26,14 @@ interface Fixtures {
   /** The demo account of this test's sandbox. */
   demo: Demo;
 }
-interface Options {
+export type Target = 'browser' | 'electron';
+
+export interface Options {
   sandbox: SandboxFaults;
+  target: Target;
 }
+
+const FAKE_AUDIO = resolve(import.meta.dirname, '../fixtures/audio/consult.wav');
 
 function leakedTokens(tokenLog: string, logFile: string): number {
   const issued = existsSync(tokenLog) ? [...new Set(readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean))] : [];
@@ -34,30 +44,56 @@ function leakedTokens(tokenLog: string, logFile: string): number {
 
 export const test = base.extend<Fixtures & Options>({
   sandbox: [{}, { option: true }],
+  target: ['browser', { option: true }],
 
-  host: async ({ sandbox }, use, testInfo) => {
+  host: async ({ sandbox, target }, use, testInfo) => {
+    if (target === 'electron') {
+      const can = electronTarget();
+      testInfo.skip(!can.ok, can.ok ? '' : can.reason);
+    }
     const dataDir = mkdtempSync(join(tmpdir(), 'vet-scribe-e2e-'));
     mkdirSync(testInfo.outputDir, { recursive: true });
     const logFile = testInfo.outputPath('host.log');
     const tokenLog = testInfo.outputPath('tokens.txt');
     writeFileSync(logFile, '');
-    const host = new TestHost({ dataDir, rendererDir: RENDERER_DIR, sandbox, logFile, tokenLog });
+    const host =
+      target === 'electron'
+        ? new ElectronHost({ dataDir, sandbox, logFile, tokenLog, fakeAudio: FAKE_AUDIO, artifactsDir: testInfo.outputDir })
+        : new BrowserHost({ dataDir, rendererDir: RENDERER_DIR, sandbox, logFile, tokenLog });
     await host.start();
     try {
       await use(host);
     } finally {
-      await host.stop();
       const failed = testInfo.status !== testInfo.expectedStatus;
+      if (failed && host instanceof ElectronHost) {
+        // Playwright's own screenshot on failure sees its browser, not the app's window.
+        const window = testInfo.outputPath('window.png');
+        try {
+          await host.page.screenshot({ path: window });
+          await testInfo.attach('window', { path: window, contentType: 'image/png' });
+        } catch {
+          // The app is gone (killed or crashed): its trace holds its last frames.
+        }
+      }
+      await host.stop();
       if (failed) {
         await testInfo.attach('host-stderr.txt', { body: host.stderr || '(empty)', contentType: 'text/plain' });
         await testInfo.attach('host.log', { path: logFile, contentType: 'text/plain' });
         await testInfo.attach('data-dir.txt', { body: dataDir, contentType: 'text/plain' });
+        if (host instanceof ElectronHost) for (const trace of host.traces) await testInfo.attach('trace', { path: trace, contentType: 'application/zip' });
       } else {
         rmSync(dataDir, { recursive: true, force: true });
+        if (host instanceof ElectronHost) for (const trace of host.traces) rmSync(trace, { force: true });
       }
     }
     const leaked = leakedTokens(tokenLog, logFile);
     if (leaked > 0) throw new Error(`${leaked} token(s) issued by the sandbox appear in the core's debug log (${logFile})`);
+  },
+
+  // On the electron target the window of the app is the page. The host comes first, so a
+  // skipped electron test launches nothing.
+  page: async ({ host, page }, use) => {
+    await use(host instanceof ElectronHost ? host.page : page);
   },
 
   demo: async ({ host }, use) => {
@@ -68,7 +104,7 @@ export const test = base.extend<Fixtures & Options>({
 
 /** Opens the window of the host and waits until it has started (sign-in or the main screen). */
 export async function openApp(page: Page, host: TestHost): Promise<void> {
-  await page.goto(host.url);
+  await host.open(page);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true }).or(mainNav(page))).toBeVisible();
 }
 

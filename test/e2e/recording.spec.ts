@@ -38,8 +38,8 @@ test('records 10 s from the microphone, gets the note and copies it', async ({ p
   await page.getByRole('button', { name: 'Copy note', exact: true }).click();
   const { note: text } = await host.call('consults:note', { id: consult.recording.id });
   expect(text).toBeTruthy();
-  await expect.poll(() => page.evaluate<string>('navigator.clipboard.readText()')).toContain('Sandbox note');
-  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+  await expect.poll(() => host.clipboardText(page)).toContain('Sandbox note');
+  const copied = await host.clipboardText(page);
   for (const section of SOAP_SECTIONS) expect(copied).toContain(section);
   // Every sentence of the service's note is in what was copied.
   for (const line of (text ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'))) expect(copied).toContain(line.trim());

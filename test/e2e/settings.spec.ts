@@ -1,16 +1,10 @@
 import type { Page } from '@playwright/test';
-import { decodeWire } from '../../src/shared/ipc-wire.ts';
-import type { IpcResult } from '../../src/shared/ipc.ts';
-import type { Webhook } from '../../src/shared/service/index.ts';
-import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
+import { expect, expectAccessible, go, shot, start, test, type TestHost } from './fixtures.ts';
 
 /** Clicks the switch and returns what the service answered to the window's call. */
-async function flip(page: Page): Promise<boolean> {
-  const answered = page.waitForResponse((r) => r.url().endsWith('/ipc/org%3AsetScribeWebhook') || r.url().endsWith('/ipc/org:setScribeWebhook'));
-  await page.getByRole('switch', { name: 'Scribe webhook notifications' }).click();
-  const result = decodeWire(await (await answered).text()) as IpcResult<Webhook>;
-  if (!result.ok) throw new Error(`the service refused the change: ${result.error.message}`);
-  return result.data.isActive;
+async function flip(page: Page, host: TestHost): Promise<boolean> {
+  const webhook = await host.windowAnswer(page, 'org:setScribeWebhook', () => page.getByRole('switch', { name: 'Scribe webhook notifications' }).click());
+  return webhook.isActive;
 }
 
 test('the notification e-mail is saved and the webhook switch follows the service', async ({ page, host, demo }) => {
@@ -29,10 +23,10 @@ test('the notification e-mail is saved and the webhook switch follows the servic
   const toggle = page.getByRole('switch', { name: 'Scribe webhook notifications' });
   await expect(toggle).toHaveAttribute('aria-checked', /^(true|false)$/);
   const before = (await toggle.getAttribute('aria-checked')) === 'true';
-  const first = await flip(page);
+  const first = await flip(page, host);
   expect(first).toBe(!before);
   await expect(toggle).toHaveAttribute('aria-checked', String(first));
-  const second = await flip(page);
+  const second = await flip(page, host);
   expect(second).toBe(before);
   await expect(toggle).toHaveAttribute('aria-checked', String(second));
 });

@@ -1,10 +1,12 @@
-// One browser host as a child process, on a data folder of its own. It can be killed the hard
-// way (SIGKILL, as a crash or a power cut would) and started again on the same folder, to
-// show that the pipeline resumes from its job files.
+// The app under test as the specs see it (`TestHost`), and its `browser` target: one browser
+// host as a child process, on a data folder of its own. It can be killed the hard way
+// (SIGKILL, as a crash or a power cut would) and started again on the same folder, to show
+// that the pipeline resumes from its job files. The `electron` target is electron-host.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Page } from '@playwright/test';
 import { decodeWire, encodeWire } from '../../../src/shared/ipc-wire.ts';
 import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
 
@@ -42,7 +44,8 @@ export interface TestHostOptions {
   tokenLog: string;
 }
 
-function hostEnv(o: TestHostOptions): NodeJS.ProcessEnv {
+/** The environment of one run of the app: the sandbox's options and where the logs go. */
+export function hostEnv(o: Pick<TestHostOptions, 'sandbox' | 'logFile' | 'tokenLog'>): NodeJS.ProcessEnv {
   // Nothing of the caller's own SANDBOX_* or log settings leaks into the run.
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDBOX_') && !k.startsWith('VET_SCRIBE_LOG')) env[k] = v;
@@ -63,7 +66,29 @@ function hostEnv(o: TestHostOptions): NodeJS.ProcessEnv {
   };
 }
 
-export class TestHost {
+/** What a spec may ask of the app under test, whichever target runs it. */
+export interface TestHost {
+  /** The window's address. */
+  readonly url: string;
+  /** The embedded sandbox's demo account; null when the app runs on no sandbox. */
+  readonly demo: Demo | null;
+  /** The app's data folder (recordings, jobs, settings). */
+  readonly dataDir: string;
+  /** Everything the app wrote on stderr, for the report of a failed test. */
+  readonly stderr: string;
+  /** Kills the app without warning and starts it again on the same data folder. */
+  restart(): Promise<void>;
+  /** Calls the IPC contract as the window does, to compare what the window shows with the engine's answer. */
+  call<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;
+  /** Shows the app in `page`: the browser loads the host's address; Electron's window is already there. */
+  open(page: Page): Promise<void>;
+  /** The text on the system clipboard, as a paste into another program would get it. */
+  clipboardText(page: Page): Promise<string>;
+  /** Runs `action` in the window and returns the engine's answer to the window's call on `channel`. */
+  windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>>;
+}
+
+export class BrowserHost implements TestHost {
   readonly options: TestHostOptions;
   url = '';
   demo: Demo | null = null;
@@ -126,6 +151,23 @@ export class TestHost {
       body: input === undefined ? '' : encodeWire(input),
     });
     const result = decodeWire(await response.text()) as IpcResult<InvokeOutput<C>>;
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+    return result.data;
+  }
+
+  async open(page: Page): Promise<void> {
+    await page.goto(this.url);
+  }
+
+  async clipboardText(page: Page): Promise<string> {
+    return page.evaluate<string>('navigator.clipboard.readText()');
+  }
+
+  async windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {
+    const path = `/ipc/${encodeURIComponent(channel)}`;
+    const answered = page.waitForResponse((r) => r.url().endsWith(path) || r.url().endsWith(`/ipc/${channel}`));
+    await action();
+    const result = decodeWire(await (await answered).text()) as IpcResult<InvokeOutput<C>>;
     if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
     return result.data;
   }

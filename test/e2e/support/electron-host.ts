@@ -1,0 +1,231 @@
+// The `electron` target: the real app (out/, as `electron-vite build` makes it) started by
+// Playwright's _electron.launch on a user-data folder of the test's own (Chromium's
+// --user-data-dir, which Electron honours for app.getPath('userData')), with the embedded
+// sandbox that main starts by default, a private keyring, and the fake microphone fed from
+// the same WAV fixture as the browser target. It is killed with SIGKILL and launched again
+// on the same folder for the resume tests.
+//
+// main starts its sandbox with the default options, so the fault and timing options of a
+// spec (`test.use({ sandbox })`) are not applied on this target; only SANDBOX_TOKEN_LOG,
+// which the sandbox reads itself, reaches it.
+import { copyFileSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { _electron, type ElectronApplication, type Page } from '@playwright/test';
+import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
+import { NO_BUS, PrivateKeyring } from './electron-keyring.ts';
+import { hostEnv, type Demo, type SandboxFaults, type TestHost } from './test-host.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const START_TIMEOUT_MS = 30_000;
+const CLOSE_TIMEOUT_MS = 10_000;
+
+export interface ElectronHostOptions {
+  dataDir: string;
+  sandbox: SandboxFaults;
+  /** Where main's log is copied when the app stops, and where the sandbox notes each token it issues. */
+  logFile: string;
+  tokenLog: string;
+  /** The WAV file the fake microphone plays. */
+  fakeAudio: string;
+  /** Where each run's trace is written. */
+  artifactsDir: string;
+}
+
+/** window.bridge.invoke (src/shared/ipc.ts BridgeApi), untyped: the call crosses into the page as data. */
+type Invoke = (channel: string, input: unknown) => Promise<IpcResult<unknown>>;
+
+export class ElectronHost implements TestHost {
+  readonly options: ElectronHostOptions;
+  url = '';
+  demo: Demo | null = null;
+  stderr = '';
+  /** The trace of every run of the app so far (one per launch). */
+  readonly traces: string[] = [];
+  /**
+   * The window of the app as it is now: after a restart the same object drives the new
+   * window, as the same tab of the browser target does after a reload.
+   */
+  readonly page: Page;
+  private app: ElectronApplication | null = null;
+  private window: Page | null = null;
+  private keyring: PrivateKeyring | null = null;
+  private keyringDir: string | null = null;
+
+  constructor(options: ElectronHostOptions) {
+    this.options = options;
+    this.page = new Proxy({} as Page, {
+      get: (_target, property) => {
+        const window = this.current();
+        const value: unknown = Reflect.get(window, property, window);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(window) : value;
+      },
+    });
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  private current(): Page {
+    if (!this.window) throw new Error('the Electron app is not running');
+    return this.window;
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.launch();
+    } catch (e) {
+      await this.stop();
+      throw e;
+    }
+  }
+
+  private async launch(): Promise<void> {
+    if (!this.keyringDir) {
+      this.keyringDir = mkdtempSync(join(tmpdir(), 'vet-scribe-e2e-keyring-'));
+      this.keyring = await PrivateKeyring.start(this.keyringDir);
+    }
+    const o = this.options;
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(hostEnv(o))) {
+      // A dev server address or run-as-node from the caller's shell would start another app.
+      if (v !== undefined && k !== 'ELECTRON_RENDERER_URL' && k !== 'ELECTRON_RUN_AS_NODE') env[k] = v;
+    }
+    env['DBUS_SESSION_BUS_ADDRESS'] = this.keyring?.address ?? NO_BUS;
+
+    const app = await _electron.launch({
+      args: [
+        ROOT,
+        `--user-data-dir=${o.dataDir}`,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${o.fakeAudio}`,
+        '--autoplay-policy=no-user-gesture-required',
+        '--disable-gpu',
+      ],
+      cwd: ROOT,
+      env,
+      colorScheme: 'light',
+      locale: 'en-GB',
+      timeout: START_TIMEOUT_MS,
+    });
+    this.app = app;
+    app.process().stderr?.setEncoding('utf8');
+    app.process().stderr?.on('data', (text: string) => {
+      this.stderr += text;
+    });
+    const userData = await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'));
+    if (realpathSync(userData) !== realpathSync(o.dataDir)) {
+      throw new Error(`the app keeps its data in ${userData}, not in the test's folder ${o.dataDir}: --user-data-dir was not honoured`);
+    }
+    await app.context().tracing.start({ screenshots: true, snapshots: true });
+    this.window = await app.firstWindow({ timeout: START_TIMEOUT_MS });
+    await this.window.waitForLoadState('domcontentloaded');
+    this.url = this.window.url();
+    this.demo = (await this.call('app:info')).sandbox?.demo ?? null;
+  }
+
+  async restart(): Promise<void> {
+    await this.kill();
+    await this.start();
+  }
+
+  /** SIGKILL: no chance to save anything that was not already on disk. */
+  async kill(): Promise<void> {
+    const app = this.app;
+    if (!app) return;
+    await this.saveTrace(app);
+    this.app = null;
+    this.window = null;
+    const child = app.process();
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** Quits the app as the user would (main lets the pipeline write its last step), SIGKILL if it hangs. */
+  async stop(): Promise<void> {
+    const app = this.app;
+    if (app) {
+      await this.saveTrace(app);
+      this.app = null;
+      this.window = null;
+      const child = app.process();
+      const timer = setTimeout(() => child.kill('SIGKILL'), CLOSE_TIMEOUT_MS);
+      await app.close().catch(() => {});
+      clearTimeout(timer);
+    }
+    // electron-log writes main's log into <userData>/logs on Linux and Windows.
+    const log = join(this.options.dataDir, 'logs', 'main.log');
+    if (existsSync(log)) copyFileSync(log, this.options.logFile);
+    await this.keyring?.stop();
+    this.keyring = null;
+    if (this.keyringDir) rmSync(this.keyringDir, { recursive: true, force: true });
+    this.keyringDir = null;
+  }
+
+  private async saveTrace(app: ElectronApplication): Promise<void> {
+    const path = join(this.options.artifactsDir, `electron-trace-${this.traces.length + 1}.zip`);
+    try {
+      await app.context().tracing.stop({ path });
+      this.traces.push(path);
+    } catch {
+      // An app that has already died has no trace to give.
+    }
+  }
+
+  async call<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>> {
+    // Through the preload's bridge, as the window itself calls: main checks the sender.
+    const result = (await this.current().evaluate(
+      ([c, i]) => (globalThis as unknown as { bridge: { invoke: Invoke } }).bridge.invoke(c, i),
+      [channel, input] as [string, unknown],
+    )) as IpcResult<InvokeOutput<C>>;
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+    return result.data;
+  }
+
+  async open(_page: Page): Promise<void> {
+    // The app opened its window when it started.
+  }
+
+  async clipboardText(_page: Page): Promise<string> {
+    // The window may not read the clipboard (main grants it the microphone only); the system
+    // clipboard is what a paste into the practice-management system would get.
+    if (!this.app) throw new Error('the Electron app is not running');
+    return this.app.evaluate(({ clipboard }) => clipboard.readText());
+  }
+
+  async windowAnswer<C extends InvokeChannel>(_page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {
+    const app = this.app;
+    if (!app) throw new Error('the Electron app is not running');
+    // Main answers the window through ipcMain's handler table; Electron has no public way to
+    // observe an answer, so the handler of `channel` is wrapped for one call. This reads
+    // Electron internals (ipcMain._invokeHandlers, event._reply) and says so when they move.
+    await app.evaluate(({ ipcMain }, name) => {
+      type Handler = (event: { _reply?: (value: unknown) => void }, ...args: unknown[]) => unknown;
+      const handlers = (ipcMain as unknown as { _invokeHandlers?: Map<string, Handler> })._invokeHandlers;
+      const original = handlers?.get(name);
+      if (!handlers || !original) throw new Error(`cannot watch the answers to ${name}: ipcMain keeps its handlers elsewhere in this Electron`);
+      const box = globalThis as unknown as { vetScribeAnswers?: Promise<unknown> };
+      box.vetScribeAnswers = new Promise((resolveAnswer) => {
+        handlers.set(name, (event, ...args) => {
+          handlers.set(name, original);
+          const reply = event._reply;
+          if (typeof reply !== 'function') throw new Error(`cannot watch the answers to ${name}: the invoke event has no _reply`);
+          event._reply = (value: unknown) => {
+            resolveAnswer(value);
+            reply.call(event, value);
+          };
+          return original(event, ...args);
+        });
+      });
+    }, channel as string);
+    await action();
+    const result = (await app.evaluate(() => (globalThis as unknown as { vetScribeAnswers?: Promise<unknown> }).vetScribeAnswers)) as IpcResult<InvokeOutput<C>>;
+    if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
+    return result.data;
+  }
+}
