@@ -112,9 +112,8 @@ export class ElectronHost implements TestHost {
       timeout: START_TIMEOUT_MS,
     });
     this.app = app;
-    app.process().stderr?.setEncoding('utf8');
-    app.process().stderr?.on('data', (text: string) => {
-      this.stderr += text;
+    app.process().stderr?.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
     });
     const userData = await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'));
     if (realpathSync(userData) !== realpathSync(o.dataDir)) {
