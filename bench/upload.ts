@@ -182,7 +182,7 @@ try {
         r.curlMBps.map((x) => fixed(x)).join(', '),
         fixed(median(client)),
         fixed(median(r.curlMBps)),
-        fixed(ratio, 2),
+        fixed(ratio, 3),
         verdict(ratio >= RATIO_GOAL),
       ];
     }),
