@@ -118,14 +118,15 @@ describe('row 2: refresh', () => {
   });
 
   it('accepts an expired access token (the normal case) but refuses an expired refresh token', async () => {
-    const s = await start({ accessTtlSeconds: 1, refreshTtlSeconds: 2 });
+    // The refresh token lives long enough to outlast a slow machine between the two steps.
+    const s = await start({ accessTtlSeconds: 1, refreshTtlSeconds: 4 });
     const t = await signIn(s);
     await new Promise((r) => setTimeout(r, 1100));
     const expired = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: t.access, body: {} });
     expect([expired.status, expired.json['code']]).toEqual([401, 'token_expired']);
     const ok = await refresh(s, t.access, t.refresh);
     expect(ok.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 4100));
     const late = await refresh(s, String(ok.json['access_token']), String(ok.json['refresh_token']));
     expect([late.status, late.json['code']]).toEqual([401, 'refresh_token_expired']);
   });
@@ -148,14 +149,14 @@ describe('row 2: refresh', () => {
   });
 
   it('the token rotated away last is answered again within the grace (a lost answer), not after', async () => {
-    const s = await start({ refreshReuseGraceSeconds: 1 });
+    const s = await start({ refreshReuseGraceSeconds: 3 });
     const t = await signIn(s);
     const first = await refresh(s, t.access, t.refresh);
     const replay = await refresh(s, t.access, t.refresh);
     expect(replay.status).toBe(200);
     expect(replay.json['refresh_token']).toBe(first.json['refresh_token']);
     expect(s.stats()).toMatchObject({ refreshes: 1, refreshReplays: 1, refreshReuseDetected: 0 });
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, 3100));
     const late = await refresh(s, t.access, t.refresh);
     expect([late.status, late.json['code']]).toEqual([401, 'refresh_token_reused']);
   });

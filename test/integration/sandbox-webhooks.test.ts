@@ -83,6 +83,8 @@ describe('webhook deliveries', () => {
     const s = await sandboxWith(front.url, 'k', 0.0005);
     await scribeOnce(s);
     await waitFor(async () => receiver.events[0], { timeoutMs: 15_000 });
+    // The receiver has the event a moment before the sandbox has noted the 200 it answered.
+    await waitFor(async () => (s.stats().webhookAttempts.length >= 4 ? true : undefined), { timeoutMs: 5_000 });
     const attempts = s.stats().webhookAttempts;
     expect(attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
     // The gaps follow 1 min, 5 min, 15 min, scaled by 0.0005 (30, 150, 450 ms), never shorter.
