@@ -7,6 +7,7 @@ import { app, BrowserWindow, Notification, protocol, safeStorage, type WebConten
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
+import { parseOptions, type SandboxOptions } from '../sandbox/index.ts';
 import { AppCore } from './core/app-core.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
@@ -54,6 +55,21 @@ function send(contents: WebContents | undefined, channel: EventChannel, payload:
   if (contents && !contents.isDestroyed()) contents.send(channel, payload);
 }
 
+/**
+ * The embedded sandbox's timings and faults from SANDBOX_* variables (src/sandbox/README.md),
+ * for development and the end-to-end suite only: an installed app ignores them.
+ */
+function sandboxOverrides(): Partial<SandboxOptions> | undefined {
+  if (app.isPackaged) return undefined;
+  try {
+    const { port: _port, host: _host, dataDir: _dataDir, ...overrides } = parseOptions([], process.env);
+    return overrides;
+  } catch (e) {
+    logger.warn(`sandbox: SANDBOX_* variables ignored: ${(e as Error).message}`);
+    return undefined;
+  }
+}
+
 async function start(): Promise<void> {
   hardenSessions((line) => logger.warn(line));
   const notices: Notice[] = [];
@@ -69,6 +85,7 @@ async function start(): Promise<void> {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
     audioUrl,
+    sandbox: sandboxOverrides(),
   });
   const engine = core;
 

@@ -5,9 +5,8 @@
 // the same WAV fixture as the browser target. It is killed with SIGKILL and launched again
 // on the same folder for the resume tests.
 //
-// main starts its sandbox with the default options, so the fault and timing options of a
-// spec (`test.use({ sandbox })`) are not applied on this target; only SANDBOX_TOKEN_LOG,
-// which the sandbox reads itself, reaches it.
+// The fault and timing options of a spec (`test.use({ sandbox })`) reach main's embedded
+// sandbox as SANDBOX_* variables, which an app that is not packaged honours (src/main/index.ts).
 import { copyFileSync, existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
