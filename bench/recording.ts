@@ -159,8 +159,8 @@ interface CpuFigures {
   renderer: number;
   host: number;
   chromium: Map<string, number>;
-  taskS: number;
-  scriptS: number;
+  /** Differences of CDP Performance.getMetrics over the recording. */
+  metrics: Record<string, number>;
 }
 const measured: { cpu?: CpuFigures } = {};
 let recordingDir = '';
@@ -231,8 +231,7 @@ try {
       renderer: c1.renderer - c0.renderer,
       host: c1.host - c0.host,
       chromium,
-      taskS: (m1['TaskDuration'] ?? Number.NaN) - (m0['TaskDuration'] ?? Number.NaN),
-      scriptS: (m1['ScriptDuration'] ?? Number.NaN) - (m0['ScriptDuration'] ?? Number.NaN),
+      metrics: Object.fromEntries(Object.keys(m1).map((k) => [k, (m1[k] ?? Number.NaN) - (m0[k] ?? Number.NaN)])),
     };
   });
 
@@ -281,13 +280,24 @@ Taken over CDP on the page: \`HeapProfiler.collectGarbage\` twice, then \`Runtim
   const maxLag = Math.max(...metaLags, ...scanLags);
   report.add(`## Audio on disk behind the clock
 
-Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\` of meta.json, which the core writes after the chunk's bytes are appended and fdatasync'd (src/main/core/recordings.ts), sampled every second (${metaLags.length} samples). "audio": the end of the last complete Opus block in audio.webm, read with the core's own WebM scanner (scanWebm), every ${SCAN_EVERY_MS / 1000} s (${scanLags.length} samples). The recorder hands over a chunk a second, so about 1 s is the floor.`);
+Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\` of meta.json, which the core writes after the chunk's bytes are appended and fdatasync'd (src/main/core/recordings.ts), sampled every second (${metaLags.length} samples). "audio": the end of the last complete Opus block in audio.webm, read with the core's own WebM scanner (scanWebm), every ${SCAN_EVERY_MS / 1000} s (${scanLags.length} samples). The recorder hands over a chunk a second, so a lag of up to about 1 s (plus the time to save the chunk) is inherent.`);
   report.table(
     ['measure', 'median', 'p95', 'max', `goal max <= ${LAG_GOAL_MS / 1000} s`],
     [
       ['meta.json durationMs', `${fixed(median(metaLags) / 1000, 2)} s`, `${fixed(percentile(metaLags, 95) / 1000, 2)} s`, `${fixed(Math.max(...metaLags) / 1000, 2)} s`, verdict(Math.max(...metaLags) <= LAG_GOAL_MS)],
       ['audio blocks in audio.webm', `${fixed(median(scanLags) / 1000, 2)} s`, `${fixed(percentile(scanLags, 95) / 1000, 2)} s`, `${fixed(Math.max(...scanLags) / 1000, 2)} s`, verdict(Math.max(...scanLags) <= LAG_GOAL_MS)],
     ],
+  );
+  const step = Math.max(1, Math.ceil(scans.length / 10));
+  report.add('Along the recording (every ' + fixed((step * SCAN_EVERY_MS) / 1000, 0) + ' s): a lag that grew with time would show a recorder or a disk falling behind.');
+  report.table(
+    ['since MediaRecorder.start', 'audio in audio.webm', 'lag (audio)', 'meta durationMs lag, same second', 'bytes on disk'],
+    scans
+      .filter((_, i) => i % step === 0 || i === scans.length - 1)
+      .map((sc) => {
+        const near = lags.reduce((best, l) => (Math.abs(l.wallMs - sc.wallMs) < Math.abs(best.wallMs - sc.wallMs) ? l : best), lags[0]!);
+        return [`${fixed(sc.wallMs / 1000, 1)} s`, `${fixed(sc.audioMs / 1000, 2)} s`, `${fixed(sc.lagMs / 1000, 2)} s`, `${fixed(near.metaLagMs / 1000, 2)} s`, `${fixed(near.bytes / 1e6, 3)} MB`];
+      }),
   );
   report.add(`Worst of both: ${fixed(maxLag / 1000, 2)} s. From the press of Start to \`MediaRecorder.start\` (microphone opened, recording created in the core): ${fixed((recorderStart - startPress) / 1000, 2)} s; that time is not audio and not counted as lag.`);
 
@@ -304,16 +314,32 @@ Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\
   const pct = (s: number) => `${fixed((s / c.wallS) * 100, 1)} %`;
   report.add(`## CPU while recording
 
-Share of one core over ${fixed(c.wallS, 1)} s of recording (from the first heap sample to the last, whose forced GCs are outside). Process CPU is utime + stime of all its threads from /proc/<pid>/stat; the window's main thread from CDP \`Performance.getMetrics\` (TaskDuration, ScriptDuration).`);
+Share of one core over ${fixed(c.wallS, 1)} s of recording (from the first heap sample to the last, whose forced GCs are outside). Process CPU is utime + stime of all its threads from /proc/<pid>/stat. The window's main thread from CDP \`Performance.getMetrics\`: ThreadTime is its CPU time; the *Duration figures are wall time spent in tasks, so on a busy machine they include time the thread waited for a core.`);
   const chromiumRows = [...c.chromium.entries()].filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
+  const mt = (name: string) => c.metrics[name] ?? Number.NaN;
   report.table(
     ['process', 'CPU s', '% of one core'],
     [
       ['window: renderer process of the page (all threads)', fixed(c.renderer, 2), pct(c.renderer)],
-      ['window: main thread busy (TaskDuration)', fixed(c.taskS, 2), pct(c.taskS)],
-      ['window: of which script (ScriptDuration)', fixed(c.scriptS, 2), pct(c.scriptS)],
+      ['window: main thread CPU (ThreadTime)', fixed(mt('ThreadTime'), 2), pct(mt('ThreadTime'))],
       ['core: browser host process (core + idle embedded sandbox + HTTP bridge)', fixed(c.host, 2), pct(c.host)],
       ...chromiumRows.map(([kind, s]) => [`Chromium ${kind} (all of that kind)`, fixed(s, 2), pct(s)]),
+    ],
+  );
+  const perSecond = (n: number) => fixed(n / c.wallS, 1);
+  report.add("The window's main thread in tasks (wall time):");
+  report.table(
+    ['in tasks (TaskDuration)', 'script', 'style recalculation', 'layout', 'other', 'style recalcs / s', 'layouts / s'],
+    [
+      [
+        pct(mt('TaskDuration')),
+        pct(mt('ScriptDuration')),
+        pct(mt('RecalcStyleDuration')),
+        pct(mt('LayoutDuration')),
+        pct(mt('TaskOtherDuration')),
+        perSecond(mt('RecalcStyleCount')),
+        perSecond(mt('LayoutCount')),
+      ],
     ],
   );
 } finally {
