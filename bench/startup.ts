@@ -5,11 +5,12 @@
 //   npm run bench:startup [-- --runs 20]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, relative, resolve } from 'node:path';
+import { basename, extname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { constants, gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import { signIn } from '../test/e2e/fixtures.ts';
+import { buildWithSourceMaps, bytesByOwner, scriptsIn } from './support/browser-bundle.ts';
 import { buildRenderer, openWorld } from './support/browser-session.ts';
 import { progress, Report } from './support/report.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
@@ -78,6 +79,24 @@ report.table(
     [`all CSS (${css.length} files)`, fixed(sum(css, raw) / KB, 1), fixed(sum(css, gz) / KB, 1), ''],
     ['all JS and CSS', fixed(sum(assets, raw) / KB, 1), fixed(sum(assets, gz) / KB, 1), ''],
   ],
+);
+
+// Where the initial JS comes from, by a second build with source maps (same settings).
+const mappedDir = join(buildDir, 'mapped');
+await buildWithSourceMaps(mappedDir);
+const mappedScripts = scriptsIn(mappedDir);
+const initialNames = new Set(initial.map((f) => basename(f)));
+const sameFiles = mappedScripts.filter((f) => initialNames.has(basename(f)));
+const attributed = sameFiles.length === initial.length ? sameFiles : mappedScripts;
+const owners = new Map<string, number>();
+for (const f of attributed) for (const [k, n] of bytesByOwner(f)) owners.set(k, (owners.get(k) ?? 0) + n);
+const ownedTotal = [...owners.values()].reduce((a, b) => a + b, 0);
+report.add(`Where the ${attributed === sameFiles ? 'initial' : 'whole'} JS comes from: minified bytes charged through the source map of a second build with the same settings and \`sourcemap: true\` (${attributed === sameFiles ? 'same file names as above' : 'its file names differ from the first build, so all of its JS is shown'}).`);
+report.table(
+  ['package or folder', 'minified KB', 'share'],
+  [...owners.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => [k, fixed(n / KB, 1), `${fixed((n / ownedTotal) * 100, 1)} %`]),
 );
 
 // ---- (b) time to a usable view ----
