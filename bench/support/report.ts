@@ -1,6 +1,7 @@
 // A benchmark's report: Markdown printed to the terminal as it is built and, at the end,
 // written to bench/results/<name>.md (overwritten), from where bench/RESULTS.md gathers them.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { conditions, conditionsMarkdown, type Conditions } from './conditions.ts';
 
@@ -27,8 +28,9 @@ export class Report {
     this.add([line(headers), line(headers.map(() => '---')), ...rows.map(line)].join('\n'));
   }
 
-  /** Writes the whole report; returns the file's path. */
+  /** Writes the whole report, ending with the load at the end; returns the file's path. */
   write(): string {
+    this.add(`Load average (1 min) at the end: ${(Math.round((loadavg()[0] ?? 0) * 100) / 100).toString()}.`);
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `${this.name}.md`);
     writeFileSync(file, `${this.parts.join('\n\n')}\n`);
