@@ -42,6 +42,8 @@ export interface BrowserWorld {
   chromiumVersion: string;
   /** Chromium's own launch switches, for the report. */
   switches: string[];
+  /** Starts another host on the same window with a data folder of its own (closed with the world). */
+  addHost(): Promise<BrowserHost>;
   close(): Promise<void>;
 }
 
@@ -55,16 +57,29 @@ export async function openWorld(name: string, options: WorldOptions = {}): Promi
   const work = mkdtempSync(join(tmpdir(), `vet-scribe-bench-${name}-`));
   const rendererDir = options.rendererDir ?? join(work, 'renderer');
   if (!options.rendererDir) buildRenderer(rendererDir);
+  const hosts: BrowserHost[] = [];
+  const startHost = async (dataDir: string) => {
+    const logFile = `${dataDir}.log`;
+    writeFileSync(logFile, '');
+    const h = new BrowserHost({ dataDir, rendererDir, sandbox: options.sandbox ?? {}, logFile, tokenLog: `${dataDir}.tokens` });
+    hosts.push(h);
+    await h.start();
+    return h;
+  };
   const dataDir = join(work, 'data');
-  const logFile = join(work, 'host.log');
-  writeFileSync(logFile, '');
-  const host = new BrowserHost({ dataDir, rendererDir, sandbox: options.sandbox ?? {}, logFile, tokenLog: join(work, 'tokens.txt') });
-  await host.start();
+  const host = await startHost(dataDir);
   const hostPid = childWith(dataDir);
   if (hostPid === null) throw new Error(`the host process for ${dataDir} was not found in /proc`);
   const { args, permissions, viewport } = suiteBrowserOptions();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
-  const context = await browser.newContext({ permissions, viewport });
+  let browser: Browser;
+  let context: BrowserContext;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
+    context = await browser.newContext({ permissions, viewport });
+  } catch (e) {
+    await host.stop();
+    throw e;
+  }
   return {
     work,
     rendererDir,
@@ -74,10 +89,11 @@ export async function openWorld(name: string, options: WorldOptions = {}): Promi
     context,
     chromiumVersion: browser.version(),
     switches: args,
+    addHost: () => startHost(join(work, `data-${hosts.length + 1}`)),
     async close() {
       await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
-      await host.stop();
+      for (const h of hosts) await h.stop();
       rmSync(work, { recursive: true, force: true });
     },
   };
