@@ -161,6 +161,7 @@ async function faultyService(): Promise<Outcome> {
   } finally {
     await core.stop();
     await sandbox.close();
+    rmSync(core.options.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -128,6 +128,7 @@ async function runConsults(scribeSeconds: number, count: number, parallel: numbe
   for (const id of consults.keys()) jobs.set(id, JSON.parse(readFileSync(join(dirname(core.recordings.audioPath(id)), 'job.json'), 'utf8')) as JobRecord);
   await core.stop();
   await sandbox.close();
+  rmSync(core.options.dataDir, { recursive: true, force: true });
   return { core, sandbox, consults, trace, before, after, jobs, wallMs };
 }
 
