@@ -1,10 +1,8 @@
-// The service's operations (SPEC rows 1-13) over undici. Base addresses come from settings at
+// The service's operations (SPEC rows 1-13) over undici (the upload over node:http: upload.ts). Base addresses come from settings at
 // each call; every call sends X-API-Version and has a time-out; the upload is streamed from
 // disk with progress and a stall time-out. Answers go through the shared tolerant parsers, so
 // a malformed answer becomes a ServiceError('invalid_answer') naming the field.
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Transform } from 'node:stream';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import {
   parseDdxResult,
@@ -23,6 +21,7 @@ import {
   ServiceResponseError,
 } from '../../shared/service/index.ts';
 import { parseRetryAfter, ServiceError } from './service-errors.ts';
+import { putFile, PutFileError } from './upload.ts';
 
 export interface ServiceUrls {
   agentsUrl: string;
@@ -187,61 +186,43 @@ export class ServiceClient {
   ): Promise<void> {
     const operation = 'upload';
     const { size } = await stat(filePath);
-    let sent = 0;
-    const stall = new AbortController();
-    let stallTimer: NodeJS.Timeout | undefined;
-    const armStall = () => {
-      clearTimeout(stallTimer);
-      stallTimer = setTimeout(() => stall.abort(new Error('stalled')), this.options.uploadStallMs);
-    };
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        sent += chunk.length;
-        armStall();
-        onProgress?.({ sent, total: size });
-        done(null, chunk);
-      },
-    });
-    const source = createReadStream(filePath, { highWaterMark: 256 * 1024 });
-    source.on('error', (e) => meter.destroy(e));
-    source.pipe(meter);
-    const signals = signal ? AbortSignal.any([signal, stall.signal]) : stall.signal;
-    const started = Date.now();
-    armStall();
+    let url: URL;
     try {
-      const answer = await request(uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': contentType, 'content-length': String(size), ...headers },
-        body: meter,
-        signal: signals,
-        // undici starts the headers timer once the body is sent, so a long upload is not cut.
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        dispatcher: this.options.dispatcher,
-      });
-      const text = await answer.body.text();
-      this.options.log?.(`${operation}: PUT ${answer.statusCode}, ${size} bytes in ${Date.now() - started} ms`);
-      if (answer.statusCode >= 300) {
-        let json: unknown;
-        try {
-          json = JSON.parse(text) as unknown;
-        } catch {
-          json = undefined;
-        }
-        throw new ServiceError('http', operation, serviceErrorMessage(json, text, answer.statusCode), {
-          status: answer.statusCode,
-          code: serviceErrorCode(json),
-          retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
-        });
-      }
+      url = new URL(uploadUrl);
     } catch (e) {
-      if (stall.signal.aborted && !(signal?.aborted ?? false)) {
-        throw new ServiceError('timeout', operation, `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`, { cause: e });
+      throw new ServiceError('invalid_answer', operation, `The upload address given by the service is not a URL: "${uploadUrl.slice(0, 200)}".`, { cause: e });
+    }
+    const started = Date.now();
+    let answer;
+    try {
+      answer = await putFile(url, filePath, size, {
+        headers: { 'content-type': contentType, ...headers },
+        onProgress: (sent, total) => onProgress?.({ sent, total }),
+        signal,
+        stallMs: this.options.uploadStallMs,
+        answerMs: this.options.timeoutMs,
+      });
+    } catch (e) {
+      if (e instanceof PutFileError) {
+        if (e.kind === 'aborted') throw new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
+        if (e.kind === 'stalled') throw new ServiceError('timeout', operation, `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`, { cause: e });
+        if (e.kind === 'no_answer') throw new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
       }
-      throw this.transportError(operation, e);
-    } finally {
-      clearTimeout(stallTimer);
-      source.destroy();
+      throw new ServiceError('network', operation, `Could not reach the service for ${operation}: ${(e as Error).message || 'network error'}.`, { cause: e });
+    }
+    this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
+    if (answer.status >= 300) {
+      let json: unknown;
+      try {
+        json = JSON.parse(answer.text) as unknown;
+      } catch {
+        json = undefined;
+      }
+      throw new ServiceError('http', operation, serviceErrorMessage(json, answer.text, answer.status), {
+        status: answer.status,
+        code: serviceErrorCode(json),
+        retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+      });
     }
   }
 
