@@ -2,7 +2,8 @@
 // memory can be measured: idle RSS before the upload, RSS sampled every 20 ms during it, and
 // the kernel's high-water mark (VmHWM) at the end. Prints one JSON line. By the time the app
 // uploads it has already talked to the service (sign-in, session, upload URL), so one small
-// request to the same origin goes first: undici's parser is loaded and a connection is open.
+// request to the same origin goes first, so the process is as warm as the app's (the upload itself
+// opens its own connection, through node:http: src/main/core/upload.ts).
 //   node upload-client.ts <presigned-url> <file> <content-type>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
