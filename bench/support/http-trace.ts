@@ -1,5 +1,6 @@
-// Every HTTP request the app's client (undici) makes in this process, with its timings, seen
-// through undici's diagnostics channels: nothing in the app is wrapped or changed to watch it.
+// Every HTTP request the app's client makes in this process, with its timings, seen through the
+// diagnostics channels of undici (the service's calls) and of node:http (the upload):
+// nothing in the app is wrapped or changed to watch it.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 
 export interface TracedRequest {
@@ -86,6 +87,52 @@ export class HttpTrace {
       ],
       [
         'undici:request:error',
+        (m) => {
+          const { request, error } = m as { request: object; error: Error };
+          const e = entry(request);
+          if (!e || e.endAt !== null) return;
+          e.endAt = now();
+          e.error = (error as Error & { code?: string }).code ?? error.name;
+          end(e);
+        },
+      ],
+      // node:http, which carries the upload: its headers go out with the first body bytes, so
+      // "sent" is the moment the request starts.
+      [
+        'http.client.request.start',
+        (m) => {
+          const { request } = m as { request: { method: string; protocol: string; host: string; path: string } };
+          const at = now();
+          const e: TracedRequest = {
+            method: request.method,
+            origin: `${request.protocol}//${request.host}`,
+            path: request.path,
+            idempotencyKey: null,
+            createdAt: at,
+            sentAt: at,
+            headersAt: null,
+            endAt: null,
+            status: null,
+            error: null,
+          };
+          this.byRequest.set(request, e);
+          if (keep) this.requests.push(e);
+        },
+      ],
+      [
+        'http.client.response.finish',
+        (m) => {
+          const { request, response } = m as { request: object; response: { statusCode: number } };
+          const e = entry(request);
+          if (!e || e.endAt !== null) return;
+          e.headersAt ??= now();
+          e.status = response.statusCode;
+          e.endAt = now();
+          end(e);
+        },
+      ],
+      [
+        'http.client.request.error',
         (m) => {
           const { request, error } = m as { request: object; error: Error };
           const e = entry(request);
