@@ -21,6 +21,7 @@ import { rerunInThrowawayKeyring } from './support/keyring.ts';
 import { progress, Report } from './support/report.ts';
 import { startSandboxProcess, type SandboxProcess } from './support/sandbox-process.ts';
 import { fixed, verdict } from './support/stats.ts';
+import { seededRandom } from '../src/shared/seeded-random.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,17 +43,6 @@ const KILL_RECORDINGS = Number(args['kill-recordings']);
 const KILL_ACCESS_TTL = Number(args['kill-access-ttl']);
 if (!Number.isInteger(SEED) || SEED < 0 || SEED >= 2 ** 32) throw new Error('--seed (SANDBOX_SEED) must be a whole number from 0 to 2^32-1');
 
-/** The same small seeded dice as the sandbox's (mulberry32), for the kill moments. */
-function dice(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Outcome {
   recordings: number;
@@ -180,7 +170,7 @@ async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded
   const store = new RecordingStore({ dir: join(dataDir, 'recordings') });
   const keychainService = `Vet Scribe bench ${process.pid}-${Date.now()}`;
   const keychain = await openKeychain(keychainService);
-  const random = dice(SEED);
+  const random = seededRandom(SEED);
   const notes: string[] = [];
   try {
     const client = new ServiceClient({

@@ -11,6 +11,7 @@ import { createSandboxServer, PREFIX, serverOrigin, type Counters } from './serv
 import { DEMO_ACCOUNT, StateStore } from './state.ts';
 import { Uploads } from './uploads.ts';
 import { WebhookSender, type DeliveryAttempt } from './webhooks.ts';
+import { seededRandom } from '../shared/seeded-random.ts';
 
 export { DEFAULT_OPTIONS, parseOptions, OptionsError, type SandboxOptions } from './options.ts';
 export { DEMO_ACCOUNT, OTHER_ACCOUNT } from './state.ts';
@@ -40,17 +41,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** Small, fast, seedable dice (mulberry32) so a fault run can be repeated exactly. */
-function dice(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CLOCK_TICK_MS = 50;
 
@@ -93,7 +83,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     uploads,
     jobs,
     origin: () => origin,
-    random: dice(options.seed ?? randomBytes(4).readUInt32LE(0)),
+    random: seededRandom(options.seed ?? randomBytes(4).readUInt32LE(0)),
     counters,
   });
   await new Promise<void>((resolve, reject) => {

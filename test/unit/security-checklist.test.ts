@@ -95,20 +95,10 @@ import { appUrl, createMainWindow, hardenSessions } from '../../src/main/window.
 import type { HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
 import { settingsPatchSchema } from '../../src/shared/settings.ts';
+import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** A small seeded generator, so a failing case is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const pick = <T>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
 
 /** Source files of a folder (recursively), with their text. */
@@ -402,7 +392,7 @@ describe('checklist 13: disable or limit navigation', () => {
   });
 
   it('generated addresses: only those that are our page get through', () => {
-    const next = random(13);
+    const next = seededRandom(13);
     const bases = [appUrl(), 'file:///', 'file://host/', 'https://example.com/', 'http://localhost:5173/', 'vetscribe-audio://recording/', 'javascript:'];
     const tails = ['', '#x', '?a=1', '/../index.html', '..', '%2e%2e/', 'index.html', '\\..\\', '\r\n', '\u0000', '@attacker.example.com'];
     const page = new URL(appUrl());
@@ -458,7 +448,7 @@ describe('checklist 15: no shell.openExternal with untrusted content', () => {
   });
 
   it('generated links: whatever is opened is a clean https address that is exactly the parsed link', () => {
-    const next = random(15);
+    const next = seededRandom(15);
     const schemes = ['https', 'https', 'https', 'https', 'HTTPS', 'Https', 'http', 'file', 'smb', 'ms-msdt', 'javascript', 'data', 'vbscript', 'search-ms', 'ftp', 'chrome', 'vetscribe-audio', 'https\t', 'ht\ntps'];
     const slashes = ['://', ':', ':/', ':\\\\', '://\\', ':////'];
     const users = ['', '', '', '', '', '', 'user@', 'user:pass@', 'www.wsava.org@', '%40@'];
@@ -647,7 +637,7 @@ describe('checklist 18: a custom protocol instead of file:// (recordings)', () =
   );
 
   it('generated addresses: an id reaches the disk only when it is a recording the app knows', async () => {
-    const next = random(18);
+    const next = seededRandom(18);
     const pieces = ['..', '.', '/', '\\', '%2e', '%2E', '%2f', '%5c', '%00', '%', '%25', 'a', known, 'C:', '~', '%c0%ae', '\u0000', '%E2%80%AE', ';', '?x', '#y'];
     let parsedIds = 0;
     for (let i = 0; i < 1500; i++) {
@@ -697,7 +687,7 @@ describe('checklist 20: do not expose Electron APIs to untrusted web content', (
       await exposed.api.invoke(channel, { x: 1 });
       expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith(channel, { x: 1 });
     }
-    const next = random(20);
+    const next = seededRandom(20);
     const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app:info ', 'APP:INFO', 'app:*', '*', '', 'ELECTRON_BROWSER_REQUIRE', 'ipc:any', 'session:getToken', 'settings:get\u0000'];
     for (let i = 0; i < 300; i++) {
       const base = pick(next, [...INVOKE_CHANNELS, ...names]);

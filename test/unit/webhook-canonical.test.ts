@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, compareCodePoints, MAX_DEPTH, WebhookPayloadError } from '../../src/shared/webhook/index.ts';
+import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/make-webhook-vectors.py', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/webhook-vectors.json', import.meta.url));
@@ -169,16 +170,6 @@ describe('canonicalJsonFromValue', () => {
 // Random documents with hostile strings and keys, written with random spacing, escapes and
 // key order, compared with what python3 makes of the same text.
 describe('random documents agree with Python', () => {
-  function rng(seed: number): () => number {
-    let s = seed >>> 0;
-    return () => {
-      s = (s + 0x6d2b79f5) >>> 0;
-      let t = s;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
 
   interface Generated {
     raw: string;
@@ -276,7 +267,7 @@ describe('random documents agree with Python', () => {
 
   it('canonicalJson and canonicalJsonFromValue match json.dumps(sort_keys=True) on 400 documents', () => {
     const seed = Number(process.env['WEBHOOK_PROPERTY_SEED'] ?? Date.now() % 1_000_000);
-    const next = generator(rng(seed));
+    const next = generator(seededRandom(seed));
     const docs = Array.from({ length: 400 }, next);
     const python = pythonCanonical(docs.map((d) => d.raw));
     let exactCount = 0;

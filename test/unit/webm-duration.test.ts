@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Decoder } from 'ts-ebml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixWebmDuration, scanWebm } from '../../src/main/core/webm-duration.ts';
+import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { elapsedMs: number; decodedMs: number; rawFfprobeDuration: string };
@@ -36,18 +37,10 @@ function headDurationMs(bytes: Buffer): number | null {
   return (duration.value * (scale && scale.type === 'u' ? scale.value : 1e6)) / 1e6;
 }
 
-/** Deterministic pseudo-random bytes (mulberry32). */
+/** Deterministic pseudo-random bytes. */
 function seededBytes(seed: number, length: number): Buffer {
-  let a = seed >>> 0;
-  const out = Buffer.alloc(length);
-  for (let i = 0; i < length; i++) {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
-  return out;
+  const next = seededRandom(seed);
+  return Buffer.from(Array.from({ length }, () => Math.floor(next() * 256)));
 }
 
 let dir = '';
