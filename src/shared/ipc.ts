@@ -9,8 +9,9 @@ import type { DdxResult, Organization, Template, TreatmentPlanResult, User, Webh
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
-export const MAX_CHUNK_BYTES = 1024 * 1024;
-export const MAX_AGENT_INPUT = 20_000;
+import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-client.ts';
+
+export { ApiCallError, createApi, MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-client.ts';
 
 /** A phantom carrier of an answer's type; the table holds no value for it at run time. */
 const answer = <T>() => undefined as unknown as T;
@@ -162,31 +163,6 @@ export type Api = {
   };
 } & { on: BridgeApi['on'] };
 
-export class ApiCallError extends Error {
-  readonly code: string;
-  readonly retryable: boolean;
-  constructor(error: IpcError) {
-    super(error.message);
-    this.name = 'ApiCallError';
-    this.code = error.code;
-    this.retryable = error.retryable ?? false;
-  }
-}
-
-/** Builds the typed client over a bridge (the preload's in Electron, HTTP in the browser host). */
-export function createApi(bridge: BridgeApi): Api {
-  const api: Record<string, Record<string, unknown>> = {};
-  for (const channel of INVOKE_CHANNELS) {
-    const [ns = '', method = ''] = channel.split(':');
-    api[ns] ??= {};
-    api[ns][method] = async (input?: unknown) => {
-      const result = await bridge.invoke(channel, input as never);
-      if (!result.ok) throw new ApiCallError(result.error);
-      return result.data;
-    };
-  }
-  return { ...(api as unknown as Omit<Api, 'on'>), on: bridge.on } as Api;
-}
 
 /** Turns a message of zod issues into one sentence that names each wrong field. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

@@ -1,6 +1,7 @@
 // The window's one way to main: the typed client of the IPC contract over whichever bridge
 // this window has — the preload's (Electron) or HTTP to the browser host.
-import { createApi, type Api, type BridgeApi } from '../../shared/ipc.ts';
+import type { Api, BridgeApi } from '../../shared/ipc.ts';
+import { createApi } from '../../shared/ipc-client.ts';
 import { createHttpBridge } from './http-bridge.ts';
 
 declare global {
@@ -11,4 +12,4 @@ declare global {
 
 export const bridge: BridgeApi = window.bridge ?? createHttpBridge(window.location.origin);
 export const api: Api = createApi(bridge);
-export { ApiCallError } from '../../shared/ipc.ts';
+export { ApiCallError } from '../../shared/ipc-client.ts';

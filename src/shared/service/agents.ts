@@ -7,42 +7,9 @@ import { z } from 'zod';
 import type { Operation } from './errors.ts';
 import { isRecord, parseAnswer, parseInside, text } from './envelope.ts';
 
-export interface FieldSpec<K extends string> {
-  /** Member of the domain type. */
-  key: K;
-  /** Member name on the wire. */
-  wire: string;
-  /** What the UI prints above the field. */
-  heading: string;
-  /** Other wire names seen for the same member. */
-  aliases?: readonly string[];
-}
+import { DDX_FIELDS, TREATMENT_FIELDS, type FieldSpec } from './fields.ts';
 
-export const DDX_FIELDS = [
-  { key: 'name', wire: 'name', heading: 'Diagnosis' },
-  { key: 'symptomsClinicalSigns', wire: 'symptoms_clinical_signs', heading: 'Symptoms and clinical signs' },
-  { key: 'causeEtiology', wire: 'cause_etiology', heading: 'Cause and etiology' },
-  { key: 'riskFactorsPredispositions', wire: 'risk_factors_predispositions', heading: 'Risk factors and predispositions' },
-  { key: 'diagnosisRuleOuts', wire: 'diagnosis_rule_outs', heading: 'Diagnosis and rule-outs' },
-  { key: 'commonlyConfusedWith', wire: 'commonly_confused_with', heading: 'Commonly confused with' },
-  { key: 'prognosis', wire: 'prognosis', heading: 'Prognosis' },
-] as const satisfies readonly FieldSpec<string>[];
-
-export const TREATMENT_FIELDS = [
-  { key: 'diagnosisName', wire: 'diagnosis_name', heading: 'Diagnosis' },
-  { key: 'treatmentPlanName', wire: 'treatment_plan_name', heading: 'Treatment plan' },
-  { key: 'treatmentGoal', wire: 'treatment_goal', heading: 'Treatment goal' },
-  { key: 'medications', wire: 'medications', heading: 'Medications' },
-  { key: 'dietaryManagement', wire: 'dietary_management', heading: 'Dietary management' },
-  { key: 'lifestyleModifications', wire: 'lifestyle_modifications', heading: 'Lifestyle modifications' },
-  { key: 'symptomManagement', wire: 'symptom_management', heading: 'Symptom management' },
-  // The spec spells this one with a hyphen; the underscore form is read too.
-  { key: 'nonSurgicalOptions', wire: 'non-surgical_options', heading: 'Non-surgical options', aliases: ['non_surgical_options'] },
-  { key: 'possibleSurgicalOptions', wire: 'possible_surgical_options', heading: 'Possible surgical options' },
-  { key: 'preventativeOptions', wire: 'preventative_options', heading: 'Preventative options' },
-  { key: 'regularVeterinaryMonitoring', wire: 'regular_veterinary_monitoring', heading: 'Regular veterinary monitoring' },
-  { key: 'ownerEducation', wire: 'owner_education', heading: 'Owner education' },
-] as const satisfies readonly FieldSpec<string>[];
+export { DDX_FIELDS, TREATMENT_FIELDS, type FieldSpec };
 
 export type DdxFieldKey = (typeof DDX_FIELDS)[number]['key'];
 export type TreatmentFieldKey = (typeof TREATMENT_FIELDS)[number]['key'];

@@ -2,7 +2,7 @@
 // last answer. Kept outside the components so that switching views and coming back keeps
 // both; cleared when the session ends, so the next person at the exam-room PC sees none of it.
 import { create } from 'zustand';
-import { MAX_AGENT_INPUT } from '../../../../shared/ipc.ts';
+import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
 import type { DdxResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
 import { api, ApiCallError } from '../../api.ts';
 

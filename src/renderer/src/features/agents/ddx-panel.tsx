@@ -2,7 +2,7 @@
 // out. Ctrl/Cmd+K opens it from anywhere with the field focused, so the vet can start typing
 // at once; a finished note arrives here as `prefill`.
 import { useEffect, useRef } from 'react';
-import { DDX_FIELDS } from '../../../../shared/service/index.ts';
+import { DDX_FIELDS } from '../../../../shared/service/fields.ts';
 import { useNav } from '../../stores/nav.ts';
 import { AgentAnswer } from './agent-answer.tsx';
 import { AgentForm } from './agent-form.tsx';

@@ -1,7 +1,7 @@
 // The treatment-plan agent (SPEC row 11). Its input must name the species; main checks first
 // and answers `needs_species` instead of sending, and the vet chooses to add it or send anyway.
 import { useEffect, useRef } from 'react';
-import { TREATMENT_FIELDS } from '../../../../shared/service/index.ts';
+import { TREATMENT_FIELDS } from '../../../../shared/service/fields.ts';
 import { AgentAnswer } from './agent-answer.tsx';
 import { AgentForm } from './agent-form.tsx';
 import { useAgents } from './agents-store.ts';

@@ -1,7 +1,7 @@
 // Where a consult is on its way from the microphone to a note, in the vet's words. Derived
 // from the recording and its job as main reports them; pure, so every state is tested.
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
-import { scribeStatusKind } from '../../../../shared/service/index.ts';
+import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
 
 export type StatusTone = 'progress' | 'done' | 'error' | 'warning';
 

@@ -3,7 +3,8 @@
 // held only until main has it. A failing call is tried again a few times (a resend of a chunk
 // main already wrote is harmless); if it still fails, the recording so far is on disk and the
 // caller is told at once, so it can stop and say so.
-import { ApiCallError, MAX_CHUNK_BYTES, type InvokeInput } from '../../../../shared/ipc.ts';
+import type { InvokeInput } from '../../../../shared/ipc.ts';
+import { ApiCallError, MAX_CHUNK_BYTES } from '../../../../shared/ipc-client.ts';
 
 export type ChunkInput = InvokeInput<'recording:chunk'>;
 
