@@ -11,6 +11,7 @@ import { RecordingStore } from '../../src/main/core/recordings.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { call } from './support/http.ts';
 import { makeRecording, tempDir } from './support/core.ts';
+import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -95,10 +96,13 @@ describe('fault runs', () => {
           resolve({ settled: out.includes('\nsettled\n') || out.startsWith('settled\n') });
         });
       });
-    // Kill it 20 times while it works (a run that finishes before its kill does not count).
+    // Kill it 20 times while it works (a run that finishes before its kill does not count). A
+    // new recording joins before each restart, so a fast machine always has work to interrupt.
     let kills = 0;
+    const dice = seededRandom(20);
     for (let runs = 0; kills < 20 && runs < 40; runs++) {
-      const { settled } = await run(250 + Math.floor(Math.random() * 900));
+      if (runs > 0) ids.push(await makeRecording(recordings, `consult ${ids.length}`));
+      const { settled } = await run(250 + Math.floor(dice() * 900));
       if (!settled) kills += 1;
     }
     const last = await run(null);
@@ -111,9 +115,9 @@ describe('fault runs', () => {
       expect(completions.get(id) ?? 0, id).toBeLessThanOrEqual(1);
     }
     const perFile = Object.values(s.stats().scribeRecordsByFileKey);
-    expect(perFile).toHaveLength(16);
+    expect(perFile).toHaveLength(ids.length);
     expect(perFile.every((n) => n === 1)).toBe(true);
     await keychain?.clear();
-    console.log(`kill run: ${kills} kills mid-run, 16 recordings completed, scribe records per file ${perFile.join(',')}, replays ${s.stats().scribeReplays}`);
+    console.log(`kill run: ${kills} kills mid-run, ${ids.length} recordings completed, scribe records per file ${perFile.join(',')}, replays ${s.stats().scribeReplays}`);
   }, 300_000);
 });
