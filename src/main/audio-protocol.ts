@@ -2,6 +2,7 @@
 // path: the page needs no access to the disk, and an address names a recording the app knows,
 // not a place on disk. Electron hands the protocol's requests to answerAudioRequest.
 import { Readable } from 'node:stream';
+import { decodeSegment } from '../shared/request-target.ts';
 import { audioAnswer } from './core/audio-range.ts';
 import { AUDIO_SCHEME } from './security.ts';
 
@@ -28,12 +29,8 @@ export function recordingIdFromAudioUrl(raw: string): string | null {
   if (url.protocol !== `${AUDIO_SCHEME}:` || url.host !== AUDIO_HOST || url.username || url.password) return null;
   const segment = url.pathname.slice(1);
   if (!url.pathname.startsWith('/') || segment === '' || segment.includes('/')) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
+  const id = decodeSegment(segment);
+  if (id === null) return null;
   // eslint-disable-next-line no-control-regex
   if (id.length > 200 || id === '.' || id === '..' || /[/\\:\u0000-\u001f\u007f]/.test(id)) return null;
   return id;

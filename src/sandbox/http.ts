@@ -3,6 +3,7 @@
 // streams uploads of any size straight to disk; a framework would add little but layers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { decodeSegment } from '../shared/request-target.ts';
 
 /** An error answer of the sandbox: always `{ detail, code }` with a fitting status. */
 export class ApiError extends Error {
@@ -66,7 +67,9 @@ export class Router {
       }
       const params: Record<string, string> = {};
       route.keys.forEach((key, i) => {
-        params[key] = decodeURIComponent(m[i + 1] ?? '');
+        const value = decodeSegment(m[i + 1] ?? '');
+        if (value === null) throw new ApiError(400, 'bad_request', `The ${key} in ${pathname} is not valid percent-encoding.`);
+        params[key] = value;
       });
       return { handler: route.handler, params };
     }

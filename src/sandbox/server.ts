@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { requestTarget } from '../shared/request-target.ts';
 import { requestSchemas } from '../shared/service/index.ts';
 import { answerDdx, answerTreatmentPlan } from './agents.ts';
 import type { Auth } from './auth.ts';
@@ -295,7 +296,11 @@ export function createSandboxServer(parts: ServerParts): Server {
   const { options, counters, random } = parts;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const url = requestTarget(req.url, 'http://sandbox.invalid');
+    if (!url) {
+      sendError(res, new ApiError(400, 'bad_request', `The request target ${JSON.stringify(req.url)} is not a path.`));
+      return;
+    }
     const method = req.method ?? 'GET';
     counters.requests += 1;
     const name = routeName(method, url.pathname);
@@ -343,7 +348,11 @@ export function createSandboxServer(parts: ServerParts): Server {
   };
 
   const server = createServer({ requestTimeout: 0, headersTimeout: 30_000, keepAliveTimeout: 5_000 }, (req, res) => {
-    void handle(req, res);
+    // The last guard: whatever a request does, the sandbox goes on serving the others.
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) sendError(res, new ApiError(500, 'internal_error', `The sandbox failed to answer: ${(e as Error).message}`));
+      else res.destroy();
+    });
   });
   server.on('clientError', (_err, socket) => {
     const body = '{"detail":"Malformed HTTP request.","code":"bad_request"}';

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -114,7 +115,30 @@ describe('bad input never crashes it', () => {
     }
     expect((await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo })).status).toBe(200);
   });
+
+  it('answers request targets the URL parser reads as a host, and broken percent-encoding, with 400', async () => {
+    const s = await start({ rateLimitPerMinute: 0 });
+    const me = await signIn(s);
+    for (const target of ['//', '/\\', '//@', '//evil.example/scribe/templates/all', '/scribe/scribe/get/%E0%A4%A']) {
+      const answer = await rawGet(s.origin, target, me.access);
+      expect(answer.status, target).toBe(target.startsWith('/scribe') ? 400 : 404);
+      expect(JSON.parse(answer.body), target).toEqual({ detail: expect.any(String), code: expect.any(String) });
+    }
+    expect((await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo })).status).toBe(200);
+  });
 });
+
+/** A GET with the request target written as given (clients normalise `//` and `\`). */
+async function rawGet(origin: string, target: string, token: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(origin);
+  const socket = connect(Number(port), hostname);
+  socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1]);
+  return { status, body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+}
 
 describe('command line', () => {
   const cli = join(import.meta.dirname, '../../src/sandbox/cli.ts');

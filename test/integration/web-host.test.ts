@@ -44,7 +44,7 @@ describe('browser host', () => {
   });
 
   it('serves nothing outside the window folder, however the path is written', async () => {
-    for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/..%5c..%5cetc%5cpasswd']) {
+    for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc%2fpasswd', '/..%5c..%5cetc%5cpasswd', '//', '/\\', '//etc/passwd', '/assets', '/assets/']) {
       const answer = await raw(path);
       expect(answer.status, path).toBe(404);
       expect(answer.text).not.toContain('root:');

@@ -4,11 +4,12 @@
 // app minus the Electron window; the tokens stay in this process, as they stay in main.
 // It listens on loopback only and answers only requests whose Host and Origin are its own.
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { decodeWire, encodeWire } from '../../shared/ipc-wire.ts';
+import { decodeSegment, requestTarget } from '../../shared/request-target.ts';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type InvokeChannel } from '../../shared/ipc.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { AppCore } from '../core/app-core.ts';
@@ -77,13 +78,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', origin);
+    const url = requestTarget(req.url, origin);
+    if (!url) return fail(res, 400, 'The request target is not a path.');
     // A page of another origin, or a rebound DNS name, gets nothing.
     if (req.headers.host !== new URL(origin).host) return fail(res, 403, 'wrong host');
     if (req.headers.origin !== undefined && req.headers.origin !== origin) return fail(res, 403, 'wrong origin');
 
     if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
-      const channel = safeDecode(url.pathname.slice(5)) ?? '';
+      const channel = decodeSegment(url.pathname.slice(5)) ?? '';
       if (!(INVOKE_CHANNELS as readonly string[]).includes(channel)) return fail(res, 404, `No such channel: ${channel}`);
       const chunks: Buffer[] = [];
       let size = 0;
@@ -110,22 +112,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (req.method === 'GET' && url.pathname.startsWith('/audio/')) {
-      const id = safeDecode(url.pathname.slice(7));
+      const id = decodeSegment(url.pathname.slice(7));
       if (id === null) return fail(res, 400, 'The audio address is not valid percent-encoding.');
       const consult = core.consult(id);
       if (!consult) return fail(res, 404, 'No such recording.');
       const answer = await audioAnswer(core.recordings.audioPath(id), consult.recording.mimeType, req.headers.range);
       res.writeHead(answer.status, answer.headers);
-      if (answer.body) answer.body.pipe(res);
+      if (answer.body) answer.body.on('error', () => res.destroy()).pipe(res);
       else res.end();
       return;
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const path = safeDecode(url.pathname);
+      const path = decodeSegment(url.pathname);
       if (path === null) return fail(res, 400, 'The address is not valid percent-encoding.');
       const rel = url.pathname === '/' ? 'index.html' : path.replace(/^\/+/, '');
       const file = normalize(join(options.rendererDir, rel));
-      if (!file.startsWith(normalize(options.rendererDir) + sep) || !existsSync(file)) return fail(res, 404, 'Not found.');
+      if (!file.startsWith(normalize(options.rendererDir) + sep) || !isFile(file)) return fail(res, 404, 'Not found.');
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -133,7 +135,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'cache-control': 'no-store',
       });
       if (req.method === 'HEAD') res.end();
-      else createReadStream(file).pipe(res);
+      else createReadStream(file).on('error', () => res.destroy()).pipe(res);
       return;
     }
     fail(res, 405, 'Method not allowed.');
@@ -164,11 +166,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-/** A path segment decoded, or null when its percent-encoding is broken (`%E0%A4%A`). */
-function safeDecode(text: string): string | null {
+function isFile(path: string): boolean {
   try {
-    return decodeURIComponent(text);
+    return statSync(path).isFile();
   } catch {
-    return null;
+    return false;
   }
 }
