@@ -304,4 +304,39 @@ describe('pipeline', () => {
     expect(c.pipeline.note(id).editedNote).toBe('My own words');
     expect(c.pipeline.note(id).note).not.toBe('My own words');
   });
+
+  it('a good answer ends the backoff: the next failure waits the first delay again', async () => {
+    // Every third answer or so is cut mid-way (a network error, no Retry-After); with random()
+    // = 1 each wait is the ceiling of its attempt, 100 ms × 2^(failures in a row before it). A
+    // backoff that counted every failure of a long scribing job would climb to its cap.
+    const lines: string[] = [];
+    const c = await core({
+      sandbox: { scribeSeconds: 4, dropRate: 0.3, seed: 20261123, rateLimitPerMinute: 0 },
+      pipeline: { backoff: { baseMs: 100, capMs: 6400, random: () => 1 }, pollDelay: () => 25, log: (l) => lines.push(l) },
+    });
+    const demo = c.appInfo().sandbox?.demo;
+    if (!demo) throw new Error('no sandbox');
+    const template = await untilAnswered(async () => {
+      if (!c.session.state().signedIn) await c.session.signIn(demo.email, demo.password);
+      return firstTemplateId(c);
+    });
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, template);
+    expect((await waitForJob(c, id, done, 25_000)).state).toBe('completed');
+    const exponents = lines.flatMap((l) => /retry in (\d+) ms/.exec(l)?.[1] ?? []).map((ms) => Math.log2(Number(ms) / 100));
+    expect(exponents.length).toBeGreaterThan(10);
+    expect(exponents.every((e) => Number.isInteger(e) && e >= 0)).toBe(true);
+    expect(Math.max(...exponents)).toBeLessThanOrEqual(4);
+    expect(exponents.filter((e) => e === 0).length).toBeGreaterThan(exponents.length / 2);
+  });
 });
+
+async function untilAnswered<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= 20) throw e;
+    }
+  }
+}

@@ -339,10 +339,11 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           await this.step(live, signal);
         }
         if (live.record.state === 'uploaded') unreachableUploads = 0;
-        if (live.record.state !== before) {
-          attempt = 0;
-          if (live.record.state !== 'session_created') renewals = 0;
-        }
+        // The backoff counts failures in a row: a good answer (a poll that finds the note not
+        // ready yet included) ends the run, so one bad minute early in a long scribing job does
+        // not leave every later hiccup waiting the full cap.
+        attempt = 0;
+        if (live.record.state !== before && live.record.state !== 'session_created') renewals = 0;
         live.waitingFor = null;
         live.nextRetryAt = null;
       } catch (e) {
