@@ -143,6 +143,21 @@ async function rawGet(origin: string, target: string, token: string): Promise<{ 
 describe('command line', () => {
   const cli = join(import.meta.dirname, '../../src/sandbox/cli.ts');
 
+  async function startCli(args: string[], env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve);
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    const info = JSON.parse(line) as { agents_url: string; scribe_url: string; agents_api_url: string; demo: { email: string; password: string } };
+    const stop = async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    };
+    return { info, stop };
+  }
+
   it('npm run sandbox -- --port 0 prints one JSON line with the three addresses and the demo account, then serves', async () => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--scribe-seconds', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
@@ -161,6 +176,41 @@ describe('command line', () => {
     }
     const code = await new Promise((r) => child.once('exit', r));
     expect(code).toBe(0);
+  });
+
+  it('with --data-dir (or SANDBOX_DATA_DIR), what it knew survives a restart of the command', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-sandbox-cli-'));
+    try {
+      const first = await startCli(['--port', '0', '--scribe-seconds', '0', '--data-dir', dir]);
+      let access: string;
+      let sessionId: string;
+      try {
+        const signIn = await call<{ access_token: string }>('POST', `${first.info.agents_url}/auth/sign-in`, { body: first.info.demo });
+        access = signIn.json.access_token;
+        const session = await call<{ data: { public_id: string } }>('POST', `${first.info.scribe_url}/recording-sessions/create`, { token: access, body: { name: 'Bella' } });
+        sessionId = session.json.data.public_id;
+      } finally {
+        await first.stop();
+      }
+      const second = await startCli(['--port', '0'], { SANDBOX_DATA_DIR: dir });
+      try {
+        // The token it signed before the restart is still good, and the session is still there.
+        const url = await call('POST', `${second.info.scribe_url}/audio/generate-upload-url`, {
+          token: access,
+          body: { recording_session_public_id: sessionId, file_name: 'a.webm', content_type: 'audio/webm' },
+        });
+        expect(url.status).toBe(200);
+        const unknown = await call('POST', `${second.info.scribe_url}/audio/generate-upload-url`, {
+          token: access,
+          body: { recording_session_public_id: '00000000-0000-4000-8000-000000000000', file_name: 'a.webm', content_type: 'audio/webm' },
+        });
+        expect(unknown.status).toBeGreaterThanOrEqual(400);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad flag value with a message and exit code 2', async () => {

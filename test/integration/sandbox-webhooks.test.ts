@@ -1,7 +1,9 @@
 // Webhook deliveries of scribe events, from the sandbox to the reference receiver over real
 // loopback HTTP, with the retry schedule of SPEC section 8 scaled down by --time-scale.
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -9,6 +11,7 @@ import { RETRY_DELAYS_SECONDS } from '../../src/sandbox/webhooks.ts';
 import { startWebhookReceiver } from '../../src/webhook-receiver/receiver.ts';
 import { call, fakeWebm, signIn, uploadRecording, waitFor } from './support/http.ts';
 
+const VECTORS_SCRIPT = join(import.meta.dirname, '../../scripts/make-webhook-vectors.py');
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()?.();
@@ -67,6 +70,32 @@ describe('webhook deliveries', () => {
     expect(s.stats().deliveries).toMatchObject({ delivered: 1, pending: 0 });
   });
 
+  it('what the sandbox delivers verifies with Python\'s canonical form (scripts/make-webhook-vectors.py)', async () => {
+    const bodies: { raw: Buffer; signature: string }[] = [];
+    const capture = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push({ raw: Buffer.concat(chunks), signature: String(req.headers['x-webhook-signature']) });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((r) => capture.listen(0, '127.0.0.1', r));
+    closers.push(() => new Promise((r) => capture.close(() => r())));
+    const secret = 'sécret-🔑-clinic';
+    const s = await sandboxWith(`http://127.0.0.1:${(capture.address() as AddressInfo).port}/hook`, secret);
+    await scribeOnce(s);
+    await scribeOnce(s, Buffer.from('not audio'));
+    const both = await waitFor(async () => (bodies.length >= 2 ? bodies : undefined));
+    for (const { raw, signature } of both) {
+      const python = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: raw, encoding: 'utf8' });
+      expect(python.stdout.trim(), raw.toString('utf8')).toBe('ok');
+      const tampered = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: Buffer.from(raw.toString('utf8').replace('"scribe"', '"other"')), encoding: 'utf8' });
+      expect(tampered.stdout.trim()).toBe('bad');
+    }
+    expect(both.map((b) => (JSON.parse(b.raw.toString('utf8')) as { status: string }).status).sort()).toEqual(['completed', 'failed']);
+  });
+
   it('a failed job is announced as failed', async () => {
     const receiver = await startWebhookReceiver({ port: 0, secret: 'k', out: () => {} });
     closers.push(() => receiver.close());
@@ -103,9 +132,19 @@ describe('webhook deliveries', () => {
     const s = await sandboxWith(receiver.url, 'a-wrong-secret', 0.0002);
     await scribeOnce(s);
     await waitFor(async () => (s.stats().deliveries.givenUp === 1 ? true : undefined), { timeoutMs: 20_000 });
-    const statuses = s.stats().webhookAttempts.map((a) => a.status);
-    expect(statuses).toEqual([403, 403, 403, 403, 403, 403]);
-    await new Promise((r) => setTimeout(r, 1500));
+    const attempts = s.stats().webhookAttempts;
+    expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    // The five gaps: 1 min, 5 min, 15 min, 1 h, 2 h scaled by 0.0002 (12, 60, 180, 720, 1440 ms);
+    // never shorter, and not much longer (the sandbox looks at its deliveries every few ms).
+    const gaps = attempts.slice(1).map((a, i) => a.at - (attempts[i]?.at ?? 0));
+    expect(gaps).toHaveLength(RETRY_DELAYS_SECONDS.length);
+    gaps.forEach((gap, i) => {
+      const due = (RETRY_DELAYS_SECONDS[i] ?? 0) * 1000 * 0.0002;
+      expect(gap, `gap ${i + 1}`).toBeGreaterThanOrEqual(due - 5);
+      expect(gap, `gap ${i + 1}`).toBeLessThan(due + 1000);
+    });
+    // Never again: 3 times the last delay later there is still no seventh attempt.
+    await new Promise((r) => setTimeout(r, 3 * 1440));
     expect(s.stats().webhookAttempts).toHaveLength(6);
     expect(receiver.events).toHaveLength(0);
   });

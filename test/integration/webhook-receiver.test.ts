@@ -1,7 +1,9 @@
 // The reference receiver over real loopback HTTP: the answers of SPEC 7, deduplication by
 // event id, the printed lines, and the CLI as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +94,20 @@ describe('webhook receiver', () => {
     // The printed payload keeps 2.0 as it was signed.
     expect(r.lines[0]).toContain('"weight_kg":2.0');
     expect(JSON.parse(r.lines[0] ?? '')).toMatchObject({ event_id: 'evt-ü', payload: { note: 'Müller 🐕 犬' } });
+  });
+
+  it('accepts every delivery Python signed (the committed vectors), and refuses each with one digit changed', async () => {
+    const vectors = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/webhook-vectors.json'), 'utf8')) as { name: string; secret: string; raw: string; signature: string }[];
+    const bySecret = new Map<string, WebhookReceiver>();
+    for (const v of vectors) {
+      let r = bySecret.get(v.secret);
+      if (!r) bySecret.set(v.secret, (r = await receiver({ secret: v.secret })));
+      const ok = await post(r.url, v.raw, { 'x-webhook-signature': v.signature });
+      expect(ok.status, v.name).toBe(200);
+      const flipped = v.signature.slice(0, -1) + (v.signature.endsWith('0') ? '1' : '0');
+      expectError(await post(r.url, v.raw, { 'x-webhook-signature': flipped }), 403, 'invalid_signature');
+    }
+    expect(bySecret.size).toBeGreaterThan(1);
   });
 
   it('answers 400 when X-Webhook-Signature is missing or empty', async () => {
