@@ -7,7 +7,7 @@ import { ApiError } from './http.ts';
 import { buildNote } from './note.ts';
 import { findTemplate } from './templates.ts';
 import type { ScribeRecord, StateStore } from './state.ts';
-import { sniffAudio, wavDurationSeconds, type Uploads } from './uploads.ts';
+import { sniffAudio, wavDurationSeconds, webmDurationSeconds, type Uploads } from './uploads.ts';
 
 export type ScribeStatus = 'queued' | 'processing' | 'completed' | 'failed';
 
@@ -71,7 +71,8 @@ export class ScribeJobs {
       announced: false,
     };
     const { size } = upload.uploaded;
-    const head = size > 0 ? this.uploads.head(input.fileKey) : Buffer.alloc(0);
+    // 4 KiB holds a WebM's Segment Info (with its Duration) ahead of the cues and clusters.
+    const head = size > 0 ? this.uploads.head(input.fileKey, 4096) : Buffer.alloc(0);
     const format = sniffAudio(head);
     if (size === 0) {
       record.outcome = 'failed';
@@ -82,7 +83,7 @@ export class ScribeJobs {
     } else {
       record.note = buildNote(template, {
         recordedAt: upload.uploaded.at,
-        durationSeconds: format === 'wav' ? wavDurationSeconds(head, size) : undefined,
+        durationSeconds: format === 'wav' ? wavDurationSeconds(head, size) : format === 'webm' ? webmDurationSeconds(head) : undefined,
         sizeBytes: size,
         contentType: upload.content_type,
         fileName: upload.file_name,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
+import { Decoder } from 'ts-ebml';
 import { ApiError } from './http.ts';
 import type { StateStore, UploadRecord } from './state.ts';
 
@@ -148,4 +149,25 @@ export function wavDurationSeconds(head: Buffer, fileSize: number): number | und
   const byteRate = head.readUInt32LE(28);
   if (byteRate <= 0) return undefined;
   return Math.max(0, fileSize - 44) / byteRate;
+}
+
+/**
+ * Duration of a WebM from the Duration of its Segment Info (in TimecodeScale units, 1 ms by
+ * default), which comes before the first cluster; undefined for a file that has none (a
+ * recording never finished) or a head that is not EBML.
+ */
+export function webmDurationSeconds(head: Buffer): number | undefined {
+  let elements;
+  try {
+    elements = new Decoder().decode(new Uint8Array(head).buffer);
+  } catch {
+    return undefined;
+  }
+  let scaleNs = 1_000_000;
+  for (const e of elements) {
+    if (e.type === 'u' && e.name === 'TimecodeScale' && e.value > 0) scaleNs = e.value;
+    if (e.type === 'f' && e.name === 'Duration' && Number.isFinite(e.value) && e.value >= 0) return (e.value * scaleNs) / 1e9;
+    if (e.name === 'Cluster') break;
+  }
+  return undefined;
 }

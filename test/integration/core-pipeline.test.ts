@@ -54,6 +54,8 @@ describe('pipeline', () => {
     expect(job.bytesTotal).toBeGreaterThan(10_000);
     const { note } = c.pipeline.note(id);
     expect(note).toMatch(/sandbox/i);
+    // The sandbox read the Duration the app wrote into the WebM when the recording ended.
+    expect(note).toMatch(/from a 5 s audio\/webm/);
     expect(notified).toEqual(['Note ready: Bella — vomiting — the note is ready to read.']);
     const stats = c.embeddedSandbox!.stats();
     expect(stats.scribeRequests).toBe(1);

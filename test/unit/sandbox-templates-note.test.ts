@@ -1,7 +1,14 @@
 // The sandbox's note templates (row 5) and the note a completed scribe job carries (row 9).
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RecordingStore } from '../../src/main/core/recordings.ts';
 import { buildNote, formatDuration, formatSize } from '../../src/sandbox/note.ts';
 import { findTemplate, TEMPLATES } from '../../src/sandbox/templates.ts';
+import { webmDurationSeconds } from '../../src/sandbox/uploads.ts';
+import { makeRecording, recorderChunks } from '../integration/support/core.ts';
+import { fakeWebm } from '../integration/support/http.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -114,5 +121,21 @@ describe('buildNote', () => {
     expect(buildNote(soap, facts)).toBe(buildNote(soap, { ...facts }));
     expect(buildNote(soap, { ...facts, sizeBytes: 1_536_000 })).toContain('(1.5 MB)');
     expect(buildNote(soap, { ...facts, durationSeconds: 42 })).toContain('from a 42 s audio/webm recording');
+  });
+});
+
+describe('the duration of an uploaded WebM', () => {
+  it('is read from the Duration the app writes when a recording ends', async () => {
+    const store = new RecordingStore({ dir: mkdtempSync(join(tmpdir(), 'vet-scribe-note-')) });
+    const id = await makeRecording(store);
+    const head = readFileSync(store.audioPath(id)).subarray(0, 4096);
+    expect(webmDurationSeconds(head)).toBeCloseTo(4.98, 2);
+  });
+
+  it('is unknown for a recording without one, or bytes that are not EBML', () => {
+    // MediaRecorder writes no Duration: the raw chunks of a recording never finished.
+    expect(webmDurationSeconds(Buffer.concat(recorderChunks()).subarray(0, 4096))).toBeUndefined();
+    expect(webmDurationSeconds(fakeWebm())).toBeUndefined();
+    expect(webmDurationSeconds(Buffer.alloc(0))).toBeUndefined();
   });
 });
