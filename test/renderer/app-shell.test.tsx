@@ -49,4 +49,40 @@ describe('App shell', () => {
     await act(async () => screen.getByRole('navigation', { name: 'Main' }).querySelector('button')?.click());
     expect(within(main).queryByText(KEYCHAIN)).toBeNull();
   });
+
+  it('shows a recording under way on every other view, one click from the recorder', async () => {
+    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
+    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    act(() => useNav.getState().go({ name: 'ddx' }));
+    expect(screen.queryByRole('button', { name: /open the recorder/ })).toBeNull();
+    act(() => useRecorder.setState({ status: 'recording', elapsedMs: 83_000 }));
+    try {
+      const pill = screen.getByRole('button', { name: 'Recording 01:23 — open the recorder' });
+      act(() => useRecorder.setState({ status: 'paused' }));
+      expect(pill.getAttribute('aria-label')).toBe('Paused 01:23 — open the recorder');
+      await act(async () => pill.click());
+      expect(useNav.getState().view).toEqual({ name: 'record' });
+      // On the recorder itself the recorder says it.
+      expect(screen.queryByRole('button', { name: /open the recorder/ })).toBeNull();
+    } finally {
+      act(() => useRecorder.setState({ status: 'idle', elapsedMs: 0 }));
+    }
+  });
+
+  it('after a sign-out the next person starts on the recorder, not on the last view', async () => {
+    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
+    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    act(() => useNav.getState().go({ name: 'settings' }));
+    await act(async () => core.session.signOut('user'));
+    await screen.findByRole('button', { name: 'Sign in' });
+    const demo = core.appInfo().sandbox!.demo;
+    await act(async () => core.session.signIn(demo.email, demo.password));
+    await waitFor(() => expect(useSession.getState().session.signedIn).toBe(true));
+    await screen.findByRole('heading', { name: 'Record a consult' });
+    expect(useNav.getState().view).toEqual({ name: 'record' });
+  });
 });

@@ -167,11 +167,12 @@ describe('NoteView, on the real core', () => {
     expect(core.pipeline.note(id).editedNote).toBe(edited);
   });
 
-  it('copies the text the vet sees — the edit — and says so', async () => {
+  it('copies the text the vet sees — the edit — as plain text, and says so', async () => {
     render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
     await screen.findByText('Copied');
-    expect(copied).toEqual([edited]);
+    expect(copied).toEqual([toPlainText(edited)]);
+    expect(copied[0]).not.toMatch(/^#/m);
   });
 
   it('says when the clipboard refuses, and how to copy by hand', async () => {

@@ -118,6 +118,7 @@ describe('TemplatePicker', () => {
   });
 
   it('loads further pages with "Load more templates"', async () => {
+    await stores.useSettings.getState().update({ lastTemplateId: null });
     stores.useTemplates.setState({ pageSize: 4 });
     render(<Harness />);
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
@@ -129,6 +130,32 @@ describe('TemplatePicker', () => {
     const total = stores.useTemplates.getState().total!;
     await waitFor(() => expect(optionNames(select).length).toBe(1 + total));
     expect(screen.queryByRole('button', { name: 'Load more templates' })).toBeNull();
+  });
+
+  it('a search looks through the pages not loaded yet, and says "no match" only when all are', async () => {
+    await stores.useSettings.getState().update({ lastTemplateId: null });
+    stores.useTemplates.setState({ pageSize: 4 });
+    render(<Harness />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(optionNames(select).length).toBe(1 + 4));
+    const all = (await core.session.withToken((t) => core.client.templates(t, 1, 100))).items;
+    const last = all.at(-1)!;
+    expect(optionNames(select)).not.toContain(last.name);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: last.name.toLowerCase() } });
+    await waitFor(() => expect(optionNames(select)).toContain(last.name));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'zzz-nothing' } });
+    await screen.findByText('No template matches “zzz-nothing”.');
+    expect(stores.useTemplates.getState().items).toHaveLength(all.length);
+  });
+
+  it('preselects the last template used when it is on a later page', async () => {
+    const all = (await core.session.withToken((t) => core.client.templates(t, 1, 100))).items;
+    const last = all.at(-1)!;
+    await stores.useSettings.getState().update({ lastTemplateId: last.id });
+    stores.useTemplates.setState({ pageSize: 4 });
+    render(<Harness />);
+    await waitFor(() => expect(screen.getByTestId('chosen').textContent).toBe(last.id));
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' }).value).toBe(last.id);
   });
 
   it('shows the error and loads on "Try again"', async () => {

@@ -6,6 +6,7 @@ import { TreatmentPanel } from './features/agents/treatment-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
+import { formatElapsed } from './features/recorder/stopwatch.ts';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
 import { SignOutButton } from './features/sign-in/sign-out-button.tsx';
@@ -41,6 +42,19 @@ function CurrentView({ view }: { view: View }) {
   }
 }
 
+/** On every other view, a recording under way stays in sight, one click from its Stop. */
+function RecordingPill({ onOpen }: { onOpen: () => void }) {
+  const status = useRecorder((s) => s.status);
+  const elapsedMs = useRecorder((s) => s.elapsedMs);
+  const words = status === 'paused' ? 'Paused' : 'Recording';
+  return (
+    <button type="button" className={`recording-pill rec-${status}`} onClick={onOpen} aria-label={`${words} ${formatElapsed(elapsedMs)} — open the recorder`}>
+      <span className="rec-dot" aria-hidden="true" />
+      {words} <time>{formatElapsed(elapsedMs)}</time>
+    </button>
+  );
+}
+
 export function App() {
   const { loaded, session, app } = useSession();
   const view = useNav((s) => s.view);
@@ -57,6 +71,13 @@ export function App() {
       .load()
       .catch((e: unknown) => setLoadError((e as Error).message));
   }, []);
+
+  // The next person at the exam-room PC starts on the recorder, not on the last vet's note
+  // (the agents' answers are cleared by their own store).
+  const signedIn = session.signedIn;
+  useEffect(() => {
+    if (!signedIn && !capturing) go({ name: 'record' });
+  }, [signedIn, capturing, go]);
 
   useEffect(() => {
     if (!session.signedIn) return;
@@ -111,10 +132,11 @@ export function App() {
         {app?.sandbox && <span className="badge badge-warning">Sandbox service — not for real patients</span>}
         {!online && (
           <span className="badge badge-error" role="status">
-            Offline — recordings are kept and sent when the connection is back
+            Offline — consults are kept and sent later
           </span>
         )}
         <span className="spacer" />
+        {capturing && view.name !== 'record' && <RecordingPill onOpen={() => go({ name: 'record' })} />}
         <span className="user">{session.user?.name ?? session.user?.email}</span>
         <SignOutButton />
       </header>

@@ -1,6 +1,7 @@
 // An agent's answer as the vet reads it: the plain-English lines first, then one card per
 // diagnosis or plan. An input the service turned away (status false) is shown with its reason,
 // never as an empty result.
+import { copyText } from '../../copy-text.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { answerText, CONCISE_HEADING, summaryText, SUMMARY_HEADING } from './answer-text.ts';
 import { ResultCards, type CardField, type CardItem } from './result-cards.tsx';
@@ -32,8 +33,7 @@ function quote(text: string): string {
 async function copy(text: string, done: string) {
   const { push, fail } = useNotifications.getState();
   try {
-    if (!navigator.clipboard) throw new Error('this window has no access to the clipboard');
-    await navigator.clipboard.writeText(text);
+    await copyText(text);
     push('success', done);
   } catch (e) {
     fail(e, 'Could not copy');

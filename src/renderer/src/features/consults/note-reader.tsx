@@ -7,7 +7,7 @@ import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../copy-text.ts';
 import { downloadText } from './download.ts';
 import { NoteBody } from './note-body.tsx';
 import { exportFileName, toPlainText } from './note-format.ts';
@@ -97,7 +97,9 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
 
   async function copy() {
     try {
-      await copyText(text);
+      // Plain text, as the .txt export: a practice-management system's note field shows `#`
+      // marks as they are.
+      await copyText(toPlainText(text));
       setFeedback({ kind: 'ok', text: 'Copied' });
     } catch (e) {
       setFeedback({ kind: 'error', text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.` });

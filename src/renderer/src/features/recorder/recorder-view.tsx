@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { formatDuration } from '../consults/consult-status.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import {
   chooseDevice,
@@ -175,7 +176,7 @@ function Result() {
       )}
       <p className="muted">
         {result.label ? `${result.label} · ` : ''}
-        {formatElapsed(result.durationMs)} recorded
+        {formatDuration(result.durationMs)} recorded
       </p>
       {result.sent ? (
         <div className="row">
@@ -221,11 +222,12 @@ export function RecorderView() {
           This window cannot record audio: it has no access to a microphone recorder.
         </p>
       )}
-      <Result />
       <div className="recorder-grid">
         <div className="panel recorder-main">
           <StatusLine />
           <LevelMeter />
+          <Controls />
+          {/* Under the buttons: a warning that appears must not move Pause and Stop away. */}
           {silenceWarning && (
             <p className="notice notice-warning" role="alert">
               No sound from the microphone for 5 seconds — check it is on and not muted
@@ -236,7 +238,6 @@ export function RecorderView() {
               Saving the audio is slow; trying again. Keep recording.
             </p>
           )}
-          <Controls />
           {isCapturing(status) && <p className="field-hint">The recording goes on if you open another view. Come back here to stop it.</p>}
           {info && <p className="notice">{info}</p>}
           {error && (
@@ -269,6 +270,8 @@ export function RecorderView() {
           <MicrophoneField />
         </div>
       </div>
+      {/* Below the recorder, so that Start recording stays where the vet's hand expects it. */}
+      <Result />
     </section>
   );
 }

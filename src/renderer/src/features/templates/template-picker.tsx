@@ -43,13 +43,21 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
     }
   }, [preselectLast, value, lastTemplateId, items, onChange]);
 
+  // A search looks through every template, not only the pages loaded so far; so does the
+  // search for the template used last. The next page is asked for until it is found or there
+  // is none left (an error stops it; Try again goes on).
+  const wantsAll = query.trim() !== '' || (preselectLast && !touched.current && value === null && !!lastTemplateId && !items.some((t) => t.id === lastTemplateId));
+  useEffect(() => {
+    if (wantsAll && hasMore && status === 'ready') void useTemplates.getState().loadMore();
+  }, [wantsAll, hasMore, status]);
+
   // The chosen template stays in the list whatever the search, so the field never shows a
   // choice that is not among its options.
   const shown = useMemo(() => items.filter((t) => t.id === value || matchesTemplate(t, query)), [items, value, query]);
   const selected = items.find((t) => t.id === value) ?? null;
   const unknownValue = value !== null && !selected;
   const empty = status === 'ready' && items.length === 0;
-  const noMatch = query.trim() !== '' && !shown.some((t) => t.id !== value);
+  const noMatch = query.trim() !== '' && !shown.some((t) => t.id !== value) && !(hasMore && status !== 'error');
 
   const choose = (id: string) => {
     touched.current = true;
