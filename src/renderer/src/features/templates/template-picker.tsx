@@ -46,7 +46,7 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
   // A search looks through every template, not only the pages loaded so far; so does the
   // search for the template used last. The next page is asked for until it is found or there
   // is none left (an error stops it; Try again goes on).
-  const wantsAll = query.trim() !== '' || (preselectLast && !touched.current && value === null && !!lastTemplateId && !items.some((t) => t.id === lastTemplateId));
+  const wantsAll = query.trim() !== '' || (preselectLast && value === null && !!lastTemplateId && !items.some((t) => t.id === lastTemplateId));
   useEffect(() => {
     if (wantsAll && hasMore && status === 'ready') void useTemplates.getState().loadMore();
   }, [wantsAll, hasMore, status]);
