@@ -3,7 +3,7 @@
 // (where tokens are kept, desktop notifications, how the window plays audio) is handed to it
 // here.
 import { join } from 'node:path';
-import { app, BrowserWindow, Notification, protocol, safeStorage, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, Notification, protocol, safeStorage, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
@@ -17,6 +17,8 @@ import { AUDIO_SCHEME } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
 const APP_NAME = 'Vet Scribe';
+// electron-builder's appId: Windows shows the app's notifications under this identity.
+const APP_USER_MODEL_ID = 'com.vetscribe.desktop';
 
 // Must happen before the app is ready: the audio scheme streams and supports ranges (seeking).
 protocol.registerSchemesAsPrivileged([{ scheme: AUDIO_SCHEME, privileges: { standard: true, secure: true, stream: true } }]);
@@ -59,14 +61,15 @@ function send(contents: WebContents | undefined, channel: EventChannel, payload:
  * The embedded sandbox's timings and faults from SANDBOX_* variables (src/sandbox/README.md),
  * for development and the end-to-end suite only: an installed app ignores them.
  */
-function sandboxOverrides(): Partial<SandboxOptions> | undefined {
-  if (app.isPackaged) return undefined;
+function sandboxOverrides(): Partial<SandboxOptions> {
+  // An installed app writes no token anywhere, the sandbox's demo tokens included.
+  if (app.isPackaged) return { tokenLog: null };
   try {
     const { port: _port, host: _host, dataDir: _dataDir, ...overrides } = parseOptions([], process.env);
     return overrides;
   } catch (e) {
     logger.warn(`sandbox: SANDBOX_* variables ignored: ${(e as Error).message}`);
-    return undefined;
+    return {};
   }
 }
 
@@ -82,7 +85,10 @@ async function start(): Promise<void> {
     log: logger,
     notices,
     notify: (title, body) => {
-      if (Notification.isSupported()) new Notification({ title, body }).show();
+      if (!Notification.isSupported()) return;
+      const notification = new Notification({ title, body });
+      notification.on('click', showWindow);
+      notification.show();
     },
     audioUrl,
     sandbox: sandboxOverrides(),
@@ -101,30 +107,50 @@ async function start(): Promise<void> {
   for (const channel of EVENT_CHANNELS) {
     engine.on(channel, (payload: unknown) => send(mainWindow?.webContents, channel, payload));
   }
-  mainWindow = createMainWindow();
-  mainWindow.on('closed', () => {
-    mainWindow = null;
+  openWindow();
+}
+
+/** The one window; every way of opening it (start, macOS dock click) goes through here. */
+function openWindow(): void {
+  const window = createMainWindow();
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
   });
+  mainWindow = window;
+}
+
+function showWindow(): void {
+  if (!mainWindow) {
+    if (app.isReady() && core) openWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setName(APP_NAME);
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  app.on('second-instance', showWindow);
   void app.whenReady().then(async () => {
     try {
       await start();
     } catch (e) {
+      // Without a window the process would live on unseen, holding the single-instance lock,
+      // and every later launch would quit at once: say what failed, and end.
       logger.error(`startup failed: ${(e as Error).stack ?? String(e)}`);
-      throw e;
+      dialog.showErrorBox(
+        `${APP_NAME} could not start`,
+        `${(e as Error).message}\n\nRecordings already on this computer are kept. The log is at ${log.transports.file.getFile().path}.`,
+      );
+      app.exit(1);
+      return;
     }
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow();
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
     });
   });
   app.on('window-all-closed', () => {

@@ -167,4 +167,19 @@ describe('session', () => {
     const page = await again.withToken((t) => client.templates(t));
     expect(page.items.length).toBeGreaterThan(0);
   });
+
+  it('starts signed out when the keychain cannot be read at launch (locked, prompt dismissed)', async () => {
+    const { client } = await setup();
+    const lines: string[] = [];
+    const locked = new (class extends MemorySecretStore {
+      override async load(): Promise<StoredSession | null> {
+        throw new Error('Cannot unlock the collection');
+      }
+    })();
+    const session = new Session({ client, store: locked, log: (l) => lines.push(l) });
+    expect(await session.restore()).toMatchObject({ signedIn: false });
+    expect(lines.join('\n')).toMatch(/could not be read \(Cannot unlock the collection\)/);
+    // Signing in again works as usual.
+    expect((await session.signIn(sandbox.demo.email, sandbox.demo.password)).signedIn).toBe(true);
+  });
 });

@@ -67,7 +67,15 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
 
   /** At launch: the session kept in the secret store, if any. */
   async restore(): Promise<SessionState> {
-    const stored = await this.store.load();
+    let stored: StoredSession | null;
+    try {
+      stored = await this.store.load();
+    } catch (e) {
+      // A keychain that is locked, or whose unlock prompt was dismissed, must not keep the app
+      // from starting: the vet signs in again (and can record meanwhile).
+      this.options.log?.(`session: the saved sign-in could not be read (${(e as Error).message}); starting signed out`);
+      stored = null;
+    }
     if (stored && stored.refreshExpiresAt !== undefined && stored.refreshExpiresAt * 1000 <= this.now()) {
       await this.store.clear();
       this.endedBecause = 'expired';
