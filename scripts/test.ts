@@ -43,6 +43,15 @@ type Count = { passed: number; failed: number; skipped: number };
 const total: Count = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+// The build first: the tests of the built app (test/integration/build*.test.ts) and the
+// end-to-end suite use out/, which a fresh clone does not have and an old one may hold stale.
+const build = spawnSync(bin('electron-vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
+if (build.status !== 0) {
+  console.error('the build failed; the tests of the built app would test nothing');
+  console.log(`\n0 passed, 1 failed, 0 skipped`);
+  process.exit(1);
+}
+
 const vitestJson = join(results, 'vitest.json');
 const v = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...args], {
   stdio: 'inherit',
