@@ -26,7 +26,7 @@ async function templateOf(s: Sandbox): Promise<string> {
 }
 
 describe('fault runs', () => {
-  it('20 recordings against --fail-rate 0.3 --drop-rate 0.1 --latency-ms 300 --access-ttl 3 all complete, one scribe request each', async () => {
+  it('20 recordings against --fail-rate 0.3 --drop-rate 0.1 --latency-ms 300 --access-ttl 3 all complete, one scribe request and one record each', async () => {
     sandbox = await startSandbox({ failRate: 0.3, dropRate: 0.1, latencyMs: 300, accessTtlSeconds: 3, scribeSeconds: 1, seed: 20261121, rateLimitPerMinute: 0 });
     const s = sandbox;
     const dataDir = tempDir();
@@ -55,6 +55,11 @@ describe('fault runs', () => {
       const perFile = Object.values(stats.scribeRecordsByFileKey);
       expect(perFile).toHaveLength(20);
       expect(perFile.every((n) => n === 1)).toBe(true);
+      // One first send per recording; every other send repeated one whose answer never came,
+      // under the same Idempotency-Key (src/main/README.md, "One scribe request per recording").
+      const { scribeRequests, scribeResends } = core.pipeline.counters;
+      expect(scribeRequests - scribeResends).toBe(20);
+      expect(stats.scribeReplays).toBeLessThanOrEqual(scribeResends);
       expect(core.session.state().signedIn).toBe(true);
       // The run met real faults, and got through them.
       expect(stats.injected503).toBeGreaterThan(10);
