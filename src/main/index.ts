@@ -11,7 +11,7 @@ import { parseOptions, type SandboxOptions } from '../sandbox/index.ts';
 import { AppCore } from './core/app-core.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
-import { EncryptedFileSecretStore, MemorySecretStore, openKeychain, type SecretStore } from './core/secret-store.ts';
+import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
 import { bindIpc } from './ipc.ts';
 import { AUDIO_SCHEME } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
@@ -31,24 +31,6 @@ log.hooks.push((message) => ({ ...message, data: message.data.map((d: unknown) =
 log.errorHandler.startCatching();
 
 const logger = createLogger((level, line) => log[level](line), process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info');
-
-/** Keychain first; else safeStorage when it has a real backend; else memory for this run. */
-async function chooseSecretStore(notices: Notice[]): Promise<SecretStore> {
-  const keychain = await openKeychain(APP_NAME);
-  if (keychain) return keychain;
-  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os';
-  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown') {
-    return new EncryptedFileSecretStore(join(app.getPath('userData'), 'session.bin'), {
-      encrypt: (plain) => safeStorage.encryptString(plain),
-      decrypt: (data) => safeStorage.decryptString(data),
-    });
-  }
-  notices.push({
-    level: 'warning',
-    message: 'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.',
-  });
-  return new MemorySecretStore();
-}
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
@@ -76,7 +58,17 @@ function sandboxOverrides(): Partial<SandboxOptions> {
 async function start(): Promise<void> {
   hardenSessions((line) => logger.warn(line));
   const notices: Notice[] = [];
-  const secretStore = await chooseSecretStore(notices);
+  const secretStore = await chooseSecretStore({
+    keychain: () => openKeychain(APP_NAME),
+    safeStorage: {
+      isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+      backend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os'),
+      encrypt: (plain) => safeStorage.encryptString(plain),
+      decrypt: (data) => safeStorage.decryptString(data),
+    },
+    file: join(app.getPath('userData'), 'session.bin'),
+    notices,
+  });
   logger.info(`tokens are kept ${secretStore.description}`);
   core = new AppCore({
     dataDir: app.getPath('userData'),

@@ -3,7 +3,10 @@
 // the test cannot run; on CI that is a failure, not a skip.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openKeychain, type StoredSession } from '../../src/main/core/secret-store.ts';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chooseSecretStore, MEMORY_ONLY_NOTICE, openKeychain, type SafeStorageLike, type StoredSession } from '../../src/main/core/secret-store.ts';
 
 const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
 const required = process.env['CI'] === 'true' || process.env['VET_SCRIBE_TEST_KEYRING'] !== undefined;
@@ -36,5 +39,50 @@ describe('keychain secret store', () => {
     await store.clear();
     expect(await store.load()).toBeNull();
     expect(await other.load()).toBeNull();
+  });
+});
+
+describe('where the tokens go (main\'s choice at launch)', () => {
+  const session: StoredSession = { accessToken: 'eyJ.access.token', refreshToken: 'eyJ.refresh.token', user: null };
+  // Electron's safeStorage cannot run here: a cipher stands in for the OS's (XOR, so the file
+  // holds no token in clear), with the backend main would read.
+  const safeStorage = (backend: string, available = true): SafeStorageLike => ({
+    isEncryptionAvailable: () => available,
+    backend: () => backend,
+    encrypt: (plain) => Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a),
+    decrypt: (data) => Buffer.from(data.map((b) => b ^ 0x5a)).toString('utf8'),
+  });
+  const file = () => join(mkdtempSync(join(tmpdir(), 'vet-scribe-secrets-')), 'session.bin');
+
+  it.skipIf(!keychain)('the keychain when one answers, whatever safeStorage offers', async () => {
+    const notices: { level: 'warning'; message: string }[] = [];
+    const store = await chooseSecretStore({ keychain: async () => keychain, safeStorage: safeStorage('gnome_libsecret'), file: file(), notices });
+    expect(store.kind).toBe('keychain');
+    expect(notices).toEqual([]);
+  });
+
+  it.each(['gnome_libsecret', 'kwallet5', 'os'])('without a keychain, safeStorage with the %s backend: an encrypted file, no token in clear', async (backend) => {
+    const notices: { level: 'warning'; message: string }[] = [];
+    const path = file();
+    const store = await chooseSecretStore({ keychain: async () => null, safeStorage: safeStorage(backend), file: path, notices });
+    expect(store).toMatchObject({ kind: 'safe-storage', persistent: true });
+    await store.save(session);
+    expect(readFileSync(path).toString('latin1')).not.toContain('eyJ');
+    expect(await store.load()).toEqual(session);
+    expect(notices).toEqual([]);
+  });
+
+  it.each([
+    ['basic_text', true],
+    ['unknown', true],
+    ['gnome_libsecret', false],
+  ])('without a keychain, safeStorage %s (available: %s) is refused: memory only, and the vet is told', async (backend, available) => {
+    const notices: { level: 'warning'; message: string }[] = [];
+    const path = file();
+    const store = await chooseSecretStore({ keychain: async () => null, safeStorage: safeStorage(backend, available), file: path, notices });
+    expect(store).toMatchObject({ kind: 'memory', persistent: false });
+    await store.save(session);
+    expect(existsSync(path)).toBe(false);
+    expect(notices).toEqual([{ level: 'warning', message: MEMORY_ONLY_NOTICE }]);
   });
 });

@@ -158,3 +158,34 @@ export async function openKeychain(service?: string): Promise<KeychainSecretStor
   const store = new KeychainSecretStore(keytar, service);
   return (await store.probe()) ? store : null;
 }
+
+/** The part of Electron's safeStorage the choice needs (main hands it over; tests fake it). */
+export interface SafeStorageLike extends Cipher {
+  isEncryptionAvailable(): boolean;
+  /** Linux's backend ('basic_text' = a fixed key, no protection); 'os' elsewhere. */
+  backend(): string;
+}
+
+export const MEMORY_ONLY_NOTICE =
+  'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.';
+
+/**
+ * Keychain first; else safeStorage when it has a real backend (its `basic_text` fallback is a
+ * hard-coded key, as good as plain text); else memory for this run, with a notice that says so.
+ */
+export async function chooseSecretStore(options: {
+  keychain: () => Promise<SecretStore | null>;
+  safeStorage: SafeStorageLike;
+  file: string;
+  notices: { level: 'warning' | 'info' | 'error'; message: string }[];
+}): Promise<SecretStore> {
+  const keychain = await options.keychain();
+  if (keychain) return keychain;
+  const { safeStorage } = options;
+  const backend = safeStorage.backend();
+  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown') {
+    return new EncryptedFileSecretStore(options.file, safeStorage);
+  }
+  options.notices.push({ level: 'warning', message: MEMORY_ONLY_NOTICE });
+  return new MemorySecretStore();
+}

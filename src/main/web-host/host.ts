@@ -16,7 +16,7 @@ import { AppCore } from '../core/app-core.ts';
 import { audioAnswer } from '../core/audio-range.ts';
 import { createHandlers } from '../core/ipc-handlers.ts';
 import { loggerFromEnv } from '../core/log.ts';
-import { MemorySecretStore, openKeychain } from '../core/secret-store.ts';
+import { MEMORY_ONLY_NOTICE, MemorySecretStore, openKeychain } from '../core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../security.ts';
 
 export interface WebHostOptions {
@@ -52,7 +52,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // One keychain entry per data folder, so hosts side by side do not share a session.
   const service = `Vet Scribe (browser host ${createHash('sha256').update(options.dataDir).digest('hex').slice(0, 12)})`;
   const keychain = options.memoryTokens ? null : await openKeychain(service);
-  if (!keychain) notices.push({ level: 'warning' as const, message: 'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.' });
+  if (!keychain) notices.push({ level: 'warning' as const, message: MEMORY_ONLY_NOTICE });
   const core = new AppCore({
     dataDir: options.dataDir,
     secretStore: keychain ?? new MemorySecretStore(),
