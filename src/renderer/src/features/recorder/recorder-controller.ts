@@ -15,6 +15,7 @@ import { createStopwatch, formatElapsed } from './stopwatch.ts';
 export const PREFERRED_MIME_TYPE = 'audio/webm;codecs=opus';
 export const FALLBACK_MIME_TYPE = 'audio/webm';
 export const DISCONNECTED_MESSAGE = 'The microphone was disconnected. The recording up to that moment is saved.';
+const LOST_BEFORE_START_MESSAGE = 'The microphone was disconnected before the recording began, so nothing was recorded. Check the microphone and press Start recording again.';
 const TIMESLICE_MS = 1000;
 const TICK_MS = 100;
 const LABEL_DEBOUNCE_MS = 600;
@@ -212,6 +213,14 @@ export async function startRecording(): Promise<void> {
     return;
   }
   void refreshDevices();
+  // A microphone unplugged while the recording is being opened: noticed here, as the
+  // recording's own listeners come only once it runs.
+  let lostWhileOpening = false;
+  const onLostWhileOpening = () => {
+    lostWhileOpening = true;
+  };
+  for (const t of stream.getAudioTracks()) t.addEventListener('ended', onLostWhileOpening, { once: true });
+  const microphoneGone = () => lostWhileOpening || stream.getAudioTracks().every((t) => t.readyState === 'ended');
 
   let id: string;
   const label = get().label.trim();
@@ -221,6 +230,11 @@ export async function startRecording(): Promise<void> {
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
     set({ status: 'error', error: `The recording could not be started: ${(e as Error).message}` });
+    return;
+  }
+
+  if (microphoneGone()) {
+    await abandonStart(id, stream);
     return;
   }
 
@@ -269,14 +283,38 @@ export async function startRecording(): Promise<void> {
     if (event.data.size > 0) sender.push(event.data, stopwatch.elapsedMs());
   });
   recorder.addEventListener('error', () => void endRecording('The recorder stopped with an error. The recording up to that moment is saved.'));
-  for (const t of stream.getAudioTracks()) t.addEventListener('ended', () => void endRecording(DISCONNECTED_MESSAGE));
+  for (const t of stream.getAudioTracks()) {
+    t.removeEventListener('ended', onLostWhileOpening);
+    t.addEventListener('ended', () => void endRecording(DISCONNECTED_MESSAGE));
+  }
 
-  recorder.start(TIMESLICE_MS);
+  try {
+    // Throws (NotSupportedError) on a stream whose track has just ended.
+    if (microphoneGone()) throw new Error('the microphone is gone');
+    recorder.start(TIMESLICE_MS);
+  } catch {
+    live = null;
+    release(current);
+    await abandonStart(id, stream);
+    return;
+  }
   stopwatch.start();
   set({ status: 'recording', id, info: notes.filter(Boolean).join(' ') || null });
   // What changed while the recording was being set up goes to main now.
   if (get().label.trim() !== label) void sendLabel();
   if (get().templateId !== templateId) setTemplate(get().templateId);
+}
+
+/**
+ * The microphone went away before any audio was recorded: the empty recording the core opened
+ * is removed (there is nothing in it to keep), and the vet is told to check the microphone.
+ */
+async function abandonStart(id: string, stream: MediaStream): Promise<void> {
+  for (const t of stream.getTracks()) t.stop();
+  // Not stopped first: a stop would send it to be scribed when a template is chosen.
+  await api.consults.delete({ id }).catch(() => api.recording.stop({ id, durationMs: 0 }).catch(() => undefined));
+  set({ status: 'error', id: null, error: LOST_BEFORE_START_MESSAGE });
+  void refreshDevices();
 }
 
 function tick(current: Live): void {
