@@ -79,7 +79,7 @@ describe('ResultCards', () => {
 
   it('writes the whole answer as plain text for pasting', () => {
     const all = text.answerText(ddx, 'Possible diagnoses', ddx.diagnoses, DDX_FIELDS, 'Diagnosis');
-    expect(all.startsWith(`In short\n${ddx.concise}\n\nSummary for the owner\n${ddx.summary}`)).toBe(true);
+    expect(all.startsWith(`In short\n${ddx.concise}\n\nIn plain English\n${ddx.summary}`)).toBe(true);
     for (const d of ddx.diagnoses) expect(all).toContain(`${d.label}\nDiagnosis: ${d.name}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
     expect(text.summaryText({ concise: 'One line.' })).toBe('In short\nOne line.');
   });

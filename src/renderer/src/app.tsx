@@ -130,7 +130,8 @@ export function App() {
       <header className="topbar">
         <span className="brand">Vet Scribe</span>
         {app?.sandbox && <span className="badge badge-warning">Sandbox service — not for real patients</span>}
-        {!online && (
+        {/* The built-in sandbox runs on this computer: no network is needed to reach it. */}
+        {!online && !app?.sandbox && (
           <span className="badge badge-error" role="status">
             Offline — consults are kept and sent later
           </span>

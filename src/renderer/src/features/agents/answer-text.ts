@@ -8,7 +8,7 @@ export interface AnswerSummary {
 }
 
 export const CONCISE_HEADING = 'In short';
-export const SUMMARY_HEADING = 'Summary for the owner';
+export const SUMMARY_HEADING = 'In plain English';
 
 export function summaryText(answer: AnswerSummary): string {
   const blocks: string[] = [];
