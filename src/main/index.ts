@@ -3,7 +3,7 @@
 // (where tokens are kept, desktop notifications, how the window plays audio) is handed to it
 // here.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Notification, protocol, safeStorage, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
@@ -24,6 +24,10 @@ const APP_USER_MODEL_ID = 'com.vetscribe.desktop';
 protocol.registerSchemesAsPrivileged([{ scheme: AUDIO_SCHEME, privileges: { standard: true, secure: true, stream: true } }]);
 
 log.initialize({ preload: false });
+// electron-log listens for the renderer's log lines on a channel of its own, even without its
+// preload; this window never logs through it, and it would bypass the IPC sender check.
+ipcMain.removeAllListeners('__ELECTRON_LOG__');
+ipcMain.removeHandler('__ELECTRON_LOG__');
 log.transports.file.level = process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info';
 log.transports.console.level = app.isPackaged ? false : 'info';
 // Whatever reaches electron-log (the core's lines, uncaught errors) is redacted once more.

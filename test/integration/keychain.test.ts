@@ -49,7 +49,7 @@ describe('where the tokens go (main\'s choice at launch)', () => {
   const safeStorage = (backend: string, available = true): SafeStorageLike => ({
     isEncryptionAvailable: () => available,
     backend: () => backend,
-    encrypt: (plain) => Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a),
+    encrypt: (plain) => Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
     decrypt: (data) => Buffer.from(data.map((b) => b ^ 0x5a)).toString('utf8'),
   });
   const file = () => join(mkdtempSync(join(tmpdir(), 'vet-scribe-secrets-')), 'session.bin');

@@ -1,0 +1,284 @@
+// The BUILT main (out/main/index.js, as electron-vite makes it) started under plain Node, with
+// the module `electron` replaced by a small fake (support/fake-electron/): the fake records
+// what main asks of Electron and refuses loudly any API it does not have, and its driver, once
+// main has opened its window, calls main's IPC handlers as the window would and reports what it
+// saw. So the bundle itself is shown to start: its imports resolve, electron-log initializes,
+// the secret store is chosen, the core starts its embedded sandbox, and a sign-in goes over
+// real HTTP. Then the window is closed (and, in a second run on the same folder, the app is
+// quit), and the process must end by itself with main's core stopped first. A third run on a
+// data folder that cannot be created shows the failed start: an error box, and exit 1.
+//
+// What this cannot show: anything Chromium does (the page, the preload, the sandbox of the
+// renderer); the end-to-end suite's `electron` target runs those with the real binary.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
+import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
+import { QUIT_PREFIX, REPORT_PREFIX, type QuitReport, type Report } from './support/fake-electron/report.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const MAIN = join(ROOT, 'out', 'main', 'index.js');
+const REGISTER = join(import.meta.dirname, 'support', 'fake-electron', 'register.ts');
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; productName: string };
+// A session bus that does not exist: keytar's probe fails at once, as on a machine without a
+// keychain, and the developer's own keyring is never touched.
+const NO_BUS = 'unix:path=/nonexistent/vet-scribe-no-bus';
+const RUN_TIMEOUT_MS = 15_000;
+const ELECTRON_LOG_CHANNEL = '__ELECTRON_LOG__';
+// The warnings the driver provokes on purpose (a stranger calling IPC, a navigation away);
+// electron-log's console transport writes warnings to stderr. Anything else there fails.
+const EXPECTED_STDERR = [/› ipc session:get: refused a call from https:\/\/attacker\.example\/$/, /› navigation to "https:\/\/attacker\.example\/" refused$/];
+
+interface Run<R = Report> {
+  report: R;
+  quit: QuitReport;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Starts the built main on `home`, waits for the driver's report, sends `command`, waits for the
+ * end. With no command, main is expected to end by itself, without a window (a failed start).
+ * An Electron API the fake lacks ends the run at once, with what the child printed.
+ */
+function runMain(home: string, tokenLog: string, command: 'close' | 'quit'): Promise<Run>;
+function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
+function runMain(home: string, tokenLog: string, command: 'close' | 'quit' | null): Promise<Run<Report | null>> {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    // A dev server address would load another page; SANDBOX_* from the shell would change the
+    // sandbox; NODE_OPTIONS would change the runtime.
+    if (key === 'ELECTRON_RENDERER_URL' || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS' || key.startsWith('SANDBOX_')) continue;
+    env[key] = value;
+  }
+  Object.assign(env, {
+    FAKE_ELECTRON_HOME: home,
+    FAKE_ELECTRON_APP_PATH: ROOT,
+    DBUS_SESSION_BUS_ADDRESS: NO_BUS,
+    SANDBOX_TOKEN_LOG: tokenLog,
+    // Everything main logs reaches the file, so the token check below checks the most.
+    VET_SCRIBE_LOG_LEVEL: 'debug',
+  });
+  const child = spawn(process.execPath, ['--import', pathToFileURL(REGISTER).href, MAIN], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let report: Report | null = null;
+  let quit: QuitReport | null = null;
+  const lineOf = (prefix: string) =>
+    stdout
+      .split('\n')
+      .find((l) => l.startsWith(prefix))
+      ?.slice(prefix.length);
+  return new Promise<Run<Report | null>>((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
+    };
+    const timer = setTimeout(() => fail(`the built main did not ${report || !command ? 'end' : 'report'} within ${RUN_TIMEOUT_MS} ms`), RUN_TIMEOUT_MS);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const line = report ? undefined : lineOf(REPORT_PREFIX);
+      if (line !== undefined) {
+        report = JSON.parse(line) as Report;
+        if (command) child.stdin.write(`${command}\n`);
+        else fail('the built main opened a window where its start should have failed');
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      if (/^fake electron: .* is not implemented$/m.test(stderr)) fail('the built main used an Electron API the fake does not have (support/fake-electron/electron.ts)');
+    });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    // 'close': the process ended and its stdout and stderr are read to the end.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const quitLine = lineOf(QUIT_PREFIX);
+      if (quitLine !== undefined) quit = JSON.parse(quitLine) as QuitReport;
+      if ((command && !report) || !quit) {
+        reject(new Error(`the built main ended (code ${code}, signal ${signal}) before ${report || !command ? 'quitting through the fake' : 'reporting'}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
+        return;
+      }
+      resolve({ report, quit, code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Every file under `dir`, as paths relative to it. */
+function files(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile());
+}
+
+const answerData = <T>(answer: { ok: boolean; data?: unknown }): T => {
+  expect(answer.ok, JSON.stringify(answer)).toBe(true);
+  return answer.data as T;
+};
+
+describe('the built main, under plain Node with a fake Electron', () => {
+  let home: string;
+  let tokenLog: string;
+  let first: Run;
+  let second: Run;
+  let failed: Run<Report | null>;
+  let failedHome: string;
+  let userData: string;
+
+  beforeAll(async () => {
+    expect(existsSync(MAIN), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
+    home = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-'));
+    tokenLog = join(home, 'tokens.txt');
+    userData = join(home, 'config', PACKAGE.productName);
+    first = await runMain(home, tokenLog, 'close');
+    second = await runMain(home, tokenLog, 'quit');
+    // Where the data folder should be, a file: the core cannot create its folder.
+    failedHome = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-failed-'));
+    writeFileSync(join(failedHome, 'config'), 'not a folder');
+    failed = await runMain(failedHome, join(failedHome, 'tokens.txt'), null);
+  });
+
+  afterAll(() => {
+    for (const dir of [home, failedHome]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts, using only Electron APIs the fake has, and shows no error box', () => {
+    for (const run of [first, second]) {
+      expect(run.report.driverError).toBeUndefined();
+      expect(run.report.unimplemented).toEqual([]);
+      expect(run.quit.unimplemented).toEqual([]);
+      expect(run.report.errorBoxes).toEqual([]);
+      expect(run.quit.errorBoxes).toEqual([]);
+    }
+    // What main asked of Electron, so a change in it shows here first.
+    expect(first.report.calls).toEqual(
+      expect.arrayContaining(['app.requestSingleInstanceLock', 'app.setName', 'app.whenReady', 'protocol.registerSchemesAsPrivileged', 'protocol.handle', 'new BrowserWindow', 'BrowserWindow.loadURL', 'BrowserWindow.show']),
+    );
+  });
+
+  it('opens one hardened window on the built page, with the built preload, shown once ready', () => {
+    const { window } = first.report;
+    expect(window.count).toBe(1);
+    expect(window.loaded).toEqual([pathToFileURL(join(ROOT, 'out', 'renderer', 'index.html')).href]);
+    expect(existsSync(join(ROOT, 'out', 'renderer', 'index.html'))).toBe(true);
+    expect(window.options['show']).toBe(false);
+    expect(window.visible).toBe(true);
+    const prefs = window.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, webviewTag: false, allowRunningInsecureContent: false });
+    expect(prefs['preload']).toBe(join(ROOT, 'out', 'preload', 'index.cjs'));
+    expect(existsSync(prefs['preload'] as string)).toBe(true);
+  });
+
+  it('registers exactly the contract channels, and no ipcMain.on listener at all', () => {
+    // electron-log/main adds a channel of its own on import, which would bypass main's sender
+    // check (src/main/ipc.ts); main removes it.
+    expect(first.report.ipcChannels).not.toContain(ELECTRON_LOG_CHANNEL);
+    expect([...first.report.ipcChannels].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    expect(first.report.ipcListeners).toEqual([]);
+  });
+
+  it('answers its own window, refuses a stranger, and says tokens are kept in memory', () => {
+    const info = answerData<{ name: string; version: string; sandbox: { demo: { email: string } } | null; secretStore: { kind: string; persistent: boolean }; notices: { level: string; message: string }[] }>(first.report.appInfo);
+    expect(info.name).toBe('Vet Scribe');
+    expect(info.version).toBe(PACKAGE.version);
+    expect(info.sandbox?.demo.email).toMatch(/@/);
+    expect(info.secretStore).toMatchObject({ kind: 'memory', persistent: false });
+    expect(info.notices).toContainEqual({ level: 'warning', message: MEMORY_ONLY_NOTICE });
+    expect(answerData(first.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
+    expect(first.report.stranger).toEqual({ ok: false, error: { code: 'forbidden_sender', message: expect.any(String) } });
+  });
+
+  it('signs in with the embedded sandbox demo account over real HTTP, and uses the session', () => {
+    const demo = (first.report.appInfo.data as { sandbox: { demo: { email: string } } }).sandbox.demo;
+    const signedIn = answerData<{ signedIn: boolean; user: { email: string } | null }>(first.report.signIn);
+    expect(signedIn.signedIn).toBe(true);
+    expect(signedIn.user?.email).toBe(demo.email);
+    expect(answerData<{ signedIn: boolean }>(first.report.sessionAfter).signedIn).toBe(true);
+    expect(first.report.templates).toMatchObject({ ok: true, count: expect.any(Number) });
+    expect((first.report.templates as { count: number }).count).toBeGreaterThan(0);
+    expect(first.report.wrongPassword).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } });
+    // The window heard about it, without a token.
+    expect(first.report.sentToWindow).toContainEqual({ channel: 'session:changed', args: [expect.objectContaining({ signedIn: true })] });
+    // The sandbox really served it: it issued tokens, and main logged the HTTP calls.
+    const issued = readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean);
+    expect(issued.length).toBeGreaterThanOrEqual(2);
+    const log = readFileSync(join(userData, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(/sandbox: serving on http:\/\/127\.0\.0\.1:\d+/);
+    expect(log).toMatch(/sign-in: POST 200/);
+    expect(log).toMatch(/templates: GET 200/);
+    expect(first.report.resourcesWhileRunning['TCPServerWrap'] ?? 0).toBeGreaterThanOrEqual(1);
+  });
+
+  it('installs the CSP, the microphone-only permission check, the navigation guard and the audio protocol', () => {
+    const r = first.report;
+    expect(r.csp).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(r.permissions).toEqual({ microphoneForOurPage: true, microphoneForAStranger: false, cameraForOurPage: false });
+    expect(r.navigation).toEqual({ awayPrevented: true, ownPagePrevented: false });
+    expect(r.privilegedSchemes).toEqual([{ scheme: 'vetscribe-audio', privileges: { standard: true, secure: true, stream: true } }]);
+    expect(r.protocolSchemes).toEqual(['vetscribe-audio']);
+    expect(r.audio).toEqual({ unknownRecordingStatus: 404 });
+    expect(r.openedExternally).toEqual([]);
+  });
+
+  it('writes no token: not in its log file, its data folder, its console, nor to the window', () => {
+    const issued = [...new Set(readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean))];
+    expect(issued.every((t) => t.startsWith('eyJ'))).toBe(true);
+    const logs = files(home).filter((f) => f.endsWith('.log'));
+    expect(logs).toEqual([relative(home, join(userData, 'logs', 'main.log'))]);
+    // The sandbox's own state (the server side) and the test's token list are not main's.
+    const mainFiles = files(home).filter((f) => f !== 'tokens.txt' && !f.startsWith(relative(home, join(userData, 'sandbox'))));
+    expect(mainFiles.length).toBeGreaterThan(0);
+    for (const f of mainFiles) {
+      const text = readFileSync(join(home, f), 'utf8');
+      expect(text, f).not.toContain('eyJ');
+      for (const t of issued) expect(text.includes(t) || text.includes(t.split('.')[2] ?? '\u0000'), f).toBe(false);
+    }
+    for (const run of [first, second]) {
+      expect(run.stdout).not.toContain('eyJ');
+      expect(run.stderr).not.toContain('eyJ');
+    }
+  });
+
+  it('quits when its window is closed: the core stops first, nothing is left running, exit 0', () => {
+    expect(first.quit.quitLog).toEqual(['window closed', 'window-all-closed', 'before-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(first.quit.windows).toBe(0);
+    // Only this process's own stdio pipes: the sandbox's server and sockets are closed.
+    expect(Object.keys(first.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(first.code).toBe(0);
+    expect(first.signal).toBeNull();
+  });
+
+  it('quits on app.quit() too, and a restart has forgotten the session (kept in memory only)', () => {
+    expect(answerData(second.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
+    expect(second.quit.quitLog).toEqual(['before-quit (prevented)', 'before-quit', 'window closed', 'will-quit', 'quit']);
+    expect(Object.keys(second.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(second.code).toBe(0);
+    expect(second.signal).toBeNull();
+  });
+
+  it('prints nothing on stderr but the warnings the test provoked', () => {
+    for (const run of [first, second]) {
+      const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
+      const unexpected = lines.filter((l) => !EXPECTED_STDERR.some((p) => p.test(l)));
+      expect(unexpected).toEqual([]);
+      expect(lines.length).toBe(EXPECTED_STDERR.length);
+    }
+  });
+
+  it('a start that fails says why in an error box and on its console, and ends with exit 1 (no lingering process)', () => {
+    expect(failed.report).toBeNull();
+    expect(failed.quit.unimplemented).toEqual([]);
+    expect(failed.quit.quitLog).toEqual(['exit(1)']);
+    expect(failed.quit.errorBoxes).toEqual([{ title: 'Vet Scribe could not start', content: expect.stringContaining('ENOTDIR') }]);
+    expect(failed.stderr).toMatch(/startup failed: Error: ENOTDIR/);
+    expect(failed.code).toBe(1);
+  });
+});

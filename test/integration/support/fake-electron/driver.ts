@@ -1,0 +1,139 @@
+// Runs in the child next to the built main (loaded by register.ts). Once main has created its
+// window and loaded its page, it does what Electron and the page would: calls the IPC handlers
+// main registered (with an event whose sender is that window, and once with a stranger), the
+// session's header and permission hooks, the navigation guard and the audio protocol; then it
+// prints one line `FAKE_ELECTRON_REPORT <json>` on stdout (report.ts). A line `close` on stdin
+// closes the window as the user would, a line `quit` quits the app (app.quit()); right before
+// the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
+import { app, fake, FakeWebContents, ipcMain, preventable, strict, type FakeBrowserWindow } from './electron.ts';
+import { QUIT_PREFIX, REPORT_PREFIX, type Answer, type QuitReport, type Report } from './report.ts';
+
+const WAIT_MS = 15_000;
+
+function print(prefix: string, value: unknown): void {
+  process.stdout.write(`${prefix}${JSON.stringify(value)}\n`);
+}
+
+function resources(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of process.getActiveResourcesInfo()) counts[r] = (counts[r] ?? 0) + 1;
+  return counts;
+}
+
+async function until(what: string, condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** An IpcMainInvokeEvent as Electron builds it for a call from `sender`'s top frame at `url`. */
+function invokeEvent(sender: unknown, url: string): unknown {
+  return strict('IpcMainInvokeEvent', {
+    sender,
+    senderFrame: strict('IpcMainInvokeEvent.senderFrame', { url, parent: null, origin: new URL(url).origin }),
+    processId: 1,
+    frameId: 1,
+  });
+}
+
+type Observed = Omit<Report, 'calls' | 'unimplemented' | 'errorBoxes' | 'openedExternally'>;
+
+async function exercise(win: FakeBrowserWindow): Promise<Observed> {
+  await until('the window to load a page and show', () => win.loaded.length > 0 && win.visible);
+  const page = win.loaded[0]!;
+  const ours = invokeEvent(win.webContents, page);
+  const invoke = async (channel: string, input: unknown, event: unknown = ours): Promise<Answer> => {
+    const handler = fake.ipcHandlers.get(channel) as ((event: unknown, input: unknown) => unknown) | undefined;
+    if (!handler) return { ok: false, missing: true };
+    // Electron hands main a structured clone of what the page sent, and the page a clone of
+    // the answer (an answer that cannot be cloned fails here as it would there).
+    return structuredClone((await handler(event, structuredClone(input))) as Answer);
+  };
+
+  const appInfo = await invoke('app:info', undefined);
+  const sessionBefore = await invoke('session:get', undefined);
+  const stranger = await invoke('session:get', undefined, invokeEvent(strict('webContents', new FakeWebContents()), 'https://attacker.example/'));
+  const demo = (appInfo.data as { sandbox?: { demo?: { email: string; password: string } } } | undefined)?.sandbox?.demo;
+  const signIn = demo ? await invoke('session:signIn', { email: demo.email, password: demo.password }) : { ok: false, error: { code: 'test', message: 'app:info named no demo account' } };
+  const sessionAfter = await invoke('session:get', undefined);
+  const templates = await invoke('templates:list', { page: 1, limit: 5 });
+  const wrongPassword = demo ? await invoke('session:signIn', { email: demo.email, password: `${demo.password}-wrong` }) : null;
+
+  let csp: unknown = null;
+  // As Chromium would for the page's own response: the hook adds the CSP header.
+  for (const listener of fake.headersReceived) {
+    (listener as (details: unknown, callback: (r: { responseHeaders: Record<string, string[]> }) => void) => void)(
+      { url: page, responseHeaders: { 'Content-Type': ['text/html'] } },
+      (r) => (csp = r.responseHeaders['Content-Security-Policy'] ?? null),
+    );
+  }
+  const check = fake.permissionCheckHandler as ((wc: unknown, permission: string, origin: string, details: Record<string, unknown>) => boolean) | null;
+  const permissions = check
+    ? {
+        microphoneForOurPage: check(win.webContents, 'media', 'file:///', { requestingUrl: page, mediaType: 'audio' }),
+        microphoneForAStranger: check(win.webContents, 'media', 'https://attacker.example', { requestingUrl: 'https://attacker.example/', mediaType: 'audio' }),
+        cameraForOurPage: check(win.webContents, 'media', 'file:///', { requestingUrl: page, mediaType: 'video' }),
+      }
+    : null;
+  const navigate = (url: string) => {
+    const event = preventable('will-navigate event');
+    win.webContents.emit('will-navigate', event, url);
+    return event.defaultPrevented;
+  };
+  const navigation = { awayPrevented: navigate('https://attacker.example/'), ownPagePrevented: navigate(page) };
+  const audioHandler = fake.protocolHandlers.get('vetscribe-audio');
+  const audio = audioHandler ? { unknownRecordingStatus: ((await audioHandler(new Request('vetscribe-audio://recording/no-such-id'))) as Response).status } : null;
+
+  return {
+    window: { options: win.options, loaded: win.loaded, visible: win.visible, count: fake.windows.length },
+    ipcChannels: [...fake.ipcHandlers.keys()],
+    ipcListeners: ipcMain.eventNames().map(String),
+    appInfo,
+    sessionBefore,
+    stranger,
+    signIn,
+    sessionAfter,
+    templates: templates.ok ? { ok: true, count: (templates.data as { items: unknown[] }).items.length } : templates,
+    wrongPassword,
+    sentToWindow: win.webContents.sent.filter((m) => !m.channel.startsWith('__ELECTRON_LOG')),
+    csp,
+    permissions,
+    navigation,
+    audio,
+    privilegedSchemes: fake.privilegedSchemes,
+    protocolSchemes: [...fake.protocolHandlers.keys()],
+    resourcesWhileRunning: resources(),
+  };
+}
+
+fake.events.once('window', (win: FakeBrowserWindow) => {
+  void exercise(win)
+    .catch((e: unknown) => ({ driverError: (e as Error).stack ?? String(e) }) as Partial<Observed>)
+    .then((observed) => {
+      const report: Partial<Report> = { ...observed, calls: [...new Set(fake.calls)], unimplemented: fake.unimplemented, errorBoxes: fake.errorBoxes, openedExternally: fake.openedExternally };
+      print(REPORT_PREFIX, report);
+    });
+});
+
+// Commands from the test, one a line: `close` (the user closes the window), `quit` (the app is
+// quit from its menu or the keyboard). The test going away (stdin closed) quits the app too.
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (text: string) => {
+  for (const command of text.split('\n')) {
+    if (command !== 'close' && command !== 'quit') continue;
+    // Nothing more to read: stdin no longer keeps the process alive, so what does at the end
+    // is main's own.
+    process.stdin.destroy();
+    if (command === 'close') fake.windows[0]?.close();
+    else app.quit();
+    return;
+  }
+});
+process.stdin.on('end', () => app.quit());
+
+fake.events.once('quitting', (code: number) => {
+  const report: QuitReport = { code, quitLog: fake.quitLog, resources: resources(), unimplemented: fake.unimplemented, errorBoxes: fake.errorBoxes, windows: fake.windows.length };
+  print(QUIT_PREFIX, report);
+});

@@ -1,0 +1,493 @@
+// A small fake of the `electron` module, for running the BUILT main (out/main/index.js) under
+// plain Node (test/integration/built-main.test.ts; register.ts points the specifier `electron`
+// here, for both `import` and `require`). It implements only what main and electron-log ask
+// of Electron, the way Electron answers on Linux with no keyring, and records every call in
+// `fake`. Anything else is refused loudly: reading a property the fake lacks (on the module,
+// on app, on a window, on an IPC event...) throws "fake electron: X is not implemented", writes
+// that line to stderr and lists it in fake.unimplemented, so that main needing a new Electron
+// API fails the test even where main swallows the error. The rules of Electron that main
+// could break without noticing are kept too: no window, session, protocol handler or
+// safeStorage before `ready`, no privileged scheme after it, no second handler per channel.
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const HOME = process.env['FAKE_ELECTRON_HOME'];
+if (!HOME) throw new Error('fake electron: FAKE_ELECTRON_HOME (the folder that stands for the user profile) is not set');
+const APP_PATH = process.env['FAKE_ELECTRON_APP_PATH'] ?? process.cwd();
+const PACKAGE = JSON.parse(readFileSync(join(APP_PATH, 'package.json'), 'utf8')) as { name: string; productName?: string; version: string };
+
+type Listener = (...args: never[]) => unknown;
+
+/** What main asked of Electron; the driver (driver.ts) reads it. */
+export const fake = {
+  /** Every call into the fake, in order, as "app.setName". */
+  calls: [] as string[],
+  /** The APIs main (or electron-log) reached for and the fake does not have. */
+  unimplemented: [] as string[],
+  windows: [] as FakeBrowserWindow[],
+  ipcHandlers: new Map<string, Listener>(),
+  privilegedSchemes: [] as unknown[],
+  protocolHandlers: new Map<string, (request: Request) => unknown>(),
+  permissionRequestHandler: null as Listener | null,
+  permissionCheckHandler: null as Listener | null,
+  headersReceived: [] as Listener[],
+  errorBoxes: [] as { title: string; content: string }[],
+  openedExternally: [] as string[],
+  /** The order in which the quit went: events emitted, whether each was prevented. */
+  quitLog: [] as string[],
+  /** 'window' (a window was created), 'quitting' (right before the process ends). */
+  events: new EventEmitter(),
+  ready: false,
+  /** Between app.quit() and the end (or a listener preventing it). */
+  quitting: false,
+};
+
+// Properties every object may be asked for without being an Electron API: promise
+// resolution, JSON, util.inspect.
+const ALWAYS = new Set<PropertyKey>(['then', 'toJSON', 'constructor', 'inspect']);
+
+/**
+ * The object itself, except that reading a property it lacks throws and is recorded; the
+ * `absent` names read as undefined, as they do in Electron (e.g. the renderer's modules on
+ * main's `electron`).
+ */
+export function strict<T extends object>(name: string, target: T, absent: readonly string[] = []): T {
+  return new Proxy(target, {
+    get(t, property, receiver) {
+      if (typeof property === 'symbol' || property in t || ALWAYS.has(property)) return Reflect.get(t, property, receiver) as unknown;
+      if (absent.includes(property)) return undefined;
+      const what = `${name}.${property}`;
+      fake.unimplemented.push(what);
+      process.stderr.write(`fake electron: ${what} is not implemented\n`);
+      throw new Error(`fake electron: ${what} is not implemented (test/integration/support/fake-electron/electron.ts)`);
+    },
+  });
+}
+
+function call(name: string): void {
+  fake.calls.push(name);
+}
+
+function mustBeReady(what: string): void {
+  if (!fake.ready) throw new Error(`fake electron: ${what} cannot be used before the app is ready (Electron refuses it too)`);
+}
+
+/** An event main may prevent, as Electron hands to before-quit, will-navigate, etc. */
+export function preventable(name: string): { defaultPrevented: boolean; preventDefault(): void } {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+  };
+  return strict(name, event);
+}
+
+// --- app -------------------------------------------------------------------------------
+
+const PATHS: Record<string, string> = {
+  home: join(HOME, 'home'),
+  appData: join(HOME, 'config'),
+  userData: join(HOME, 'config', PACKAGE.productName ?? PACKAGE.name),
+  sessionData: join(HOME, 'config', PACKAGE.productName ?? PACKAGE.name),
+  // Electron on Linux keeps logs under userData.
+  logs: join(HOME, 'config', PACKAGE.productName ?? PACKAGE.name, 'logs'),
+  temp: join(HOME, 'tmp'),
+  crashDumps: join(HOME, 'config', PACKAGE.productName ?? PACKAGE.name, 'Crashpad'),
+};
+
+class FakeApp extends EventEmitter {
+  readonly isPackaged = false;
+  name = PACKAGE.productName ?? PACKAGE.name;
+  private readyScheduled = false;
+  private readonly readyPromise: Promise<void>;
+  private resolveReady: () => void = () => {};
+
+  constructor() {
+    super();
+    this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
+  }
+
+  /**
+   * Electron emits `ready` once the main script has run its synchronous part. Main's bundle
+   * is one module, evaluated in one go, so a macrotask scheduled at its first question about
+   * readiness runs after it.
+   */
+  private scheduleReady(): void {
+    if (this.readyScheduled) return;
+    this.readyScheduled = true;
+    setImmediate(() => {
+      fake.ready = true;
+      call('(event) app.ready');
+      this.emit('ready', preventable('ready event'), {});
+      this.resolveReady();
+    });
+  }
+
+  override on(name: string | symbol, listener: (...args: never[]) => void): this {
+    if (name === 'ready') this.scheduleReady();
+    return super.on(name, listener as (...args: unknown[]) => void);
+  }
+
+  override once(name: string | symbol, listener: (...args: never[]) => void): this {
+    if (name === 'ready') this.scheduleReady();
+    return super.once(name, listener as (...args: unknown[]) => void);
+  }
+
+  whenReady(): Promise<void> {
+    call('app.whenReady');
+    this.scheduleReady();
+    return this.readyPromise;
+  }
+
+  isReady(): boolean {
+    call('app.isReady');
+    this.scheduleReady();
+    return fake.ready;
+  }
+
+  getName(): string {
+    call('app.getName');
+    return this.name;
+  }
+
+  setName(name: string): void {
+    call('app.setName');
+    this.name = name;
+  }
+
+  getVersion(): string {
+    call('app.getVersion');
+    return PACKAGE.version;
+  }
+
+  getAppPath(): string {
+    call('app.getAppPath');
+    return APP_PATH;
+  }
+
+  getPath(name: string): string {
+    call(`app.getPath(${name})`);
+    const path = PATHS[name];
+    // Electron throws for a name it does not know; so does the fake for one it did not set up.
+    if (!path) throw new Error(`fake electron: app.getPath('${name}') is not implemented`);
+    return path;
+  }
+
+  requestSingleInstanceLock(): boolean {
+    call('app.requestSingleInstanceLock');
+    return true;
+  }
+
+  setAppUserModelId(_id: string): void {
+    call('app.setAppUserModelId');
+  }
+
+  /**
+   * As Electron: before-quit (preventable); the windows are closed (each may refuse, which
+   * ends the quit) without window-all-closed; will-quit (preventable); quit; the process ends.
+   */
+  quit(): void {
+    call('app.quit');
+    if (fake.quitting) return;
+    fake.quitting = true;
+    setImmediate(() => {
+      const stop = (why: string) => {
+        fake.quitLog.push(why);
+        fake.quitting = false;
+      };
+      const before = preventable('before-quit event');
+      this.emit('before-quit', before);
+      if (before.defaultPrevented) return stop('before-quit (prevented)');
+      fake.quitLog.push('before-quit');
+      for (const win of [...fake.windows]) win.close();
+      if (fake.windows.length > 0) return stop('a window refused to close');
+      const will = preventable('will-quit event');
+      this.emit('will-quit', will);
+      if (will.defaultPrevented) return stop('will-quit (prevented)');
+      fake.quitLog.push('will-quit');
+      this.emit('quit', preventable('quit event'), 0);
+      fake.quitLog.push('quit');
+      fake.events.emit('quitting', 0);
+      process.exit(0);
+    });
+  }
+
+  exit(code = 0): void {
+    call(`app.exit(${code})`);
+    fake.quitLog.push(`exit(${code})`);
+    fake.events.emit('quitting', code);
+    process.exit(code);
+  }
+}
+
+// --- windows ---------------------------------------------------------------------------
+
+let nextContentsId = 1;
+
+export class FakeWebContents extends EventEmitter {
+  readonly id = nextContentsId++;
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  destroyed = false;
+
+  send(channel: string, ...args: unknown[]): void {
+    if (this.destroyed) throw new Error('fake electron: webContents.send on a destroyed webContents (Electron throws "Object has been destroyed")');
+    this.sent.push({ channel, args: structuredClone(args) });
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  isCrashed(): boolean {
+    return false;
+  }
+
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    call('webContents.setWindowOpenHandler');
+    this.windowOpenHandler = handler;
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  readonly options: Record<string, unknown>;
+  readonly webContents: FakeWebContents;
+  readonly loaded: string[] = [];
+  visible = false;
+  destroyed = false;
+
+  static getAllWindows(): FakeBrowserWindow[] {
+    call('BrowserWindow.getAllWindows');
+    return [...fake.windows];
+  }
+
+  static fromWebContents(contents: unknown): FakeBrowserWindow | null {
+    call('BrowserWindow.fromWebContents');
+    return fake.windows.find((w) => w.webContents === contents) ?? null;
+  }
+
+  constructor(options: Record<string, unknown> = {}) {
+    super();
+    call('new BrowserWindow');
+    if (!fake.ready) throw new Error('fake electron: Cannot create BrowserWindow before app is ready');
+    this.options = structuredClone(options);
+    this.visible = options['show'] !== false;
+    this.webContents = strict('webContents', new FakeWebContents());
+    const self = strict('BrowserWindow instance', this);
+    fake.windows.push(self);
+    app.emit('web-contents-created', preventable('web-contents-created event'), this.webContents);
+    fake.events.emit('window', self);
+    return self;
+  }
+
+  loadURL(url: string): Promise<void> {
+    call('BrowserWindow.loadURL');
+    this.loaded.push(url);
+    // The page "renders": Electron then emits ready-to-show.
+    setImmediate(() => {
+      if (this.destroyed) return;
+      this.webContents.emit('did-finish-load');
+      this.emit('ready-to-show');
+    });
+    return Promise.resolve();
+  }
+
+  loadFile(path: string): Promise<void> {
+    call('BrowserWindow.loadFile');
+    return this.loadURL(pathToFileURL(path).href);
+  }
+
+  show(): void {
+    call('BrowserWindow.show');
+    this.visible = true;
+  }
+
+  focus(): void {
+    call('BrowserWindow.focus');
+  }
+
+  isMinimized(): boolean {
+    return false;
+  }
+
+  restore(): void {
+    call('BrowserWindow.restore');
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  close(): void {
+    call('BrowserWindow.close');
+    if (this.destroyed) return;
+    const event = preventable('close event');
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    fake.windows.splice(fake.windows.indexOf(this), 1);
+    this.emit('closed');
+    fake.quitLog.push('window closed');
+    // The user closed the last window (not a quit in progress): Electron tells the app.
+    if (fake.windows.length === 0 && !fake.quitting) {
+      fake.quitLog.push('window-all-closed');
+      app.emit('window-all-closed');
+    }
+  }
+}
+
+// --- the other modules -----------------------------------------------------------------
+
+class FakeIpcMain extends EventEmitter {
+  handle(channel: string, listener: Listener): void {
+    call('ipcMain.handle');
+    if (fake.ipcHandlers.has(channel)) throw new Error(`fake electron: Attempted to register a second handler for '${channel}'`);
+    fake.ipcHandlers.set(channel, listener);
+  }
+
+  removeHandler(channel: string): void {
+    call('ipcMain.removeHandler');
+    fake.ipcHandlers.delete(channel);
+  }
+}
+
+class FakeNotification extends EventEmitter {
+  static isSupported(): boolean {
+    call('Notification.isSupported');
+    return false;
+  }
+
+  constructor() {
+    super();
+    throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
+  }
+}
+
+const dialog = {
+  showErrorBox(title: string, content: string): void {
+    call('dialog.showErrorBox');
+    fake.errorBoxes.push({ title, content });
+    // Where Electron has no display it prints the box on stderr; so does the fake.
+    process.stderr.write(`fake electron: error box: ${title}\n${content}\n`);
+  },
+};
+
+const protocol = {
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    call('protocol.registerSchemesAsPrivileged');
+    if (fake.ready) throw new Error('fake electron: protocol.registerSchemesAsPrivileged must be called before the app is ready');
+    fake.privilegedSchemes.push(...structuredClone(schemes));
+  },
+  handle(scheme: string, handler: (request: Request) => unknown): void {
+    call('protocol.handle');
+    mustBeReady('protocol.handle');
+    if (fake.protocolHandlers.has(scheme)) throw new Error(`fake electron: the scheme ${scheme} is already handled`);
+    fake.protocolHandlers.set(scheme, handler);
+  },
+};
+
+const safeStorage = {
+  isEncryptionAvailable(): boolean {
+    call('safeStorage.isEncryptionAvailable');
+    return false;
+  },
+  getSelectedStorageBackend(): string {
+    call('safeStorage.getSelectedStorageBackend');
+    mustBeReady('safeStorage.getSelectedStorageBackend');
+    // Linux without a Secret Service or KWallet: Chromium's fixed-key fallback.
+    return 'basic_text';
+  },
+  encryptString(_plain: string): Buffer {
+    call('safeStorage.encryptString');
+    throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+  },
+  decryptString(_data: Buffer): string {
+    call('safeStorage.decryptString');
+    throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+  },
+};
+
+const defaultSession = {
+  setPermissionRequestHandler(handler: Listener | null): void {
+    call('session.setPermissionRequestHandler');
+    fake.permissionRequestHandler = handler;
+  },
+  setPermissionCheckHandler(handler: Listener | null): void {
+    call('session.setPermissionCheckHandler');
+    fake.permissionCheckHandler = handler;
+  },
+  webRequest: strict('session.defaultSession.webRequest', {
+    onHeadersReceived(filterOrListener: unknown, maybeListener?: Listener): void {
+      call('session.webRequest.onHeadersReceived');
+      const listener = (typeof filterOrListener === 'function' ? filterOrListener : maybeListener) as Listener | undefined;
+      if (listener) fake.headersReceived.push(listener);
+    },
+  }),
+};
+
+const session = {
+  get defaultSession() {
+    mustBeReady('session.defaultSession');
+    return strictDefaultSession;
+  },
+};
+const strictDefaultSession = strict('session.defaultSession', defaultSession);
+
+const shell = {
+  openExternal(url: string): Promise<void> {
+    call('shell.openExternal');
+    // Recorded only: the test opens nothing on this machine.
+    fake.openedExternally.push(url);
+    return Promise.resolve();
+  },
+};
+
+// --- the module --------------------------------------------------------------------------
+
+const app = strict('app', new FakeApp());
+const BrowserWindow = strict('BrowserWindow', FakeBrowserWindow);
+const ipcMain = strict('ipcMain', new FakeIpcMain());
+const Notification = strict('Notification', FakeNotification);
+const strictDialog = strict('dialog', dialog);
+const strictProtocol = strict('protocol', protocol);
+const strictSafeStorage = strict('safeStorage', safeStorage);
+const strictSession = strict('session', session);
+const strictShell = strict('shell', shell);
+
+/**
+ * What `require('electron')` returns (electron-log's CommonJS asks for it). In main,
+ * Electron's module has no renderer APIs: electron-log reads `ipcRenderer` to learn where it
+ * runs, and gets undefined, as here.
+ */
+const RENDERER_ONLY = ['ipcRenderer', 'contextBridge', 'webFrame', 'webUtils'];
+const electron = strict('electron', {
+  app,
+  BrowserWindow,
+  dialog: strictDialog,
+  ipcMain,
+  Notification,
+  protocol: strictProtocol,
+  safeStorage: strictSafeStorage,
+  session: strictSession,
+  shell: strictShell,
+}, RENDERER_ONLY);
+
+// `import { app } from 'electron'` gets these names (a name not here fails at link time);
+// `require('electron')` gets the strict object above.
+export {
+  app,
+  BrowserWindow,
+  strictDialog as dialog,
+  ipcMain,
+  Notification,
+  strictProtocol as protocol,
+  strictSafeStorage as safeStorage,
+  strictSession as session,
+  strictShell as shell,
+  electron as default,
+  electron as 'module.exports',
+};

@@ -1,0 +1,51 @@
+// What the driver (driver.ts, in the child) prints and the test reads: one line per record,
+// a prefix and JSON. Shared so both sides agree on the names; it imports nothing.
+
+export const REPORT_PREFIX = 'FAKE_ELECTRON_REPORT ';
+export const QUIT_PREFIX = 'FAKE_ELECTRON_QUIT ';
+
+/** An IPC answer envelope as main's handlers return it, or `missing` when no handler was registered. */
+export type Answer = { ok: boolean; data?: unknown; error?: { code: string; message: string }; missing?: true };
+
+export interface Report {
+  /** Set when the driver itself failed; the rest is then absent. */
+  driverError?: string;
+  window: { options: Record<string, unknown>; loaded: string[]; visible: boolean; count: number };
+  /** Channels with an ipcMain.handle handler. */
+  ipcChannels: string[];
+  /** Channels with an ipcMain.on listener (these bypass main's sender check in ipc.ts). */
+  ipcListeners: string[];
+  appInfo: Answer;
+  sessionBefore: Answer;
+  /** session:get from a web contents that is not the app's window. */
+  stranger: Answer;
+  signIn: Answer;
+  sessionAfter: Answer;
+  templates: Answer | { ok: true; count: number };
+  wrongPassword: Answer | null;
+  sentToWindow: { channel: string; args: unknown[] }[];
+  csp: unknown;
+  permissions: { microphoneForOurPage: boolean; microphoneForAStranger: boolean; cameraForOurPage: boolean } | null;
+  navigation: { awayPrevented: boolean; ownPagePrevented: boolean };
+  audio: { unknownRecordingStatus: number } | null;
+  privilegedSchemes: unknown[];
+  protocolSchemes: string[];
+  /** process.getActiveResourcesInfo(), counted, once the exercise is done. */
+  resourcesWhileRunning: Record<string, number>;
+  /** Every Electron API main called, once each, in order of first call. */
+  calls: string[];
+  unimplemented: string[];
+  errorBoxes: { title: string; content: string }[];
+  openedExternally: string[];
+}
+
+export interface QuitReport {
+  code: number;
+  /** The quit as it went: window closed, window-all-closed, before-quit (prevented), ... */
+  quitLog: string[];
+  /** process.getActiveResourcesInfo(), counted, right before the process ends. */
+  resources: Record<string, number>;
+  unimplemented: string[];
+  errorBoxes: { title: string; content: string }[];
+  windows: number;
+}
