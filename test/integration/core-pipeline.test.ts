@@ -307,6 +307,20 @@ describe('pipeline', () => {
     expect(c.pipeline.note(id).note).not.toBe('My own words');
   });
 
+  it('saves made at once reach the job file in order: the file holds the newest record', async () => {
+    const c = await signedIn();
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, await firstTemplateId(c));
+    await waitForJob(c, id, done);
+    const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
+    for (let i = 0; i < 30; i++) {
+      await Promise.all([c.pipeline.saveEditedNote(id, `edit ${i}a`), c.pipeline.saveEditedNote(id, `edit ${i}b`), c.pipeline.saveEditedNote(id, `edit ${i}c`)]);
+      const onDisk = JSON.parse(readFileSync(jobFile, 'utf8')) as { editedNote: string | null };
+      expect(onDisk.editedNote, `round ${i}`).toBe(c.pipeline.note(id).editedNote);
+      expect(onDisk.editedNote).toBe(`edit ${i}c`);
+    }
+  });
+
   it('a good answer ends the backoff: the next failure waits the first delay again', async () => {
     // Every third answer or so is cut mid-way (a network error, no Retry-After); with random()
     // = 1 each wait is the ceiling of its attempt, 100 ms × 2^(failures in a row before it). A

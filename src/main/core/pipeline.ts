@@ -52,6 +52,8 @@ interface Live {
   waitingFor: JobInfo['waitingFor'];
   nextRetryAt: number | null;
   lastProgressAt: number;
+  /** The job file's writes, one after another: the last to finish is the newest record. */
+  writes: Promise<void>;
 }
 
 const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
@@ -111,7 +113,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   private live(record: JobRecord): Live {
-    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0 };
+    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0, writes: Promise.resolve() };
   }
 
   info(id: string): JobInfo | null {
@@ -152,7 +154,12 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
 
   private async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
     live.record = { ...live.record, ...patch, updatedAt: new Date(this.options.now()).toISOString() };
-    await writeJsonAtomic(this.jobPath(live.record.recordingId), live.record);
+    // Two saves at once (a note edit while the retention sweep runs) must not finish their
+    // renames in the wrong order: each write waits for the one before and writes the record as
+    // it is by then.
+    const write = live.writes.catch(() => undefined).then(() => writeJsonAtomic(this.jobPath(live.record.recordingId), live.record));
+    live.writes = write;
+    await write;
     this.publish(live);
   }
 
