@@ -307,6 +307,34 @@ describe('pipeline', () => {
     expect(c.pipeline.note(id).note).not.toBe('My own words');
   });
 
+  it('a switch to another service starts the consults without a note again there; notes stay', async () => {
+    const a = await startSandbox({ scribeSeconds: 30, rateLimitPerMinute: 0 });
+    const b = await startSandbox({ scribeSeconds: 0.2, rateLimitPerMinute: 0 });
+    try {
+      const c = await startCoreAgainst(a);
+      cores.push(c);
+      await c.session.signIn(a.demo.email, a.demo.password);
+      const templateA = await firstTemplateId(c);
+      const waiting = await makeRecording(c.recordings, 'waits at A');
+      await c.pipeline.submit(waiting, templateA);
+      await waitForJob(c, waiting, (j) => j.state === 'scribe_requested');
+
+      await c.updateSettings({ serviceUrls: { agentsUrl: b.urls.agents_url, scribeUrl: b.urls.scribe_url, agentsApiUrl: b.urls.agents_api_url } });
+      expect(c.session.state().signedIn).toBe(false);
+      await waitForJob(c, waiting, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in');
+      await c.session.signIn(b.demo.email, b.demo.password);
+      const job = await waitForJob(c, waiting, done);
+      expect(job.state).toBe('completed');
+      // One record at each service: the one at A is left behind, B wrote the note.
+      expect(Object.values(a.stats().scribeRecordsByFileKey)).toEqual([1]);
+      expect(Object.values(b.stats().scribeRecordsByFileKey)).toEqual([1]);
+      expect(c.pipeline.note(waiting).note).toMatch(/sandbox/i);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('saves made at once reach the job file in order: the file holds the newest record', async () => {
     const c = await signedIn();
     const id = await makeRecording(c.recordings);

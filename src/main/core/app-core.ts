@@ -188,6 +188,10 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       this.sandbox = null;
     }
     if (serviceChanged && this.session.state().signedIn) await this.session.signOut('user');
+    if (serviceChanged) {
+      const restarted = await this.pipeline.restartForNewService();
+      if (restarted > 0) this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
+    }
     if (before.retentionDays !== after.retentionDays) await this.sweepRetention();
     return after;
   }

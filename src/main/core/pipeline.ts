@@ -216,6 +216,30 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     return this.snapshot(live);
   }
 
+  /**
+   * The app now talks to another service (Settings): the session, upload address and scribe
+   * record a job holds belong to the old one and mean nothing to the new. Every job without its
+   * note starts again from its recording, under a new key (a request to another service is no
+   * second request); a failed one waits for Retry as before, from the start. Notes stay.
+   */
+  async restartForNewService(): Promise<number> {
+    let restarted = 0;
+    for (const live of this.jobs.values()) {
+      const r = live.record;
+      if (r.state === 'completed') continue;
+      if (r.state === 'recorded' && r.sessionId === null) continue;
+      live.controller?.abort();
+      await live.running?.catch(() => {});
+      const fresh = { sessionId: null, upload: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } as const;
+      if (r.state === 'failed') await this.save(live, { ...fresh, failedAt: 'recorded' });
+      else await this.save(live, { ...fresh, state: 'recorded' });
+      live.bytesSent = 0;
+      this.kick(r.recordingId);
+      restarted += 1;
+    }
+    return restarted;
+  }
+
   /** A failed job starts again at the step that failed. */
   async retry(recordingId: string, templateId?: string): Promise<JobInfo> {
     const live = this.jobs.get(recordingId);
