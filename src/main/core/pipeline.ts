@@ -505,19 +505,21 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         return;
       }
       case 'uploaded': {
-        const resend = r.scribeRequestSentAt !== null;
-        await this.save(live, { scribeRequestSentAt: new Date(this.options.now()).toISOString(), scribeRequests: r.scribeRequests + 1 });
-        this.counters.scribeRequests += 1;
-        if (resend) this.counters.scribeResends += 1;
-        const answer = await this.withToken((t) =>
-          client.requestScribe(t, {
+        const answer = await this.withToken(async (t) => {
+          // Noted on disk with a token in hand, just before the request leaves: a send that
+          // never happened (signed out) is not taken for one whose answer was lost.
+          const resend = live.record.scribeRequestSentAt !== null;
+          await this.save(live, { scribeRequestSentAt: new Date(this.options.now()).toISOString(), scribeRequests: live.record.scribeRequests + 1 });
+          this.counters.scribeRequests += 1;
+          if (resend) this.counters.scribeResends += 1;
+          return client.requestScribe(t, {
             sessionId: r.sessionId ?? '',
             templateId: r.templateId,
             // A service that does not name the file by key gets the address it was put to.
             fileKey: r.upload?.fileKey ?? r.upload?.url ?? '',
             idempotencyKey: r.idempotencyKey,
-          }),
-        );
+          });
+        });
         await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: answer.status ?? 'queued' });
         return;
       }

@@ -80,6 +80,9 @@ export class ServiceClient {
       headers['content-type'] = 'application/json';
     }
     const started = Date.now();
+    // undici's own time-outs limit silence, not the call: an answer that trickles in a byte at a
+    // time would never end. The deadline limits the whole call.
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
     let answer: Dispatcher.ResponseData;
     let text: string;
     try {
@@ -87,13 +90,16 @@ export class ServiceClient {
         method: spec.method,
         headers,
         body,
-        signal: spec.signal,
+        signal: spec.signal ? AbortSignal.any([spec.signal, deadline]) : deadline,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         dispatcher: this.options.dispatcher,
       });
       text = await answer.body.text();
     } catch (e) {
+      if (deadline.aborted && !spec.signal?.aborted) {
+        throw new ServiceError('timeout', spec.operation, `The service did not answer ${spec.operation} in time.`, { cause: e });
+      }
       throw this.transportError(spec.operation, e);
     }
     this.options.log?.(`${spec.operation}: ${spec.method} ${answer.statusCode} in ${Date.now() - started} ms`);
