@@ -133,6 +133,9 @@ async function pump(
     const buffer = free.pop() as Buffer<ArrayBuffer>;
     const { bytesRead } = await file.read(buffer, 0, Math.min(BUFFER_BYTES, size - position), position);
     if (bytesRead === 0) throw new PutFileError('network', `the recording is shorter than its ${size} bytes`);
+    // The connection may have failed while the file was read (a refused address fails at once).
+    const gone = failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
+    if (gone) throw gone;
     position += bytesRead;
     req.write(buffer.subarray(0, bytesRead), (e) => {
       if (e) writeError ??= e;
@@ -144,9 +147,20 @@ async function pump(
       settle();
     });
   }
+  // A request destroyed before or while it ends calls no end callback and may emit no further
+  // 'error' (it already did): its 'close' settles the wait, or the upload would hang for ever.
   await new Promise<void>((resolve, reject) => {
-    req.end(() => resolve());
+    const closed = () => reject(failed() ?? writeError ?? new Error('the connection closed during the upload'));
+    if (req.destroyed) {
+      closed();
+      return;
+    }
     req.once('error', reject);
+    req.once('close', closed);
+    req.end(() => {
+      req.off('close', closed);
+      resolve();
+    });
   });
   const stop = failed() ?? writeError;
   if (stop) throw stop;
