@@ -14,11 +14,10 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { RecordingStore } from '../../src/main/core/recordings.ts';
 import { API_VERSION, ServiceClient, type ServiceUrls } from '../../src/main/core/service-client.ts';
-import { ServiceError } from '../../src/main/core/service-errors.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
-import { firstTemplateId, makeRecording, recorderChunks, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
+import { failure, firstTemplateId, makeRecording, recorderChunks, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
 
 const servers: Server[] = [];
 const sandboxes: Sandbox[] = [];
@@ -49,15 +48,6 @@ async function sandbox(options: Parameters<typeof startSandbox>[0] = {}): Promis
 
 function sandboxUrls(origin: string): ServiceUrls {
   return { agentsUrl: `${origin}/agents`, scribeUrl: `${origin}/scribe`, agentsApiUrl: `${origin}/agents-api` };
-}
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  if (!(e instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(e)}`);
-  return e;
 }
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

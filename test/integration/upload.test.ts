@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../src/main/core/service-client.ts';
 import { ServiceError } from '../../src/main/core/service-errors.ts';
-import { tempDir } from './support/core.ts';
+import { failure, tempDir } from './support/core.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -34,15 +34,6 @@ function fileOf(bytes: number): { path: string; data: Buffer } {
 
 const client = (o: { timeoutMs?: number; uploadStallMs?: number } = {}) =>
   new ServiceClient({ urls: () => ({ agentsUrl: 'http://127.0.0.1:9', scribeUrl: 'http://127.0.0.1:9', agentsApiUrl: 'http://127.0.0.1:9' }), ...o });
-
-async function failure(p: Promise<unknown>): Promise<ServiceError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  if (!(e instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(e)}`);
-  return e;
-}
 
 describe('upload', () => {
   it('sends the file byte for byte with its length, type and the signed headers, and tells the progress', async () => {

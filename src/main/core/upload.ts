@@ -125,16 +125,18 @@ async function pump(
     w?.();
   };
   req.on('close', settle);
+  // Why the upload cannot go on: its own failure, a write that failed, or a closed connection.
+  const stopReason = (): Error | null => failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
   let position = 0;
   while (position < size) {
-    while (free.length === 0 && !writeError && !failed() && !req.destroyed) await new Promise<void>((r) => (wake = r));
-    const stop = failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
+    while (free.length === 0 && !stopReason()) await new Promise<void>((r) => (wake = r));
+    const stop = stopReason();
     if (stop) throw stop;
     const buffer = free.pop() as Buffer<ArrayBuffer>;
     const { bytesRead } = await file.read(buffer, 0, Math.min(BUFFER_BYTES, size - position), position);
     if (bytesRead === 0) throw new PutFileError('network', `the recording is shorter than its ${size} bytes`);
     // The connection may have failed while the file was read (a refused address fails at once).
-    const gone = failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
+    const gone = stopReason();
     if (gone) throw gone;
     position += bytesRead;
     req.write(buffer.subarray(0, bytesRead), (e) => {
@@ -150,7 +152,7 @@ async function pump(
   // A request destroyed before or while it ends calls no end callback and may emit no further
   // 'error' (it already did): its 'close' settles the wait, or the upload would hang for ever.
   await new Promise<void>((resolve, reject) => {
-    const closed = () => reject(failed() ?? writeError ?? new Error('the connection closed during the upload'));
+    const closed = () => reject(stopReason() ?? new Error('the connection closed during the upload'));
     if (req.destroyed) {
       closed();
       return;

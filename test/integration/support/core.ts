@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import type { RecordingStore } from '../../../src/main/core/recordings.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
+import { ServiceError } from '../../../src/main/core/service-errors.ts';
 import type { JobInfo } from '../../../src/shared/jobs.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 
@@ -90,4 +91,14 @@ export async function startCoreAgainst(sandbox: Sandbox, options: Partial<CoreOp
   });
   await core.start();
   return core;
+}
+
+/** The ServiceError a call ends with; throws if it ends otherwise. */
+export async function failure(p: Promise<unknown>): Promise<ServiceError> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  if (!(e instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(e)}`);
+  return e;
 }

@@ -213,14 +213,9 @@ export async function startRecording(): Promise<void> {
     return;
   }
   void refreshDevices();
-  // A microphone unplugged while the recording is being opened: noticed here, as the
-  // recording's own listeners come only once it runs.
-  let lostWhileOpening = false;
-  const onLostWhileOpening = () => {
-    lostWhileOpening = true;
-  };
-  for (const t of stream.getAudioTracks()) t.addEventListener('ended', onLostWhileOpening, { once: true });
-  const microphoneGone = () => lostWhileOpening || stream.getAudioTracks().every((t) => t.readyState === 'ended');
+  // A microphone unplugged while the recording is being opened ends its track before the
+  // recording's own 'ended' listeners exist: its state says so.
+  const microphoneGone = () => stream.getAudioTracks().every((t) => t.readyState === 'ended');
 
   let id: string;
   const label = get().label.trim();
@@ -230,11 +225,6 @@ export async function startRecording(): Promise<void> {
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
     set({ status: 'error', error: `The recording could not be started: ${(e as Error).message}` });
-    return;
-  }
-
-  if (microphoneGone()) {
-    await abandonStart(id, stream);
     return;
   }
 
@@ -283,10 +273,7 @@ export async function startRecording(): Promise<void> {
     if (event.data.size > 0) sender.push(event.data, stopwatch.elapsedMs());
   });
   recorder.addEventListener('error', () => void endRecording('The recorder stopped with an error. The recording up to that moment is saved.'));
-  for (const t of stream.getAudioTracks()) {
-    t.removeEventListener('ended', onLostWhileOpening);
-    t.addEventListener('ended', () => void endRecording(DISCONNECTED_MESSAGE));
-  }
+  for (const t of stream.getAudioTracks()) t.addEventListener('ended', () => void endRecording(DISCONNECTED_MESSAGE));
 
   try {
     // Throws (NotSupportedError) on a stream whose track has just ended.
