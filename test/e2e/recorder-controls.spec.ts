@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, mainNav, openApp, shot, signIn, test, type Demo, type TestHost } from './fixtures.ts';
-import { onlyConsult, probeSeconds } from './support/consults.ts';
+import { onlyConsult, probeSeconds, shownSeconds } from './support/consults.ts';
 
 // Runs in the page before the app's scripts (page-side code is plain JavaScript: the e2e
 // tsconfig has no DOM types). It wraps, and keeps on `window.__vsProbe`:
@@ -89,15 +89,6 @@ const startButton = (page: Page) => page.getByRole('button', { name: 'Start reco
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording', exact: true });
 const micCombo = (page: Page) => page.getByRole('combobox', { name: 'Microphone' });
 
-/** The elapsed time the Record view shows, in whole seconds (from its <time dateTime="PTnS">). */
-async function shownSeconds(page: Page): Promise<number> {
-  const time = page.getByText(/^Elapsed time \d+:\d\d$/).locator('time');
-  const iso = (await time.getAttribute('datetime')) ?? '';
-  const m = /^PT(\d+)S$/.exec(iso);
-  if (!m) throw new Error(`elapsed time reads "${iso}"`);
-  return Number(m[1]);
-}
-
 /** Presses "Start recording" and waits until the recorder runs; answers when that was. */
 async function startRecording(page: Page): Promise<number> {
   await startButton(page).click();
@@ -135,48 +126,55 @@ test('the MediaRecorder records Opus in WebM at 32 kbit/s in one-second slices',
 });
 
 test('Pause and Resume leave the paused stretch out of the elapsed time and the duration', async ({ page, host, demo }) => {
+  // Timings are read from the app's own clock (the elapsed time it shows) and the recording's
+  // own length; the test's clock gives only outer bounds (before a press, after it took), so
+  // a busy machine that is slow to press or to paint cannot fail it.
   await openWatched(page, host, demo);
-  const began = await startRecording(page);
-  await page.waitForTimeout(2_000);
+  const beforeStart = Date.now();
+  await startRecording(page);
+  await expect.poll(() => shownSeconds(page), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(2);
 
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  const pausedAt = Date.now();
   await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Paused$/ })).toBeVisible();
   expect((await recorders(page))[0]?.state, 'the MediaRecorder itself is paused').toBe('paused');
   await expectAccessible(page, 'recorder-paused');
   await shot(page, 'recorder-paused');
   const atPause = await shownSeconds(page);
-  expect(atPause).toBeGreaterThanOrEqual(1);
-  expect(atPause).toBeLessThanOrEqual(3);
+  expect(atPause).toBeGreaterThanOrEqual(2);
+  expect(atPause * 1000, 'no more than the time up to the press').toBeLessThanOrEqual(Date.now() - beforeStart);
+  const pausedFrom = Date.now();
   await page.waitForTimeout(3_000);
   expect(await shownSeconds(page), 'the elapsed time stands still while paused').toBe(atPause);
+  const pausedFor = Date.now() - pausedFrom;
 
+  const beforeResume = Date.now();
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
-  const resumedAt = Date.now();
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   expect((await recorders(page))[0]?.state).toBe('recording');
-  // It counts on from where it stood, not from the wall clock.
-  await expect.poll(() => shownSeconds(page), { timeout: 4_000, intervals: [100] }).toBeGreaterThan(atPause);
-  await page.waitForTimeout(2_000);
+  // It counts on from where it stood, not from the wall clock: the wall clock would jump by
+  // the paused seconds at once.
+  const afterResume = await shownSeconds(page);
+  expect(afterResume, 'no jump by the paused stretch').toBeLessThanOrEqual(atPause + 1 + Math.ceil((Date.now() - beforeResume) / 1000));
+  await expect.poll(() => shownSeconds(page), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(atPause + 2);
   const shownAtStop = await shownSeconds(page);
+  const readAt = Date.now();
   await stopButton(page).click();
-  const stoppedAt = Date.now();
   await expect(startButton(page)).toBeVisible();
-
-  const active = pausedAt - began + (stoppedAt - resumedAt);
-  const wall = stoppedAt - began;
-  expect(wall - active, 'the test paused for about 3 s').toBeGreaterThan(2_500);
-  expect(shownAtStop * 1000).toBeLessThanOrEqual(active + 500);
-  expect(shownAtStop * 1000).toBeGreaterThan(active - 2_000);
+  const afterStop = Date.now();
 
   const consult = await onlyConsult(host);
   const duration = consult.recording.durationMs;
   expect(consult.recording.state).toBe('finished');
-  expect(Math.abs(duration - active), `duration ${duration} ms, active ${active} ms, wall ${wall} ms`).toBeLessThan(1_500);
-  expect(duration, `duration ${duration} ms against the wall time ${wall} ms`).toBeLessThan(wall - 1_500);
+  // The paused stretch (at least `pausedFor`, by the test's clock) is out of the recording.
+  expect(duration, `duration ${duration} ms, ${afterStop - beforeStart} ms between the presses, paused ${pausedFor} ms`).toBeLessThanOrEqual(
+    afterStop - beforeStart - pausedFor + 1_000,
+  );
+  // The recording is as long as the elapsed time the vet saw, plus what passed until Stop.
+  expect(duration).toBeGreaterThanOrEqual(shownAtStop * 1000 - 1_000);
+  expect(duration).toBeLessThanOrEqual((shownAtStop + 1) * 1000 + (afterStop - readAt) + 1_000);
   const audio = join(host.dataDir, 'recordings', consult.recording.id, 'audio.webm');
-  expect(Math.abs(probeSeconds(audio) * 1000 - active), 'the WebM file is as long as the active time').toBeLessThan(1_500);
+  expect(Math.abs(probeSeconds(audio) * 1000 - duration), 'the WebM file is as long as the consult says').toBeLessThan(1_000);
 
   // The Consults list says the same.
   await go(page, 'Consults');
@@ -184,7 +182,7 @@ test('Pause and Resume leave the paused stretch out of the elapsed time and the 
   await expect(shown).toHaveCount(1);
   const m = /(\d+):(\d\d)$/.exec((await shown.textContent()) ?? '');
   const listed = (Number(m?.[1]) * 60 + Number(m?.[2])) * 1000;
-  expect(Math.abs(listed - active), `the list shows ${listed / 1000} s for ${active} ms of recording`).toBeLessThanOrEqual(1_500);
+  expect(Math.abs(listed - duration), `the list shows ${listed / 1000} s for ${duration} ms of recording`).toBeLessThanOrEqual(1_000);
 });
 
 test('the microphone is released as soon as the recording stops', async ({ page, host, demo }) => {

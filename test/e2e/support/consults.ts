@@ -19,21 +19,34 @@ export async function pickTemplate(page: Page, name: string): Promise<void> {
   await expect(combo).toContainText(name);
 }
 
+/** The elapsed time the Record view shows, in whole seconds (from its <time dateTime="PTnS">). */
+export async function shownSeconds(page: Page): Promise<number> {
+  const time = page.getByText(/^Elapsed time \d+:\d\d$/).locator('time');
+  const iso = (await time.getAttribute('datetime')) ?? '';
+  const m = /^PT(\d+)S$/.exec(iso);
+  if (!m) throw new Error(`elapsed time reads "${iso}"`);
+  return Number(m[1]);
+}
+
 /**
- * Records from the fake microphone for about `seconds` (counted from the press of "Start
- * recording"), checking on the way that the level meter shows sound.
+ * Records from the fake microphone until the recorder's own elapsed time reaches `seconds`,
+ * checking on the way that the level meter shows sound. The app's clock, not the test's: on a
+ * busy machine the microphone can take seconds to open, and a wall-clock wait would then
+ * record less (or, counted from later, more) than asked. Answers the test clock's outer
+ * bounds of the recording: from before "Start recording" was pressed to after Stop took.
  */
-export async function record(page: Page, seconds: number, whileRecording?: () => Promise<void>): Promise<void> {
+export async function record(page: Page, seconds: number, whileRecording?: () => Promise<void>): Promise<{ wallMs: number }> {
+  const pressed = Date.now();
   await page.getByRole('button', { name: 'Start recording', exact: true }).click();
-  const began = Date.now();
   const meter = page.getByRole('meter', { name: 'Input level' });
   await expect(meter).toBeVisible();
   // The fixture has speech from its first second on.
   await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 8_000, intervals: [100] }).toBeGreaterThan(0);
   await whileRecording?.();
-  const left = seconds * 1000 - (Date.now() - began);
-  if (left > 0) await page.waitForTimeout(left);
+  await expect.poll(() => shownSeconds(page), { timeout: seconds * 1000 + 30_000, intervals: [200] }).toBeGreaterThanOrEqual(seconds);
   await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
+  return { wallMs: Date.now() - pressed };
 }
 
 /** The consults the engine knows, newest first. */
