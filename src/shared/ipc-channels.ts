@@ -20,12 +20,19 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:retry',
   'consults:delete',
   'consults:note',
+  'consults:noteFormats',
+  'consults:export',
+  'consults:askAgain',
   'consults:saveNote',
   'consults:audioUrl',
   'agents:ddx',
   'agents:treatmentPlan',
+  'agents:medication',
   'org:setNotificationEmail',
   'org:setScribeWebhook',
+  'org:get',
+  'org:registerWebhook',
+  'clipboard:write',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice'] as const;

@@ -5,7 +5,7 @@
 // { ok: false, error: { code, message } }. No channel carries a token.
 import { z } from 'zod';
 import type { JobInfo } from './jobs.ts';
-import type { DdxResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
+import type { DdxResult, MedicationResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
@@ -18,6 +18,11 @@ const answer = <T>() => undefined as unknown as T;
 
 const id = z.string().min(1, 'is required').max(100, 'is too long').regex(/^[A-Za-z0-9._:-]+$/, 'has characters an id cannot have');
 const label = z.string().trim().max(200, 'is longer than 200 characters');
+/** The service requires the patient's name and uses it to leave out talk about other pets. */
+const patientName = z.string().trim().min(1, 'is required: the name of the patient in this consult').max(200, 'is longer than 200 characters');
+const description = z.string().trim().max(2000, 'is longer than 2000 characters');
+/** What a note is copied or exported as; each flavour is at most this long. */
+export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
 const none = z.undefined();
 
 export interface SessionInfo {
@@ -34,6 +39,10 @@ export interface RecordingInfo {
   durationMs: number;
   mimeType: string;
   label: string | null;
+  /** The patient the consult is about, as sent to the service (required before sending). */
+  patientName: string | null;
+  /** The visit's description, optional; sent as the session's description. */
+  description: string | null;
   templateId: string | null;
   state: 'recording' | 'paused' | 'finished' | 'recovered';
   bytes: number;
@@ -58,6 +67,21 @@ export interface Notice {
   message: string;
 }
 
+/** A note in the three flavours a practice-management system can paste, and a file name base. */
+export interface NoteFormats {
+  text: string;
+  html: string;
+  rtf: string;
+  /** `Bella 2026-11-24`: patient and local date, safe as a file name. */
+  fileBase: string;
+}
+
+export interface NoteExport {
+  fileName: string;
+  mimeType: string;
+  data: Uint8Array;
+}
+
 export type TreatmentPlanAnswer = { kind: 'result'; result: TreatmentPlanResult } | { kind: 'needs_species'; message: string };
 
 export const invokeContract = {
@@ -78,6 +102,8 @@ export const invokeContract = {
     input: z.object({
       mimeType: z.string().max(100).regex(/^audio\/[\w.+-]+(;\s*codecs=[\w.,+-]+)?$/i, 'must be an audio type such as audio/webm;codecs=opus'),
       label: label.optional(),
+      patientName: patientName.optional(),
+      description: description.optional(),
       templateId: z.string().max(200).nullable().optional(),
     }),
     output: answer<RecordingInfo>(),
@@ -95,23 +121,64 @@ export const invokeContract = {
   'recording:resume': { input: z.object({ id }), output: answer<RecordingInfo>() },
   'recording:stop': { input: z.object({ id, durationMs: z.number().min(0).max(48 * 3600 * 1000).optional() }), output: answer<ConsultInfo>() },
   'recording:update': {
-    input: z.object({ id, label: label.nullable().optional(), templateId: z.string().max(200).nullable().optional() }),
+    input: z.object({
+      id,
+      label: label.nullable().optional(),
+      patientName: patientName.optional(),
+      description: description.nullable().optional(),
+      templateId: z.string().max(200).nullable().optional(),
+    }),
     output: answer<ConsultInfo>(),
   },
   'consults:list': { input: none, output: answer<ConsultInfo[]>() },
   'consults:submit': { input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }), output: answer<ConsultInfo>() },
   'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:delete': { input: z.object({ id }), output: answer<{ deleted: true }>() },
-  'consults:note': { input: z.object({ id }), output: answer<{ note: string | null; editedNote: string | null }>() },
+  'consults:note': {
+    input: z.object({ id }),
+    output: answer<{ note: string | null; editedNote: string | null; rtf: string | null; patientName: string | null; sessionDate: string | null }>(),
+  },
+  /** The note (the vet's edit when there is one) as text, HTML and RTF, for the clipboard. */
+  'consults:noteFormats': { input: z.object({ id }), output: answer<NoteFormats>() },
+  'consults:export': { input: z.object({ id, format: z.enum(['txt', 'rtf', 'pdf']) }), output: answer<NoteExport>() },
+  /** A scribe job unfinished for long: asks the service again for the same recording. */
+  'consults:askAgain': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:saveNote': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
   'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
   'agents:ddx': { input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }), output: answer<DdxResult>() },
+  'agents:medication': {
+    input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }),
+    output: answer<MedicationResult>(),
+  },
   'agents:treatmentPlan': {
     input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`), allowWithoutSpecies: z.boolean().optional() }),
     output: answer<TreatmentPlanAnswer>(),
   },
   'org:setNotificationEmail': { input: z.object({ email: z.string().trim().max(254, 'is too long').email('must be an e-mail address') }), output: answer<Organization>() },
   'org:setScribeWebhook': { input: z.object({ active: z.boolean() }), output: answer<Webhook>() },
+  /** The organization as the service has it (the notification address in force). */
+  'org:get': { input: none, output: answer<Organization>() },
+  /** Registers the clinic's webhook endpoint; the secret goes to the service and the keychain only. */
+  'org:registerWebhook': {
+    input: z.object({
+      url: z.string().trim().max(2048, 'is too long').regex(/^https:\/\/[^\s/]+/i, 'must be an https:// address the service can reach'),
+      secret: z.string().min(16, 'must be at least 16 characters').max(1024, 'is too long'),
+    }),
+    output: answer<Webhook>(),
+  },
+  /**
+   * Writes the three flavours to the system clipboard where main has one (Electron's
+   * clipboard.write); `written: false` where it has none (the browser host), and the window
+   * writes them with ClipboardItem.
+   */
+  'clipboard:write': {
+    input: z.object({
+      text: z.string().max(MAX_NOTE_FORMAT_CHARS, 'is too long'),
+      html: z.string().max(MAX_NOTE_FORMAT_CHARS, 'is too long'),
+      rtf: z.string().max(MAX_NOTE_FORMAT_CHARS, 'is too long'),
+    }),
+    output: answer<{ written: boolean }>(),
+  },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

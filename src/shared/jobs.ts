@@ -16,6 +16,11 @@ export interface JobInfo {
   error: { message: string; code: string | null; status: number | null } | null;
   nextRetryAt: number | null;
   hasNote: boolean;
+  /**
+   * The service has not finished this note for longer than the app waits (Settings, 30 min by
+   * default; no failure status is published): the vet is told in words and may ask again.
+   */
+  overdue: boolean;
   audioDeleted: boolean;
   createdAt: string;
   updatedAt: string;

@@ -10,6 +10,16 @@ const serviceUrl = z
     message: 'must be an https:// address (http:// only for localhost)',
   });
 
+/** The published service's three hosts (SERVICE.md), the preset of the sign-in screen. */
+export const PUBLISHED_SERVICE_URLS = {
+  agentsUrl: 'https://agents.puppilot.co',
+  scribeUrl: 'https://scribe-api.puppilot.co',
+  agentsApiUrl: 'https://agents-api.puppilot.co',
+} as const;
+
+/** Minutes a scribe job may stay unfinished before the vet is told and offered "Ask again". */
+const overdueMinutes = z.number().int().min(1).max(24 * 60);
+
 export const settingsSchema = z
   .object({
     version: z.literal(1),
@@ -22,6 +32,7 @@ export const settingsSchema = z
     /** Days the audio of a finished note is kept; null = for ever. */
     retentionDays: z.number().int().min(0).max(3650).nullable(),
     inputDeviceId: z.string().max(500).nullable(),
+    scribeOverdueMinutes: overdueMinutes,
   })
   .superRefine((s, ctx) => {
     if (s.useSandbox) return;
@@ -41,6 +52,7 @@ export const settingsPatchSchema = z
     lastTemplateId: z.string().max(200).nullable(),
     retentionDays: z.number().int().min(0).max(3650).nullable(),
     inputDeviceId: z.string().max(500).nullable(),
+    scribeOverdueMinutes: overdueMinutes,
   })
   .partial()
   .strict();
@@ -54,4 +66,5 @@ export const DEFAULT_SETTINGS: Settings = {
   lastTemplateId: null,
   retentionDays: 7,
   inputDeviceId: null,
+  scribeOverdueMinutes: 30,
 };

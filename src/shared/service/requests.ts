@@ -1,34 +1,60 @@
-// Request bodies as the sandbox accepts them (DESIGN.md, "The service contract"): strict, so
-// an unknown member is refused as a real validating server would. The client builds the same
-// shapes; the types below keep the two in step.
+// Request bodies as the published service takes them (SERVICE.md), as the sandbox checks them:
+// strict where the OpenAPI document lists the members, so an unknown member is refused as a
+// validating server would. The client builds the same shapes; the types below keep the two in
+// step.
 import { z } from 'zod';
 
 const email = z.string().trim().pipe(z.email({ error: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
 const uuid = z.uuid({ error: 'must be a UUID' });
-const stringError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be a string');
-const required = (max: number) => z.string({ error: stringError }).min(1, 'is required').max(max, `must be at most ${max} characters`);
+const stringError = (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : 'Input should be a valid string');
+const required = (max: number) => z.string({ error: stringError }).min(1, 'String should have at least 1 character').max(max, `String should have at most ${max} characters`);
+/** `YYYY-MM-DD`, a real calendar day. */
+const isoDate = z
+  .string({ error: stringError })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Input should be a valid date in the format YYYY-MM-DD')
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return Number.isFinite(t) && new Date(t).toISOString().startsWith(d);
+  }, 'Input should be a valid date');
 
 export const requestSchemas = {
   /** Rows 1 and 3. */
   signIn: z.strictObject({ email, password: required(1024) }),
   /** Row 2: `token` is the refresh token. */
   refresh: z.strictObject({ token: required(8192) }),
-  /** Row 4. */
-  createSession: z.strictObject({ name: z.string().max(200, 'must be at most 200 characters').optional() }),
+  /**
+   * Row 4. `patient_name` names the patient spoken of in the audio; `session_date` is required
+   * on the page and `description` in the OpenAPI document, so both are required here (the client
+   * sends an empty description when there is none).
+   */
+  createSession: z.strictObject({
+    patient_name: z.string({ error: stringError }).trim().min(1, 'String should have at least 1 character').max(200, 'String should have at most 200 characters'),
+    description: z.string({ error: stringError }).max(2000, 'String should have at most 2000 characters'),
+    session_date: isoDate,
+  }),
   /** Row 6. */
   uploadUrl: z.strictObject({
-    recording_session_public_id: uuid,
-    file_name: required(255),
-    content_type: z.string().max(200).regex(/^audio\/[\w.+-]+(\s*;.*)?$/i, 'must be an audio/* content type'),
+    recording_session_public_id: required(100),
+    auto_scribe_template_public_id: z.string({ error: stringError }).min(1).max(100).optional(),
   }),
   /** Row 8. */
-  scribeRequest: z.strictObject({ recording_session_public_id: uuid, template_public_id: required(100), file_key: required(1000) }),
-  /** Rows 10 and 11. Emptiness and length are the agent's own checks (422), not the body's shape. */
+  scribeRequest: z.strictObject({ recording_session_public_id: required(100), template_public_id: required(100) }),
+  /** Rows 10 and 11 and the medication agent. Emptiness and length are the agent's own checks (422). */
   agent: z.strictObject({ input: z.string({ error: stringError }) }),
+  /** The fast agents take `message`. */
+  fastAgent: z.strictObject({ message: z.string({ error: stringError }) }),
+  /** `POST /chat_agent`. */
+  chatAgent: z.strictObject({ input: z.string({ error: stringError }), model: z.string({ error: stringError }).max(100).optional() }),
   /** Row 12. */
   notificationEmail: z.strictObject({ email }),
   /** Row 13. */
-  webhookStatus: z.strictObject({ event_type: required(100), is_active: z.boolean({ error: 'must be true or false' }), organization_public_id: uuid }),
+  webhookStatus: z.strictObject({ event_type: required(100), is_active: z.boolean({ error: 'Input should be a valid boolean' }), organization_public_id: uuid }),
+  /** `PUT /webhook/update`: registers the clinic's endpoint and the secret the service signs with. */
+  webhookUpdate: z.strictObject({
+    event_type: required(100),
+    webhook_url: z.string({ error: stringError }).max(2048).pipe(z.url({ error: 'Input should be a valid URL' })),
+    auth_token: required(1024),
+  }),
 } as const;
 
 export type SignInRequest = z.input<typeof requestSchemas.signIn>;
@@ -37,5 +63,8 @@ export type CreateSessionRequest = z.input<typeof requestSchemas.createSession>;
 export type UploadUrlRequest = z.input<typeof requestSchemas.uploadUrl>;
 export type ScribeRequestBody = z.input<typeof requestSchemas.scribeRequest>;
 export type AgentRequest = z.input<typeof requestSchemas.agent>;
+export type FastAgentRequest = z.input<typeof requestSchemas.fastAgent>;
+export type ChatAgentRequest = z.input<typeof requestSchemas.chatAgent>;
 export type NotificationEmailRequest = z.input<typeof requestSchemas.notificationEmail>;
 export type WebhookStatusRequest = z.input<typeof requestSchemas.webhookStatus>;
+export type WebhookUpdateRequest = z.input<typeof requestSchemas.webhookUpdate>;

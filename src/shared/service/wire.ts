@@ -1,14 +1,14 @@
-// Answers as the sandbox writes them (snake_case, SPEC section 2 and DESIGN.md's table), so the
-// sandbox and the client's parsers are checked against one definition at compile time. The
-// parsers accept more than this (see envelope.ts); the sandbox must produce exactly this.
+// Answers as the published service writes them (SERVICE.md; snake_case, SPEC section 2), so
+// the sandbox and the client's parsers are checked against one definition at compile time.
+// The parsers accept more than this (see envelope.ts); the sandbox must produce exactly this.
 
-/** Rows 4-6, 8, 9, 12, 13 wrap their resource. */
+/** Rows 12, 13 and the webhook registration wrap their resource. */
 export interface EnvelopeWire<T> {
   message: string;
   data: T;
 }
 
-/** SPEC 2.1. */
+/** SPEC 2.1: the user of a row 1 sign-in. */
 export interface UserWire {
   id: string;
   email: string;
@@ -16,15 +16,15 @@ export interface UserWire {
   organization_id: string;
 }
 
-/** SPEC 2.3: the refresh answer names the user's fields differently. */
-export interface RefreshUserWire {
+/** SPEC 2.3, `GET /users/me` and the page of `/auth/login`: the user under other names. */
+export interface PublicUserWire {
   public_id: string;
   email: string;
   name: string;
   organization_public_id: string;
 }
 
-/** Rows 1 and 3: SPEC 2.2. */
+/** Row 1: SPEC 2.2. */
 export interface SignInResponseWire {
   access_token: string;
   refresh_token: string;
@@ -34,48 +34,96 @@ export interface SignInResponseWire {
   user: UserWire;
 }
 
-/** Row 2: SPEC 2.3 with the members its text and sample carry. */
+/**
+ * Row 3, `POST {scribe_url}/auth/login`: the OpenAPI answer is the three token members only;
+ * the page adds expiry and the user under its public names. The sandbox writes the OpenAPI
+ * form, the strictest a client can meet (expiry from the JWT, the user from /users/me).
+ */
+export interface LoginResponseWire {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+}
+
+/** Row 2: the formal schema is the three token members; text and sample add the rest. */
 export interface RefreshResponseWire {
   access_token: string;
   refresh_token: string;
   token_type: string;
-  expires_at: number;
-  refresh_expires_at: number;
-  user: RefreshUserWire;
+  expires_at?: number;
+  refresh_expires_at?: number;
+  user?: PublicUserWire;
 }
 
-/** Row 4. */
-export type CreateSessionResponseWire = EnvelopeWire<{ public_id: string; created_at: string; name?: string | null }>;
+/** A page of a published list (templates, scribes, recording sessions): no total. */
+export interface PageWire<T> {
+  items: T[];
+  has_next: boolean;
+  current_page: number;
+  items_per_page: number;
+}
+
+/** Row 4's answer, and the items of `/recording-sessions/all` and `/get/{id}`: a bare object. */
+export interface RecordingSessionWire {
+  public_id: string;
+  updated_at: string;
+  patient_name: string;
+  description: string;
+  organization_public_id: string;
+}
 
 export interface TemplateWire {
   public_id: string;
   name: string;
   description: string;
-  sections?: string[];
 }
 
 /** Row 5. */
-export type TemplatesResponseWire = EnvelopeWire<{ items: TemplateWire[]; page: number; limit: number; total: number }>;
+export type TemplatesResponseWire = PageWire<TemplateWire>;
 
-/** Row 6. */
-export type UploadUrlResponseWire = EnvelopeWire<{ upload_url: string; file_key: string; expires_at: number }>;
-
-export type ScribeStatusWire = 'queued' | 'processing' | 'completed' | 'failed';
-
-/** Row 8. */
-export type ScribeRequestResponseWire = EnvelopeWire<{ public_id: string; status: ScribeStatusWire }>;
-
-export interface ScribeRecordWire {
-  public_id: string;
-  status: ScribeStatusWire;
-  /** Present once completed. */
-  note?: string;
-  /** Present once failed. */
-  error?: string;
+/** Row 6: no file key and no expiry are given (a presigned URL may carry its own). */
+export interface UploadUrlResponseWire {
+  url: string;
+  message: string;
 }
 
-/** Row 9. */
-export type ScribeGetResponseWire = EnvelopeWire<ScribeRecordWire>;
+/** Row 9's published status words. No failure status is published. */
+export type ScribeStatusWire = 'requested' | 'scribing' | 'scribed';
+
+/** Row 8. */
+export interface ScribeRequestResponseWire {
+  public_id: string;
+  message: string;
+}
+
+/**
+ * One object of `categories_output`. Its members are not published: the sandbox writes a
+ * heading and a text; a client must read other members tolerantly.
+ */
+export interface CategoryWire {
+  category: string;
+  content: string;
+}
+
+/** Row 9: `categories_output` and `rtf_output` are empty until the status is `scribed`. */
+export interface ScribeRecordWire {
+  public_id: string;
+  transcript_public_id: string | null;
+  template_public_id: string;
+  status: ScribeStatusWire;
+  categories_output: CategoryWire[];
+  rtf_output: string | null;
+}
+
+/** The items of `GET /scribe/all`. */
+export interface ScribeListItemWire {
+  public_id: string;
+  updated_at: string;
+  transcript_public_id: string | null;
+  template_public_id: string;
+  organization_public_id: string;
+  status: ScribeStatusWire;
+}
 
 /** SPEC 2.6, one set of Differential Diagnosis Details. */
 export interface DdxSetWire {
@@ -126,6 +174,41 @@ export interface TreatmentPlanResponseWire {
   } | null;
 }
 
+/** `POST /medication_agent_v2`, one set of Medication Details (SERVICE.md). */
+export interface MedicationSetWire {
+  drug_name_and_classification: string;
+  indications_and_uses: string;
+  pharmacology_and_mechanism_of_action: string;
+  dosing_by_species: string;
+  administration_and_route: string;
+  contraindications: string;
+  precautions_and_warnings: string;
+  adverse_effects: string;
+  drug_interactions: string;
+  monitoring_parameters: string;
+  overdose_information: string;
+  withdrawal_times: string;
+  client_information: string;
+  notes: string;
+}
+
+/** `POST /medication_agent_v2`: the details as a map, drug -> set. */
+export interface MedicationResponseWire {
+  status: boolean;
+  reason: string;
+  response: {
+    'Medication Details': Record<string, MedicationSetWire>;
+    'Plain English Concise': string;
+    'Plain English Summary': string;
+  } | null;
+}
+
+/** `POST /chat_agent`: the summaries come under `reason`. */
+export interface ChatAgentResponseWire {
+  status: boolean;
+  reason: { 'Plain English Concise': string; 'Plain English Summary': string };
+}
+
 /** SPEC 2.4. */
 export interface OrganizationWire {
   public_id: string;
@@ -136,6 +219,9 @@ export interface OrganizationWire {
   email_notification: string | null;
   is_active: boolean;
 }
+
+/** `GET /organizations/get`: SPEC 2.4 without is_active. */
+export type OrganizationGetResponseWire = Omit<OrganizationWire, 'is_active'>;
 
 /** Row 12. */
 export type OrganizationUpdateResponseWire = EnvelopeWire<OrganizationWire>;
@@ -148,11 +234,34 @@ export interface WebhookWire {
   organization_public_id: string;
 }
 
-/** Row 13. */
+/** Row 13 and `PUT /webhook/update`. */
 export type WebhookStatusResponseWire = EnvelopeWire<WebhookWire>;
+export type WebhookUpdateResponseWire = EnvelopeWire<WebhookWire>;
 
-/** Every error answer of the sandbox. */
+/** A FastAPI validation error (422). */
+export interface ValidationErrorWire {
+  detail: { loc: (string | number)[]; msg: string; type: string }[];
+}
+
+/** Every other FastAPI error. */
 export interface ErrorBodyWire {
   detail: string;
-  code: string;
+}
+
+/** The documented alternative error shape. */
+export interface AltErrorBodyWire {
+  error: number;
+  message: string;
+}
+
+/** A webhook delivery of a `scribe` event: three per scribe request. */
+export interface ScribeEventWire {
+  public_id: string;
+  recording_session_public_id: string;
+  status: ScribeStatusWire;
+  event_type: 'scribe';
+  /** Only on the last delivery (`scribed`). */
+  categories_output?: CategoryWire[];
+  /** Only on the last delivery (`scribed`), in place of the RTF of row 9. */
+  html_output?: string;
 }
