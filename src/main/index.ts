@@ -1,9 +1,9 @@
 // Electron's main process: lifecycle and the thin glue between Electron and the core. The
 // engine itself (src/main/core) knows nothing of Electron; what it needs from the platform
-// (where tokens are kept, desktop notifications, how the window plays audio) is handed to it
-// here.
+// (where tokens are kept, desktop notifications, the clipboard, how the window plays audio) is
+// handed to it here.
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Notification, protocol, safeStorage, type WebContents } from 'electron';
+import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
@@ -88,6 +88,9 @@ async function start(): Promise<void> {
     },
     audioUrl,
     sandbox: sandboxOverrides(),
+    // One item with the three flavours, written at once: a practice-management system takes the
+    // RTF, a mail or web form the HTML, anything else the text.
+    clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },
   });
   const engine = core;
 

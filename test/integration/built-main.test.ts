@@ -217,7 +217,16 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(first.report.resourcesWhileRunning['TCPServerWrap'] ?? 0).toBeGreaterThanOrEqual(1);
   });
 
-  it('installs the CSP, the microphone-only permission check, the navigation guard and the audio protocol', () => {
+  it('puts a note on the system clipboard in its three flavours at once, through Electron\'s clipboard.write', () => {
+    const { clipboard } = first.report;
+    expect(clipboard.answer).toEqual({ ok: true, data: { written: true } });
+    // One ClipboardItem, the three flavours under their MIME types.
+    expect(clipboard.writes).toEqual([{ 'text/plain': clipboard.sent.text, 'text/html': clipboard.sent.html, 'text/rtf': clipboard.sent.rtf }]);
+    expect(clipboard.sent.rtf).toMatch(/^\{\\rtf1/);
+    expect(first.report.calls).toContain('clipboard.write');
+  });
+
+    it('installs the CSP, the microphone-only permission check, the navigation guard and the audio protocol', () => {
     const r = first.report;
     expect(r.csp).toEqual([CONTENT_SECURITY_POLICY]);
     expect(r.permissions).toEqual({ microphoneForOurPage: true, microphoneForAStranger: false, cameraForOurPage: false });

@@ -6,14 +6,17 @@
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInfo, ConsultInfo, EventPayloads, Notice, RecordingInfo } from '../../shared/ipc.ts';
+import type { AppInfo, ConsultInfo, EventPayloads, NoteExport, NoteFormats, Notice, RecordingInfo } from '../../shared/ipc.ts';
 import type { JobInfo } from '../../shared/jobs.ts';
+import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
+import type { NoteMeta } from '../../shared/note/types.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
-import { Pipeline, type PipelineOptions } from './pipeline.ts';
-import { RecordingStore, type RecordingMeta } from './recordings.ts';
+import { notePdf } from './note-pdf.ts';
+import { JobError, Pipeline, type PipelineOptions } from './pipeline.ts';
+import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
@@ -34,9 +37,25 @@ export interface CoreOptions {
   pipeline?: Partial<Omit<PipelineOptions, 'recordings' | 'session' | 'client'>>;
   /** Notices to show from the start (e.g. that tokens are kept in memory only). */
   notices?: Notice[];
+  /** The system clipboard, where main has one (Electron's clipboard.write); none in the browser host. */
+  clipboard?: ClipboardPort;
 }
 
+export interface ClipboardPort {
+  /** Puts the three flavours on the clipboard at once, so a paste keeps headings where it can. */
+  write(flavours: { text: string; html: string; rtf: string }): Promise<void> | void;
+}
+
+const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
+
 const RETENTION_SWEEP_MS = 3600_000;
+
+/** How a consult is called in notifications: its patient, else its label, else its time. */
+function consultName(recording: RecordingInfo): string {
+  if (recording.patientName) return recording.patientName;
+  if (recording.label) return recording.label;
+  return `The consult at ${new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+}
 
 export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
   return {
@@ -46,6 +65,8 @@ export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
     durationMs: meta.durationMs,
     mimeType: meta.mimeType,
     label: meta.label,
+    patientName: meta.patientName,
+    description: meta.description,
     templateId: meta.templateId,
     state: meta.state,
     bytes: meta.bytes,
@@ -80,12 +101,24 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       useLoginRow: () => this.settings.get().useLoginRow,
       log: (l) => this.log.info(l),
     });
-    this.pipeline = new Pipeline({ recordings: this.recordings, session: this.session, client: this.client, log: (l) => this.log.info(l), ...options.pipeline });
+    this.pipeline = new Pipeline({
+      recordings: this.recordings,
+      session: this.session,
+      client: this.client,
+      log: (l) => this.log.info(l),
+      overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
+      ...options.pipeline,
+    });
     this.clinical = new Clinical(this.client, this.session);
 
     this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
     this.pipeline.on('job', (job) => this.withRecording(job.recordingId, (recording) => this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job })));
     this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
+    this.pipeline.on('overdue', (job) =>
+      this.withRecording(job.recordingId, (recording) =>
+        this.options.notify?.('Note taking longer than usual', `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`),
+      ),
+    );
   }
 
   /**
@@ -108,8 +141,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
 
   private announceNote(recording: RecordingInfo, job: JobInfo): void {
     this.emit('note:ready', { recording, job });
-    const when = new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-    this.options.notify?.('Note ready', recording.label ? `${recording.label} — the note is ready to read.` : `The note of the consult at ${when} is ready to read.`);
+    this.options.notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`);
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */
@@ -209,6 +241,60 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
 
   consults(): ConsultInfo[] {
     return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
+  }
+
+  /** The note as the window shows it, with the patient and the consult's local date. */
+  noteView(id: string) {
+    const recording = this.consultOrThrow(id).recording;
+    const { note, editedNote, noteRtf } = this.pipeline.note(id);
+    // The service's RTF is the note it wrote; once the vet has edited it, it no longer is.
+    return { note, editedNote, rtf: editedNote === null ? noteRtf : null, patientName: recording.patientName, sessionDate: localDate(recording.startedAt) };
+  }
+
+  /**
+   * The note as shown (the vet's edit when there is one) as text, HTML and RTF. The service's own
+   * RTF is used as it came while the note is unedited; an edit is written out from its sections.
+   */
+  noteFormats(id: string): NoteFormats {
+    const { sections, meta, serviceRtf } = this.noteParts(id);
+    return {
+      text: sectionsToPlainText(sections, meta),
+      html: sectionsToHtml(sections, meta),
+      rtf: serviceRtf ?? sectionsToRtf(sections, meta),
+      fileBase: noteFileBase(meta),
+    };
+  }
+
+  async exportNote(id: string, format: keyof typeof EXPORT_TYPES): Promise<NoteExport> {
+    const { sections, meta } = this.noteParts(id);
+    const formats = this.noteFormats(id);
+    // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
+    const data =
+      format === 'pdf'
+        ? new Uint8Array(await notePdf(sections, meta))
+        : new Uint8Array(new TextEncoder().encode(format === 'txt' ? formats.text : formats.rtf));
+    return { fileName: `${formats.fileBase}.${format}`, mimeType: EXPORT_TYPES[format], data };
+  }
+
+  private noteParts(id: string) {
+    const view = this.noteView(id);
+    const shown = view.editedNote ?? view.note;
+    if (shown === null) throw new JobError('not_found', 'This consult has no note yet.');
+    const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate };
+    return { sections: sectionsFromText(shown), meta, serviceRtf: view.rtf };
+  }
+
+  consultOrThrow(id: string): ConsultInfo {
+    const c = this.consult(id);
+    if (!c) throw new JobError('not_found', `There is no consult ${id}.`);
+    return c;
+  }
+
+  /** The clipboard where this platform has one; false where it has none (the window writes it then). */
+  async writeClipboard(flavours: { text: string; html: string; rtf: string }): Promise<{ written: boolean }> {
+    if (!this.options.clipboard) return { written: false };
+    await this.options.clipboard.write(flavours);
+    return { written: true };
   }
 
   forget(id: string): void {

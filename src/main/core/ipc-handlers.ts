@@ -7,11 +7,15 @@ import { describeIssues, invokeContract, type InvokeChannel, type InvokeInput, t
 type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
-import { JobError } from './pipeline.ts';
+import { JobError, PATIENT_NAME_REQUIRED } from './pipeline.ts';
 import { RecordingError } from './recordings.ts';
 import { ServiceError } from './service-errors.ts';
 import { SignedOutError } from './session.ts';
 import { SettingsError } from './settings.ts';
+
+const MEDICATION_EMPTY = 'Type the drug and the species first (for example: meloxicam, dog).';
+const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
+const DESCRIPTION_LOCKED = "The consult has been sent; the visit's description can no longer be changed.";
 
 type Impl = { [C in InvokeChannel]: (input: never) => Promise<InvokeOutput<C>> | InvokeOutput<C> };
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
@@ -43,8 +47,8 @@ function implementations(core: AppCore): Impl {
       const total = answer.total ?? null;
       return { items: answer.items, page, total, hasMore: total !== null ? page * limit < total : answer.items.length === limit };
     },
-    'recording:start': async ({ mimeType, label, templateId }: In<'recording:start'>) =>
-      core.remember(await core.recordings.start({ mimeType, label: label || null, templateId: templateId ?? null })),
+    'recording:start': async ({ mimeType, label, patientName, description, templateId }: In<'recording:start'>) =>
+      core.remember(await core.recordings.start({ mimeType, label: label || null, patientName: patientName ?? null, description: description ?? null, templateId: templateId ?? null })),
     'recording:chunk': async ({ id, seq, data, elapsedMs }: In<'recording:chunk'>) => {
       const meta = await core.recordings.appendChunk(id, seq, data, elapsedMs);
       core.remember(meta);
@@ -54,21 +58,42 @@ function implementations(core: AppCore): Impl {
     'recording:resume': async ({ id }: In<'recording:resume'>) => core.remember(await core.recordings.resume(id)),
     'recording:stop': async ({ id, durationMs }: In<'recording:stop'>) => {
       const meta = core.remember(await core.recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
-      // With a template chosen before or during the consult, it goes to be scribed at once.
-      if (meta.templateId) {
+      // With a template chosen before or during the consult, it goes to be scribed at once; without
+      // the patient's name it waits for it (recording:update sends it then).
+      if (meta.templateId && meta.patientName) {
         await core.pipeline.submit(id, meta.templateId);
         await core.updateSettings({ lastTemplateId: meta.templateId });
       }
       return consultOrThrow(id);
     },
-    'recording:update': async ({ id, label, templateId }: In<'recording:update'>) => {
-      core.remember(await core.recordings.update(id, { ...(label !== undefined ? { label: label || null } : {}), ...(templateId !== undefined ? { templateId } : {}) }));
+    'recording:update': async ({ id, label, patientName, description, templateId }: In<'recording:update'>) => {
+      // The service was given the name and description with the recording session: changing
+      // them here afterwards would leave the note written for another name.
+      if (core.pipeline.sent(id)) {
+        if (patientName !== undefined && patientName !== consultOrThrow(id).recording.patientName) throw new JobError('conflict', NAME_LOCKED);
+        if (description !== undefined && (description || null) !== consultOrThrow(id).recording.description) throw new JobError('conflict', DESCRIPTION_LOCKED);
+      }
+      const meta = core.remember(
+        await core.recordings.update(id, {
+          ...(label !== undefined ? { label: label || null } : {}),
+          ...(patientName !== undefined ? { patientName } : {}),
+          ...(description !== undefined ? { description: description || null } : {}),
+          ...(templateId !== undefined ? { templateId } : {}),
+        }),
+      );
+      if (patientName !== undefined && meta.patientName) {
+        // A consult that waited for its patient's name goes on now.
+        const job = core.pipeline.info(id);
+        if (job) await core.pipeline.resumeWithPatientName(id);
+        else if (meta.state === 'finished' && meta.templateId) await core.pipeline.submit(id, meta.templateId);
+      }
       return consultOrThrow(id);
     },
     'consults:list': () => core.consults(),
     'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {
       const meta = await core.recordings.get(id);
       if (!meta) throw new RecordingError('not_found', `There is no consult ${id}.`);
+      if (!meta.patientName?.trim() && !core.pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
       if (meta.templateId !== templateId) core.remember(await core.recordings.update(id, { templateId }));
       if (meta.state === 'recovered') core.remember(await core.recordings.finish(id));
       await core.pipeline.submit(id, templateId);
@@ -85,7 +110,13 @@ function implementations(core: AppCore): Impl {
       core.forget(id);
       return { deleted: true as const };
     },
-    'consults:note': ({ id }: In<'consults:note'>) => core.pipeline.note(id),
+    'consults:note': ({ id }: In<'consults:note'>) => core.noteView(id),
+    'consults:noteFormats': ({ id }: In<'consults:noteFormats'>) => core.noteFormats(id),
+    'consults:export': ({ id, format }: In<'consults:export'>) => core.exportNote(id, format),
+    'consults:askAgain': async ({ id }: In<'consults:askAgain'>) => {
+      await core.pipeline.askAgain(id);
+      return consultOrThrow(id);
+    },
     'consults:saveNote': async ({ id, text }: In<'consults:saveNote'>) => {
       await core.pipeline.saveEditedNote(id, text);
       return { saved: true as const };
@@ -96,8 +127,15 @@ function implementations(core: AppCore): Impl {
     },
     'agents:ddx': ({ input }: In<'agents:ddx'>) => core.clinical.ddx(input),
     'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) => core.clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
+    'agents:medication': ({ input }: In<'agents:medication'>) => {
+      if (input.trim() === '') throw new InputError(MEDICATION_EMPTY);
+      return core.clinical.medication(input.trim());
+    },
     'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) => core.clinical.setNotificationEmail(email),
     'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>) => core.clinical.setScribeWebhook(active),
+    'org:get': () => core.clinical.organization(),
+    'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) => core.clinical.registerWebhook({ url, secret }),
+    'clipboard:write': (flavours: In<'clipboard:write'>) => core.writeClipboard(flavours),
   };
 }
 

@@ -1,6 +1,8 @@
 // The durable record of one recording's way through the service, and the snapshot of it that
 // the window sees. One file per recording (<data>/recordings/<id>/job.json), rewritten
-// atomically at every step, so a restart resumes exactly where the last run stopped.
+// atomically at every step, so a restart resumes exactly where the last run stopped. Members
+// added later have defaults, so a job file written by an earlier version still loads: a queued
+// job is never dropped over a change of this shape.
 import { z } from 'zod';
 
 import { JOB_STATES } from '../../shared/jobs.ts';
@@ -31,7 +33,10 @@ export const jobRecordSchema = z.object({
   scribeRequests: z.number().int().nonnegative(),
   scribeId: z.string().nullable(),
   serviceStatus: z.string().nullable(),
+  /** The note as text, read from the service's categories, else its RTF, else its plain note. */
   note: z.string().nullable(),
+  /** The service's own RTF of the note (`rtf_output`), kept as it came for copy and export. */
+  noteRtf: z.string().nullable().default(null),
   editedNote: z.string().nullable(),
   error: z.object({ message: z.string(), code: z.string().nullable(), status: z.number().nullable() }).nullable(),
   bytesTotal: z.number().nonnegative(),

@@ -6,16 +6,21 @@
 // full jitter, honouring Retry-After; a 401 refreshes once (Session.withToken); a signed-out
 // session parks the job until the next sign-in; any other refusal stops the job with the
 // service's own message and keeps the audio for a retry by hand.
+//
+// No failure status is published for a scribe job: one unfinished for longer than the app waits
+// (Settings, 30 min by default) is marked overdue, announced once, and polled slowly; the vet
+// may then ask again, which sends a new scribe request for the same recording session.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../shared/note/index.ts';
 import { scribeStatusKind } from '../../shared/service/index.ts';
 import { writeJsonAtomic, readJson } from './atomic-file.ts';
 import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
 import { jobRecordSchema, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
-import type { RecordingStore } from './recordings.ts';
+import { localDate, type RecordingStore } from './recordings.ts';
 import type { ServiceClient } from './service-client.ts';
 import { ServiceError } from './service-errors.ts';
 import { SignedOutError, type Session, type SessionState } from './session.ts';
@@ -31,12 +36,18 @@ export interface PipelineOptions {
   progressThrottleMs?: number;
   /** An upload URL closer to its expiry than this is asked for again before use. */
   uploadUrlMarginMs?: number;
+  /** Minutes a scribe job may stay unfinished before it is overdue; read at each look, fractions allowed. */
+  overdueMinutes?: () => number;
+  /** How often an overdue job is polled. */
+  slowPollMs?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
 
+export const PATIENT_NAME_REQUIRED = "Add the patient's name before sending: the service needs it to write the note.";
+
 export class JobError extends Error {
-  readonly code: 'not_found' | 'no_recording' | 'busy' | 'not_failed' | 'bad_state';
+  readonly code: 'not_found' | 'no_recording' | 'busy' | 'not_failed' | 'bad_state' | 'conflict' | 'invalid_input' | 'patient_name_required';
   constructor(code: JobError['code'], message: string) {
     super(message);
     this.name = 'JobError';
@@ -52,6 +63,8 @@ interface Live {
   waitingFor: JobInfo['waitingFor'];
   nextRetryAt: number | null;
   lastProgressAt: number;
+  /** Whether this run has already told that the job is overdue. */
+  overdueAnnounced: boolean;
   /** The job file's writes, one after another: the last to finish is the newest record. */
   writes: Promise<void>;
 }
@@ -60,7 +73,7 @@ const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
 /** How many times in a row an upload address may turn out expired before the job gives up. */
 const MAX_URL_RENEWALS = 3;
 
-export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; removed: [string] }> {
+export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; overdue: [JobInfo]; removed: [string] }> {
   private readonly jobs = new Map<string, Live>();
   private readonly submitting = new Map<string, Promise<JobInfo>>();
   private readonly options: Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
@@ -78,6 +91,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       maxConcurrentUploads: 2,
       progressThrottleMs: 250,
       uploadUrlMarginMs: 30_000,
+      overdueMinutes: () => 30,
+      slowPollMs: 120_000,
       now: Date.now,
       ...options,
     };
@@ -113,7 +128,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   private live(record: JobRecord): Live {
-    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0, writes: Promise.resolve() };
+    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0, overdueAnnounced: false, writes: Promise.resolve() };
   }
 
   info(id: string): JobInfo | null {
@@ -138,11 +153,24 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       error: r.error,
       nextRetryAt: live.nextRetryAt,
       hasNote: r.note !== null,
+      overdue: this.msUntilOverdue(r) === 0,
       audioDeleted: r.audioDeletedAt !== null,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       completedAt: r.completedAt,
     };
+  }
+
+  /**
+   * Time left before a scribe job counts as overdue: 0 once it is, Infinity for a job not
+   * waiting on the service. The clock starts at the scribe request (a resend of the same request
+   * keeps it; Ask again starts it anew).
+   */
+  private msUntilOverdue(r: JobRecord): number {
+    if (r.state !== 'scribe_requested' || r.scribeRequestSentAt === null) return Infinity;
+    const since = Date.parse(r.scribeRequestSentAt);
+    if (!Number.isFinite(since)) return Infinity;
+    return Math.max(0, since + this.options.overdueMinutes() * 60_000 - this.options.now());
   }
 
   private publish(live: Live, { progressOnly = false } = {}): void {
@@ -185,6 +213,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     if (meta.state === 'recording' || meta.state === 'paused') {
       throw new JobError('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
     }
+    if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
     const { size } = await stat(this.options.recordings.audioPath(recordingId));
     const now = new Date(this.options.now()).toISOString();
     const record: JobRecord = {
@@ -201,6 +230,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       scribeId: null,
       serviceStatus: null,
       note: null,
+      noteRtf: null,
       editedNote: null,
       error: null,
       bytesTotal: size,
@@ -234,6 +264,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       if (r.state === 'failed') await this.save(live, { ...fresh, failedAt: 'recorded' });
       else await this.save(live, { ...fresh, state: 'recorded' });
       live.bytesSent = 0;
+      live.overdueAnnounced = false;
       this.kick(r.recordingId);
       restarted += 1;
     }
@@ -252,15 +283,61 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     const from = live.record.failedAt ?? 'recorded';
     // A job the service itself failed is asked for again, which is a new request.
     const fresh = from === 'scribe_requested';
+    // An upload address that was refused is not tried again: a new one is asked for.
+    const newAddress = from === 'upload_url';
     await this.save(live, {
-      state: fresh ? 'uploaded' : from,
+      state: fresh ? 'uploaded' : newAddress ? 'session_created' : from,
+      ...(newAddress ? { upload: null } : {}),
       failedAt: null,
       error: null,
       templateId: templateId ?? live.record.templateId,
       ...(fresh ? { idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } : {}),
     });
+    live.overdueAnnounced = false;
     this.kick(recordingId);
     return this.snapshot(live);
+  }
+
+  /**
+   * "Ask again" for a note that is overdue (or that the service failed): a new scribe request
+   * for the same recording session, under a new key (it is a new request, not a repeat), with
+   * the overdue clock started again. Any other job is refused: it is not late.
+   */
+  async askAgain(recordingId: string): Promise<JobInfo> {
+    const live = this.jobs.get(recordingId);
+    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    const r = live.record;
+    const failedAtScribe = r.state === 'failed' && r.failedAt === 'scribe_requested';
+    if (!failedAtScribe && this.msUntilOverdue(r) !== 0) {
+      const why =
+        r.state === 'scribe_requested'
+          ? `The service has had this consult for less than ${formatMinutes(this.options.overdueMinutes())}; Ask again is for a note that is late.`
+          : r.state === 'completed'
+            ? 'This consult already has its note.'
+            : r.state === 'failed'
+              ? 'This consult stopped before it reached the service; use Retry instead.'
+              : 'This consult is still on its way to the service; Ask again is for a note that is late.';
+      throw new JobError('conflict', why);
+    }
+    live.controller?.abort();
+    await live.running?.catch(() => {});
+    live.overdueAnnounced = false;
+    await this.save(live, { state: 'uploaded', failedAt: null, error: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null });
+    this.options.log?.(`pipeline: ${recordingId}: asked again for the note of the same recording session`);
+    this.kick(recordingId);
+    return this.snapshot(live);
+  }
+
+  /** Whether the consult has reached the service (its recording session exists there). */
+  sent(recordingId: string): boolean {
+    const live = this.jobs.get(recordingId);
+    return live !== undefined && live.record.sessionId !== null;
+  }
+
+  /** Starts again a job that waited for the patient's name, now that it has one. */
+  async resumeWithPatientName(recordingId: string): Promise<void> {
+    const live = this.jobs.get(recordingId);
+    if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required') await this.retry(recordingId);
   }
 
   async delete(recordingId: string): Promise<void> {
@@ -274,10 +351,10 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     this.emit('removed', recordingId);
   }
 
-  note(recordingId: string): { note: string | null; editedNote: string | null } {
+  note(recordingId: string): { note: string | null; editedNote: string | null; noteRtf: string | null } {
     const live = this.jobs.get(recordingId);
     if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
-    return { note: live.record.note, editedNote: live.record.editedNote };
+    return { note: live.record.note, editedNote: live.record.editedNote, noteRtf: live.record.noteRtf };
   }
 
   /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
@@ -364,7 +441,12 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           const finished = await this.poll(live, signal);
           if (!finished) {
             live.waitingFor = null;
-            await this.pause(live, this.options.pollDelay(polls++), signal);
+            const untilOverdue = this.msUntilOverdue(live.record);
+            if (untilOverdue === 0) this.announceOverdue(live);
+            // Quick looks while a note is expected, a look at the moment it becomes overdue (so
+            // the vet is told on time), and slow looks after that.
+            const delay = untilOverdue === 0 ? this.options.slowPollMs : Math.min(this.options.pollDelay(polls++), untilOverdue + 1);
+            await this.pause(live, delay, signal);
           }
         } else {
           await this.step(live, signal);
@@ -422,6 +504,14 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     }
   }
 
+  private announceOverdue(live: Live): void {
+    if (live.overdueAnnounced) return;
+    live.overdueAnnounced = true;
+    this.options.log?.(`pipeline: ${live.record.recordingId}: no note after ${formatMinutes(this.options.overdueMinutes())}; polling slowly`);
+    this.publish(live);
+    this.emit('overdue', this.snapshot(live));
+  }
+
   private async untilSignedIn(signal: AbortSignal): Promise<void> {
     if (this.options.session.state().signedIn) return;
     await new Promise<void>((resolve) => {
@@ -440,9 +530,13 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
 
   private async fail(live: Live, e: unknown): Promise<void> {
     const error =
-      e instanceof ServiceError
-        ? { message: e.message, code: e.code ?? null, status: e.status ?? null }
-        : { message: (e as Error).message || String(e), code: null, status: null };
+      e instanceof ServiceError && e.code === 'SignatureDoesNotMatch'
+        ? { message: BAD_SIGNATURE, code: e.code, status: e.status ?? null }
+        : e instanceof ServiceError
+          ? { message: e.message, code: e.code ?? null, status: e.status ?? null }
+          : e instanceof JobError
+            ? { message: e.message, code: e.code, status: null }
+            : { message: (e as Error).message || String(e), code: null, status: null };
     this.options.log?.(`pipeline: ${live.record.recordingId} failed at ${live.record.state}: ${error.message}`);
     await this.save(live, { state: 'failed', failedAt: live.record.state, error });
   }
@@ -457,15 +551,18 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     switch (r.state) {
       case 'recorded': {
         const meta = await recordings.get(r.recordingId);
-        const session = await this.withToken((t) => client.createSession(t, meta?.label ?? undefined));
+        if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
+        // A job queued before the patient's name was asked for waits for it, saying so.
+        const patientName = meta.patientName?.trim();
+        if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
+        const session = await this.withToken((t) =>
+          client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }),
+        );
         await this.save(live, { state: 'session_created', sessionId: session.id });
         return;
       }
       case 'session_created': {
-        const meta = await recordings.get(r.recordingId);
-        const answer = await this.withToken((t) =>
-          client.uploadUrl(t, { sessionId: r.sessionId ?? '', fileName: `${r.recordingId}.webm`, contentType: meta?.mimeType ?? 'audio/webm' }),
-        );
+        const answer = await this.withToken((t) => client.uploadUrl(t, { sessionId: r.sessionId ?? '' }));
         await this.save(live, {
           state: 'upload_url',
           upload: {
@@ -488,9 +585,10 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           await this.save(live, { state: 'session_created', upload: null });
           return;
         }
-        const meta = await recordings.get(r.recordingId);
+        // No Content-Type, as `curl -T` sends it: a presigned address may have been signed
+        // without one, and a header it did not sign is refused.
         await this.withUploadSlot(signal, () =>
-          client.upload(upload.url, recordings.audioPath(r.recordingId), meta?.mimeType ?? 'audio/webm', {
+          client.upload(upload.url, recordings.audioPath(r.recordingId), null, {
             signal,
             headers: upload.headers ?? {},
             onProgress: ({ sent, total }) => {
@@ -508,19 +606,17 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         const answer = await this.withToken(async (t) => {
           // Noted on disk with a token in hand, just before the request leaves: a send that
           // never happened (signed out) is not taken for one whose answer was lost.
+          // A resend keeps the first send's time: the overdue clock runs from the request.
           const resend = live.record.scribeRequestSentAt !== null;
-          await this.save(live, { scribeRequestSentAt: new Date(this.options.now()).toISOString(), scribeRequests: live.record.scribeRequests + 1 });
+          await this.save(live, {
+            scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(this.options.now()).toISOString(),
+            scribeRequests: live.record.scribeRequests + 1,
+          });
           this.counters.scribeRequests += 1;
           if (resend) this.counters.scribeResends += 1;
-          return client.requestScribe(t, {
-            sessionId: r.sessionId ?? '',
-            templateId: r.templateId,
-            // A service that does not name the file by key gets the address it was put to.
-            fileKey: r.upload?.fileKey ?? r.upload?.url ?? '',
-            idempotencyKey: r.idempotencyKey,
-          });
+          return client.requestScribe(t, { sessionId: r.sessionId ?? '', templateId: r.templateId, idempotencyKey: r.idempotencyKey });
         });
-        await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: answer.status ?? 'queued' });
+        await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
         return;
       }
       default:
@@ -535,7 +631,13 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     const answer = await this.withToken((t) => this.options.client.getScribe(t, r.scribeId ?? ''));
     const kind = scribeStatusKind(answer.status);
     if (kind === 'completed') {
-      await this.save(live, { state: 'completed', serviceStatus: answer.status, note: answer.note ?? '', completedAt: new Date(this.options.now()).toISOString() });
+      await this.save(live, {
+        state: 'completed',
+        serviceStatus: answer.status,
+        note: noteText(answer),
+        noteRtf: answer.rtf?.trim() ? answer.rtf : null,
+        completedAt: new Date(this.options.now()).toISOString(),
+      });
       this.emit('noteReady', this.snapshot(live));
       return true;
     }
@@ -570,6 +672,28 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 }
 
+const BAD_SIGNATURE =
+  'The storage service refused the upload address as wrongly signed (SignatureDoesNotMatch); the audio is kept on this computer, and Retry asks the service for a new address.';
+
+/** A refused or expired address (AccessDenied, or a 403 without a code) is asked for again; a bad signature is not. */
 function isExpiredUploadUrl(e: ServiceError): boolean {
-  return e.status === 403 || e.code === 'upload_url_expired' || e.code === 'signature_mismatch';
+  if (e.code === 'SignatureDoesNotMatch') return false;
+  return e.status === 403 || e.code === 'AccessDenied' || e.code === 'upload_url_expired';
+}
+
+/**
+ * The note as text: from the service's categories when it gave any, else from its RTF, else
+ * its plain note. Sections are written as text the window and the note formats read back.
+ */
+function noteText(answer: { note?: string; categories?: Record<string, unknown>[]; rtf?: string }): string {
+  const fromCategories = answer.categories?.length ? sectionsFromCategories(answer.categories) : [];
+  if (fromCategories.length > 0) return sectionsToText(fromCategories);
+  const fromRtf = answer.rtf?.trim() ? rtfToSections(answer.rtf) : [];
+  if (fromRtf.length > 0) return sectionsToText(fromRtf);
+  return answer.note ?? '';
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes >= 1 && Number.isInteger(minutes)) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.round(minutes * 60)} seconds`;
 }

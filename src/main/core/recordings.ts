@@ -24,6 +24,10 @@ export interface RecordingMeta {
   durationMs: number;
   mimeType: string;
   label: string | null;
+  /** The patient spoken of in the audio; the service needs it before the consult is sent. */
+  patientName: string | null;
+  /** The visit's description, sent with the patient's name; optional. */
+  description: string | null;
   templateId: string | null;
   state: RecordingState;
   bytes: number;
@@ -78,7 +82,48 @@ function parseMeta(value: unknown, id: string): RecordingMeta | null {
     count('chunks');
   if (!ok) return null;
   const fixed = m['durationFixed'];
-  return { ...(m as unknown as RecordingMeta), durationFixed: typeof fixed === 'boolean' ? fixed : null };
+  // Members added after a meta file was written read as null: a recording is never lost over
+  // a member it could not have had.
+  const text = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : null);
+  return {
+    ...(m as unknown as RecordingMeta),
+    patientName: text('patientName'),
+    description: text('description'),
+    durationFixed: typeof fixed === 'boolean' ? fixed : null,
+  };
+}
+
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 2000;
+
+function checkTexts(input: { label?: unknown; patientName?: unknown; description?: unknown; templateId?: unknown }): void {
+  for (const [key, max] of [['label', MAX_NAME], ['patientName', MAX_NAME], ['templateId', MAX_NAME], ['description', MAX_DESCRIPTION]] as const) {
+    const v = input[key];
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
+      throw new RecordingError('bad_input', `${key} must be text of at most ${max} characters, or null.`);
+    }
+  }
+}
+
+/** A name of spaces only is no name: the service would be sent nothing it can use. */
+function cleanName(name: string | null | undefined): string | null {
+  const trimmed = name?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+function cleanDescription(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/**
+ * The recording's calendar day where it was made (`YYYY-MM-DD`, this computer's time zone): a
+ * consult at 00:30 belongs to that day, not to the UTC day before.
+ */
+export function localDate(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 export class RecordingStore {
@@ -97,11 +142,12 @@ export class RecordingStore {
     return join(this.folder(id), AUDIO);
   }
 
-  async start(input: { mimeType: string; label?: string | null; templateId?: string | null }): Promise<RecordingMeta> {
+  async start(input: { mimeType: string; label?: string | null; patientName?: string | null; description?: string | null; templateId?: string | null }): Promise<RecordingMeta> {
     const mimeType = input.mimeType;
     if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
       throw new RecordingError('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
     }
+    checkTexts(input);
     const at = this.now();
     return this.guard(async () => {
       const id = await this.newFolder(at);
@@ -122,6 +168,8 @@ export class RecordingStore {
         durationMs: 0,
         mimeType,
         label: input.label ?? null,
+        patientName: cleanName(input.patientName),
+        description: cleanDescription(input.description),
         templateId: input.templateId ?? null,
         state: 'recording',
         bytes: 0,
@@ -191,19 +239,19 @@ export class RecordingStore {
     return this.transition(id, 'recording', ['recording', 'paused']);
   }
 
-  async update(id: string, patch: { label?: string | null; templateId?: string | null }): Promise<RecordingMeta> {
+  async update(
+    id: string,
+    patch: { label?: string | null; patientName?: string | null; description?: string | null; templateId?: string | null },
+  ): Promise<RecordingMeta> {
     this.checkId(id);
-    for (const key of ['label', 'templateId'] as const) {
-      const v = patch[key];
-      if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 200)) {
-        throw new RecordingError('bad_input', `${key} must be text of at most 200 characters, or null.`);
-      }
-    }
+    checkTexts(patch);
     return this.serial(id, async () => {
       const meta = await this.load(id);
       const next: RecordingMeta = {
         ...meta,
         ...(patch.label !== undefined ? { label: patch.label } : {}),
+        ...(patch.patientName !== undefined ? { patientName: cleanName(patch.patientName) } : {}),
+        ...(patch.description !== undefined ? { description: cleanDescription(patch.description) } : {}),
         ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
         updatedAt: new Date(this.now()).toISOString(),
       };
@@ -312,6 +360,8 @@ export class RecordingStore {
       durationMs: 0,
       mimeType: fix?.codecId === 'A_OPUS' ? 'audio/webm;codecs=opus' : fix?.codecId ? 'audio/webm' : 'application/octet-stream',
       label: null,
+      patientName: null,
+      description: null,
       templateId: null,
       state: 'recovered' as const,
       bytes: 0,

@@ -1,6 +1,6 @@
 // The app's settings: validated, persisted atomically in <data>/settings.json, with defaults
-// that start the embedded sandbox. A file that cannot be read is kept aside (never deleted)
-// and the defaults are used, with a notice saying so.
+// that start the embedded sandbox; a member added in a later version takes its default. A file
+// that cannot be read is kept aside (never deleted) and the defaults are used, with a notice.
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { settingsPatchSchema, settingsSchema, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings.ts';
@@ -34,7 +34,10 @@ export class SettingsStore {
       this.current = DEFAULT_SETTINGS;
       return this.current;
     }
-    const parsed = settingsSchema.safeParse(raw);
+    // A member added since the file was written (scribeOverdueMinutes) takes its default; the
+    // members the file has are checked as they are.
+    const filled = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...DEFAULT_SETTINGS, ...raw } : raw;
+    const parsed = settingsSchema.safeParse(filled);
     if (parsed.success) {
       this.current = parsed.data;
       return this.current;

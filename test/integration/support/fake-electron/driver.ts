@@ -60,6 +60,9 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
   const sessionAfter = await invoke('session:get', undefined);
   const templates = await invoke('templates:list', { page: 1, limit: 5 });
   const wrongPassword = demo ? await invoke('session:signIn', { email: demo.email, password: `${demo.password}-wrong` }) : null;
+  const flavours = { text: 'Bella\n\nSubjective\nVomiting for two days.', html: '<h2>Subjective</h2><p>Vomiting for two days.</p>', rtf: '{\\rtf1\\ansi Subjective\\par Vomiting.}' };
+  const clipboardAnswer = await invoke('clipboard:write', flavours);
+  const clipboard = { answer: clipboardAnswer, writes: structuredClone(fake.clipboardWrites), sent: flavours };
 
   let csp: unknown = null;
   // As Chromium would for the page's own response: the hook adds the CSP header.
@@ -97,6 +100,7 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
     sessionAfter,
     templates: templates.ok ? { ok: true, count: (templates.data as { items: unknown[] }).items.length } : templates,
     wrongPassword,
+    clipboard,
     sentToWindow: win.webContents.sent.filter((m) => !m.channel.startsWith('__ELECTRON_LOG')),
     csp,
     permissions,

@@ -35,6 +35,8 @@ export const fake = {
   headersReceived: [] as Listener[],
   errorBoxes: [] as { title: string; content: string }[],
   openedExternally: [] as string[],
+  /** What main put on the clipboard, one entry per clipboard.write. */
+  clipboardWrites: [] as Record<string, string>[],
   /** The order in which the quit went: events emitted, whether each was prevented. */
   quitLog: [] as string[],
   /** 'window' (a window was created), 'quitting' (right before the process ends). */
@@ -446,6 +448,37 @@ const shell = {
   },
 };
 
+/** Electron's ClipboardItem, modelled on the W3C one: MIME type -> payload. */
+class FakeClipboardItem {
+  readonly items: Record<string, unknown>;
+  constructor(items: Record<string, unknown>) {
+    call('new ClipboardItem');
+    this.items = { ...items };
+  }
+  get types(): string[] {
+    return Object.keys(this.items);
+  }
+}
+
+const clipboard = {
+  write(data: FakeClipboardItem[]): Promise<void> {
+    call('clipboard.write');
+    mustBeReady('clipboard.write');
+    if (!Array.isArray(data) || !data.every((d) => d instanceof FakeClipboardItem)) {
+      return Promise.reject(new TypeError('fake electron: clipboard.write takes an array of ClipboardItem'));
+    }
+    for (const item of data) {
+      const entry: Record<string, string> = {};
+      for (const [type, value] of Object.entries(item.items)) {
+        if (typeof value !== 'string') return Promise.reject(new TypeError(`fake electron: only string payloads are implemented (${type})`));
+        entry[type] = value;
+      }
+      fake.clipboardWrites.push(entry);
+    }
+    return Promise.resolve();
+  },
+};
+
 // --- the module --------------------------------------------------------------------------
 
 const app = strict('app', new FakeApp());
@@ -457,6 +490,8 @@ const strictProtocol = strict('protocol', protocol);
 const strictSafeStorage = strict('safeStorage', safeStorage);
 const strictSession = strict('session', session);
 const strictShell = strict('shell', shell);
+const strictClipboard = strict('clipboard', clipboard);
+const ClipboardItem = strict('ClipboardItem', FakeClipboardItem);
 
 /**
  * What `require('electron')` returns (electron-log's CommonJS asks for it). In main,
@@ -467,6 +502,8 @@ const RENDERER_ONLY = ['ipcRenderer', 'contextBridge', 'webFrame', 'webUtils'];
 const electron = strict('electron', {
   app,
   BrowserWindow,
+  clipboard: strictClipboard,
+  ClipboardItem,
   dialog: strictDialog,
   ipcMain,
   Notification,
@@ -481,6 +518,8 @@ const electron = strict('electron', {
 export {
   app,
   BrowserWindow,
+  strictClipboard as clipboard,
+  ClipboardItem,
   strictDialog as dialog,
   ipcMain,
   Notification,

@@ -23,6 +23,8 @@ export interface Report {
   sessionAfter: Answer;
   templates: Answer | { ok: true; count: number };
   wrongPassword: Answer | null;
+  /** clipboard:write from the window: its answer, what reached Electron's clipboard, what was sent. */
+  clipboard: { answer: Answer; writes: Record<string, string>[]; sent: { text: string; html: string; rtf: string } };
   sentToWindow: { channel: string; args: unknown[] }[];
   csp: unknown;
   permissions: { microphoneForOurPage: boolean; microphoneForAStranger: boolean; cameraForOurPage: boolean } | null;
