@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings.ts';
+import { localDate, RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { elapsedMs: number; decodedMs: number; mimeType: string };
@@ -205,6 +205,53 @@ describe('RecordingStore', () => {
     expect(updated).toMatchObject({ label: 'Bella, vomiting', templateId: 'tpl_2', state: 'finished' });
     expect((await store.update(meta.id, { label: null })).templateId).toBe('tpl_2');
     expect((await rejection(store.update(meta.id, { label: 42 as unknown as string }))).code).toBe('bad_input');
+  });
+
+  it("keeps the patient's name and the visit's description, trimmed; blank reads as none", async () => {
+    const store = new RecordingStore({ dir, now });
+    const meta = await store.start({ mimeType: MIME, patientName: '  Bella  ', description: ' Vomiting since Tuesday ' });
+    expect(meta).toMatchObject({ patientName: 'Bella', description: 'Vomiting since Tuesday', label: null });
+    expect(JSON.parse(readFileSync(join(dir, meta.id, 'meta.json'), 'utf8'))).toMatchObject({ patientName: 'Bella', description: 'Vomiting since Tuesday' });
+    expect(await store.update(meta.id, { patientName: 'Bella Smith' })).toMatchObject({ patientName: 'Bella Smith', description: 'Vomiting since Tuesday' });
+    expect(await store.update(meta.id, { description: '   ' })).toMatchObject({ patientName: 'Bella Smith', description: null });
+    expect(await store.update(meta.id, { patientName: ' ' })).toMatchObject({ patientName: null });
+    expect((await rejection(store.update(meta.id, { patientName: 'x'.repeat(201) }))).code).toBe('bad_input');
+    expect((await rejection(store.update(meta.id, { description: 'x'.repeat(2001) }))).code).toBe('bad_input');
+    expect((await rejection(store.start({ mimeType: MIME, patientName: 7 as unknown as string }))).code).toBe('bad_input');
+  });
+
+  it('reads a meta.json written before the patient was asked for: name and description are null, nothing is lost', async () => {
+    const store = new RecordingStore({ dir, now });
+    const meta = await store.finish((await recordAll(store, 2)).id);
+    const file = join(dir, meta.id, 'meta.json');
+    const old = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    delete old['patientName'];
+    delete old['description'];
+    writeFileSync(file, JSON.stringify(old));
+    const read = await store.get(meta.id);
+    expect(read).toMatchObject({ id: meta.id, state: 'finished', label: 'Bella', patientName: null, description: null, bytes: meta.bytes });
+    expect((await store.list()).map((m) => m.id)).toEqual([meta.id]);
+    // A member of the wrong type reads as none too, rather than hiding the recording.
+    writeFileSync(file, JSON.stringify({ ...old, patientName: 12 }));
+    expect(await store.get(meta.id)).toMatchObject({ id: meta.id, patientName: null });
+    expect(await store.update(meta.id, { patientName: 'Bella' })).toMatchObject({ patientName: 'Bella', label: 'Bella' });
+  });
+
+  it("dates a recording by this computer's calendar, not UTC's", () => {
+    const zone = process.env['TZ'];
+    try {
+      // 23:30 UTC on 31 December is already 1 January in Auckland, and still 31 December in New York.
+      process.env['TZ'] = 'Pacific/Auckland';
+      expect(localDate('2026-12-31T23:30:00.000Z')).toBe('2027-01-01');
+      process.env['TZ'] = 'America/New_York';
+      expect(localDate('2026-12-31T23:30:00.000Z')).toBe('2026-12-31');
+      expect(localDate('2027-01-01T03:30:00.000Z')).toBe('2026-12-31');
+      process.env['TZ'] = 'UTC';
+      expect(localDate('2027-01-01T03:30:00.000Z')).toBe('2027-01-01');
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   it('finishes and keeps the audio untouched when the Duration cannot be written', async () => {
