@@ -20,8 +20,14 @@ export function recorderChunks(): Buffer[] {
     .map((f) => readFileSync(join(CHUNK_DIR, f)));
 }
 
-export async function makeRecording(store: RecordingStore, label = 'Bella — vomiting', templateId: string | null = null): Promise<string> {
-  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId });
+/** A finished recording of a named patient (Bella unless told), ready to be sent. */
+export async function makeRecording(
+  store: RecordingStore,
+  label = 'Bella — vomiting',
+  templateId: string | null = null,
+  patient: { patientName?: string | null; description?: string | null } = {},
+): Promise<string> {
+  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId, patientName: 'Bella', description: null, ...patient });
   const chunks = recorderChunks();
   for (const [seq, chunk] of chunks.entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
   await store.finish(meta.id, { durationMs: chunks.length * 1000 });
@@ -74,20 +80,27 @@ export async function firstTemplateId(core: AppCore): Promise<string> {
   return first.id;
 }
 
-/** A core that talks to a sandbox of the test's own (which outlives the core's restarts). */
-export async function startCoreAgainst(sandbox: Sandbox, options: Partial<CoreOptions> & { dataDir?: string } = {}): Promise<AppCore> {
+/**
+ * A core that talks to a sandbox of the test's own (which outlives the core's restarts), or to
+ * other addresses in front of it (`urls`: a recording proxy).
+ */
+export async function startCoreAgainst(
+  sandbox: Sandbox,
+  options: Partial<CoreOptions> & { dataDir?: string; urls?: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string } } = {},
+): Promise<AppCore> {
+  const { urls, ...coreOptions } = options;
   const core = new AppCore({
     dataDir: options.dataDir ?? tempDir(),
     secretStore: options.secretStore ?? new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `test-audio://${id}`,
-    ...options,
+    ...coreOptions,
     pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
   });
   await core.settings.load();
   await core.updateSettings({
     useSandbox: false,
-    serviceUrls: { agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url },
+    serviceUrls: urls ?? { agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url },
   });
   await core.start();
   return core;
