@@ -1,5 +1,6 @@
 // The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
 // recording on disk to a note, and every rule of DESIGN.md "The pipeline".
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,8 +8,13 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { call } from './support/http.ts';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { localDate } from '../../src/main/core/recordings.ts';
+import { rtfToSections, sectionsFromCategories, sectionsToText } from '../../src/shared/note/index.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { firstTemplateId, makeRecording, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
+import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 const cores: AppCore[] = [];
 afterEach(async () => {
@@ -383,4 +389,148 @@ async function untilAnswered<T>(fn: () => Promise<T>): Promise<T> {
       if (i >= 20) throw e;
     }
   }
+}
+
+describe('the published workflow', () => {
+  const sandboxes: Sandbox[] = [];
+  const proxies: RecordingProxy[] = [];
+  afterEach(async () => {
+    while (cores.length) await cores.pop()?.stop();
+    while (proxies.length) await proxies.pop()?.close();
+    while (sandboxes.length) await sandboxes.pop()?.close();
+  });
+  /** A sandbox, a recording proxy in front of it, and a signed-in core talking through the proxy. */
+  async function through(sandboxOptions: Parameters<typeof startSandbox>[0], options: Parameters<typeof startCoreAgainst>[1] = {}) {
+    const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
+    sandboxes.push(s);
+    const proxy = await startRecordingProxy(s);
+    proxies.push(proxy);
+    const c = await startCoreAgainst(s, { urls: proxy.urls, ...options });
+    cores.push(c);
+    await c.session.signIn(s.demo.email, s.demo.password);
+    return { s, proxy, c, template: await firstTemplateId(c) };
+  }
+  const scribeAnswers = (proxy: RecordingProxy) => proxy.find('GET', '/scribe/get/').map((r) => r.answer as Record<string, unknown>);
+
+  it('sends the published bodies, goes requested -> scribing -> scribed, and reads the note from categories_output', async () => {
+    const { c, proxy, template } = await through({ scribeSeconds: 1.5 }, { pipeline: { pollDelay: () => 100 } });
+    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella', description: 'Vomiting since Tuesday' });
+    const statuses: string[] = [];
+    c.pipeline.on('job', (j) => {
+      if (j.recordingId === id && j.serviceStatus !== null && statuses.at(-1) !== j.serviceStatus) statuses.push(j.serviceStatus);
+    });
+    await c.pipeline.submit(id, template);
+    const job = await waitForJob(c, id, done);
+    expect(job.state).toBe('completed');
+    expect(statuses).toEqual(['requested', 'scribing', 'scribed']);
+    expect(new Set(scribeAnswers(proxy).map((a) => a['status']))).toEqual(new Set(['requested', 'scribing', 'scribed']));
+
+    const meta = (await c.recordings.get(id))!;
+    const [create] = proxy.find('POST', '/recording-sessions/create');
+    expect(create?.json).toEqual({ patient_name: 'Bella', description: 'Vomiting since Tuesday', session_date: localDate(meta.startedAt) });
+    const sessionId = (create?.answer as { public_id: string }).public_id;
+    expect(proxy.find('POST', '/audio/generate-upload-url').map((r) => r.json)).toEqual([{ recording_session_public_id: sessionId }]);
+    const puts = proxy.seen.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    const size = readFileSync(c.recordings.audioPath(id)).length;
+    expect(puts[0]!.headers['content-type']).toBeUndefined();
+    expect(puts[0]!.headers['x-api-version']).toBeUndefined();
+    expect(puts[0]!.headers['authorization']).toBeUndefined();
+    expect(puts[0]!.headers['content-length']).toBe(String(size));
+    expect(puts[0]!.bodyBytes).toBe(size);
+    expect(puts[0]!.status).toBe(200);
+    const scribe = proxy.find('POST', '/scribe/request');
+    expect(scribe.map((r) => r.json)).toEqual([{ recording_session_public_id: sessionId, template_public_id: template }]);
+    expect(scribe[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(scribe[0]!.headers['x-api-version']).toBe('v1');
+
+    // The note is the categories, as sections; the service's RTF is kept as it came.
+    const last = scribeAnswers(proxy).at(-1)!;
+    const categories = last['categories_output'] as Record<string, unknown>[];
+    expect(categories.length).toBeGreaterThan(1);
+    const { note, noteRtf } = c.pipeline.note(id);
+    expect(note).toBe(sectionsToText(sectionsFromCategories(categories)));
+    expect(note).toContain('Bella');
+    expect(note).not.toMatch(/\\(par|rtf1)\b|[{}]/);
+    expect(noteRtf).toBe(last['rtf_output']);
+    expect(noteRtf).toMatch(/^\{\\rtf1/);
+  });
+
+  it('reads the note from rtf_output when categories_output is empty', async () => {
+    const { c, proxy, template } = await through({ scribeSeconds: 0.3 });
+    // The sandbox always fills both; the proxy empties the categories of its answers.
+    proxy.rewrite = (request, answer) =>
+      request.method === 'GET' && request.path.includes('/scribe/get/') ? { ...(answer as Record<string, unknown>), categories_output: [] } : undefined;
+    const id = await makeRecording(c.recordings, null, null, { patientName: 'Milo' });
+    await c.pipeline.submit(id, template);
+    expect((await waitForJob(c, id, done)).state).toBe('completed');
+    const rtf = scribeAnswers(proxy).at(-1)!['rtf_output'] as string;
+    const { note, noteRtf } = c.pipeline.note(id);
+    expect(noteRtf).toBe(rtf);
+    expect(note).toBe(sectionsToText(rtfToSections(rtf)));
+    expect(note).toContain('Milo');
+    // Text, not RTF: no control words or groups left.
+    expect(note).not.toMatch(/\\[a-z]+|[{}]/);
+    expect(rtfToSections(rtf).length).toBeGreaterThan(1);
+  });
+
+  it('renews an expired (AccessDenied) upload address; a bad signature stops the job clearly with the audio kept, and Retry asks a new address', async () => {
+    const { c, proxy, template } = await through({ scribeSeconds: 0.2 });
+    const id = await makeRecording(c.recordings, null, null, { patientName: 'Rex' });
+    const audio = sha256(c.recordings.audioPath(id));
+    // The first two addresses are spoilt: one by a signature with a character appended, which
+    // the storage must refuse as SignatureDoesNotMatch.
+    let spoilt = 0;
+    proxy.rewrite = (request, answer) => {
+      if (!request.path.endsWith('/audio/generate-upload-url') || spoilt >= 1) return undefined;
+      spoilt += 1;
+      const a = answer as { url: string };
+      return { ...a, url: tamperSignature(a.url) };
+    };
+    await c.pipeline.submit(id, template);
+    const failed = await waitForJob(c, id, done);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatchObject({ code: 'SignatureDoesNotMatch', status: 403 });
+    expect(failed.error?.message).toMatch(/wrongly signed.*the audio is kept/);
+    expect(sha256(c.recordings.audioPath(id))).toBe(audio);
+    expect(proxy.seen.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([403]);
+    // Retry by hand: a new address, and through.
+    proxy.rewrite = null;
+    await c.pipeline.retry(id);
+    expect((await waitForJob(c, id, done)).state).toBe('completed');
+    expect(proxy.find('POST', '/audio/generate-upload-url')).toHaveLength(2);
+    expect(proxy.seen.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([403, 200]);
+    expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
+  });
+
+  it('an address that has expired by the time it is used is refused (AccessDenied) and asked for again', async () => {
+    const { c, proxy, template } = await through({ scribeSeconds: 0.2, uploadTtlSeconds: 1 });
+    const id = await makeRecording(c.recordings, null, null, { patientName: 'Rex' });
+    // The first address is used only after it has expired.
+    const upload = c.client.upload.bind(c.client);
+    let first = true;
+    c.client.upload = async (...args: Parameters<typeof upload>) => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 1600));
+      }
+      return upload(...args);
+    };
+    await c.pipeline.submit(id, template);
+    expect((await waitForJob(c, id, done)).state).toBe('completed');
+    const puts = proxy.seen.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.status)).toEqual([403, 200]);
+    expect(c.pipeline.counters.uploadUrlRenewals).toBe(1);
+    expect(proxy.find('POST', '/audio/generate-upload-url')).toHaveLength(2);
+  });
+});
+
+/** The address with its signature changed by one appended character. */
+function tamperSignature(url: string): string {
+  const u = new URL(url);
+  const names = [...u.searchParams.keys()];
+  const name = names.find((n) => /signature/i.test(n)) ?? names.at(-1);
+  if (!name) throw new Error(`no query to tamper with in ${url}`);
+  u.searchParams.set(name, `${u.searchParams.get(name) ?? ''}a`);
+  return u.href;
 }

@@ -23,7 +23,7 @@ export function recorderChunks(): Buffer[] {
 /** A finished recording of a named patient (Bella unless told), ready to be sent. */
 export async function makeRecording(
   store: RecordingStore,
-  label = 'Bella — vomiting',
+  label: string | null = 'Bella — vomiting',
   templateId: string | null = null,
   patient: { patientName?: string | null; description?: string | null } = {},
 ): Promise<string> {

@@ -16,13 +16,15 @@ export interface SeenRequest {
   json: unknown;
   bodyBytes: number;
   status: number | null;
+  /** The JSON answer as the client got it (after any rewrite). */
+  answer: unknown;
 }
 
 export interface RecordingProxy {
   origin: string;
   seen: SeenRequest[];
-  /** The requests whose `METHOD path` ends with the given text, e.g. 'POST /scribe/request'. */
-  find(route: string): SeenRequest[];
+  /** The requests of a method whose path holds the given text, e.g. ('POST', '/scribe/request'). */
+  find(method: string, path: string): SeenRequest[];
   /** The three base addresses of the sandbox, through the proxy. */
   urls: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string };
   /**
@@ -38,7 +40,7 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
   let origin = '';
   const server: Server = createServer((req, res) => {
     const [path = '', query = ''] = (req.url ?? '/').split('?');
-    const record: SeenRequest = { method: req.method ?? '', path, query, headers: { ...req.headers }, json: undefined, bodyBytes: 0, status: null };
+    const record: SeenRequest = { method: req.method ?? '', path, query, headers: { ...req.headers }, json: undefined, bodyBytes: 0, status: null, answer: undefined };
     seen.push(record);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
@@ -63,8 +65,15 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
         let text = Buffer.concat(body);
         if (String(answer.headers['content-type'] ?? '').includes('json')) {
           text = Buffer.from(text.toString('utf8').split(target.origin).join(origin));
-          const rewritten = proxy.rewrite?.(record, JSON.parse(text.toString('utf8')) as unknown);
+          let json: unknown;
+          try {
+            json = JSON.parse(text.toString('utf8')) as unknown;
+          } catch {
+            json = undefined;
+          }
+          const rewritten = json === undefined ? undefined : proxy.rewrite?.(record, json);
           if (rewritten !== undefined) text = Buffer.from(JSON.stringify(rewritten));
+          record.answer = rewritten ?? json;
         }
         const headers = { ...answer.headers, 'content-length': String(text.length) };
         delete headers['transfer-encoding'];
@@ -81,7 +90,7 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
     origin,
     seen,
     rewrite: null,
-    find: (route) => seen.filter((r) => `${r.method} ${r.path}`.endsWith(route)),
+    find: (method, part) => seen.filter((r) => r.method === method && r.path.includes(part)),
     urls: { agentsUrl: base(target.urls.agents_url), scribeUrl: base(target.urls.scribe_url), agentsApiUrl: base(target.urls.agents_api_url) },
     async close() {
       server.closeAllConnections();
