@@ -5,6 +5,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import { PATIENT_NAME_REQUIRED } from '../../src/main/core/pipeline.ts';
+import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
 import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { call } from './support/http.ts';
@@ -13,6 +16,19 @@ import { rtfToSections, sectionsFromCategories, sectionsToText } from '../../src
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { firstTemplateId, makeRecording, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+
+/** Rows 4 and 6 by hand, as the published service takes them: a session and an upload address. */
+async function sessionAndAddress(scribeUrl: string, token: string): Promise<{ sessionId: string; url: string }> {
+  const s = await call<{ public_id: string }>('POST', `${scribeUrl}/recording-sessions/create`, {
+    token,
+    headers: { 'x-api-version': 'v1' },
+    body: { patient_name: 'Bella', description: '', session_date: '2026-11-20' },
+  });
+  if (s.status >= 300) throw new Error(`create session answered ${s.status}: ${s.text}`);
+  const u = await call<{ url: string }>('POST', `${scribeUrl}/audio/generate-upload-url`, { token, headers: { 'x-api-version': 'v1' }, body: { recording_session_public_id: s.json.public_id } });
+  if (u.status >= 300) throw new Error(`upload url answered ${u.status}: ${u.text}`);
+  return { sessionId: s.json.public_id, url: u.json.url };
+}
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -142,11 +158,7 @@ describe('pipeline', () => {
       const id = await makeRecording(c.recordings);
       const token = await c.session.accessToken();
       const scribe = c.serviceUrls().scribeUrl;
-      const s = await call<{ data: { public_id: string } }>('POST', `${scribe}/recording-sessions/create`, { token, body: {} });
-      const u = await call<{ data: { upload_url: string; file_key: string } }>('POST', `${scribe}/audio/generate-upload-url`, {
-        token,
-        body: { recording_session_public_id: s.json.data.public_id, file_name: 'x.webm', content_type: 'audio/webm;codecs=opus' },
-      });
+      const { sessionId, url } = await sessionAndAddress(scribe, token);
       await new Promise((r) => setTimeout(r, 1100));
       await c.stop();
       // A job left at upload_url with an address that has expired but claims it has not (the
@@ -159,7 +171,7 @@ describe('pipeline', () => {
         templateId: template,
         state: 'upload_url',
         failedAt: null,
-        sessionId: s.json.data.public_id,
+        sessionId,
         idempotencyKey: 'k-1',
         scribeRequestSentAt: null,
         scribeRequests: 0,
@@ -174,7 +186,7 @@ describe('pipeline', () => {
         completedAt: null,
         audioDeletedAt: null,
       };
-      await writeJsonAtomic(jobFile, { ...base, upload: { url: u.json.data.upload_url, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) + 3600 } });
+      await writeJsonAtomic(jobFile, { ...base, upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 } });
       const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
       cores.push(again);
       const resumed = await waitForJob(again, id, done);
@@ -190,7 +202,7 @@ describe('pipeline', () => {
         ...base,
         recordingId: id2,
         idempotencyKey: 'k-2',
-        upload: { url: u.json.data.upload_url, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) - 5 },
+        upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) - 5 },
       });
       const third = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
       cores.push(third);
@@ -216,12 +228,8 @@ describe('pipeline', () => {
       const template = await firstTemplateId(c);
       const id = await makeRecording(c.recordings);
       const token = await c.session.accessToken();
-      const s = await call<{ data: { public_id: string } }>('POST', `${c.serviceUrls().scribeUrl}/recording-sessions/create`, { token, body: {} });
-      const u = await call<{ data: { upload_url: string; file_key: string } }>('POST', `${c.serviceUrls().scribeUrl}/audio/generate-upload-url`, {
-        token,
-        body: { recording_session_public_id: s.json.data.public_id, file_name: 'x.webm', content_type: 'audio/webm;codecs=opus' },
-      });
-      const deadUrl = new URL(u.json.data.upload_url);
+      const { sessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
+      const deadUrl = new URL(url);
       deadUrl.port = new URL(gone.origin).port;
       await gone.close();
       await c.stop();
@@ -232,9 +240,9 @@ describe('pipeline', () => {
         templateId: template,
         state: 'upload_url',
         failedAt: null,
-        sessionId: s.json.data.public_id,
+        sessionId,
         idempotencyKey: 'k-dead',
-        upload: { url: deadUrl.href, fileKey: u.json.data.file_key, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+        upload: { url: deadUrl.href, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
         scribeRequestSentAt: null,
         scribeRequests: 0,
         scribeId: null,
@@ -534,3 +542,185 @@ function tamperSignature(url: string): string {
   u.searchParams.set(name, `${u.searchParams.get(name) ?? ''}a`);
   return u.href;
 }
+
+describe('a note that is late', () => {
+  const sandboxes: Sandbox[] = [];
+  const proxies: RecordingProxy[] = [];
+  afterEach(async () => {
+    while (cores.length) await cores.pop()?.stop();
+    while (proxies.length) await proxies.pop()?.close();
+    while (sandboxes.length) await sandboxes.pop()?.close();
+  });
+
+  it('is marked overdue after the minutes set, announced once, polled slowly; Ask again sends a new request for the same session', async () => {
+    const s = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: 0.2 });
+    sandboxes.push(s);
+    const proxy = await startRecordingProxy(s);
+    proxies.push(proxy);
+    const notified: string[] = [];
+    const SLOW_MS = 700;
+    // 1.5 s instead of 30 minutes; quick polls before that, slow ones after.
+    const c = await startCoreAgainst(s, { urls: proxy.urls, notify: (title, body) => notified.push(`${title}: ${body}`), pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 } });
+    cores.push(c);
+    await c.session.signIn(s.demo.email, s.demo.password);
+    const handlers = createHandlers(c);
+    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const overdueEvents: { at: number; job: JobInfo }[] = [];
+    c.pipeline.on('overdue', (job) => overdueEvents.push({ at: Date.now(), job }));
+    const changed: boolean[] = [];
+    c.on('consult:changed', ({ job }) => {
+      if (job?.recordingId === id) changed.push(job.overdue);
+    });
+    // The service never finishes this note: its answers say 'scribing' for ever.
+    proxy.rewrite = (request, answer) =>
+      request.method === 'GET' && request.path.includes('/scribe/get/') ? { ...(answer as object), status: 'scribing', categories_output: [], rtf_output: null } : undefined;
+    await c.pipeline.submit(id, await firstTemplateId(c));
+    const requested = await waitForJob(c, id, (j) => j.state === 'scribe_requested');
+    expect(requested.overdue).toBe(false);
+    // Too early to ask again.
+    expect(await handlers['consults:askAgain']({ id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/^The service has had this consult for less than 2 seconds; Ask again is for a note that is late\.$/) } });
+    const late = await waitForJob(c, id, (j) => j.overdue, 10_000);
+    expect(late.state).toBe('scribe_requested');
+    expect(changed).toContain(true);
+    await new Promise((r) => setTimeout(r, SLOW_MS * 3 + 200));
+    // Announced once; the desktop notification names the patient.
+    expect(overdueEvents).toHaveLength(1);
+    expect(notified).toEqual([expect.stringMatching(/^Note taking longer than usual: Bella: /)]);
+    // Polled slowly now: looks at least SLOW_MS apart.
+    const looks = proxy.find('GET', '/scribe/get/').map((r) => r.at);
+    expect(overdueEvents[0]!.job).toMatchObject({ recordingId: id, overdue: true });
+    const after = looks.filter((t) => t >= overdueEvents[0]!.at);
+    for (let i = 1; i < after.length; i++) expect(after[i]! - after[i - 1]!).toBeGreaterThanOrEqual(SLOW_MS - 50);
+    expect(after.length).toBeLessThanOrEqual(6);
+
+    const firstRequest = proxy.find('POST', '/scribe/request')[0]!;
+    const firstScribeId = (firstRequest.answer as { public_id: string }).public_id;
+    proxy.rewrite = null;
+    const asked = await handlers['consults:askAgain']({ id });
+    expect(asked).toMatchObject({ ok: true, data: { job: { overdue: false } } });
+    const job = await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed');
+    expect(job.state).toBe('completed');
+    const requests = proxy.find('POST', '/scribe/request');
+    expect(requests).toHaveLength(2);
+    // The same recording session and template, a new key, and the new record is the one polled.
+    expect(requests[1]!.json).toEqual(requests[0]!.json);
+    expect(requests[1]!.headers['idempotency-key']).not.toBe(requests[0]!.headers['idempotency-key']);
+    const secondScribeId = (requests[1]!.answer as { public_id: string }).public_id;
+    expect(secondScribeId).not.toBe(firstScribeId);
+    expect(proxy.find('GET', '/scribe/get/').at(-1)!.path).toContain(secondScribeId);
+    expect(proxy.find('POST', '/recording-sessions/create')).toHaveLength(1);
+    expect(proxy.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+    expect(c.pipeline.note(id).note).toContain('Bella');
+  });
+});
+
+describe('files written by the version before', () => {
+  /** A job file as the version before wrote it: no noteRtf, an upload with a file key. */
+  function oldJob(recordingId: string, templateId: string, patch: Record<string, unknown>) {
+    const at = '2026-11-20T09:00:00.000Z';
+    return {
+      version: 1,
+      recordingId,
+      templateId,
+      state: 'recorded',
+      failedAt: null,
+      sessionId: null,
+      upload: null,
+      idempotencyKey: 'b1946ac9-2f1c-4c5e-9a3c-6f1e1f3b0001',
+      scribeRequestSentAt: null,
+      scribeRequests: 0,
+      scribeId: null,
+      serviceStatus: null,
+      note: null,
+      editedNote: null,
+      error: null,
+      bytesTotal: 1,
+      createdAt: at,
+      updatedAt: at,
+      completedAt: null,
+      audioDeletedAt: null,
+      ...patch,
+    };
+  }
+  async function withoutPatient(dir: string, id: string) {
+    const file = join(dir, 'meta.json');
+    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    delete meta['patientName'];
+    delete meta['description'];
+    await writeJsonAtomic(file, meta);
+    return id;
+  }
+
+  it("load: a queued job without the patient's name waits saying so, and goes on once the name is given; a finished note keeps its text", async () => {
+    const dataDir = tempDir();
+    const first = await signedIn({ dataDir });
+    const template = await firstTemplateId(first);
+    const queued = await makeRecording(first.recordings, 'Consult at 06:14', null, { patientName: null });
+    const done_ = await makeRecording(first.recordings, 'Consult at 07:02', null, { patientName: null });
+    await first.stop();
+    cores.pop();
+    const folder = (id: string) => dirname(first.recordings.audioPath(id));
+    await withoutPatient(folder(queued), queued);
+    await withoutPatient(folder(done_), done_);
+    await writeJsonAtomic(join(folder(queued), 'job.json'), oldJob(queued, template, {}));
+    await writeJsonAtomic(
+      join(folder(done_), 'job.json'),
+      oldJob(done_, template, {
+        state: 'completed',
+        sessionId: 'old-session',
+        upload: { url: 'http://127.0.0.1:9/storage/old', fileKey: 'recordings/old.webm', expiresAt: 1763629200 },
+        scribeId: 'old-scribe',
+        serviceStatus: 'completed',
+        note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.',
+        completedAt: '2026-11-20T09:05:00.000Z',
+      }),
+    );
+
+    const c = await core({ dataDir, secretStore: first.options.secretStore });
+    const handlers = createHandlers(c);
+    // Both jobs are there: none dropped over the members added since.
+    expect(c.pipeline.info(done_)).toMatchObject({ state: 'completed', hasNote: true, overdue: false });
+    expect(await handlers['consults:note']({ id: done_ })).toEqual({
+      ok: true,
+      data: { note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.', editedNote: null, rtf: null, patientName: null, sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    });
+    // Without the service's RTF, the RTF is written from the note's sections.
+    expect(await handlers['consults:noteFormats']({ id: done_ })).toMatchObject({ ok: true, data: { rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Bland diet\./) } });
+
+    const waiting = await waitForJob(c, queued, done);
+    expect(waiting).toMatchObject({ state: 'failed', error: { code: 'patient_name_required', message: PATIENT_NAME_REQUIRED } });
+    expect(existsSync(c.recordings.audioPath(queued))).toBe(true);
+    expect(await handlers['recording:update']({ id: queued, patientName: 'Bella' })).toMatchObject({ ok: true, data: { recording: { patientName: 'Bella', description: null } } });
+    const finished = await waitForJob(c, queued, (j) => j.state === 'completed');
+    expect(finished.error).toBeNull();
+    expect(c.pipeline.note(queued).note).toContain('Bella');
+  });
+
+  it('settings saved before scribeOverdueMinutes existed load with its default, and keep what they had', async () => {
+    const dataDir = tempDir();
+    const { scribeOverdueMinutes: _dropped, ...before } = { ...DEFAULT_SETTINGS, retentionDays: 30, lastTemplateId: 'soap' };
+    await writeJsonAtomic(join(dataDir, 'settings.json'), before);
+    const c = await core({ dataDir });
+    expect(c.settings.get()).toEqual({ ...before, scribeOverdueMinutes: 30 });
+    expect(c.settings.notice).toBeNull();
+    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 })).toMatchObject({ ok: true, data: { scribeOverdueMinutes: 45, retentionDays: 30 } });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ scribeOverdueMinutes: 45 });
+    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('choosing the published service signs out and starts again there every consult without a note', async () => {
+    const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
+    const id = await makeRecording(c.recordings);
+    await c.pipeline.submit(id, await firstTemplateId(c));
+    await waitForJob(c, id, (j) => j.state === 'scribe_requested');
+    const settings = await createHandlers(c)['settings:update']({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS } });
+    expect(settings).toMatchObject({ ok: true, data: { useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS } });
+    expect(c.serviceUrls()).toEqual(PUBLISHED_SERVICE_URLS);
+    expect(c.session.state().signedIn).toBe(false);
+    expect(c.embeddedSandbox).toBeNull();
+    // Nothing is sent to the published service until the vet signs in there.
+    expect(await waitForJob(c, id, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in')).toMatchObject({ error: null, overdue: false });
+    const onDisk = JSON.parse(readFileSync(join(dirname(c.recordings.audioPath(id)), 'job.json'), 'utf8')) as Record<string, unknown>;
+    expect(onDisk).toMatchObject({ state: 'recorded', sessionId: null, scribeId: null, upload: null });
+  });
+});

@@ -16,6 +16,8 @@ export interface SeenRequest {
   json: unknown;
   bodyBytes: number;
   status: number | null;
+  /** When the request arrived (Date.now()). */
+  at: number;
   /** The JSON answer as the client got it (after any rewrite). */
   answer: unknown;
 }
@@ -40,7 +42,7 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
   let origin = '';
   const server: Server = createServer((req, res) => {
     const [path = '', query = ''] = (req.url ?? '/').split('?');
-    const record: SeenRequest = { method: req.method ?? '', path, query, headers: { ...req.headers }, json: undefined, bodyBytes: 0, status: null, answer: undefined };
+    const record: SeenRequest = { method: req.method ?? '', path, query, headers: { ...req.headers }, json: undefined, bodyBytes: 0, status: null, answer: undefined, at: Date.now() };
     seen.push(record);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
