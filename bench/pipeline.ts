@@ -68,7 +68,7 @@ interface Consult {
 
 /** Records a real 5 s MediaRecorder recording through the IPC handlers and presses Stop. */
 async function recordAndStop(core: AppCore, handlers: HandlerTable, templateId: string, label: string, consults: Map<string, Consult>): Promise<Consult> {
-  const meta = await invoke(handlers, 'recording:start', { mimeType: MIME, label, templateId });
+  const meta = await invoke(handlers, 'recording:start', { mimeType: MIME, label, patientName: label, templateId });
   const consult: Consult = { id: meta.id, stopAt: 0, states: {} };
   consults.set(meta.id, consult);
   const started = performance.now();
@@ -152,7 +152,7 @@ const finishTimes: number[] = [];
   }
   const store = new RecordingStore({ dir: join(dir, 'recordings') });
   for (let i = 0; i < 15; i++) {
-    const meta = await store.start({ mimeType: MIME, label: 'scale', templateId: null });
+    const meta = await store.start({ mimeType: MIME, label: 'scale', patientName: 'Scale', templateId: null });
     for (const [seq, chunk] of recorderChunks().entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
     const t = performance.now();
     await store.finish(meta.id, { durationMs: 5000 });

@@ -20,7 +20,6 @@ const { values: args } = parseArgs({
   options: { sizes: { type: 'string', default: '20MB,200MB,1GB' }, runs: { type: 'string', default: '5' } },
 });
 const MB = 1e6;
-const CONTENT_TYPE = 'audio/webm';
 const RATIO_GOAL = 0.9;
 const MEMORY_GOAL_MB = 60;
 
@@ -101,8 +100,8 @@ const service = new ServiceClient({
 });
 const signIn = await service.signIn(sandbox.demo.email, sandbox.demo.password);
 const token = signIn.accessToken;
-const session = await service.createSession(token, 'upload benchmark');
-const freshUrl = async (name: string) => (await service.uploadUrl(token, { sessionId: session.id, fileName: name, contentType: CONTENT_TYPE })).uploadUrl;
+const session = await service.createSession(token, { patientName: 'Benchmark', description: 'upload benchmark', sessionDate: new Date().toISOString().slice(0, 10) });
+const freshUrl = async (_name: string) => (await service.uploadUrl(token, { sessionId: session.id })).uploadUrl;
 
 interface SizeResult {
   size: number;
@@ -115,7 +114,7 @@ const startedAll = performance.now();
 
 async function clientRun(file: string, size: number): Promise<UploadClientResult> {
   const url = await freshUrl('client.webm');
-  const r = await run(process.execPath, [clientScript, url, file, CONTENT_TYPE]);
+  const r = await run(process.execPath, [clientScript, url, file]);
   if (r.code !== 0) throw new Error(`client upload failed (exit ${r.code}): ${r.stderr.trim()}`);
   const result = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as UploadClientResult;
   if (result.bytes !== size) throw new Error(`client sent ${result.bytes} bytes of ${size}`);
@@ -124,7 +123,8 @@ async function clientRun(file: string, size: number): Promise<UploadClientResult
 
 async function curlRun(file: string, size: number): Promise<number> {
   const url = await freshUrl('curl.webm');
-  const r = await run('curl', ['-sS', '-T', file, '-H', `Content-Type: ${CONTENT_TYPE}`, '-o', '/dev/null', '-w', '%{http_code} %{time_total} %{size_upload}', url]);
+  // curl -T with no Content-Type, exactly as the app's client PUTs to a presigned address.
+  const r = await run('curl', ['-sS', '-T', file, '-o', '/dev/null', '-w', '%{http_code} %{time_total} %{size_upload}', url]);
   const [status, seconds, uploaded] = r.stdout.trim().split(' ');
   if (r.code !== 0 || status !== '200' || Number(uploaded) !== size) throw new Error(`curl upload failed (exit ${r.code}, HTTP ${status}, ${uploaded} bytes): ${r.stderr.trim()}`);
   return size / MB / Number(seconds);
@@ -162,9 +162,9 @@ try {
       '## Setup',
       '',
       `- sandbox (src/sandbox, \`startSandbox\`) in a process of its own on ${sandbox.origin}, uploads stored on disk in a temporary folder (deleted after each run), size limit raised to ${fixed((biggest * 2) / MB, 0)} MB, upload URLs valid 1 h`,
-      `- each run gets a fresh presigned URL from the real workflow (sign-in, create session, generate upload URL); Content-Type ${CONTENT_TYPE}`,
+      `- each run gets a fresh presigned URL from the real workflow (sign-in, create session, generate upload URL); no Content-Type, as the app sends it`,
       '- client: `ServiceClient.upload` (src/main/core/service-client.ts) in a fresh Node process per run, with a progress callback as the pipeline passes; one small request to the sandbox goes first (the app has always talked to the service before it uploads), so the process is as warm as the app\'s (undici loaded; the upload itself opens its own connection through node:http)',
-      `- curl: \`curl -T <file> -H 'Content-Type: ${CONTENT_TYPE}' <url>\`; throughput from its own \`time_total\``,
+      '- curl: `curl -T <file> <url>`; throughput from its own `time_total`',
       `- ${runs} runs of each per size, alternating (client first on odd runs, curl first on even ones); files of random bytes; 1 MB = 10^6 bytes`,
       `- the sandbox counted ${stats.byRoute['PUT /storage/:key'] ?? 0} PUTs and ${stats.uploads} completed uploads`,
     ].join('\n'),

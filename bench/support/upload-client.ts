@@ -23,7 +23,9 @@ export interface UploadClientResult {
   hwmResetBeforeUpload: boolean;
 }
 
-const [url = '', file = '', contentType = 'audio/webm'] = process.argv.slice(2);
+// No content type given: none is sent, as the pipeline PUTs (curl -T).
+const [url = '', file = '', givenType = ''] = process.argv.slice(2);
+const contentType = givenType === '' ? null : givenType;
 
 function vmHwm(): number | null {
   try {
