@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../src/main/web-host/host.ts';
-import { decodeWire } from '../../src/shared/ipc-wire.ts';
+import { decodeWire, encodeWire } from '../../src/shared/ipc-wire.ts';
+import { firstTemplateId, makeRecording, waitForJob } from './support/core.ts';
 
 let host: WebHost;
 
@@ -76,5 +77,28 @@ describe('browser host', () => {
     expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', headers: { host: 'evil.example' } })).status).toBe(403);
     expect((await raw('/ipc/no%3Asuch', { method: 'POST', body: '' })).status).toBe(404);
     expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '{not json' })).status).toBe(400);
+  });
+
+  it('carries bytes in an answer: an exported note arrives as the same bytes, and the clipboard is left to the window', async () => {
+    const core = host.core;
+    if (!core.session.state().signedIn) await core.session.signIn(core.appInfo().sandbox!.demo.email, core.appInfo().sandbox!.demo.password);
+    const id = await makeRecording(core.recordings, null, null, { patientName: 'Bella' });
+    core.remember((await core.recordings.get(id))!);
+    await core.pipeline.submit(id, await firstTemplateId(core));
+    await waitForJob(core, id, (j) => j.state === 'completed');
+    for (const format of ['pdf', 'txt'] as const) {
+      const answer = await raw('/ipc/consults%3Aexport', { method: 'POST', body: encodeWire({ id, format }) });
+      expect(answer.status).toBe(200);
+      const decoded = decodeWire(answer.text) as { ok: true; data: { fileName: string; data: Uint8Array } };
+      expect(decoded.ok).toBe(true);
+      expect(decoded.data.data).toBeInstanceOf(Uint8Array);
+      const direct = await core.exportNote(id, format);
+      expect(decoded.data.fileName).toBe(direct.fileName);
+      expect(Buffer.from(decoded.data.data).equals(Buffer.from(direct.data))).toBe(true);
+    }
+    const pdf = decodeWire((await raw('/ipc/consults%3Aexport', { method: 'POST', body: encodeWire({ id, format: 'pdf' }) })).text) as { data: { data: Uint8Array } };
+    expect(Buffer.from(pdf.data.data.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const clip = await raw('/ipc/clipboard%3Awrite', { method: 'POST', body: encodeWire({ text: 'a', html: '<p>a</p>', rtf: '{\\rtf1 a}' }) });
+    expect(decodeWire(clip.text)).toEqual({ ok: true, data: { written: false } });
   });
 });
