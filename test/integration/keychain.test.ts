@@ -40,6 +40,21 @@ describe('keychain secret store', () => {
     expect(await store.load()).toBeNull();
     expect(await other.load()).toBeNull();
   });
+
+  it.skipIf(!keychain)('keeps the clinic\'s webhook secret as its own entry, which a sign-out does not remove', async () => {
+    const store = keychain!;
+    const service = (store as unknown as { service: string }).service;
+    const keytar = (await import('keytar')).default;
+    expect(await store.loadSecret('webhook-secret')).toBeNull();
+    await store.save({ accessToken: 'a.b.c', refreshToken: 'd.e.f', user: null });
+    await store.saveSecret('webhook-secret', 'whsec-0123456789abcdef');
+    // Read straight from the keychain, not through the store: it is really there.
+    expect(await keytar.getPassword(service, 'webhook-secret')).toBe('whsec-0123456789abcdef');
+    expect(await keytar.getPassword(service, 'session')).not.toContain('whsec');
+    await store.clear();
+    expect(await store.loadSecret('webhook-secret')).toBe('whsec-0123456789abcdef');
+    await keytar.deletePassword(service, 'webhook-secret');
+  });
 });
 
 describe('where the tokens go (main\'s choice at launch)', () => {
@@ -70,6 +85,11 @@ describe('where the tokens go (main\'s choice at launch)', () => {
     expect(readFileSync(path).toString('latin1')).not.toContain('eyJ');
     expect(await store.load()).toEqual(session);
     expect(notices).toEqual([]);
+    // A named secret is encrypted too, in its own file, and outlives a sign-out.
+    await store.saveSecret('webhook-secret', 'whsec-0123456789abcdef');
+    expect(readFileSync(`${path}.webhook-secret`).toString('latin1')).not.toContain('whsec');
+    await store.clear();
+    expect(await store.loadSecret('webhook-secret')).toBe('whsec-0123456789abcdef');
   });
 
   it.each([

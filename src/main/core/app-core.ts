@@ -109,7 +109,10 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
       ...options.pipeline,
     });
-    this.clinical = new Clinical(this.client, this.session);
+    this.clinical = new Clinical(this.client, this.session, {
+      // The secret the service signs deliveries with: to the secret store, never to settings.
+      saveWebhookSecret: (secret) => options.secretStore.saveSecret('webhook-secret', secret),
+    });
 
     this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
     this.pipeline.on('job', (job) => this.withRecording(job.recordingId, (recording) => this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job })));

@@ -45,7 +45,9 @@ function implementations(core: AppCore): Impl {
     'templates:list': async ({ page, limit = 50 }: In<'templates:list'>) => {
       const answer = await core.session.withToken((t) => core.client.templates(t, page, limit));
       const total = answer.total ?? null;
-      return { items: answer.items, page, total, hasMore: total !== null ? page * limit < total : answer.items.length === limit };
+      // The published service says has_next and gives no total; an older answer may give a total.
+      const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
+      return { items: answer.items, page, total, hasMore };
     },
     'recording:start': async ({ mimeType, label, patientName, description, templateId }: In<'recording:start'>) =>
       core.remember(await core.recordings.start({ mimeType, label: label || null, patientName: patientName ?? null, description: description ?? null, templateId: templateId ?? null })),

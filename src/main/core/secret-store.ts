@@ -29,7 +29,16 @@ export interface SecretStore {
   load(): Promise<StoredSession | null>;
   save(session: StoredSession): Promise<void>;
   clear(): Promise<void>;
+  /**
+   * A secret other than the session, by name (the clinic's webhook secret). It outlives a
+   * sign-out: it belongs to the clinic, not to the vet signed in.
+   */
+  saveSecret(name: SecretName, value: string): Promise<void>;
+  loadSecret(name: SecretName): Promise<string | null>;
 }
+
+/** The named secrets the app keeps beside the session. */
+export type SecretName = 'webhook-secret';
 
 function parseStored(text: string | null): StoredSession | null {
   if (!text) return null;
@@ -46,6 +55,7 @@ export class MemorySecretStore implements SecretStore {
   readonly persistent = false;
   readonly description: string;
   private value: StoredSession | null = null;
+  private readonly named = new Map<SecretName, string>();
   constructor(description = 'in memory for this run only: you will sign in again after a restart') {
     this.description = description;
   }
@@ -57,6 +67,12 @@ export class MemorySecretStore implements SecretStore {
   }
   async clear() {
     this.value = null;
+  }
+  async saveSecret(name: SecretName, value: string) {
+    this.named.set(name, value);
+  }
+  async loadSecret(name: SecretName) {
+    return this.named.get(name) ?? null;
   }
 }
 
@@ -88,6 +104,13 @@ export class KeychainSecretStore implements SecretStore {
   }
   async clear() {
     await this.keytar.deletePassword(this.service, this.account);
+  }
+  // Each named secret is its own keychain entry beside the session's.
+  async saveSecret(name: SecretName, value: string) {
+    await this.keytar.setPassword(this.service, name, value);
+  }
+  async loadSecret(name: SecretName) {
+    return this.keytar.getPassword(this.service, name);
   }
   /** Whether a keychain answers at all (on Linux, a Secret Service on the session bus). */
   async probe(): Promise<boolean> {
@@ -131,18 +154,32 @@ export class EncryptedFileSecretStore implements SecretStore {
     }
   }
   async save(session: StoredSession) {
-    const tmp = `${this.file}.${randomUUID()}.tmp`;
+    this.writeEncrypted(this.file, JSON.stringify(session));
+  }
+  async clear() {
+    await rm(this.file, { force: true });
+  }
+  // A named secret is its own encrypted file beside the session's, so a sign-out keeps it.
+  async saveSecret(name: SecretName, value: string) {
+    this.writeEncrypted(`${this.file}.${name}`, value);
+  }
+  async loadSecret(name: SecretName) {
+    try {
+      return this.cipher.decrypt(await readFile(`${this.file}.${name}`));
+    } catch {
+      return null;
+    }
+  }
+  private writeEncrypted(file: string, plain: string) {
+    const tmp = `${file}.${randomUUID()}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
     try {
-      writeSync(fd, this.cipher.encrypt(JSON.stringify(session)));
+      writeSync(fd, this.cipher.encrypt(plain));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, this.file);
-  }
-  async clear() {
-    await rm(this.file, { force: true });
+    renameSync(tmp, file);
   }
 }
 
