@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { DdxPanel } from './features/agents/ddx-panel.tsx';
+import { MedicationPanel } from './features/agents/medication-panel.tsx';
 import { TreatmentPanel } from './features/agents/treatment-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
@@ -22,6 +23,7 @@ const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'consults', label: 'Consults' },
   { name: 'ddx', label: 'Differentials', hint: 'Ctrl+K' },
   { name: 'treatment', label: 'Treatment plans' },
+  { name: 'medication', label: 'Medications' },
   { name: 'settings', label: 'Settings' },
 ];
 
@@ -37,6 +39,8 @@ function CurrentView({ view }: { view: View }) {
       return <DdxPanel prefill={view.prefill} />;
     case 'treatment':
       return <TreatmentPanel />;
+    case 'medication':
+      return <MedicationPanel />;
     case 'settings':
       return <SettingsView />;
   }

@@ -9,7 +9,8 @@ export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'sto
 /** The consult just recorded, shown until the next recording starts. */
 export interface RecorderResult {
   id: string;
-  label: string | null;
+  /** What the consult is called: its patient and the visit. */
+  title: string;
   durationMs: number;
   /** Sent to be scribed (a template was chosen). */
   sent: boolean;
@@ -32,7 +33,14 @@ export interface RecorderState {
   deviceNamesHidden: boolean;
   /** False when this window cannot record at all (no media devices or no MediaRecorder). */
   supported: boolean;
-  label: string;
+  /** The patient's name as typed; required before recording starts. */
+  patientName: string;
+  /** The visit's description as typed; optional. */
+  description: string;
+  /** Why the name as typed is not sent (empty), shown under the field. */
+  nameProblem: string | null;
+  /** Main's refusal of the patient details (for one, once the consult is sent). */
+  detailsError: string | null;
   templateId: string | null;
   /** Said once per recording, e.g. that Opus is not available. */
   info: string | null;
@@ -52,7 +60,10 @@ export const useRecorder = create<RecorderState>(() => ({
   devices: [],
   deviceNamesHidden: false,
   supported: true,
-  label: '',
+  patientName: '',
+  description: '',
+  nameProblem: null,
+  detailsError: null,
   templateId: null,
   info: null,
   saveSlow: false,

@@ -23,9 +23,11 @@ export interface AgentFormProps {
   fieldRef: RefObject<HTMLTextAreaElement | null>;
   /** Shown between the field and the error: the species warning of the treatment panel. */
   children?: ReactNode;
+  /** Lines of the text field: a history needs room, a drug and species one line or two. */
+  rows?: number;
 }
 
-export function AgentForm({ label, hint, placeholder, sendLabel, value, onChange, onSend, onRetry, busy, problem, error, fieldRef, children }: AgentFormProps) {
+export function AgentForm({ label, hint, placeholder, sendLabel, value, onChange, onSend, onRetry, busy, problem, error, fieldRef, children, rows = 8 }: AgentFormProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -43,7 +45,8 @@ export function AgentForm({ label, hint, placeholder, sendLabel, value, onChange
         id={id}
         ref={fieldRef}
         value={value}
-        rows={8}
+        rows={rows}
+        className={rows < 8 ? 'agent-field-short' : undefined}
         spellCheck
         placeholder={placeholder}
         aria-describedby={problem ? `${hintId} ${problemId}` : hintId}

@@ -3,7 +3,7 @@
 // both; cleared when the session ends, so the next person at the exam-room PC sees none of it.
 import { create } from 'zustand';
 import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
-import type { DdxResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
+import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
 import { api, ApiCallError } from '../../api.ts';
 
 export interface Failure {
@@ -33,14 +33,17 @@ export interface TreatmentSlot extends AgentSlot<TreatmentPlanResult> {
 interface AgentsState {
   ddx: AgentSlot<DdxResult>;
   treatment: TreatmentSlot;
+  medication: AgentSlot<MedicationResult>;
   setDdxInput(input: string): void;
   setTreatmentInput(input: string): void;
+  setMedicationInput(input: string): void;
   askDdx(): Promise<void>;
   askTreatment(options?: { withoutSpecies?: boolean }): Promise<void>;
+  askMedication(): Promise<void>;
 }
 
 const emptySlot = { input: '', problem: null, busy: false, error: null, result: null, answered: '' };
-const initial = () => ({ ddx: { ...emptySlot }, treatment: { ...emptySlot, needsSpecies: null, withoutSpecies: false } });
+const initial = () => ({ ddx: { ...emptySlot }, treatment: { ...emptySlot, needsSpecies: null, withoutSpecies: false }, medication: { ...emptySlot } });
 
 // Bumped when the session ends: an answer that arrives afterwards belongs to nobody on screen.
 let generation = 0;
@@ -50,8 +53,8 @@ function failureOf(error: unknown): Failure {
   return { code: 'internal', message: error instanceof Error ? error.message : String(error), retryable: false };
 }
 
-function problemOf(input: string, what: string): string | null {
-  if (input.trim() === '') return `Type or paste ${what} first.`;
+function problemOf(input: string, what: string, example = ''): string | null {
+  if (input.trim() === '') return `Type or paste ${what} first${example}.`;
   if (input.length > MAX_AGENT_INPUT) {
     return `That is ${input.length.toLocaleString()} characters; the service takes at most ${MAX_AGENT_INPUT.toLocaleString()}. Shorten it and try again.`;
   }
@@ -61,6 +64,7 @@ function problemOf(input: string, what: string): string | null {
 export const useAgents = create<AgentsState>((set, get) => {
   const patchDdx = (patch: Partial<AgentSlot<DdxResult>>) => set((s) => ({ ddx: { ...s.ddx, ...patch } }));
   const patchTreatment = (patch: Partial<TreatmentSlot>) => set((s) => ({ treatment: { ...s.treatment, ...patch } }));
+  const patchMedication = (patch: Partial<AgentSlot<MedicationResult>>) => set((s) => ({ medication: { ...s.medication, ...patch } }));
   return {
     ...initial(),
     setDdxInput(input) {
@@ -68,6 +72,9 @@ export const useAgents = create<AgentsState>((set, get) => {
     },
     setTreatmentInput(input) {
       patchTreatment({ input, problem: null });
+    },
+    setMedicationInput(input) {
+      patchMedication({ input, problem: null });
     },
     async askDdx() {
       const { input, busy } = get().ddx;
@@ -98,6 +105,20 @@ export const useAgents = create<AgentsState>((set, get) => {
         else patchTreatment({ busy: false, result: answer.result, answered: input.trim() });
       } catch (e) {
         if (mine === generation) patchTreatment({ busy: false, error: failureOf(e) });
+      }
+    },
+    async askMedication() {
+      const { input, busy } = get().medication;
+      if (busy) return;
+      const problem = problemOf(input, 'the drug and the species', ' (for example: meloxicam, dog)');
+      if (problem) return patchMedication({ problem, error: null });
+      const mine = generation;
+      patchMedication({ busy: true, problem: null, error: null });
+      try {
+        const result = await api.agents.medication({ input });
+        if (mine === generation) patchMedication({ busy: false, result, answered: input.trim() });
+      } catch (e) {
+        if (mine === generation) patchMedication({ busy: false, error: failureOf(e) });
       }
     },
   };

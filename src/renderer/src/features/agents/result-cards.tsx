@@ -7,6 +7,8 @@ import './agents.css';
 export interface CardField<K extends string> {
   key: K;
   heading: string;
+  /** Set apart on the card: what the vet reads first (a drug's dosing by species). */
+  prominent?: boolean;
 }
 
 export type CardItem<K extends string> = { label: string } & Partial<Record<K, string>>;
@@ -19,10 +21,10 @@ export function cardTitle<K extends string>(item: CardItem<K>, fields: readonly 
 }
 
 /** The fields of an item that have a value, in the field list's order. */
-export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[]): { key: K; heading: string; value: string }[] {
+export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[]): { key: K; heading: string; value: string; prominent: boolean }[] {
   return fields.flatMap((f) => {
     const value = item[f.key];
-    return value === undefined ? [] : [{ key: f.key, heading: f.heading, value }];
+    return value === undefined ? [] : [{ key: f.key, heading: f.heading, value, prominent: f.prominent ?? false }];
   });
 }
 
@@ -33,7 +35,7 @@ function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<
       <h3 id={titleId}>{title}</h3>
       <dl>
         {shownFields(item, fields).map((f) => (
-          <div key={f.key} className="result-field">
+          <div key={f.key} className={f.prominent ? 'result-field result-field-prominent' : 'result-field'}>
             <dt>{f.heading}</dt>
             <dd>{f.value}</dd>
           </div>

@@ -5,9 +5,11 @@ import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
+import { useSettings } from '../../stores/settings.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
+import { consultStatus, consultTitle, formatDuration, needsPatientName, timeOfDay } from './consult-status.ts';
+import { PatientDetails } from './patient-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export function ConsultRow({ consult }: { consult: ConsultInfo }) {
@@ -18,11 +20,13 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const [busy, setBusy] = useState(false);
   const titleId = useId();
 
-  const status = consultStatus(consult);
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
+  const status = consultStatus(consult, overdueMinutes === undefined ? {} : { overdueMinutes });
   const title = consultTitle(recording);
   const live = recording.state === 'recording' || recording.state === 'paused';
   const recovered = recording.state === 'recovered';
-  const needsTemplate = !live && job === null;
+  const needsName = !live && needsPatientName(consult);
+  const needsTemplate = !live && job === null && !needsName;
 
   async function act(what: string, call: () => Promise<unknown>): Promise<void> {
     setBusy(true);
@@ -37,6 +41,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
 
   const send = (chosen: string) => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
   const retry = () => act(`Could not retry "${title}"`, () => api.consults.retry({ id: recording.id }));
+  const askAgain = () => act(`Could not ask again for "${title}"`, () => api.consults.askAgain({ id: recording.id }));
   const remove = () =>
     act(`Could not delete "${title}"`, async () => {
       await api.consults.delete({ id: recording.id });
@@ -66,6 +71,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
             {Math.floor(status.progress * 100)}%
           </progress>
         )}
+        {needsName && !confirming && <PatientDetails consult={consult} compact />}
         {confirming ? (
           <ConfirmInline
             message={
@@ -98,9 +104,14 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Open note
               </button>
             )}
-            {job?.state === 'failed' && (
+            {job?.state === 'failed' && !needsName && (
               <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
                 Retry
+              </button>
+            )}
+            {job?.overdue && job.state === 'scribe_requested' && (
+              <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
+                Ask again
               </button>
             )}
             {job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (

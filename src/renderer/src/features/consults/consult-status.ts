@@ -25,14 +25,68 @@ function retryWhen(nextRetryAt: number | null): string {
   return nextRetryAt === null ? 'will retry soon' : `will retry at ${clockTime(nextRetryAt)}`;
 }
 
-export function consultStatus({ recording, job }: ConsultInfo): ConsultStatus {
+/** Minutes as a vet says them: "1 minute", "30 minutes", "2 hours", "90 minutes". */
+export function minutesWords(minutes: number): string {
+  if (minutes >= 60 && minutes % 60 === 0) return minutes === 60 ? '1 hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+// How often main looks again at a note that is late (src/main/core/pipeline.ts, slowPollMs).
+// The contract does not carry it; this is the engine's value, in words for the vet.
+export const OVERDUE_CHECK_MINUTES = 2;
+
+/** The sentence for a note the service has not finished in the time the app waits. */
+export function overdueText(overdueMinutes: number): string {
+  return `The service has not finished this note after ${minutesWords(overdueMinutes)}. It is still being checked every ${minutesWords(OVERDUE_CHECK_MINUTES)}.`;
+}
+
+export interface StatusOptions {
+  /** Settings' scribeOverdueMinutes: the wait after which a note counts as late. */
+  overdueMinutes?: number;
+}
+
+const DEFAULT_OVERDUE_MINUTES = 30;
+
+/** Whether the consult waits for the patient's name before it can go to the service. */
+export function needsPatientName({ recording, job }: ConsultInfo): boolean {
+  if (recording.patientName?.trim()) return false;
+  return job === null || (job.state === 'failed' && job.error?.code === 'patient_name_required') || job.state === 'recorded';
+}
+
+/** The published statuses of a scribe job (SERVICE.md row 9) in the vet's words. */
+function scribeWords(serviceStatus: string | null): string {
+  const status = serviceStatus?.trim() ?? '';
+  const word = status.toLowerCase();
+  if (status === '' || word === 'requested') return 'Sent — the service has received it and will start the note';
+  if (word === 'scribing') return 'Scribing — the service is writing the note';
+  if (word === 'scribed') return 'Written — collecting the note from the service';
+  switch (scribeStatusKind(status)) {
+    case 'queued':
+      return 'Sent — the service has received it and will start the note';
+    case 'processing':
+      return 'Scribing — the service is writing the note';
+    case 'completed':
+      return 'Written — collecting the note from the service';
+    default:
+      // Any other word is the service's own and is shown as it is.
+      return `Scribing — the service says: ${status}`;
+  }
+}
+
+export function consultStatus(consult: ConsultInfo, options: StatusOptions = {}): ConsultStatus {
+  const { recording, job } = consult;
   if (recording.state === 'recording') return { text: 'Recording…', badge: 'Recording', tone: 'progress' };
   if (recording.state === 'paused') return { text: 'Recording… (paused)', badge: 'Paused', tone: 'progress' };
+  const nameMissing = needsPatientName(consult);
   if (!job) {
-    if (recording.state === 'recovered') return { text: 'Recovered after the app closed', badge: 'Needs you', tone: 'warning' };
+    if (recording.state === 'recovered') {
+      return { text: nameMissing ? "Recovered after the app closed — add the patient's name to send it" : 'Recovered after the app closed', badge: 'Needs you', tone: 'warning' };
+    }
+    if (nameMissing) return { text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' };
     return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
   }
   if (job.state === 'completed') return { text: 'Note ready', badge: 'Ready', tone: 'done' };
+  if (nameMissing) return { text: "Waiting for the patient's name — add it to send the consult", badge: 'Needs you', tone: 'warning' };
   if (job.state === 'failed') {
     return { text: `Failed: ${job.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
   }
@@ -59,12 +113,9 @@ export function consultStatus({ recording, job }: ConsultInfo): ConsultStatus {
     }
     case 'uploaded':
       return { text: 'Uploaded — asking for the note…', badge: 'Working', tone: 'progress' };
-    case 'scribe_requested': {
-      const status = job.serviceStatus?.trim() ?? '';
-      // Words the app knows need no echo; any other is the service's own and shown as it is.
-      const text = status !== '' && scribeStatusKind(status) === 'unknown' ? `Scribing… (service says: ${status})` : 'Scribing…';
-      return { text, badge: 'Scribing', tone: 'progress' };
-    }
+    case 'scribe_requested':
+      if (job.overdue) return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES), badge: 'Late', tone: 'warning' };
+      return { text: scribeWords(job.serviceStatus), badge: 'Scribing', tone: 'progress' };
   }
 }
 
@@ -82,7 +133,16 @@ export function timeOfDay(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** What a consult is called: its label, or the time it started. */
-export function consultTitle(recording: { label: string | null; startedAt: string }): string {
-  return recording.label?.trim() || `Consult at ${timeOfDay(recording.startedAt)}`;
+export const NO_PATIENT_NAME = 'No patient name';
+const TITLE_DETAIL_MAX = 80;
+
+/**
+ * What a consult is called: its patient and the visit ("Bella — Vomiting 2 days"). A consult
+ * recorded before the app asked for the patient says so, with the label it was given then.
+ */
+export function consultTitle(recording: { patientName: string | null; description: string | null; label: string | null }): string {
+  const name = recording.patientName?.trim() || NO_PATIENT_NAME;
+  const detail = (recording.description?.trim() || (recording.patientName?.trim() ? '' : recording.label?.trim()) || '').replace(/\s+/g, ' ');
+  if (!detail) return name;
+  return `${name} — ${detail.length > TITLE_DETAIL_MAX ? `${detail.slice(0, TITLE_DETAIL_MAX - 1).trimEnd()}…` : detail}`;
 }

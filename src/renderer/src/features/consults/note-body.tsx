@@ -1,13 +1,18 @@
-// The note rendered as elements: its `#` headings one level below the page's own heading.
+// The note rendered as elements: its top heading level one below the page's own heading, so
+// a note of `## ` sections reads as sections of the page, whatever level the service used.
 import { Fragment } from 'react';
 import { parseNote } from './note-format.ts';
 
+const TAGS = ['h2', 'h3', 'h4'] as const;
+
 export function NoteBody({ text }: { text: string }) {
+  const blocks = parseNote(text);
+  const top = Math.min(3, ...blocks.map((b) => (b.kind === 'heading' ? b.level : 3)));
   return (
     <div className="note-body">
-      {parseNote(text).map((block, i) => {
+      {blocks.map((block, i) => {
         if (block.kind === 'heading') {
-          const Tag = (['h2', 'h3', 'h4'] as const)[block.level - 1]!;
+          const Tag = TAGS[Math.min(TAGS.length - 1, block.level - top)]!;
           return <Tag key={i}>{block.text}</Tag>;
         }
         if (block.kind === 'list') {

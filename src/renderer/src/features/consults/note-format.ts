@@ -1,6 +1,7 @@
-// The note as the service writes it: plain text with markdown-style `# ` and `## ` headings.
-// Read here into blocks the window renders as elements (never as HTML), and turned into the
-// files the vet exports.
+// The note as main hands it over: plain text whose sections start with `## Heading` lines
+// (read from the service's categories or RTF). Read here into blocks the window renders as
+// elements, never as HTML; the files and the clipboard's flavours are main's (consults:export,
+// consults:noteFormats).
 
 export type NoteBlock =
   | { kind: 'heading'; level: 1 | 2 | 3; text: string }
@@ -42,24 +43,4 @@ export function parseNote(text: string): NoteBlock[] {
     open.lines.push(line.trim());
   }
   return blocks;
-}
-
-/** Plain text for a .txt file: headings underlined instead of marked with `#`. */
-export function toPlainText(text: string): string {
-  const out: string[] = [];
-  for (const block of parseNote(text)) {
-    if (block.kind === 'heading') out.push(block.text, (block.level === 1 ? '=' : '-').repeat(Math.max(3, block.text.length)));
-    else if (block.kind === 'list') out.push(...block.items.map((i) => `- ${i}`), '');
-    else out.push(...block.lines, '');
-  }
-  return `${out.join('\n').trimEnd()}\n`;
-}
-
-/** e.g. `Rex-limping-2026-03-05-1042.md`: safe on every file system, sorts by name then time. */
-export function exportFileName(title: string, startedAt: string, ext: 'txt' | 'md'): string {
-  const name = title.normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '') || 'consult';
-  const d = new Date(startedAt);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = Number.isNaN(d.getTime()) ? '' : `-${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
-  return `${name}${stamp}.${ext}`;
 }

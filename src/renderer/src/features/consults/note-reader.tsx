@@ -1,23 +1,30 @@
-// A finished note: shown, copied, edited, exported, or sent on to the differentials panel.
-// The vet's edit is kept beside the service's text in main; the text the vet sees (the edit
-// when there is one) is what every action uses.
+// A finished note: shown with its sections, copied (text, HTML and RTF at once), edited,
+// exported (.txt, .rtf, .pdf), or sent on to the differentials panel. The vet's edit is kept
+// beside the service's text in main; the text the vet sees (the edit when there is one) is
+// what every action uses. Nothing the service wrote is inserted as HTML: the note is read
+// into elements whose text React sets.
 import { useEffect, useId, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { copyText } from '../../copy-text.ts';
-import { downloadText } from './download.ts';
+import { COPY_WORDS, copyNote } from './copy-note.ts';
+import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
-import { exportFileName, toPlainText } from './note-format.ts';
 
 type Loaded = { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 const COPIED_FOR_MS = 4000;
 
-export function NoteReader({ consult, title }: { consult: ConsultInfo; title: string }) {
+const EXPORTS = [
+  { format: 'txt', label: 'Export .txt' },
+  { format: 'rtf', label: 'Export .rtf' },
+  { format: 'pdf', label: 'Export .pdf' },
+] as const;
+
+export function NoteReader({ consult }: { consult: ConsultInfo }) {
   const id = consult.recording.id;
   // The note is read again whenever main says the job changed (an edit saved here or elsewhere).
   const key = `${id}@${consult.job?.updatedAt ?? ''}`;
@@ -34,7 +41,7 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
     let current = true;
     api.consults
       .note({ id })
-      .then((n) => current && setLoaded({ key, ...n }))
+      .then((n) => current && setLoaded({ key, note: n.note, editedNote: n.editedNote }))
       .catch((e: unknown) => current && setLoaded({ key, error: (e as Error).message }));
     return () => {
       current = false;
@@ -96,18 +103,23 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
   }
 
   async function copy() {
+    setFeedback(null);
     try {
-      // Plain text, as the .txt export: a practice-management system's note field shows `#`
-      // marks as they are.
-      await copyText(toPlainText(text));
-      setFeedback({ kind: 'ok', text: 'Copied' });
+      setFeedback({ kind: 'ok', text: COPY_WORDS[await copyNote(id)] });
     } catch (e) {
       setFeedback({ kind: 'error', text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.` });
     }
   }
 
-  const exportAs = (ext: 'txt' | 'md') =>
-    downloadText(ext === 'md' ? text : toPlainText(text), exportFileName(title, consult.recording.startedAt, ext), ext === 'md' ? 'text/markdown' : 'text/plain');
+  async function exportAs(format: (typeof EXPORTS)[number]['format']) {
+    try {
+      const file = await api.consults.export({ id, format });
+      downloadBytes(file.data, file.fileName, file.mimeType);
+      setFeedback({ kind: 'ok', text: `Saved as ${file.fileName}` });
+    } catch (e) {
+      setFeedback({ kind: 'error', text: `The .${format} file could not be made: ${(e as Error).message}` });
+    }
+  }
 
   if (draft !== null) {
     return (
@@ -136,12 +148,11 @@ export function NoteReader({ consult, title }: { consult: ConsultInfo; title: st
         <button type="button" onClick={() => setDraft(text)}>
           Edit note
         </button>
-        <button type="button" onClick={() => exportAs('txt')}>
-          Export .txt
-        </button>
-        <button type="button" onClick={() => exportAs('md')}>
-          Export .md
-        </button>
+        {EXPORTS.map((e) => (
+          <button key={e.format} type="button" onClick={() => void exportAs(e.format)}>
+            {e.label}
+          </button>
+        ))}
         <button type="button" onClick={() => go({ name: 'ddx', prefill: text })}>
           Get differentials from this note
         </button>

@@ -8,6 +8,7 @@ import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
+import { PatientDetails } from './patient-details.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { NoteReader } from './note-reader.tsx';
 import './consults.css';
@@ -81,19 +82,22 @@ export function NoteView({ id }: { id: string }) {
 function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const { recording, job } = consult;
   const title = consultTitle(recording);
-  const status = consultStatus(consult);
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
+  const status = consultStatus(consult, overdueMinutes === undefined ? {} : { overdueMinutes });
   const [retrying, setRetrying] = useState(false);
 
-  async function retry() {
+  async function again(call: () => Promise<unknown>, what: string) {
     setRetrying(true);
     try {
-      await api.consults.retry({ id: recording.id });
+      await call();
     } catch (e) {
-      useNotifications.getState().fail(e, 'Could not retry');
+      useNotifications.getState().fail(e, what);
     } finally {
       setRetrying(false);
     }
   }
+  const retry = () => again(() => api.consults.retry({ id: recording.id }), 'Could not retry');
+  const askAgain = () => again(() => api.consults.askAgain({ id: recording.id }), 'Could not ask the service again');
 
   return (
     <>
@@ -102,14 +106,20 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
         {new Date(recording.startedAt).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })},{' '}
         <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> · {formatDuration(recording.durationMs)}
       </p>
+      <PatientDetails consult={consult} />
       {job?.hasNote ? (
-        <NoteReader consult={consult} title={title} />
+        <NoteReader consult={consult} />
       ) : (
         <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
           <p>The note is not ready yet: {status.text}</p>
-          {job?.state === 'failed' && (
+          {job?.state === 'failed' && job.error?.code !== 'patient_name_required' && (
             <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
               Retry
+            </button>
+          )}
+          {job?.overdue && job.state === 'scribe_requested' && (
+            <button type="button" className="primary" disabled={retrying} onClick={() => void askAgain()}>
+              Ask again
             </button>
           )}
         </div>

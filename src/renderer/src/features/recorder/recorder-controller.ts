@@ -7,6 +7,8 @@ import { api } from '../../api.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { isCapturing, useRecorder, type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { consultTitle } from '../consults/consult-status.ts';
+import { patientNameProblem, PATIENT_NAME_REQUIRED_MESSAGE } from '../consults/patient-name.ts';
 import { createSilenceWatch, levelFromSamples, smoothLevel } from './audio-level.ts';
 import { createChunkSender, type ChunkSender, type ChunkSendError } from './chunk-sender.ts';
 import { describeDevices } from './devices.ts';
@@ -18,7 +20,7 @@ export const DISCONNECTED_MESSAGE = 'The microphone was disconnected. The record
 const LOST_BEFORE_START_MESSAGE = 'The microphone was disconnected before the recording began, so nothing was recorded. Check the microphone and press Start recording again.';
 const TIMESLICE_MS = 1000;
 const TICK_MS = 100;
-const LABEL_DEBOUNCE_MS = 600;
+const DETAILS_DEBOUNCE_MS = 600;
 // The final dataavailable precedes 'stop'; a recorder that never says 'stop' must not hang the
 // window in "Stopping".
 const STOP_WAIT_MS = 4000;
@@ -39,7 +41,7 @@ interface Live {
 }
 
 let live: Live | null = null;
-let labelTimer: ReturnType<typeof setTimeout> | null = null;
+let detailsTimer: ReturnType<typeof setTimeout> | null = null;
 let initialised = false;
 
 const set = (patch: Partial<RecorderState>) => useRecorder.setState(patch);
@@ -139,28 +141,45 @@ export async function revealDeviceNames(): Promise<void> {
   }
 }
 
-export function setLabel(label: string): void {
-  set({ label });
-  if (!live) return;
-  if (labelTimer) clearTimeout(labelTimer);
-  labelTimer = setTimeout(() => void sendLabel(), LABEL_DEBOUNCE_MS);
+export function setPatientName(patientName: string): void {
+  set({ patientName, nameProblem: null });
+  scheduleDetails();
 }
 
-async function sendLabel(): Promise<void> {
-  labelTimer = null;
+export function setDescription(description: string): void {
+  set({ description });
+  scheduleDetails();
+}
+
+function scheduleDetails(): void {
+  if (!live) return;
+  if (detailsTimer) clearTimeout(detailsTimer);
+  detailsTimer = setTimeout(() => void sendDetails(), DETAILS_DEBOUNCE_MS);
+}
+
+/**
+ * The patient details as typed go to main while recording. A name emptied meanwhile is not
+ * sent: main keeps the last one it had, and the field says so.
+ */
+async function sendDetails(): Promise<void> {
+  detailsTimer = null;
   const id = live?.id;
   if (!id) return;
+  const name = get().patientName.trim();
+  const description = get().description.trim();
+  if (!name) set({ nameProblem: `${PATIENT_NAME_REQUIRED_MESSAGE} The name given before is kept until you type another.` });
   try {
-    await api.recording.update({ id, label: get().label.trim() || null });
+    await api.recording.update({ id, ...(name ? { patientName: name } : {}), description: description || null });
+    set({ detailsError: null });
   } catch (e) {
-    fail(e, 'Could not save the consult label');
+    set({ detailsError: `The patient details were not saved: ${(e as Error).message}` });
   }
 }
 
-async function flushLabel(): Promise<void> {
-  if (!labelTimer) return;
-  clearTimeout(labelTimer);
-  await sendLabel();
+async function flushDetails(): Promise<void> {
+  if (!detailsTimer) return;
+  clearTimeout(detailsTimer);
+  await sendDetails();
 }
 
 export function setTemplate(templateId: string | null): void {
@@ -195,7 +214,13 @@ async function openMicrophone(deviceId: string): Promise<{ stream: MediaStream; 
 export async function startRecording(): Promise<void> {
   const initial = get();
   if (isCapturing(initial.status) || !recordingSupported()) return;
-  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, saveSlow: false });
+  // The service needs the patient's name: nothing starts, and nothing is sent, without one.
+  const nameProblem = patientNameProblem(initial.patientName);
+  if (nameProblem) {
+    set({ nameProblem, result: null });
+    return;
+  }
+  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, saveSlow: false, nameProblem: null, detailsError: null });
 
   const { mimeType, info } = chooseMimeType((t) => MediaRecorder.isTypeSupported(t));
   if (!mimeType) {
@@ -218,10 +243,11 @@ export async function startRecording(): Promise<void> {
   const microphoneGone = () => stream.getAudioTracks().every((t) => t.readyState === 'ended');
 
   let id: string;
-  const label = get().label.trim();
+  const patientName = get().patientName.trim() || initial.patientName.trim();
+  const description = get().description.trim();
   const templateId = get().templateId;
   try {
-    id = (await api.recording.start({ mimeType, label: label || undefined, templateId })).id;
+    id = (await api.recording.start({ mimeType, patientName, ...(description ? { description } : {}), templateId })).id;
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
     set({ status: 'error', error: `The recording could not be started: ${(e as Error).message}` });
@@ -288,7 +314,7 @@ export async function startRecording(): Promise<void> {
   stopwatch.start();
   set({ status: 'recording', id, info: notes.filter(Boolean).join(' ') || null });
   // What changed while the recording was being set up goes to main now.
-  if (get().label.trim() !== label) void sendLabel();
+  if (get().patientName.trim() !== patientName || get().description.trim() !== description) void sendDetails();
   if (get().templateId !== templateId) setTemplate(get().templateId);
 }
 
@@ -371,7 +397,7 @@ async function endRecording(interruption: string | null): Promise<void> {
   } catch (e) {
     failure = e as ChunkSendError;
   }
-  await flushLabel();
+  await flushDetails();
   live = null;
   const note = interruption ?? (failure ? chunkFailureMessage(failure) : null);
   await finish(current.id, failure ? failure.savedElapsedMs : current.stopwatch.elapsedMs(), note);
@@ -383,10 +409,14 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
     set({
       status: 'stopped',
       id: null,
-      label: '',
+      // The next consult is another patient.
+      patientName: '',
+      description: '',
+      nameProblem: null,
+      detailsError: null,
       saveSlow: false,
       error: null,
-      result: { id, label: consult.recording.label, durationMs: consult.recording.durationMs, sent: consult.job !== null, interruption },
+      result: { id, title: consultTitle(consult.recording), durationMs: consult.recording.durationMs, sent: consult.job !== null, interruption },
     });
   } catch (e) {
     set({

@@ -1,9 +1,10 @@
 // The Record view: choose the microphone and template, record the consult, and see where it
 // went. Big buttons, a level meter and words for every state, for a vet with one free hand.
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { formatDuration } from '../consults/consult-status.ts';
+import { PATIENT_NAME_HINT } from '../consults/patient-name.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import {
   chooseDevice,
@@ -13,7 +14,8 @@ import {
   resumeRecording,
   revealDeviceNames,
   sendToScribe,
-  setLabel,
+  setDescription,
+  setPatientName,
   setTemplate,
   startRecording,
   stopRecording,
@@ -111,7 +113,7 @@ function StatusLine() {
   );
 }
 
-function Controls() {
+function Controls({ onNameMissing }: { onNameMissing(): void }) {
   const status = useRecorder((s) => s.status);
   const supported = useRecorder((s) => s.supported);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -129,7 +131,17 @@ function Controls() {
   if (!capturing) {
     return (
       <div className="row controls">
-        <button ref={startRef} type="button" className="big primary" onClick={() => void startRecording()} disabled={!supported}>
+        <button
+          ref={startRef}
+          type="button"
+          className="big primary"
+          onClick={() =>
+            void startRecording().then(() => {
+              if (useRecorder.getState().nameProblem && !isCapturing(useRecorder.getState().status)) onNameMissing();
+            })
+          }
+          disabled={!supported}
+        >
           <span className="rec-dot" aria-hidden="true" /> Start recording
         </button>
       </div>
@@ -175,8 +187,7 @@ function Result() {
         </p>
       )}
       <p className="muted">
-        {result.label ? `${result.label} · ` : ''}
-        {formatDuration(result.durationMs)} recorded
+        {result.title} · {formatDuration(result.durationMs)} recorded
       </p>
       {result.sent ? (
         <div className="row">
@@ -202,10 +213,66 @@ function Result() {
   );
 }
 
+function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
+  const patientName = useRecorder((s) => s.patientName);
+  const description = useRecorder((s) => s.description);
+  const nameProblem = useRecorder((s) => s.nameProblem);
+  const detailsError = useRecorder((s) => s.detailsError);
+  const status = useRecorder((s) => s.status);
+  const ids = useId();
+  return (
+    <fieldset className="recorder-patient">
+      <legend>Patient</legend>
+      <label htmlFor={`${ids}-name`}>
+        Patient&apos;s name <span className="required-mark" aria-hidden="true">(required)</span>
+      </label>
+      <input
+        ref={nameRef}
+        id={`${ids}-name`}
+        type="text"
+        value={patientName}
+        maxLength={200}
+        onChange={(e) => setPatientName(e.target.value)}
+        aria-required="true"
+        aria-invalid={nameProblem ? true : undefined}
+        aria-describedby={nameProblem ? `${ids}-name-hint ${ids}-name-problem` : `${ids}-name-hint`}
+        placeholder="e.g. Bella"
+        autoComplete="off"
+      />
+      {nameProblem && (
+        <p id={`${ids}-name-problem`} className="field-error" role="alert">
+          {nameProblem}
+        </p>
+      )}
+      <p id={`${ids}-name-hint`} className="field-hint">
+        {PATIENT_NAME_HINT}
+      </p>
+      <label htmlFor={`${ids}-description`}>Visit description (optional)</label>
+      <input
+        id={`${ids}-description`}
+        type="text"
+        value={description}
+        maxLength={2000}
+        onChange={(e) => setDescription(e.target.value)}
+        aria-describedby={`${ids}-description-hint`}
+        placeholder="e.g. Vomiting 2 days"
+        autoComplete="off"
+      />
+      <p id={`${ids}-description-hint`} className="field-hint">
+        {isCapturing(status) ? 'Changes are kept as you type, until the consult is sent.' : 'Both can be changed while recording, until the consult is sent.'}
+      </p>
+      {detailsError && (
+        <p className="notice notice-warning" role="alert">
+          {detailsError}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export function RecorderView() {
-  const { status, id, label, templateId, silenceWarning, supported, info, saveSlow, error, result } = useRecorder();
-  const labelId = useId();
-  const labelHintId = useId();
+  const { status, id, templateId, silenceWarning, supported, info, saveSlow, error, result } = useRecorder();
+  const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     initRecorder();
@@ -226,7 +293,7 @@ export function RecorderView() {
         <div className="panel recorder-main">
           <StatusLine />
           <LevelMeter />
-          <Controls />
+          <Controls onNameMissing={() => nameRef.current?.focus()} />
           {/* Under the buttons: a warning that appears must not move Pause and Stop away. */}
           {silenceWarning && (
             <p className="notice notice-warning" role="alert">
@@ -252,20 +319,7 @@ export function RecorderView() {
           )}
         </div>
         <div className="panel recorder-setup">
-          <label htmlFor={labelId}>Consult label</label>
-          <input
-            id={labelId}
-            type="text"
-            value={label}
-            maxLength={200}
-            onChange={(e) => setLabel(e.target.value)}
-            aria-describedby={labelHintId}
-            placeholder="e.g. Bella, limping left hind"
-            autoComplete="off"
-          />
-          <p id={labelHintId} className="field-hint">
-            Optional: the patient's name or the reason for the visit. You can change it while recording.
-          </p>
+          <PatientFields nameRef={nameRef} />
           {pickerHere && <TemplatePicker value={templateId} onChange={setTemplate} hint="You can also choose it after recording, or change it while recording." />}
           <MicrophoneField />
         </div>

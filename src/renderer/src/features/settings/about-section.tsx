@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { AppInfo } from '../../../../shared/ipc.ts';
 import type { Settings } from '../../../../shared/settings.ts';
+import { serviceInWords } from '../sign-in/service-kind.ts';
 
 export function KeychainSection({ app }: { app: AppInfo }) {
   const ids = useId();
@@ -29,12 +30,12 @@ export function AboutSection({ app, settings }: { app: AppInfo; settings: Settin
         <dd>{app.version}</dd>
         <dt>Service</dt>
         <dd>
-          {app.sandbox ? (
+          {serviceInWords(settings)}
+          {app.sandbox && (
             <>
-              The built-in sandbox <span className="badge badge-warning">practice data only — not for real patients</span>
+              {' '}
+              <span className="badge badge-warning">example notes only — not for real patients</span>
             </>
-          ) : (
-            `Your clinic's service (${settings.serviceUrls.agentsUrl || 'no address set'})`
           )}
         </dd>
       </dl>

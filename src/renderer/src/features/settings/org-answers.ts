@@ -1,6 +1,6 @@
-// The service's last answers about the organization, for this sign-in only. The spec has no
-// operation that reads the notification address or the webhook's state back (rows 12 and 13
-// only write), so what the app knows is what the service answered to a change made here.
+// The service's last answers about the organization, for this sign-in only: the organization
+// as read (`org:get`, the notification address in force) or as a change made here returned it,
+// and the webhook as the service answered a change (it has no operation that reads it back).
 import { create } from 'zustand';
 import type { Organization, Webhook } from '../../../../shared/service/index.ts';
 import { api } from '../../api.ts';
@@ -8,27 +8,32 @@ import { api } from '../../api.ts';
 export interface WebhookAnswer {
   webhook: Webhook;
   at: string;
+  /** The address registered with it, when the answer was to a registration made here. */
+  url?: string;
 }
 
 interface OrgAnswersState {
   organization: Organization | null;
+  /** Whether the organization shown was read from the service or returned by a change made here. */
+  organizationFrom: 'read' | 'saved' | null;
   webhook: WebhookAnswer | null;
-  setOrganization(organization: Organization): void;
-  setWebhook(webhook: Webhook): void;
+  setOrganization(organization: Organization, from?: 'read' | 'saved'): void;
+  setWebhook(webhook: Webhook, url?: string): void;
 }
 
 export const useOrgAnswers = create<OrgAnswersState>((set) => ({
   organization: null,
+  organizationFrom: null,
   webhook: null,
-  setOrganization(organization) {
-    set({ organization });
+  setOrganization(organization, from = 'saved') {
+    set({ organization, organizationFrom: from });
   },
-  setWebhook(webhook) {
-    set({ webhook: { webhook, at: new Date().toISOString() } });
+  setWebhook(webhook, url) {
+    set({ webhook: { webhook, at: new Date().toISOString(), ...(url ? { url } : {}) } });
   },
 }));
 
 // Another sign-in may be another organization: forget what the last one was told.
 api.on('session:changed', (session) => {
-  if (!session.signedIn) useOrgAnswers.setState({ organization: null, webhook: null });
+  if (!session.signedIn) useOrgAnswers.setState({ organization: null, organizationFrom: null, webhook: null });
 });

@@ -1,6 +1,7 @@
 // The organization's notification address (spec row 12): where the service sends word of API
-// errors and other important updates. Shown as the service answered it, not as typed.
-import { useId, useState, type FormEvent } from 'react';
+// errors and other important updates. The address in force is read from the service when the
+// section opens (`org:get`), and after a change shown as the service answered it, not as typed.
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers } from './org-answers.ts';
 
@@ -9,11 +10,31 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean }) {
   const organization = useOrgAnswers((s) => s.organization);
+  const from = useOrgAnswers((s) => s.organizationFrom);
   const [email, setEmail] = useState(organization?.emailNotification ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
   const [busy, setBusy] = useState(false);
   const ids = useId();
+
+  useEffect(() => {
+    if (needsNetwork) return;
+    let current = true;
+    api.org
+      .get()
+      .then((read) => {
+        if (!current) return;
+        useOrgAnswers.getState().setOrganization(read, 'read');
+        // What the vet has started typing is not overwritten.
+        setEmail((typed) => (typed === '' ? (read.emailNotification ?? '') : typed));
+      })
+      .catch((e: unknown) => current && setReadError((e as Error).message));
+    return () => {
+      current = false;
+    };
+  }, [needsNetwork, reads]);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -26,7 +47,7 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
     setBusy(true);
     try {
       const answer = await api.org.setNotificationEmail({ email: value });
-      useOrgAnswers.getState().setOrganization(answer);
+      useOrgAnswers.getState().setOrganization(answer, 'saved');
       if (answer.emailNotification) setEmail(answer.emailNotification);
     } catch (err) {
       setError((err as Error).message);
@@ -76,10 +97,24 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
           The notification address was not changed. {error}
         </p>
       )}
+      {readError && (
+        <div className="notice notice-error" role="alert">
+          <p>The address in force could not be read from the service. {readError}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setReadError(null);
+              setReads((n) => n + 1);
+            }}
+          >
+            Read it again
+          </button>
+        </div>
+      )}
       <p className="settings-ok" role="status">
         {organization &&
           (organization.emailNotification
-            ? `Notifications now go to ${organization.emailNotification} (${organization.name}).`
+            ? `Notifications ${from === 'saved' ? 'now ' : ''}go to ${organization.emailNotification} (${organization.name}).`
             : `The service has no notification address for ${organization.name}.`)}
       </p>
     </section>

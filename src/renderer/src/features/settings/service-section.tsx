@@ -1,43 +1,41 @@
-// Which service the app talks to. Main validates and keeps the settings; a change of service
-// signs out there (the tokens belong to the other service), so this section says so first.
+// Which service the app talks to, said in plain words, and the way to change it. Main validates
+// and keeps the settings; a change of service signs out there (the tokens belong to the other
+// service), so this section says so first.
 import { useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, URL_FIELDS, type ServiceKind } from '../sign-in/service-kind.ts';
+import { ServiceUrlFields } from '../sign-in/service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];
 
-const URL_FIELDS: { key: keyof Urls; label: string; hint: string }[] = [
-  { key: 'agentsUrl', label: 'Sign-in address (agents_url)', hint: 'Where the app signs in.' },
-  { key: 'scribeUrl', label: 'Scribe address (scribe_url)', hint: 'Recordings, notes, the organization and its webhook.' },
-  { key: 'agentsApiUrl', label: 'Agents API address (agents_api_url)', hint: 'Differentials and treatment plans.' },
-];
-
 function changedUrls(before: Urls, after: Urls): Partial<Urls> {
   const changed: Partial<Urls> = {};
-  for (const { key } of URL_FIELDS) if (before[key] !== after[key]) changed[key] = after[key];
+  for (const { key } of URL_FIELDS) if (before[key] !== after[key]) changed[key] = after[key].trim();
   return changed;
 }
 
-const URL_KEY = /serviceUrls\.(agentsUrl|scribeUrl|agentsApiUrl):?/g;
-
-/** Main names a refused address by its settings path; the form names it by its label. */
-function readable(message: string): string {
-  const named = message
-    .replace(/^Invalid input for settings:update:\s*/, '')
-    .replace(URL_KEY, (_, key: string) => URL_FIELDS.find((f) => f.key === key)?.label ?? key);
-  return /[.!?]$/.test(named) ? named : `${named}.`;
-}
-
-function refusedFields(message: string): Set<string> {
-  return new Set([...message.matchAll(URL_KEY)].map((m) => m[1] ?? ''));
+function servicePatch(choice: ServiceKind, settings: Settings, urls: Urls): SettingsPatch {
+  const patch: SettingsPatch = {};
+  if ((choice === 'sandbox') !== settings.useSandbox) patch.useSandbox = choice === 'sandbox';
+  if (choice === 'published') {
+    const urlPatch = changedUrls(settings.serviceUrls, PUBLISHED_URLS);
+    if (Object.keys(urlPatch).length > 0) patch.serviceUrls = urlPatch;
+  }
+  if (choice === 'other') {
+    const urlPatch = changedUrls(settings.serviceUrls, urls);
+    if (Object.keys(urlPatch).length > 0) patch.serviceUrls = urlPatch;
+  }
+  return patch;
 }
 
 /** Mounted with a key of the saved values, so a save that main accepts resets the form. */
 export function ServiceSection({ settings }: { settings: Settings }) {
   const update = useSettings((s) => s.update);
-  const [useSandbox, setUseSandbox] = useState(settings.useSandbox);
-  const [urls, setUrls] = useState<Urls>(settings.serviceUrls);
+  const kind = serviceKind(settings);
+  const [choice, setChoice] = useState<ServiceKind>(kind);
+  const [urls, setUrls] = useState<Urls>(kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' });
   const [useLoginRow, setUseLoginRow] = useState(settings.useLoginRow);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +43,8 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const [info, setInfo] = useState<string | null>(null);
   const ids = useId();
 
-  // While the sandbox is on the addresses are not used, so edits to them are not sent.
-  const urlPatch = useSandbox ? {} : changedUrls(settings.serviceUrls, urls);
-  const serviceChanges = useSandbox !== settings.useSandbox || Object.keys(urlPatch).length > 0;
+  const patch = servicePatch(choice, settings, urls);
+  const serviceChanges = Object.keys(patch).length > 0;
   const dirty = serviceChanges || useLoginRow !== settings.useLoginRow;
 
   async function save(e: FormEvent) {
@@ -59,13 +56,11 @@ export function ServiceSection({ settings }: { settings: Settings }) {
       setInfo('Nothing has changed.');
       return;
     }
-    const patch: SettingsPatch = {};
-    if (useSandbox !== settings.useSandbox) patch.useSandbox = useSandbox;
-    if (Object.keys(urlPatch).length > 0) patch.serviceUrls = urlPatch;
-    if (useLoginRow !== settings.useLoginRow) patch.useLoginRow = useLoginRow;
+    const all: SettingsPatch = { ...patch };
+    if (useLoginRow !== settings.useLoginRow) all.useLoginRow = useLoginRow;
     setBusy(true);
     try {
-      await update(patch);
+      await update(all);
       // The sandbox may have started or stopped: the sign-in screen shows its demo account.
       if (serviceChanges) await useSession.getState().load();
       else setInfo('Saved.');
@@ -79,39 +74,31 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Service</h2>
+      <p className="settings-in-use">
+        <strong>In use:</strong> {serviceInWords(settings)}
+      </p>
       <form onSubmit={save} noValidate aria-busy={busy}>
-        <label className="settings-check">
-          <input type="checkbox" checked={useSandbox} onChange={(e) => setUseSandbox(e.target.checked)} disabled={busy} />
-          <span>Use the built-in sandbox</span>
-        </label>
-        <p className="field-hint">
-          The sandbox runs on this computer and writes practice notes only — not for real patients. Turn it off to use your clinic&apos;s service at the addresses below.
-        </p>
-
-        <fieldset className="settings-urls">
-          <legend>Service addresses</legend>
-          {URL_FIELDS.map(({ key, label, hint }) => (
-            <div key={key}>
-              <label htmlFor={`${ids}-${key}`}>{label}</label>
-              <input
-                id={`${ids}-${key}`}
-                type="url"
-                inputMode="url"
-                spellCheck={false}
-                autoComplete="off"
-                placeholder={useSandbox ? undefined : 'https://'}
-                value={urls[key]}
-                readOnly={useSandbox || busy}
-                aria-invalid={refused.has(key) ? true : undefined}
-                aria-describedby={refused.has(key) ? `${ids}-${key}-hint ${ids}-error` : `${ids}-${key}-hint`}
-                onChange={(e) => setUrls({ ...urls, [key]: e.target.value })}
-              />
-              <p id={`${ids}-${key}-hint`} className="field-hint">
-                {useSandbox ? 'Not used while the built-in sandbox is on.' : `${hint} An https:// address (http:// only for localhost).`}
+        <fieldset className="settings-choices">
+          <legend>Use this service</legend>
+          {SERVICE_CHOICES.map((c) => (
+            <div key={c.kind} className="settings-choice">
+              <label className="settings-check">
+                <input type="radio" name={`${ids}-service`} value={c.kind} checked={choice === c.kind} onChange={() => setChoice(c.kind)} disabled={busy} aria-describedby={`${ids}-${c.kind}`} />
+                <span>{c.label}</span>
+              </label>
+              <p id={`${ids}-${c.kind}`} className="field-hint">
+                {c.hint}
               </p>
             </div>
           ))}
         </fieldset>
+
+        {choice === 'other' && (
+          <fieldset className="settings-urls">
+            <legend>Service addresses</legend>
+            <ServiceUrlFields urls={urls} onChange={setUrls} refused={refused} errorId={`${ids}-error`} readOnly={busy} />
+          </fieldset>
+        )}
 
         <label className="settings-check">
           <input type="checkbox" checked={useLoginRow} onChange={(e) => setUseLoginRow(e.target.checked)} disabled={busy} />
@@ -125,7 +112,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
         {error && (
           <p id={`${ids}-error`} className="notice notice-error" role="alert">
-            The service settings were not saved. {readable(error)}
+            The service settings were not saved. {readableRefusal(error)}
           </p>
         )}
         <p className="settings-ok" role="status">

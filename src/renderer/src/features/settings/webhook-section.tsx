@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';
+import { WebhookRegister } from './webhook-register.tsx';
 
 function stateLine(answer: WebhookAnswer | null, pending: boolean | null): string {
   if (pending !== null) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
@@ -41,8 +42,7 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Webhook</h2>
       <p className="muted">
-        When on, the service posts a signed message to your clinic&apos;s webhook address each time a note is finished. The address itself is set up with the
-        service&apos;s support.
+        When on, the service posts a signed message to your clinic&apos;s webhook address for each note. The address is registered below.
       </p>
       {needsNetwork && (
         <p className="notice notice-warning" role="status">
@@ -82,6 +82,7 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
           The webhook was not changed. {error}
         </p>
       )}
+      <WebhookRegister needsNetwork={needsNetwork} />
     </section>
   );
 }

@@ -1,43 +1,114 @@
-// Settings are reachable only when signed in, so a wrong service address would lock the vet
-// out: the sign-in screen names the service in use and offers the way back to the sandbox.
-import { useEffect, useState } from 'react';
+// The service to sign in to, chosen on the sign-in screen in one step and without signing in
+// first (Settings is reachable only when signed in, so a wrong choice must not lock the vet
+// out): the clinic's PupPilot account, the built-in sandbox, or other addresses. Main keeps
+// the choice, starts or stops the sandbox, and the screen reloads what it shows (the demo
+// account appears with the sandbox).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, type ServiceKind } from './service-kind.ts';
+import { ServiceUrlFields } from './service-url-fields.tsx';
+
+type Urls = Settings['serviceUrls'];
 
 export function ServiceChoice({ disabled }: { disabled: boolean }) {
   const settings = useSettings((s) => s.settings);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<ServiceKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // "Other addresses" opens its fields first; the other two apply at once.
+  const [otherOpen, setOtherOpen] = useState(false);
+  const [urls, setUrls] = useState<Urls | null>(null);
+  const ids = useId();
 
   useEffect(() => {
-    if (!useSettings.getState().settings) useSettings.getState().load().catch(() => {});
+    if (!useSettings.getState().settings) useSettings.getState().load().catch((e: unknown) => setError((e as Error).message));
   }, []);
 
-  async function switchToSandbox() {
-    setBusy(true);
+  if (!settings) return null;
+  const kind = serviceKind(settings);
+  const shownKind: ServiceKind = otherOpen ? 'other' : kind;
+  const typed = urls ?? (kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' });
+
+  async function apply(next: ServiceKind, patch: SettingsPatch) {
+    setBusy(next);
     setError(null);
     try {
-      await useSettings.getState().update({ useSandbox: true });
+      await useSettings.getState().update(patch);
       await useSession.getState().load();
+      setOtherOpen(false);
+      setUrls(null);
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
-  const address = settings?.serviceUrls.agentsUrl;
+  function choose(next: ServiceKind) {
+    if (busy) return;
+    setError(null);
+    if (next === 'other') {
+      setOtherOpen(true);
+      return;
+    }
+    setOtherOpen(false);
+    if (next === kind) return;
+    void apply(next, next === 'sandbox' ? { useSandbox: true } : { useSandbox: false, serviceUrls: { ...PUBLISHED_URLS } });
+  }
+
+  function submitOther(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    void apply('other', { useSandbox: false, serviceUrls: { agentsUrl: typed.agentsUrl.trim(), scribeUrl: typed.scribeUrl.trim(), agentsApiUrl: typed.agentsApiUrl.trim() } });
+  }
+
+  const refused = error ? refusedFields(error) : new Set<string>();
   return (
-    <div className="sign-in-service">
-      <p className="field-hint">{address ? `Signing in at ${address}.` : "Signing in at your clinic's service."}</p>
-      <button type="button" className="link" onClick={() => void switchToSandbox()} disabled={busy || disabled}>
-        {busy ? 'Starting the sandbox…' : 'Use the built-in sandbox instead'}
-      </button>
+    <section className="sign-in-service" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`} className="sign-in-service-title">
+        Service
+      </h2>
+      <p className="field-hint" id={`${ids}-now`}>
+        {busy ? 'Switching the service…' : `Signing in to: ${serviceInWords(settings)}`}
+      </p>
+      <div className="service-choices" role="group" aria-labelledby={`${ids}-h`} aria-describedby={`${ids}-now`}>
+        {SERVICE_CHOICES.map((c) => (
+          <button
+            key={c.kind}
+            type="button"
+            className="service-choice"
+            aria-pressed={shownKind === c.kind}
+            aria-describedby={`${ids}-${c.kind}`}
+            aria-busy={busy === c.kind}
+            disabled={disabled || (busy !== null && busy !== c.kind)}
+            onClick={() => choose(c.kind)}
+          >
+            <span className="service-choice-label">{c.label}</span>
+            <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
+              {c.hint}
+            </span>
+          </button>
+        ))}
+      </div>
+      {otherOpen && (
+        <form className="service-other" onSubmit={submitOther} noValidate aria-label="Other addresses">
+          <ServiceUrlFields urls={typed} onChange={setUrls} refused={refused} errorId={`${ids}-error`} readOnly={busy !== null} />
+          <div className="row">
+            <button type="submit" className="primary" aria-disabled={busy !== null || disabled}>
+              {busy === 'other' ? 'Switching…' : 'Use these addresses'}
+            </button>
+            <button type="button" onClick={() => setOtherOpen(false)} disabled={busy !== null}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
       {error && (
-        <p className="field-error" role="alert">
-          {error}
+        <p id={`${ids}-error`} className="field-error" role="alert">
+          The service was not changed. {readableRefusal(error)}
         </p>
       )}
-    </div>
+    </section>
   );
 }

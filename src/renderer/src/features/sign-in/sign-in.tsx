@@ -89,6 +89,8 @@ export function SignIn() {
         </h1>
         <p className="muted sign-in-lead">Sign in to record consults and read their notes.</p>
 
+        <ServiceChoice disabled={busy} />
+
         {notice && (
           <p className="notice notice-warning" role="status">
             {notice}
@@ -105,7 +107,7 @@ export function SignIn() {
             <p>
               <strong>Sandbox service</strong> — demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
             </p>
-            <p className="field-hint">The built-in sandbox writes practice notes only. Not for real patients.</p>
+            <p className="field-hint">The built-in sandbox writes example notes only, not from the audio. Not for real patients.</p>
             <button type="button" onClick={fillDemo} disabled={busy}>
               Use the demo account
             </button>
@@ -169,7 +171,6 @@ export function SignIn() {
 
         {app && (
           <footer className="sign-in-footer">
-            {!demo && <ServiceChoice disabled={busy} />}
             <p className="field-hint">Your sign-in is kept {app.secretStore.description}.</p>
             {!app.secretStore.persistent && (
               <p className="field-hint sign-in-warning">No secure store is available on this computer: this sign-in lasts for this run only.</p>

@@ -1,0 +1,150 @@
+// The patient a consult is about, and the visit's description: shown, and changed until the
+// consult is sent. The service writes the note for that name (and leaves out talk about other
+// pets), so once it has them the engine refuses a change and its words are shown here.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { api, ApiCallError } from '../../api.ts';
+import { needsPatientName } from './consult-status.ts';
+import { patientNameProblem, PATIENT_NAME_HINT } from './patient-name.ts';
+
+/** Whether the consult may still be sent under other details (the engine has the last word). */
+export function detailsEditable({ job }: ConsultInfo): boolean {
+  return job === null || job.state === 'recorded' || job.state === 'failed';
+}
+
+export function PatientDetails({ consult, compact = false }: { consult: ConsultInfo; compact?: boolean }) {
+  const { recording } = consult;
+  const missing = needsPatientName(consult);
+  const [editing, setEditing] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const editable = detailsEditable(consult) || missing;
+
+  if (editing) {
+    return (
+      <PatientForm
+        consult={consult}
+        onDone={(message) => {
+          setEditing(false);
+          setRefusal(message);
+        }}
+      />
+    );
+  }
+  return (
+    <div className={`patient-details${compact ? ' patient-details-compact' : ''}`}>
+      {!compact && (
+        <dl className="patient-facts">
+          <div>
+            <dt>Patient</dt>
+            <dd>{recording.patientName?.trim() || <span className="muted">No patient name</span>}</dd>
+          </div>
+          {recording.description?.trim() && (
+            <div>
+              <dt>Visit</dt>
+              <dd>{recording.description}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {missing && (
+        <p className="field-hint">
+          This consult was recorded without the patient&apos;s name. Add it and the consult goes on to the service. {PATIENT_NAME_HINT}
+        </p>
+      )}
+      {editable && (
+        <button type="button" className={missing ? 'primary' : undefined} onClick={() => setEditing(true)}>
+          {missing ? "Add the patient's name" : 'Change patient details'}
+        </button>
+      )}
+      {refusal && (
+        <p className="notice notice-warning" role="alert">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal: string | null): void }) {
+  const { recording } = consult;
+  const ids = useId();
+  const [name, setName] = useState(recording.patientName ?? '');
+  const [description, setDescription] = useState(recording.description ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => nameRef.current?.focus(), []);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const blank = patientNameProblem(name);
+    setProblem(blank);
+    if (blank) {
+      nameRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.recording.update({ id: recording.id, patientName: name.trim(), description: description.trim() || null });
+      onDone(null);
+    } catch (err) {
+      const message = (err as Error).message;
+      // The engine refuses once the consult is sent: the form closes on the details it kept.
+      if (err instanceof ApiCallError && err.code === 'conflict') onDone(message);
+      else {
+        setProblem(`The patient details were not saved: ${message}`);
+        setBusy(false);
+      }
+    }
+  }
+
+  return (
+    <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Patient details">
+      <label htmlFor={`${ids}-name`}>Patient&apos;s name</label>
+      <input
+        ref={nameRef}
+        id={`${ids}-name`}
+        type="text"
+        value={name}
+        maxLength={200}
+        autoComplete="off"
+        aria-required="true"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${ids}-hint ${ids}-problem` : `${ids}-hint`}
+        onChange={(e) => {
+          setName(e.target.value);
+          setProblem(null);
+        }}
+        readOnly={busy}
+      />
+      <p id={`${ids}-hint`} className="field-hint">
+        {PATIENT_NAME_HINT}
+      </p>
+      <label htmlFor={`${ids}-description`}>Visit description (optional)</label>
+      <input
+        id={`${ids}-description`}
+        type="text"
+        value={description}
+        maxLength={2000}
+        autoComplete="off"
+        onChange={(e) => setDescription(e.target.value)}
+        readOnly={busy}
+      />
+      {problem && (
+        <p id={`${ids}-problem`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" aria-disabled={busy}>
+          {busy ? 'Saving…' : 'Save patient details'}
+        </button>
+        <button type="button" onClick={() => onDone(null)} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+// Registering the clinic's webhook (`PUT /webhook/update`, SERVICE.md): the https address
+// where the service posts a signed message for each note, and the secret it signs with. The
+// secret goes to main, which hands it to the service and keeps it in the keychain; the window
+// never shows it again, and the field is emptied once it is sent.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { api } from '../../api.ts';
+import { useOrgAnswers } from './org-answers.ts';
+
+export const MIN_SECRET_LENGTH = 16;
+
+interface Problems {
+  url?: string;
+  secret?: string;
+}
+
+function parses(address: string): boolean {
+  try {
+    new URL(address);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The first check, next to the fields; main and the service check again. */
+export function webhookProblems(url: string, secret: string): Problems {
+  const problems: Problems = {};
+  const address = url.trim();
+  if (address === '') problems.url = 'Enter the https:// address of the clinic’s webhook receiver.';
+  else if (!/^https:\/\/[^\s/]+/i.test(address) || !parses(address)) problems.url = 'The address must be a whole https:// address the service can reach, like https://clinic.example/webhooks/scribe.';
+  if (secret === '') problems.secret = 'Enter the signing secret.';
+  else if (secret.length < MIN_SECRET_LENGTH) problems.secret = `The secret must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length}).`;
+  return problems;
+}
+
+export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
+  const answer = useOrgAnswers((s) => s.webhook);
+  const [url, setUrl] = useState(answer?.url ?? '');
+  const [secret, setSecret] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const urlRef = useRef<HTMLInputElement>(null);
+  const secretRef = useRef<HTMLInputElement>(null);
+  const ids = useId();
+
+  async function register(e: FormEvent) {
+    e.preventDefault();
+    if (busy || needsNetwork) return;
+    setError(null);
+    const found = webhookProblems(url, secret);
+    setProblems(found);
+    if (found.url || found.secret) {
+      (found.url ? urlRef : secretRef).current?.focus();
+      return;
+    }
+    const address = url.trim();
+    setBusy(true);
+    try {
+      useOrgAnswers.getState().setWebhook(await api.org.registerWebhook({ url: address, secret }), address);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      // Sent is enough: the secret does not stay in the window.
+      setSecret('');
+      setBusy(false);
+    }
+  }
+
+  const registered = answer?.url;
+  return (
+    <form className="settings-webhook-form" onSubmit={register} noValidate aria-busy={busy} aria-labelledby={`${ids}-h`}>
+      <h3 id={`${ids}-h`}>Register the clinic&apos;s webhook</h3>
+      <p className="muted">
+        For the clinic&apos;s administrator. The service posts a signed message to this address at each step of every note, signed with the secret below. Use the
+        same secret in the clinic&apos;s receiver. The secret goes to the service and this computer&apos;s keychain only.
+      </p>
+      <label htmlFor={`${ids}-url`}>Webhook address</label>
+      <input
+        ref={urlRef}
+        id={`${ids}-url`}
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="https://"
+        value={url}
+        maxLength={2048}
+        readOnly={busy}
+        onChange={(e) => setUrl(e.target.value)}
+        aria-invalid={problems.url ? true : undefined}
+        aria-describedby={problems.url ? `${ids}-url-problem` : undefined}
+      />
+      {problems.url && (
+        <p id={`${ids}-url-problem`} className="field-error">
+          {problems.url}
+        </p>
+      )}
+      <label htmlFor={`${ids}-secret`}>Signing secret</label>
+      <input
+        ref={secretRef}
+        id={`${ids}-secret`}
+        type="password"
+        autoComplete="new-password"
+        spellCheck={false}
+        value={secret}
+        maxLength={1024}
+        readOnly={busy}
+        onChange={(e) => setSecret(e.target.value)}
+        aria-invalid={problems.secret ? true : undefined}
+        aria-describedby={problems.secret ? `${ids}-secret-hint ${ids}-secret-problem` : `${ids}-secret-hint`}
+      />
+      <p id={`${ids}-secret-hint`} className="field-hint">
+        At least {MIN_SECRET_LENGTH} characters. It is not shown again once sent.
+      </p>
+      {problems.secret && (
+        <p id={`${ids}-secret-problem`} className="field-error">
+          {problems.secret}
+        </p>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The webhook was not registered. {error}
+        </p>
+      )}
+      <p className="settings-ok" role="status">
+        {registered && !busy && `Registered: the service posts "${answer.webhook.eventType}" events to ${registered}.`}
+      </p>
+      <div className="row">
+        <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
+          {busy ? 'Registering…' : 'Register webhook'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+// Which service the app talks to, in the vet's words: the clinic's PupPilot account (the
+// published hosts), the built-in sandbox, or other addresses. The sign-in screen and Settings
+// both choose with these.
+import type { Settings } from '../../../../shared/settings.ts';
+
+type Urls = Settings['serviceUrls'];
+
+/**
+ * The published service's three hosts (SERVICE.md). The same values as PUBLISHED_SERVICE_URLS
+ * of src/shared/settings.ts, which the window cannot load at run time (it builds zod schemas,
+ * which the window leaves to main); test/renderer/sign-in.test.tsx checks that they agree.
+ */
+export const PUBLISHED_URLS: Urls = {
+  agentsUrl: 'https://agents.puppilot.co',
+  scribeUrl: 'https://scribe-api.puppilot.co',
+  agentsApiUrl: 'https://agents-api.puppilot.co',
+};
+
+export type ServiceKind = 'published' | 'sandbox' | 'other';
+
+export const SERVICE_CHOICES: readonly { kind: ServiceKind; label: string; hint: string }[] = [
+  { kind: 'published', label: "PupPilot (the clinic's account)", hint: 'Real notes from your recordings, with the account your clinic has at PupPilot.' },
+  { kind: 'sandbox', label: 'Built-in sandbox (demo, no real notes)', hint: 'Runs on this computer to try the app: it writes example notes, not from the audio.' },
+  { kind: 'other', label: 'Other addresses', hint: "A service at addresses your clinic was given (for example, a test service)." },
+];
+
+/** The three addresses, each with the name SPEC.md gives it, shown only as a small hint. */
+export const URL_FIELDS: readonly { key: keyof Urls; label: string; specName: string; hint: string }[] = [
+  { key: 'agentsUrl', label: 'Sign-in address', specName: 'agents_url', hint: 'Where the app signs in.' },
+  { key: 'scribeUrl', label: 'Scribe address', specName: 'scribe_url', hint: 'Recordings, notes, the organization and its webhook.' },
+  { key: 'agentsApiUrl', label: 'Clinical agents address', specName: 'agents_api_url', hint: 'Differentials, treatment plans and medications.' },
+];
+
+const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+export function serviceKind(settings: Pick<Settings, 'useSandbox' | 'serviceUrls'>): ServiceKind {
+  if (settings.useSandbox) return 'sandbox';
+  return URL_FIELDS.every(({ key }) => sameUrl(settings.serviceUrls[key], PUBLISHED_URLS[key])) ? 'published' : 'other';
+}
+
+/** One sentence saying which service is in use. */
+export function serviceInWords(settings: Pick<Settings, 'useSandbox' | 'serviceUrls'>): string {
+  switch (serviceKind(settings)) {
+    case 'sandbox':
+      return 'The built-in sandbox on this computer: a demo that writes example notes, not for real patients.';
+    case 'published':
+      return "PupPilot, with your clinic's account.";
+    case 'other':
+      return `The service at ${settings.serviceUrls.agentsUrl || 'addresses not yet given'}.`;
+  }
+}
+
+const URL_KEY = /serviceUrls\.(agentsUrl|scribeUrl|agentsApiUrl):?/g;
+
+/** Main names a refused address by its settings path; the forms name it by its label. */
+export function readableRefusal(message: string): string {
+  const named = message
+    .replace(/^Invalid input for settings:update:\s*/, '')
+    .replace(URL_KEY, (_, key: string) => URL_FIELDS.find((f) => f.key === key)?.label ?? key);
+  return /[.!?]$/.test(named) ? named : `${named}.`;
+}
+
+/** The addresses main refused, by their settings key. */
+export function refusedFields(message: string): Set<string> {
+  return new Set([...message.matchAll(URL_KEY)].map((m) => m[1] ?? ''));
+}
