@@ -1,16 +1,20 @@
 // The agent panels against the real core and its sandbox: what the vet types is what the
-// service gets, and each kind of answer (result, refusal, species warning, failure) is shown.
+// service gets, and each kind of answer (result, refusal, species warning, failure) is shown;
+// the Medications panel puts the plain-English lines first and a drug's dosing by species
+// first on its card.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
 import type * as DdxModule from '../../src/renderer/src/features/agents/ddx-panel.tsx';
 import type * as TreatmentModule from '../../src/renderer/src/features/agents/treatment-panel.tsx';
+import type * as MedicationModule from '../../src/renderer/src/features/agents/medication-panel.tsx';
 import type * as StoreModule from '../../src/renderer/src/features/agents/agents-store.ts';
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
+import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
-type Panels = typeof DdxModule & typeof TreatmentModule & typeof StoreModule & typeof NavModule;
+type Panels = typeof DdxModule & typeof TreatmentModule & typeof MedicationModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
@@ -28,6 +32,7 @@ beforeAll(async () => {
   ui = {
     ...(await import('../../src/renderer/src/features/agents/ddx-panel.tsx')),
     ...(await import('../../src/renderer/src/features/agents/treatment-panel.tsx')),
+    ...(await import('../../src/renderer/src/features/agents/medication-panel.tsx')),
     ...(await import('../../src/renderer/src/features/agents/agents-store.ts')),
     ...(await import('../../src/renderer/src/stores/nav.ts')),
   };
@@ -204,5 +209,76 @@ describe('TreatmentPanel', () => {
       await core.session.signOut('user');
     });
     expect((screen.getByLabelText('Case details') as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+describe('MedicationPanel', () => {
+  const QUESTION = 'Meloxicam, dog, 20 kg, osteoarthritis';
+
+  it('sends the drug and species, shows plain English first, then a card per drug with its dosing by species first', async () => {
+    const expected = await core.clinical.medication(QUESTION);
+    expect(expected.status).toBe(true);
+    expect(expected.medications.length).toBeGreaterThan(0);
+    render(<ui.MedicationPanel />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Medications');
+    const field = screen.getByLabelText('Drug and species');
+    expect(document.activeElement).toBe(field);
+
+    type('Drug and species', QUESTION);
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    const inShort = await screen.findByRole('heading', { name: 'In short' });
+    expect(agentCalls()).toEqual([{ channel: 'agents:medication', input: { input: QUESTION } }]);
+    const concise = screen.getByText(expected.concise!);
+    const summary = screen.getByText(expected.summary!);
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.medications.map((d) => d.label));
+    expect(before(inShort, concise) && before(concise, summary) && before(summary, cards[0]!)).toBe(true);
+    expect(screen.getByRole('heading', { name: `Drugs (${expected.medications.length})` })).toBeTruthy();
+
+    // Every field the service gave, under its heading from the shared list; dosing comes first
+    // after the drug's name and is set apart.
+    const first = expected.medications[0]!;
+    const headings = within(cards[0]!).getAllByRole('term').map((t) => t.textContent);
+    const given = MEDICATION_FIELDS.filter((f) => first[f.key] !== undefined);
+    expect([...headings].sort()).toEqual(given.map((f) => f.heading).sort());
+    const dosing = MEDICATION_FIELDS.find((f) => f.wire === 'dosing_by_species')!;
+    expect(first[dosing.key]).toBeTruthy();
+    const dosingTerm = within(cards[0]!).getByText(dosing.heading);
+    expect(headings.indexOf(dosing.heading)).toBeLessThanOrEqual(1);
+    expect(dosingTerm.parentElement!.className).toContain('result-field-prominent');
+    expect(within(cards[0]!).getByText(first[dosing.key]!)).toBeTruthy();
+  });
+
+  it('refuses an empty question with a message, sending nothing', () => {
+    render(<ui.MedicationPanel />);
+    type('Drug and species', '  ');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    const problem = screen.getByRole('alert');
+    expect(problem.textContent).toBe('Type or paste the drug and the species first (for example: meloxicam, dog).');
+    expect(screen.getByLabelText('Drug and species').getAttribute('aria-invalid')).toBe('true');
+    expect(agentCalls()).toEqual([]);
+  });
+
+  it('shows the service’s reason when the question names no drug', async () => {
+    const input = 'What is the weather like tomorrow?';
+    const expected = await core.clinical.medication(input);
+    expect(expected.status).toBe(false);
+    render(<ui.MedicationPanel />);
+    type('Drug and species', input);
+    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('is one sidebar stop like the other panels, and forgets the question when the session ends', async () => {
+    render(<ui.MedicationPanel />);
+    type('Drug and species', 'Amoxicillin, cat');
+    screen.getByRole('button', { name: 'Look up medication' }).focus();
+    act(() => ui.useNav.getState().go({ name: 'medication' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Drug and species'));
+    await act(async () => {
+      await core.session.signOut('user');
+    });
+    expect((screen.getByLabelText('Drug and species') as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -1,7 +1,8 @@
 // The Consults list: the status sentence of every pipeline state (a pure function), and the
 // list itself against the real core and its sandbox: recordings made through the window's API
-// and through the core, their state following main's events up to "Note ready", and the
-// actions (send, upload a recovered recording, retry, delete, discard).
+// and through the core, named by their patient, their state following main's events up to
+// "Note ready", and the actions (send, upload a recovered recording, retry, delete, discard,
+// add the name an older recording lacks, ask again for a late note).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -9,9 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { clockTime, consultStatus, consultTitle, formatDuration } from '../../src/renderer/src/features/consults/consult-status.ts';
+import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/features/consults/consult-status.ts';
 import { dayHeading, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
-import type { Api, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
+import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 
 const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
@@ -21,6 +22,8 @@ const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
   durationMs: 480_000,
   mimeType: 'audio/webm;codecs=opus',
   label: null,
+  patientName: 'Bella',
+  description: null,
   templateId: null,
   state: 'finished',
   bytes: 1000,
@@ -38,6 +41,7 @@ const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   error: null,
   nextRetryAt: null,
   hasNote: false,
+  overdue: false,
   audioDeleted: false,
   createdAt: '2026-03-05T10:50:00.000Z',
   updatedAt: '2026-03-05T10:50:00.000Z',
@@ -71,11 +75,43 @@ describe('consultStatus', () => {
     expect(status({}, { state: 'upload_url', bytesSent: 5, bytesTotal: 0 })).not.toHaveProperty('progress');
   });
 
-  it('shows a scribe status the app does not know verbatim, and not the ones it knows', () => {
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'queued' })).toMatchObject({ text: 'Scribing…', tone: 'progress' });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'In Progress' })).toMatchObject({ text: 'Scribing…' });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: null })).toMatchObject({ text: 'Scribing…' });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'thinking hard' })).toMatchObject({ text: 'Scribing… (service says: thinking hard)', tone: 'progress' });
+  it('says the published statuses in words, reads the older words, and shows an unknown one verbatim', () => {
+    const RECEIVED = 'Sent — the service has received it and will start the note';
+    const WRITING = 'Scribing — the service is writing the note';
+    const WRITTEN = 'Written — collecting the note from the service';
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'requested' })).toEqual({ text: RECEIVED, badge: 'Scribing', tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing' })).toMatchObject({ text: WRITING, tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribed' })).toMatchObject({ text: WRITTEN, tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: null })).toMatchObject({ text: RECEIVED });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'queued' })).toMatchObject({ text: RECEIVED });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'In Progress' })).toMatchObject({ text: WRITING });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'thinking hard' })).toMatchObject({ text: 'Scribing — the service says: thinking hard', tone: 'progress' });
+    // No raw status word of the published three reaches the vet.
+    for (const word of ['requested', 'scribing', 'scribed']) expect(status({}, { state: 'scribe_requested', serviceStatus: word }).text).not.toContain(`: ${word}`);
+  });
+
+  it('says a late note in words, with the wait from Settings and the slow checking', () => {
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing', overdue: true })).toEqual({
+      text: 'The service has not finished this note after 30 minutes. It is still being checked every 2 minutes.',
+      badge: 'Late',
+      tone: 'warning',
+    });
+    const late = consultStatus({ recording: recording(), job: job({ state: 'scribe_requested', overdue: true }) }, { overdueMinutes: 45 });
+    expect(late.text).toBe('The service has not finished this note after 45 minutes. It is still being checked every 2 minutes.');
+    expect(overdueText(120)).toMatch(/^The service has not finished this note after 2 hours\./);
+    expect([minutesWords(1), minutesWords(60), minutesWords(90)]).toEqual(['1 minute', '1 hour', '90 minutes']);
+    // Until then the status is the service's.
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing', overdue: false }).text).toBe('Scribing — the service is writing the note');
+  });
+
+  it('asks for the patient’s name a consult of an older version lacks', () => {
+    expect(status({ patientName: null }, null)).toEqual({ text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' });
+    expect(status({ patientName: '  ', state: 'recovered' }, null)).toMatchObject({ text: "Recovered after the app closed — add the patient's name to send it", tone: 'warning' });
+    const waiting = { state: 'failed' as const, error: { message: 'Add the patient’s name before sending.', code: 'patient_name_required', status: null } };
+    expect(status({ patientName: null }, waiting)).toMatchObject({ text: "Waiting for the patient's name — add it to send the consult", tone: 'warning' });
+    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'recorded' }) })).toBe(true);
+    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'completed', hasNote: true }) })).toBe(false);
+    expect(needsPatientName({ recording: recording(), job: null })).toBe(false);
   });
 
   it('ends in a note or in the service’s own message', () => {
@@ -101,12 +137,18 @@ describe('consultStatus', () => {
     expect(status({}, { state: 'uploaded', waitingFor: 'service', nextRetryAt: at })).toMatchObject({ text: 'The service is busy — will retry at 09:07:03', tone: 'warning' });
   });
 
-  it('formats durations and titles', () => {
+  it('formats durations, and names a consult by its patient, never by its time', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65_400)).toBe('1:05');
     expect(formatDuration(3_725_000)).toBe('1:02:05');
-    expect(consultTitle({ label: 'Rex — limping', startedAt: '2026-03-05T10:42:00.000Z' })).toBe('Rex — limping');
-    expect(consultTitle({ label: '  ', startedAt: '2026-03-05T10:42:00.000Z' })).toMatch(/^Consult at \d{2}:\d{2}/);
+    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting 2 days', label: null })).toBe('Bella — Vomiting 2 days');
+    expect(consultTitle({ patientName: ' Bella ', description: '  ', label: 'ignored' })).toBe('Bella');
+    expect(consultTitle({ patientName: null, description: null, label: 'Rex — limping' })).toBe('No patient name — Rex — limping');
+    expect(consultTitle({ patientName: null, description: null, label: '  ' })).toBe('No patient name');
+    const long = consultTitle({ patientName: 'Bella', description: 'x'.repeat(300), label: null });
+    expect(long.length).toBeLessThan(100);
+    expect(long.endsWith('…')).toBe(true);
+    expect(consultTitle({ patientName: null, description: null, label: null })).not.toMatch(/Consult at/);
   });
 
   it('groups consults under a heading per day, newest first', () => {
@@ -135,9 +177,18 @@ describe('ConsultsView, on the real core', () => {
   let useNav: typeof useNavModule;
   let templateId: string;
 
+  /** What the window sent over the bridge, in order. */
+  const calls: { channel: string; input: unknown }[] = [];
+
   beforeAll(async () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
+    const real = await installRealBridge({ signIn: true });
+    core = real.core;
+    const invoke = real.bridge.invoke;
+    real.bridge.invoke = ((channel, input) => {
+      calls.push({ channel, input });
+      return invoke(channel, input);
+    }) as BridgeApi['invoke'];
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
@@ -148,17 +199,19 @@ describe('ConsultsView, on the real core', () => {
     await core.stop();
   });
 
-  /** A recording made as the recorder makes one: start, a chunk a second, stop. */
-  async function record(label: string, template?: string): Promise<string> {
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', label, ...(template ? { templateId: template } : {}) });
+  /** A recording made as the recorder makes one: start (the patient, the visit), a chunk a second, stop. */
+  async function record(title: string, template?: string): Promise<string> {
+    const [patientName = '', description] = title.split(' — ');
+    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}), ...(template ? { templateId: template } : {}) });
     for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
     return started.id;
   }
 
   /** A recording left unfinished by a crash, as the next start finds it. */
-  async function recovered(label: string): Promise<string> {
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label });
+  async function recovered(title: string): Promise<string> {
+    const [patientName = '', description] = title.split(' — ');
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName, description: description ?? null });
     for (const [seq, data] of chunks.slice(0, 3).entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     for (const m of await core.recordings.recoverUnfinished()) core.remember(m);
     return meta.id;
@@ -200,21 +253,22 @@ describe('ConsultsView, on the real core', () => {
   it('follows a consult made in the core from its first event to "Note ready"', async () => {
     render(<ConsultsView />);
     await screen.findByRole('article', { name: 'Rex — limping' });
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Bella — vomiting' });
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', description: 'vomiting' });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const seen: string[] = [];
     await core.pipeline.submit(meta.id, templateId);
     await waitFor(
       () => {
-        const text = within(row('Bella — vomiting')).getByText(/^(Creating session…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Scribing….*|Note ready)$/).textContent!;
+        const text = within(row('Bella — vomiting')).getByText(/^(Creating session…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Sent — .*|Scribing — .*|Written — .*|Note ready)$/).textContent!;
         if (seen.at(-1) !== text) seen.push(text);
         expect(text).toBe('Note ready');
       },
       { timeout: 15_000, interval: 10 },
     );
-    // It got there through the states main reported on the way, not in one jump.
-    expect(seen).toContain('Scribing…');
+    // It got there through the states main reported on the way, not in one jump, each in words.
+    expect(seen.some((t) => t.startsWith('Sent — ') || t.startsWith('Scribing — '))).toBe(true);
+    expect(seen.join('\n')).not.toMatch(/\b(requested|scribed)\b/);
     expect(seen.at(-1)).toBe('Note ready');
     expect(within(row('Bella — vomiting')).getByRole('button', { name: 'Open note' })).toBeTruthy();
   }, 20_000);
@@ -246,6 +300,36 @@ describe('ConsultsView, on the real core', () => {
     expect(core.consult(id)?.recording.state).toBe('finished');
   }, 20_000);
 
+  it('an older consult without a patient name says so, refuses a blank name, and goes on once named', async () => {
+    // As a version that asked for no patient left it: a label, a template, no name.
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Oscar — old', templateId });
+    for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    core.remember(await core.recordings.finish(meta.id, { durationMs: 5000 }));
+    const before = calls.length;
+    render(<ConsultsView />);
+    const oscar = within(await screen.findByRole('article', { name: 'No patient name — Oscar — old' }));
+    expect(oscar.getByText("Add the patient's name to send it")).toBeTruthy();
+    expect(oscar.queryByRole('button', { name: 'Send' })).toBeNull();
+
+    fireEvent.click(oscar.getByRole('button', { name: "Add the patient's name" }));
+    const name = oscar.getByRole('textbox', { name: "Patient's name" });
+    expect(document.activeElement).toBe(name);
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(oscar.getByRole('button', { name: 'Save patient details' }));
+    expect(oscar.getByRole('alert').textContent).toBe("Type the patient's name first: the service needs it to write the note.");
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.slice(before).filter((c) => c.channel === 'recording:update')).toEqual([]);
+
+    fireEvent.change(name, { target: { value: ' Oscar ' } });
+    fireEvent.change(oscar.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: 'Annual check' } });
+    fireEvent.click(oscar.getByRole('button', { name: 'Save patient details' }));
+    const named = within(await screen.findByRole('article', { name: 'Oscar — Annual check' }));
+    expect(calls.slice(before).filter((c) => c.channel === 'recording:update').map((c) => c.input)).toEqual([{ id: meta.id, patientName: 'Oscar', description: 'Annual check' }]);
+    // Its template was chosen long ago: with the name it goes on to the service by itself.
+    await waitFor(() => expect(named.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
+    expect(core.consult(meta.id)?.recording.patientName).toBe('Oscar');
+  }, 20_000);
+
   it('discards a recovered recording, and deletes a consult, each only after asking', async () => {
     const lost = await recovered('Oscar — lost');
     render(<ConsultsView />);
@@ -259,7 +343,7 @@ describe('ConsultsView, on the real core', () => {
     expect(core.consult(lost)).toBeNull();
 
     const bella = within(row('Bella — vomiting'));
-    const bellaId = core.consults().find((c) => c.recording.label === 'Bella — vomiting')!.recording.id;
+    const bellaId = core.consults().find((c) => c.recording.patientName === 'Bella' && c.recording.description === 'vomiting')!.recording.id;
     fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
     expect(bella.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
     fireEvent.click(bella.getByRole('button', { name: 'Cancel' }));

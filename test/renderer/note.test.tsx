@@ -1,7 +1,9 @@
-// The note view against the real core and its sandbox: the sandbox's own note rendered with
-// its headings, an edit saved in main and kept, Copy and the exports using the text the vet
-// sees, the way to the differentials panel, the recording, and a note that is not ready yet.
-// jsdom has neither a clipboard nor object URLs: those two browser APIs are the only stand-ins.
+// The note view against the real core and its sandbox: the consult named by its patient, the
+// sandbox's own note rendered with its sections, an edit saved in main and kept, Copy (text,
+// HTML and RTF) and the exports (.txt, .rtf, .pdf) made by main from the text the vet sees,
+// the way to the differentials panel, the recording, the patient details changed until the
+// consult is sent, and a note that is not ready yet. jsdom has neither a clipboard (with
+// ClipboardItem) nor object URLs: those browser APIs are the only stand-ins.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { exportFileName, parseNote, toPlainText } from '../../src/renderer/src/features/consults/note-format.ts';
+import { parseNote } from '../../src/renderer/src/features/consults/note-format.ts';
+import { NoteBody } from '../../src/renderer/src/features/consults/note-body.tsx';
 import type { Api } from '../../src/shared/ipc.ts';
 
 describe('note text', () => {
@@ -31,20 +34,14 @@ describe('note text', () => {
     expect(parseNote('#not a heading\r\n<b>bold</b>')).toEqual([{ kind: 'paragraph', lines: ['#not a heading', '<b>bold</b>'] }]);
   });
 
-  it('writes plain text without heading marks', () => {
-    const plain = toPlainText(text);
-    expect(plain).not.toMatch(/^#/m);
-    expect(plain).toContain('Consult note\n============\nConsult: Rex\nRecording: r.webm\n');
-    expect(plain).toContain('History\n-------\nLimping for two days.\n');
-    expect(plain).toContain('- Rest\n- Recheck in 5 days\n');
-  });
-
-  it('names export files from the title and the start time', () => {
-    const at = new Date(2026, 2, 5, 10, 42).toISOString();
-    expect(exportFileName('Rex — limping', at, 'md')).toBe('Rex-limping-2026-03-05-1042.md');
-    expect(exportFileName('../../etc/passwd', at, 'txt')).toBe('etc-passwd-2026-03-05-1042.txt');
-    expect(exportFileName('Consult at 10:42', at, 'txt')).toBe('Consult-at-10-42-2026-03-05-1042.txt');
-    expect(exportFileName('///', 'not a date', 'md')).toBe('consult.md');
+  it('shows `## ` sections as the page’s sections, and markup from the service as text', () => {
+    const { container } = render(<NoteBody text={'## Subjective\nBella vomited twice.\n\n## Plan\n<script>alert(1)</script> <a href="javascript:alert(1)">x</a>\n'} />);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Subjective', 'Plan']);
+    expect(screen.getByText('Bella vomited twice.').tagName).toBe('P');
+    expect(container.querySelector('script, a')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).not.toContain('##');
+    cleanup();
   });
 });
 
@@ -54,6 +51,21 @@ const chunks = readdirSync(CHUNKS)
   .sort()
   .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
+/** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
+class TestClipboardItem {
+  static rtf = true;
+  static supports(type: string): boolean {
+    return type !== 'web text/rtf' || TestClipboardItem.rtf;
+  }
+  readonly items: Record<string, Blob>;
+  constructor(items: Record<string, Blob>) {
+    this.items = items;
+  }
+  get types(): string[] {
+    return Object.keys(this.items);
+  }
+}
+
 describe('NoteView, on the real core', () => {
   let core: AppCore;
   let api: Api;
@@ -61,12 +73,14 @@ describe('NoteView, on the real core', () => {
   let useNav: typeof useNavModule;
   let templateId: string;
   let id: string;
-  const copied: string[] = [];
+  /** Each clipboard write of the window: its flavours as text. */
+  const written: Record<string, string>[] = [];
+  const copiedText: string[] = [];
   const downloads: { name: string; blob: Blob }[] = [];
   const blobs: Blob[] = [];
 
-  async function record(label: string, template?: string): Promise<string> {
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', label, ...(template ? { templateId: template } : {}) });
+  async function record(patientName: string, description: string, template?: string): Promise<string> {
+    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, description, ...(template ? { templateId: template } : {}) });
     for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
     return started.id;
@@ -75,6 +89,15 @@ describe('NoteView, on the real core', () => {
   const waitForCompleted = (consult: string) =>
     waitFor(() => expect(core.pipeline.info(consult)?.state).toBe('completed'), { timeout: 15_000 });
 
+  const workingClipboard = {
+    async write(items: TestClipboardItem[]) {
+      const flavours: Record<string, string> = {};
+      for (const item of items) for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
+      written.push(flavours);
+    },
+    writeText: async (t: string) => void copiedText.push(t),
+  };
+
   beforeAll(async () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
     ({ core } = await installRealBridge({ signIn: true }));
@@ -82,10 +105,11 @@ describe('NoteView, on the real core', () => {
     ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
-    id = await record('Bella — vomiting', templateId);
+    id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
 
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: workingClipboard });
     URL.createObjectURL = (blob: Blob | MediaSource) => {
       blobs.push(blob as Blob);
       return `blob:test/${blobs.length}`;
@@ -99,46 +123,83 @@ describe('NoteView, on the real core', () => {
       }
     });
   }, 30_000);
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    written.length = 0;
+    copiedText.length = 0;
+    TestClipboardItem.rtf = true;
+  });
   afterAll(async () => {
     await core.stop();
   });
 
   const noteRegion = () => screen.getByRole('region', { name: 'Note' });
+  const headingsOf = (text: string) => [...text.matchAll(/^#{1,3} (.+?)\s*$/gm)].map((m) => m[1]!);
 
-  it('renders the sandbox note with its headings in a region named Note', async () => {
+  it('names the consult by its patient, and renders the note with its sections, not as markdown', async () => {
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
-    const original = core.pipeline.note(id).note!;
-    const region = within(noteRegion());
-    const title = /^# (.+)$/m.exec(original)![1]!;
-    const sections = [...original.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
-    expect(sections.length).toBeGreaterThan(1);
-    expect(region.getByRole('heading', { level: 2, name: title })).toBeTruthy();
-    expect(region.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(sections);
-    expect(region.getByText(/^Sandbox note — generated without speech recognition/)).toBeTruthy();
-    // No markdown marks left on screen.
-    expect(noteRegion().textContent).not.toMatch(/(^|\s)##? /);
     expect(screen.getByRole('heading', { level: 1, name: 'Bella — vomiting' })).toBeTruthy();
+    const original = core.pipeline.note(id).note!;
+    const sections = headingsOf(original);
+    expect(sections.length).toBeGreaterThan(1);
+    const region = within(noteRegion());
+    expect(region.getAllByRole('heading').map((h) => h.textContent)).toEqual(sections);
+    // Each section's text is a paragraph of its own.
+    const firstText = original.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#') && !/^\s*[-*•]\s/.test(l))!.trim();
+    expect(region.getByText(firstText, { exact: false }).closest('p')).not.toBeNull();
+    expect(noteRegion().textContent).not.toMatch(/(^|\s)#{1,3} /);
     expect(screen.queryByText('Edited')).toBeNull();
   });
 
-  it('exports the note as .md (as written) and .txt (without heading marks), named from the title and date', async () => {
+  it('shows the patient and the visit, and offers no change once the consult is sent', async () => {
     render(<NoteView id={id} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Export .md' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Export .txt' }));
-    expect(downloads.map((d) => d.name)).toEqual([
-      expect.stringMatching(/^Bella-vomiting-\d{4}-\d{2}-\d{2}-\d{4}\.md$/),
-      expect.stringMatching(/^Bella-vomiting-\d{4}-\d{2}-\d{2}-\d{4}\.txt$/),
-    ]);
-    const original = core.pipeline.note(id).note!;
-    expect(await downloads[0]!.blob.text()).toBe(original);
-    const txt = await downloads[1]!.blob.text();
-    expect(txt).not.toMatch(/^#/m);
-    expect(txt).toContain(/^## (.+)$/m.exec(original)![1]!);
+    await screen.findByRole('region', { name: 'Note' });
+    const facts = screen.getByText('Patient').closest('dl')!;
+    expect(facts.textContent).toBe('PatientBellaVisitvomiting');
+    expect(screen.queryByRole('button', { name: 'Change patient details' })).toBeNull();
   });
 
-  const edited = '# Gastritis, mild\nBella vomited twice yesterday; bright and eating today.\n\n## Plan\nBland diet for three days.\n';
+  it('exports .txt, .rtf and .pdf as main makes them, named by main', async () => {
+    render(<NoteView id={id} />);
+    for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf']) fireEvent.click(await screen.findByRole('button', { name: label }));
+    await waitFor(() => expect(downloads).toHaveLength(3));
+    for (const [i, format] of (['txt', 'rtf', 'pdf'] as const).entries()) {
+      const expected = await api.consults.export({ id, format });
+      expect(downloads[i]!.name).toBe(expected.fileName);
+      expect(downloads[i]!.name.endsWith(`.${format}`)).toBe(true);
+      expect(downloads[i]!.blob.type).toBe(expected.mimeType);
+      expect(new Uint8Array(await downloads[i]!.blob.arrayBuffer())).toEqual(new Uint8Array(expected.data));
+    }
+    expect(await downloads[0]!.blob.text()).toContain('Bella');
+    expect(await downloads[1]!.blob.text()).toMatch(/^\{\\rtf/);
+    expect(await downloads[2]!.blob.text()).toMatch(/^%PDF-/);
+    expect(screen.getByText(`Saved as ${downloads[2]!.name}`)).toBeTruthy();
+  });
+
+  it('copies the note as text, HTML and RTF at once (main has no clipboard here), and says so', async () => {
+    render(<NoteView id={id} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
+    await screen.findByText('Copied');
+    const formats = await api.consults.noteFormats({ id });
+    expect(written).toEqual([{ 'text/plain': formats.text, 'text/html': formats.html, 'web text/rtf': formats.rtf }]);
+    expect(formats.text).toContain('Bella');
+    expect(formats.rtf).toMatch(/^\{\\rtf/);
+    for (const heading of headingsOf(core.pipeline.note(id).note!)) {
+      expect(formats.text).toContain(heading);
+      expect(formats.html).toContain(heading);
+    }
+  });
+
+  it('copies text and HTML where the window cannot write RTF, and says what is missing', async () => {
+    TestClipboardItem.rtf = false;
+    render(<NoteView id={id} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
+    await screen.findByText('Copied with its headings, but without RTF: this window cannot put RTF on the clipboard.');
+    expect(written.map((w) => Object.keys(w))).toEqual([['text/plain', 'text/html']]);
+  });
+
+  const edited = '## Gastritis, mild\nBella vomited twice yesterday; bright and eating today.\n\n## Plan\nBland diet for three days.\n';
 
   it('saves an edit in main, shows it with an Edited badge, and keeps it for next time', async () => {
     const first = render(<NoteView id={id} />);
@@ -155,7 +216,7 @@ describe('NoteView, on the real core', () => {
     render(<NoteView id={id} />);
     await within(await screen.findByRole('region', { name: 'Note' })).findByRole('heading', { level: 2, name: 'Gastritis, mild' });
     expect(screen.getByText('Edited')).toBeTruthy();
-    expect(core.pipeline.note(id).note).toMatch(/^Sandbox note/);
+    expect(core.pipeline.note(id).note).not.toContain('Gastritis, mild');
   });
 
   it('Cancel leaves the note as it was', async () => {
@@ -167,24 +228,27 @@ describe('NoteView, on the real core', () => {
     expect(core.pipeline.note(id).editedNote).toBe(edited);
   });
 
-  it('copies the text the vet sees — the edit — as plain text, and says so', async () => {
+  it('copies the text the vet sees — the edit — in every flavour', async () => {
     render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
     await screen.findByText('Copied');
-    expect(copied).toEqual([toPlainText(edited)]);
-    expect(copied[0]).not.toMatch(/^#/m);
+    expect(written).toHaveLength(1);
+    for (const type of ['text/plain', 'text/html', 'web text/rtf']) expect(written[0]![type]).toContain('Gastritis, mild');
+    expect(written[0]!['text/plain']).not.toMatch(/^#/m);
   });
 
   it('says when the clipboard refuses, and how to copy by hand', async () => {
-    const working = navigator.clipboard;
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('Write permission denied.')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { write: () => Promise.reject(new Error('Write permission denied.')), writeText: () => Promise.reject(new Error('Write permission denied.')) },
+    });
     try {
       render(<NoteView id={id} />);
       fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
       expect((await screen.findByText(/could not be copied/)).textContent).toMatch(/Write permission denied.*Ctrl\+C/);
       expect(screen.queryByText('Copied')).toBeNull();
     } finally {
-      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: working });
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: workingClipboard });
     }
   });
 
@@ -199,7 +263,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back to the original' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, back to the original' }));
     await waitFor(() => expect(core.pipeline.note(id).editedNote).toBeNull());
-    await within(noteRegion()).findByText(/^Sandbox note — generated/);
+    await within(noteRegion()).findByRole('heading', { name: headingsOf(core.pipeline.note(id).note!)[0] });
     expect(screen.queryByText('Edited')).toBeNull();
   });
 
@@ -220,14 +284,36 @@ describe('NoteView, on the real core', () => {
     expect(document.querySelector('audio')).toBeNull();
   });
 
-  it('says a note is not ready yet, and shows it as soon as main says it is', async () => {
-    const later = await record('Max — itching');
+  it('says a note is not ready yet, lets the patient details change until sent, and shows the note when main says it is ready', async () => {
+    const later = await record('Max', 'itching');
     useNav.getState().go({ name: 'note', id: later });
     render(<NoteView id={later} />);
     await screen.findByText('The note is not ready yet: Choose a template to send');
     expect(screen.queryByRole('region', { name: 'Note' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change patient details' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Maximus' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save patient details' }));
+    await screen.findByRole('heading', { level: 1, name: 'Maximus' });
+    expect(core.consult(later)?.recording).toMatchObject({ patientName: 'Maximus', description: null });
+
     await api.consults.submit({ id: later, templateId });
-    await within(await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 })).findByText(/^Sandbox note — generated/);
+    await within(await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 })).findByRole('heading', { name: headingsOf(core.pipeline.note(later).note!)[0] });
+  }, 20_000);
+
+  it('shows the engine’s refusal of a new name once the consult is sent', async () => {
+    // Sent (a session exists), then refused by the service: the job fails after sending.
+    const sent = await record('Nala', 'ear check', 'tpl-that-does-not-exist');
+    await waitFor(() => expect(core.pipeline.info(sent)?.state).toBe('failed'), { timeout: 15_000 });
+    expect(core.pipeline.sent(sent)).toBe(true);
+    render(<NoteView id={sent} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change patient details' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Simba' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save patient details' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("The consult has been sent; the patient's name can no longer be changed.");
+    expect(core.consult(sent)?.recording.patientName).toBe('Nala');
+    expect(screen.getByRole('heading', { level: 1, name: 'Nala — ear check' })).toBeTruthy();
   }, 20_000);
 
   it('says when the consult is gone, with the way back', async () => {

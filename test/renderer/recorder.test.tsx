@@ -85,7 +85,7 @@ function watchedSend(fault?: (seq: number, call: number) => Error | null) {
 }
 
 async function newRecording(): Promise<string> {
-  return (await m.api.recording.start({ mimeType: manifest.mimeType, label: 'Bella, limping' })).id;
+  return (await m.api.recording.start({ mimeType: manifest.mimeType, patientName: 'Bella', description: 'Limping' })).id;
 }
 
 describe('chunk sender', () => {
@@ -289,8 +289,48 @@ describe('Record view', () => {
     expect(start.disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toMatch(/cannot record audio/);
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Consult label' }), { target: { value: 'Milo, vomiting' } });
-    expect(m.useRecorder.getState().label).toBe('Milo, vomiting');
+    const name = screen.getByRole('textbox', { name: "Patient's name" });
+    expect(name.getAttribute('aria-required')).toBe('true');
+    expect(screen.getByText(/leave out talk about other pets/)).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Milo' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: 'Vomiting 2 days' } });
+    expect(m.useRecorder.getState()).toMatchObject({ patientName: 'Milo', description: 'Vomiting 2 days' });
+  });
+
+  it('refuses to start without the patient’s name, says why, and opens nothing and sends nothing', async () => {
+    // jsdom has no microphone, recorder or audio graph: these stand-ins only make the window
+    // believe it could record, and fail the test if anything reaches them.
+    const untouched = (what: string) => () => {
+      throw new Error(`${what} was used`);
+    };
+    const saved = { MediaRecorder: globalThis.MediaRecorder, AudioContext: globalThis.AudioContext, mediaDevices: navigator.mediaDevices };
+    Object.defineProperty(globalThis, 'MediaRecorder', { configurable: true, value: untouched('MediaRecorder') });
+    Object.defineProperty(globalThis, 'AudioContext', { configurable: true, value: untouched('AudioContext') });
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: untouched('getUserMedia'), enumerateDevices: async () => [] } });
+    const before = core.consults().length;
+    try {
+      m.useRecorder.setState({ supported: true, status: 'idle', patientName: '   ', description: 'Cough', result: null, error: null });
+      render(<m.RecorderView />);
+      const start = screen.getByRole<HTMLButtonElement>('button', { name: 'Start recording' });
+      expect(start.disabled).toBe(false);
+      fireEvent.click(start);
+      const problem = await screen.findByText("Type the patient's name first: the service needs it to write the note.");
+      expect(problem.getAttribute('role')).toBe('alert');
+      const name = screen.getByRole('textbox', { name: "Patient's name" });
+      expect(name.getAttribute('aria-invalid')).toBe('true');
+      await waitFor(() => expect(document.activeElement).toBe(name));
+      expect(m.useRecorder.getState().status).toBe('idle');
+      expect(core.consults().length).toBe(before);
+
+      fireEvent.change(name, { target: { value: 'Pepper' } });
+      expect(screen.queryByText(/Type the patient's name first/)).toBeNull();
+      expect(name.getAttribute('aria-invalid')).toBeNull();
+    } finally {
+      Object.defineProperty(globalThis, 'MediaRecorder', { configurable: true, value: saved.MediaRecorder });
+      Object.defineProperty(globalThis, 'AudioContext', { configurable: true, value: saved.AudioContext });
+      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: saved.mediaDevices });
+      m.useRecorder.setState({ supported: false, patientName: '', description: '', nameProblem: null });
+    }
   });
 
   it('after a recording without a template: choose one, send it, open the consult', async () => {
@@ -301,12 +341,13 @@ describe('Record view', () => {
     m.useRecorder.setState({
       status: 'stopped',
       templateId: null,
-      result: { id, label: consult.recording.label, durationMs: consult.recording.durationMs, sent: false, interruption: m.DISCONNECTED_MESSAGE },
+      result: { id, title: 'Bella — Limping', durationMs: consult.recording.durationMs, sent: false, interruption: m.DISCONNECTED_MESSAGE },
     });
 
     render(<m.RecorderView />);
     expect(screen.getByRole('heading', { name: 'Recording saved — choose a template to send it' })).toBeTruthy();
     expect(screen.getByText(m.DISCONNECTED_MESSAGE)).toBeTruthy();
+    expect(screen.getByText(/^Bella — Limping · 0:0\d recorded$/)).toBeTruthy();
     // One template field on screen: the one that sends this recording.
     expect(screen.getAllByRole('combobox', { name: 'Template' })).toHaveLength(1);
     const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send to be scribed' });

@@ -47,6 +47,12 @@ function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });
 }
 
+/** The sentence that says what the service answered about the webhook switch. */
+function switchState(hook: HTMLElement): HTMLElement {
+  const toggle = within(hook).getByRole('switch', { name: 'Scribe webhook notifications' });
+  return document.getElementById(toggle.getAttribute('aria-describedby')!)!;
+}
+
 /** The sandbox's own record of the demo organization, as it saved it. */
 function sandboxState(): { organizations: { name: string; email_notification: string | null }[]; webhooks: { event_type: string; is_active: boolean }[] } {
   return JSON.parse(readFileSync(join(core.options.dataDir, 'sandbox', 'sandbox-state.json'), 'utf8'));
@@ -67,6 +73,29 @@ describe('settings view', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Service' })).toBeTruthy();
     expect(calls.filter((c) => c === 'settings:get')).toHaveLength(2);
+  });
+
+  it('shows the notification address in force, as the service has it', async () => {
+    const inForce = await core.clinical.organization();
+    await renderLoaded();
+    const org = section('Organization');
+    const expected = inForce.emailNotification
+      ? `Notifications go to ${inForce.emailNotification} (${inForce.name}).`
+      : `The service has no notification address for ${inForce.name}.`;
+    await waitFor(() => expect(within(org).getByRole('status').textContent).toBe(expected));
+    expect(calls).toContain('org:get');
+    expect(within(org).getByLabelText('Notification email')).toHaveProperty('value', inForce.emailNotification ?? '');
+  });
+
+  it('says when the address in force cannot be read, and reads it again', async () => {
+    failNext.add('org:get');
+    await renderLoaded();
+    const org = section('Organization');
+    const alert = await within(org).findByRole('alert');
+    expect(alert.textContent).toContain('The address in force could not be read from the service. Main refused the call.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Read it again' }));
+    await waitFor(() => expect(within(org).queryByRole('alert')).toBeNull());
+    expect(calls.filter((c) => c === 'org:get')).toHaveLength(2);
   });
 
   it('saves the notification e-mail and shows the address as the service returned it', async () => {
@@ -98,13 +127,13 @@ describe('settings view', () => {
     const toggle = within(hook).getByRole('switch', { name: 'Scribe webhook notifications' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(toggle.getAttribute('data-state')).toBe('unknown');
-    expect(within(hook).getByRole('status').textContent).toBe('Unknown — set it to tell the service.');
+    expect(switchState(hook).textContent).toBe('Unknown — set it to tell the service.');
 
     toggle.focus();
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-busy')).toBe('true');
     expect(toggle.getAttribute('aria-disabled')).toBe('true');
-    await waitFor(() => expect(within(hook).getByRole('status').textContent).toMatch(/^On — the service answered at .* that notifications for "scribe" events are enabled\.$/));
+    await waitFor(() => expect(switchState(hook).textContent).toMatch(/^On — the service answered at .* that notifications for "scribe" events are enabled\.$/));
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(toggle.getAttribute('aria-disabled')).toBe('false');
     // The keyboard user is still on the switch after the service answered.
@@ -117,7 +146,7 @@ describe('settings view', () => {
     const again = within(section('Webhook')).getByRole('switch', { name: 'Scribe webhook notifications' });
     expect(again.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(again);
-    await waitFor(() => expect(within(section('Webhook')).getByRole('status').textContent).toMatch(/^Off — the service answered/));
+    await waitFor(() => expect(switchState(section('Webhook')).textContent).toMatch(/^Off — the service answered/));
     expect(again.getAttribute('aria-checked')).toBe('false');
     expect(again.getAttribute('data-state')).toBe('off');
   });
@@ -131,6 +160,7 @@ describe('settings view', () => {
     fireEvent.click(toggle);
     const alert = await within(hook).findByRole('alert');
     expect(alert.textContent).toBe('The webhook was not changed. Main refused the call.');
+    expect(switchState(hook).getAttribute('role')).toBe('status');
     expect(toggle.getAttribute('aria-checked')).toBe(before);
   });
 
@@ -167,28 +197,35 @@ describe('settings view', () => {
     await renderLoaded();
     const service = section('Service');
     const before = structuredClone(core.settings.get());
-    const sandboxBox = within(service).getByRole('checkbox', { name: 'Use the built-in sandbox' });
-    const signInUrl = within(service).getByLabelText('Sign-in address (agents_url)');
-    expect(signInUrl).toHaveProperty('readOnly', true);
+    expect(within(service).getByRole('radio', { name: 'Built-in sandbox (demo, no real notes)' })).toHaveProperty('checked', true);
+    expect(within(service).queryByLabelText('Sign-in address')).toBeNull();
 
-    fireEvent.click(sandboxBox);
-    expect(signInUrl).toHaveProperty('readOnly', false);
+    fireEvent.click(within(service).getByRole('radio', { name: 'Other addresses' }));
+    const signInUrl = within(service).getByLabelText('Sign-in address');
+    // The spec's placeholder names are only small hints beside the fields.
+    expect(document.getElementById(signInUrl.getAttribute('aria-describedby')!)!.textContent).toContain('agents_url');
     fireEvent.change(signInUrl, { target: { value: 'http://agents.example.com' } });
-    fireEvent.change(within(service).getByLabelText('Scribe address (scribe_url)'), { target: { value: 'https://scribe.example.com' } });
-    fireEvent.change(within(service).getByLabelText('Agents API address (agents_api_url)'), { target: { value: 'https://agents-api.example.com' } });
+    fireEvent.change(within(service).getByLabelText('Scribe address'), { target: { value: 'https://scribe.example.com' } });
+    fireEvent.change(within(service).getByLabelText('Clinical agents address'), { target: { value: 'https://agents-api.example.com' } });
     expect(within(service).getByText(/Changing the service signs you out/)).toBeTruthy();
     fireEvent.click(within(service).getByRole('button', { name: 'Save and switch service' }));
 
     const alert = await within(service).findByRole('alert');
-    expect(alert.textContent).toContain('The service settings were not saved.');
-    expect(alert.textContent).toBe('The service settings were not saved. Sign-in address (agents_url) must be an https:// address (http:// only for localhost).');
+    expect(alert.textContent).toBe('The service settings were not saved. Sign-in address must be an https:// address (http:// only for localhost).');
     expect(signInUrl.getAttribute('aria-invalid')).toBe('true');
-    expect(within(service).getByLabelText('Scribe address (scribe_url)').getAttribute('aria-invalid')).toBeNull();
+    expect(within(service).getByLabelText('Scribe address').getAttribute('aria-invalid')).toBeNull();
     expect(core.settings.get()).toEqual(before);
     expect(core.session.state().signedIn).toBe(true);
     // What was typed stays, to be corrected.
     expect(signInUrl).toHaveProperty('value', 'http://agents.example.com');
-    expect(sandboxBox).toHaveProperty('checked', false);
+    expect(within(service).getByRole('radio', { name: 'Other addresses' })).toHaveProperty('checked', true);
+  });
+
+  it('says which service is in use in plain words', async () => {
+    await renderLoaded();
+    const service = section('Service');
+    expect(service.querySelector('.settings-in-use')!.textContent).toBe('In use: The built-in sandbox on this computer: a demo that writes example notes, not for real patients.');
+    expect(service.textContent).not.toMatch(/agents_url/);
   });
 
   it('saves the sign-in row choice without signing out', async () => {
@@ -209,7 +246,7 @@ describe('settings view', () => {
     const about = section('About');
     expect(about.textContent).toContain('Vet Scribe');
     expect(about.textContent).toContain('test');
-    expect(about.textContent).toContain('The built-in sandbox');
+    expect(about.textContent).toContain('The built-in sandbox on this computer');
   });
 
   it('forgets the service answers when the session ends', async () => {
@@ -220,6 +257,60 @@ describe('settings view', () => {
     cleanup();
     await renderLoaded();
     expect(within(section('Webhook')).getByRole('switch', { name: 'Scribe webhook notifications' }).getAttribute('data-state')).toBe('unknown');
-    expect(within(section('Organization')).getByRole('status').textContent).toBe('');
+    expect(within(section('Webhook')).queryByText(/^Registered:/)).toBeNull();
+    // What the last sign-in saved is gone; the section reads the address afresh.
+    expect(within(section('Organization')).getByRole('status').textContent).not.toContain('now go to');
+  });
+});
+
+describe('webhook registration', () => {
+  const SECRET = 'correct-horse-battery-staple-42';
+  const URL_OK = 'https://clinic.example/webhooks/scribe';
+  const form = () => within(section('Webhook')).getByRole('form', { name: "Register the clinic's webhook" });
+
+  it('checks the address and the secret before anything is sent', async () => {
+    await renderLoaded();
+    const f = within(form());
+    fireEvent.click(f.getByRole('button', { name: 'Register webhook' }));
+    expect(f.getByText('Enter the https:// address of the clinic’s webhook receiver.')).toBeTruthy();
+    expect(f.getByText('Enter the signing secret.')).toBeTruthy();
+    expect(document.activeElement).toBe(f.getByLabelText('Webhook address'));
+
+    fireEvent.change(f.getByLabelText('Webhook address'), { target: { value: 'http://clinic.example/hook' } });
+    fireEvent.change(f.getByLabelText('Signing secret'), { target: { value: 'short' } });
+    fireEvent.click(f.getByRole('button', { name: 'Register webhook' }));
+    expect(f.getByText(/^The address must be a whole https:\/\/ address/)).toBeTruthy();
+    expect(f.getByText('The secret must be at least 16 characters long (it has 5).')).toBeTruthy();
+    expect(f.getByLabelText('Webhook address').getAttribute('aria-invalid')).toBe('true');
+    expect(f.getByLabelText('Signing secret').getAttribute('aria-invalid')).toBe('true');
+    expect(calls).not.toContain('org:registerWebhook');
+  });
+
+  it('registers the address and secret, empties the secret, and never shows it', async () => {
+    await renderLoaded();
+    const f = within(form());
+    const secret = f.getByLabelText('Signing secret') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    expect(secret.getAttribute('autocomplete')).toBe('new-password');
+    fireEvent.change(f.getByLabelText('Webhook address'), { target: { value: ` ${URL_OK} ` } });
+    fireEvent.change(secret, { target: { value: SECRET } });
+    fireEvent.click(f.getByRole('button', { name: 'Register webhook' }));
+    await f.findByText(`Registered: the service posts "scribe" events to ${URL_OK}.`);
+    expect(calls).toContain('org:registerWebhook');
+    expect(secret.value).toBe('');
+    expect(document.body.innerHTML).not.toContain(SECRET);
+    expect(JSON.stringify(core.settings.get())).not.toContain(SECRET);
+  });
+
+  it('says why a registration failed, and does not keep the secret', async () => {
+    await renderLoaded();
+    const f = within(form());
+    fireEvent.change(f.getByLabelText('Webhook address'), { target: { value: URL_OK } });
+    fireEvent.change(f.getByLabelText('Signing secret'), { target: { value: SECRET } });
+    failNext.add('org:registerWebhook');
+    fireEvent.click(f.getByRole('button', { name: 'Register webhook' }));
+    expect((await f.findByRole('alert')).textContent).toBe('The webhook was not registered. Main refused the call.');
+    expect((f.getByLabelText('Signing secret') as HTMLInputElement).value).toBe('');
+    expect(document.body.innerHTML).not.toContain(SECRET);
   });
 });

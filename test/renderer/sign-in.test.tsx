@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
+import { PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
+import { PUBLISHED_URLS, serviceKind } from '../../src/renderer/src/features/sign-in/service-kind.ts';
 import type { SignIn as SignInComponent } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
 import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
 import { installRealBridge } from './support/real-bridge.ts';
@@ -123,11 +125,13 @@ describe('sign-in screen', () => {
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
 
       // The way back: Settings cannot be opened signed out, so this screen offers the sandbox.
-      expect(screen.getByText(`Signing in at ${closed}.`)).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: 'Use the built-in sandbox instead' }));
+      expect(screen.getByText(`Signing in to: The service at ${closed}.`)).toBeTruthy();
+      const sandbox = screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' });
+      expect(sandbox.getAttribute('aria-pressed')).toBe('false');
+      fireEvent.click(sandbox);
       await screen.findByRole('button', { name: 'Use the demo account' }, { timeout: 10_000 });
       expect(core.settings.get().useSandbox).toBe(true);
-      expect(screen.queryByRole('button', { name: 'Use the built-in sandbox instead' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' }).getAttribute('aria-pressed')).toBe('true');
     } finally {
       cleanup();
       if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
@@ -147,5 +151,61 @@ describe('sign-in screen', () => {
     await waitFor(() => expect(core.session.state().signedIn).toBe(true));
     await waitFor(() => expect(useSession.getState().session.signedIn).toBe(true));
     expect(useSession.getState().session.user?.email).toBe(demo.email);
+  });
+
+  it('chooses the service in one step, without signing in: PupPilot, other addresses, the sandbox', async () => {
+    const published = () => screen.getByRole('button', { name: "PupPilot (the clinic's account)" });
+    const sandbox = () => screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' });
+    const other = () => screen.getByRole('button', { name: 'Other addresses' });
+    try {
+      render(<SignIn />);
+      expect(sandbox().getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByRole('group', { name: 'Service' })).toBeTruthy();
+
+      fireEvent.click(published());
+      await waitFor(() => expect(published().getAttribute('aria-pressed')).toBe('true'), { timeout: 10_000 });
+      expect(core.settings.get()).toMatchObject({ useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS });
+      expect(screen.getByText("Signing in to: PupPilot, with your clinic's account.")).toBeTruthy();
+      // The demo account belongs to the sandbox only.
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Use the demo account' })).toBeNull());
+      expect(core.session.state().signedIn).toBe(false);
+      expect(calls).not.toContain('session:signIn');
+
+      fireEvent.click(other());
+      const form = screen.getByRole('form', { name: 'Other addresses' });
+      const signInAddress = screen.getByLabelText('Sign-in address');
+      // The spec's names are a small hint beside each field, not the label.
+      expect(document.getElementById(signInAddress.getAttribute('aria-describedby')!)!.textContent).toContain('agents_url');
+      fireEvent.change(signInAddress, { target: { value: 'http://agents.example.com' } });
+      fireEvent.change(screen.getByLabelText('Scribe address'), { target: { value: 'https://scribe.example.com' } });
+      fireEvent.change(screen.getByLabelText('Clinical agents address'), { target: { value: 'https://agents-api.example.com' } });
+      fireEvent.submit(form);
+      const refusal = await screen.findByRole('alert');
+      expect(refusal.textContent).toBe('The service was not changed. Sign-in address must be an https:// address (http:// only for localhost).');
+      expect(signInAddress.getAttribute('aria-invalid')).toBe('true');
+      expect(core.settings.get().serviceUrls).toEqual(PUBLISHED_SERVICE_URLS);
+
+      fireEvent.change(signInAddress, { target: { value: 'https://agents.example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Use these addresses' }));
+      await waitFor(() => expect(core.settings.get().serviceUrls.agentsUrl).toBe('https://agents.example.com'));
+      await screen.findByText('Signing in to: The service at https://agents.example.com.');
+      expect(other().getAttribute('aria-pressed')).toBe('true');
+      expect(screen.queryByRole('form', { name: 'Other addresses' })).toBeNull();
+
+      fireEvent.click(sandbox());
+      await screen.findByRole('button', { name: 'Use the demo account' }, { timeout: 10_000 });
+      expect(core.settings.get().useSandbox).toBe(true);
+    } finally {
+      cleanup();
+      if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
+      await useSession.getState().load();
+    }
+  }, 30_000);
+
+  it('knows the published hosts as the shared settings declare them', () => {
+    expect(PUBLISHED_URLS).toEqual(PUBLISHED_SERVICE_URLS);
+    expect(serviceKind({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS, agentsUrl: 'https://agents.puppilot.co/' } })).toBe('published');
+    expect(serviceKind({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS, scribeUrl: 'https://scribe.example.com' } })).toBe('other');
+    expect(serviceKind({ useSandbox: true, serviceUrls: PUBLISHED_SERVICE_URLS })).toBe('sandbox');
   });
 });

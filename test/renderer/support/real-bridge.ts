@@ -5,19 +5,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppCore } from '../../../src/main/core/app-core.ts';
+import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel, Notice } from '../../../src/shared/ipc.ts';
 
-export async function installRealBridge(options: { signIn?: boolean; scribeSeconds?: number; notices?: Notice[] } = {}): Promise<{ core: AppCore; bridge: BridgeApi }> {
+export async function installRealBridge(
+  options: { signIn?: boolean; scribeSeconds?: number; notices?: Notice[]; pipeline?: CoreOptions['pipeline'] } = {},
+): Promise<{ core: AppCore; bridge: BridgeApi }> {
   const core = new AppCore({
     dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-')),
     secretStore: new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `/audio/${id}`,
     sandbox: { scribeSeconds: options.scribeSeconds ?? 0.3 },
-    pipeline: { pollDelay: () => 150 },
+    pipeline: { pollDelay: () => 150, ...options.pipeline },
     notices: options.notices ?? [],
   });
   await core.start();

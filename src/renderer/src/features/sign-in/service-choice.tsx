@@ -21,8 +21,12 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
   const [urls, setUrls] = useState<Urls | null>(null);
   const ids = useId();
 
+  // Read afresh each time the screen opens: the settings may have changed since they were last read.
   useEffect(() => {
-    if (!useSettings.getState().settings) useSettings.getState().load().catch((e: unknown) => setError((e as Error).message));
+    useSettings
+      .getState()
+      .load()
+      .catch((e: unknown) => setError((e as Error).message));
   }, []);
 
   if (!settings) return null;
@@ -79,12 +83,15 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
             type="button"
             className="service-choice"
             aria-pressed={shownKind === c.kind}
+            aria-labelledby={`${ids}-${c.kind}-label`}
             aria-describedby={`${ids}-${c.kind}`}
             aria-busy={busy === c.kind}
             disabled={disabled || (busy !== null && busy !== c.kind)}
             onClick={() => choose(c.kind)}
           >
-            <span className="service-choice-label">{c.label}</span>
+            <span className="service-choice-label" id={`${ids}-${c.kind}-label`}>
+              {c.label}
+            </span>
             <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
               {c.hint}
             </span>
