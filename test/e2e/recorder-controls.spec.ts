@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, mainNav, openApp, shot, signIn, test, type Demo, type TestHost } from './fixtures.ts';
-import { onlyConsult, probeSeconds, shownSeconds } from './support/consults.ts';
+import { DEFAULT_PATIENT, onlyConsult, probeSeconds, shownSeconds, typePatient } from './support/consults.ts';
 
 // Runs in the page before the app's scripts (page-side code is plain JavaScript: the e2e
 // tsconfig has no DOM types). It wraps, and keeps on `window.__vsProbe`:
@@ -89,8 +89,9 @@ const startButton = (page: Page) => page.getByRole('button', { name: 'Start reco
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording', exact: true });
 const micCombo = (page: Page) => page.getByRole('combobox', { name: 'Microphone' });
 
-/** Presses "Start recording" and waits until the recorder runs; answers when that was. */
+/** Types the patient, presses "Start recording" and waits until the recorder runs; answers when that was. */
 async function startRecording(page: Page): Promise<number> {
+  await typePatient(page, DEFAULT_PATIENT);
   await startButton(page).click();
   await expect(stopButton(page)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Recording$/ })).toBeVisible();
@@ -327,6 +328,7 @@ test('a microphone lost while the recording is being opened does not leave the w
     await held;
     await route.continue();
   });
+  await typePatient(page, DEFAULT_PATIENT);
   await startButton(page).click();
   await expect(page.getByRole('status').filter({ hasText: 'Opening the microphone' })).toBeVisible();
   await expect.poll(async () => (await tracks(page)).length).toBe(1);

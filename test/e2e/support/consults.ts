@@ -28,14 +28,30 @@ export async function shownSeconds(page: Page): Promise<number> {
   return Number(m[1]);
 }
 
+/** The patient of a consult, as the vet types it on the Record view. */
+export interface Patient {
+  name: string;
+  description?: string;
+}
+
+export const DEFAULT_PATIENT: Patient = { name: 'Bella', description: 'Vomiting 2 days' };
+
+/** Types the patient's name and the visit's description on the Record view. */
+export async function typePatient(page: Page, patient: Patient): Promise<void> {
+  await page.getByRole('textbox', { name: "Patient's name" }).fill(patient.name);
+  await page.getByRole('textbox', { name: 'Visit description (optional)' }).fill(patient.description ?? '');
+}
+
 /**
- * Records from the fake microphone until the recorder's own elapsed time reaches `seconds`,
+ * Types the patient (the service needs the name before anything is sent), then records from
+ * the fake microphone until the recorder's own elapsed time reaches `seconds`,
  * checking on the way that the level meter shows sound. The app's clock, not the test's: on a
  * busy machine the microphone can take seconds to open, and a wall-clock wait would then
  * record less (or, counted from later, more) than asked. Answers the test clock's outer
  * bounds of the recording: from before "Start recording" was pressed to after Stop took.
  */
-export async function record(page: Page, seconds: number, whileRecording?: () => Promise<void>): Promise<{ wallMs: number }> {
+export async function record(page: Page, seconds: number, whileRecording?: () => Promise<void>, patient: Patient = DEFAULT_PATIENT): Promise<{ wallMs: number }> {
+  await typePatient(page, patient);
   const pressed = Date.now();
   await page.getByRole('button', { name: 'Start recording', exact: true }).click();
   const meter = page.getByRole('meter', { name: 'Input level' });

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
 import { NO_BUS, PrivateKeyring } from './electron-keyring.ts';
-import { hostEnv, type Demo, type SandboxFaults, type TestHost } from './test-host.ts';
+import { hostEnv, type ClipboardFlavours, type Demo, type SandboxFaults, type TestHost } from './test-host.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const START_TIMEOUT_MS = 30_000;
@@ -194,6 +194,16 @@ export class ElectronHost implements TestHost {
     // clipboard is what a paste into the practice-management system would get.
     if (!this.app) throw new Error('the Electron app is not running');
     return this.app.evaluate(({ clipboard }) => clipboard.readText());
+  }
+
+  async clipboardFlavours(_page: Page): Promise<ClipboardFlavours> {
+    if (!this.app) throw new Error('the Electron app is not running');
+    // Electron's clipboard (main process), typed here by what it is used for.
+    type ElectronClipboard = { readText(): string; readHTML(): string; readRTF(): string };
+    return this.app.evaluate(({ clipboard }) => {
+      const c = clipboard as unknown as ElectronClipboard;
+      return { text: c.readText(), html: c.readHTML(), rtf: c.readRTF() };
+    });
   }
 
   async windowAnswer<C extends InvokeChannel>(_page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {

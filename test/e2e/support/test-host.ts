@@ -84,8 +84,16 @@ export interface TestHost {
   open(page: Page): Promise<void>;
   /** The text on the system clipboard, as a paste into another program would get it. */
   clipboardText(page: Page): Promise<string>;
+  /** The clipboard's plain-text, HTML and RTF flavours ('' for one that is not there). */
+  clipboardFlavours(page: Page): Promise<ClipboardFlavours>;
   /** Runs `action` in the window and returns the engine's answer to the window's call on `channel`. */
   windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>>;
+}
+
+export interface ClipboardFlavours {
+  text: string;
+  html: string;
+  rtf: string;
 }
 
 export class BrowserHost implements TestHost {
@@ -161,6 +169,20 @@ export class BrowserHost implements TestHost {
 
   async clipboardText(page: Page): Promise<string> {
     return page.evaluate<string>('navigator.clipboard.readText()');
+  }
+
+  async clipboardFlavours(page: Page): Promise<ClipboardFlavours> {
+    // Chromium hands a web custom format ('web text/rtf') to a page that reads the clipboard
+    // with the Async Clipboard API, as a paste into a web editor would get it. Page-side code
+    // is plain JavaScript: the e2e tsconfig has no DOM types.
+    const types = await page.evaluate<Record<string, string>>(`(async () => {
+      const out = {};
+      for (const item of await navigator.clipboard.read()) {
+        for (const type of item.types) out[type] = await (await item.getType(type)).text();
+      }
+      return out;
+    })()`);
+    return { text: types['text/plain'] ?? '', html: types['text/html'] ?? '', rtf: types['web text/rtf'] ?? '' };
   }
 
   async windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {
