@@ -29,7 +29,13 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
       .catch((e: unknown) => setError((e as Error).message));
   }, []);
 
-  if (!settings) return null;
+  if (!settings) {
+    return error ? (
+      <p className="field-error" role="alert">
+        The service in use could not be read: {error}
+      </p>
+    ) : null;
+  }
   const kind = serviceKind(settings);
   const shownKind: ServiceKind = otherOpen ? 'other' : kind;
   const typed = urls ?? (kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' });
