@@ -11,16 +11,34 @@ describe('serviceErrorMessage', () => {
     );
   });
 
-  it('joins a FastAPI validation list readably, without the "body" location', () => {
+  it('joins a FastAPI validation list into one sentence, without the "body" location', () => {
     expect(serviceErrorMessage(fixture('error-validation.json'), '', 422)).toBe(
-      'email: value is not a valid email address; password: field required',
+      'The service refused the request: email: value is not a valid email address; password is missing.',
     );
+  });
+
+  it('names the published workflow\'s fields in plain words (422 of row 4)', () => {
+    const detail = [
+      { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
+      { loc: ['body', 'session_date'], msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_from_datetime_parsing' },
+      { loc: ['body', 'items', 0, 'name'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+    ];
+    const message = serviceErrorMessage({ detail }, JSON.stringify({ detail }), 422);
+    expect(message).toBe(
+      'The service refused the request: patient name is missing; session date: input should be a valid date in the format YYYY-MM-DD; items item 1 name: string should have at least 1 character.',
+    );
+    expect(message).not.toMatch(/[[\]{}]|patient_name|"loc"/);
   });
 
   it('keeps a location that is the only element, and items without loc', () => {
     expect(serviceErrorMessage({ detail: [{ loc: ['body'], msg: 'body required' }, { msg: 'second' }, 'third', 42] }, '', 422)).toBe(
-      'body: body required; second; third',
+      'The service refused the request: body: body required; second; third.',
     );
+  });
+
+  it('reads the documented alternative { error: <int>, message }', () => {
+    expect(serviceErrorMessage({ error: 404, message: 'Recording session not found' }, '', 404)).toBe('Recording session not found');
+    expect(serviceErrorCode({ error: 404, message: 'Recording session not found' })).toBe('404');
   });
 
   it('reads detail as an object with a message', () => {

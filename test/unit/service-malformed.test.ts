@@ -2,9 +2,15 @@
 // a ServiceResponseError naming the operation, never crash nor return something half-made.
 import { describe, expect, it } from 'vitest';
 import {
+  EXTRA_OPERATIONS,
   OPERATIONS,
   parseDdxResult,
+  parseLogin,
+  parseMe,
+  parseMedicationResult,
+  parseOrganization,
   parseOrganizationUpdate,
+  parseWebhookRegistration,
   parseRecordingSession,
   parseRefresh,
   parseScribeRecord,
@@ -22,7 +28,7 @@ import {
 const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> = {
   'sign-in': (b) => parseSignIn(b),
   'refresh-token': parseRefresh,
-  login: (b) => parseSignIn(b, 'login'),
+  login: parseLogin,
   'create-session': parseRecordingSession,
   templates: parseTemplatesPage,
   'upload-url': parseUploadUrl,
@@ -32,6 +38,10 @@ const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> 
   'treatment-plan-agent': parseTreatmentPlanResult,
   'notification-email': parseOrganizationUpdate,
   'webhook-status': parseWebhookStatusUpdate,
+  'users-me': parseMe,
+  'organization-get': parseOrganization,
+  'webhook-update': parseWebhookRegistration,
+  'medication-agent': parseMedicationResult,
 };
 
 // The answer as a whole is wrong (field ''), or one member of it is (a field is named).
@@ -48,8 +58,8 @@ const MALFORMED: [string, unknown, 'answer' | 'field', RegExp][] = [
 ];
 
 describe('malformed answers', () => {
-  it('cover every operation but the upload PUT', () => {
-    expect(Object.keys(PARSERS).sort()).toEqual(OPERATIONS.filter((o) => o !== 'upload').sort());
+  it('cover every operation but the upload PUT, and the published extras', () => {
+    expect(Object.keys(PARSERS).sort()).toEqual([...OPERATIONS.filter((o) => o !== 'upload'), ...EXTRA_OPERATIONS].sort());
   });
 
   for (const [operation, parse] of Object.entries(PARSERS)) {

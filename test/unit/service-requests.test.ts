@@ -14,15 +14,29 @@ describe('requestSchemas', () => {
     const signIn: SignInRequest = { email: ' vet@example-clinic.test ', password: 'demo' };
     expect(requestSchemas.signIn.parse(signIn)).toEqual({ email: 'vet@example-clinic.test', password: 'demo' });
     expect(requestSchemas.refresh.parse({ token: 'r.t.s' })).toEqual({ token: 'r.t.s' });
-    expect(requestSchemas.createSession.parse({})).toEqual({});
-    expect(requestSchemas.createSession.parse({ name: 'Bella' })).toEqual({ name: 'Bella' });
-    expect(requestSchemas.uploadUrl.parse({ recording_session_public_id: UUID, file_name: 'a.webm', content_type: 'audio/webm;codecs=opus' })).toBeTruthy();
-    const scribe: ScribeRequestBody = { recording_session_public_id: UUID, template_public_id: 'soap', file_key: 'recordings/x/a.webm' };
+    const session = { patient_name: 'Bella', description: '', session_date: '2026-11-25' };
+    expect(requestSchemas.createSession.parse(session)).toEqual(session);
+    expect(requestSchemas.uploadUrl.parse({ recording_session_public_id: UUID })).toEqual({ recording_session_public_id: UUID });
+    expect(requestSchemas.uploadUrl.parse({ recording_session_public_id: UUID, auto_scribe_template_public_id: 'soap' })).toBeTruthy();
+    const scribe: ScribeRequestBody = { recording_session_public_id: UUID, template_public_id: 'soap' };
     expect(requestSchemas.scribeRequest.parse(scribe)).toEqual(scribe);
     expect(requestSchemas.agent.parse({ input: '' })).toEqual({ input: '' });
     expect(requestSchemas.notificationEmail.parse({ email: 'alerts@example-clinic.test' })).toEqual({ email: 'alerts@example-clinic.test' });
     const hook: WebhookStatusRequest = { event_type: 'scribe', is_active: false, organization_public_id: UUID };
     expect(requestSchemas.webhookStatus.parse(hook)).toEqual(hook);
+  });
+
+  it('refuse what the published service refuses in row 4: no name, a blank name, no date, an impossible date, the old guessed body', () => {
+    expect(issues(requestSchemas.createSession, { description: '', session_date: '2026-11-25' })).toEqual([
+      { path: 'patient_name', message: 'Field required', code: 'invalid_type' },
+    ]);
+    expect(issues(requestSchemas.createSession, { patient_name: '   ', description: '', session_date: '2026-11-25' })[0]?.path).toBe('patient_name');
+    expect(issues(requestSchemas.createSession, { patient_name: 'Bella', description: '' })[0]?.path).toBe('session_date');
+    expect(issues(requestSchemas.createSession, { patient_name: 'Bella', description: '', session_date: '2026-02-30' })[0]?.message).toBe(
+      'Input should be a valid date',
+    );
+    expect(issues(requestSchemas.createSession, { name: 'Bella' }).map((i) => i.path)).toEqual(expect.arrayContaining(['patient_name', 'session_date']));
+    expect(issues(requestSchemas.scribeRequest, { recording_session_public_id: UUID, template_public_id: 'soap', file_key: 'k' })[0]?.code).toBe('unrecognized_keys');
   });
 
   it('refuse unknown members', () => {
@@ -35,20 +49,20 @@ describe('requestSchemas', () => {
   it('word their complaints for the error answer', () => {
     expect(issues(requestSchemas.signIn, { email: 'not-an-address' })).toEqual([
       { path: 'email', message: 'must be an e-mail address', code: 'invalid_format' },
-      { path: 'password', message: 'is required', code: 'invalid_type' },
+      { path: 'password', message: 'Field required', code: 'invalid_type' },
     ]);
-    expect(issues(requestSchemas.refresh, { token: 5 })).toEqual([{ path: 'token', message: 'must be a string', code: 'invalid_type' }]);
-    expect(issues(requestSchemas.refresh, { token: '' })[0]?.message).toBe('is required');
-    expect(issues(requestSchemas.uploadUrl, { recording_session_public_id: 'x', file_name: 'a.txt', content_type: 'text/plain' }).map((i) => i.message)).toEqual([
-      'must be a UUID',
-      'must be an audio/* content type',
+    expect(issues(requestSchemas.refresh, { token: 5 })).toEqual([{ path: 'token', message: 'Input should be a valid string', code: 'invalid_type' }]);
+    expect(issues(requestSchemas.refresh, { token: '' })[0]?.message).toBe('String should have at least 1 character');
+    expect(issues(requestSchemas.uploadUrl, { recording_session_public_id: 'x', file_name: 'a.txt', content_type: 'text/plain' })).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys' }),
     ]);
     expect(issues(requestSchemas.webhookStatus, { event_type: 'scribe', is_active: 'yes', organization_public_id: UUID })).toEqual([
-      { path: 'is_active', message: 'must be true or false', code: 'invalid_type' },
+      { path: 'is_active', message: 'Input should be a valid boolean', code: 'invalid_type' },
     ]);
-    expect(issues(requestSchemas.scribeRequest, { recording_session_public_id: UUID, template_public_id: 'soap', file_key: 'k'.repeat(1001) })[0]?.message).toBe(
-      'must be at most 1000 characters',
+    expect(issues(requestSchemas.scribeRequest, { recording_session_public_id: UUID, template_public_id: 't'.repeat(101) })[0]?.message).toBe(
+      'String should have at most 100 characters',
     );
-    expect(issues(requestSchemas.agent, {})[0]?.message).toBe('is required');
+    expect(issues(requestSchemas.webhookUpdate, { event_type: 'scribe', webhook_url: 'not a url', auth_token: 's' })[0]?.message).toBe('Input should be a valid URL');
+    expect(issues(requestSchemas.agent, {})[0]?.message).toBe('Field required');
   });
 });

@@ -6,11 +6,15 @@ import {
   parseScribeRequest,
   parseTemplatesPage,
   parseUploadUrl,
+  presignedExpiry,
   scribeStatusKind,
   ServiceResponseError,
   type Operation,
-  type ScribeGetResponseWire,
+  type RecordingSessionWire,
+  type ScribeRecordWire,
+  type ScribeRequestResponseWire,
   type TemplatesResponseWire,
+  type UploadUrlResponseWire,
 } from '../../src/shared/service/index.ts';
 
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
@@ -31,6 +35,17 @@ function expectFailure(parse: () => unknown, operation: Operation, field: string
 }
 
 describe('parseRecordingSession (row 4)', () => {
+  it('reads the published answer, a bare object', () => {
+    const wire: RecordingSessionWire = {
+      public_id: '3f0f5b8e-1d2c-4b6a-9e8f-0a1b2c3d4e5f',
+      updated_at: '2026-11-25T09:30:00Z',
+      patient_name: 'Bella',
+      description: 'Vomiting for two days',
+      organization_public_id: 'org-1',
+    };
+    expect(parseRecordingSession(wire)).toEqual({ id: '3f0f5b8e-1d2c-4b6a-9e8f-0a1b2c3d4e5f' });
+  });
+
   it('reads the sandbox answer', () => {
     expect(parseRecordingSession(fixture('create-session.json'))).toEqual({
       id: '9d1c7e52-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
@@ -63,9 +78,11 @@ describe('parseTemplatesPage (row 5)', () => {
     expect(parseTemplatesPage(fixture('templates.json'))).toEqual({ items: expected, page: 1, limit: 50, total: 3 });
   });
 
-  it('agrees with the wire type the sandbox writes', () => {
-    const wire: TemplatesResponseWire = { message: 'Templates', data: { items: [{ public_id: 't1', name: 'SOAP', description: 'd' }], page: 2, limit: 1, total: 5 } };
-    expect(parseTemplatesPage(wire)).toEqual({ items: [{ id: 't1', name: 'SOAP', description: 'd' }], page: 2, limit: 1, total: 5 });
+  it('reads the published page: has_next, current_page, items_per_page, no total', () => {
+    const wire: TemplatesResponseWire = { items: [{ public_id: 't1', name: 'SOAP', description: 'd' }], has_next: true, current_page: 2, items_per_page: 1 };
+    expect(parseTemplatesPage(wire)).toEqual({ items: [{ id: 't1', name: 'SOAP', description: 'd' }], page: 2, limit: 1, hasNext: true });
+    expect(parseTemplatesPage({ ...wire, has_next: false }).hasNext).toBe(false);
+    expectFailure(() => parseTemplatesPage({ ...wire, has_next: 'yes' }), 'templates', 'has_next', 'must be true or false');
   });
 
   it('reads a bare array', () => {
@@ -105,6 +122,28 @@ describe('parseTemplatesPage (row 5)', () => {
 });
 
 describe('parseUploadUrl (row 6)', () => {
+  it('reads the published { url, message }, its expiry from the presigned address (AWS v4)', () => {
+    const url =
+      'https://bucket.s3.amazonaws.com/recordings/a.webm?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=' +
+      'a'.repeat(64);
+    const wire: UploadUrlResponseWire = { url, message: 'Upload URL generated' };
+    expect(parseUploadUrl(wire)).toEqual({ uploadUrl: url, expiresAt: Date.UTC(2026, 10, 25, 9, 45, 0) / 1000 });
+  });
+
+  it('reads an expiry from the other presigned forms, and none from an address without one', () => {
+    expect(presignedExpiry('https://storage.googleapis.com/b/o?X-Goog-Date=20261125T093000Z&X-Goog-Expires=60&X-Goog-Signature=ab')).toBe(
+      Date.UTC(2026, 10, 25, 9, 31, 0) / 1000,
+    );
+    expect(presignedExpiry('https://bucket.s3.amazonaws.com/o?AWSAccessKeyId=A&Expires=1795600000&Signature=x')).toBe(1795600000);
+    expect(presignedExpiry('https://x.test/o?x-amz-date=20261125T093000Z&x-amz-expires=30')).toBe(Date.UTC(2026, 10, 25, 9, 30, 30) / 1000);
+    expect(presignedExpiry('https://x.test/o?X-Amz-Date=yesterday&X-Amz-Expires=30')).toBeUndefined();
+    expect(presignedExpiry('https://x.test/o?X-Amz-Date=20261125T093000Z&X-Amz-Expires=-5')).toBeUndefined();
+    expect(presignedExpiry('https://x.test/o')).toBeUndefined();
+    expect(presignedExpiry('not a url')).toBeUndefined();
+    // An expiry the service states wins over the address's own.
+    expect(parseUploadUrl({ url: 'https://x.test/o?X-Amz-Date=20261125T093000Z&X-Amz-Expires=30', expires_at: 1795600000 }).expiresAt).toBe(1795600000);
+  });
+
   it('reads the sandbox answer', () => {
     const data = dataOf('upload-url.json');
     expect(parseUploadUrl(fixture('upload-url.json'))).toEqual({ uploadUrl: data['upload_url'], fileKey: data['file_key'], expiresAt: 1767226500 });
@@ -128,6 +167,11 @@ describe('parseUploadUrl (row 6)', () => {
 });
 
 describe('parseScribeRequest (row 8)', () => {
+  it('reads the published { public_id, message }', () => {
+    const wire: ScribeRequestResponseWire = { public_id: 'sc-1', message: 'Scribe requested' };
+    expect(parseScribeRequest(wire)).toEqual({ id: 'sc-1' });
+  });
+
   it('reads the sandbox answer', () => {
     expect(parseScribeRequest(fixture('scribe-request.json'))).toEqual({ id: 'c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f', status: 'queued' });
   });
@@ -159,9 +203,24 @@ describe('parseScribeRecord (row 9)', () => {
     });
   });
 
-  it('agrees with the wire type the sandbox writes', () => {
-    const wire: ScribeGetResponseWire = { message: 'Scribe record', data: { public_id: 'p', status: 'processing' } };
-    expect(parseScribeRecord(wire)).toEqual({ id: 'p', status: 'processing' });
+  it('reads the published record: categories_output kept as sent, rtf_output, empty while scribing', () => {
+    const scribing: ScribeRecordWire = { public_id: 'p', transcript_public_id: null, template_public_id: 't', status: 'scribing', categories_output: [], rtf_output: null };
+    expect(parseScribeRecord(scribing)).toEqual({ id: 'p', status: 'scribing' });
+    const categories = [
+      { category: 'Subjective', content: 'Bella has vomited twice.' },
+      { title: 'Plan', text: ['Maropitant 1 mg/kg SC', 'Recheck in 48 h'] },
+    ];
+    const scribed = { ...scribing, status: 'scribed', transcript_public_id: 'tr', categories_output: categories, rtf_output: '{\\rtf1 Bella}' };
+    expect(parseScribeRecord(scribed)).toEqual({ id: 'p', status: 'scribed', categories, rtf: '{\\rtf1 Bella}' });
+    expect(parseScribeRecord({ ...scribed, html_output: '<h2>Plan</h2>' }).html).toBe('<h2>Plan</h2>');
+  });
+
+  it('drops categories that are not objects, and refuses categories_output that is not a list', () => {
+    expect(parseScribeRecord({ public_id: 'p', status: 'scribed', categories_output: ['x', null, { category: 'A', content: 'b' }] }).categories).toEqual([
+      { category: 'A', content: 'b' },
+    ]);
+    expectFailure(() => parseScribeRecord({ public_id: 'p', status: 'scribed', categories_output: 'Subjective: …' }), 'scribe-get', 'categories_output', 'must be an array, got string');
+    expectFailure(() => parseScribeRecord({ public_id: 'p', status: 'scribed', rtf_output: 5 }), 'scribe-get', 'rtf_output', 'must be a string, got number');
   });
 
   it('keeps an unknown status verbatim', () => {
@@ -200,6 +259,10 @@ describe('parseScribeRecord (row 9)', () => {
 
 describe('scribeStatusKind', () => {
   it.each([
+    ['requested', 'queued'],
+    ['scribing', 'processing'],
+    ['scribed', 'completed'],
+    ['Scribed', 'completed'],
     ['queued', 'queued'],
     ['PENDING', 'queued'],
     ['processing', 'processing'],

@@ -86,6 +86,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   private readonly metas = new Map<string, RecordingInfo>();
   private readonly notices: Notice[];
   private retentionTimer: NodeJS.Timeout | null = null;
+  /** The check of a kept sign-in at launch (tests wait for it). */
+  sessionCheck: Promise<unknown> = Promise.resolve();
 
   constructor(options: CoreOptions) {
     super();
@@ -176,6 +178,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       });
     }
     await this.session.restore();
+    // Checked in the background: an unreachable service must not hold up the window.
+    this.sessionCheck = this.session.verify().catch((e: unknown) => {
+      this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
+      return this.session.state();
+    });
     await this.pipeline.init();
     await this.sweepRetention();
     this.retentionTimer = setInterval(() => void this.sweepRetention(), RETENTION_SWEEP_MS);

@@ -3,6 +3,7 @@
 import { hasSpecies } from '../../shared/species.ts';
 import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
 import type { ServiceClient } from './service-client.ts';
+import { ServiceError } from './service-errors.ts';
 import type { Session } from './session.ts';
 
 export class InputError extends Error {
@@ -15,12 +16,24 @@ export class InputError extends Error {
 export const NEEDS_SPECIES_MESSAGE =
   'No species found in the case details. Treatment plans need the species (for example dog or cat); add it, or send anyway.';
 
+export const MEDICATION_NEEDS_SPECIES =
+  'Name the species too (for example "meloxicam for a dog"): the service gives doses by species and refuses a question without one.';
+
+export const WEBHOOK_SECRET_MIN = 16;
+
+export interface ClinicalOptions {
+  /** Keeps the clinic's webhook secret in the secret store (never in settings or a log). */
+  saveWebhookSecret?: (secret: string) => Promise<void>;
+}
+
 export class Clinical {
   private readonly client: ServiceClient;
   private readonly session: Session;
-  constructor(client: ServiceClient, session: Session) {
+  private readonly options: ClinicalOptions;
+  constructor(client: ServiceClient, session: Session, options: ClinicalOptions = {}) {
     this.client = client;
     this.session = session;
+    this.options = options;
   }
 
   ddx(input: string) {
@@ -35,6 +48,43 @@ export class Clinical {
     if (!allowWithoutSpecies && !hasSpecies(text)) return { kind: 'needs_species', message: NEEDS_SPECIES_MESSAGE };
     const result = await this.session.withToken((t) => this.client.treatmentPlan(t, text));
     return { kind: 'result', result };
+  }
+
+  medication(input: string) {
+    const text = input.trim();
+    if (text === '') throw new InputError('Type a drug and a species first (for example "meloxicam for a dog").');
+    if (!hasSpecies(text)) throw new InputError(MEDICATION_NEEDS_SPECIES);
+    return this.session.withToken((t) => this.client.medication(t, text));
+  }
+
+  organization() {
+    return this.session.withToken((t) => this.client.organization(t));
+  }
+
+  /**
+   * Registers the clinic's webhook endpoint. The secret goes to the service and then to the
+   * secret store; an error that would quote it (an echoing proxy) has it taken out first.
+   */
+  async registerWebhook({ url, secret }: { url: string; secret: string }) {
+    let address: URL;
+    try {
+      address = new URL(url.trim());
+    } catch {
+      throw new InputError('The webhook address is not a web address; it starts with https://.');
+    }
+    if (address.protocol !== 'https:') throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
+    if (secret.length < WEBHOOK_SECRET_MIN) throw new InputError(`The webhook secret must be at least ${WEBHOOK_SECRET_MIN} characters long.`);
+    let answer;
+    try {
+      answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
+    } catch (e) {
+      if (e instanceof ServiceError && e.message.includes(secret)) {
+        throw new ServiceError(e.kind, e.operation, e.message.split(secret).join('[secret]'), { status: e.status, code: e.code, retryAfterMs: e.retryAfterMs });
+      }
+      throw e;
+    }
+    await this.options.saveWebhookSecret?.(secret);
+    return answer.webhook;
   }
 
   async setNotificationEmail(email: string) {

@@ -6,6 +6,11 @@ import { stat } from 'node:fs/promises';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import {
   parseDdxResult,
+  parseLogin,
+  parseMe,
+  parseMedicationResult,
+  parseOrganization,
+  parseWebhookRegistration,
   parseOrganizationUpdate,
   parseRecordingSession,
   parseRefresh,
@@ -19,6 +24,11 @@ import {
   serviceErrorCode,
   serviceErrorMessage,
   ServiceResponseError,
+  storageError,
+  type CreateSessionRequest,
+  type ScribeRequestBody,
+  type UploadUrlRequest,
+  type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
 import { parseRetryAfter, ServiceError } from './service-errors.ts';
 import { putFile, PutFileError } from './upload.ts';
@@ -143,11 +153,17 @@ export class ServiceClient {
     return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${err.message || err.code || 'network error'}.`, { cause: e });
   }
 
-  // Row 1 (or row 3, the workflow's /auth/login, when the setting asks for it).
+  // Row 1, or row 3 (the workflow's /auth/login, when the setting asks for it), whose published
+  // answer may hold only the tokens: the session then asks /users/me for the user.
   signIn(email: string, password: string, { viaLoginRow = false } = {}) {
     return viaLoginRow
-      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, (b) => parseSignIn(b, 'login'))
+      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, parseLogin)
       : this.call({ operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } }, parseSignIn);
+  }
+
+  /** `GET /users/me`: who the token belongs to (after /auth/login, and the check at launch). */
+  me(token: string) {
+    return this.call({ operation: 'users-me', method: 'GET', base: 'scribeUrl', path: '/users/me', token }, parseMe);
   }
 
   // Row 2. The bearer is the (usually expired) access token; the body carries the refresh token.
@@ -158,36 +174,34 @@ export class ServiceClient {
     );
   }
 
-  createSession(token: string, name?: string) {
-    return this.call(
-      { operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body: name ? { name } : {} },
-      parseRecordingSession,
-    );
+  /** Row 4: the patient's name, the visit description (always sent, '' if none) and the local date. */
+  createSession(token: string, input: { patientName: string; description: string; sessionDate: string }) {
+    const body: CreateSessionRequest = { patient_name: input.patientName, description: input.description, session_date: input.sessionDate };
+    return this.call({ operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body }, parseRecordingSession);
   }
 
   templates(token: string, page = 1, limit = 50) {
     return this.call({ operation: 'templates', method: 'GET', base: 'scribeUrl', path: `/templates/all?page=${page}&limit=${limit}`, token }, parseTemplatesPage);
   }
 
-  uploadUrl(token: string, input: { sessionId: string; fileName: string; contentType: string }) {
-    return this.call(
-      {
-        operation: 'upload-url',
-        method: 'POST',
-        base: 'scribeUrl',
-        path: '/audio/generate-upload-url',
-        token,
-        body: { recording_session_public_id: input.sessionId, file_name: input.fileName, content_type: input.contentType },
-      },
-      parseUploadUrl,
-    );
+  /** Row 6: the session only (and a template, when scribing should start by itself after the upload). */
+  uploadUrl(token: string, input: { sessionId: string; autoScribeTemplateId?: string }) {
+    const body: UploadUrlRequest = {
+      recording_session_public_id: input.sessionId,
+      ...(input.autoScribeTemplateId ? { auto_scribe_template_public_id: input.autoScribeTemplateId } : {}),
+    };
+    return this.call({ operation: 'upload-url', method: 'POST', base: 'scribeUrl', path: '/audio/generate-upload-url', token, body }, parseUploadUrl);
   }
 
-  /** Row 7: streams the file to the presigned address, reporting progress; never reads it whole. */
+  /**
+   * Row 7: streams the file to the presigned address, reporting progress; never reads it whole.
+   * A null content type sends none, as `curl -T` does: an address signed without one refuses a
+   * request that carries a header it did not sign.
+   */
   async upload(
     uploadUrl: string,
     filePath: string,
-    contentType: string,
+    contentType: string | null,
     { onProgress, signal, headers = {} }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
   ): Promise<void> {
     const operation = 'upload';
@@ -202,7 +216,7 @@ export class ServiceClient {
     let answer;
     try {
       answer = await putFile(url, filePath, size, {
-        headers: { 'content-type': contentType, ...headers },
+        headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
         onProgress: (sent, total) => onProgress?.({ sent, total }),
         signal,
         stallMs: this.options.uploadStallMs,
@@ -218,6 +232,15 @@ export class ServiceClient {
     }
     this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
     if (answer.status >= 300) {
+      // Cloud storage answers in XML (SERVICE.md row 7); its code decides renew or stop.
+      const storage = storageError(answer.text);
+      if (storage) {
+        throw new ServiceError('http', operation, `The storage service refused the upload (${storage.code}${storage.message ? `: ${storage.message}` : ''}).`, {
+          status: answer.status,
+          code: storage.code,
+          retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+        });
+      }
       let json: unknown;
       try {
         json = JSON.parse(answer.text) as unknown;
@@ -232,7 +255,9 @@ export class ServiceClient {
     }
   }
 
-  requestScribe(token: string, input: { sessionId: string; templateId: string; fileKey: string; idempotencyKey: string }) {
+  /** Row 8: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
+  requestScribe(token: string, input: { sessionId: string; templateId: string; idempotencyKey: string }) {
+    const body: ScribeRequestBody = { recording_session_public_id: input.sessionId, template_public_id: input.templateId };
     return this.call(
       {
         operation: 'scribe-request',
@@ -240,9 +265,8 @@ export class ServiceClient {
         base: 'scribeUrl',
         path: '/scribe/request',
         token,
-        // Servers that know Idempotency-Key answer a repeat with the same record (a lost answer).
         headers: { 'idempotency-key': input.idempotencyKey },
-        body: { recording_session_public_id: input.sessionId, template_public_id: input.templateId, file_key: input.fileKey },
+        body,
       },
       parseScribeRequest,
     );
@@ -261,6 +285,25 @@ export class ServiceClient {
       { operation: 'treatment-plan-agent', method: 'POST', base: 'agentsApiUrl', path: '/treatment_plan_agent_v2', token, body: { input }, signal },
       parseTreatmentPlanResult,
     );
+  }
+
+  /** `POST /medication_agent_v2`: the input names a drug and a species. */
+  medication(token: string, input: string, signal?: AbortSignal) {
+    return this.call(
+      { operation: 'medication-agent', method: 'POST', base: 'agentsApiUrl', path: '/medication_agent_v2', token, body: { input }, signal },
+      parseMedicationResult,
+    );
+  }
+
+  /** `GET /organizations/get`: the organization, with the notification address in force. */
+  organization(token: string) {
+    return this.call({ operation: 'organization-get', method: 'GET', base: 'scribeUrl', path: '/organizations/get', token }, parseOrganization);
+  }
+
+  /** `PUT /webhook/update`: the clinic's endpoint and the secret the service signs with (never logged: only the operation is). */
+  registerWebhook(token: string, input: { url: string; secret: string }) {
+    const body: WebhookUpdateRequest = { event_type: 'scribe', webhook_url: input.url, auth_token: input.secret };
+    return this.call({ operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body }, parseWebhookRegistration);
   }
 
   updateNotificationEmail(token: string, email: string) {

@@ -87,7 +87,9 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
   }
 
   async signIn(email: string, password: string): Promise<SessionState> {
-    const tokens = await this.client.signIn(email, password, { viaLoginRow: this.options.useLoginRow?.() ?? false });
+    const answer = await this.client.signIn(email, password, { viaLoginRow: this.options.useLoginRow?.() ?? false });
+    // The published /auth/login may answer the tokens alone: the user comes from /users/me.
+    const tokens = answer.user ? answer : { ...answer, user: await this.client.me(answer.accessToken) };
     const stored = toStored(tokens, null, this.now());
     await this.store.save(stored);
     this.generation += 1;
@@ -95,6 +97,36 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     this.endedBecause = null;
     this.options.log?.(`session: signed in as user ${stored.user?.id ?? '(unknown)'}`);
     this.emitChanged();
+    return this.state();
+  }
+
+  /**
+   * The check at launch: does the service still know the kept session (GET /users/me, with
+   * the usual refresh on a 401)? A refused session signs out, saying so; a service out of reach
+   * keeps the vet signed in (an exam room offline still records, and the queue waits). The user
+   * the service names replaces the kept one (a changed name or organization).
+   */
+  async verify(): Promise<SessionState> {
+    const session = this.current;
+    if (!session) return this.state();
+    const generation = this.generation;
+    try {
+      const user = await this.withToken((t) => this.client.me(t));
+      if (generation !== this.generation || !this.current) return this.state();
+      if (JSON.stringify(user) !== JSON.stringify(this.current.user)) {
+        this.current = { ...this.current, user };
+        await this.store.save(this.current);
+        this.emitChanged();
+      }
+      this.options.log?.('session: the kept sign-in was checked with the service');
+    } catch (e) {
+      if (e instanceof SignedOutError) return this.state();
+      if (e instanceof ServiceError && e.unauthorized && generation === this.generation) {
+        await this.signOut('expired');
+        return this.state();
+      }
+      this.options.log?.(`session: the kept sign-in could not be checked now (${e instanceof ServiceError ? e.kind : 'error'}); staying signed in`);
+    }
     return this.state();
   }
 

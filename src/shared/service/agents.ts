@@ -7,17 +7,20 @@ import { z } from 'zod';
 import type { Operation } from './errors.ts';
 import { isRecord, parseAnswer, parseInside, text } from './envelope.ts';
 
-import { DDX_FIELDS, TREATMENT_FIELDS, type FieldSpec } from './fields.ts';
+import { DDX_FIELDS, MEDICATION_FIELDS, TREATMENT_FIELDS, type FieldSpec } from './fields.ts';
 
-export { DDX_FIELDS, TREATMENT_FIELDS, type FieldSpec };
+export { DDX_FIELDS, MEDICATION_FIELDS, TREATMENT_FIELDS, type FieldSpec };
 
 export type DdxFieldKey = (typeof DDX_FIELDS)[number]['key'];
 export type TreatmentFieldKey = (typeof TREATMENT_FIELDS)[number]['key'];
+export type MedicationFieldKey = (typeof MEDICATION_FIELDS)[number]['key'];
 
 /** One candidate diagnosis. `label` is its key in the map form, else its name ('' if none). */
 export type DdxDiagnosis = { label: string } & Partial<Record<DdxFieldKey, string>>;
 /** One treatment plan. `label` is its key in the map form, else its diagnosis or plan name. */
 export type TreatmentPlan = { label: string } & Partial<Record<TreatmentFieldKey, string>>;
+/** One drug's card. `label` is its key in the map form (the drug), else its name and class. */
+export type MedicationDrug = { label: string } & Partial<Record<MedicationFieldKey, string>>;
 
 interface AgentResult {
   /** false: the service judged the input unrelated to the agent; `reason` says why. */
@@ -37,7 +40,12 @@ export interface TreatmentPlanResult extends AgentResult {
   plans: TreatmentPlan[];
 }
 
+export interface MedicationResult extends AgentResult {
+  medications: MedicationDrug[];
+}
+
 export const DDX_DETAILS = 'Differential Diagnosis Details';
+export const MEDICATION_DETAILS = 'Medication Details';
 export const TREATMENT_DETAILS = 'Treatment Plan Details';
 export const CONCISE = 'Plain English Concise';
 export const SUMMARY = 'Plain English Summary';
@@ -102,6 +110,8 @@ function optional(values: { concise: string | undefined; summary: string | undef
 const ddxSchema = agentSchema(detailsSchema(DDX_FIELDS, ['name']), DDX_DETAILS);
 const treatmentSchema = agentSchema(detailsSchema(TREATMENT_FIELDS, ['diagnosisName', 'treatmentPlanName']), TREATMENT_DETAILS);
 
+const medicationSchema = agentSchema(detailsSchema(MEDICATION_FIELDS, ['drugNameAndClassification']), MEDICATION_DETAILS);
+
 function parseAgent<D>(operation: Operation, schema: z.ZodType<AgentResult & { items: D[] }>, body: unknown): AgentResult & { items: D[] } {
   return parseAnswer(operation, schema, body);
 }
@@ -116,4 +126,10 @@ export function parseDdxResult(body: unknown): DdxResult {
 export function parseTreatmentPlanResult(body: unknown): TreatmentPlanResult {
   const { items, ...rest } = parseAgent('treatment-plan-agent', treatmentSchema, body);
   return { ...rest, plans: items };
+}
+
+/** `POST /medication_agent_v2` (SERVICE.md): details as a map drug -> card, or one card. */
+export function parseMedicationResult(body: unknown): MedicationResult {
+  const { items, ...rest } = parseAgent('medication-agent', medicationSchema, body);
+  return { ...rest, medications: items };
 }

@@ -36,6 +36,14 @@ export interface SignInResult extends TokenSet {
 
 export type RefreshResult = TokenSet;
 
+/**
+ * Row 3, the scribing API's own /auth/login. Its OpenAPI answer is only the three token fields;
+ * its page adds the expiries and the user. Without a user the session asks GET /users/me.
+ */
+export interface LoginResult extends TokenSet {
+  refreshToken: string;
+}
+
 /** The `exp` claim of a JWT, read without verifying it (the service verifies, not us). */
 export function decodeJwtExpiry(token: string): number | undefined {
   const payload = token.split('.')[1];
@@ -86,15 +94,29 @@ type OrganizationName = 'organization_id' | 'organization_public_id';
 const signInUser = userSchema({ id: ['id', 'public_id'], organization: ['organization_id', 'organization_public_id'] });
 const refreshUser = userSchema({ id: ['public_id', 'id'], organization: ['organization_public_id', 'organization_id'] });
 
+const signInFields = {
+  access_token: token,
+  refresh_token: token,
+  token_type: z.string().nullish(),
+  expires_at: optionalUnixSeconds,
+  refresh_expires_at: optionalUnixSeconds,
+};
+
+const loginSchema = z.object({ ...signInFields, user: refreshUser.optional() }).transform((w): LoginResult => {
+  const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
+  const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
+  return {
+    accessToken: w.access_token,
+    refreshToken: w.refresh_token,
+    tokenType: w.token_type || 'bearer',
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
+    ...(w.user ? { user: w.user } : {}),
+  };
+});
+
 const signInSchema = z
-  .object({
-    access_token: token,
-    refresh_token: token,
-    token_type: z.string().nullish(),
-    expires_at: optionalUnixSeconds,
-    refresh_expires_at: optionalUnixSeconds,
-    user: signInUser,
-  })
+  .object({ ...signInFields, user: signInUser })
   .transform((w): SignInResult => {
     const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
     const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
@@ -135,6 +157,16 @@ const refreshSchema = z
 /** Row 1 (and row 3, with `operation` 'login'): token set 2.2 with its user. */
 export function parseSignIn(body: unknown, operation: Extract<Operation, 'sign-in' | 'login'> = 'sign-in'): SignInResult {
   return parseAnswer(operation, signInSchema, body);
+}
+
+/** Row 3 as published: the tokens, maybe the expiries and the user (page) or not (OpenAPI). */
+export function parseLogin(body: unknown): LoginResult {
+  return parseAnswer('login', loginSchema, body);
+}
+
+/** `GET /users/me`: `{ public_id, email, name, organization_public_id }` (the row-1 names are read too). */
+export function parseMe(body: unknown): User {
+  return parseAnswer('users-me', refreshUser, body);
 }
 
 /** Row 2: token set 2.3. */

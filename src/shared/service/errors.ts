@@ -19,11 +19,14 @@ export const OPERATIONS = [
   'webhook-status',
 ] as const;
 
-export type Operation = (typeof OPERATIONS)[number];
+/** Published operations beyond SPEC's thirteen rows (SERVICE.md) that the app uses. */
+export const EXTRA_OPERATIONS = ['users-me', 'organization-get', 'webhook-update', 'medication-agent'] as const;
 
-/** SPEC section 4 row number of an operation. */
+export type Operation = (typeof OPERATIONS)[number] | (typeof EXTRA_OPERATIONS)[number];
+
+/** SPEC section 4 row number of an operation (0 for the published extras). */
 export function operationRow(operation: Operation): number {
-  return OPERATIONS.indexOf(operation) + 1;
+  return (OPERATIONS as readonly string[]).indexOf(operation) + 1;
 }
 
 /**
@@ -54,7 +57,9 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-// FastAPI's 422 answer: detail = [{ loc: ['body', 'email'], msg: 'value is not a valid email' }].
+// FastAPI's 422 answer: detail = [{ loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' }].
+// Each item becomes "patient name is missing" or "session date: input should be a valid date":
+// the field in plain words, never the list itself.
 function validationItem(item: unknown): string | undefined {
   if (typeof item === 'string') return nonEmpty(item);
   if (!isRecord(item)) return undefined;
@@ -63,14 +68,19 @@ function validationItem(item: unknown): string | undefined {
   const loc = Array.isArray(item['loc']) ? item['loc'].filter((p) => typeof p === 'string' || typeof p === 'number') : [];
   // The first element names where the value came from, which means nothing to a vet.
   if (loc.length > 1 && typeof loc[0] === 'string' && ['body', 'query', 'path', 'header', 'cookie'].includes(loc[0])) loc.shift();
-  return loc.length > 0 ? `${loc.join('.')}: ${msg}` : msg;
+  const field = loc.map((p) => (typeof p === 'number' ? `item ${p + 1}` : p.replace(/[_-]+/g, ' ').trim())).join(' ');
+  const type = nonEmpty(item['type']) ?? '';
+  if (field === '') return msg;
+  if (type === 'missing' || type.endsWith('.missing') || /^field required$/i.test(msg)) return `${field} is missing`;
+  // "Input should be…" reads as part of the sentence once its capital goes.
+  return `${field}: ${/^[A-Z][a-z]/.test(msg) ? msg[0]!.toLowerCase() + msg.slice(1) : msg}`;
 }
 
 function detailText(detail: unknown): string | undefined {
   if (typeof detail === 'string') return nonEmpty(detail);
   if (Array.isArray(detail)) {
     const parts = detail.map(validationItem).filter((p): p is string => p !== undefined);
-    return parts.length > 0 ? parts.join('; ') : undefined;
+    return parts.length > 0 ? `The service refused the request: ${parts.join('; ')}.` : undefined;
   }
   if (isRecord(detail)) return nonEmpty(detail['message']) ?? nonEmpty(detail['msg']);
   return undefined;
@@ -104,10 +114,27 @@ export function serviceErrorMessage(body: unknown, raw: string, status: number):
   return rawText(raw) ?? `HTTP ${status}`;
 }
 
-/** The machine-readable error code of a failed call (`code`, or `error.code`), if any. */
+/** The machine-readable error code of a failed call (`code`, `error.code`, or a numeric `error`), if any. */
 export function serviceErrorCode(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
   const pick = (value: unknown) => (typeof value === 'number' ? String(value) : nonEmpty(value));
   const error = body['error'];
-  return pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : undefined);
+  // The documented alternative shape `{ error: 404, message }` carries its code as a number.
+  return pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : typeof error === 'number' ? String(error) : undefined);
+}
+
+/**
+ * A cloud-storage error (row 7: the presigned PUT answers S3-style XML,
+ * `<Error><Code>AccessDenied</Code><Message>Request has expired</Message>…</Error>`). Only the
+ * two top-level members are read, so two bounded patterns do the job an XML parser would, with
+ * nothing to resolve (no entities, no DTD) and a length cap against a huge body.
+ */
+export function storageError(raw: string): { code: string; message: string } | undefined {
+  const text = raw.length > 20_000 ? raw.slice(0, 20_000) : raw;
+  if (!/<Error\b/.test(text)) return undefined;
+  const code = /<Code>([^<]{1,200})<\/Code>/.exec(text)?.[1]?.trim();
+  if (!code) return undefined;
+  const message = /<Message>([^<]{0,1000})<\/Message>/.exec(text)?.[1]?.trim() ?? '';
+  const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return { code: unescape(code), message: unescape(message) };
 }

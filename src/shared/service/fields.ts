@@ -1,4 +1,4 @@
-// The fields of the two agents' answers, with the headings the window prints above them. No
+// The fields of the agents' answers, with the headings the window prints above them. No
 // zod here: the window imports these, and the parsers that use them stay in main.
 export interface FieldSpec<K extends string> {
   /** Member of the domain type. */
@@ -35,4 +35,22 @@ export const TREATMENT_FIELDS = [
   { key: 'preventativeOptions', wire: 'preventative_options', heading: 'Preventative options' },
   { key: 'regularVeterinaryMonitoring', wire: 'regular_veterinary_monitoring', heading: 'Regular veterinary monitoring' },
   { key: 'ownerEducation', wire: 'owner_education', heading: 'Owner education' },
+] as const satisfies readonly FieldSpec<string>[];
+
+/** `POST /medication_agent_v2`, one drug's card (SERVICE.md); dosing comes first for the vet. */
+export const MEDICATION_FIELDS = [
+  { key: 'drugNameAndClassification', wire: 'drug_name_and_classification', heading: 'Drug and class' },
+  { key: 'dosingBySpecies', wire: 'dosing_by_species', heading: 'Dosing by species' },
+  { key: 'indicationsAndUses', wire: 'indications_and_uses', heading: 'Indications and uses' },
+  { key: 'administrationAndRoute', wire: 'administration_and_route', heading: 'Administration and route' },
+  { key: 'contraindications', wire: 'contraindications', heading: 'Contraindications' },
+  { key: 'precautionsAndWarnings', wire: 'precautions_and_warnings', heading: 'Precautions and warnings' },
+  { key: 'adverseEffects', wire: 'adverse_effects', heading: 'Adverse effects' },
+  { key: 'drugInteractions', wire: 'drug_interactions', heading: 'Drug interactions' },
+  { key: 'monitoringParameters', wire: 'monitoring_parameters', heading: 'Monitoring' },
+  { key: 'overdoseInformation', wire: 'overdose_information', heading: 'Overdose' },
+  { key: 'withdrawalTimes', wire: 'withdrawal_times', heading: 'Withdrawal times' },
+  { key: 'pharmacologyAndMechanismOfAction', wire: 'pharmacology_and_mechanism_of_action', heading: 'Pharmacology and mechanism of action' },
+  { key: 'clientInformation', wire: 'client_information', heading: 'Information for the owner' },
+  { key: 'notes', wire: 'notes', heading: 'Notes' },
 ] as const satisfies readonly FieldSpec<string>[];

@@ -1,13 +1,25 @@
 // The service contract (SPEC.md sections 2 and 4): tolerant readers of its answers, the
 // request bodies it takes, and the wire shapes the sandbox writes.
-export { OPERATIONS, operationRow, ServiceResponseError, serviceErrorCode, serviceErrorMessage, type Operation } from './errors.ts';
-export { decodeJwtExpiry, parseRefresh, parseSignIn, type RefreshResult, type SignInResult, type TokenSet, type User } from './auth.ts';
+export { EXTRA_OPERATIONS, OPERATIONS, operationRow, ServiceResponseError, serviceErrorCode, serviceErrorMessage, storageError, type Operation } from './errors.ts';
+export {
+  decodeJwtExpiry,
+  parseLogin,
+  parseMe,
+  parseRefresh,
+  parseSignIn,
+  type LoginResult,
+  type RefreshResult,
+  type SignInResult,
+  type TokenSet,
+  type User,
+} from './auth.ts';
 export {
   parseRecordingSession,
   parseScribeRecord,
   parseScribeRequest,
   parseTemplatesPage,
   parseUploadUrl,
+  presignedExpiry,
   scribeStatusKind,
   type RecordingSession,
   type ScribeRecord,
@@ -21,7 +33,10 @@ export {
   CONCISE,
   DDX_DETAILS,
   DDX_FIELDS,
+  MEDICATION_DETAILS,
+  MEDICATION_FIELDS,
   parseDdxResult,
+  parseMedicationResult,
   parseTreatmentPlanResult,
   SUMMARY,
   TREATMENT_DETAILS,
@@ -30,12 +45,17 @@ export {
   type DdxFieldKey,
   type DdxResult,
   type FieldSpec,
+  type MedicationDrug,
+  type MedicationFieldKey,
+  type MedicationResult,
   type TreatmentFieldKey,
   type TreatmentPlan,
   type TreatmentPlanResult,
 } from './agents.ts';
 export {
+  parseOrganization,
   parseOrganizationUpdate,
+  parseWebhookRegistration,
   parseWebhookStatusUpdate,
   type Organization,
   type OrganizationUpdate,
@@ -52,5 +72,8 @@ export {
   type SignInRequest,
   type UploadUrlRequest,
   type WebhookStatusRequest,
+  type WebhookUpdateRequest,
+  type FastAgentRequest,
+  type ChatAgentRequest,
 } from './requests.ts';
 export type * from './wire.ts';

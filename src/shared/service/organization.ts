@@ -73,6 +73,20 @@ const webhookSchema = z
     };
   });
 
+// A registration's answer names the webhook 2.5; a new registration is active unless it says not.
+const registeredWebhookSchema = z
+  .object({ ...publicId, event_type: z.string().trim().min(1, 'must not be empty'), is_active: z.boolean().nullish(), organization_public_id: optionalId })
+  .transform((w, ctx): Webhook => {
+    const webhookId = w.public_id ?? w.id;
+    if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);
+    return {
+      id: webhookId,
+      eventType: w.event_type,
+      isActive: w.is_active ?? true,
+      ...(w.organization_public_id ? { organizationId: w.organization_public_id } : {}),
+    };
+  });
+
 function messageOf(body: unknown): { message?: string } {
   const message = isRecord(body) ? body['message'] : undefined;
   return typeof message === 'string' && message.trim() !== '' ? { message } : {};
@@ -87,5 +101,16 @@ export function parseOrganizationUpdate(body: unknown): OrganizationUpdate {
 /** Row 13: `{ message, data: webhook }`. */
 export function parseWebhookStatusUpdate(body: unknown): WebhookStatusUpdate {
   const webhook = parseAnswer('webhook-status', webhookSchema, body);
+  return { ...messageOf(body), webhook };
+}
+
+/** `GET /organizations/get`: the organization, bare or under `data`. */
+export function parseOrganization(body: unknown): Organization {
+  return parseAnswer('organization-get', organizationSchema, body);
+}
+
+/** `PUT /webhook/update`: `{ message, data: webhook }`. */
+export function parseWebhookRegistration(body: unknown): WebhookStatusUpdate {
+  const webhook = parseAnswer('webhook-update', registeredWebhookSchema, body);
   return { ...messageOf(body), webhook };
 }

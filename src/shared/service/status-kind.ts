@@ -3,9 +3,10 @@ export type ScribeStatusKind = 'queued' | 'processing' | 'completed' | 'failed' 
 
 const STATUS_KINDS: Record<string, Exclude<ScribeStatusKind, 'unknown'>> = {};
 for (const [kind, words] of [
-  ['queued', ['queued', 'pending', 'waiting', 'created', 'submitted', 'accepted', 'new']],
-  ['processing', ['processing', 'in_progress', 'running', 'started', 'transcribing', 'scribing']],
-  ['completed', ['completed', 'complete', 'done', 'success', 'succeeded', 'finished']],
+  // The published words (SERVICE.md, row 9) are requested, scribing and scribed.
+  ['queued', ['requested', 'queued', 'pending', 'waiting', 'created', 'submitted', 'accepted', 'new']],
+  ['processing', ['scribing', 'processing', 'in_progress', 'running', 'started', 'transcribing']],
+  ['completed', ['scribed', 'completed', 'complete', 'done', 'success', 'succeeded', 'finished']],
   // A cancelled job will never finish either: for the app it is a failure to show.
   ['failed', ['failed', 'failure', 'error', 'errored', 'cancelled', 'canceled', 'rejected']],
 ] as const) {

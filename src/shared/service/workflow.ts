@@ -1,8 +1,7 @@
-// Rows 4-9, the scribing workflow. SPEC shows none of these answers beyond the scribe record's
-// public_id (2.8), so each reader takes the sandbox's shape (DESIGN.md) and the obvious
-// variants of it: `public_id` or `id`, `upload_url` or `url`, a list bare or under a key.
+// Rows 4-9, the scribing workflow, as published (SERVICE.md), and the variants read before it
+// was: `public_id` or `id`, `url` or `upload_url`, a list bare or under a key, a note as text.
 import { z } from 'zod';
-import { optionalId, missing, optionalCount, optionalUnixSeconds, parseAnswer, parseAt, text } from './envelope.ts';
+import { isRecord, optionalId, missing, optionalCount, optionalUnixSeconds, parseAnswer, parseAt, text } from './envelope.ts';
 
 export interface RecordingSession {
   id: string;
@@ -23,12 +22,14 @@ export interface TemplatesPage {
   page?: number;
   limit?: number;
   total?: number;
+  /** The published paging: whether another page follows (there is no total). */
+  hasNext?: boolean;
 }
 
 export interface UploadUrl {
   uploadUrl: string;
   fileKey?: string;
-  /** Unix seconds. */
+  /** Unix seconds: given by the service, else read from the presigned address's own query. */
   expiresAt?: number;
   /** Headers the presigned PUT must carry, when the service names any. */
   headers?: Record<string, string>;
@@ -45,6 +46,12 @@ export interface ScribeRecord {
   status: string;
   /** The clinical note as text (markdown-style `## ` headings when it came in sections). */
   note?: string;
+  /** `categories_output` as sent: objects whose members are not published (the note module reads them). */
+  categories?: Record<string, unknown>[];
+  /** `rtf_output`: the whole note as an RTF document. */
+  rtf?: string;
+  /** `html_output` (the webhook's final event carries it instead of the RTF). */
+  html?: string;
   error?: string;
 }
 
@@ -96,19 +103,28 @@ const pageSchema = z
     page: optionalCount,
     limit: optionalCount,
     total: optionalCount,
+    current_page: optionalCount,
+    items_per_page: optionalCount,
+    has_next: z.boolean({ error: 'must be true or false' }).nullish(),
   })
   .transform((w, ctx): TemplatesPage => {
     const items = w.items ?? w.results ?? w.templates ?? w.data;
     if (items === undefined) return missing(ctx, 'items', LIST_KEYS.slice(1));
+    const page = w.current_page ?? w.page;
+    const limit = w.items_per_page ?? w.limit;
     return {
       items,
-      ...(w.page !== undefined ? { page: w.page } : {}),
-      ...(w.limit !== undefined ? { limit: w.limit } : {}),
+      ...(page !== undefined ? { page } : {}),
+      ...(limit !== undefined ? { limit } : {}),
       ...(w.total !== undefined ? { total: w.total } : {}),
+      ...(typeof w.has_next === 'boolean' ? { hasNext: w.has_next } : {}),
     };
   });
 
-/** Row 5: a bare array, or `{ items | results | templates | data: [...] }`, maybe inside `{ data }`. */
+/**
+ * Row 5: published as `{ items, has_next, current_page, items_per_page }`; also a bare array, or
+ * `{ results | templates | data: [...] }` with page/limit/total, maybe inside `{ data }`.
+ */
 export function parseTemplatesPage(body: unknown): TemplatesPage {
   if (Array.isArray(body)) return { items: parseAt('templates', templateList, body, []) };
   return parseAnswer('templates', pageSchema, body);
@@ -121,6 +137,37 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * When a presigned address stops working, from its own query: AWS signature v4 (`X-Amz-Date`
+ * + `X-Amz-Expires`), Google Cloud Storage v4 (`X-Goog-Date` + `X-Goog-Expires`) or the older
+ * S3 form (`Expires`, Unix seconds). The published answer gives no expiry (SERVICE.md row 6), so
+ * this is how the app knows to ask for a new address before sending an hour of audio to a dead one.
+ */
+export function presignedExpiry(address: string): number | undefined {
+  let query: URLSearchParams;
+  try {
+    query = new URL(address).searchParams;
+  } catch {
+    return undefined;
+  }
+  const get = (name: string) => {
+    for (const [key, value] of query) if (key.toLowerCase() === name.toLowerCase()) return value;
+    return null;
+  };
+  for (const prefix of ['X-Amz', 'X-Goog']) {
+    const date = get(`${prefix}-Date`);
+    const seconds = Number(get(`${prefix}-Expires`));
+    const m = date ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date) : null;
+    if (m && Number.isInteger(seconds) && seconds > 0) {
+      const signedAt = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) / 1000;
+      if (Number.isFinite(signedAt)) return signedAt + seconds;
+    }
+  }
+  const expires = get('Expires');
+  if (expires !== null && /^\d{9,11}$/.test(expires)) return Number(expires);
+  return undefined;
 }
 
 const uploadUrlSchema = z
@@ -142,15 +189,16 @@ const uploadUrlSchema = z
       return z.NEVER;
     }
     const fileKey = w.file_key ?? w.key;
+    const expiresAt = w.expires_at ?? presignedExpiry(uploadUrl);
     return {
       uploadUrl,
       ...(fileKey ? { fileKey } : {}),
-      ...(w.expires_at !== undefined ? { expiresAt: w.expires_at } : {}),
+      ...(expiresAt !== undefined ? { expiresAt } : {}),
       ...(w.headers ? { headers: w.headers } : {}),
     };
   });
 
-/** Row 6. */
+/** Row 6: published as `{ url, message }`. */
 export function parseUploadUrl(body: unknown): UploadUrl {
   return parseAnswer('upload-url', uploadUrlSchema, body);
 }
@@ -161,7 +209,7 @@ const scribeRequestSchema = z.object({ ...publicId, status: z.string().nullish()
   return { id: requestId, ...(w.status ? { status: w.status } : {}) };
 });
 
-/** Row 8. */
+/** Row 8: published as `{ public_id, message }`. */
 export function parseScribeRequest(body: unknown): ScribeRequest {
   return parseAnswer('scribe-request', scribeRequestSchema, body);
 }
@@ -213,16 +261,29 @@ const scribeRecordSchema = z
     note_text: z.string().nullish(),
     content: z.string().nullish(),
     error: z.union([z.string(), z.object({ message: z.string() })], { error: 'must be text or { message }' }).nullish(),
+    // Members of each category are not published: kept as they came, read by the note module.
+    categories_output: z.array(z.unknown()).nullish(),
+    rtf_output: z.string().nullish(),
+    html_output: z.string().nullish(),
   })
   .transform((w, ctx): ScribeRecord => {
     const recordId = w.public_id ?? w.id;
     if (recordId === undefined) return missing(ctx, 'public_id', ['id']);
     const note = w.note ?? (w.note_text?.trim() ? w.note_text : undefined) ?? (w.content?.trim() ? w.content : undefined);
     const error = typeof w.error === 'string' ? w.error : w.error?.message;
-    return { id: recordId, status: w.status, ...(note !== undefined ? { note } : {}), ...(error?.trim() ? { error } : {}) };
+    const categories = (w.categories_output ?? []).filter((c): c is Record<string, unknown> => isRecord(c));
+    return {
+      id: recordId,
+      status: w.status,
+      ...(note !== undefined ? { note } : {}),
+      ...(categories.length > 0 ? { categories } : {}),
+      ...(w.rtf_output?.trim() ? { rtf: w.rtf_output } : {}),
+      ...(w.html_output?.trim() ? { html: w.html_output } : {}),
+      ...(error?.trim() ? { error } : {}),
+    };
   });
 
-/** Row 9. */
+/** Row 9: published as `{ public_id, transcript_public_id, template_public_id, status, categories_output, rtf_output }`. */
 export function parseScribeRecord(body: unknown): ScribeRecord {
   return parseAnswer('scribe-get', scribeRecordSchema, body);
 }
