@@ -174,7 +174,7 @@ describe('NoteView, on the real core', () => {
     expect(await downloads[0]!.blob.text()).toContain('Bella');
     expect(await downloads[1]!.blob.text()).toMatch(/^\{\\rtf/);
     expect(await downloads[2]!.blob.text()).toMatch(/^%PDF-/);
-    expect(screen.getByText(`Saved as ${downloads[2]!.name}`)).toBeTruthy();
+    expect(screen.getByText(`Exported: ${downloads[2]!.name}`)).toBeTruthy();
   });
 
   it('copies the note as text, HTML and RTF at once (main has no clipboard here), and says so', async () => {

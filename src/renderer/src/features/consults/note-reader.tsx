@@ -115,7 +115,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
     try {
       const file = await api.consults.export({ id, format });
       downloadBytes(file.data, file.fileName, file.mimeType);
-      setFeedback({ kind: 'ok', text: `Saved as ${file.fileName}` });
+      setFeedback({ kind: 'ok', text: `Exported: ${file.fileName}` });
     } catch (e) {
       setFeedback({ kind: 'error', text: `The .${format} file could not be made: ${(e as Error).message}` });
     }
