@@ -1,0 +1,98 @@
+// A printable PDF of the note (export), with pdf-lib: A4, the patient and date on top, bold
+// headings, wrapped paragraphs, page numbers. Its standard fonts (no font file to ship) cover
+// Windows-1252 only, so other characters are replaced by a readable stand-in, never thrown on.
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { noteTitle, type NoteMeta, type NoteSection } from '../../shared/note/index.ts';
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+const BODY_SIZE = 11;
+const HEADING_SIZE = 13;
+const TITLE_SIZE = 16;
+const LEADING = 1.35;
+
+// Stand-ins for characters a vet's note often holds that Windows-1252 lacks.
+const STAND_INS: Record<string, string> = { 'μ': 'u', 'µ': 'u', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '×': 'x', '−': '-', '✓': 'v', '°': '°' };
+
+/** Text the standard fonts can draw: known stand-ins, else '?' for each character they cannot. */
+export function pdfSafe(text: string, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    if (ch === '\t') out += '    ';
+    else if (supported.has(ch.codePointAt(0)!)) out += ch;
+    else if (STAND_INS[ch] !== undefined && [...STAND_INS[ch]!].every((c) => supported.has(c.codePointAt(0)!))) out += STAND_INS[ch];
+    else {
+      // An accented letter the font lacks keeps its base letter.
+      const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
+      out += base !== ch && [...base].every((c) => supported.has(c.codePointAt(0)!)) ? base : '?';
+    }
+  }
+  return out;
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const raw of text.split('\n')) {
+    let line = '';
+    for (const word of raw.split(/ +/)) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      // A word wider than the line (a long URL) is cut where it must be.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+export async function notePdf(sections: readonly NoteSection[], meta: NoteMeta): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const title = noteTitle(meta) || 'Consult note';
+  doc.setTitle(pdfSafe(title, regular));
+  doc.setCreator('Vet Scribe');
+  doc.setProducer('Vet Scribe');
+  const width = A4[0] - 2 * MARGIN;
+  let page: PDFPage = doc.addPage(A4);
+  let y = A4[1] - MARGIN;
+
+  const draw = (text: string, font: PDFFont, size: number, spaceBefore = 0) => {
+    const lines = wrap(pdfSafe(text, font), font, size, width);
+    y -= spaceBefore;
+    for (const line of lines) {
+      if (y - size * LEADING < MARGIN + 20) {
+        page = doc.addPage(A4);
+        y = A4[1] - MARGIN;
+      }
+      y -= size * LEADING;
+      page.drawText(line, { x: MARGIN, y, size, font });
+    }
+  };
+
+  draw(title, bold, TITLE_SIZE);
+  for (const s of sections) {
+    if (s.heading.trim()) draw(s.heading.trim(), bold, HEADING_SIZE, 12);
+    const paragraphs = s.text.split(/\n[ \t]*\n+/).filter((p) => p.trim() !== '');
+    for (const [i, p] of paragraphs.entries()) draw(p.trim(), regular, BODY_SIZE, i === 0 ? 4 : 6);
+  }
+
+  const pages = doc.getPages();
+  for (const [i, p] of pages.entries()) {
+    const label = `${pdfSafe(title, regular)}: page ${i + 1} of ${pages.length}`;
+    p.drawText(label, { x: MARGIN, y: MARGIN - 24, size: 8, font: regular });
+  }
+  return doc.save();
+}

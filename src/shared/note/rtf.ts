@@ -1,0 +1,273 @@
+// RTF (the service's `rtf_output`) read as text in sections. Written by hand: the RTF readers on
+// npm either draw into a browser DOM (rtf.js), build a whole document tree and have not been
+// released in years (rtf-parser, @iarna/rtf-to-html), or are Node stream transforms made to
+// unwrap HTML from Outlook mail (rtf-stream-parser); this module must be pure (the window and
+// main both use it) and only needs the text, its paragraphs and which of them are bold. One
+// pass over the input, so a 5 MB document costs no more than reading it.
+import type { NoteSection } from './types.ts';
+
+// Destinations whose content is never text a vet should see: tables of fonts and colours,
+// styles, document info, pictures, embedded objects, a field's instruction (a link's target,
+// possibly `javascript:`), and the rest of Word's internals.
+const SKIPPED = new Set([
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'object',
+  'objdata',
+  'objclass',
+  'objname',
+  'themedata',
+  'colorschememapping',
+  'datastore',
+  'latentstyles',
+  'fldinst',
+  'header',
+  'headerl',
+  'headerr',
+  'headerf',
+  'footer',
+  'footerl',
+  'footerr',
+  'footerf',
+  'footnote',
+  'xmlnstbl',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'filetbl',
+  'revtbl',
+  'bkmkstart',
+  'bkmkend',
+  'shppict',
+  'nonshppict',
+  'shp',
+  'shpinst',
+  'sp',
+]);
+
+// Windows-1252's 0x80-0x9F differ from Latin-1; everything else maps straight to Unicode.
+const CP1252: Record<number, number> = {
+  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021, 0x88: 0x02c6, 0x89: 0x2030,
+  0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201c, 0x94: 0x201d, 0x95: 0x2022,
+  0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc, 0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a, 0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
+};
+
+interface GroupState {
+  skip: boolean;
+  bold: boolean;
+  /** \ucN: how many fallback characters follow a \uN. */
+  uc: number;
+}
+
+interface Paragraph {
+  text: string;
+  /** Every visible character of the paragraph was bold. */
+  allBold: boolean;
+}
+
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The paragraphs of an RTF document, with whether each is wholly bold. Never throws. */
+export function rtfParagraphs(rtf: string): Paragraph[] {
+  const paragraphs: Paragraph[] = [];
+  let parts: string[] = [];
+  let anyText = false;
+  let allBold = true;
+  let state: GroupState = { skip: false, bold: false, uc: 1 };
+  const stack: GroupState[] = [];
+  /** Fallback characters still to drop after a \uN. */
+  let dropFallback = 0;
+  let i = 0;
+  const n = rtf.length;
+
+  const emit = (s: string) => {
+    if (state.skip || s === '') return;
+    if (dropFallback > 0) {
+      // The fallback of a \uN is counted in characters (a \'hh counts as one).
+      const dropped = Math.min(dropFallback, s.length);
+      dropFallback -= dropped;
+      s = s.slice(dropped);
+      if (s === '') return;
+    }
+    parts.push(s);
+    if (s.trim() !== '') {
+      anyText = true;
+      if (!state.bold) allBold = false;
+    }
+  };
+  const endParagraph = () => {
+    if (state.skip) return;
+    const text = parts.join('');
+    paragraphs.push({ text, allBold: anyText && allBold });
+    parts = [];
+    anyText = false;
+    allBold = true;
+  };
+
+  while (i < n) {
+    const c = rtf.charCodeAt(i);
+    if (c === 123 /* { */) {
+      stack.push(state);
+      state = { ...state };
+      i += 1;
+      // `{\*\dest …}`: a destination this reader may not know; skipped whole.
+      if (rtf.startsWith('\\*', i)) state.skip = true;
+      continue;
+    }
+    if (c === 125 /* } */) {
+      // An unbalanced closing brace is ignored rather than ending the document.
+      state = stack.pop() ?? state;
+      dropFallback = 0;
+      i += 1;
+      continue;
+    }
+    if (c === 13 || c === 10) {
+      // Bare line breaks in RTF source are not text.
+      i += 1;
+      continue;
+    }
+    if (c !== 92 /* \ */) {
+      let j = i + 1;
+      while (j < n) {
+        const d = rtf.charCodeAt(j);
+        if (d === 92 || d === 123 || d === 125 || d === 13 || d === 10) break;
+        j += 1;
+      }
+      emit(rtf.slice(i, j));
+      i = j;
+      continue;
+    }
+    // A control word or symbol.
+    const next = rtf.charCodeAt(i + 1);
+    if (Number.isNaN(next)) break;
+    if (!isLetter(next)) {
+      i += 2;
+      if (next === 92 || next === 123 || next === 125) emit(String.fromCharCode(next));
+      else if (next === 39 /* ' */) {
+        const hex = rtf.slice(i, i + 2);
+        i += 2;
+        const code = /^[0-9a-fA-F]{2}$/.test(hex) ? parseInt(hex, 16) : NaN;
+        if (!Number.isNaN(code)) emit(String.fromCharCode(CP1252[code] ?? code));
+      } else if (next === 126 /* ~ */) emit('\u00a0');
+      else if (next === 95 /* _ */) emit('\u2011');
+      else if (next === 13 || next === 10) endParagraph();
+      // \* was handled at the brace; \- (optional hyphen) and others print nothing.
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && j - i <= 32 && isLetter(rtf.charCodeAt(j))) j += 1;
+    const word = rtf.slice(i + 1, j);
+    let k = j;
+    if (rtf.charCodeAt(k) === 45 /* - */ && isDigit(rtf.charCodeAt(k + 1))) k += 1;
+    while (k < n && k - j <= 10 && isDigit(rtf.charCodeAt(k))) k += 1;
+    const param = k > j ? Number(rtf.slice(j, k)) : null;
+    if (rtf.charCodeAt(k) === 32) k += 1;
+    i = k;
+
+    if (SKIPPED.has(word)) {
+      state.skip = true;
+      continue;
+    }
+    switch (word) {
+      case 'par':
+      case 'sect':
+      case 'page':
+        endParagraph();
+        break;
+      case 'line':
+        emit('\n');
+        break;
+      case 'tab':
+        emit('\t');
+        break;
+      case 'cell':
+        emit('\t');
+        break;
+      case 'row':
+        endParagraph();
+        break;
+      case 'emdash':
+        emit('\u2014');
+        break;
+      case 'endash':
+        emit('\u2013');
+        break;
+      case 'bullet':
+        emit('\u2022');
+        break;
+      case 'lquote':
+        emit('\u2018');
+        break;
+      case 'rquote':
+        emit('\u2019');
+        break;
+      case 'ldblquote':
+        emit('\u201c');
+        break;
+      case 'rdblquote':
+        emit('\u201d');
+        break;
+      case 'b':
+        state.bold = param !== 0;
+        break;
+      case 'plain':
+        state.bold = false;
+        break;
+      case 'uc':
+        state.uc = param !== null && param >= 0 && param <= 10 ? param : 1;
+        break;
+      case 'u': {
+        if (param === null) break;
+        const code = param < 0 ? param + 65536 : param;
+        dropFallback = 0;
+        emit(code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(Math.max(0, Math.min(code, 0x10ffff))));
+        dropFallback = state.uc;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  endParagraph();
+  // A lone surrogate half (a broken \u pair) would upset a PDF or a clipboard: replace it.
+  return paragraphs.map((p) => ({ ...p, text: p.text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD') }));
+}
+
+const HEADING_MAX = 80;
+
+/**
+ * The note's sections: a paragraph that is wholly bold, or a short line ending in ':', starts
+ * a section; the paragraphs after it are its text.
+ */
+export function rtfToSections(rtf: string): NoteSection[] {
+  const sections: NoteSection[] = [];
+  let current: NoteSection = { heading: '', text: '' };
+  const lines: string[] = [];
+  const flush = () => {
+    current.text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    if (current.heading !== '' || current.text !== '') sections.push(current);
+    lines.length = 0;
+  };
+  for (const p of rtfParagraphs(rtf)) {
+    const text = p.text.replace(/[ \t\u00a0]+$/gm, '').trim();
+    const colon = /^[^\n:]{1,78}:$/.test(text);
+    if (text !== '' && text.length <= HEADING_MAX && !text.includes('\n') && (p.allBold || colon)) {
+      flush();
+      current = { heading: colon ? text.slice(0, -1).trim() : text, text: '' };
+      continue;
+    }
+    lines.push(text);
+  }
+  flush();
+  return sections;
+}

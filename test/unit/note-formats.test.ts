@@ -1,0 +1,135 @@
+// The note as the service sends it (categories_output, rtf_output) and as the app stores,
+// copies and exports it.
+import { describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import {
+  noteFileBase,
+  rtfToSections,
+  sectionsFromCategories,
+  sectionsFromText,
+  sectionsToHtml,
+  sectionsToPlainText,
+  sectionsToRtf,
+  sectionsToText,
+  type NoteSection,
+} from '../../src/shared/note/index.ts';
+import { notePdf, pdfSafe } from '../../src/main/core/note-pdf.ts';
+
+const meta = { patientName: 'Bella', date: '2026-11-25' };
+const soap: NoteSection[] = [
+  { heading: 'Subjective', text: 'Bella, 7 y FS Labrador, vomiting twice since yesterday.\nEating less.' },
+  { heading: 'Objective', text: 'T 38.9 °C, HR 96, weight 32 kg.\n\nAbdomen soft, mild discomfort cranially.' },
+  { heading: 'Plan', text: 'Maropitant 1 mg/kg SC once. Recheck in 48 h.' },
+];
+
+describe('sectionsFromCategories', () => {
+  it('reads the published {category, content} and other heading/text spellings', () => {
+    expect(
+      sectionsFromCategories([
+        { category: 'Subjective', content: 'Vomiting.' },
+        { Title: 'Objective', Text: 'T 38.9' },
+        { heading: 'Assessment', body: ['Gastritis', 'Foreign body less likely'] },
+        { name: 'Plan', value: { medication: 'Maropitant', recheck_in: '48 h' } },
+        { section: 'Empty', content: '   ' },
+      ]),
+    ).toEqual([
+      { heading: 'Subjective', text: 'Vomiting.' },
+      { heading: 'Objective', text: 'T 38.9' },
+      { heading: 'Assessment', text: 'Gastritis\nForeign body less likely' },
+      { heading: 'Plan', text: 'Medication: Maropitant\nRecheck in: 48 h' },
+    ]);
+  });
+
+  it('without a heading/text pair, every member as label and value; a lone member is a heading', () => {
+    expect(sectionsFromCategories([{ heart_rate: 96, temperature_c: 38.9, mucous_membranes: 'pink' }])).toEqual([
+      { heading: '', text: 'Heart rate: 96\nTemperature c: 38.9\nMucous membranes: pink' },
+    ]);
+    expect(sectionsFromCategories([{ physical_exam: 'Unremarkable' }])).toEqual([{ heading: 'Physical exam', text: 'Unremarkable' }]);
+    expect(sectionsFromCategories([{ category: 'Vitals', HR: 96, RR: 24 }])).toEqual([{ heading: 'Vitals', text: 'HR: 96\nRR: 24' }]);
+  });
+
+  it('never throws on odd input', () => {
+    expect(sectionsFromCategories([null, 3, 'loose text', [], { category: { nested: true }, content: null }, {}] as unknown[])).toEqual([
+      { heading: '', text: '3' },
+      { heading: '', text: 'loose text' },
+      { heading: '', text: 'Category: Nested: true' },
+    ]);
+    expect(sectionsFromCategories('not a list' as unknown as unknown[])).toEqual([]);
+  });
+});
+
+describe('the stored text form', () => {
+  it('round-trips sections exactly', () => {
+    expect(sectionsFromText(sectionsToText(soap))).toEqual(soap);
+    expect(sectionsToText(soap)).toMatch(/^## Subjective\n\nBella/);
+  });
+
+  it('reads text without headings as one section, and # or ### headings', () => {
+    expect(sectionsFromText('Just a note.\nTwo lines.')).toEqual([{ heading: '', text: 'Just a note.\nTwo lines.' }]);
+    expect(sectionsFromText('Intro\n# A\nx\n### B\ny')).toEqual([
+      { heading: '', text: 'Intro' },
+      { heading: 'A', text: 'x' },
+      { heading: 'B', text: 'y' },
+    ]);
+  });
+});
+
+describe('copied and exported forms', () => {
+  it('plain text: the patient and date first, headings as plain lines, no markup', () => {
+    const text = sectionsToPlainText(soap, meta);
+    expect(text.startsWith('Bella, 25 November 2026\n\nSubjective\nBella, 7 y FS')).toBe(true);
+    expect(text).toContain('Objective\nT 38.9 °C, HR 96, weight 32 kg.\n\nAbdomen soft');
+    expect(text).not.toMatch(/^#|====|<|\.webm|UTC|audio\//m);
+  });
+
+  it('a date is a calendar day, whatever the time zone', () => {
+    expect(sectionsToPlainText([], { patientName: null, date: '2026-01-01' })).toBe('1 January 2026\n');
+    expect(sectionsToPlainText([], { patientName: ' Max ', date: null })).toBe('Max\n');
+  });
+
+  it('HTML: headings and paragraphs, every text escaped', () => {
+    const html = sectionsToHtml([{ heading: '<script>alert(1)</script>', text: 'a & b\n<img src=x onerror=alert(1)>\n\n"quoted"' }], { patientName: "O'Neil", date: '2026-11-25' });
+    expect(html).toBe(
+      '<h1>O&#39;Neil, 25 November 2026</h1>\n<h2>&lt;script&gt;alert(1)&lt;/script&gt;</h2>\n<p>a &amp; b<br>&lt;img src=x onerror=alert(1)&gt;</p>\n<p>&quot;quoted&quot;</p>',
+    );
+  });
+
+  it('RTF: a document that reads back as the same sections, any Unicode kept', () => {
+    const sections: NoteSection[] = [
+      { heading: 'Assessment', text: 'Gastritis — likely {dietary} \\ indiscretion.\nμg dose: 5 µg/kg; 体重 32 kg 🐕' },
+      { heading: 'Plan', text: 'Bland diet.' },
+    ];
+    const rtf = sectionsToRtf(sections, meta);
+    expect(rtf.startsWith('{\\rtf1')).toBe(true);
+    expect([...rtf].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
+    expect(rtfToSections(rtf)).toEqual([{ heading: 'Bella, 25 November 2026', text: '' }, ...sections]);
+  });
+
+  it('file names: the patient and the date, nothing a file system refuses', () => {
+    expect(noteFileBase(meta)).toBe('Bella 2026-11-25 note');
+    expect(noteFileBase({ patientName: 'Mr. Whiskers / "Tiger" <2>?', date: '2026-11-25' })).toBe('Mr. Whiskers Tiger 2 2026-11-25 note');
+    expect(noteFileBase({ patientName: null, date: '2026-11-25' })).toBe('Consult note 2026-11-25');
+    expect(noteFileBase({ patientName: '...', date: null })).toBe('Consult note');
+    expect(noteFileBase({ patientName: 'CON', date: null })).toBe('Patient CON note');
+    expect(noteFileBase({ patientName: 'x'.repeat(300), date: null }).length).toBeLessThanOrEqual(70);
+  });
+});
+
+describe('notePdf', () => {
+  it('is a PDF that opens, titled with the patient, longer notes on more pages', async () => {
+    const short = await PDFDocument.load(await notePdf(soap, meta));
+    expect(short.getPageCount()).toBe(1);
+    expect(short.getTitle()).toBe('Bella, 25 November 2026');
+    const long = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i + 1}`, text: 'Lorem ipsum dolor sit amet. '.repeat(30) }));
+    const longDoc = await PDFDocument.load(await notePdf(long, meta));
+    expect(longDoc.getPageCount()).toBeGreaterThan(3);
+  });
+
+  it('draws characters its fonts lack as stand-ins instead of failing', async () => {
+    const bytes = await notePdf([{ heading: 'Dose 🐕', text: '5 μg/kg, 体重 32 kg, ≥ 2 h, Zoë' }], { patientName: 'Ζωή', date: '2026-11-25' });
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    const font = await doc.embedFont('Helvetica');
+    expect(pdfSafe('5 μg/kg ≥ 2 h Zoë 🐕', font)).toBe('5 ug/kg >= 2 h Zoë ?');
+  });
+});
