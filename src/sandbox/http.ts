@@ -5,17 +5,42 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { decodeSegment } from '../shared/request-target.ts';
 
-/** An error answer of the sandbox: always `{ detail, code }` with a fitting status. */
+/**
+ * An error answer of the sandbox, as FastAPI writes them (SERVICE.md): `{ detail: "text" }`, or
+ * for a validation error 422 `{ detail: [{ loc, msg, type }] }`. `code` is sent beside `detail`
+ * for the app's own checks; the published service may not send it.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Record<string, string>;
-  constructor(status: number, code: string, detail: string, headers: Record<string, string> = {}) {
+  readonly validation: ValidationItem[] | null;
+  constructor(status: number, code: string, detail: string, headers: Record<string, string> = {}, validation: ValidationItem[] | null = null) {
     super(detail);
     this.status = status;
     this.code = code;
     this.headers = headers;
+    this.validation = validation;
   }
+}
+
+export interface ValidationItem {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+/** An error of the storage service (row 7), answered in S3's XML. */
+export class StorageError extends ApiError {
+  readonly key: string;
+  constructor(status: number, code: string, message: string, key: string) {
+    super(status, code, message);
+    this.key = key;
+  }
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export interface RequestContext {
@@ -27,7 +52,7 @@ export interface RequestContext {
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 /** What a handler answers; `raw` handlers (the upload PUT) may write the response themselves. */
-export type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; /** The body is plain text, not JSON. */ text?: boolean };
 
 interface Route {
   method: string;
@@ -121,13 +146,14 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, status = 422):
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const detail = result.error.issues
-    .map((issue) => {
-      const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-      return `${field}: ${issue.message}`;
-    })
-    .join('; ');
-  throw new ApiError(status, 'validation_error', `Invalid request: ${detail}.`);
+  const items: ValidationItem[] = result.error.issues.map((issue) => {
+    const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+    if (issue.code === 'unrecognized_keys') return { loc: [...loc, ...issue.keys], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+    const missing = issue.code === 'invalid_type' && issue.message === 'Field required';
+    return { loc, msg: issue.message, type: missing ? 'missing' : issue.code };
+  });
+  const detail = items.map((i) => `${i.loc.slice(1).join('.') || 'body'}: ${i.msg}`).join('; ');
+  throw new ApiError(status, 'validation_error', `Invalid request: ${detail}.`, {}, status === 422 ? items : null);
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -142,7 +168,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, error.status, { detail: error.message, code: error.code }, error.headers);
+  if (error instanceof StorageError) {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message><Key>${xmlEscape(error.key)}</Key><RequestId>${Date.now().toString(16).toUpperCase()}</RequestId></Error>`;
+    res.writeHead(error.status, { 'Content-Type': 'application/xml', 'Content-Length': String(Buffer.byteLength(xml)), ...error.headers });
+    res.end(xml);
+    return;
+  }
+  sendJson(res, error.status, { detail: error.validation ?? error.message, code: error.code }, error.headers);
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {

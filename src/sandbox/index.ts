@@ -59,7 +59,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
   });
   const auth = new Auth(store, options);
-  const jobs = new ScribeJobs(store, uploads, options.scribeSeconds);
+  const jobs = new ScribeJobs(store, uploads, options.scribeSeconds, options.scribeStall);
   const sender = new WebhookSender(store, { url: options.webhookUrl, secret: webhookSecret, timeScale: options.timeScale });
   const counters: Counters = {
     requests: 0,
@@ -97,12 +97,12 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
 
   // The sandbox's clock: finished scribe jobs announce themselves, due webhook deliveries go out.
   const clock = setInterval(() => {
-    const finished = jobs.finishedUnannounced();
-    for (const job of finished) {
-      job.announced = true;
-      sender.announce(job, job.outcome);
+    const due = jobs.unannounced();
+    for (const { job, status } of due) {
+      job.announced.push(status);
+      sender.announce(job, status);
     }
-    if (finished.length > 0) store.save();
+    if (due.length > 0) store.save();
     sender.tick();
   }, CLOCK_TICK_MS);
   clock.unref();

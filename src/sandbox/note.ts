@@ -1,130 +1,78 @@
-// The note of a completed scribe job. The sandbox has no speech model, so the note is built
-// from the chosen template's sections and the recording's facts (duration, format, size),
-// and its first line says so. Same template and facts, same note: nothing here reads a clock
-// or a random source.
+// The note of a scribed job. The sandbox has no speech model: the note is a realistic example
+// for the chosen template, written for the patient named in the recording session, and its
+// first section says plainly that it is an example. Same template and patient, same note:
+// nothing here reads a clock or a random source.
 
-export interface RecordingFacts {
-  /** ISO time the recording was received. */
-  recordedAt?: string;
-  durationSeconds?: number;
-  sizeBytes: number;
-  contentType: string;
-  fileName?: string;
-  /** The consult label the client gave the recording session. */
-  sessionName?: string;
-}
+type Example = (patient: string) => string;
 
-/** "42 s", "4 min 12 s", "1 h 5 min"; seconds rounded. */
-export function formatDuration(seconds: number): string {
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const min = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const parts = [h > 0 ? `${h} h` : '', min > 0 ? `${min} min` : '', s > 0 || total === 0 ? `${s} s` : ''];
-  return parts.filter(Boolean).join(' ');
-}
-
-/** Decimal units (1 KB = 1000 bytes), one decimal at most: "512 bytes", "64 KB", "1.5 MB". */
-export function formatSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1000;
-  let unit = 0;
-  while (Number(value.toFixed(1)) >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${Number(value.toFixed(1))} ${units[unit]}`;
-}
-
-// "an 8 min", "an 11 s", "an audio/webm", otherwise "a".
-const article = (next: string): string => (/^(?:[aeio]|8|11\b|18\b)/i.test(next) ? 'an' : 'a');
-
-/** "2025-03-01 14:03 UTC", or undefined when the time is missing or unreadable. */
-function formatTime(iso: string | undefined): string | undefined {
-  if (!iso) return undefined;
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime()) ? undefined : `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-interface Said {
-  /** "the 4 min 12 s recording" or "the recording". */
-  recording: string;
-}
-
-// One or two sentences per section, keyed by the section heading in lowercase. Each says what
-// a real note would hold there.
-const SECTION_TEXT: Readonly<Record<string, (said: Said) => string>> = {
-  subjective: (x) => `The owner's account of the history and the presenting complaint would go here, written from what was said in ${x.recording}.`,
-  objective: () => 'Examination findings (weight, temperature, heart and respiratory rates, mucous membranes and anything abnormal) would be listed here.',
-  assessment: () => 'The clinical assessment, with the problem list and the differential diagnoses, would be summarised here.',
-  plan: () => 'Diagnostics, treatment and medications with doses, and the follow-up agreed with the owner, would be set out here.',
-  signalment: () => "The patient's species, breed, age, sex and neuter status, as stated in the consult, would be recorded here.",
-  history: (x) => `The history given by the owner (diet, lifestyle, previous illness, current medication) would go here, taken from ${x.recording}.`,
-  'physical examination': () => 'The findings of the physical examination, system by system, would be written here.',
-  'preventive care': () => 'Vaccination, parasite control and dental care discussed in the consult would be noted here.',
-  recommendations: () => 'The advice given to the owner and the date of the next health check would be listed here.',
-  'presenting complaint': (x) => `The reason for today's visit, in the owner's words from ${x.recording}, would be stated here.`,
-  'differential diagnoses': () => 'The differential diagnoses considered, most likely first, would be listed here.',
-  diagnostics: () => 'Tests performed or recommended, and any results available, would be recorded here.',
-  treatment: () => 'Treatment given in the clinic and medications dispensed, with doses and duration, would be recorded here.',
-  'client communication': () => 'What was explained to the owner, the estimate and the consent given would be summarised here.',
-  'pre-anaesthetic assessment': () => 'The pre-anaesthetic examination, bloodwork and anaesthetic risk grade would be noted here.',
-  'pre-operative assessment': () => 'The pre-operative examination, bloodwork and anaesthetic risk grade would be noted here.',
-  anaesthesia: () => 'Premedication, induction, maintenance and monitoring of the anaesthetic would be recorded here.',
-  'oral examination and charting': () => 'The dental chart (missing, fractured or mobile teeth, pocket depths, resorptive lesions) would be written here.',
-  'procedures performed': () => 'Scaling, polishing, extractions and any dental radiographs taken would be listed here.',
-  'post-operative care': () => 'Analgesia, recovery and the immediate post-operative instructions would be noted here.',
-  'home care': () => 'The care at home explained to the owner (feeding, rest, wound or dental care) would go here.',
-  indication: (x) => `The reason for surgery and the procedure agreed with the owner, as discussed in ${x.recording}, would be stated here.`,
-  procedure: () => 'The surgical approach, technique, closure and any complications would be described here.',
-  findings: () => 'Intra-operative findings and any samples submitted would be recorded here.',
-  recovery: () => "Recovery from anaesthesia and the patient's condition afterwards would be noted here.",
-  'post-operative plan': () => 'Medications, wound care, activity restriction and the recheck date would be set out here.',
-  diagnosis: () => 'The diagnosis, in words the owner can follow, would be given here.',
-  medications: () => 'Each medication to give at home, with dose, timing and duration, would be listed here.',
-  'warning signs': () => 'The signs that should make the owner call the clinic at once would be listed here.',
-  'follow-up': () => 'The date and purpose of the next visit would be noted here.',
-  'progress since last visit': (x) => `The owner's report of progress since the last visit would go here, taken from ${x.recording}.`,
-  'examination today': () => "Today's examination findings, compared with the last visit, would be written here.",
-  'plan changes': () => 'Any change to medications, diet or monitoring would be recorded here.',
-  'health check': () => "The examination before vaccination and the patient's fitness to be vaccinated would be noted here.",
-  'vaccines given': () => 'Each vaccine given, with product, batch number and injection site, would be recorded here.',
-  'reactions and advice': () => 'Possible reactions and the advice given to the owner would be noted here.',
-  'next due': () => 'The dates when the next vaccines and boosters are due would be listed here.',
-  triage: (x) => `The triage category and the reason for presentation, from ${x.recording}, would be recorded here.`,
-  'primary survey': () => 'Airway, breathing, circulation and neurological status on arrival would be written here.',
-  stabilisation: () => 'Emergency treatment given (oxygen, fluids, analgesia) and the response to it would be recorded here.',
-  disposition: () => "Whether the patient was admitted, referred or sent home, and the owner's consent, would be noted here.",
-  'quality of life': (x) => `The assessment of the patient's quality of life, with the owner's observations from ${x.recording}, would go here.`,
-  'discussion with the owner': () => "The options discussed with the owner, and the owner's wishes, would be summarised here.",
-  decision: () => 'The decision reached with the owner and the consent given would be recorded here.',
-  'procedure or palliative plan': () => 'The euthanasia procedure, or the palliative care plan, would be described here.',
-  aftercare: () => 'The arrangements for aftercare and the support offered to the owner would be noted here.',
-  'presenting behaviour': (x) => `The behaviour problem, as the owner describes it in ${x.recording}, would go here.`,
-  'history and environment': () => 'The household, daily routine, training history and the onset of the problem would be described here.',
-  triggers: () => 'The situations that set off the behaviour would be listed here.',
-  'behaviour modification plan': () => 'The management, training steps and any medication agreed would be set out here.',
+// One example per section heading (lowercase), as a vet's note would read for a dog seen for
+// vomiting, a wellness visit, a dental and so on. Doses and figures are plausible, not advice.
+const SECTION_TEXT: Readonly<Record<string, Example>> = {
+  subjective: (p) => `${p} has vomited three times since yesterday evening, food then bile. Appetite reduced, drinking normally. No diarrhoea. Got into the kitchen bin two days ago. Up to date with vaccines and worming.`,
+  objective: () => 'Weight 32.4 kg (32.0 kg three months ago). T 38.9 °C, HR 96 bpm, RR 24/min. Mucous membranes pink and moist, CRT < 2 s. Mild discomfort on cranial abdominal palpation, no mass felt. Remainder of the examination unremarkable.',
+  assessment: () => 'Acute vomiting, most likely dietary indiscretion (gastritis). Foreign body less likely but not excluded. Pancreatitis considered.',
+  plan: (p) => `Maropitant 1 mg/kg SC given today. Bland diet in small meals for 3 days. Recheck in 48 h, sooner if ${p} vomits again, stops drinking or becomes lethargic; radiographs then.`,
+  signalment: (p) => `${p}, 3-year-old female neutered Labrador Retriever.`,
+  history: (p) => `${p} eats a commercial adult diet twice daily; walks twice a day. No illness since the last visit. No current medication.`,
+  'physical examination': () => 'BCS 5/9, weight 28.1 kg. T 38.6 °C, HR 88 bpm, RR 20/min. Mild tartar on the upper premolars. Heart and lungs normal on auscultation. Abdomen soft and non-painful. Skin and coat healthy.',
+  'preventive care': () => 'DHPPi and leptospirosis booster given. Flea and tick treatment monthly, worming every 3 months. Tooth brushing discussed.',
+  recommendations: (p) => `Keep ${p} at the current weight. Next health check and boosters in 12 months.`,
+  'presenting complaint': (p) => `${p} has been lame on the left hind leg for 4 days, worse after rest.`,
+  'differential diagnoses': () => '1. Cranial cruciate ligament injury. 2. Soft tissue strain. 3. Patellar luxation.',
+  diagnostics: () => 'Positive cranial drawer on the left stifle. Radiographs of the left stifle recommended under sedation.',
+  treatment: () => 'Meloxicam 0.1 mg/kg PO once daily with food for 7 days. Lead walks only.',
+  'client communication': () => 'Options explained to the owner, including surgery if the ligament is ruptured. Estimate for radiographs given and accepted.',
+  'pre-anaesthetic assessment': (p) => `${p} bright and alert, fasted since 8 pm. Bloodwork within normal limits. ASA II.`,
+  'pre-operative assessment': (p) => `${p} bright and alert, fasted since 8 pm. Bloodwork within normal limits. ASA II.`,
+  anaesthesia: () => 'Premedication methadone 0.2 mg/kg and dexmedetomidine 2 µg/kg IM; induction propofol to effect; maintenance isoflurane in oxygen. Monitoring stable throughout.',
+  'oral examination and charting': () => 'Grade 2 periodontal disease. 108 fractured with pulp exposure. Pocket depth 5 mm at 208.',
+  'procedures performed': () => 'Scale and polish. Surgical extraction of 108. Dental radiographs of all quadrants.',
+  'post-operative care': () => 'Recovered smoothly, extubated at 11:40. Buprenorphine 0.02 mg/kg IV given.',
+  'home care': () => 'Soft food for 7 days, no chews or toys. Meloxicam once daily with food for 5 days.',
+  indication: (p) => `Routine neutering of ${p}, agreed with the owner.`,
+  procedure: () => 'Midline coeliotomy, ovariohysterectomy with transfixing ligatures, three-layer closure with absorbable sutures.',
+  findings: () => 'Uterus and ovaries normal in appearance. No complications.',
+  recovery: () => 'Recovered calmly, standing 40 minutes after the end of anaesthesia. Wound dry.',
+  'post-operative plan': () => 'Meloxicam for 3 days, buster collar for 10 days, lead walks only. Wound check in 3 days, sutures out in 10.',
+  diagnosis: (p) => `${p} has an upset stomach (gastritis), most likely from eating something from the bin.`,
+  medications: () => 'Maropitant 60 mg tablet: half a tablet once a day for 2 more days, with a little food.',
+  'warning signs': () => 'Call us at once if the vomiting comes back, there is blood, the belly looks swollen or painful, or your dog stops drinking.',
+  'follow-up': () => 'Recheck appointment in 48 hours.',
+  'progress since last visit': (p) => `${p} is eating well and has not vomited since the last visit. Stools normal.`,
+  'examination today': () => 'Weight 32.6 kg. Abdomen soft and non-painful. Hydration normal.',
+  'plan changes': () => 'Return to the usual diet over 3 days. No further medication.',
+  'health check': (p) => `${p} bright and healthy, fit to be vaccinated. T 38.5 °C.`,
+  'vaccines given': () => 'DHPPi and L4, right shoulder, subcutaneous.',
+  'reactions and advice': () => 'Mild tiredness for a day is normal. Call if there is facial swelling, vomiting or collapse.',
+  'next due': () => 'L4 booster in 4 weeks; annual boosters in 12 months.',
+  triage: (p) => `${p} presented collapsed after being hit by a car. Triage red.`,
+  'primary survey': () => 'Airway patent. RR 40/min, shallow. HR 160 bpm, weak pulses, pale membranes, CRT 3 s. Responsive to voice.',
+  stabilisation: () => 'Oxygen by flow-by, IV catheter placed, Hartmann\'s 10 ml/kg bolus, methadone 0.2 mg/kg IV.',
+  disposition: () => 'Admitted to the hospital for monitoring and thoracic radiographs once stable. Owner consented.',
+  'quality of life': (p) => `${p} is eating little, has lost weight and struggles to rise. Good days are now fewer than bad days.`,
+  'discussion with the owner': () => 'Palliative care and euthanasia discussed. The owner wishes to be present.',
+  decision: () => 'Euthanasia agreed, consent form signed.',
+  'procedure or palliative plan': () => 'IV catheter placed after sedation; pentobarbital IV given. Death confirmed.',
+  aftercare: () => 'Individual cremation requested; ashes to be returned. Condolence card to be sent.',
+  'presenting behaviour': (p) => `${p} barks and lunges at other dogs on walks.`,
+  'history and environment': () => 'Adopted at 8 months; lives with two adults; walked twice a day on a lead.',
+  triggers: () => 'Dogs approaching head-on within about 10 metres; narrow paths.',
+  'behaviour modification plan': () => 'Walk at quieter times, keep distance, reward calm looking at other dogs. Review in 4 weeks.',
 };
 
-const fallback = (section: string, x: Said): string => `The ${section.toLowerCase()} part of the consult would be written here from what was said in ${x.recording}.`;
+const fallback = (section: string): Example => () => `The sandbox has no example text for ${section.toLowerCase()}.`;
 
-/** The text of a completed note for a template and a recording. */
-export function buildNote(template: { name: string; sections: readonly string[] }, facts: RecordingFacts): string {
-  const duration = facts.durationSeconds !== undefined && Number.isFinite(facts.durationSeconds) && facts.durationSeconds >= 0 ? formatDuration(facts.durationSeconds) : undefined;
-  const format = facts.contentType.split(';')[0]?.trim() || 'audio';
-  const described = `${duration ? `${duration} ` : ''}${format}`;
-  const said: Said = { recording: duration ? `the ${duration} recording` : 'the recording' };
-  const lines = [`Sandbox note — generated without speech recognition from ${article(described)} ${described} recording (${formatSize(facts.sizeBytes)}).`, '', `# ${template.name}`];
-  if (facts.sessionName?.trim()) lines.push(`Consult: ${facts.sessionName.trim()}`);
-  const at = formatTime(facts.recordedAt);
-  const file = facts.fileName?.trim();
-  if (at || file) lines.push(`Recording: ${[file, at ? `received ${at}` : ''].filter(Boolean).join(', ')}`);
-  template.sections.forEach((section, i) => {
-    const text = (SECTION_TEXT[section.trim().toLowerCase()] ?? ((x: Said) => fallback(section, x)))(said);
-    // The first section also says why nothing of the consult itself is here.
-    const why = i === 0 ? ' Nothing said in the recording appears in this note: the sandbox has no speech recognition.' : '';
-    lines.push('', `## ${section}`, text + why);
-  });
-  return `${lines.join('\n')}\n`;
+export const EXAMPLE_NOTE_LABEL = 'Example note: the sandbox does not listen to the audio';
+
+/** A scribed note as `categories_output`: the label first, then one category per template section. */
+export function buildNote(template: { name: string; sections: readonly string[] }, session: { patientName: string; description?: string }): { category: string; content: string }[] {
+  const patient = session.patientName.trim() || 'The patient';
+  const described = session.description?.trim() ? ` (${session.description.trim()})` : '';
+  return [
+    {
+      category: 'Example note',
+      content: `${EXAMPLE_NOTE_LABEL}. This ${template.name} note for ${patient}${described} shows how a note from the service looks; nothing in it comes from the consult.`,
+    },
+    ...template.sections.map((section) => ({ category: section, content: (SECTION_TEXT[section.trim().toLowerCase()] ?? fallback(section))(patient) })),
+  ];
 }

@@ -31,6 +31,10 @@ export interface SandboxOptions {
   seed: number | null;
   /** Appends every token issued to this file, so a test can prove no log line holds one. */
   tokenLog: string | null;
+  /** Scribe jobs stay at `scribing` and never finish (a note that is late, for the app's tests). */
+  scribeStall: boolean;
+  /** /auth/login answers only the OpenAPI's three token fields (no expiry, no user). */
+  loginTokensOnly: boolean;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -52,6 +56,8 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   webhookSecret: null,
   seed: null,
   tokenLog: null,
+  scribeStall: false,
+  loginTokensOnly: false,
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
@@ -80,11 +86,17 @@ const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUr
   { flag: 'webhook-secret', env: 'SANDBOX_WEBHOOK_SECRET', key: 'webhookSecret' },
 ];
 
+const BOOLEANS: { flag: string; env: string; key: 'scribeStall' | 'loginTokensOnly' }[] = [
+  { flag: 'scribe-stall', env: 'SANDBOX_SCRIBE_STALL', key: 'scribeStall' },
+  { flag: 'login-tokens-only', env: 'SANDBOX_LOGIN_TOKENS_ONLY', key: 'loginTokensOnly' },
+];
+
 export class OptionsError extends Error {}
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined> = {}): SandboxOptions {
-  const flags: Record<string, { type: 'string' }> = {};
+  const flags: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const { flag } of [...NUMBERS, ...STRINGS]) flags[flag] = { type: 'string' };
+  for (const { flag } of BOOLEANS) flags[flag] = { type: 'boolean' };
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as { values: Record<string, string | undefined> });
@@ -107,6 +119,15 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     const raw = (values[spec.flag] as string | undefined) ?? env[spec.env];
     if (raw === undefined || raw === '') continue;
     options[spec.key] = raw;
+  }
+  for (const spec of BOOLEANS) {
+    const flag = values[spec.flag];
+    const raw = env[spec.env];
+    if (flag === true) options[spec.key] = true;
+    else if (raw !== undefined && raw !== '') {
+      if (!/^(1|0|true|false)$/i.test(raw)) throw new OptionsError(`${spec.env} must be 1, 0, true or false, not "${raw}".`);
+      options[spec.key] = /^(1|true)$/i.test(raw);
+    }
   }
   if (options.webhookUrl !== null) {
     let url: URL;

@@ -1,19 +1,23 @@
 // The asynchronous scribe job (rows 8 and 9). Status is derived from the clock and the job's
-// timestamps, so it moves queued -> processing -> completed | failed on its own and carries
-// on across a restart. The outcome is decided when the job is created, from the uploaded file:
-// an empty file or one that is not audio fails, as a real speech pipeline's would.
+// timestamps, so it moves requested -> scribing -> scribed on its own (the published words,
+// SERVICE.md) and carries on across a restart. The outcome is decided when the job is created,
+// from the session's uploaded file: an empty file or one that is not audio fails, as a real
+// speech pipeline's would (the service publishes no failure status; the sandbox says `failed`).
 import { randomUUID } from 'node:crypto';
 import { ApiError } from './http.ts';
 import { buildNote } from './note.ts';
 import { findTemplate } from './templates.ts';
 import type { ScribeRecord, StateStore } from './state.ts';
-import { sniffAudio, wavDurationSeconds, webmDurationSeconds, type Uploads } from './uploads.ts';
+import { sniffAudio, type Uploads } from './uploads.ts';
 
-export type ScribeStatus = 'queued' | 'processing' | 'completed' | 'failed';
+export type ScribeStatus = 'requested' | 'scribing' | 'scribed' | 'failed';
+
+/** A stalled job's end: never, in a form JSON keeps (Infinity would not survive a restart). */
+const NEVER = Number.MAX_SAFE_INTEGER;
 
 export function scribeStatus(record: ScribeRecord, now = Date.now()): ScribeStatus {
-  if (now < record.processing_at) return 'queued';
-  if (now < record.finish_at) return 'processing';
+  if (now < record.processing_at) return 'requested';
+  if (now < record.finish_at) return 'scribing';
   return record.outcome;
 }
 
@@ -21,20 +25,22 @@ export class ScribeJobs {
   private readonly store: StateStore;
   private readonly uploads: Uploads;
   private readonly scribeSeconds: number;
-  constructor(store: StateStore, uploads: Uploads, scribeSeconds: number) {
+  private readonly stall: boolean;
+  constructor(store: StateStore, uploads: Uploads, scribeSeconds: number, stall = false) {
     this.store = store;
     this.uploads = uploads;
     this.scribeSeconds = scribeSeconds;
+    this.stall = stall;
   }
 
-  create(input: { sessionId: string; templateId: string; fileKey: string; organizationId: string; idempotencyKey: string | null }): { record: ScribeRecord; created: boolean } {
+  create(input: { sessionId: string; templateId: string; organizationId: string; idempotencyKey: string | null }): { record: ScribeRecord; created: boolean } {
     const state = this.store.state;
     if (input.idempotencyKey) {
       const earlier = Object.values(state.scribes).find(
         (s) => s.idempotency_key === input.idempotencyKey && s.organization_id === input.organizationId,
       );
       if (earlier) {
-        if (earlier.file_key !== input.fileKey || earlier.template_public_id !== input.templateId) {
+        if (earlier.recording_session_public_id !== input.sessionId || earlier.template_public_id !== input.templateId) {
           throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another scribe request.');
         }
         return { record: earlier, created: false };
@@ -42,16 +48,14 @@ export class ScribeJobs {
     }
     const session = state.sessions[input.sessionId];
     if (!session || session.organization_id !== input.organizationId) {
-      throw new ApiError(404, 'not_found', `No recording session ${input.sessionId}.`);
+      throw new ApiError(404, 'not_found', 'Recording session not found.');
     }
     const template = findTemplate(input.templateId);
-    if (!template) throw new ApiError(404, 'not_found', `No template ${input.templateId}.`);
-    const upload = state.uploads[input.fileKey];
-    if (!upload || upload.recording_session_public_id !== input.sessionId) {
-      throw new ApiError(404, 'not_found', `No file ${input.fileKey} in recording session ${input.sessionId}.`);
-    }
-    if (!upload.uploaded) {
-      throw new ApiError(409, 'file_not_uploaded', `The file ${input.fileKey} has not been uploaded yet; PUT it to its upload URL first.`);
+    if (!template) throw new ApiError(404, 'not_found', 'Template not found.');
+    const fileKey = session.last_upload_key;
+    const upload = fileKey ? state.uploads[fileKey] : undefined;
+    if (!fileKey || !upload?.uploaded) {
+      throw new ApiError(409, 'file_not_uploaded', 'No audio has been uploaded to this recording session yet; PUT it to its upload URL first.');
     }
     const now = Date.now();
     const totalMs = this.scribeSeconds * 1000;
@@ -59,44 +63,43 @@ export class ScribeJobs {
       public_id: randomUUID(),
       recording_session_public_id: input.sessionId,
       template_public_id: input.templateId,
-      file_key: input.fileKey,
+      file_key: fileKey,
       organization_id: input.organizationId,
       idempotency_key: input.idempotencyKey,
       created_at: new Date(now).toISOString(),
       processing_at: now + Math.min(1000, totalMs * 0.2),
-      finish_at: now + totalMs,
-      outcome: 'completed',
-      note: null,
+      finish_at: this.stall ? NEVER : now + totalMs,
+      outcome: 'scribed',
+      categories: null,
       error: null,
-      announced: false,
+      announced: [],
     };
     const { size } = upload.uploaded;
-    // 4 KiB holds a WebM's Segment Info (with its Duration) ahead of the cues and clusters.
-    const head = size > 0 ? this.uploads.head(input.fileKey, 4096) : Buffer.alloc(0);
-    const format = sniffAudio(head);
+    const head = size > 0 ? this.uploads.head(fileKey, 64) : Buffer.alloc(0);
     if (size === 0) {
       record.outcome = 'failed';
       record.error = 'The recording is empty (0 bytes); there is nothing to transcribe.';
-    } else if (!format) {
+    } else if (!sniffAudio(head)) {
       record.outcome = 'failed';
-      record.error = `The uploaded file is not audio the service can read (${upload.content_type}); expected WebM, Ogg, WAV, MP3, M4A or FLAC.`;
+      record.error = 'The uploaded file is not audio the service can read; expected .flac .mp3 .mp4 .mpeg .mpga .m4a .ogg .wav or .webm.';
     } else {
-      record.note = buildNote(template, {
-        recordedAt: upload.uploaded.at,
-        durationSeconds: format === 'wav' ? wavDurationSeconds(head, size) : format === 'webm' ? webmDurationSeconds(head) : undefined,
-        sizeBytes: size,
-        contentType: upload.content_type,
-        fileName: upload.file_name,
-        sessionName: session.name ?? undefined,
-      });
+      record.categories = buildNote(template, { patientName: session.patient_name, description: session.description });
     }
     state.scribes[record.public_id] = record;
     this.store.save();
     return { record, created: true };
   }
 
-  /** Jobs that have finished since they were last looked at, for the webhook sender. */
-  finishedUnannounced(now = Date.now()): ScribeRecord[] {
-    return Object.values(this.store.state.scribes).filter((s) => !s.announced && s.finish_at <= now);
+  /** Each job's status not yet announced to the webhook sender, in order (three per scribe). */
+  unannounced(now = Date.now()): { job: ScribeRecord; status: ScribeStatus }[] {
+    const out: { job: ScribeRecord; status: ScribeStatus }[] = [];
+    for (const job of Object.values(this.store.state.scribes)) {
+      // A record saved by an earlier version has a boolean here: all of it was announced.
+      if (!Array.isArray(job.announced)) job.announced = ['requested', 'scribing', 'scribed', 'failed'];
+      const current = scribeStatus(job, now);
+      const steps: ScribeStatus[] = ['requested', ...(current === 'requested' ? [] : ['scribing' as const]), ...(current === 'scribed' || current === 'failed' ? [current] : [])];
+      for (const status of steps) if (!job.announced.includes(status)) out.push({ job, status });
+    }
+    return out;
   }
 }

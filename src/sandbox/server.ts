@@ -6,12 +6,25 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { requestTarget } from '../shared/request-target.ts';
 import { requestSchemas } from '../shared/service/index.ts';
+import { sectionsFromCategories, sectionsToRtf } from '../shared/note/index.ts';
+import type {
+  OrganizationGetResponseWire,
+  PageWire,
+  PublicUserWire,
+  RecordingSessionWire,
+  ScribeListItemWire,
+  ScribeRecordWire,
+  ScribeRequestResponseWire,
+  TemplateWire,
+  UploadUrlResponseWire,
+} from '../shared/service/wire.ts';
 import { answerDdx, answerTreatmentPlan } from './agents.ts';
+import { answerChat, answerFast, answerMedication } from './medication.ts';
 import type { Auth } from './auth.ts';
 import { ApiError, bearerToken, readJson, Router, sendError, sendJson, validate, type Reply, type RequestContext } from './http.ts';
 import type { SandboxOptions } from './options.ts';
 import { scribeStatus, type ScribeJobs } from './scribe-jobs.ts';
-import type { OrganizationRecord, StateStore, UserRecord, WebhookRecord } from './state.ts';
+import type { OrganizationRecord, ScribeRecord, SessionRecord, StateStore, UserRecord, WebhookRecord } from './state.ts';
 import { TEMPLATES } from './templates.ts';
 import type { Uploads } from './uploads.ts';
 
@@ -61,6 +74,43 @@ function webhookJson(hook: WebhookRecord) {
   return { public_id, event_type, is_active, organization_public_id };
 }
 
+function publicUserJson(user: UserRecord): PublicUserWire {
+  return { public_id: user.id, email: user.email, name: user.name, organization_public_id: user.organization_id };
+}
+
+function sessionJson(session: SessionRecord): RecordingSessionWire {
+  return {
+    public_id: session.public_id,
+    updated_at: session.updated_at,
+    patient_name: session.patient_name,
+    description: session.description,
+    organization_public_id: session.organization_id,
+  };
+}
+
+/** A published page (templates, scribes, sessions): has_next, no total. */
+function page<T>(all: readonly T[], url: URL): PageWire<T> {
+  const current = intParam(url, 'page', 1, 1, 1_000_000);
+  const limit = intParam(url, 'limit', 50, 1, 100);
+  return { items: all.slice((current - 1) * limit, current * limit), has_next: current * limit < all.length, current_page: current, items_per_page: limit };
+}
+
+/** Row 9's record; the note (categories and RTF) once scribed. */
+export function scribeRecordJson(record: ScribeRecord, now = Date.now()): ScribeRecordWire & { error?: string } {
+  const status = scribeStatus(record, now);
+  const scribed = status === 'scribed' && record.categories !== null;
+  return {
+    public_id: record.public_id,
+    transcript_public_id: status === 'requested' ? null : `tr-${record.public_id}`,
+    template_public_id: record.template_public_id,
+    // 'failed' is the sandbox's own word for audio it cannot read; the service publishes none.
+    status: status as ScribeRecordWire['status'],
+    categories_output: scribed ? record.categories! : [],
+    rtf_output: scribed ? sectionsToRtf(sectionsFromCategories(record.categories!), { patientName: null, date: null }) : null,
+    ...(status === 'failed' && record.error ? { error: record.error } : {}),
+  };
+}
+
 function intParam(url: URL, name: string, fallback: number, min: number, max: number): number {
   const raw = url.searchParams.get(name);
   if (raw === null) return fallback;
@@ -77,15 +127,22 @@ export function buildRouter(parts: ServerParts): Router {
   const router = new Router();
   const user = (ctx: RequestContext) => auth.authenticate(bearerToken(ctx.req));
 
-  const signIn = async (ctx: RequestContext): Promise<Reply> => {
-    const body = validate(schemas.signIn, await readJson(ctx.req), 400);
+  const signIn = async (ctx: RequestContext, login: boolean): Promise<Reply> => {
+    const body = validate(schemas.signIn, await readJson(ctx.req), login ? 422 : 400);
     const account = auth.checkPassword(body.email, body.password);
     const tokens = await auth.signIn(account);
     counters.signIns += 1;
-    return { body: { ...tokens, token_type: 'bearer', user: userJson(account) } };
+    // Row 3's OpenAPI answer is only the three token fields; its page adds the rest.
+    if (login && parts.options.loginTokensOnly) return { body: { access_token: tokens.access_token, refresh_token: tokens.refresh_token, token_type: 'bearer' } };
+    return { body: { ...tokens, token_type: 'bearer', user: login ? publicUserJson(account) : userJson(account) } };
   };
-  router.add('POST', `${PREFIX.agents}/auth/sign-in`, signIn);
-  router.add('POST', `${PREFIX.scribe}/auth/login`, signIn);
+  router.add('POST', `${PREFIX.agents}/auth/sign-in`, (ctx) => signIn(ctx, false));
+  router.add('POST', `${PREFIX.scribe}/auth/login`, (ctx) => signIn(ctx, true));
+
+  router.add('GET', `${PREFIX.scribe}/users/me`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    return { body: publicUserJson(account) };
+  });
 
   router.add('POST', `${PREFIX.scribe}/auth/refresh-token`, async (ctx) => {
     const version = ctx.req.headers['x-api-version'];
@@ -113,41 +170,71 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('POST', `${PREFIX.scribe}/recording-sessions/create`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.createSession, await readJson(ctx.req, { optional: true }));
-    const session = {
+    const body = validate(schemas.createSession, await readJson(ctx.req));
+    const now = new Date().toISOString();
+    const session: SessionRecord = {
       public_id: crypto.randomUUID(),
-      name: body.name ?? null,
-      created_at: new Date().toISOString(),
+      patient_name: body.patient_name,
+      description: body.description,
+      session_date: body.session_date,
+      created_at: now,
+      updated_at: now,
       organization_id: account.organization_id,
       user_id: account.id,
+      last_upload_key: null,
     };
     state.sessions[session.public_id] = session;
     store.save();
-    return { status: 201, body: { message: 'Recording session created', data: { public_id: session.public_id, created_at: session.created_at, name: session.name } } };
+    return { body: sessionJson(session) };
+  });
+
+  const ownSession = (id: string, organizationId: string): SessionRecord => {
+    const session = state.sessions[id];
+    if (!session || session.organization_id !== organizationId) throw new ApiError(404, 'not_found', 'Recording session not found.');
+    return session;
+  };
+
+  router.add('GET', `${PREFIX.scribe}/recording-sessions/all`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    const own = Object.values(state.sessions)
+      .filter((x) => x.organization_id === account.organization_id)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map(sessionJson);
+    return { body: page(own, ctx.url) };
+  });
+
+  router.add('GET', `${PREFIX.scribe}/recording-sessions/get/:id`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    return { body: sessionJson(ownSession(ctx.params['id'] ?? '', account.organization_id)) };
   });
 
   router.add('GET', `${PREFIX.scribe}/templates/all`, async (ctx) => {
     await user(ctx);
-    const page = intParam(ctx.url, 'page', 1, 1, 1_000_000);
-    const limit = intParam(ctx.url, 'limit', 50, 1, 100);
-    const items = TEMPLATES.slice((page - 1) * limit, page * limit).map(({ public_id, name, description }) => ({ public_id, name, description }));
-    return { body: { message: 'Templates', data: { items, page, limit, total: TEMPLATES.length } } };
+    const all: TemplateWire[] = TEMPLATES.map(({ public_id, name, description }) => ({ public_id, name, description }));
+    return { body: page(all, ctx.url) };
   });
 
   router.add('POST', `${PREFIX.scribe}/audio/generate-upload-url`, async (ctx) => {
     const { user: account } = await user(ctx);
     const body = validate(schemas.uploadUrl, await readJson(ctx.req));
-    const session = state.sessions[body.recording_session_public_id];
-    if (!session || session.organization_id !== account.organization_id) {
-      throw new ApiError(404, 'not_found', `No recording session ${body.recording_session_public_id}.`);
-    }
-    return { body: { message: 'Upload URL generated', data: uploads.create(parts.origin(), session.public_id, body.file_name, body.content_type) } };
+    const session = ownSession(body.recording_session_public_id, account.organization_id);
+    const auto = body.auto_scribe_template_public_id ?? null;
+    if (auto !== null && !TEMPLATES.some((t) => t.public_id === auto)) throw new ApiError(404, 'not_found', 'Template not found.');
+    const answer: UploadUrlResponseWire = { url: uploads.create(parts.origin(), session.public_id, auto), message: 'Upload URL generated successfully' };
+    return { body: answer };
   });
 
   router.add('PUT', `${PREFIX.storage}/:key`, async (ctx) => {
     const result = await uploads.put(ctx.req, ctx.params['key'] ?? '', ctx.url.searchParams);
     counters.uploads += 1;
-    return { body: { message: 'Uploaded', size: result.size }, headers: { ETag: `"${result.sha256}"` } };
+    // Row 6's optional template: scribing starts by itself once the audio is in.
+    const auto = result.record.auto_scribe_template_public_id;
+    const session = state.sessions[result.record.recording_session_public_id];
+    if (auto && session) {
+      jobs.create({ sessionId: session.public_id, templateId: auto, organizationId: session.organization_id, idempotencyKey: null });
+      counters.scribeRequests += 1;
+    }
+    return { status: 200, body: undefined, headers: { ETag: `"${result.sha256}"` } };
   });
 
   router.add('POST', `${PREFIX.scribe}/scribe/request`, async (ctx) => {
@@ -157,36 +244,36 @@ export function buildRouter(parts: ServerParts): Router {
     const { record, created } = jobs.create({
       sessionId: body.recording_session_public_id,
       templateId: body.template_public_id,
-      fileKey: body.file_key,
       organizationId: account.organization_id,
       idempotencyKey: typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : null,
     });
     if (created) counters.scribeRequests += 1;
     else counters.scribeReplays += 1;
-    return { status: created ? 201 : 200, body: { message: 'Scribe requested', data: { public_id: record.public_id, status: scribeStatus(record) } } };
+    const answer: ScribeRequestResponseWire = { public_id: record.public_id, message: 'Scribe requested successfully' };
+    return { body: answer };
   });
 
   router.add('GET', `${PREFIX.scribe}/scribe/get/:id`, async (ctx) => {
     const { user: account } = await user(ctx);
     const record = state.scribes[ctx.params['id'] ?? ''];
-    if (!record || record.organization_id !== account.organization_id) {
-      throw new ApiError(404, 'not_found', `No scribe record ${ctx.params['id'] ?? ''}.`);
-    }
-    const status = scribeStatus(record);
-    return {
-      body: {
-        message: 'Scribe record',
-        data: {
-          public_id: record.public_id,
-          status,
-          recording_session_public_id: record.recording_session_public_id,
-          template_public_id: record.template_public_id,
-          created_at: record.created_at,
-          ...(status === 'completed' ? { note: record.note, completed_at: new Date(record.finish_at).toISOString() } : {}),
-          ...(status === 'failed' ? { error: record.error } : {}),
-        },
-      },
-    };
+    if (!record || record.organization_id !== account.organization_id) throw new ApiError(404, 'not_found', 'Scribe not found.');
+    return { body: scribeRecordJson(record) };
+  });
+
+  router.add('GET', `${PREFIX.scribe}/scribe/all`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    const own: ScribeListItemWire[] = Object.values(state.scribes)
+      .filter((x) => x.organization_id === account.organization_id)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map((x) => ({
+        public_id: x.public_id,
+        updated_at: new Date(Math.min(Date.now(), Math.max(Date.parse(x.created_at), x.finish_at))).toISOString(),
+        transcript_public_id: scribeStatus(x) === 'requested' ? null : `tr-${x.public_id}`,
+        template_public_id: x.template_public_id,
+        organization_public_id: x.organization_id,
+        status: scribeStatus(x) as ScribeListItemWire['status'],
+      }));
+    return { body: page(own, ctx.url) };
   });
 
   const agentInput = async (ctx: RequestContext): Promise<string> => {
@@ -200,6 +287,46 @@ export function buildRouter(parts: ServerParts): Router {
   };
   router.add('POST', `${PREFIX.agentsApi}/ddx_agent_v2`, async (ctx) => ({ body: answerDdx(await agentInput(ctx)) }));
   router.add('POST', `${PREFIX.agentsApi}/treatment_plan_agent_v2`, async (ctx) => ({ body: answerTreatmentPlan(await agentInput(ctx)) }));
+  router.add('POST', `${PREFIX.agentsApi}/medication_agent_v2`, async (ctx) => ({ body: answerMedication(await agentInput(ctx)) }));
+  router.add('POST', `${PREFIX.agents}/chat_agent`, async (ctx) => {
+    await user(ctx);
+    const body = validate(schemas.chatAgent, await readJson(ctx.req));
+    if (body.input.trim() === '') throw new ApiError(422, 'validation_error', 'Invalid request: input must not be empty.', {}, [{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    return { body: answerChat(body.input) };
+  });
+  // The fast agents answer one block of plain text (SERVICE.md).
+  for (const [path, kind] of [['fast_ddx_agent', 'ddx'], ['fast_treatment_plan_agent', 'treatment'], ] as const) {
+    router.add('POST', `${PREFIX.agentsApi}/${path}`, async (ctx) => {
+      await user(ctx);
+      const { message } = validate(schemas.fastAgent, await readJson(ctx.req));
+      if (message.trim() === '') throw new ApiError(422, 'validation_error', 'Invalid request: message must not be empty.', {}, [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+      return { body: answerFast(kind, message), text: true };
+    });
+  }
+
+  router.add('GET', `${PREFIX.scribe}/organizations/get`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    const org = state.organizations.find((o) => o.public_id === account.organization_id);
+    if (!org) throw new ApiError(404, 'not_found', 'Organization not found.');
+    const { is_active: _active, ...published } = organizationJson(org);
+    const answer: OrganizationGetResponseWire = published;
+    return { body: answer };
+  });
+
+  router.add('PUT', `${PREFIX.scribe}/webhook/update`, async (ctx) => {
+    const { user: account } = await user(ctx);
+    const body = validate(schemas.webhookUpdate, await readJson(ctx.req));
+    let hook = state.webhooks.find((w) => w.organization_public_id === account.organization_id && w.event_type === body.event_type);
+    if (!hook) {
+      hook = { public_id: crypto.randomUUID(), event_type: body.event_type, is_active: true, organization_public_id: account.organization_id };
+      state.webhooks.push(hook);
+    }
+    hook.webhook_url = body.webhook_url;
+    hook.auth_token = body.auth_token;
+    hook.is_active = true;
+    store.save();
+    return { body: { message: 'Webhook updated successfully', data: webhookJson(hook) } };
+  });
 
   router.add('PATCH', `${PREFIX.scribe}/organizations/update-email-for-notification`, async (ctx) => {
     const { user: account } = await user(ctx);
@@ -254,7 +381,10 @@ class RateLimiter {
 }
 
 function routeName(method: string, pathname: string): string {
-  return `${method} ${pathname.replace(/\/storage\/.+$/, '/storage/:key').replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')}`;
+  return `${method} ${pathname
+    .replace(/\/storage\/.+$/, '/storage/:key')
+    .replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')
+    .replace(/\/recording-sessions\/get\/.+$/, '/recording-sessions/get/:id')}`;
 }
 
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
@@ -322,6 +452,12 @@ export function createSandboxServer(parts: ServerParts): Server {
       if (drop) {
         counters.droppedConnections += 1;
         sendThenDrop(res, reply.status ?? 200, reply.body);
+        return;
+      }
+      if (reply.text) {
+        const text = String(reply.body ?? '');
+        res.writeHead(reply.status ?? 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)), ...reply.headers });
+        res.end(text);
         return;
       }
       sendJson(res, reply.status ?? 200, reply.body, reply.headers);

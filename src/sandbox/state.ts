@@ -15,7 +15,8 @@ export interface UserRecord {
 
 /** Organizations and webhooks are kept exactly as the service shows them (SPEC 2.4, 2.5). */
 export type OrganizationRecord = OrganizationWire;
-export type WebhookRecord = WebhookWire;
+/** A webhook 2.5, with the endpoint and secret `PUT /webhook/update` registered (null until then). */
+export type WebhookRecord = WebhookWire & { webhook_url?: string | null; auth_token?: string | null };
 
 export interface RefreshFamily {
   user_id: string;
@@ -30,18 +31,25 @@ export interface RefreshFamily {
 
 export interface SessionRecord {
   public_id: string;
-  name: string | null;
+  patient_name: string;
+  description: string;
+  session_date: string;
   created_at: string;
+  updated_at: string;
   organization_id: string;
   user_id: string;
+  /** The file of the session's last upload: what a scribe request of the session scribes. */
+  last_upload_key: string | null;
 }
 
 export interface UploadRecord {
   file_key: string;
   recording_session_public_id: string;
-  file_name: string;
-  content_type: string;
   created_at: string;
+  /** As the PUT declared it (none when sent as `curl -T` sends it). */
+  content_type: string | null;
+  /** Scribing starts by itself after the upload with this template (row 6's optional field). */
+  auto_scribe_template_public_id: string | null;
   uploaded: { size: number; sha256: string; at: string } | null;
 }
 
@@ -56,11 +64,12 @@ export interface ScribeRecord {
   /** Epoch ms at which processing starts and ends; the status is derived from the clock. */
   processing_at: number;
   finish_at: number;
-  outcome: 'completed' | 'failed';
-  note: string | null;
+  outcome: 'scribed' | 'failed';
+  /** The note as `categories_output` writes it; null until decided or when it failed. */
+  categories: { category: string; content: string }[] | null;
   error: string | null;
-  /** Whether the finish event was queued for webhook delivery. */
-  announced: boolean;
+  /** The statuses whose webhook event has been queued (requested, scribing, scribed). */
+  announced: string[];
 }
 
 export interface DeliveryRecord {

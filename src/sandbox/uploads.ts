@@ -1,6 +1,8 @@
-// Presigned upload addresses (row 6) and the PUT that uses them (row 7), as an object store
-// would: the address carries its expiry, the content type it was signed for and an HMAC of
-// both; the body is streamed to disk, never held in memory, and refused past the size limit.
+// Presigned upload addresses (row 6) and the PUT that uses them (row 7), as S3 does them: the
+// address carries X-Amz-Date, X-Amz-Expires and an X-Amz-Signature (an HMAC of the method, the
+// path and the rest of the query); only the host is signed, so a PUT without Content-Type (as
+// `curl -T` sends it) is taken. Errors answer S3's XML. The body is streamed to disk, never
+// held in memory, and refused past the size limit.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +10,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import { Decoder } from 'ts-ebml';
-import { ApiError } from './http.ts';
+import { StorageError } from './http.ts';
 import type { StateStore, UploadRecord } from './state.ts';
 
 export interface UploadOptions {
@@ -17,7 +19,17 @@ export interface UploadOptions {
   dir: string;
 }
 
-const normalizeType = (t: string) => t.toLowerCase().replace(/\s+/g, '');
+const SIGNED = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders'] as const;
+
+/** `20261125T093000Z` for a time in ms. */
+export function amzDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+function parseAmzDate(value: string): number {
+  const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : NaN;
+}
 
 export class Uploads {
   private readonly secret: Buffer;
@@ -30,26 +42,35 @@ export class Uploads {
     mkdirSync(options.dir, { recursive: true });
   }
 
-  private sign(fileKey: string, expires: number, contentType: string): string {
-    return createHmac('sha256', this.secret).update(`${fileKey}\n${expires}\n${normalizeType(contentType)}`).digest('hex');
+  private sign(path: string, query: URLSearchParams): string {
+    const canonical = SIGNED.map((name) => `${name}=${query.get(name) ?? ''}`).join('&');
+    return createHmac('sha256', this.secret).update(`PUT\n${path}\n${canonical}\nhost`).digest('hex');
   }
 
-  create(origin: string, sessionId: string, fileName: string, contentType: string) {
-    const safeName = fileName.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100) || 'audio';
-    const fileKey = `recordings/${sessionId}/${randomUUID()}/${safeName}`;
-    const expiresAt = Math.floor(Date.now() / 1000) + this.options.uploadTtlSeconds;
+  /** Row 6: a new object for the session and its presigned address. */
+  create(origin: string, sessionId: string, autoScribeTemplateId: string | null): string {
+    const fileKey = `recordings/${sessionId}/${randomUUID()}`;
     const record: UploadRecord = {
       file_key: fileKey,
       recording_session_public_id: sessionId,
-      file_name: fileName,
-      content_type: contentType,
       created_at: new Date().toISOString(),
+      content_type: null,
+      auto_scribe_template_public_id: autoScribeTemplateId,
       uploaded: null,
     };
     this.store.state.uploads[fileKey] = record;
     this.store.save();
-    const query = new URLSearchParams({ expires: String(expiresAt), content_type: contentType, signature: this.sign(fileKey, expiresAt, contentType) });
-    return { upload_url: `${origin}/storage/${encodeURIComponent(fileKey)}?${query}`, file_key: fileKey, expires_at: expiresAt };
+    const path = `/storage/${encodeURIComponent(fileKey)}`;
+    const now = Date.now();
+    const query = new URLSearchParams({
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      'X-Amz-Credential': `SANDBOXKEY/${amzDate(now).slice(0, 8)}/local/s3/aws4_request`,
+      'X-Amz-Date': amzDate(now),
+      'X-Amz-Expires': String(this.options.uploadTtlSeconds),
+      'X-Amz-SignedHeaders': 'host',
+    });
+    query.set('X-Amz-Signature', this.sign(path, query));
+    return `${origin}${path}?${query}`;
   }
 
   pathOf(fileKey: string): string {
@@ -57,32 +78,28 @@ export class Uploads {
   }
 
   /** Row 7: checks the presigned address, then streams the body to disk. */
-  async put(req: IncomingMessage, fileKey: string, query: URLSearchParams): Promise<{ size: number; sha256: string }> {
-    const expires = Number(query.get('expires'));
-    const signedType = query.get('content_type') ?? '';
-    const signature = query.get('signature') ?? '';
-    const expected = Buffer.from(this.sign(fileKey, expires, signedType), 'hex');
-    const given = Buffer.from(signature, 'hex');
-    if (!Number.isFinite(expires) || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(403, 'signature_mismatch', 'The upload address is not valid: its signature does not match. Ask for a new upload URL.');
+  async put(req: IncomingMessage, fileKey: string, query: URLSearchParams): Promise<{ size: number; sha256: string; record: UploadRecord }> {
+    const path = `/storage/${encodeURIComponent(fileKey)}`;
+    const signature = query.get('X-Amz-Signature') ?? '';
+    // Exactly 64 hex digits before comparing: Buffer.from(hex) stops at the first other
+    // character, so a signature with anything appended would otherwise compare equal.
+    const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : null;
+    const expected = Buffer.from(this.sign(path, query), 'hex');
+    if (!given || !timingSafeEqual(given, expected)) {
+      throw new StorageError(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.', fileKey);
     }
-    if (Date.now() / 1000 > expires) {
-      throw new ApiError(403, 'upload_url_expired', 'The upload address has expired. Ask for a new upload URL.');
+    const signedAt = parseAmzDate(query.get('X-Amz-Date') ?? '');
+    const expires = Number(query.get('X-Amz-Expires'));
+    if (!Number.isFinite(signedAt) || !Number.isInteger(expires) || Date.now() > signedAt + expires * 1000) {
+      throw new StorageError(403, 'AccessDenied', 'Request has expired', fileKey);
     }
     const record = this.store.state.uploads[fileKey];
-    if (!record) throw new ApiError(404, 'not_found', 'No upload was prepared for this file key.');
-    const sentType = req.headers['content-type'] ?? '';
-    if (normalizeType(sentType) !== normalizeType(signedType)) {
-      throw new ApiError(
-        403,
-        'content_type_mismatch',
-        `Content-Type ${sentType ? `"${sentType}"` : '(none)'} does not match the "${signedType}" the upload address was signed for.`,
-      );
-    }
+    if (!record) throw new StorageError(404, 'NoSuchUpload', 'The specified upload does not exist.', fileKey);
+    const sentType = req.headers['content-type'] ?? null;
     const declared = Number(req.headers['content-length'] ?? NaN);
     const max = this.options.maxUploadBytes;
     if (declared > max) {
-      throw new ApiError(413, 'payload_too_large', `The file is ${declared} bytes; the limit is ${max} bytes.`);
+      throw new StorageError(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${max} bytes).`, fileKey);
     }
     const target = this.pathOf(fileKey);
     const partial = `${target}.${randomUUID()}.part`;
@@ -92,7 +109,7 @@ export class Uploads {
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         if (size > max) {
-          done(new ApiError(413, 'payload_too_large', `The file is over the limit of ${max} bytes.`));
+          done(new StorageError(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${max} bytes).`, fileKey));
           return;
         }
         hash.update(chunk);
@@ -103,18 +120,24 @@ export class Uploads {
       await pipeline(req, meter, createWriteStream(partial, { mode: 0o600 }));
     } catch (e) {
       rmSync(partial, { force: true });
-      if (e instanceof ApiError) throw e;
-      throw new ApiError(400, 'upload_incomplete', `The upload did not complete: ${(e as Error).message}`);
+      if (e instanceof StorageError) throw e;
+      throw new StorageError(400, 'IncompleteBody', `The upload did not complete: ${(e as Error).message}`, fileKey);
     }
     if (Number.isFinite(declared) && declared !== size) {
       rmSync(partial, { force: true });
-      throw new ApiError(400, 'upload_incomplete', `Content-Length said ${declared} bytes but ${size} arrived.`);
+      throw new StorageError(400, 'IncompleteBody', `You did not provide the number of bytes specified by the Content-Length HTTP header (${declared} said, ${size} sent).`, fileKey);
     }
     renameSync(partial, target);
     const sha256 = hash.digest('hex');
     record.uploaded = { size, sha256, at: new Date().toISOString() };
+    record.content_type = sentType;
+    const session = this.store.state.sessions[record.recording_session_public_id];
+    if (session) {
+      session.last_upload_key = fileKey;
+      session.updated_at = record.uploaded.at;
+    }
     this.store.save();
-    return { size, sha256 };
+    return { size, sha256, record };
   }
 
   /** The first bytes of an uploaded file, to tell its format. */

@@ -1,11 +1,16 @@
-// Webhook deliveries of `scribe` events, as SPEC section 6 and 8 describe: a signed POST;
-// any 4xx, 5xx or no answer is retried at most 5 times, after 1 min, 5 min, 15 min, 1 h and
-// 2 h (multiplied by the time scale), then never again. Deliveries are part of the state, so a
-// restart neither loses nor repeats one.
+// Webhook deliveries of `scribe` events, as SPEC sections 6 and 8 and SERVICE.md describe: three
+// per scribe request (requested, scribing, scribed), a signed POST of the published payload
+// (no event id, no timestamp; the last with the note as categories_output and html_output); any
+// 4xx, 5xx or no answer is retried at most 5 times, after 1 min, 5 min, 15 min, 1 h and 2 h
+// (multiplied by the time scale), then never again. Deliveries are part of the state, so a
+// restart neither loses nor repeats one. The endpoint and secret are the ones the organization
+// registered (PUT /webhook/update), else the sandbox's own options.
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
+import { sectionsFromCategories, sectionsToHtml } from '../shared/note/index.ts';
+import type { ScribeEventWire } from '../shared/service/wire.ts';
 import { canonicalJsonFromValue, signWebhook, SIGNATURE_HEADER } from '../shared/webhook/index.ts';
-import type { ScribeRecord, StateStore } from './state.ts';
+import type { ScribeRecord, StateStore, WebhookRecord } from './state.ts';
 
 export const RETRY_DELAYS_SECONDS = [60, 300, 900, 3600, 7200] as const;
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -34,22 +39,27 @@ export class WebhookSender {
     this.options = options;
   }
 
-  /** Queues the `scribe` event of a finished job, if the organization's webhook is on. */
-  announce(scribe: ScribeRecord, status: 'completed' | 'failed'): void {
+  private endpoint(hook: WebhookRecord | undefined): { url: string; secret: string } | null {
+    if (hook?.webhook_url && hook.auth_token) return { url: hook.webhook_url, secret: hook.auth_token };
+    return this.options.url && this.options.secret ? { url: this.options.url, secret: this.options.secret } : null;
+  }
+
+  /** Queues a job's `scribe` event at one of its statuses, if the organization's webhook is on. */
+  announce(scribe: ScribeRecord, status: string): void {
     const hook = this.store.state.webhooks.find((w) => w.organization_public_id === scribe.organization_id && w.event_type === 'scribe');
-    if (!hook?.is_active || !this.options.url || !this.options.secret) return;
-    const payload = {
-      event_id: randomUUID(),
-      event_type: 'scribe',
-      status,
-      scribe_public_id: scribe.public_id,
+    if (!hook?.is_active || !this.endpoint(hook)) return;
+    const payload: ScribeEventWire = {
+      public_id: scribe.public_id,
       recording_session_public_id: scribe.recording_session_public_id,
-      organization_public_id: scribe.organization_id,
-      occurred_at: new Date(scribe.finish_at).toISOString(),
+      status: status as ScribeEventWire['status'],
+      event_type: 'scribe',
+      ...(status === 'scribed' && scribe.categories
+        ? { categories_output: scribe.categories, html_output: sectionsToHtml(sectionsFromCategories(scribe.categories), { patientName: null, date: null }) }
+        : {}),
     };
     this.store.state.deliveries.push({
       id: randomUUID(),
-      event_id: payload.event_id,
+      event_id: `${scribe.public_id}:${status}`,
       webhook_public_id: hook.public_id,
       body: canonicalJsonFromValue(payload),
       attempt: 0,
@@ -70,8 +80,9 @@ export class WebhookSender {
 
   private async send(id: string): Promise<void> {
     const delivery = this.store.state.deliveries.find((d) => d.id === id);
-    const { url, secret } = this.options;
-    if (!delivery || !url || !secret) return;
+    const target = this.endpoint(this.store.state.webhooks.find((w) => w.public_id === delivery?.webhook_public_id));
+    if (!delivery || !target) return;
+    const { url, secret } = target;
     let status: number | null;
     try {
       const signature = await signWebhook(secret, delivery.body);

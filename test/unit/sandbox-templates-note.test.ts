@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../src/main/core/recordings.ts';
-import { buildNote, formatDuration, formatSize } from '../../src/sandbox/note.ts';
+import { buildNote, EXAMPLE_NOTE_LABEL } from '../../src/sandbox/note.ts';
 import { findTemplate, TEMPLATES } from '../../src/sandbox/templates.ts';
 import { webmDurationSeconds } from '../../src/sandbox/uploads.ts';
 import { makeRecording, recorderChunks } from '../integration/support/core.ts';
@@ -40,87 +40,39 @@ describe('TEMPLATES', () => {
   });
 });
 
-describe('formatDuration and formatSize', () => {
-  it.each([
-    [0, '0 s'],
-    [42, '42 s'],
-    [41.6, '42 s'],
-    [60, '1 min'],
-    [252, '4 min 12 s'],
-    [3900, '1 h 5 min'],
-    [3723, '1 h 2 min 3 s'],
-  ])('%s seconds is "%s"', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
-  });
-
-  it.each([
-    [1, '1 byte'],
-    [999, '999 bytes'],
-    [1000, '1 KB'],
-    [64_000, '64 KB'],
-    [512_345, '512.3 KB'],
-    [999_999, '1 MB'],
-    [1_536_000, '1.5 MB'],
-    [2_000_000_000, '2 GB'],
-  ])('%s bytes is "%s"', (bytes, text) => {
-    expect(formatSize(bytes)).toBe(text);
-  });
-});
-
 describe('buildNote', () => {
   const soap = TEMPLATES[0]!;
-  const facts = {
-    recordedAt: '2025-03-01T14:03:22.000Z',
-    durationSeconds: 252,
-    sizeBytes: 512_000,
-    contentType: 'audio/webm;codecs=opus',
-    fileName: 'consult-bella.webm',
-    sessionName: 'Bella, vomiting',
-  };
 
-  it('says first that it is a sandbox note made without speech recognition, from the recording\'s facts', () => {
-    const lines = buildNote(soap, facts).split('\n');
-    expect(lines[0]).toBe('Sandbox note — generated without speech recognition from a 4 min 12 s audio/webm recording (512 KB).');
-    expect(lines).toContain('# SOAP');
-    expect(lines).toContain('Consult: Bella, vomiting');
-    expect(lines).toContain('Recording: consult-bella.webm, received 2025-03-01 14:03 UTC');
+  it('is labelled first as an example the sandbox made without listening, for the patient named', () => {
+    const note = buildNote(soap, { patientName: 'Bella', description: 'Vomiting 2 days' });
+    expect(note[0]).toEqual({
+      category: 'Example note',
+      content: `${EXAMPLE_NOTE_LABEL}. This SOAP note for Bella (Vomiting 2 days) shows how a note from the service looks; nothing in it comes from the consult.`,
+    });
+    expect(EXAMPLE_NOTE_LABEL).toBe('Example note: the sandbox does not listen to the audio');
   });
 
-  it('leaves out what it does not know', () => {
-    const note = buildNote(soap, { sizeBytes: 64_000, contentType: 'audio/wav' });
-    expect(note.split('\n')[0]).toBe('Sandbox note — generated without speech recognition from an audio/wav recording (64 KB).');
-    expect(note).not.toMatch(/Consult:|Recording:|undefined|NaN/);
-  });
-
-  it('has one heading per section, in order, each followed by text', () => {
+  it('has one category per section, in order, each a realistic text with the patient where natural', () => {
     for (const template of TEMPLATES) {
-      const note = buildNote(template, facts);
-      const lines = note.split('\n');
-      const headings = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
-      expect(headings, template.name).toEqual(template.sections);
-      for (const section of template.sections) {
-        const text = lines[lines.indexOf(`## ${section}`) + 1] ?? '';
-        expect(text, `${template.name} / ${section}`).toMatch(/^[A-Z].{30,}\.$/);
+      const note = buildNote(template, { patientName: 'Max' });
+      expect(note.slice(1).map((c) => c.category), template.name).toEqual(template.sections);
+      for (const c of note.slice(1)) {
+        expect(c.content, `${template.name} / ${c.category}`).toMatch(/^[A-Z0-9].{15,}[.)]$/);
+        expect(c.content).not.toMatch(/would (go|be)|undefined|NaN/);
       }
-      expect(note).not.toMatch(/undefined|NaN/);
     }
+    const soapNote = buildNote(soap, { patientName: 'Max' });
+    expect(soapNote.find((c) => c.category === 'Subjective')?.content).toMatch(/^Max has vomited/);
+    expect(soapNote.find((c) => c.category === 'Objective')?.content).toMatch(/Weight 32.4 kg/);
   });
 
-  it('writes text suited to the section, mentioning the recording where natural', () => {
-    const note = buildNote(soap, facts);
-    const after = (heading: string): string => note.split(`## ${heading}\n`)[1]?.split('\n')[0] ?? '';
-    expect(after('Subjective')).toMatch(/owner's account of the history/);
-    expect(after('Subjective')).toContain('4 min 12 s recording');
-    expect(after('Objective')).toMatch(/examination findings/i);
-    expect(after('Plan')).toMatch(/treatment/i);
-    const custom = buildNote({ name: 'Custom', sections: ['Nutrition'] }, facts);
-    expect(custom).toMatch(/## Nutrition\nThe nutrition part of the consult would be written here/);
-  });
-
-  it('is the same for the same template and facts, and differs when the facts do', () => {
-    expect(buildNote(soap, facts)).toBe(buildNote(soap, { ...facts }));
-    expect(buildNote(soap, { ...facts, sizeBytes: 1_536_000 })).toContain('(1.5 MB)');
-    expect(buildNote(soap, { ...facts, durationSeconds: 42 })).toContain('from a 42 s audio/webm recording');
+  it('is the same for the same template and patient, and follows the patient', () => {
+    expect(buildNote(soap, { patientName: 'Bella' })).toEqual(buildNote(soap, { patientName: 'Bella' }));
+    expect(JSON.stringify(buildNote(soap, { patientName: 'Rex' }))).not.toContain('Bella');
+    expect(buildNote({ name: 'Custom', sections: ['Nutrition'] }, { patientName: 'Rex' })[1]).toEqual({
+      category: 'Nutrition',
+      content: 'The sandbox has no example text for nutrition.',
+    });
   });
 });
 
