@@ -3,19 +3,21 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
 
-const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N]
+const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N] [--data-dir D]
   --port            port to listen on (default 8787; 0 picks a free one)
   --host            address to listen on (default 127.0.0.1)
   --secret          the webhook secret token (default: $WEBHOOK_SECRET; prefer the variable,
                     since command lines are visible to other users of the machine)
-  --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})`;
+  --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})
+  --data-dir        folder where handled deliveries are kept, so a retry after a restart is
+                    recognised (default: $WEBHOOK_DATA_DIR; in memory when neither is given)`;
 
 function fail(message: string): never {
   process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function parse(): { port: number; host: string; secret: string; maxBodyBytes: number } {
+function parse(): { port: number; host: string; secret: string; maxBodyBytes: number; dataDir: string | null } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -24,6 +26,7 @@ function parse(): { port: number; host: string; secret: string; maxBodyBytes: nu
         host: { type: 'string', default: '127.0.0.1' },
         secret: { type: 'string' },
         'max-body-bytes': { type: 'string', default: String(DEFAULT_MAX_BODY_BYTES) },
+        'data-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -42,13 +45,14 @@ function parse(): { port: number; host: string; secret: string; maxBodyBytes: nu
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   const maxBodyBytes = Number(values['max-body-bytes']);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) fail(`--max-body-bytes must be a positive integer`);
-  return { port, host: values.host, secret, maxBodyBytes };
+  const dataDir = values['data-dir'] || process.env['WEBHOOK_DATA_DIR'] || null;
+  return { port, host: values.host, secret, maxBodyBytes, dataDir };
 }
 
 const options = parse();
 try {
   const receiver = await startWebhookReceiver(options);
-  process.stdout.write(JSON.stringify({ url: receiver.url }) + '\n');
+  process.stdout.write(JSON.stringify({ url: receiver.url, seen: receiver.seenStore }) + '\n');
   const stop = (): void => {
     receiver.close().then(
       () => process.exit(0),
@@ -58,6 +62,7 @@ try {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 } catch (error) {
-  process.stderr.write(`webhook-receiver: cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}\n`);
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`webhook-receiver: ${message.startsWith('cannot keep') ? message : `cannot listen on ${options.host}:${options.port}: ${message}`}\n`);
   process.exit(1);
 }

@@ -1,10 +1,12 @@
 // A reference receiver for the service's webhook deliveries (SPEC 6 and 7, DESIGN.md
 // "Webhooks"): verifies X-Webhook-Signature over the canonical form of the body, answers as the
-// spec's table says, handles each event id once, and prints every accepted event as one JSON
+// spec's table says, handles each delivery once (by event id, else by public_id and status, as
+// the published payloads have no id; seen-store.ts), and prints every accepted event as one JSON
 // line. It imports node:* and src/shared only, so it can be copied out and deployed alone.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
+import { deliveryKey, MemorySeenStore, SqliteSeenStore, type SeenStore } from './seen-store.ts';
 
 export interface AcceptedEvent {
   received_at: string;
@@ -28,20 +30,22 @@ export interface WebhookReceiverOptions {
   /** Time allowed for the request headers (default 10 s) and the whole request (default 30 s). */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /** Where handled deliveries are kept across restarts (a node:sqlite file); memory when absent. */
+  dataDir?: string | null;
 }
 
 export interface WebhookReceiver {
   url: string;
   port: number;
   close(): Promise<void>;
+  /** Where handled deliveries are kept (a file, or memory). */
+  seenStore: string;
   /** The most recent accepted events (the last MAX_KEPT_EVENTS), oldest first. */
   events: AcceptedEvent[];
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const PATHS = new Set(['/', '/webhook']);
-// A retried delivery comes within hours (SPEC 8), so the last 10,000 ids are plenty.
-const DEDUP_CAPACITY = 10_000;
 const MAX_KEPT_EVENTS = 1_000;
 // Deliveries are small and the sender does not wait (SPEC 6): a slow client is cut off.
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -63,36 +67,13 @@ class HttpError extends Error {
   }
 }
 
-/** The ids seen most recently, in a Map used as an LRU (insertion order is age). */
-class RecentIds {
-  private readonly ids = new Map<string, true>();
-  private readonly capacity: number;
-
-  constructor(capacity: number) {
-    this.capacity = capacity;
-  }
-
-  /** Records the id; false when it was already there. */
-  add(id: string): boolean {
-    const known = this.ids.delete(id);
-    this.ids.set(id, true);
-    if (this.ids.size > this.capacity) {
-      const oldest = this.ids.keys().next();
-      if (!oldest.done) this.ids.delete(oldest.value);
-    }
-    return !known;
-  }
-
-  forget(id: string): void {
-    this.ids.delete(id);
-  }
-}
-
 export async function startWebhookReceiver(options: WebhookReceiverOptions): Promise<WebhookReceiver> {
   if (!options.secret) throw new Error('the webhook secret is empty');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const out = options.out ?? ((line: string) => void process.stdout.write(line + '\n'));
-  const seen = new RecentIds(DEDUP_CAPACITY);
+  const seen: SeenStore = options.dataDir ? new SqliteSeenStore(options.dataDir) : new MemorySeenStore();
+  // Deliveries being handled now: a copy arriving meanwhile is a repeat too.
+  const handling = new Set<string>();
   const events: AcceptedEvent[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -122,17 +103,21 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     const fields = isObject(payload) ? payload : {};
     const eventId = typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number' ? String(fields['event_id']) : null;
     const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
-    // Checked and recorded in one synchronous step, so two copies arriving together count once.
-    if (eventId !== null && !seen.add(eventId)) {
+    const key = deliveryKey(fields);
+    // Checked and claimed in one synchronous step, so two copies arriving together count once.
+    if (key !== null && (handling.has(key) || seen.has(key))) {
       sendJson(res, 200, { received: true, duplicate: true });
       return;
     }
+    if (key !== null) handling.add(key);
     const event: AcceptedEvent = { received_at: new Date().toISOString(), event_id: eventId, event_type: eventType, payload, canonical };
     try {
       await options.onEvent?.(event);
+      if (key !== null) seen.add(key);
     } catch (error) {
-      if (eventId !== null) seen.forget(eventId);
       throw new HttpError(500, 'handler_failed', `the event could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      if (key !== null) handling.delete(key);
     }
     events.push(event);
     if (events.length > MAX_KEPT_EVENTS) events.shift();
@@ -172,22 +157,32 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    seen.close();
+    throw e;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}/`,
     port: address.port,
     events,
+    seenStore: seen.where,
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => {
+          seen.close();
+          if (error) reject(error);
+          else resolve();
+        });
         server.closeAllConnections();
       }),
   };

@@ -1,7 +1,8 @@
 // The reference receiver over real loopback HTTP: the answers of SPEC 7, deduplication by
 // event id, the printed lines, and the CLI as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -198,6 +199,57 @@ describe('webhook receiver', () => {
     for (const line of r.lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
   });
 
+  it('handles a published delivery (no event id) once per public_id and status', async () => {
+    const handled: string[] = [];
+    const r = await receiver({ onEvent: (e) => void handled.push(String((e.payload as { status: string }).status)) });
+    const event = (status: string) => canonicalJsonFromValue({ public_id: 'sc-1', recording_session_public_id: 'rs-1', status, event_type: 'scribe' });
+    expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: false });
+    expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: true });
+    expect((await deliver(r.url, event('scribing'))).json).toEqual({ received: true, duplicate: false });
+    const scribed = canonicalJsonFromValue({
+      public_id: 'sc-1',
+      recording_session_public_id: 'rs-1',
+      status: 'scribed',
+      event_type: 'scribe',
+      categories_output: [{ category: 'Plan', content: 'Recheck.' }],
+      html_output: '<h2>Plan</h2><p>Recheck.</p>',
+    });
+    expect((await deliver(r.url, scribed)).json).toEqual({ received: true, duplicate: false });
+    expect((await deliver(r.url, scribed)).json).toEqual({ received: true, duplicate: true });
+    // Another scribe's same status is another event.
+    expect((await deliver(r.url, canonicalJsonFromValue({ public_id: 'sc-2', status: 'requested', event_type: 'scribe' }))).json['duplicate']).toBe(false);
+    expect(handled).toEqual(['requested', 'scribing', 'scribed', 'requested']);
+  });
+
+  it('with a data folder, a retry after a restart is still known; without one it is not', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'store');
+    const raw = canonicalJsonFromValue({ public_id: 'sc-9', recording_session_public_id: 'rs-9', status: 'scribed', event_type: 'scribe' });
+    const first = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {}, dataDir: dir });
+    expect(first.seenStore).toBe(join(dir, 'webhook-seen.sqlite'));
+    expect((await deliver(first.url, raw)).json['duplicate']).toBe(false);
+    await first.close();
+    const second = await receiver({ dataDir: dir });
+    expect((await deliver(second.url, raw)).json).toEqual({ received: true, duplicate: true });
+    expect(second.lines).toHaveLength(0);
+
+    const memory = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {} });
+    expect(memory.seenStore).toMatch(/^memory/);
+    expect((await deliver(memory.url, raw)).json['duplicate']).toBe(false);
+    await memory.close();
+    const forgetful = await receiver();
+    expect((await deliver(forgetful.url, raw)).json['duplicate']).toBe(false);
+  });
+
+  it('a delivery whose handler failed is not remembered, even across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    const raw = canonicalJsonFromValue({ public_id: 'sc-5', status: 'scribed', event_type: 'scribe' });
+    const failing = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {}, dataDir: dir, onEvent: () => { throw new Error('database down'); } });
+    expectError(await deliver(failing.url, raw), 500, 'handler_failed');
+    await failing.close();
+    const next = await receiver({ dataDir: dir });
+    expect((await deliver(next.url, raw)).json).toEqual({ received: true, duplicate: false });
+  });
+
   it('answers 500 when the handler fails, so that the retry is handled', async () => {
     let calls = 0;
     const r = await receiver({
@@ -280,6 +332,38 @@ describe('webhook receiver CLI', () => {
     const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], { cwd: ROOT, env, encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/no webhook secret: pass --secret or set WEBHOOK_SECRET/);
+    expect(run.stdout).toBe('');
+  });
+
+  it('keeps what it handled in WEBHOOK_DATA_DIR (or --data-dir) across a restart of the command', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    const raw = canonicalJsonFromValue({ public_id: 'sc-cli', recording_session_public_id: 'rs', status: 'scribing', event_type: 'scribe' });
+    const run = async (args: string[], env: Record<string, string>) => {
+      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const started = JSON.parse(String((await lines.next()).value)) as { url: string; seen: string };
+      const answer = await deliver(started.url, raw, 's');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      return { seen: started.seen, duplicate: answer.json['duplicate'] };
+    };
+    expect(await run([], { WEBHOOK_DATA_DIR: dir })).toEqual({ seen: join(dir, 'webhook-seen.sqlite'), duplicate: false });
+    expect(await run(['--data-dir', dir], {})).toEqual({ seen: join(dir, 'webhook-seen.sqlite'), duplicate: true });
+  });
+
+  it('a data folder it cannot use stops it at once, naming the folder', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'plain-file');
+    writeFileSync(file, 'not a folder');
+    const bad = join(file, 'store');
+    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', '--data-dir', bad], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in ${bad}:`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).toBe('');
   });
 
