@@ -146,11 +146,12 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, status = 422):
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const items: ValidationItem[] = result.error.issues.map((issue) => {
+  const items: ValidationItem[] = result.error.issues.flatMap((issue): ValidationItem[] => {
     const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
-    if (issue.code === 'unrecognized_keys') return { loc: [...loc, ...issue.keys], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+    // FastAPI names each unknown member on its own.
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
     const missing = issue.code === 'invalid_type' && issue.message === 'Field required';
-    return { loc, msg: issue.message, type: missing ? 'missing' : issue.code };
+    return [{ loc, msg: issue.message, type: missing ? 'missing' : issue.code }];
   });
   const detail = items.map((i) => `${i.loc.slice(1).join('.') || 'body'}: ${i.msg}`).join('; ');
   throw new ApiError(status, 'validation_error', `Invalid request: ${detail}.`, {}, status === 422 ? items : null);

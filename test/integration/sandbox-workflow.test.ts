@@ -1,8 +1,11 @@
-// Rows 4 to 9 against a real sandbox over loopback: session, templates, presigned upload,
-// scribe request and the scribe job's state machine.
+// Rows 4 to 9 against a real sandbox over loopback, in the shapes the service publishes
+// (SERVICE.md): session for a patient, has_next pages, an S3-style presigned PUT with XML
+// errors, the two-field scribe request, requested -> scribing -> scribed with the note as
+// categories_output and rtf_output, and the published lists.
 import { afterEach, describe, expect, it } from 'vitest';
+import { rtfToSections } from '../../src/shared/note/index.ts';
 import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
-import { call, fakeWebm, signIn, uploadRecording, waitFor } from './support/http.ts';
+import { call, fakeWebm, sessionBody, signIn, uploadRecording, waitFor } from './support/http.ts';
 
 let sandbox: Sandbox;
 async function start(options: Partial<SandboxOptions> = {}) {
@@ -13,53 +16,102 @@ afterEach(async () => {
   await sandbox?.close();
 });
 
-type Data<T> = { data: T; message?: string };
 interface Template {
   public_id: string;
   name: string;
   description: string;
 }
+interface Page<T> {
+  items: T[];
+  has_next: boolean;
+  current_page: number;
+  items_per_page: number;
+}
+interface Scribe {
+  public_id: string;
+  transcript_public_id: string | null;
+  template_public_id: string;
+  status: string;
+  categories_output: { category: string; content: string }[];
+  rtf_output: string | null;
+  error?: string;
+}
+type Validation = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 
 async function firstTemplate(s: Sandbox, token: string): Promise<Template> {
-  const t = await call<Data<{ items: Template[] }>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token });
-  const first = t.json.data.items[0];
+  const t = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token });
+  const first = t.json.items[0];
   if (!first) throw new Error('no templates');
   return first;
 }
 
 describe('row 4: create a recording session', () => {
-  it('answers { message, data: { public_id, created_at } }, with or without a name', async () => {
+  it('takes patient_name, description and session_date and answers the bare session', async () => {
+    const s = await start();
+    const { access, user } = await signIn(s);
+    const a = await call<Record<string, unknown>>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: access,
+      body: sessionBody('Max', 'Vomiting, 2 days'),
+    });
+    expect(a.status).toBe(200);
+    expect(a.json).toEqual({
+      public_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      updated_at: expect.any(String),
+      patient_name: 'Max',
+      description: 'Vomiting, 2 days',
+      organization_public_id: user.organization_id,
+    });
+  });
+
+  it('refuses what the service refuses, with a FastAPI 422 list naming each field', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const named = await call<Data<{ public_id: string; created_at: string }>>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
-      token: access,
-      body: { name: 'Max — vomiting' },
-    });
-    expect(named.status).toBe(201);
-    expect(named.json.data.public_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(Date.parse(named.json.data.created_at)).not.toBeNaN();
-    const bare = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access });
-    expect(bare.status).toBe(201);
-    const wrong = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: { name: 42 } });
-    expect([wrong.status, wrong.json['code']]).toEqual([422, 'validation_error']);
-    expect(String(wrong.json['detail'])).toContain('name');
+    const post = (body: unknown) => call<Validation>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body });
+    const old = await post({ name: 'Bella' });
+    expect(old.status).toBe(422);
+    expect(old.json.detail).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
+        { loc: ['body', 'session_date'], msg: 'Field required', type: 'missing' },
+        { loc: ['body', 'name'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+      ]),
+    );
+    const blank = await post({ ...sessionBody(), patient_name: '   ' });
+    expect(blank.json.detail[0]?.loc).toEqual(['body', 'patient_name']);
+    const badDate = await post({ ...sessionBody(), session_date: '2026-02-30' });
+    expect(badDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'custom' }]);
+  });
+
+  it('lists and gets the organization sessions, paged, never another organization', async () => {
+    const s = await start();
+    const { access } = await signIn(s);
+    const other = await signIn(s, OTHER_ACCOUNT);
+    const mine = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody('Luna') });
+    const theirs = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: other.access, body: sessionBody('Rex') });
+    const list = await call<Page<{ patient_name: string }>>('GET', `${s.urls.scribe_url}/recording-sessions/all?page=1&limit=10`, { token: access });
+    expect(list.json).toMatchObject({ has_next: false, current_page: 1, items_per_page: 10 });
+    expect(list.json.items.map((x) => x.patient_name)).toEqual(['Luna']);
+    const got = await call<{ patient_name: string }>('GET', `${s.urls.scribe_url}/recording-sessions/get/${mine.json.public_id}`, { token: access });
+    expect(got.json.patient_name).toBe('Luna');
+    const hidden = await call<{ detail: string }>('GET', `${s.urls.scribe_url}/recording-sessions/get/${theirs.json.public_id}`, { token: access });
+    expect([hidden.status, hidden.json.detail]).toEqual([404, 'Recording session not found.']);
   });
 });
 
 describe('row 5: templates', () => {
-  it('lists page 1 of 50 with at least 8 templates, and pages', async () => {
+  it('pages with has_next, current_page and items_per_page, and no total', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const a = await call<Data<{ items: Template[]; page: number; limit: number; total: number }>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, {
-      token: access,
-    });
+    const a = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
     expect(a.status).toBe(200);
-    expect(a.json.data.items.length).toBeGreaterThanOrEqual(8);
-    expect(a.json.data).toMatchObject({ page: 1, limit: 50, total: a.json.data.items.length });
-    const names = a.json.data.items.map((t) => t.name.toLowerCase()).join(' | ');
+    expect(a.json.items.length).toBeGreaterThanOrEqual(8);
+    expect(a.json).toMatchObject({ has_next: false, current_page: 1, items_per_page: 50 });
+    expect(a.json).not.toHaveProperty('total');
+    const names = a.json.items.map((t) => t.name.toLowerCase()).join(' | ');
     for (const kind of ['soap', 'wellness', 'dental', 'surgery', 'discharge']) expect(names).toContain(kind);
-    const page2 = await call<Data<{ items: Template[] }>>('GET', `${s.urls.scribe_url}/templates/all?page=2&limit=3`, { token: access });
-    expect(page2.json.data.items.map((t) => t.public_id)).toEqual(a.json.data.items.slice(3, 6).map((t) => t.public_id));
+    const page2 = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=2&limit=3`, { token: access });
+    expect(page2.json.items.map((t) => t.public_id)).toEqual(a.json.items.slice(3, 6).map((t) => t.public_id));
+    expect(page2.json.has_next).toBe(true);
   });
 
   it.each(['limit=101', 'limit=0', 'page=0', 'page=abc', 'limit=5.5'])('refuses %s with 422', async (query) => {
@@ -70,181 +122,228 @@ describe('row 5: templates', () => {
   });
 });
 
-describe('rows 6 and 7: presigned upload', () => {
-  it('streams the bytes to storage and answers 200', async () => {
-    const s = await start();
+describe('rows 6 and 7: presigned upload, S3-style', () => {
+  async function prepare(s: Sandbox) {
     const { access } = await signIn(s);
-    const { fileKey } = await uploadRecording(s, access, fakeWebm(300_000));
-    expect(fileKey).toContain('consult.webm');
+    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody() });
+    const u = await call<{ url: string; message: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
+      token: access,
+      body: { recording_session_public_id: session.json.public_id },
+    });
+    expect(u.status).toBe(200);
+    return { access, sessionId: session.json.public_id, url: u.json.url, message: u.json.message };
+  }
+  const xmlCode = (text: string) => /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+
+  it('answers { url, message }: a presigned address with X-Amz-* and no key or expiry beside it', async () => {
+    const s = await start({ uploadTtlSeconds: 900 });
+    const p = await prepare(s);
+    expect(p.message).toMatch(/upload url/i);
+    const q = new URL(p.url).searchParams;
+    expect(q.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(q.get('X-Amz-Expires')).toBe('900');
+    expect(q.get('X-Amz-SignedHeaders')).toBe('host');
+    expect(q.get('X-Amz-Date')).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(q.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('takes the bytes without a Content-Type, as curl -T sends them, and answers 200 with an ETag', async () => {
+    const s = await start();
+    const p = await prepare(s);
+    const ok = await call('PUT', p.url, { rawBody: fakeWebm(300_000) });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['etag']).toMatch(/^"[0-9a-f]{64}"$/);
     expect(s.stats().uploads).toBe(1);
   });
 
-  it('refuses a session that is not there or not the caller organization', async () => {
-    const s = await start();
-    const { access } = await signIn(s);
-    const other = await signIn(s, OTHER_ACCOUNT);
-    const session = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: other.access });
-    const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: access,
-      body: { recording_session_public_id: session.json.data.public_id, file_name: 'a.webm', content_type: 'audio/webm' },
-    });
-    expect([a.status, a.json['code']]).toEqual([404, 'not_found']);
-    const notAudio = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: other.access,
-      body: { recording_session_public_id: session.json.data.public_id, file_name: 'a.exe', content_type: 'application/octet-stream' },
-    });
-    expect([notAudio.status, notAudio.json['code']]).toEqual([422, 'validation_error']);
-    expect(String(notAudio.json['detail'])).toContain('content_type');
-  });
-
-  async function prepare(s: Sandbox) {
-    const { access } = await signIn(s);
-    const session = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access });
-    const u = await call<Data<{ upload_url: string; file_key: string; expires_at: number }>>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: access,
-      body: { recording_session_public_id: session.json.data.public_id, file_name: 'consult.webm', content_type: 'audio/webm' },
-    });
-    expect(u.status).toBe(200);
-    return { access, sessionId: session.json.data.public_id, ...u.json.data };
-  }
-
-  it('checks the signed Content-Type and the signature', async () => {
+  it('refuses a wrong signature with SignatureDoesNotMatch in XML: one digit changed, one character appended, a longer expiry', async () => {
     const s = await start();
     const p = await prepare(s);
-    const wrongType = await call('PUT', p.upload_url, { rawBody: fakeWebm(), headers: { 'content-type': 'audio/ogg' } });
-    expect([wrongType.status, wrongType.json['code']]).toEqual([403, 'content_type_mismatch']);
-    const tampered = p.upload_url.replace(/signature=([0-9a-f])/, (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`);
-    const forged = await call('PUT', tampered, { rawBody: fakeWebm(), headers: { 'content-type': 'audio/webm' } });
-    expect([forged.status, forged.json['code']]).toEqual([403, 'signature_mismatch']);
-    const longer = p.upload_url.replace(/expires=\d+/, `expires=${p.expires_at + 3600}`);
-    const extended = await call('PUT', longer, { rawBody: fakeWebm(), headers: { 'content-type': 'audio/webm' } });
-    expect([extended.status, extended.json['code']]).toEqual([403, 'signature_mismatch']);
-    const ok = await call('PUT', p.upload_url, { rawBody: fakeWebm(), headers: { 'content-type': 'audio/webm' } });
-    expect(ok.status).toBe(200);
+    const changed = p.url.replace(/X-Amz-Signature=([0-9a-f])/, (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    const appended = `${p.url}0`;
+    const longer = p.url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=999999');
+    for (const url of [changed, appended, longer, p.url.replace(/&X-Amz-Signature=[0-9a-f]+/, '')]) {
+      const a = await call('PUT', url, { rawBody: fakeWebm() });
+      expect(a.status, url).toBe(403);
+      expect(a.headers['content-type']).toBe('application/xml');
+      expect(xmlCode(a.text)).toBe('SignatureDoesNotMatch');
+    }
+    expect((await call('PUT', p.url, { rawBody: fakeWebm() })).status).toBe(200);
   });
 
-  it('expires', async () => {
+  it('refuses an expired address with AccessDenied "Request has expired" in XML', async () => {
     const s = await start({ uploadTtlSeconds: 1 });
     const p = await prepare(s);
     await new Promise((r) => setTimeout(r, 2100));
-    const late = await call('PUT', p.upload_url, { rawBody: fakeWebm(), headers: { 'content-type': 'audio/webm' } });
-    expect([late.status, late.json['code']]).toEqual([403, 'upload_url_expired']);
-    expect(String(late.json['detail'])).toMatch(/new upload URL/);
+    const late = await call('PUT', p.url, { rawBody: fakeWebm() });
+    expect(late.status).toBe(403);
+    expect(xmlCode(late.text)).toBe('AccessDenied');
+    expect(late.text).toContain('<Message>Request has expired</Message>');
   });
 
-  it('refuses a file over the size limit, by Content-Length and while streaming', async () => {
+  it('refuses a file over the size limit, by Content-Length and while streaming; nothing is kept', async () => {
     const s = await start({ maxUploadBytes: 10_000 });
     const p = await prepare(s);
-    const big = await call('PUT', p.upload_url, { rawBody: fakeWebm(20_000), headers: { 'content-type': 'audio/webm' } });
-    expect([big.status, big.json['code']]).toEqual([413, 'payload_too_large']);
-    // Chunked, with no Content-Length: refused when the limit is passed.
+    const big = await call('PUT', p.url, { rawBody: fakeWebm(20_000) });
+    expect([big.status, xmlCode(big.text)]).toEqual([400, 'EntityTooLarge']);
     const { Readable } = await import('node:stream');
     const chunks = Readable.from([1, 2, 3, 4, 5].map(() => fakeWebm(4000)));
     const { request } = await import('undici');
-    const streamed = await request(p.upload_url, { method: 'PUT', body: chunks, headers: { 'content-type': 'audio/webm' } }).catch((e: Error) => e);
+    const streamed = await request(p.url, { method: 'PUT', body: chunks }).catch((e: Error) => e);
     if (!(streamed instanceof Error)) {
-      expect(streamed.statusCode).toBe(413);
+      expect(streamed.statusCode).toBe(400);
       await streamed.body.dump();
     }
-    // Nothing was stored: a scribe request for it is refused as not uploaded.
     const scribe = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: p.access,
-      body: { recording_session_public_id: p.sessionId, template_public_id: (await firstTemplate(s, p.access)).public_id, file_key: p.file_key },
+      body: { recording_session_public_id: p.sessionId, template_public_id: (await firstTemplate(s, p.access)).public_id },
     });
     expect([scribe.status, scribe.json['code']]).toEqual([409, 'file_not_uploaded']);
+  });
+
+  it('refuses a session that is not there or not the caller organization, and the old guessed body', async () => {
+    const s = await start();
+    const { access } = await signIn(s);
+    const other = await signIn(s, OTHER_ACCOUNT);
+    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: other.access, body: sessionBody() });
+    const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, { token: access, body: { recording_session_public_id: session.json.public_id } });
+    expect([a.status, a.json['code']]).toEqual([404, 'not_found']);
+    const guessed = await call<Validation>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
+      token: other.access,
+      body: { recording_session_public_id: session.json.public_id, file_name: 'a.webm', content_type: 'audio/webm' },
+    });
+    expect(guessed.status).toBe(422);
+    expect(guessed.json.detail.map((d) => d.loc.join('.'))).toEqual(['body.file_name', 'body.content_type']);
+  });
+
+  it('with auto_scribe_template_public_id, scribing starts by itself after the upload', async () => {
+    const s = await start();
+    const { access } = await signIn(s);
+    const template = await firstTemplate(s, access);
+    await uploadRecording(s, access, fakeWebm(), { autoTemplate: template.public_id });
+    expect(s.stats().scribeRequests).toBe(1);
+    const all = await call<Page<{ template_public_id: string }>>('GET', `${s.urls.scribe_url}/scribe/all?page=1&limit=10`, { token: access });
+    expect(all.json.items.map((x) => x.template_public_id)).toEqual([template.public_id]);
   });
 });
 
 describe('rows 8 and 9: scribe request and status', () => {
-  it('moves queued -> processing -> completed and the note follows the template', async () => {
+  it('takes the two documented fields, answers { public_id, message }, and goes requested -> scribing -> scribed with the note', async () => {
     const s = await start({ scribeSeconds: 1.5 });
     const { access } = await signIn(s);
-    const { sessionId, fileKey } = await uploadRecording(s, access, fakeWebm(64_000));
+    const { sessionId } = await uploadRecording(s, access, fakeWebm(64_000), { patientName: 'Bella' });
     const template = await firstTemplate(s, access);
-    const r = await call<Data<{ public_id: string; status: string }>>('POST', `${s.urls.scribe_url}/scribe/request`, {
+    const r = await call<{ public_id: string; message: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: template.public_id, file_key: fileKey },
+      body: { recording_session_public_id: sessionId, template_public_id: template.public_id },
     });
-    expect(r.status).toBe(201);
-    expect(r.json.data.status).toBe('queued');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ public_id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: expect.any(String) });
     const seen = new Set<string>();
     const done = await waitFor(async () => {
-      const g = await call<Data<{ status: string; note?: string; error?: string }>>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.data.public_id}`, { token: access });
+      const g = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
       expect(g.status).toBe(200);
-      seen.add(g.json.data.status);
-      return g.json.data.status === 'completed' ? g.json.data : undefined;
+      seen.add(g.json.status);
+      if (g.json.status !== 'scribed') {
+        expect(g.json.categories_output).toEqual([]);
+        expect(g.json.rtf_output).toBeNull();
+      }
+      return g.json.status === 'scribed' ? g.json : undefined;
     });
-    expect([...seen]).toEqual(expect.arrayContaining(['queued', 'processing', 'completed']));
-    expect(done.note).toMatch(/sandbox/i);
-    expect(done.note).toContain('64');
-    expect(done.error).toBeUndefined();
+    expect([...seen]).toEqual(['requested', 'scribing', 'scribed']);
+    expect(done).toMatchObject({ public_id: r.json.public_id, template_public_id: template.public_id, transcript_public_id: expect.any(String) });
+    expect(done.categories_output[0]?.content).toMatch(/^Example note: the sandbox does not listen to the audio\. This SOAP note for Bella/);
+    expect(done.categories_output.slice(1).map((c) => c.category)).toEqual(['Subjective', 'Objective', 'Assessment', 'Plan']);
+    expect(JSON.stringify(done)).not.toMatch(/would go here|would be/);
+    // The RTF is the same note.
+    const fromRtf = rtfToSections(done.rtf_output ?? '');
+    expect(fromRtf.map((x) => x.heading)).toEqual(['Example note', 'Subjective', 'Objective', 'Assessment', 'Plan']);
+    expect(fromRtf[1]?.text).toBe(done.categories_output[1]?.content);
     expect(s.stats().scribeRequests).toBe(1);
   });
 
-  it('fails a job whose file is not audio, with the reason', async () => {
+  it('a job whose file is not audio ends failed, with the reason', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId, fileKey } = await uploadRecording(s, access, Buffer.from('this is not audio at all'), 'audio/webm');
-    const template = await firstTemplate(s, access);
-    const r = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/scribe/request`, {
+    const { sessionId } = await uploadRecording(s, access, Buffer.from('this is not audio at all'));
+    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: template.public_id, file_key: fileKey },
+      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
     });
     const g = await waitFor(async () => {
-      const a = await call<Data<{ status: string; error?: string; note?: string }>>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.data.public_id}`, { token: access });
-      return a.json.data.status === 'failed' ? a.json.data : undefined;
+      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
+      return a.json.status === 'failed' ? a.json : undefined;
     });
     expect(g.error).toMatch(/not audio/);
-    expect(g.note).toBeUndefined();
+    expect(g.categories_output).toEqual([]);
   });
 
-  it('refuses unknown sessions, templates and files, and a file not yet uploaded (409)', async () => {
+  it('with the stall option, a job stays at scribing', async () => {
+    const s = await start({ scribeSeconds: 0.2, scribeStall: true });
+    const { access } = await signIn(s);
+    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
+      token: access,
+      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
+    });
+    const scribing = await waitFor(async () => {
+      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
+      return a.json.status === 'scribing' ? a.json : undefined;
+    });
+    expect(scribing.status).toBe('scribing');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access })).json.status).toBe('scribing');
+  });
+
+  it('refuses unknown sessions and templates, a session with nothing uploaded (409), and the old file_key body', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId, fileKey } = await uploadRecording(s, access, fakeWebm());
+    const { sessionId } = await uploadRecording(s, access, fakeWebm());
     const template = (await firstTemplate(s, access)).public_id;
-    const url = `${s.urls.scribe_url}/scribe/request`;
-    const post = (body: unknown) => call('POST', url, { token: access, body });
+    const post = (body: unknown) => call<Validation>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body });
     const zero = '00000000-0000-4000-8000-000000000000';
-    expect((await post({ recording_session_public_id: zero, template_public_id: template, file_key: fileKey })).status).toBe(404);
-    expect((await post({ recording_session_public_id: sessionId, template_public_id: 'nope', file_key: fileKey })).status).toBe(404);
-    expect((await post({ recording_session_public_id: sessionId, template_public_id: template, file_key: 'recordings/x' })).status).toBe(404);
+    expect((await post({ recording_session_public_id: zero, template_public_id: template })).status).toBe(404);
+    expect((await post({ recording_session_public_id: sessionId, template_public_id: 'nope' })).status).toBe(404);
     const missing = await post({ recording_session_public_id: sessionId });
-    expect([missing.status, missing.json['code']]).toEqual([422, 'validation_error']);
-    expect(String(missing.json['detail'])).toMatch(/template_public_id.*file_key|file_key.*template_public_id/);
-    const u = await call<Data<{ file_key: string }>>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: access,
-      body: { recording_session_public_id: sessionId, file_name: 'second.webm', content_type: 'audio/webm' },
-    });
-    const early = await post({ recording_session_public_id: sessionId, template_public_id: template, file_key: u.json.data.file_key });
+    expect(missing.status).toBe(422);
+    expect(missing.json.detail).toEqual([{ loc: ['body', 'template_public_id'], msg: 'Field required', type: 'missing' }]);
+    const guessed = await post({ recording_session_public_id: sessionId, template_public_id: template, file_key: 'recordings/x' });
+    expect(guessed.json.detail[0]).toMatchObject({ loc: ['body', 'file_key'], type: 'extra_forbidden' });
+    const empty = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody('Nobody') });
+    const early = await call('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body: { recording_session_public_id: empty.json.public_id, template_public_id: template } });
     expect([early.status, early.json['code']]).toEqual([409, 'file_not_uploaded']);
   });
 
-  it('hides another organization records (404) and unknown ids', async () => {
+  it('hides another organization records (404) and unknown ids, in get and in /scribe/all', async () => {
     const s = await start();
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
-    const { sessionId, fileKey } = await uploadRecording(s, access, fakeWebm());
-    const r = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/scribe/request`, {
+    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id, file_key: fileKey },
+      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
     });
-    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.data.public_id}`, { token: other.access });
-    expect([theirs.status, theirs.json['code']]).toEqual([404, 'not_found']);
-    const unknown = await call('GET', `${s.urls.scribe_url}/scribe/get/does-not-exist`, { token: access });
-    expect(unknown.status).toBe(404);
+    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: other.access });
+    expect([theirs.status, theirs.json['detail']]).toEqual([404, 'Scribe not found.']);
+    expect((await call('GET', `${s.urls.scribe_url}/scribe/get/does-not-exist`, { token: access })).status).toBe(404);
+    const mine = await call<Page<{ public_id: string; status: string; organization_public_id: string }>>('GET', `${s.urls.scribe_url}/scribe/all`, { token: access });
+    expect(mine.json.items.map((x) => x.public_id)).toEqual([r.json.public_id]);
+    expect(mine.json.items[0]).toMatchObject({ transcript_public_id: expect.anything(), updated_at: expect.any(String) });
+    const none = await call<Page<unknown>>('GET', `${s.urls.scribe_url}/scribe/all`, { token: other.access });
+    expect(none.json.items).toEqual([]);
   });
 
   it('answers a repeated Idempotency-Key with the same record, not a second job', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId, fileKey } = await uploadRecording(s, access, fakeWebm());
-    const body = { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id, file_key: fileKey };
+    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const body = { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id };
     const headers = { 'idempotency-key': `scribe-${sessionId}` };
-    const a = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
-    const b = await call<Data<{ public_id: string }>>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
-    expect([a.status, b.status]).toEqual([201, 200]);
-    expect(b.json.data.public_id).toBe(a.json.data.public_id);
-    expect(s.stats().scribeRecordsByFileKey[fileKey]).toBe(1);
+    const a = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
+    const b = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.json.public_id).toBe(a.json.public_id);
+    expect(s.stats().scribeReplays).toBe(1);
+    expect(Object.values(s.stats().scribeRecordsByFileKey)).toEqual([1]);
   });
 });

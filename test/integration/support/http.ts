@@ -49,26 +49,29 @@ export async function signIn(sandbox: Sandbox, account = sandbox.demo): Promise<
   return { access: a.json.access_token, refresh: a.json.refresh_token, user: a.json.user };
 }
 
-type Data<T> = { data: T };
+/** Row 4's body for a patient, as the app sends it. */
+export function sessionBody(patientName = 'Bella', description = 'Limping, left hind') {
+  return { patient_name: patientName, description, session_date: '2026-11-25' };
+}
 
-/** Rows 4, 6 and 7: a session, an upload address, and the bytes PUT to it. */
+/** Rows 4, 6 and 7 as published: a session for a patient, an upload address, the bytes PUT to it as `curl -T` sends them. */
 export async function uploadRecording(
   sandbox: Sandbox,
   token: string,
   bytes: Buffer,
-  contentType = 'audio/webm;codecs=opus',
-): Promise<{ sessionId: string; fileKey: string; uploadUrl: string }> {
-  const s = await call<Data<{ public_id: string }>>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, { token, body: { name: 'Bella, limping' } });
-  if (s.status !== 201) throw new Error(`create session answered ${s.status}: ${s.text}`);
-  const sessionId = s.json.data.public_id;
-  const u = await call<Data<{ upload_url: string; file_key: string }>>('POST', `${sandbox.urls.scribe_url}/audio/generate-upload-url`, {
+  { patientName = 'Bella', autoTemplate }: { patientName?: string; autoTemplate?: string } = {},
+): Promise<{ sessionId: string; uploadUrl: string }> {
+  const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, { token, body: sessionBody(patientName) });
+  if (s.status !== 200) throw new Error(`create session answered ${s.status}: ${s.text}`);
+  const sessionId = s.json.public_id;
+  const u = await call<{ url: string; message: string }>('POST', `${sandbox.urls.scribe_url}/audio/generate-upload-url`, {
     token,
-    body: { recording_session_public_id: sessionId, file_name: 'consult.webm', content_type: contentType },
+    body: { recording_session_public_id: sessionId, ...(autoTemplate ? { auto_scribe_template_public_id: autoTemplate } : {}) },
   });
   if (u.status !== 200) throw new Error(`upload url answered ${u.status}: ${u.text}`);
-  const put = await call('PUT', u.json.data.upload_url, { rawBody: bytes, headers: { 'content-type': contentType } });
+  const put = await call('PUT', u.json.url, { rawBody: bytes });
   if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
-  return { sessionId, fileKey: u.json.data.file_key, uploadUrl: u.json.data.upload_url };
+  return { sessionId, uploadUrl: u.json.url };
 }
 
 /** The first bytes of a WebM file (EBML magic) followed by filler: enough for the sandbox to accept it as audio. */
