@@ -17,15 +17,18 @@ afterEach(async () => {
   while (closers.length) await closers.pop()?.();
 });
 
-/** A receiver in front of which the first `failures` deliveries are answered with `status`. */
+/** A receiver in front of which the first `failures` deliveries of each event (status) are answered with `status`. */
 async function flakyFront(target: string, failures: number, status = 500): Promise<{ url: string; hits: () => number }> {
   let hits = 0;
+  const perEvent = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     hits += 1;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (hits <= failures) {
+      const event = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: string }).status);
+      perEvent.set(event, (perEvent.get(event) ?? 0) + 1);
+      if ((perEvent.get(event) ?? 0) <= failures) {
         res.writeHead(status).end();
         return;
       }
@@ -41,15 +44,20 @@ async function flakyFront(target: string, failures: number, status = 500): Promi
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, hits: () => hits };
 }
 
-async function scribeOnce(s: Sandbox, bytes = fakeWebm()): Promise<string> {
+async function scribeOnce(s: Sandbox, bytes = fakeWebm()): Promise<{ scribeId: string; sessionId: string }> {
   const { access } = await signIn(s);
-  const { sessionId, fileKey } = await uploadRecording(s, access, bytes);
-  const t = await call<{ data: { items: { public_id: string }[] } }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
-  const r = await call<{ data: { public_id: string } }>('POST', `${s.urls.scribe_url}/scribe/request`, {
+  const { sessionId } = await uploadRecording(s, access, bytes);
+  const t = await call<{ items: { public_id: string }[] }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
+  const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
     token: access,
-    body: { recording_session_public_id: sessionId, template_public_id: t.json.data.items[0]?.public_id, file_key: fileKey },
+    body: { recording_session_public_id: sessionId, template_public_id: t.json.items[0]?.public_id },
   });
-  return r.json.data.public_id;
+  return { scribeId: r.json.public_id, sessionId };
+}
+
+/** The attempts of one event (the scribe's status), in order. */
+function attemptsOf(s: Sandbox, status: string) {
+  return s.stats().webhookAttempts.filter((a) => a.event_id.endsWith(`:${status}`));
 }
 
 async function sandboxWith(url: string, secret: string, timeScale = 0.0002): Promise<Sandbox> {
@@ -59,15 +67,44 @@ async function sandboxWith(url: string, secret: string, timeScale = 0.0002): Pro
 }
 
 describe('webhook deliveries', () => {
-  it('a finished scribe job is delivered, signed, and verified by the receiver', async () => {
+  it('a scribe request is delivered three times, signed, in the published payload: requested, scribing, scribed with the note', async () => {
     const receiver = await startWebhookReceiver({ port: 0, secret: 'clinic-secret', out: () => {} });
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'clinic-secret');
-    const scribeId = await scribeOnce(s);
-    const event = await waitFor(async () => receiver.events[0]);
-    expect(event.payload).toMatchObject({ event_type: 'scribe', status: 'completed', scribe_public_id: scribeId });
-    expect(event.event_id).toEqual(expect.any(String));
-    expect(s.stats().deliveries).toMatchObject({ delivered: 1, pending: 0 });
+    const { scribeId, sessionId } = await scribeOnce(s);
+    const events = await waitFor(async () => (receiver.events.length >= 3 ? receiver.events : undefined));
+    const base = { public_id: scribeId, recording_session_public_id: sessionId, event_type: 'scribe' };
+    expect(events.map((e) => e.payload)).toEqual([
+      { ...base, status: 'requested' },
+      { ...base, status: 'scribing' },
+      { ...base, status: 'scribed', categories_output: expect.any(Array), html_output: expect.any(String) },
+    ]);
+    const last = events[2]!.payload as { categories_output: { category: string; content: string }[]; html_output: string };
+    expect(last.categories_output[0]?.content).toMatch(/^Example note: the sandbox does not listen to the audio/);
+    expect(last.html_output).toContain('<h2>Subjective</h2>');
+    expect(last.html_output).not.toMatch(/<script|<img/);
+    // No event id and no time: the receiver knows a repeat by public_id and status.
+    for (const e of events) expect(e.event_id).toBeNull();
+    await waitFor(async () => (s.stats().deliveries.delivered === 3 ? true : undefined));
+    expect(s.stats().deliveries).toMatchObject({ delivered: 3, pending: 0 });
+  });
+
+  it('delivers to the endpoint and with the secret the organization registered (PUT /webhook/update)', async () => {
+    const fromOptions = await startWebhookReceiver({ port: 0, secret: 'options-secret', out: () => {} });
+    const registered = await startWebhookReceiver({ port: 0, secret: 'registered-secret-0123', out: () => {} });
+    closers.push(() => fromOptions.close(), () => registered.close());
+    const s = await sandboxWith(fromOptions.url, 'options-secret');
+    const me = await signIn(s);
+    const put = await call<{ message: string; data: { event_type: string; is_active: boolean } }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
+      token: me.access,
+      body: { event_type: 'scribe', webhook_url: registered.url, auth_token: 'registered-secret-0123' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.json.data).toMatchObject({ event_type: 'scribe', is_active: true });
+    expect(JSON.stringify(put.json)).not.toContain('registered-secret-0123');
+    await scribeOnce(s);
+    await waitFor(async () => (registered.events.length >= 3 ? true : undefined));
+    expect(fromOptions.events).toHaveLength(0);
   });
 
   it('what the sandbox delivers verifies with Python\'s canonical form (scripts/make-webhook-vectors.py)', async () => {
@@ -86,14 +123,21 @@ describe('webhook deliveries', () => {
     const s = await sandboxWith(`http://127.0.0.1:${(capture.address() as AddressInfo).port}/hook`, secret);
     await scribeOnce(s);
     await scribeOnce(s, Buffer.from('not audio'));
-    const both = await waitFor(async () => (bodies.length >= 2 ? bodies : undefined));
-    for (const { raw, signature } of both) {
+    const all = await waitFor(async () => (bodies.length >= 6 ? bodies : undefined));
+    for (const { raw, signature } of all) {
       const python = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: raw, encoding: 'utf8' });
       expect(python.stdout.trim(), raw.toString('utf8')).toBe('ok');
       const tampered = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: Buffer.from(raw.toString('utf8').replace('"scribe"', '"other"')), encoding: 'utf8' });
       expect(tampered.stdout.trim()).toBe('bad');
     }
-    expect(both.map((b) => (JSON.parse(b.raw.toString('utf8')) as { status: string }).status).sort()).toEqual(['completed', 'failed']);
+    expect(all.map((b) => (JSON.parse(b.raw.toString('utf8')) as { status: string }).status).sort()).toEqual([
+      'failed',
+      'requested',
+      'requested',
+      'scribed',
+      'scribing',
+      'scribing',
+    ]);
   });
 
   it('a failed job is announced as failed', async () => {
@@ -101,8 +145,8 @@ describe('webhook deliveries', () => {
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'k');
     await scribeOnce(s, Buffer.from('not audio'));
-    const event = await waitFor(async () => receiver.events[0]);
-    expect(event.payload).toMatchObject({ status: 'failed' });
+    const event = await waitFor(async () => receiver.events.find((e) => (e.payload as { status: string }).status === 'failed'));
+    expect(event.payload).not.toHaveProperty('categories_output');
   });
 
   it('retries after 4xx/5xx on the scaled schedule and stops once delivered', async () => {
@@ -111,10 +155,11 @@ describe('webhook deliveries', () => {
     const front = await flakyFront(receiver.url, 3, 503);
     const s = await sandboxWith(front.url, 'k', 0.0005);
     await scribeOnce(s);
-    await waitFor(async () => receiver.events[0], { timeoutMs: 15_000 });
+    await waitFor(async () => (receiver.events.length >= 3 ? true : undefined), { timeoutMs: 15_000 });
     // The receiver has the event a moment before the sandbox has noted the 200 it answered.
-    await waitFor(async () => (s.stats().webhookAttempts.length >= 4 ? true : undefined), { timeoutMs: 5_000 });
-    const attempts = s.stats().webhookAttempts;
+    await waitFor(async () => (s.stats().webhookAttempts.length >= 12 ? true : undefined), { timeoutMs: 5_000 });
+    for (const status of ['requested', 'scribing']) expect(attemptsOf(s, status).map((a) => a.status)).toEqual([503, 503, 503, 200]);
+    const attempts = attemptsOf(s, 'scribed');
     expect(attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
     // The gaps follow 1 min, 5 min, 15 min, scaled by 0.0005 (30, 150, 450 ms), never shorter.
     for (let i = 1; i < attempts.length; i++) {
@@ -122,8 +167,8 @@ describe('webhook deliveries', () => {
       expect(gap).toBeGreaterThanOrEqual((RETRY_DELAYS_SECONDS[i - 1] ?? 0) * 1000 * 0.0005 - 5);
     }
     await new Promise((r) => setTimeout(r, 500));
-    expect(front.hits()).toBe(4);
-    expect(receiver.events).toHaveLength(1);
+    expect(front.hits()).toBe(12);
+    expect(receiver.events).toHaveLength(3);
   });
 
   it('gives up after 5 retries when the receiver refuses the signature (403), and never sends again', async () => {
@@ -131,8 +176,9 @@ describe('webhook deliveries', () => {
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'a-wrong-secret', 0.0002);
     await scribeOnce(s);
-    await waitFor(async () => (s.stats().deliveries.givenUp === 1 ? true : undefined), { timeoutMs: 20_000 });
-    const attempts = s.stats().webhookAttempts;
+    await waitFor(async () => (s.stats().deliveries.givenUp === 3 ? true : undefined), { timeoutMs: 20_000 });
+    for (const status of ['requested', 'scribing']) expect(attemptsOf(s, status).map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    const attempts = attemptsOf(s, 'scribed');
     expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
     // The five gaps: 1 min, 5 min, 15 min, 1 h, 2 h scaled by 0.0002 (12, 60, 180, 720, 1440 ms);
     // never shorter, and not much longer (the sandbox looks at its deliveries every few ms).
@@ -145,7 +191,7 @@ describe('webhook deliveries', () => {
     });
     // Never again: 3 times the last delay later there is still no seventh attempt.
     await new Promise((r) => setTimeout(r, 3 * 1440));
-    expect(s.stats().webhookAttempts).toHaveLength(6);
+    expect(s.stats().webhookAttempts).toHaveLength(18);
     expect(receiver.events).toHaveLength(0);
   });
 
@@ -154,8 +200,8 @@ describe('webhook deliveries', () => {
     const dead = front.url.replace(/:\d+\//, ':9/');
     const s = await sandboxWith(dead, 'k', 0.0001);
     await scribeOnce(s);
-    await waitFor(async () => (s.stats().deliveries.givenUp === 1 ? true : undefined), { timeoutMs: 20_000 });
-    expect(s.stats().webhookAttempts.map((a) => a.status)).toEqual([null, null, null, null, null, null]);
+    await waitFor(async () => (s.stats().deliveries.givenUp === 3 ? true : undefined), { timeoutMs: 20_000 });
+    expect(s.stats().webhookAttempts.map((a) => a.status)).toEqual(Array.from({ length: 18 }, () => null));
   });
 
   it('a switched-off webhook sends nothing', async () => {
