@@ -112,7 +112,7 @@ describe('row 12: notification e-mail', () => {
   it('refuses an invalid e-mail with 422', async () => {
     const a = await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, { token: me.access, body: { email: 'not-an-address' } });
     expect([a.status, a.json['code']]).toEqual([422, 'validation_error']);
-    expect(String(a.json['detail'])).toContain('email');
+    expect(JSON.stringify(a.json['detail'])).toContain('"email"');
   });
 });
 
@@ -136,7 +136,107 @@ describe('row 13: webhook status', () => {
     expect([unknown.status, unknown.json['code' as 'message']]).toEqual([404, 'not_found']);
     const bad = await patch(me.access, { event_type: 'scribe', is_active: 'yes', organization_public_id: 'not-a-uuid' });
     expect(bad.status).toBe(422);
-    expect(String(bad.json['detail' as 'message'])).toMatch(/is_active/);
-    expect(String(bad.json['detail' as 'message'])).toMatch(/organization_public_id/);
+    expect(JSON.stringify(bad.json['detail' as 'message'])).toMatch(/"is_active"/);
+    expect(JSON.stringify(bad.json['detail' as 'message'])).toMatch(/"organization_public_id"/);
+  });
+});
+
+describe('the published extras', () => {
+  it('GET /users/me names the user in the public_id form', async () => {
+    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, { token: me.access });
+    expect(a.status).toBe(200);
+    expect(a.json).toEqual({ public_id: me.user.id, email: me.user.email, name: expect.any(String), organization_public_id: me.user.organization_id });
+    expect((await call('GET', `${s.urls.scribe_url}/users/me`)).status).toBe(401);
+  });
+
+  it('GET /organizations/get gives the organization with the notification address in force', async () => {
+    await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, { token: me.access, body: { email: 'front-desk@clinic.test' } });
+    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/organizations/get`, { token: me.access });
+    expect(a.status).toBe(200);
+    expect(Object.keys(a.json).sort()).toEqual(['description', 'email_notification', 'has_slack_bot_token', 'name', 'public_id', 'slack_channel']);
+    expect(a.json).toMatchObject({ public_id: me.user.organization_id, email_notification: 'front-desk@clinic.test' });
+  });
+
+  it('PUT /webhook/update registers the endpoint, answering { message, data: webhook } without the secret; a bad URL is a 422 list', async () => {
+    const other = await signIn(s, OTHER_ACCOUNT);
+    const a = await call<{ message: string; data: Record<string, unknown> }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
+      token: other.access,
+      body: { event_type: 'scribe', webhook_url: 'https://hooks.clinic.test/scribe', auth_token: 'a-secret-of-some-length' },
+    });
+    expect(a.status).toBe(200);
+    expect(a.json.data).toMatchObject({ event_type: 'scribe', is_active: true, organization_public_id: other.user.organization_id });
+    expect(a.text).not.toContain('a-secret-of-some-length');
+    const bad = await call<{ detail: { loc: string[] }[] }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
+      token: other.access,
+      body: { event_type: 'scribe', webhook_url: 'not a url' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.detail.map((d) => d.loc.join('.')).sort()).toEqual(['body.auth_token', 'body.webhook_url']);
+  });
+
+  it('POST /medication_agent_v2 answers a drug card with dosing by species; refuses a question without drug or species', async () => {
+    const med = (input: string) => call<{ status: boolean; reason: string; response: Record<string, unknown> }>('POST', `${s.urls.agents_api_url}/medication_agent_v2`, {
+      token: me.access,
+      body: { input },
+    });
+    const a = await med('Meloxicam for a 30 kg dog with osteoarthritis');
+    expect(a.status).toBe(200);
+    expect(a.json.status).toBe(true);
+    const details = a.json.response['Medication Details'] as Record<string, Record<string, string>>;
+    expect(Object.keys(details)).toEqual(['Meloxicam']);
+    expect(Object.keys(details['Meloxicam']!).sort()).toEqual(
+      [
+        'administration_and_route',
+        'adverse_effects',
+        'client_information',
+        'contraindications',
+        'dosing_by_species',
+        'drug_interactions',
+        'drug_name_and_classification',
+        'indications_and_uses',
+        'monitoring_parameters',
+        'notes',
+        'overdose_information',
+        'pharmacology_and_mechanism_of_action',
+        'precautions_and_warnings',
+        'withdrawal_times',
+      ].sort(),
+    );
+    expect(details['Meloxicam']!['dosing_by_species']).toMatch(/Dog: 0\.2 mg\/kg/);
+    expect(a.json.response['Plain English Concise']).toMatch(/dogs/i);
+    const noSpecies = await med('meloxicam dose please');
+    expect(noSpecies.json).toMatchObject({ status: false, reason: expect.stringMatching(/species/) });
+    const noDrug = await med('what can I give my cat for pain');
+    expect(noDrug.json).toMatchObject({ status: false, reason: expect.stringMatching(/formulary/) });
+    const rabbit = await med('meloxicam for a rabbit');
+    expect(rabbit.json).toMatchObject({ status: false, reason: expect.stringMatching(/dogs and cats only/) });
+  });
+
+  it('the fast agents answer text/plain; the chat agent answers { status, reason: { concise, summary } }', async () => {
+    const fast = await call('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, {
+      token: me.access,
+      body: { message: '12 year old cat with weight loss, polyphagia, vomiting and a thyroid nodule' },
+    });
+    expect(fast.status).toBe(200);
+    expect(fast.headers['content-type']).toMatch(/^text\/plain/);
+    expect(fast.text).toMatch(/hyperthyroidism/i);
+    const empty = await call('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, { token: me.access, body: { message: ' ' } });
+    expect(empty.status).toBe(422);
+    const chat = await call<{ status: boolean; reason: Record<string, string> }>('POST', `${s.urls.agents_url}/chat_agent`, {
+      token: me.access,
+      body: { input: 'Gabapentin for a nervous cat before a visit?' },
+    });
+    expect(chat.json.status).toBe(true);
+    expect(Object.keys(chat.json.reason).sort()).toEqual(['Plain English Concise', 'Plain English Summary']);
+  });
+
+  it('with loginTokensOnly, /auth/login answers only the three OpenAPI token fields', async () => {
+    const strict = await startSandbox({ loginTokensOnly: true });
+    try {
+      const a = await call<Record<string, unknown>>('POST', `${strict.urls.scribe_url}/auth/login`, { body: strict.demo });
+      expect(Object.keys(a.json).sort()).toEqual(['access_token', 'refresh_token', 'token_type']);
+    } finally {
+      await strict.close();
+    }
   });
 });
