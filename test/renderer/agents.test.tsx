@@ -260,7 +260,7 @@ describe('MedicationPanel', () => {
   });
 
   it('shows the service’s reason when the question names no drug', async () => {
-    const input = 'What is the weather like tomorrow?';
+    const input = 'What should my dog eat after surgery?';
     const expected = await core.clinical.medication(input);
     expect(expected.status).toBe(false);
     render(<ui.MedicationPanel />);
@@ -268,6 +268,16 @@ describe('MedicationPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
     await screen.findByText(`The service could not answer this: ${expected.reason}`);
     expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+
+  it('shows main’s refusal of a question without a species, with nothing to try again', async () => {
+    render(<ui.MedicationPanel />);
+    type('Drug and species', 'Meloxicam dose?');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal.textContent).toMatch(/species/);
+    expect(within(refusal).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'In short' })).toBeNull();
   });
 
   it('is one sidebar stop like the other panels, and forgets the question when the session ends', async () => {

@@ -278,8 +278,10 @@ describe('ConsultsView, on the real core', () => {
     await api.consults.submit({ id, templateId: 'tpl-that-does-not-exist' });
     render(<ConsultsView />);
     const milo = within(await screen.findByRole('article', { name: 'Milo — cough' }));
-    await waitFor(() => expect(milo.getByText(/^Failed: .*tpl-that-does-not-exist/)).toBeTruthy(), { timeout: 15_000 });
-    expect(core.pipeline.info(id)?.state).toBe('failed');
+    await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('failed'), { timeout: 15_000 });
+    // The service's own words, as the engine has them.
+    await waitFor(() => expect(milo.getByText(`Failed: ${core.pipeline.info(id)!.error!.message}`)).toBeTruthy());
+    expect(core.pipeline.info(id)!.error!.message).toMatch(/template/i);
     const before = core.pipeline.counters.scribeRequests;
     fireEvent.click(milo.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(core.pipeline.counters.scribeRequests).toBe(before + 1), { timeout: 15_000 });

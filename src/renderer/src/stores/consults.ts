@@ -8,6 +8,11 @@ interface ConsultsState {
   loaded: boolean;
   byId: Record<string, ConsultInfo>;
   load(): Promise<void>;
+  /**
+   * Main's answer to a call that changed a consult without an event of its own (the patient
+   * details, `recording:update`): the consult as main now has it.
+   */
+  answered(consult: ConsultInfo): void;
 }
 
 export const useConsults = create<ConsultsState>((set) => ({
@@ -16,6 +21,9 @@ export const useConsults = create<ConsultsState>((set) => ({
   async load() {
     const list = await api.consults.list();
     set({ loaded: true, byId: Object.fromEntries(list.map((c) => [c.recording.id, c])) });
+  },
+  answered(consult) {
+    set((s) => (s.byId[consult.recording.id] ? { byId: { ...s.byId, [consult.recording.id]: consult } } : s));
   },
 }));
 

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { needsPatientName } from './consult-status.ts';
 import { patientNameProblem, PATIENT_NAME_HINT } from './patient-name.ts';
 
@@ -87,7 +88,7 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
     }
     setBusy(true);
     try {
-      await api.recording.update({ id: recording.id, patientName: name.trim(), description: description.trim() || null });
+      useConsults.getState().answered(await api.recording.update({ id: recording.id, patientName: name.trim(), description: description.trim() || null }));
       onDone(null);
     } catch (err) {
       const message = (err as Error).message;
