@@ -21,8 +21,8 @@ afterEach(async () => {
 
 async function templateOf(s: Sandbox): Promise<string> {
   const signIn = await call<{ access_token: string }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo });
-  const t = await call<{ data: { items: { public_id: string }[] } }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: signIn.json.access_token });
-  return t.json.data.items[0]!.public_id;
+  const t = await call<{ items: { public_id: string }[] }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: signIn.json.access_token });
+  return t.json.items[0]!.public_id;
 }
 
 describe('fault runs', () => {

@@ -7,6 +7,7 @@ import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handl
 import { PATIENT_NAME_REQUIRED } from '../../src/main/core/pipeline.ts';
 import { localDate } from '../../src/main/core/recordings.ts';
 import { INVOKE_CHANNELS, invokeContract, type InvokeChannel } from '../../src/shared/ipc.ts';
+import { formatNoteDate } from '../../src/shared/note/index.ts';
 import { INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc-channels.ts';
 import { startCore, waitForJob, recorderChunks } from './support/core.ts';
 
@@ -182,7 +183,7 @@ describe('the consult and its note through the handlers', () => {
     // Unedited: the service's own RTF, as it came.
     expect(rtf).toBe(c.pipeline.note(id).noteRtf);
     expect(text).toContain('Bella');
-    expect(text).toContain(date);
+    expect(text).toContain(formatNoteDate(date)!);
     expect(html).toMatch(/<h\d[^>]*>/);
     expect(html).not.toMatch(/<script|javascript:/i);
     expect(fileBase).toContain('Bella');

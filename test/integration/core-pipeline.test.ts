@@ -75,10 +75,10 @@ describe('pipeline', () => {
     expect(job.bytesSent).toBe(job.bytesTotal);
     expect(job.bytesTotal).toBeGreaterThan(10_000);
     const { note } = c.pipeline.note(id);
-    expect(note).toMatch(/sandbox/i);
-    // The sandbox read the Duration the app wrote into the WebM when the recording ended.
-    expect(note).toMatch(/from a 5 s audio\/webm/);
-    expect(notified).toEqual(['Note ready: Bella — vomiting — the note is ready to read.']);
+    // The note as the service sent it, in sections: the sandbox's example for the patient named.
+    expect(note).toMatch(/^## Example note\n\nExample note: the sandbox does not listen to the audio\. This SOAP note for Bella/);
+    expect(note).toContain('## Subjective\n\nBella has vomited');
+    expect(notified).toEqual(['Note ready: Bella — the note is ready to read.']);
     const stats = c.embeddedSandbox!.stats();
     expect(stats.scribeRequests).toBe(1);
     expect(Object.values(stats.scribeRecordsByFileKey)).toEqual([1]);
@@ -108,7 +108,7 @@ describe('pipeline', () => {
     // The template given was not one the service knows: the job fails with the service's words.
     const failed = await waitForJob(c, id, done);
     expect(failed.state).toBe('failed');
-    expect(failed.error?.message).toMatch(/No template any-template/);
+    expect(failed.error?.message).toBe('Template not found.');
     expect(failed.error?.status).toBe(404);
     // The audio is kept; a retry by hand with a good template starts at the failed step.
     expect(existsSync(c.recordings.audioPath(id))).toBe(true);
@@ -122,7 +122,7 @@ describe('pipeline', () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);
     // The store checks WebM's first bytes; an Ogg recording it takes as it comes.
-    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null });
+    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null, patientName: 'Bella' });
     await c.recordings.appendChunk(meta.id, 0, Buffer.from('not audio, just text'), 1000);
     await c.recordings.finish(meta.id, { durationMs: 1000 });
     await c.pipeline.submit(meta.id, template);

@@ -359,7 +359,7 @@ describe('progress events', () => {
     const template = await firstTemplateId(c);
 
     // A long consult: the real MediaRecorder chunks, then 128 more chunks of 1 MiB (the most a chunk may be).
-    const meta = await c.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Long consult' });
+    const meta = await c.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Long consult', patientName: 'Bella' });
     let seq = 0;
     for (const chunk of recorderChunks()) await c.recordings.appendChunk(meta.id, seq++, chunk, seq * 1000);
     const filler = Buffer.alloc(1024 * 1024, 0x42);
