@@ -183,3 +183,55 @@ describe('session', () => {
     expect((await session.signIn(sandbox.demo.email, sandbox.demo.password)).signedIn).toBe(true);
   });
 });
+
+describe('the published sign-in and the check at launch', () => {
+  it('signs in through /auth/login when its answer holds only the tokens: expiry from the JWT, the user from /users/me', async () => {
+    sandbox = await startSandbox({ scribeSeconds: 0, loginTokensOnly: true });
+    const client = new ServiceClient({
+      urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+      timeoutMs: 5000,
+    });
+    const store = new MemorySecretStore();
+    const session = new Session({ client, store, useLoginRow: () => true });
+    const state = await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    expect(state.user).toMatchObject({ email: sandbox.demo.email, id: expect.any(String), organizationId: expect.any(String) });
+    const saved = await store.load();
+    expect(saved?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+    expect(sandbox.stats().byRoute['GET /scribe/users/me']).toBe(1);
+    expect(sandbox.stats().byRoute['POST /agents/auth/sign-in']).toBeUndefined();
+  });
+
+  it('at launch, a kept session the service still knows stays, with the user the service names', async () => {
+    const { client, store, session } = await setup();
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const kept = (await store.load())!;
+    await store.save({ ...kept, user: { ...kept.user!, name: 'An old name' } });
+    const next = new Session({ client, store });
+    await next.restore();
+    expect(await next.verify()).toMatchObject({ signedIn: true, user: { name: 'Dr. Demo Vet' } });
+    expect((await store.load())?.user?.name).toBe('Dr. Demo Vet');
+  });
+
+  it('at launch, a kept session the service refuses signs out and says the session ended', async () => {
+    const { client, store, session } = await setup();
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const kept = (await store.load())!;
+    // Tokens the service never issued (another sandbox's): /users/me and the refresh are refused.
+    await store.save({ ...kept, accessToken: `${kept.accessToken.slice(0, -4)}AAAA`, refreshToken: `${kept.refreshToken.slice(0, -4)}AAAA` });
+    const next = new Session({ client, store });
+    await next.restore();
+    expect(next.state().signedIn).toBe(true);
+    expect(await next.verify()).toMatchObject({ signedIn: false, endedBecause: 'expired' });
+    expect(await store.load()).toBeNull();
+  });
+
+  it('at launch, a service out of reach keeps the vet signed in', async () => {
+    const { store, session } = await setup();
+    await session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const offline = new ServiceClient({ urls: () => ({ agentsUrl: 'http://127.0.0.1:9', scribeUrl: 'http://127.0.0.1:9', agentsApiUrl: 'http://127.0.0.1:9' }), timeoutMs: 2000 });
+    const next = new Session({ client: offline, store });
+    await next.restore();
+    expect(await next.verify()).toMatchObject({ signedIn: true, user: { email: sandbox.demo.email } });
+    expect(await store.load()).not.toBeNull();
+  });
+});
