@@ -43,8 +43,10 @@ test('records 10 s from the microphone, gets the note and copies it', async ({ p
   await page.getByRole('button', { name: 'Copy note', exact: true }).click();
   const { note: text } = await host.call('consults:note', { id: consult.recording.id });
   expect(text).toBeTruthy();
-  await expect.poll(() => host.clipboardText(page)).toContain('Sandbox note');
+  const { text: plain } = await host.call('consults:noteFormats', { id: consult.recording.id });
+  await expect.poll(() => host.clipboardText(page)).toBe(plain);
   const copied = await host.clipboardText(page);
+  expect(copied).toContain(consult.recording.patientName ?? '');
   for (const section of SOAP_SECTIONS) expect(copied).toContain(section);
   // Every sentence of the service's note is in what was copied.
   for (const line of (text ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'))) expect(copied).toContain(line.trim());

@@ -84,24 +84,21 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
       </p>
       <div className="service-choices" role="group" aria-labelledby={`${ids}-h`} aria-describedby={`${ids}-now`}>
         {SERVICE_CHOICES.map((c) => (
-          <button
-            key={c.kind}
-            type="button"
-            className="service-choice"
-            aria-pressed={shownKind === c.kind}
-            aria-labelledby={`${ids}-${c.kind}-label`}
-            aria-describedby={`${ids}-${c.kind}`}
-            aria-busy={busy === c.kind}
-            disabled={disabled || (busy !== null && busy !== c.kind)}
-            onClick={() => choose(c.kind)}
-          >
-            <span className="service-choice-label" id={`${ids}-${c.kind}-label`}>
+          <div key={c.kind} className="service-choice">
+            <button
+              type="button"
+              aria-pressed={shownKind === c.kind}
+              aria-describedby={`${ids}-${c.kind}`}
+              aria-busy={busy === c.kind}
+              disabled={disabled || (busy !== null && busy !== c.kind)}
+              onClick={() => choose(c.kind)}
+            >
               {c.label}
-            </span>
+            </button>
             <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
               {c.hint}
             </span>
-          </button>
+          </div>
         ))}
       </div>
       {otherOpen && (
