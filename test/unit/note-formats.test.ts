@@ -123,6 +123,10 @@ describe('notePdf', () => {
     const long = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i + 1}`, text: 'Lorem ipsum dolor sit amet. '.repeat(30) }));
     const longDoc = await PDFDocument.load(await notePdf(long, meta));
     expect(longDoc.getPageCount()).toBeGreaterThan(3);
+    // The same note exports as the same bytes, whenever it is exported.
+    const first = await notePdf(soap, meta);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(Buffer.from(await notePdf(soap, meta)).equals(Buffer.from(first))).toBe(true);
   });
 
   it('draws characters its fonts lack as stand-ins instead of failing', async () => {

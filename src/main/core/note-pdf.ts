@@ -65,6 +65,10 @@ export async function notePdf(sections: readonly NoteSection[], meta: NoteMeta):
   doc.setTitle(pdfSafe(title, regular));
   doc.setCreator('Vet Scribe');
   doc.setProducer('Vet Scribe');
+  // The consult's day, not the moment of export: the same note exports as the same bytes.
+  const day = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? new Date(`${meta.date}T12:00:00Z`) : new Date(0);
+  doc.setCreationDate(day);
+  doc.setModificationDate(day);
   const width = A4[0] - 2 * MARGIN;
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
