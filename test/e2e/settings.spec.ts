@@ -30,3 +30,26 @@ test('the notification e-mail is saved and the webhook switch follows the servic
   expect(second).toBe(before);
   await expect(toggle).toHaveAttribute('aria-checked', String(second));
 });
+
+test('Settings names the service in use and registers the clinic’s webhook, keeping the secret out of the window', async ({ page, host, demo }) => {
+  const SECRET = 'e2e-webhook-secret-0123456789';
+  await start(page, host, demo);
+  await go(page, 'Settings');
+  await expect(page.getByText('In use:', { exact: true })).toBeVisible();
+  await expect(page.locator('.settings-in-use')).toHaveText(/^In use: The built-in sandbox on this computer/);
+  // The notification address in force is read from the service when Settings opens.
+  const org = await host.call('org:get');
+  await expect(page.getByRole('status').filter({ hasText: org.name }).first()).toBeVisible();
+
+  const form = page.getByRole('form', { name: "Register the clinic's webhook" });
+  await form.getByLabel('Webhook address', { exact: true }).fill('https://clinic.example/webhooks/scribe');
+  const secret = form.getByLabel('Signing secret', { exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await secret.fill(SECRET);
+  const webhook = await host.windowAnswer(page, 'org:registerWebhook', () => form.getByRole('button', { name: 'Register webhook', exact: true }).click());
+  expect(webhook.eventType).toBe('scribe');
+  await expect(form.getByRole('status')).toHaveText('Registered: the service posts "scribe" events to https://clinic.example/webhooks/scribe.');
+  await expect(secret).toHaveValue('');
+  expect(await page.content()).not.toContain(SECRET);
+  await expectAccessible(page, 'settings-webhook');
+});

@@ -27,3 +27,30 @@ test('signs in with the demo account, signs out and signs in again', async ({ pa
   await signIn(page, demo);
   expect((await host.call('session:get')).signedIn).toBe(true);
 });
+
+test('the service is chosen on the sign-in screen in one step, before signing in', async ({ page, host }) => {
+  await openApp(page, host);
+  const published = page.getByRole('button', { name: "PupPilot (the clinic's account)", exact: true });
+  const sandbox = page.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)', exact: true });
+  await expect(sandbox).toHaveAttribute('aria-pressed', 'true');
+
+  await published.click();
+  await expect(published).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText("Signing in to: PupPilot, with your clinic's account.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeHidden();
+  expect(await host.call('settings:get')).toMatchObject({
+    useSandbox: false,
+    serviceUrls: { agentsUrl: 'https://agents.puppilot.co', scribeUrl: 'https://scribe-api.puppilot.co', agentsApiUrl: 'https://agents-api.puppilot.co' },
+  });
+
+  await page.getByRole('button', { name: 'Other addresses', exact: true }).click();
+  await expect(page.getByRole('form', { name: 'Other addresses' }).getByLabel('Sign-in address', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'sign-in-other-addresses');
+  await shot(page, 'sign-in-service-choice');
+
+  await sandbox.click();
+  await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeVisible();
+  expect((await host.call('settings:get')).useSandbox).toBe(true);
+  expect((await host.call('session:get')).signedIn).toBe(false);
+});
+

@@ -93,6 +93,11 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
               disabled={disabled || (busy !== null && busy !== c.kind)}
               onClick={() => choose(c.kind)}
             >
+              {shownKind === c.kind && (
+                <span className="service-choice-mark" aria-hidden="true">
+                  ✓{' '}
+                </span>
+              )}
               {c.label}
             </button>
             <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
