@@ -10,12 +10,7 @@ const serviceUrl = z
     message: 'must be an https:// address (http:// only for localhost)',
   });
 
-/** The published service's three hosts (SERVICE.md), the preset of the sign-in screen. */
-export const PUBLISHED_SERVICE_URLS = {
-  agentsUrl: 'https://agents.puppilot.co',
-  scribeUrl: 'https://scribe-api.puppilot.co',
-  agentsApiUrl: 'https://agents-api.puppilot.co',
-} as const;
+export { PUBLISHED_SERVICE_URLS } from './published-service.ts';
 
 /** Minutes a scribe job may stay unfinished before the vet is told and offered "Ask again". */
 const overdueMinutes = z.number().int().min(1).max(24 * 60);

@@ -156,7 +156,14 @@ describe('the consult and its note through the handlers', () => {
     expect(await h['consults:submit']({ id, templateId })).toEqual({ ok: false, error: { code: 'invalid_input', message: PATIENT_NAME_REQUIRED } });
     expect(await h['recording:update']({ id, patientName: '   ' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(c.pipeline.info(id)).toBeNull();
-    // The name (and a description) given: the consult goes, with them.
+    // The name (and a description) given: the consult goes, with them, and every window hears of it.
+    const announced: (string | null)[] = [];
+    c.on('consult:changed', (e) => {
+      if (e.recording.id === id) announced.push(e.recording.description);
+    });
+    // A change that sends nothing is announced too (no job moves to carry it).
+    await h['recording:update']({ id, description: 'Vomiting' });
+    expect(announced).toEqual(['Vomiting']);
     const named = await h['recording:update']({ id, patientName: ' Bella ', description: 'Vomiting since Tuesday' });
     expect(named).toMatchObject({ ok: true, data: { recording: { patientName: 'Bella', description: 'Vomiting since Tuesday' }, job: { templateId } } });
     await waitForJob(c, id, (j) => j.state !== 'recorded');

@@ -89,7 +89,10 @@ function implementations(core: AppCore): Impl {
         if (job) await core.pipeline.resumeWithPatientName(id);
         else if (meta.state === 'finished' && meta.templateId) await core.pipeline.submit(id, meta.templateId);
       }
-      return consultOrThrow(id);
+      // Every window shows the new name, not only the one that asked.
+      const consult = consultOrThrow(id);
+      core.emit('consult:changed', consult);
+      return consult;
     },
     'consults:list': () => core.consults(),
     'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {

@@ -10,6 +10,7 @@
 // No failure status is published for a scribe job: one unfinished for longer than the app waits
 // (Settings, 30 min by default) is marked overdue, announced once, and polled slowly; the vet
 // may then ask again, which sends a new scribe request for the same recording session.
+import { OVERDUE_CHECK_MINUTES } from '../../shared/published-service.ts';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { rm, stat } from 'node:fs/promises';
@@ -92,7 +93,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       progressThrottleMs: 250,
       uploadUrlMarginMs: 30_000,
       overdueMinutes: () => 30,
-      slowPollMs: 120_000,
+      slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
       now: Date.now,
       ...options,
     };

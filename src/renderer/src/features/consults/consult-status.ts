@@ -1,5 +1,6 @@
 // Where a consult is on its way from the microphone to a note, in the vet's words. Derived
 // from the recording and its job as main reports them; pure, so every state is tested.
+import { OVERDUE_CHECK_MINUTES } from '../../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
 
@@ -31,9 +32,7 @@ export function minutesWords(minutes: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
-// How often main looks again at a note that is late (src/main/core/pipeline.ts, slowPollMs).
-// The contract does not carry it; this is the engine's value, in words for the vet.
-export const OVERDUE_CHECK_MINUTES = 2;
+export { OVERDUE_CHECK_MINUTES };
 
 /** The sentence for a note the service has not finished in the time the app waits. */
 export function overdueText(overdueMinutes: number): string {

@@ -1,20 +1,13 @@
 // Which service the app talks to, in the vet's words: the clinic's PupPilot account (the
 // published hosts), the built-in sandbox, or other addresses. The sign-in screen and Settings
 // both choose with these.
+import { PUBLISHED_SERVICE_URLS } from '../../../../shared/published-service.ts';
 import type { Settings } from '../../../../shared/settings.ts';
 
 type Urls = Settings['serviceUrls'];
 
-/**
- * The published service's three hosts (SERVICE.md). The same values as PUBLISHED_SERVICE_URLS
- * of src/shared/settings.ts, which the window cannot load at run time (it builds zod schemas,
- * which the window leaves to main); test/renderer/sign-in.test.tsx checks that they agree.
- */
-export const PUBLISHED_URLS: Urls = {
-  agentsUrl: 'https://agents.puppilot.co',
-  scribeUrl: 'https://scribe-api.puppilot.co',
-  agentsApiUrl: 'https://agents-api.puppilot.co',
-};
+/** The published service's three hosts (SERVICE.md). */
+export const PUBLISHED_URLS: Urls = { ...PUBLISHED_SERVICE_URLS };
 
 export type ServiceKind = 'published' | 'sandbox' | 'other';
 
