@@ -1,6 +1,8 @@
 // The IPC handler table, as bound to any transport: every channel given wrong types, missing
 // fields or huge strings answers { ok: false } with a message naming the field, and the core
 // goes on answering.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
@@ -260,11 +262,26 @@ describe('the consult and its note through the handlers', () => {
   });
 
   it('org:get reads the organization, and org:registerWebhook registers the endpoint', async () => {
-    const { h } = await signedInCore();
+    const { c, h } = await signedInCore();
     expect(await h['org:setNotificationEmail']({ email: 'alerts@clinic.test' })).toMatchObject({ ok: true });
     expect(await h['org:get'](undefined)).toMatchObject({ ok: true, data: { emailNotification: 'alerts@clinic.test' } });
     const hook = await h['org:registerWebhook']({ url: 'https://clinic.example/hooks/scribe', secret: 'a-secret-of-at-least-16' });
-    expect(hook).toMatchObject({ ok: true, data: { eventType: 'scribe' } });
-    expect(await h['org:registerWebhook']({ url: 'http://clinic.example/hooks', secret: 'short' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(hook).toMatchObject({ ok: true, data: { eventType: 'scribe', isActive: true } });
+    expect(JSON.stringify(hook)).not.toContain('a-secret-of-at-least-16');
+    // The secret went to the service (PUT /webhook/update) and into the secret store, not into settings.
+    expect(c.embeddedSandbox!.stats().byRoute['PUT /scribe/webhook/update']).toBe(1);
+    expect(await c.options.secretStore.loadSecret('webhook-secret')).toBe('a-secret-of-at-least-16');
+    // No file of the app's own holds it (the embedded sandbox's folder is the service's side).
+    const files = readdirSync(c.options.dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => !f.startsWith('sandbox'));
+    for (const f of files) {
+      const path = join(c.options.dataDir, f);
+      if (statSync(path).isFile()) expect(readFileSync(path, 'utf8'), f).not.toContain('a-secret-of-at-least-16');
+    }
+    expect(await h['org:registerWebhook']({ url: 'http://clinic.example/hooks', secret: 'a-secret-of-at-least-16' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/https/) },
+    });
+    expect(await h['org:registerWebhook']({ url: 'https://clinic.example/hooks', secret: 'short' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(c.embeddedSandbox!.stats().byRoute['PUT /scribe/webhook/update']).toBe(1);
   });
 });
