@@ -58,6 +58,8 @@ interface Seen {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
+  /** A JSON request body as sent. */
+  json?: unknown;
 }
 
 /**
@@ -69,7 +71,15 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
   const seen: Seen[] = [];
   let origin = '';
   origin = await listen((req, res) => {
-    seen.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', headers: { ...req.headers } });
+    const entry: Seen = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', headers: { ...req.headers } };
+    seen.push(entry);
+    if (String(req.headers['content-type'] ?? '').includes('json')) {
+      const sent: Buffer[] = [];
+      req.on('data', (c: Buffer) => sent.push(c));
+      req.on('end', () => {
+        entry.json = JSON.parse(Buffer.concat(sent).toString('utf8')) as unknown;
+      });
+    }
     const upstream = httpRequest(
       `${target.origin}${req.url ?? '/'}`,
       { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } },
@@ -92,7 +102,7 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
 }
 
 describe('X-API-Version', () => {
-  it('is sent on every call to the service (rows 1-6 and 8-13); the PUT to the presigned storage URL (row 7) goes without it', async () => {
+  it('is sent on every call to the service (rows 1-6 and 8-13, and the published extras), with the published bodies; the PUT to the presigned storage URL (row 7) goes without it', async () => {
     const s = await sandbox({ scribeSeconds: 0 });
     const proxy = await recordingProxy(s);
     const client = new ServiceClient({ urls: () => sandboxUrls(proxy.origin), timeoutMs: 5000 });
@@ -116,6 +126,11 @@ describe('X-API-Version', () => {
     await client.treatmentPlan(token, 'Dog with acute gastroenteritis, how to treat?'); // row 11
     await client.updateNotificationEmail(token, 'alerts@clinic.test'); // row 12
     await client.setWebhookStatus(token, { eventType: 'scribe', active: true, organizationId: signedIn.user?.organizationId ?? '' }); // row 13
+    // The published extras the app uses (SERVICE.md), numbered on from 14 here.
+    expect(await client.me(token)).toEqual(signedIn.user); // 14
+    expect((await client.organization(token)).emailNotification).toBe('alerts@clinic.test'); // 15
+    await client.registerWebhook(token, { url: 'https://clinic.example/hooks', secret: 'a-secret-of-at-least-16' }); // 16
+    expect((await client.medication(token, 'Maropitant for a vomiting dog')).medications[0]?.label).toBe('Maropitant'); // 17
 
     const route = (r: Seen) => `${r.method} ${r.path.replace(/\/storage\/.+$/, '/storage/:key').replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')}`;
     const rows: Record<string, number> = {
@@ -132,12 +147,23 @@ describe('X-API-Version', () => {
       'POST /agents-api/treatment_plan_agent_v2': 11,
       'PATCH /scribe/organizations/update-email-for-notification': 12,
       'PATCH /scribe/webhook/status': 13,
+      'GET /scribe/users/me': 14,
+      'GET /scribe/organizations/get': 15,
+      'PUT /scribe/webhook/update': 16,
+      'POST /agents-api/medication_agent_v2': 17,
     };
     // Every row went through the proxy, once.
-    expect(proxy.seen.map((r) => rows[route(r)] ?? route(r)).sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(proxy.seen.map((r) => rows[route(r)] ?? route(r)).sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
     const versions = Object.fromEntries(proxy.seen.map((r) => [rows[route(r)], r.headers['x-api-version']]));
     expect(API_VERSION).toBe('v1');
-    for (const row of [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13]) expect(versions[row], `row ${row}`).toBe('v1');
+    for (const row of [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]) expect(versions[row], `row ${row}`).toBe('v1');
+    // The extras' published bodies.
+    const body = (n: number) => proxy.seen.find((r) => rows[route(r)] === n)?.json;
+    expect(body(6)).toEqual({ recording_session_public_id: session.id });
+    expect(body(8)).toEqual({ recording_session_public_id: session.id, template_public_id: templates.items[0]?.id });
+    expect(body(16)).toEqual({ event_type: 'scribe', webhook_url: 'https://clinic.example/hooks', auth_token: 'a-secret-of-at-least-16' });
+    expect(body(17)).toEqual({ input: 'Maropitant for a vomiting dog' });
+    expect(body(4)).toEqual({ patient_name: 'Bella', description: 'Vomiting', session_date: '2026-11-20' });
     // Row 7: the PUT carries no X-API-Version: the presigned URL belongs to the storage host,
     // not the API (an object store may even refuse headers that were not part of what it
     // signed). Like `curl -T` it sends the length and no Content-Type, and nothing of the API's.
