@@ -156,7 +156,10 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   let quitting = false;
-  app.on('before-quit', (event) => {
+  // The engine stops on will-quit, not before-quit: before-quit comes before the windows are
+  // asked, and a vet who answers "Keep recording" cancels the quit with the engine still needed.
+  // will-quit comes only once every window has closed and the quit will happen.
+  app.on('will-quit', (event) => {
     if (quitting || !core) return;
     // Let the pipeline write its last step before the process ends.
     event.preventDefault();

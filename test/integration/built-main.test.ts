@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
-import { QUIT_PREFIX, REPORT_PREFIX, type QuitReport, type Report } from './support/fake-electron/report.ts';
+import { KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type KeptReport, type QuitReport, type Report } from './support/fake-electron/report.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'out', 'main', 'index.js');
@@ -48,9 +48,10 @@ interface Run<R = Report> {
  * end. With no command, main is expected to end by itself, without a window (a failed start).
  * An Electron API the fake lacks ends the run at once, with what the child printed.
  */
-function runMain(home: string, tokenLog: string, command: 'close' | 'quit'): Promise<Run>;
+type Command = 'close' | 'quit' | 'keep-recording';
+function runMain(home: string, tokenLog: string, command: Command): Promise<Run>;
 function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
-function runMain(home: string, tokenLog: string, command: 'close' | 'quit' | null): Promise<Run<Report | null>> {
+function runMain(home: string, tokenLog: string, command: Command | null): Promise<Run<Report | null>> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     // A dev server address would load another page; SANDBOX_* from the shell would change the
@@ -128,6 +129,7 @@ describe('the built main, under plain Node with a fake Electron', () => {
   let home: string;
   let tokenLog: string;
   let first: Run;
+  let kept: Run;
   let second: Run;
   let failed: Run<Report | null>;
   let failedHome: string;
@@ -140,6 +142,7 @@ describe('the built main, under plain Node with a fake Electron', () => {
     userData = join(home, 'config', PACKAGE.productName);
     first = await runMain(home, tokenLog, 'close');
     second = await runMain(home, tokenLog, 'quit');
+    kept = await runMain(home, tokenLog, 'keep-recording');
     // Where the data folder should be, a file: the core cannot create its folder.
     failedHome = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-failed-'));
     writeFileSync(join(failedHome, 'config'), 'not a folder');
@@ -257,7 +260,8 @@ describe('the built main, under plain Node with a fake Electron', () => {
   });
 
   it('quits when its window is closed: the core stops first, nothing is left running, exit 0', () => {
-    expect(first.quit.quitLog).toEqual(['window closed', 'window-all-closed', 'before-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    // The engine stops at will-quit (prevented once while it stops), after the windows are gone.
+    expect(first.quit.quitLog).toEqual(['window closed', 'window-all-closed', 'before-quit', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
     expect(first.quit.windows).toBe(0);
     // Only this process's own stdio pipes: the sandbox's server and sockets are closed.
     expect(Object.keys(first.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
@@ -265,9 +269,25 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(first.signal).toBeNull();
   });
 
+  it('a quit the vet cancels ("Keep recording") leaves the engine running; the next quit stops it', () => {
+    const line = kept.stdout
+      .split('\n')
+      .find((l) => l.startsWith(KEPT_PREFIX))
+      ?.slice(KEPT_PREFIX.length);
+    expect(line, kept.stdout).toBeDefined();
+    const report = JSON.parse(line ?? '{}') as KeptReport & { driverError?: string };
+    expect(report.driverError).toBeUndefined();
+    expect(report.quitLogSoFar).toEqual(['before-quit', 'a window refused to close']);
+    // The embedded sandbox still serves: the engine was not stopped by the cancelled quit.
+    expect(answerData<{ sandbox: { demo: unknown } | null }>(report.appInfo).sandbox).not.toBeNull();
+    expect(kept.quit.quitLog).toEqual(['before-quit', 'a window refused to close', 'before-quit', 'window closed', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(Object.keys(kept.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(kept.code).toBe(0);
+  });
+
   it('quits on app.quit() too, and a restart has forgotten the session (kept in memory only)', () => {
     expect(answerData(second.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
-    expect(second.quit.quitLog).toEqual(['before-quit (prevented)', 'before-quit', 'window closed', 'will-quit', 'quit']);
+    expect(second.quit.quitLog).toEqual(['before-quit', 'window closed', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
     expect(Object.keys(second.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
     expect(second.code).toBe(0);
     expect(second.signal).toBeNull();

@@ -6,7 +6,7 @@
 // closes the window as the user would, a line `quit` quits the app (app.quit()); right before
 // the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
 import { app, fake, FakeWebContents, ipcMain, preventable, strict, type FakeBrowserWindow } from './electron.ts';
-import { QUIT_PREFIX, REPORT_PREFIX, type Answer, type QuitReport, type Report } from './report.ts';
+import { KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type Answer, type KeptReport, type QuitReport, type Report } from './report.ts';
 
 const WAIT_MS = 15_000;
 
@@ -121,17 +121,42 @@ fake.events.once('window', (win: FakeBrowserWindow) => {
     });
 });
 
+/**
+ * The vet quits while recording and answers "Keep recording": the window refuses to close once
+ * (as the page's beforeunload and main's question make it), so the quit is cancelled. The driver
+ * then asks the engine what it still does, reports it, and quits again, this time for good.
+ */
+async function keepRecordingThenQuit(): Promise<void> {
+  const win = fake.windows[0];
+  if (!win) throw new Error('no window to keep');
+  let refused = false;
+  win.on('close', (event: { preventDefault(): void }) => {
+    if (refused) return;
+    refused = true;
+    event.preventDefault();
+  });
+  app.quit();
+  await until('the quit to be cancelled by the window', () => refused && !fake.quitting);
+  const handler = fake.ipcHandlers.get('app:info') as ((event: unknown, input: unknown) => unknown) | undefined;
+  const appInfo = handler ? (structuredClone(await handler(invokeEvent(win.webContents, win.loaded[0]!), undefined)) as Answer) : { ok: false, missing: true as const };
+  const kept: KeptReport = { appInfo, quitLogSoFar: [...fake.quitLog] };
+  print(KEPT_PREFIX, kept);
+  app.quit();
+}
+
 // Commands from the test, one a line: `close` (the user closes the window), `quit` (the app is
-// quit from its menu or the keyboard). The test going away (stdin closed) quits the app too.
+// quit from its menu or the keyboard), `keep-recording` (a quit the vet cancels, then a quit).
+// The test going away (stdin closed) quits the app too.
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   for (const command of text.split('\n')) {
-    if (command !== 'close' && command !== 'quit') continue;
+    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording') continue;
     // Nothing more to read: stdin no longer keeps the process alive, so what does at the end
     // is main's own.
     process.stdin.destroy();
     if (command === 'close') fake.windows[0]?.close();
-    else app.quit();
+    else if (command === 'quit') app.quit();
+    else void keepRecordingThenQuit().catch((e: unknown) => print(KEPT_PREFIX, { driverError: (e as Error).stack ?? String(e) }));
     return;
   }
 });

@@ -3,6 +3,14 @@
 
 export const REPORT_PREFIX = 'FAKE_ELECTRON_REPORT ';
 export const QUIT_PREFIX = 'FAKE_ELECTRON_QUIT ';
+/** After a quit the vet cancelled ("Keep recording"): what the engine still answers. */
+export const KEPT_PREFIX = 'FAKE_ELECTRON_KEPT ';
+
+export interface KeptReport {
+  /** app:info once the quit was cancelled: a running engine still names its sandbox. */
+  appInfo: Answer;
+  quitLogSoFar: string[];
+}
 
 /** An IPC answer envelope as main's handlers return it, or `missing` when no handler was registered. */
 export type Answer = { ok: boolean; data?: unknown; error?: { code: string; message: string }; missing?: true };
