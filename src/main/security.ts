@@ -90,3 +90,22 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The CSP for a page served by electron-vite's dev server (`npm run dev` only, never in a
+ * package): Vite's page loads an inline module script (React refresh), injects style tags and
+ * talks to its server over a WebSocket, which the strict policy refuses (a blank window). Only
+ * the dev server's own origin is added; everything else stays as strict.
+ */
+export function devContentSecurityPolicy(devServerUrl: string): string {
+  const origin = new URL(devServerUrl).origin;
+  const ws = origin.replace(/^http/, 'ws');
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' 'unsafe-inline' ${origin}`)
+    .replace("style-src 'self'", `style-src 'self' 'unsafe-inline' ${origin}`)
+    .replace("connect-src 'self'", `connect-src 'self' ${origin} ${ws}`);
+}
+
+/** The policy for the page main loads: the strict one, unless the page is the dev server's. */
+export function contentSecurityPolicyFor(pageUrl: string): string {
+  return /^https?:/.test(pageUrl) ? devContentSecurityPolicy(pageUrl) : CONTENT_SECURITY_POLICY;
+}

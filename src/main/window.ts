@@ -4,13 +4,22 @@
 // our own page and nothing else.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
+import { app, BrowserWindow, dialog, session, shell, systemPreferences } from 'electron';
+import { contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
 
 export function appUrl(): string {
   const dev = process.env['ELECTRON_RENDERER_URL'];
   if (!app.isPackaged && dev) return dev;
   return pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+}
+
+/** Whether the operating system lets the app use the microphone, asking it where it must (macOS). */
+export async function osMicrophoneAccess(log: (line: string) => void): Promise<boolean> {
+  if (process.platform !== 'darwin') return true;
+  if (systemPreferences.getMediaAccessStatus('microphone') === 'granted') return true;
+  const granted = await systemPreferences.askForMediaAccess('microphone');
+  if (!granted) log('macOS refused the microphone: System Settings -> Privacy & Security -> Microphone');
+  return granted;
 }
 
 /** Applied once at startup, before any window exists. */
@@ -22,14 +31,20 @@ export function hardenSessions(log: (line: string) => void): void {
       appUrl(),
     );
     if (!allowed) log(`permission ${permission} refused for ${urlForLog(details.requestingUrl)}`);
-    callback(allowed);
+    if (!allowed || permission !== 'media') {
+      callback(allowed);
+      return;
+    }
+    // Electron does not ask macOS for the microphone itself: without this the first consult is
+    // silent and the app never appears under Privacy -> Microphone.
+    void osMicrophoneAccess(log).then(callback);
   });
   ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
     if (permission !== 'media') return false;
     return isPermissionAllowed({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, mediaTypes: details.mediaType ? [details.mediaType] : ['audio'] }, appUrl());
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicyFor(appUrl())] } });
   });
 
   app.on('web-contents-created', (_event, contents) => {

@@ -77,6 +77,10 @@ const electron = vi.hoisted(() => {
     },
     shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
     dialog: { showMessageBoxSync: vi.fn(() => 0) },
+    systemPreferences: {
+      getMediaAccessStatus: vi.fn((_media: string) => 'granted'),
+      askForMediaAccess: vi.fn((_media: string) => Promise.resolve(true)),
+    },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     contextBridge: { exposeInMainWorld: vi.fn() },
     ipcRenderer: {
@@ -266,10 +270,12 @@ describe('checklist 4: process sandboxing', () => {
 describe('checklist 5: session permission request handlers', () => {
   type RequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: Record<string, unknown>) => void;
   type CheckHandler = (wc: unknown, permission: string, origin: string, details: Record<string, unknown>) => boolean;
-  const request = (permission: string, details: Record<string, unknown>): boolean => {
+  const request = async (permission: string, details: Record<string, unknown>): Promise<boolean> => {
     const handler = sessionHooks.permissionRequest[0]?.[0] as RequestHandler;
     let granted: boolean | undefined;
     handler({}, permission, (g) => (granted = g), details);
+    // The microphone may wait for the operating system's answer (macOS): a few turns at most.
+    for (let i = 0; i < 10 && granted === undefined; i++) await new Promise((r) => setImmediate(r));
     if (granted === undefined) throw new Error('the permission request was never answered');
     return granted;
   };
@@ -281,20 +287,42 @@ describe('checklist 5: session permission request handlers', () => {
     expect(sessionHooks.permissionCheck).toHaveLength(1);
   });
 
-  it('grants the microphone to our page, and nothing else to anyone', () => {
-    expect(request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
-    expect(request('media', { requestingUrl: appUrl(), mediaTypes: ['video'] })).toBe(false);
-    expect(request('media', { requestingUrl: appUrl(), mediaTypes: ['audio', 'video'] })).toBe(false);
-    expect(request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(false);
-    expect(request('media', { requestingUrl: 'file:///tmp/other.html', mediaTypes: ['audio'] })).toBe(false);
+  it('grants the microphone to our page, and nothing else to anyone', async () => {
+    expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
+    expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['video'] })).toBe(false);
+    expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio', 'video'] })).toBe(false);
+    expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(false);
+    expect(await request('media', { requestingUrl: 'file:///tmp/other.html', mediaTypes: ['audio'] })).toBe(false);
     const others = ['clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'fullscreen', 'geolocation', 'idle-detection', 'mediaKeySystem', 'midi', 'midiSysex', 'notifications', 'pointerLock', 'keyboardLock', 'openExternal', 'speaker-selection', 'storage-access', 'top-level-storage-access', 'window-management', 'unknown', 'fileSystem', 'hid', 'serial', 'usb'];
     for (const permission of others) {
-      expect(request(permission, { requestingUrl: appUrl() }), permission).toBe(false);
+      expect(await request(permission, { requestingUrl: appUrl() }), permission).toBe(false);
       expect(check(permission, 'file://', { requestingUrl: appUrl() }), permission).toBe(false);
     }
     expect(check('media', 'file://', { requestingUrl: appUrl(), mediaType: 'audio' })).toBe(true);
     expect(check('media', 'file://', { requestingUrl: appUrl(), mediaType: 'video' })).toBe(false);
     expect(check('media', 'https://attacker.example.com', { requestingUrl: 'https://attacker.example.com/', mediaType: 'audio' })).toBe(false);
+  });
+
+  it('on macOS, asks the system for the microphone when it is not yet granted, and follows its answer', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    try {
+      electron.systemPreferences.getMediaAccessStatus.mockReturnValue('not-determined');
+      electron.systemPreferences.askForMediaAccess.mockResolvedValueOnce(false);
+      expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(false);
+      electron.systemPreferences.askForMediaAccess.mockResolvedValueOnce(true);
+      expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
+      expect(electron.systemPreferences.askForMediaAccess.mock.calls).toEqual([['microphone'], ['microphone']]);
+      // Granted already: no second question.
+      electron.systemPreferences.getMediaAccessStatus.mockReturnValue('granted');
+      expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
+      expect(electron.systemPreferences.askForMediaAccess).toHaveBeenCalledTimes(2);
+      // Never asked for a page that is not ours.
+      expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(false);
+      expect(electron.systemPreferences.askForMediaAccess).toHaveBeenCalledTimes(2);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
   });
 
   it('a refusal is logged on one line, however the requesting address is written', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, externalUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, urlForLog } from '../../src/main/security.ts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, urlForLog } from '../../src/main/security.ts';
 
 describe('openExternal allowlist', () => {
   it.each(['https://www.wsava.org/guidelines', 'https://vetscribe.example.com/help?x=1#y', 'https://a.b.c.example.org'])('opens %s', (url) => {
@@ -109,5 +109,23 @@ describe('IPC sender check', () => {
     expect(isTrustedSender({ fromOurWindow: true, topFrame: false, frameUrl: app }, app)).toBe(false);
     expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: 'https://evil.example.com/' }, app)).toBe(false);
     expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: '' }, app)).toBe(false);
+  });
+});
+
+describe('the page\'s Content-Security-Policy', () => {
+  it('is the strict one for the built page, whatever its path', () => {
+    expect(contentSecurityPolicyFor('file:///opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html')).toBe(CONTENT_SECURITY_POLICY);
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
+  });
+
+  it('lets the dev server\'s page run (inline module script, style tags, its WebSocket), and nothing else in', () => {
+    const dev = contentSecurityPolicyFor('http://localhost:5173/');
+    expect(dev).toContain("script-src 'self' 'unsafe-inline' http://localhost:5173");
+    expect(dev).toContain("style-src 'self' 'unsafe-inline' http://localhost:5173");
+    expect(dev).toContain("connect-src 'self' http://localhost:5173 ws://localhost:5173");
+    expect(dev).not.toContain('unsafe-eval');
+    expect(dev).toContain("object-src 'none'");
+    expect(dev).toContain("frame-ancestors 'none'");
+    expect(dev.split('; ')).toHaveLength(CONTENT_SECURITY_POLICY.split('; ').length);
   });
 });

@@ -479,6 +479,18 @@ const clipboard = {
   },
 };
 
+/** macOS's privacy settings: main asks only on darwin, so here it is never called. */
+const systemPreferences = {
+  getMediaAccessStatus(_media: string): string {
+    call('systemPreferences.getMediaAccessStatus');
+    return 'granted';
+  },
+  askForMediaAccess(_media: string): Promise<boolean> {
+    call('systemPreferences.askForMediaAccess');
+    return Promise.resolve(true);
+  },
+};
+
 // --- the module --------------------------------------------------------------------------
 
 const app = strict('app', new FakeApp());
@@ -492,6 +504,7 @@ const strictSession = strict('session', session);
 const strictShell = strict('shell', shell);
 const strictClipboard = strict('clipboard', clipboard);
 const ClipboardItem = strict('ClipboardItem', FakeClipboardItem);
+const strictSystemPreferences = strict('systemPreferences', systemPreferences);
 
 /**
  * What `require('electron')` returns (electron-log's CommonJS asks for it). In main,
@@ -511,6 +524,7 @@ const electron = strict('electron', {
   safeStorage: strictSafeStorage,
   session: strictSession,
   shell: strictShell,
+  systemPreferences: strictSystemPreferences,
 }, RENDERER_ONLY);
 
 // `import { app } from 'electron'` gets these names (a name not here fails at link time);
@@ -527,6 +541,7 @@ export {
   strictSafeStorage as safeStorage,
   strictSession as session,
   strictShell as shell,
+  strictSystemPreferences as systemPreferences,
   electron as default,
   electron as 'module.exports',
 };
