@@ -13,6 +13,7 @@ import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
 import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
 import { bindIpc } from './ipc.ts';
+import { showNotification } from './notifications.ts';
 import { AUDIO_SCHEME } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
@@ -80,12 +81,7 @@ async function start(): Promise<void> {
     app: { name: APP_NAME, version: app.getVersion() },
     log: logger,
     notices,
-    notify: (title, body) => {
-      if (!Notification.isSupported()) return;
-      const notification = new Notification({ title, body });
-      notification.on('click', showWindow);
-      notification.show();
-    },
+    notify: (title, body) => void showNotification(Notification, { title, body }, showWindow),
     audioUrl,
     sandbox: sandboxOverrides(),
     // One item with the three flavours, written at once: a practice-management system takes the
@@ -132,7 +128,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setName(APP_NAME);
-  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  // Windows shows a toast only for an AppUserModelId with a Start-menu shortcut: the installer
+  // makes one for the app's id; under `npm start` there is none, but Electron's own executable
+  // is registered, so its path is the id that works there.
+  if (process.platform === 'win32') app.setAppUserModelId(app.isPackaged ? APP_USER_MODEL_ID : process.execPath);
   app.on('second-instance', showWindow);
   void app.whenReady().then(async () => {
     try {
