@@ -8,9 +8,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Everything main uses is bundled into out/main: an ESM main importing packages from
+      // inside app.asar depends on how each package resolves there. Only keytar stays out.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
-        // keytar is a native addon: it is loaded from node_modules at run time, not bundled.
+        // keytar is a native addon: it is loaded from node_modules (app.asar.unpacked) at run time.
         external: ['keytar'],
       },
     },
