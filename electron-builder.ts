@@ -41,6 +41,10 @@ const config: Configuration = {
     // Stays on: the window is loaded from file:// and its ES module scripts need the file
     // scheme's privileges to load.
     grantFileProtocolExtraPrivileges: true,
+    // Flipping fuses rewrites the binary and breaks its signature. Without a clinic certificate
+    // nothing signs it again, and Apple Silicon refuses to launch an unsigned app: an ad-hoc
+    // signature is put back here. With a certificate, electron-builder signs after this anyway.
+    resetAdHocDarwinSignature: true,
   },
 
   win: {

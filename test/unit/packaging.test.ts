@@ -43,6 +43,12 @@ describe('electron-builder configuration', () => {
     expect(config.nsis?.deleteAppDataOnUninstall).not.toBe(true);
   });
 
+  it('puts an ad-hoc signature back after the fuses rewrite the binary (an unsigned app does not launch on Apple Silicon)', () => {
+    expect(config.electronFuses?.resetAdHocDarwinSignature).toBe(true);
+    // No certificate is forced: a clinic's own identity, when present, still signs the app.
+    expect(config.mac?.identity).toBeUndefined();
+  });
+
   it('builds a dmg with the hardened runtime, the microphone entitlement and its usage text', () => {
     expect(config.mac?.target).toBe('dmg');
     expect(config.mac?.hardenedRuntime).toBe(true);
