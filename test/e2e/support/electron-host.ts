@@ -210,24 +210,27 @@ export class ElectronHost implements TestHost {
     const app = this.app;
     if (!app) throw new Error('the Electron app is not running');
     // Main answers the window through ipcMain's handler table; Electron has no public way to
-    // observe an answer, so the handler of `channel` is wrapped for one call. This reads
-    // Electron internals (ipcMain._invokeHandlers, event._reply) and says so when they move.
+    // observe an answer, so the handler of `channel` is wrapped for one call and what it returns
+    // is kept. This reads one Electron internal, the table itself (ipcMain._invokeHandlers, the
+    // map ipcMain.handle fills), and says so if it moves; the answer is the handler's own return
+    // value, not Electron's reply plumbing (its invoke event no longer has a _reply).
     await app.evaluate(({ ipcMain }, name) => {
-      type Handler = (event: { _reply?: (value: unknown) => void }, ...args: unknown[]) => unknown;
+      type Handler = (event: unknown, ...args: unknown[]) => unknown;
       const handlers = (ipcMain as unknown as { _invokeHandlers?: Map<string, Handler> })._invokeHandlers;
       const original = handlers?.get(name);
       if (!handlers || !original) throw new Error(`cannot watch the answers to ${name}: ipcMain keeps its handlers elsewhere in this Electron`);
       const box = globalThis as unknown as { vetScribeAnswers?: Promise<unknown> };
-      box.vetScribeAnswers = new Promise((resolveAnswer) => {
-        handlers.set(name, (event, ...args) => {
+      box.vetScribeAnswers = new Promise((resolveAnswer, rejectAnswer) => {
+        handlers.set(name, async (event, ...args) => {
           handlers.set(name, original);
-          const reply = event._reply;
-          if (typeof reply !== 'function') throw new Error(`cannot watch the answers to ${name}: the invoke event has no _reply`);
-          event._reply = (value: unknown) => {
+          try {
+            const value = await original(event, ...args);
             resolveAnswer(value);
-            reply.call(event, value);
-          };
-          return original(event, ...args);
+            return value;
+          } catch (e) {
+            rejectAnswer(e);
+            throw e;
+          }
         });
       });
     }, channel as string);
