@@ -41,6 +41,34 @@ describe('keychain secret store', () => {
     expect(await other.load()).toBeNull();
   });
 
+  it.skipIf(!keychain)('keeps a session too long for one Windows credential (2,560 bytes) in entries of at most 2,000 bytes, and clears them all', async () => {
+    const store = keychain!;
+    const service = (store as unknown as { service: string }).service;
+    const keytar = (await import('keytar')).default;
+    const jwt = (n: number) => `eyJhbGciOiJSUzI1NiJ9.${'x'.repeat(n)}.${'s'.repeat(342)}`;
+    const long: StoredSession = {
+      accessToken: jwt(1500),
+      refreshToken: jwt(1800),
+      expiresAt: 2_000_000_000,
+      obtainedAt: 1_700_000_000_000,
+      user: { id: 'u1', email: 'vet@clinic.test', name: 'Dr Zoë Müller 🐾', organizationId: 'o1' },
+    };
+    await store.save(long);
+    const entries = await keytar.findCredentials(service);
+    expect(entries.length).toBeGreaterThan(2);
+    for (const e of entries) expect(Buffer.byteLength(e.password, 'utf8'), e.account).toBeLessThanOrEqual(2000);
+    expect(await store.load()).toEqual(long);
+    // A shorter session replaces it in one entry, leaving no parts of the longer one behind.
+    const short: StoredSession = { accessToken: 'a.b.c', refreshToken: 'd.e.f', user: null };
+    await store.save(short);
+    expect((await keytar.findCredentials(service)).map((e) => e.account)).toEqual(['session']);
+    expect(await store.load()).toEqual(short);
+    await store.save(long);
+    await store.clear();
+    expect(await keytar.findCredentials(service)).toEqual([]);
+    expect(await store.load()).toBeNull();
+  });
+
   it.skipIf(!keychain)('keeps the clinic\'s webhook secret as its own entry, which a sign-out does not remove', async () => {
     const store = keychain!;
     const service = (store as unknown as { service: string }).service;

@@ -84,6 +84,12 @@ export interface KeytarLike {
   findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
 
+/**
+ * Characters a keychain entry holds here: Windows caps a secret at 2,560 bytes. The session is
+ * written as ASCII-only JSON (a name's other letters as \u escapes), so a character is a byte.
+ */
+export const KEYCHAIN_ENTRY_CHARS = 2000;
+
 export class KeychainSecretStore implements SecretStore {
   readonly kind = 'keychain' as const;
   readonly persistent = true;
@@ -97,13 +103,50 @@ export class KeychainSecretStore implements SecretStore {
     this.account = account;
   }
   async load() {
-    return parseStored(await this.keytar.getPassword(this.service, this.account));
+    const head = await this.keytar.getPassword(this.service, this.account);
+    const chunks = head === null ? null : /^chunked:(\d{1,3})$/.exec(head);
+    if (!chunks) return parseStored(head);
+    const parts: string[] = [];
+    for (let i = 1; i <= Number(chunks[1]); i++) {
+      const part = await this.keytar.getPassword(this.service, `${this.account}.${i}`);
+      if (part === null) return null;
+      parts.push(part);
+    }
+    return parseStored(parts.join(''));
   }
+  /**
+   * Windows' Credential Manager holds at most 2,560 bytes a secret, and the service's two JWTs
+   * and the user may not fit: a session longer than one entry is kept in numbered entries, the
+   * first entry saying how many. Parts are written before the entry that names them, so a crash
+   * halfway leaves the previous session readable or none, never a mix.
+   */
   async save(session: StoredSession) {
-    await this.keytar.setPassword(this.service, this.account, JSON.stringify(session));
+    const text = JSON.stringify(session).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const previous = await this.chunkCount();
+    if (text.length <= KEYCHAIN_ENTRY_CHARS) {
+      await this.keytar.setPassword(this.service, this.account, text);
+      await this.removeChunks(1, previous);
+      return;
+    }
+    const count = Math.ceil(text.length / KEYCHAIN_ENTRY_CHARS);
+    for (let i = 1; i <= count; i++) {
+      await this.keytar.setPassword(this.service, `${this.account}.${i}`, text.slice((i - 1) * KEYCHAIN_ENTRY_CHARS, i * KEYCHAIN_ENTRY_CHARS));
+    }
+    await this.keytar.setPassword(this.service, this.account, `chunked:${count}`);
+    await this.removeChunks(count + 1, previous);
   }
   async clear() {
+    const count = await this.chunkCount();
     await this.keytar.deletePassword(this.service, this.account);
+    await this.removeChunks(1, count);
+  }
+  private async chunkCount(): Promise<number> {
+    const head = await this.keytar.getPassword(this.service, this.account);
+    const m = head === null ? null : /^chunked:(\d{1,3})$/.exec(head);
+    return m ? Number(m[1]) : 0;
+  }
+  private async removeChunks(from: number, to: number): Promise<void> {
+    for (let i = from; i <= to; i++) await this.keytar.deletePassword(this.service, `${this.account}.${i}`);
   }
   // Each named secret is its own keychain entry beside the session's.
   async saveSecret(name: SecretName, value: string) {
