@@ -10,8 +10,8 @@ const config: Configuration = {
   directories: { output: 'dist', buildResources: 'build' },
   // The built app only. electron-builder adds package.json and the production node_modules
   // itself; the window's libraries are already bundled into out/renderer, so their packages
-  // would only be dead weight in the archive.
-  files: ['out/**', '!out/**/*.map', '!node_modules/{react,react-dom,scheduler,zustand}/**'],
+  // would only be dead weight in the archive, as would the packages' source maps.
+  files: ['out/**', '!**/*.map', '!node_modules/{react,react-dom,scheduler,zustand}/**'],
   asar: true,
   // A native addon cannot be loaded from inside the archive.
   asarUnpack: ['**/*.node', 'node_modules/keytar/**'],

@@ -1,0 +1,93 @@
+// The packaged app as electron-builder makes it (`electron-builder --dir` for Linux), with a
+// stand-in for the Electron binary, which cannot be downloaded here, and fuses off for it (they
+// patch the real binary). What is checked is what lands in resources/: app.asar with the built
+// app and the production dependencies, keytar's native module unpacked beside it, no source
+// maps, tests or sources, and every import of the built main resolvable inside the package.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import asar from '@electron/asar';
+import { build, Platform } from 'electron-builder';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import config from '../../electron-builder.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const ELECTRON_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+
+let work: string;
+let resources: string;
+let files: string[];
+
+beforeAll(async () => {
+  expect(existsSync(join(ROOT, 'out', 'main', 'index.js')), 'out/ is missing: run "npm run build" first').toBe(true);
+  work = mkdtempSync(join(tmpdir(), 'vet-scribe-pack-'));
+  // The stand-in: an executable named as Electron's, in a folder laid out as its zip is.
+  const dist = join(work, 'electron-dist');
+  mkdirSync(join(dist, 'resources'), { recursive: true });
+  writeFileSync(join(dist, 'electron'), '#!/bin/sh\necho "stand-in for the Electron binary"\n');
+  chmodSync(join(dist, 'electron'), 0o755);
+  writeFileSync(join(dist, 'version'), ELECTRON_VERSION);
+  const output = join(work, 'dist');
+  await build({
+    projectDir: ROOT,
+    targets: Platform.LINUX.createTarget('dir'),
+    config: {
+      ...config,
+      electronDist: dist,
+      electronVersion: ELECTRON_VERSION,
+      // The fuses are flipped in the real binary's bytes; the stand-in has none to flip.
+      electronFuses: null,
+      directories: { ...config.directories, output },
+      linux: { ...config.linux, target: 'dir' },
+    },
+  });
+  resources = join(output, 'linux-unpacked', 'resources');
+  files = asar.listPackage(join(resources, 'app.asar'), { isPack: false }).map((f) => f.replace(/\\/g, '/'));
+}, 120_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packaged app (electron-builder --dir, Linux)', () => {
+  it('holds the built app (main, preload, window) and package.json', () => {
+    for (const f of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(files, f).toContain(f);
+    expect(files.some((f) => /^\/out\/renderer\/assets\/index-[^/]+\.js$/.test(f))).toBe(true);
+  });
+
+  it('holds the production dependencies main needs at run time, and no development one', () => {
+    const packages = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/').slice(2, f.split('/')[2]?.startsWith('@') ? 4 : 3).join('/')));
+    expect(packages.has('keytar')).toBe(true);
+    for (const dev of Object.keys(PKG.devDependencies)) expect(packages.has(dev), `${dev} is a devDependency`).toBe(false);
+    // The window's libraries are bundled into out/renderer: their packages are left out.
+    for (const bundled of ['react', 'react-dom', 'zustand']) expect(packages.has(bundled), bundled).toBe(false);
+  });
+
+  it('unpacks keytar with its native module beside the archive (a .node cannot load from inside it)', () => {
+    expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.node'))).toEqual(['/node_modules/keytar/build/Release/keytar.node']);
+  });
+
+  it('has no source maps, tests or sources', () => {
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('/src/') || f.startsWith('/test/') || f.startsWith('/bench/') || f.startsWith('/scripts/'))).toEqual([]);
+    expect(files.filter((f) => /^\/out\/.*\.ts$/.test(f))).toEqual([]);
+  });
+
+  it('every import of the built main resolves inside the package', () => {
+    const main = asar.extractFile(join(resources, 'app.asar'), 'out/main/index.js').toString('utf8');
+    const specifiers = new Set(
+      [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm), ...main.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g), ...main.matchAll(/__require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+    );
+    // Relative specifiers only appear inside strings of bundled code (one file has nothing to import beside it).
+    const external = [...specifiers].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s) && s !== 'electron');
+    expect(external).toEqual(['keytar']);
+    for (const spec of external) {
+      const pkg = JSON.parse(asar.extractFile(join(resources, 'app.asar'), `node_modules/${spec}/package.json`).toString('utf8')) as { main?: string };
+      const entry = join('node_modules', spec, pkg.main ?? 'index.js').replace(/\\/g, '/');
+      expect(files, `${spec}'s entry ${entry}`).toContain(`/${entry.endsWith('.js') ? entry : `${entry}.js`}`);
+    }
+  });
+});
