@@ -186,6 +186,26 @@ test('Pause and Resume leave the paused stretch out of the elapsed time and the 
   expect(Math.abs(listed - duration), `the list shows ${listed / 1000} s for ${duration} ms of recording`).toBeLessThanOrEqual(1_000);
 });
 
+test('after Start the keyboard is on Pause, never Stop: Enter pressed twice pauses and resumes, and the consult goes on', async ({ page, host, demo }) => {
+  await openWatched(page, host, demo);
+  await typePatient(page, DEFAULT_PATIENT);
+  // Started from the keyboard, as a vet with busy hands does, then Enter again at once.
+  await startButton(page).focus();
+  await page.keyboard.press('Enter');
+  const pause = page.getByRole('button', { name: 'Pause', exact: true });
+  const resume = page.getByRole('button', { name: 'Resume', exact: true });
+  await expect(pause).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(resume).toBeFocused();
+  expect((await recorders(page))[0]?.state, 'the second press paused, it did not stop').toBe('paused');
+  await page.keyboard.press('Enter');
+  await expect(pause).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: /^Recording$/ })).toBeVisible();
+  expect((await recorders(page))[0]?.state).toBe('recording');
+  await stopButton(page).click();
+  await expect(startButton(page)).toBeVisible();
+});
+
 test('the microphone is released as soon as the recording stops', async ({ page, host, demo }) => {
   await openWatched(page, host, demo);
   expect(await tracks(page), 'the microphone stays closed until "Start recording"').toEqual([]);

@@ -116,14 +116,17 @@ function StatusLine() {
 function Controls({ onNameMissing }: { onNameMissing(): void }) {
   const status = useRecorder((s) => s.status);
   const supported = useRecorder((s) => s.supported);
-  const stopRef = useRef<HTMLButtonElement>(null);
+  const pauseRef = useRef<HTMLButtonElement>(null);
+  const resumeRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const capturing = isCapturing(status);
   const previous = useRef(status);
 
   // The pressed button goes away, so the keyboard focus moves on to the one that undoes it.
+  // After Start it lands on Pause, never on Stop: a key pressed twice must not end the consult.
   useEffect(() => {
-    if (status === 'recording' && previous.current === 'starting') stopRef.current?.focus();
+    if (status === 'recording' && (previous.current === 'starting' || previous.current === 'paused')) pauseRef.current?.focus();
+    if (status === 'paused' && previous.current === 'recording') resumeRef.current?.focus();
     if (status === 'error' && previous.current === 'starting') startRef.current?.focus();
     previous.current = status;
   }, [status]);
@@ -151,15 +154,15 @@ function Controls({ onNameMissing }: { onNameMissing(): void }) {
   return (
     <div className="row controls">
       {status === 'paused' ? (
-        <button type="button" className="big" onClick={() => void resumeRecording()} disabled={busy}>
+        <button ref={resumeRef} type="button" className="big" onClick={() => void resumeRecording()} disabled={busy}>
           Resume
         </button>
       ) : (
-        <button type="button" className="big" onClick={() => void pauseRecording()} disabled={busy}>
+        <button ref={pauseRef} type="button" className="big" onClick={() => void pauseRecording()} disabled={busy}>
           Pause
         </button>
       )}
-      <button ref={stopRef} type="button" className="big danger" onClick={() => void stopRecording()} disabled={busy}>
+      <button type="button" className="big danger" onClick={() => void stopRecording()} disabled={busy}>
         <span className="stop-square" aria-hidden="true" /> Stop recording
       </button>
     </div>
