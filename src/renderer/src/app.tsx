@@ -14,6 +14,7 @@ import { SignOutButton } from './features/sign-in/sign-out-button.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
+import { useNoteReady } from './stores/note-ready.ts';
 import { useNotifications } from './stores/notifications.ts';
 import { useSession } from './stores/session.ts';
 import { useSettings } from './stores/settings.ts';
@@ -65,6 +66,7 @@ export function App() {
   const go = useNav((s) => s.go);
   const online = useOnline();
   const capturing = useRecorder((s) => isCapturing(s.status));
+  const newNotes = useNoteReady((s) => s.unseen.length);
   const [loadError, setLoadError] = useState<string | null>(null);
   // Notices of main stay true for the whole run; once read, the vet may put them away.
   const [dismissed, setDismissed] = useState<readonly string[]>([]);
@@ -156,6 +158,11 @@ export function App() {
                 onClick={() => go({ name: item.name } as View)}
               >
                 {item.label}
+                {item.name === 'consults' && newNotes > 0 && (
+                  <span className="nav-count" aria-label={`${newNotes} new ${newNotes === 1 ? 'note' : 'notes'}`}>
+                    {newNotes}
+                  </span>
+                )}
                 {item.hint && <kbd>{item.hint}</kbd>}
               </button>
             </li>

@@ -1,0 +1,64 @@
+// A note that becomes ready while the vet is on another view, on the real core and its sandbox:
+// a toast names the patient and the Consults entry counts the new note; opening Consults
+// counts it as seen. A note that becomes ready while the vet looks at the list says nothing more.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import type { Api } from '../../src/shared/ipc.ts';
+import type { App as AppModule } from '../../src/renderer/src/app.tsx';
+
+const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
+const chunks = readdirSync(CHUNKS)
+  .filter((f) => f.endsWith('.bin'))
+  .sort()
+  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
+
+describe('a note ready while the vet is elsewhere', () => {
+  let core: AppCore;
+  let api: Api;
+  let App: typeof AppModule;
+  let templateId: string;
+
+  beforeAll(async () => {
+    const { installRealBridge } = await import('./support/real-bridge.ts');
+    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.3 }));
+    ({ api } = await import('../../src/renderer/src/api.ts'));
+    ({ App } = await import('../../src/renderer/src/app.tsx'));
+    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+  }, 30_000);
+  afterEach(cleanup);
+  afterAll(async () => {
+    await core.stop();
+  });
+
+  async function consultFor(patientName: string): Promise<void> {
+    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, templateId });
+    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    await api.recording.stop({ id: started.id, durationMs: 5000 });
+  }
+
+  it('toasts the patient and counts the note on Consults until Consults is opened', async () => {
+    render(<App />);
+    const differentials = await screen.findByRole('button', { name: /^Differentials/ });
+    fireEvent.click(differentials);
+    await consultFor('Biscuit');
+    expect(await screen.findByText('Note ready: Biscuit. Open Consults to read it.', undefined, { timeout: 15_000 })).toBeTruthy();
+    const consults = screen.getByRole('button', { name: /^Consults/ });
+    await waitFor(() => expect(consults.textContent).toMatch(/1$/));
+    expect(screen.getByLabelText('1 new note')).toBeTruthy();
+    await act(async () => fireEvent.click(consults));
+    await waitFor(() => expect(screen.queryByLabelText(/new note/)).toBeNull());
+  }, 30_000);
+
+  it('says nothing more while the vet is on the Consults list', async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Consults/ }));
+    await consultFor('Mango');
+    await waitFor(() => expect(Object.values(core.consults()).find((c) => c.recording.patientName === 'Mango')?.job?.state).toBe('completed'), { timeout: 15_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText(/Note ready: Mango/)).toBeNull();
+    expect(screen.queryByLabelText(/new note/)).toBeNull();
+  }, 30_000);
+});
