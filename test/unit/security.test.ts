@@ -129,3 +129,22 @@ describe('the page\'s Content-Security-Policy', () => {
     expect(dev.split('; ')).toHaveLength(CONTENT_SECURITY_POLICY.split('; ').length);
   });
 });
+
+describe('the page\'s CSP meta tag under npm run dev', () => {
+  it('is loosened for the dev server only (the plugin runs when serving, never in a build)', async () => {
+    const { devCspPlugin } = await import('../../electron.vite.config.ts');
+    expect(devCspPlugin.apply).toBe('serve');
+    const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
+    const transform = devCspPlugin.transformIndexHtml as (html: string) => string;
+    const dev = transform(html);
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'");
+    expect(dev).toContain("style-src 'self' 'unsafe-inline'");
+    expect(dev).toContain("connect-src 'self' ws: wss:");
+    expect(dev).toContain("object-src 'none'");
+    expect(dev).not.toContain('unsafe-eval');
+    // The built page keeps the strict tag.
+    const built = readFileSync(join(import.meta.dirname, '../../out/renderer/index.html'), 'utf8');
+    expect(built).not.toContain('unsafe-inline');
+    expect(built).toContain("script-src 'self';");
+  });
+});
