@@ -19,7 +19,7 @@ export function electronExecutable(): ElectronTarget {
     return {
       ok: false,
       reason:
-        'electron target skipped: no Electron binary (node_modules/electron/dist); install it with `npx install-electron` (or `npm rebuild electron`) with internet access',
+        'electron target skipped: no Electron binary (node_modules/electron/dist); install it with `npx install-electron` (npm install does it with internet access)',
     };
   }
   return { ok: true, executablePath };
