@@ -14,6 +14,8 @@ export { PUBLISHED_SERVICE_URLS } from './published-service.ts';
 
 /** Minutes a scribe job may stay unfinished before the vet is told and offered "Ask again". */
 const overdueMinutes = z.number().int().min(1).max(24 * 60);
+/** Minutes after which a recording left running stops by itself (kept), with a warning 5 minutes before. */
+const maxRecordingMinutes = z.number().int().min(10).max(8 * 60);
 
 export const settingsSchema = z
   .object({
@@ -28,6 +30,7 @@ export const settingsSchema = z
     retentionDays: z.number().int().min(0).max(3650).nullable(),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
+    maxRecordingMinutes,
   })
   .superRefine((s, ctx) => {
     if (s.useSandbox) return;
@@ -48,6 +51,7 @@ export const settingsPatchSchema = z
     retentionDays: z.number().int().min(0).max(3650).nullable(),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
+    maxRecordingMinutes,
   })
   .partial()
   .strict();
@@ -62,4 +66,5 @@ export const DEFAULT_SETTINGS: Settings = {
   retentionDays: 7,
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
+  maxRecordingMinutes: 90,
 };

@@ -26,6 +26,10 @@ export interface RecorderState {
   /** 0-100. */
   level: number;
   silenceWarning: boolean;
+  /** Nothing heard for three minutes: "Still recording?". */
+  stillRecording: boolean;
+  /** Minutes before the recording stops at its maximum length, inside the warning; else null. */
+  endsInMinutes: number | null;
   /** Chosen microphone; '' for the system default. */
   deviceId: string;
   devices: InputDevice[];
@@ -56,6 +60,8 @@ export const useRecorder = create<RecorderState>(() => ({
   elapsedMs: 0,
   level: 0,
   silenceWarning: false,
+  stillRecording: false,
+  endsInMinutes: null,
   deviceId: '',
   devices: [],
   deviceNamesHidden: false,

@@ -10,6 +10,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { consultTitle } from '../consults/consult-status.ts';
 import { patientNameProblem, PATIENT_NAME_REQUIRED_MESSAGE } from '../consults/patient-name.ts';
 import { createSilenceWatch, levelFromSamples, smoothLevel } from './audio-level.ts';
+import { checkLength, DEFAULT_MAX_RECORDING_MINUTES, maxLengthReachedText, STILL_RECORDING_AFTER_MS } from './forgotten.ts';
 import { createChunkSender, type ChunkSender, type ChunkSendError } from './chunk-sender.ts';
 import { describeDevices } from './devices.ts';
 import { createStopwatch, formatElapsed } from './stopwatch.ts';
@@ -36,6 +37,8 @@ interface Live {
   sender: ChunkSender;
   stopwatch: ReturnType<typeof createStopwatch>;
   silence: ReturnType<typeof createSilenceWatch>;
+  /** The long silence of a recording left running. */
+  longSilence: ReturnType<typeof createSilenceWatch>;
   timer: ReturnType<typeof setInterval>;
   ending: boolean;
 }
@@ -220,7 +223,7 @@ export async function startRecording(): Promise<void> {
     set({ nameProblem, result: null });
     return;
   }
-  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, saveSlow: false, nameProblem: null, detailsError: null });
+  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, saveSlow: false, nameProblem: null, detailsError: null });
 
   const { mimeType, info } = chooseMimeType((t) => MediaRecorder.isTypeSupported(t));
   if (!mimeType) {
@@ -289,6 +292,7 @@ export async function startRecording(): Promise<void> {
     sender,
     stopwatch,
     silence: createSilenceWatch(),
+    longSilence: createSilenceWatch(STILL_RECORDING_AFTER_MS),
     timer: setInterval(() => tick(current), TICK_MS),
     ending: false,
   };
@@ -332,14 +336,22 @@ async function abandonStart(id: string, stream: MediaStream): Promise<void> {
 
 function tick(current: Live): void {
   if (live !== current || current.ending) return;
-  const patch: Partial<RecorderState> = { elapsedMs: current.stopwatch.elapsedMs() };
+  const elapsedMs = current.stopwatch.elapsedMs();
+  const patch: Partial<RecorderState> = { elapsedMs };
   if (get().status === 'recording') {
     current.analyser.getFloatTimeDomainData(current.samples);
     const raw = levelFromSamples(current.samples);
     patch.level = smoothLevel(get().level, raw);
-    patch.silenceWarning = current.silence.update(raw, performance.now());
+    const now = performance.now();
+    patch.silenceWarning = current.silence.update(raw, now);
+    patch.stillRecording = current.longSilence.update(raw, now);
   }
+  const maxMinutes = useSettings.getState().settings?.maxRecordingMinutes ?? DEFAULT_MAX_RECORDING_MINUTES;
+  const length = checkLength(elapsedMs, maxMinutes);
+  patch.endsInMinutes = length.minutesLeft;
   set(patch);
+  // Stopped and kept, as the vet would have: nothing recorded is lost.
+  if (length.reached) void endRecording(maxLengthReachedText(maxMinutes));
 }
 
 export async function pauseRecording(): Promise<void> {
@@ -348,7 +360,8 @@ export async function pauseRecording(): Promise<void> {
   current.recorder.pause();
   current.stopwatch.pause();
   current.silence.reset();
-  set({ status: 'paused', level: 0, silenceWarning: false, elapsedMs: current.stopwatch.elapsedMs() });
+  current.longSilence.reset();
+  set({ status: 'paused', level: 0, silenceWarning: false, stillRecording: false, elapsedMs: current.stopwatch.elapsedMs() });
   await api.recording.pause({ id: current.id }).catch((e: unknown) => fail(e, 'Pausing was not saved'));
 }
 
@@ -381,7 +394,7 @@ async function endRecording(interruption: string | null): Promise<void> {
   if (!current || current.ending) return;
   current.ending = true;
   current.stopwatch.pause();
-  set({ status: 'stopping', level: 0, silenceWarning: false, elapsedMs: current.stopwatch.elapsedMs() });
+  set({ status: 'stopping', level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, elapsedMs: current.stopwatch.elapsedMs() });
   if (current.recorder.state !== 'inactive') {
     try {
       current.recorder.stop();

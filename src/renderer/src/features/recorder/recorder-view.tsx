@@ -274,7 +274,7 @@ function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null
 }
 
 export function RecorderView() {
-  const { status, id, templateId, silenceWarning, supported, info, saveSlow, error, result } = useRecorder();
+  const { status, id, templateId, silenceWarning, stillRecording, endsInMinutes, supported, info, saveSlow, error, result } = useRecorder();
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -301,6 +301,20 @@ export function RecorderView() {
           {silenceWarning && (
             <p className="notice notice-warning" role="alert">
               No sound from the microphone for 5 seconds — check it is on and not muted
+            </p>
+          )}
+          {stillRecording && status === 'recording' && (
+            <div className="notice notice-warning" role="alert">
+              <p>Still recording? Nothing has been heard for 3 minutes.</p>
+              <button type="button" onClick={() => void stopRecording()}>
+                Stop recording
+              </button>
+            </div>
+          )}
+          {endsInMinutes !== null && isCapturing(status) && (
+            <p className="notice notice-warning" role="alert">
+              The recording stops by itself in {endsInMinutes === 1 ? '1 minute' : `${endsInMinutes} minutes`}: it has nearly reached the maximum length set in
+              Settings. What is recorded is kept.
             </p>
           )}
           {saveSlow && isCapturing(status) && (

@@ -6,6 +6,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
+import { RecordingLengthSection } from './recording-length-section.tsx';
 import { RetentionSection } from './retention-section.tsx';
 import { ServiceSection } from './service-section.tsx';
 import { WebhookSection } from './webhook-section.tsx';
@@ -63,6 +64,7 @@ export function SettingsView() {
       <OrganizationSection needsNetwork={needsNetwork} />
       <WebhookSection needsNetwork={needsNetwork} />
       <RetentionSection retentionDays={settings.retentionDays} />
+      <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
       <KeychainSection app={app} />
       <AboutSection app={app} settings={settings} />
     </section>

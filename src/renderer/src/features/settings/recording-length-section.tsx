@@ -1,0 +1,65 @@
+// The maximum length of a recording: one left running (the vet called away) stops by itself at
+// this length and is kept, with a warning five minutes before. Saved as soon as it is chosen.
+import { useId, useState } from 'react';
+import { useSettings } from '../../stores/settings.ts';
+
+const CHOICES = [30, 60, 90, 120, 180, 240];
+
+const label = (minutes: number) => `${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`}${minutes === 90 ? ' (default)' : ''}`;
+
+export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMinutes: number }) {
+  const update = useSettings((s) => s.update);
+  const [pending, setPending] = useState<number | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+  const current = pending ?? maxRecordingMinutes;
+  const choices = CHOICES.includes(maxRecordingMinutes) ? CHOICES : [...CHOICES, maxRecordingMinutes].sort((a, b) => a - b);
+
+  async function choose(minutes: number) {
+    if (pending !== null) return;
+    setPending(minutes);
+    setSaved(null);
+    setError(null);
+    try {
+      const after = await update({ maxRecordingMinutes: minutes });
+      setSaved(`Saved. A recording left running stops by itself after ${label(after.maxRecordingMinutes).replace(' (default)', '')}, and is kept.`);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Recording length</h2>
+      <label htmlFor={`${ids}-select`}>Stop a recording left running after</label>
+      <select
+        id={`${ids}-select`}
+        className="settings-select"
+        value={String(current)}
+        aria-busy={pending !== null}
+        aria-describedby={`${ids}-hint`}
+        onChange={(e) => void choose(Number(e.target.value))}
+      >
+        {choices.map((m) => (
+          <option key={m} value={String(m)}>
+            {label(m)}
+          </option>
+        ))}
+      </select>
+      <p id={`${ids}-hint`} className="field-hint">
+        The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing is heard. What is recorded is always kept.
+      </p>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The length was not changed. {error}
+        </p>
+      )}
+      <p className="settings-ok" role="status">
+        {saved}
+      </p>
+    </section>
+  );
+}
