@@ -1,7 +1,7 @@
 // The note as the service sends it (categories_output, rtf_output) and as the app stores,
 // copies and exports it.
 import { describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream, type PDFPage } from 'pdf-lib';
 import {
   noteFileBase,
   rtfToSections,
@@ -64,6 +64,11 @@ describe('the stored text form', () => {
     expect(sectionsToText(soap)).toMatch(/^## Subjective\n\nBella/);
   });
 
+  it('reads a heading line with a long run of spaces whole (no backtracking)', () => {
+    const line = `# a${' '.repeat(200_000)}b ##`;
+    expect(sectionsFromText(`${line}\ntext`)).toEqual([{ heading: `a${' '.repeat(200_000)}b`, text: 'text' }]);
+  });
+
   it('reads text without headings as one section, and # or ### headings', () => {
     expect(sectionsFromText('Just a note.\nTwo lines.')).toEqual([{ heading: '', text: 'Just a note.\nTwo lines.' }]);
     expect(sectionsFromText('Intro\n# A\nx\n### B\ny')).toEqual([
@@ -77,7 +82,7 @@ describe('the stored text form', () => {
 describe('copied and exported forms', () => {
   it('plain text: the patient and date first, headings as plain lines, no markup', () => {
     const text = sectionsToPlainText(soap, meta);
-    expect(text.startsWith('Bella, 25 November 2026\n\nSubjective\nBella, 7 y FS')).toBe(true);
+    expect(text.startsWith('Bella \u2014 25 November 2026\n\nSubjective\nBella, 7 y FS')).toBe(true);
     expect(text).toContain('Objective\nT 38.9 °C, HR 96, weight 32 kg.\n\nAbdomen soft');
     expect(text).not.toMatch(/^#|====|<|\.webm|UTC|audio\//m);
   });
@@ -90,7 +95,7 @@ describe('copied and exported forms', () => {
   it('HTML: headings and paragraphs, every text escaped', () => {
     const html = sectionsToHtml([{ heading: '<script>alert(1)</script>', text: 'a & b\n<img src=x onerror=alert(1)>\n\n"quoted"' }], { patientName: "O'Neil", date: '2026-11-25' });
     expect(html).toBe(
-      '<h1>O&#39;Neil, 25 November 2026</h1>\n<h2>&lt;script&gt;alert(1)&lt;/script&gt;</h2>\n<p>a &amp; b<br>&lt;img src=x onerror=alert(1)&gt;</p>\n<p>&quot;quoted&quot;</p>',
+      '<h1>O&#39;Neil \u2014 25 November 2026</h1>\n<h2>&lt;script&gt;alert(1)&lt;/script&gt;</h2>\n<p>a &amp; b<br>&lt;img src=x onerror=alert(1)&gt;</p>\n<p>&quot;quoted&quot;</p>',
     );
   });
 
@@ -102,7 +107,7 @@ describe('copied and exported forms', () => {
     const rtf = sectionsToRtf(sections, meta);
     expect(rtf.startsWith('{\\rtf1')).toBe(true);
     expect([...rtf].every((c) => c.charCodeAt(0) < 0x80)).toBe(true);
-    expect(rtfToSections(rtf)).toEqual([{ heading: 'Bella, 25 November 2026', text: '' }, ...sections]);
+    expect(rtfToSections(rtf)).toEqual([{ heading: 'Bella \u2014 25 November 2026', text: '' }, ...sections]);
   });
 
   it('file names: the patient and the date, nothing a file system refuses', () => {
@@ -115,11 +120,25 @@ describe('copied and exported forms', () => {
   });
 });
 
+/** The text a page draws: pdf-lib writes each line as `<hex> Tj` in Windows-1252. */
+function pageLines(page: PDFPage): string[] {
+  const contents = page.node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const decoder = new TextDecoder('windows-1252');
+  const lines: string[] = [];
+  for (const stream of streams) {
+    if (!(stream instanceof PDFRawStream)) continue;
+    const ops = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    for (const m of ops.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) lines.push(decoder.decode(Buffer.from(m[1]!, 'hex')));
+  }
+  return lines;
+}
+
 describe('notePdf', () => {
   it('is a PDF that opens, titled with the patient, longer notes on more pages', async () => {
     const short = await PDFDocument.load(await notePdf(soap, meta));
     expect(short.getPageCount()).toBe(1);
-    expect(short.getTitle()).toBe('Bella, 25 November 2026');
+    expect(short.getTitle()).toBe('Bella \u2014 25 November 2026');
     const long = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i + 1}`, text: 'Lorem ipsum dolor sit amet. '.repeat(30) }));
     const longDoc = await PDFDocument.load(await notePdf(long, meta));
     expect(longDoc.getPageCount()).toBeGreaterThan(3);
@@ -129,11 +148,34 @@ describe('notePdf', () => {
     expect(Buffer.from(await notePdf(soap, meta)).equals(Buffer.from(first))).toBe(true);
   });
 
+  it('draws the title, the headings and each line of the text, and numbers its pages', async () => {
+    const doc = await PDFDocument.load(await notePdf(soap, meta));
+    const lines = pageLines(doc.getPage(0));
+    expect(lines.slice(0, 4)).toEqual(['Bella \u2014 25 November 2026', 'Subjective', 'Bella, 7 y FS Labrador, vomiting twice since yesterday.', 'Eating less.']);
+    expect(lines).toContain('T 38.9 °C, HR 96, weight 32 kg.');
+    expect(lines).toContain('Plan');
+    expect(lines.at(-1)).toBe('Bella \u2014 25 November 2026: page 1 of 1');
+    expect(lines.join('\n')).not.toContain('?');
+  });
+
+  it('wraps long paragraphs and cuts a word wider than the page', async () => {
+    const word = 'x'.repeat(200_000);
+    const doc = await PDFDocument.load(await notePdf([{ heading: 'Link', text: `see ${word} end` }], { patientName: null, date: null }));
+    expect(doc.getTitle()).toBe('Consult note');
+    expect(doc.getPageCount()).toBeGreaterThan(5);
+    const lines = doc.getPages().flatMap((page) => pageLines(page).slice(0, -1));
+    expect(lines[0]).toBe('Consult note');
+    expect(lines.at(-1)).toMatch(/^x+ end$/);
+    expect(lines.join('').replace(/[^x]/g, '')).toHaveLength(200_000);
+    expect(lines.every((line) => line.length < 150)).toBe(true);
+  });
+
   it('draws characters its fonts lack as stand-ins instead of failing', async () => {
     const bytes = await notePdf([{ heading: 'Dose 🐕', text: '5 μg/kg, 体重 32 kg, ≥ 2 h, Zoë' }], { patientName: 'Ζωή', date: '2026-11-25' });
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
+    expect(pageLines(doc.getPage(0)).slice(0, 3)).toEqual(['??? \u2014 25 November 2026', 'Dose ?', '5 µg/kg, ?? 32 kg, >= 2 h, Zoë']);
     const font = await doc.embedFont('Helvetica');
-    expect(pdfSafe('5 μg/kg ≥ 2 h Zoë 🐕', font)).toBe('5 ug/kg >= 2 h Zoë ?');
+    expect(pdfSafe('5 μg/kg ≥ 2 h Zoë 🐕', font)).toBe('5 µg/kg >= 2 h Zoë ?');
   });
 });

@@ -40,6 +40,28 @@ describe('rtfToSections', () => {
     expect(rtfToSections('not rtf at all')).toEqual([{ heading: '', text: 'not rtf at all' }]);
   });
 
+  it('starts a section at a paragraph in a heading style or with an outline level, not at other styles', () => {
+    const styled = String.raw`{\rtf1\ansi{\stylesheet{\ql Normal;}{\s1\ql\b0{\*\keycode \shift n}heading 1;}{\s2 Body Text;}{\*\cs3 \additive Strong;}{\s4\sbasedon1 Title;}}
+\pard\plain\s4 Bella\par
+\pard\plain\s1 History\par
+\pard\plain\s2 Seen for vomiting.\par
+\pard\plain\s3 Not a heading\par
+\pard\outlinelevel1 Plan\par
+\pard Recheck in 48 h.\par}`;
+    expect(rtfToSections(styled)).toEqual([
+      { heading: 'Bella', text: '' },
+      { heading: 'History', text: 'Seen for vomiting.\nNot a heading' },
+      { heading: 'Plan', text: 'Recheck in 48 h.' },
+    ]);
+    expect(JSON.stringify(rtfToSections(styled))).not.toMatch(/Normal|Body Text|Strong|keycode/);
+  });
+
+  it('skips \\bin data whatever bytes it holds, and long runs of spaces cost no backtracking', () => {
+    expect(rtfToSections(String.raw`{\rtf1 before {\pict\bin6 }{}\x{}after\par}`)).toEqual([{ heading: '', text: 'before after' }]);
+    const spaces = ' '.repeat(1_000_000);
+    expect(rtfToSections(String.raw`{\rtf1 a${spaces}b${spaces}\line c\par}`)).toEqual([{ heading: '', text: `a${spaces}b\nc` }]);
+  });
+
   it('reads \\u with its fallback skipped, \\ucN, and a pair for characters beyond the basic plane', () => {
     expect(rtfParagraphs(String.raw`{\rtf1\uc2 \u956?? g\uc1 \u-10179?\u-9195? ok}`)[0]?.text).toBe('μ g🐕 ok');
   });

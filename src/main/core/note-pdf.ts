@@ -12,14 +12,17 @@ const TITLE_SIZE = 16;
 const LEADING = 1.35;
 
 // Stand-ins for characters a vet's note often holds that Windows-1252 lacks.
-const STAND_INS: Record<string, string> = { 'μ': 'u', 'µ': 'u', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '×': 'x', '−': '-', '✓': 'v', '°': '°' };
+// Greek mu (μg) has the micro sign (µg) in Windows-1252, which reads the same.
+const STAND_INS: Record<string, string> = { 'μ': 'µ', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '−': '-', '✓': 'v', '\u2009': ' ', '\u202f': ' ' };
 
 /** Text the standard fonts can draw: known stand-ins, else '?' for each character they cannot. */
 export function pdfSafe(text: string, font: PDFFont): string {
   const supported = new Set(font.getCharacterSet());
   let out = '';
-  for (const ch of text.normalize('NFC')) {
-    if (ch === '\t') out += '    ';
+  for (const ch of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
+    // Line breaks are not in the font's set but are kept for `wrap` to break at.
+    if (ch === '\n') out += ch;
+    else if (ch === '\t') out += '    ';
     else if (supported.has(ch.codePointAt(0)!)) out += ch;
     else if (STAND_INS[ch] !== undefined && [...STAND_INS[ch]!].every((c) => supported.has(c.codePointAt(0)!))) out += STAND_INS[ch];
     else {
@@ -31,26 +34,52 @@ export function pdfSafe(text: string, font: PDFFont): string {
   return out;
 }
 
+/**
+ * Lines no wider than `width`. Widths are summed per character (cached), so a paragraph costs
+ * time in proportion to its length even when one word (a long link) must be cut.
+ */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const widths = new Map<string, number>();
+  const widthOf = (ch: string) => {
+    let w = widths.get(ch);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(ch, size);
+      widths.set(ch, w);
+    }
+    return w;
+  };
+  const space = widthOf(' ');
   const lines: string[] = [];
   for (const raw of text.split('\n')) {
     let line = '';
-    for (const word of raw.split(/ +/)) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+    let lineWidth = 0;
+    for (const word of raw.split(' ')) {
+      if (word === '') continue;
+      const wordWidth = [...word].reduce((sum, ch) => sum + widthOf(ch), 0);
+      if (line !== '' && lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line !== '') lines.push(line);
-      // A word wider than the line (a long URL) is cut where it must be.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
+      if (wordWidth <= width) {
+        line = word;
+        lineWidth = wordWidth;
+        continue;
       }
-      line = rest;
+      // A word wider than the line is cut where it must be.
+      line = '';
+      lineWidth = 0;
+      for (const ch of word) {
+        const w = widthOf(ch);
+        if (line !== '' && lineWidth + w > width) {
+          lines.push(line);
+          line = '';
+          lineWidth = 0;
+        }
+        line += ch;
+        lineWidth += w;
+      }
     }
     lines.push(line);
   }

@@ -113,7 +113,16 @@ export function sectionsToText(sections: readonly NoteSection[]): string {
     .join('\n\n');
 }
 
-const HEADING_LINE = /^#{1,6}[ \t]+(.+?)[ \t#]*$/;
+/** `# A`, `## A`, `### A ##` -> "A"; null for any other line. */
+function headingOf(line: string): string | null {
+  const m = /^#{1,6}[ \t]+/.exec(line);
+  if (!m) return null;
+  // Closing #s trimmed by hand: a lazy `(.+?)[ \t#]*$` backtracks over long runs of spaces.
+  let end = line.length;
+  while (end > m[0].length && ' \t#'.includes(line[end - 1]!)) end -= 1;
+  const heading = line.slice(m[0].length, end).trim();
+  return heading === '' ? null : heading;
+}
 
 /** Reads the stored form back; plain text without headings is one section with heading ''. */
 export function sectionsFromText(text: string): NoteSection[] {
@@ -126,10 +135,10 @@ export function sectionsFromText(text: string): NoteSection[] {
     lines = [];
   };
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    const m = HEADING_LINE.exec(line);
-    if (m) {
+    const heading = headingOf(line);
+    if (heading !== null) {
       flush();
-      current = { heading: m[1]!.trim(), text: '' };
+      current = { heading, text: '' };
     } else lines.push(line);
   }
   flush();
@@ -147,10 +156,11 @@ export function formatNoteDate(date: string | null): string | null {
   return month ? `${Number(m[3])} ${month} ${m[1]}` : null;
 }
 
-/** The line on top of a copied or exported note: the patient and the consult's date. */
+/** The line on top of a copied or exported note: "Bella — 25 November 2026", or either alone. */
 export function noteTitle(meta: NoteMeta): string {
-  const parts = [meta.patientName?.trim() || null, formatNoteDate(meta.date)].filter((p): p is string => p !== null);
-  return parts.join(', ');
+  const name = (meta.patientName ?? '').replace(/\s+/g, ' ').trim() || null;
+  const parts = [name, formatNoteDate(meta.date)].filter((p): p is string => p !== null);
+  return parts.join(' \u2014 ');
 }
 
 /** Paragraphs of a section's text: apart at blank lines, line breaks kept within. */

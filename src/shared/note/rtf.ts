@@ -61,12 +61,22 @@ interface GroupState {
   bold: boolean;
   /** \ucN: how many fallback characters follow a \uN. */
   uc: number;
+  /** The paragraph's style (\sN) and outline level (\outlinelevelN, -1 for none). */
+  style: number;
+  outline: number;
 }
 
 interface Paragraph {
   text: string;
   /** Every visible character of the paragraph was bold. */
   allBold: boolean;
+  /** Written in a heading style ("heading 1", "Title") or with an outline level. */
+  styled: boolean;
+}
+
+/** Style names Word and practice-management systems give their headings (a name may list aliases). */
+function isHeadingStyleName(name: string): boolean {
+  return name.split(',').some((alias) => /^\s*(heading\s*\d|title|subtitle)\s*$/i.test(alias));
 }
 
 function isLetter(c: number): boolean {
@@ -83,15 +93,23 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   let parts: string[] = [];
   let anyText = false;
   let allBold = true;
-  let state: GroupState = { skip: false, bold: false, uc: 1 };
+  let state: GroupState = { skip: false, bold: false, uc: 1, style: 0, outline: -1 };
   const stack: GroupState[] = [];
+  // The stylesheet is not text, but its entries' names say which \sN are headings.
+  const headingStyles = new Set<number>();
+  let stylesheetDepth = -1;
+  let entry: { style: number; paragraphStyle: boolean; name: string[] } | null = null;
   /** Fallback characters still to drop after a \uN. */
   let dropFallback = 0;
   let i = 0;
   const n = rtf.length;
 
   const emit = (s: string) => {
-    if (state.skip || s === '') return;
+    if (state.skip) {
+      if (entry && stack.length === stylesheetDepth + 1) entry.name.push(s);
+      return;
+    }
+    if (s === '') return;
     if (dropFallback > 0) {
       // The fallback of a \uN is counted in characters (a \'hh counts as one).
       const dropped = Math.min(dropFallback, s.length);
@@ -108,7 +126,7 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   const endParagraph = () => {
     if (state.skip) return;
     const text = parts.join('');
-    paragraphs.push({ text, allBold: anyText && allBold });
+    paragraphs.push({ text, allBold: anyText && allBold, styled: headingStyles.has(state.style) || (state.outline >= 0 && state.outline <= 8) });
     parts = [];
     anyText = false;
     allBold = true;
@@ -120,11 +138,17 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       stack.push(state);
       state = { ...state };
       i += 1;
+      if (stylesheetDepth >= 0 && stack.length === stylesheetDepth + 1) entry = { style: 0, paragraphStyle: true, name: [] };
       // `{\*\dest …}`: a destination this reader may not know; skipped whole.
       if (rtf.startsWith('\\*', i)) state.skip = true;
       continue;
     }
     if (c === 125 /* } */) {
+      if (entry && stack.length === stylesheetDepth + 1) {
+        const name = entry.name.join('').replace(/;\s*$/, '');
+        if (entry.paragraphStyle && isHeadingStyleName(name)) headingStyles.add(entry.style);
+        entry = null;
+      } else if (stack.length === stylesheetDepth) stylesheetDepth = -1;
       // An unbalanced closing brace is ignored rather than ending the document.
       state = stack.pop() ?? state;
       dropFallback = 0;
@@ -174,8 +198,19 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
     if (rtf.charCodeAt(k) === 32) k += 1;
     i = k;
 
+    if (word === 'bin') {
+      // Raw bytes (a picture, an object) that may hold anything, braces included.
+      i = Math.min(n, i + Math.max(0, param ?? 0));
+      continue;
+    }
     if (SKIPPED.has(word)) {
+      if (word === 'stylesheet' && !state.skip) stylesheetDepth = stack.length;
       state.skip = true;
+      continue;
+    }
+    if (entry) {
+      if (word === 's') entry.style = param ?? 0;
+      else if (word === 'cs' || word === 'ds' || word === 'ts') entry.paragraphStyle = false;
       continue;
     }
     switch (word) {
@@ -220,6 +255,16 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       case 'b':
         state.bold = param !== 0;
         break;
+      case 's':
+        state.style = param ?? 0;
+        break;
+      case 'outlinelevel':
+        state.outline = param ?? -1;
+        break;
+      case 'pard':
+        state.style = 0;
+        state.outline = -1;
+        break;
       case 'plain':
         state.bold = false;
         break;
@@ -246,8 +291,8 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
 const HEADING_MAX = 80;
 
 /**
- * The note's sections: a paragraph that is wholly bold, or a short line ending in ':', starts
- * a section; the paragraphs after it are its text.
+ * The note's sections: a paragraph that is wholly bold, in a heading style, or a short line
+ * ending in ':' starts a section; the paragraphs after it are its text.
  */
 export function rtfToSections(rtf: string): NoteSection[] {
   const sections: NoteSection[] = [];
@@ -259,9 +304,14 @@ export function rtfToSections(rtf: string): NoteSection[] {
     lines.length = 0;
   };
   for (const p of rtfParagraphs(rtf)) {
-    const text = p.text.replace(/[ \t\u00a0]+$/gm, '').trim();
+    // Line by line rather than one /[ \t]+$/gm, which backtracks over a long run of spaces.
+    const text = p.text
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n')
+      .trim();
     const colon = /^[^\n:]{1,78}:$/.test(text);
-    if (text !== '' && text.length <= HEADING_MAX && !text.includes('\n') && (p.allBold || colon)) {
+    if (text !== '' && text.length <= HEADING_MAX && !text.includes('\n') && (p.allBold || p.styled || colon)) {
       flush();
       current = { heading: colon ? text.slice(0, -1).trim() : text, text: '' };
       continue;
