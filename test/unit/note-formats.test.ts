@@ -48,6 +48,26 @@ describe('sectionsFromCategories', () => {
     expect(sectionsFromCategories([{ category: 'Vitals', HR: 96, RR: 24 }])).toEqual([{ heading: 'Vitals', text: 'HR: 96\nRR: 24' }]);
   });
 
+  it('reads other spellings of the member names, lists of items, and one object of sections', () => {
+    expect(
+      sectionsFromCategories([
+        { Category_Name: 'History', 'Section Content': 'Vomiting twice.' },
+        { 'section-title': 'Problems', items: ['Vomiting', { problem: 'Inappetence', since: '2 days' }] },
+        { 'History of Present Illness': 'Began yesterday.' },
+        { order: 4, CATEGORY: 'Plan', Response: 'Recheck.' },
+      ]),
+    ).toEqual([
+      { heading: 'History', text: 'Vomiting twice.' },
+      { heading: 'Problems', text: 'Vomiting\nProblem: Inappetence\nSince: 2 days' },
+      { heading: 'History of Present Illness', text: 'Began yesterday.' },
+      { heading: 'Plan', text: 'Recheck.' },
+    ]);
+    expect(sectionsFromCategories({ subjective: 'Vomiting.', plan_notes: ['Bland diet', 'Recheck'] })).toEqual([
+      { heading: 'Subjective', text: 'Vomiting.' },
+      { heading: 'Plan notes', text: 'Bland diet\nRecheck' },
+    ]);
+  });
+
   it('never throws on odd input', () => {
     expect(sectionsFromCategories([null, 3, 'loose text', [], { category: { nested: true }, content: null }, {}] as unknown[])).toEqual([
       { heading: '', text: '3' },
@@ -116,6 +136,7 @@ describe('copied and exported forms', () => {
     expect(noteFileBase({ patientName: null, date: '2026-11-25' })).toBe('Consult note 2026-11-25');
     expect(noteFileBase({ patientName: '...', date: null })).toBe('Consult note');
     expect(noteFileBase({ patientName: 'CON', date: null })).toBe('Patient CON note');
+    expect(noteFileBase({ patientName: 'Rex\u202egpj.exe', date: null })).toBe('Rexgpj.exe note');
     expect(noteFileBase({ patientName: 'x'.repeat(300), date: null }).length).toBeLessThanOrEqual(70);
   });
 });
@@ -136,7 +157,7 @@ function pageLines(page: PDFPage): string[] {
 
 describe('notePdf', () => {
   it('is a PDF that opens, titled with the patient, longer notes on more pages', async () => {
-    const short = await PDFDocument.load(await notePdf(soap, meta));
+    const short = await PDFDocument.load(await notePdf(soap, meta), { updateMetadata: false });
     expect(short.getPageCount()).toBe(1);
     expect(short.getTitle()).toBe('Bella \u2014 25 November 2026');
     const long = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i + 1}`, text: 'Lorem ipsum dolor sit amet. '.repeat(30) }));
@@ -146,6 +167,8 @@ describe('notePdf', () => {
     const first = await notePdf(soap, meta);
     await new Promise((r) => setTimeout(r, 1100));
     expect(Buffer.from(await notePdf(soap, meta)).equals(Buffer.from(first))).toBe(true);
+    expect(short.getCreationDate()).toBeUndefined();
+    expect(short.getModificationDate()).toBeUndefined();
   });
 
   it('draws the title, the headings and each line of the text, and numbers its pages', async () => {
@@ -174,6 +197,7 @@ describe('notePdf', () => {
     const bytes = await notePdf([{ heading: 'Dose 🐕', text: '5 μg/kg, 体重 32 kg, ≥ 2 h, Zoë' }], { patientName: 'Ζωή', date: '2026-11-25' });
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBe('Ζωή \u2014 25 November 2026');
     expect(pageLines(doc.getPage(0)).slice(0, 3)).toEqual(['??? \u2014 25 November 2026', 'Dose ?', '5 µg/kg, ?? 32 kg, >= 2 h, Zoë']);
     const font = await doc.embedFont('Helvetica');
     expect(pdfSafe('5 μg/kg ≥ 2 h Zoë 🐕', font)).toBe('5 µg/kg >= 2 h Zoë ?');

@@ -87,29 +87,30 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 }
 
 export async function notePdf(sections: readonly NoteSection[], meta: NoteMeta): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  // No creation or modification time: a note holds no clock time, and the same note exports as
+  // the same bytes whenever it is exported.
+  const doc = await PDFDocument.create({ updateMetadata: false });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const title = noteTitle(meta) || 'Consult note';
-  doc.setTitle(pdfSafe(title, regular));
+  // The document's title is Unicode text, so the patient's name is kept there as written.
+  doc.setTitle(title);
   doc.setCreator('Vet Scribe');
   doc.setProducer('Vet Scribe');
-  // The consult's day, not the moment of export: the same note exports as the same bytes.
-  const day = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? new Date(`${meta.date}T12:00:00Z`) : new Date(0);
-  doc.setCreationDate(day);
-  doc.setModificationDate(day);
   const width = A4[0] - 2 * MARGIN;
+  const bottom = MARGIN + 20;
   let page: PDFPage = doc.addPage(A4);
   let y = A4[1] - MARGIN;
 
+  const newPage = () => {
+    page = doc.addPage(A4);
+    y = A4[1] - MARGIN;
+  };
   const draw = (text: string, font: PDFFont, size: number, spaceBefore = 0) => {
     const lines = wrap(pdfSafe(text, font), font, size, width);
     y -= spaceBefore;
     for (const line of lines) {
-      if (y - size * LEADING < MARGIN + 20) {
-        page = doc.addPage(A4);
-        y = A4[1] - MARGIN;
-      }
+      if (y - size * LEADING < bottom) newPage();
       y -= size * LEADING;
       page.drawText(line, { x: MARGIN, y, size, font });
     }
@@ -117,7 +118,12 @@ export async function notePdf(sections: readonly NoteSection[], meta: NoteMeta):
 
   draw(title, bold, TITLE_SIZE);
   for (const s of sections) {
-    if (s.heading.trim()) draw(s.heading.trim(), bold, HEADING_SIZE, 12);
+    const heading = s.heading.trim();
+    if (heading) {
+      // A heading is not left alone at the foot of a page: it goes over with its first line.
+      if (y - 12 - HEADING_SIZE * LEADING - 4 - BODY_SIZE * LEADING < bottom) newPage();
+      draw(heading, bold, HEADING_SIZE, 12);
+    }
     const paragraphs = s.text.split(/\n[ \t]*\n+/).filter((p) => p.trim() !== '');
     for (const [i, p] of paragraphs.entries()) draw(p.trim(), regular, BODY_SIZE, i === 0 ? 4 : 6);
   }

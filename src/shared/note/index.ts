@@ -11,12 +11,35 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 // The members of a category object are not published (SERVICE.md): these are the names a
-// heading or a text goes by in the APIs that write such lists, compared without case.
-const HEADING_NAMES = ['category', 'title', 'heading', 'name', 'section', 'label', 'key', 'header'];
-const TEXT_NAMES = ['content', 'text', 'body', 'value', 'output', 'summary', 'description', 'details', 'notes'];
+// heading or a text goes by in the APIs that write such lists, compared without case, `_`, `-`
+// or spaces (`Category_Name` is `categoryname`), in this order of preference.
+const HEADING_NAMES = ['category', 'title', 'heading', 'name', 'section', 'label', 'key', 'header', 'categoryname', 'sectionname', 'sectiontitle', 'categorytitle'];
+const TEXT_NAMES = [
+  'content',
+  'text',
+  'body',
+  'value',
+  'output',
+  'summary',
+  'description',
+  'details',
+  'notes',
+  'note',
+  'items',
+  'lines',
+  'points',
+  'answer',
+  'response',
+  'result',
+  'sectioncontent',
+  'categorycontent',
+];
 
-/** `physical_exam` -> "Physical exam"; `heartRate` -> "Heart rate". */
+/** `physical_exam` -> "Physical exam"; `heartRate` -> "Heart rate"; "History of Present Illness" as is. */
 export function readableLabel(name: string): string {
+  const spaced = name.replace(/\s+/g, ' ').trim();
+  // A name already written as words is a heading someone chose: only its spacing is tidied.
+  if (spaced.includes(' ') && !spaced.includes('_')) return spaced[0]!.toUpperCase() + spaced.slice(1);
   const words = name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -57,9 +80,10 @@ function valueText(value: unknown, depth = 0): string {
 
 function member(record: Record<string, unknown>, names: readonly string[]): [string, unknown] | undefined {
   const entries = Object.entries(record);
+  const plain = entries.map(([k]) => k.toLowerCase().replace(/[\s_-]+/g, ''));
   for (const name of names) {
-    const found = entries.find(([k]) => k.toLowerCase() === name);
-    if (found) return found;
+    const at = plain.indexOf(name);
+    if (at >= 0) return entries[at];
   }
   return undefined;
 }
@@ -68,9 +92,15 @@ function member(record: Record<string, unknown>, names: readonly string[]): [str
  * `categories_output`: per object, a heading-like member and a text-like member; without
  * such a pair, every member as "Label: value". Empty sections are dropped; odd values never throw.
  */
-export function sectionsFromCategories(categories: readonly unknown[]): NoteSection[] {
+export function sectionsFromCategories(categories: readonly unknown[] | Record<string, unknown>): NoteSection[] {
   const sections: NoteSection[] = [];
-  for (const category of Array.isArray(categories) ? categories : []) {
+  // One object of sections (`{"Subjective": "…", "Plan": "…"}`) instead of a list reads the same.
+  const list: readonly unknown[] = Array.isArray(categories)
+    ? categories
+    : isRecord(categories)
+      ? Object.entries(categories).map(([k, v]) => ({ [k]: v }))
+      : [];
+  for (const category of list) {
     if (!isRecord(category)) {
       const text = valueText(category);
       if (text !== '') sections.push({ heading: '', text });
@@ -243,6 +273,8 @@ export function noteFileBase(meta: NoteMeta): string {
   const name = (meta.patientName ?? '')
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]+/g, ' ')
+    // Invisible and direction-changing marks could make a name show another extension.
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[. ]+|[. ]+$/g, '')
