@@ -62,6 +62,18 @@ describe('rtfToSections', () => {
     expect(rtfToSections(String.raw`{\rtf1 a${spaces}b${spaces}\line c\par}`)).toEqual([{ heading: '', text: `a${spaces}b\nc` }]);
   });
 
+  it('drops groups nested past any real document, and keeps the text around them', () => {
+    const deep = `{\\rtf1 before ${'{\\b '.repeat(300)}hidden${'}'.repeat(300)} after\\par}`;
+    expect(rtfToSections(deep)).toEqual([{ heading: '', text: 'before  after' }]);
+    const bomb = `{\\rtf1 start ${'{'.repeat(2_000_000)}x${'}'.repeat(2_000_000)} end\\par}`;
+    expect(rtfToSections(bomb)).toEqual([{ heading: '', text: 'start  end' }]);
+  });
+
+  it('reads a run of empty paragraphs as one blank line', () => {
+    expect(rtfToSections(`{\\rtf1 a\\par${'\\par '.repeat(500_000)}b\\par}`)).toEqual([{ heading: '', text: 'a\n\nb' }]);
+    expect(rtfParagraphs(`{\\rtf1 a\\par${'\\par '.repeat(500_000)}b\\par}`)).toHaveLength(3);
+  });
+
   it('reads \\u with its fallback skipped, \\ucN, and a pair for characters beyond the basic plane', () => {
     expect(rtfParagraphs(String.raw`{\rtf1\uc2 \u956?? g\uc1 \u-10179?\u-9195? ok}`)[0]?.text).toBe('μ g🐕 ok');
   });

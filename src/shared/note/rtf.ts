@@ -79,6 +79,9 @@ function isHeadingStyleName(name: string): boolean {
   return name.split(',').some((alias) => /^\s*(heading\s*\d|title|subtitle)\s*$/i.test(alias));
 }
 
+// Word nests a few dozen groups at most; past this, groups are counted rather than stacked.
+const MAX_DEPTH = 256;
+
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
@@ -103,8 +106,11 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   let dropFallback = 0;
   let i = 0;
   const n = rtf.length;
+  /** Groups opened past MAX_DEPTH and not yet closed. */
+  let overflow = 0;
 
   const emit = (s: string) => {
+    if (overflow > 0) return;
     if (state.skip) {
       if (entry && stack.length === stylesheetDepth + 1) entry.name.push(s);
       return;
@@ -124,8 +130,10 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
     }
   };
   const endParagraph = () => {
-    if (state.skip) return;
+    if (state.skip || overflow > 0) return;
     const text = parts.join('');
+    // Runs of empty paragraphs read as one blank line anyway; keeping one bounds the memory.
+    if (text === '' && paragraphs.at(-1)?.text === '') return;
     paragraphs.push({ text, allBold: anyText && allBold, styled: headingStyles.has(state.style) || (state.outline >= 0 && state.outline <= 8) });
     parts = [];
     anyText = false;
@@ -135,15 +143,26 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   while (i < n) {
     const c = rtf.charCodeAt(i);
     if (c === 123 /* { */) {
+      i += 1;
+      if (stack.length >= MAX_DEPTH) {
+        // Deeper groups are counted, not stacked, and their content dropped: Word never nests
+        // this deep, and a document of nested braces then costs no memory.
+        overflow += 1;
+        continue;
+      }
       stack.push(state);
       state = { ...state };
-      i += 1;
       if (stylesheetDepth >= 0 && stack.length === stylesheetDepth + 1) entry = { style: 0, paragraphStyle: true, name: [] };
       // `{\*\dest …}`: a destination this reader may not know; skipped whole.
       if (rtf.startsWith('\\*', i)) state.skip = true;
       continue;
     }
     if (c === 125 /* } */) {
+      if (overflow > 0) {
+        overflow -= 1;
+        i += 1;
+        continue;
+      }
       if (entry && stack.length === stylesheetDepth + 1) {
         const name = entry.name.join('').replace(/;\s*$/, '');
         if (entry.paragraphStyle && isHeadingStyleName(name)) headingStyles.add(entry.style);
@@ -203,6 +222,7 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       i = Math.min(n, i + Math.max(0, param ?? 0));
       continue;
     }
+    if (overflow > 0) continue;
     if (SKIPPED.has(word)) {
       if (word === 'stylesheet' && !state.skip) stylesheetDepth = stack.length;
       state.skip = true;
@@ -283,7 +303,7 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         break;
     }
   }
-  endParagraph();
+  if (parts.length > 0) endParagraph();
   // A lone surrogate half (a broken \u pair) would upset a PDF or a clipboard: replace it.
   return paragraphs.map((p) => ({ ...p, text: p.text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD') }));
 }
