@@ -1,9 +1,10 @@
 // RTF (the service's `rtf_output`) read as text in sections. Written by hand: the RTF readers on
 // npm either draw into a browser DOM (rtf.js), build a whole document tree and have not been
-// released in years (rtf-parser, @iarna/rtf-to-html), or are Node stream transforms made to
-// unwrap HTML from Outlook mail (rtf-stream-parser); this module must be pure (the window and
-// main both use it) and only needs the text, its paragraphs and which of them are bold. One
-// pass over the input, so a 5 MB document costs no more than reading it.
+// released in years (rtf-parser, @iarna/rtf-to-html), or, though kept up to date, are Node
+// stream transforms made to unwrap the HTML or text Outlook wraps in RTF (`\fromhtml`), not to
+// read a document's own text (rtf-stream-parser). This module must be pure (the window and main
+// both use it) and only needs the text, its paragraphs and which of them are headings. One pass
+// over the input, so a 5 MB document costs no more than reading it.
 import type { NoteSection } from './types.ts';
 
 // Destinations whose content is never text a vet should see: tables of fonts and colours,
