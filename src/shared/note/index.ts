@@ -78,14 +78,21 @@ function valueText(value: unknown, depth = 0): string {
   return '';
 }
 
-function member(record: Record<string, unknown>, names: readonly string[]): [string, unknown] | undefined {
+/**
+ * The first member going by one of `names`; with `filled`, the first whose value reads as text
+ * (`{category, content: null, summary: "…"}` keeps the summary), else the first at all.
+ */
+function member(record: Record<string, unknown>, names: readonly string[], filled = false): [string, unknown] | undefined {
   const entries = Object.entries(record);
   const plain = entries.map(([k]) => k.toLowerCase().replace(/[\s_-]+/g, ''));
+  let first: [string, unknown] | undefined;
   for (const name of names) {
     const at = plain.indexOf(name);
-    if (at >= 0) return entries[at];
+    if (at < 0) continue;
+    if (!filled || valueText(entries[at]![1]) !== '') return entries[at];
+    first ??= entries[at];
   }
-  return undefined;
+  return first;
 }
 
 /**
@@ -107,14 +114,17 @@ export function sectionsFromCategories(categories: readonly unknown[] | Record<s
       continue;
     }
     const heading = member(category, HEADING_NAMES);
-    const body = member(category, TEXT_NAMES);
-    const headingText = heading && (typeof heading[1] === 'string' || typeof heading[1] === 'number') ? String(heading[1]).trim() : '';
+    const body = member(category, TEXT_NAMES, true);
+    // One line: the stored form gives a heading one line, and a break would move the rest into the text.
+    const headingText = heading && (typeof heading[1] === 'string' || typeof heading[1] === 'number') ? String(heading[1]).replace(/\s+/g, ' ').trim() : '';
     if (headingText !== '' && body) {
       const text = valueText(body[1]);
       if (text !== '') sections.push({ heading: headingText, text });
       continue;
     }
-    if (headingText === '' && body && Object.keys(category).length === 1) {
+    // `{content}` alone, or with an empty heading (`{category: null, content}`): text without a heading.
+    const others = Object.entries(category).filter(([k, v]) => k !== body?.[0] && !(k === heading?.[0] && valueText(v) === ''));
+    if (headingText === '' && body && others.length === 0) {
       const text = valueText(body[1]);
       if (text !== '') sections.push({ heading: '', text });
       continue;
@@ -282,6 +292,7 @@ export function noteFileBase(meta: NoteMeta): string {
     .trim();
   const date = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? meta.date : null;
   const base = name ? [name, date, 'note'].filter(Boolean).join(' ') : ['Consult note', date].filter(Boolean).join(' ');
-  // Names Windows keeps for devices are refused as file names even with an extension.
-  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(name) ? `Patient ${base}` : base;
+  // Names Windows keeps for devices are refused as file names even with an extension
+  // (`nul.txt`, `COM1.x note.pdf`): what comes before the first dot decides.
+  return /^(con|prn|aux|nul|com[\d\u00b9\u00b2\u00b3]|lpt[\d\u00b9\u00b2\u00b3]) *(\.|$)/i.test(name) ? `Patient ${base}` : base;
 }

@@ -94,6 +94,8 @@ function isDigit(c: number): boolean {
 /** The paragraphs of an RTF document, with whether each is wholly bold. Never throws. */
 export function rtfParagraphs(rtf: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
+  // A wire answer is typed by hope: anything but text reads as no paragraphs.
+  if (typeof rtf !== 'string') return paragraphs;
   let parts: string[] = [];
   let anyText = false;
   let allBold = true;
