@@ -1,6 +1,8 @@
 // The note's readers and writers on the shapes the service's members may take and the names a
 // patient may have: what the main cases in note-formats and note-rtf do not show.
 import { describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { notePdf, pdfSafe } from '../../src/main/core/note-pdf.ts';
 import { noteFileBase, rtfToSections, sectionsFromCategories, sectionsFromText, sectionsToText } from '../../src/shared/note/index.ts';
 
 describe('sectionsFromCategories, members half filled', () => {
@@ -47,5 +49,20 @@ describe('noteFileBase and the names Windows keeps for devices', () => {
     expect(noteFileBase({ patientName: 'Connie', date: null })).toBe('Connie note');
     expect(noteFileBase({ patientName: 'Aux Dog', date: null })).toBe('Aux Dog note');
     expect(noteFileBase({ patientName: 'Com10', date: null })).toBe('Com10 note');
+  });
+});
+
+describe('pdfSafe and characters that show nothing', () => {
+  it('leaves out joiners, variation selectors, zero-width spaces and controls instead of drawing ?', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    expect(pdfSafe('Love \u2764\ufe0f, family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}', font)).toBe('Love ?, family ???');
+    expect(pdfSafe('dex\u00admedetomidine\u200b 5\u00a0mg\u0000\u000b.', font)).toBe('dexmedetomidine 5\u00a0mg.');
+    expect(pdfSafe('\u200fHR\u200e 96\ufeff', font)).toBe('HR 96');
+  });
+
+  it('a note made only of such characters still exports', async () => {
+    const bytes = await notePdf([{ heading: '\u200d', text: '\ufe0f\u0007' }], { patientName: 'Bella', date: '2026-11-25' });
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 });

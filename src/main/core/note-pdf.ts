@@ -15,6 +15,10 @@ const LEADING = 1.35;
 // Greek mu (μg) has the micro sign (µg) in Windows-1252, which reads the same.
 const STAND_INS: Record<string, string> = { 'μ': 'µ', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '−': '-', '✓': 'v', '\u2009': ' ', '\u202f': ' ' };
 
+// Characters that show nothing (zero-width joiners and spaces, emoji variation selectors, soft
+// hyphens, direction marks) and control characters: left out rather than drawn as '?'.
+const INVISIBLE = /^[\p{Default_Ignorable_Code_Point}\p{Cc}]$/u;
+
 /** Text the standard fonts can draw: known stand-ins, else '?' for each character they cannot. */
 export function pdfSafe(text: string, font: PDFFont): string {
   const supported = new Set(font.getCharacterSet());
@@ -23,6 +27,7 @@ export function pdfSafe(text: string, font: PDFFont): string {
     // Line breaks are not in the font's set but are kept for `wrap` to break at.
     if (ch === '\n') out += ch;
     else if (ch === '\t') out += '    ';
+    else if (INVISIBLE.test(ch)) continue;
     else if (supported.has(ch.codePointAt(0)!)) out += ch;
     else if (STAND_INS[ch] !== undefined && [...STAND_INS[ch]!].every((c) => supported.has(c.codePointAt(0)!))) out += STAND_INS[ch];
     else {
