@@ -2,6 +2,7 @@
 // Prints one line `{"url": ...}` once listening, then one JSON line per accepted event.
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
+import { quietSqliteWarning } from './seen-store.ts';
 
 const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N] [--data-dir D]
   --port            port to listen on (default 8787; 0 picks a free one)
@@ -50,9 +51,15 @@ function parse(): { port: number; host: string; secret: string; maxBodyBytes: nu
 }
 
 const options = parse();
+quietSqliteWarning();
 try {
   const receiver = await startWebhookReceiver(options);
   process.stdout.write(JSON.stringify({ url: receiver.url, seen: receiver.seenStore }) + '\n');
+  process.stderr.write(
+    options.dataDir
+      ? `webhook-receiver: handled deliveries are kept in ${receiver.seenStore}\n`
+      : 'webhook-receiver: handled deliveries are kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR to keep them\n',
+  );
   const stop = (): void => {
     receiver.close().then(
       () => process.exit(0),

@@ -23,7 +23,7 @@ export interface WebhookReceiverOptions {
   host?: string;
   secret: string;
   maxBodyBytes?: number;
-  /** Called once per event id; a throw (or rejection) answers 500 so the sender retries. */
+  /** Called once per delivery (seen-store.ts deliveryKey); a throw (or rejection) answers 500 so the sender retries. */
   onEvent?: (event: AcceptedEvent) => void | Promise<void>;
   /** Where event lines go (without a newline); process.stdout by default. */
   out?: (line: string) => void;

@@ -5,17 +5,27 @@
 // recognised; in memory otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
+
+/** The sender's last retry comes 1 + 5 + 15 + 60 + 120 minutes after the first try (SPEC 8). */
+export const RETRY_WINDOW_MS = (1 + 5 + 15 + 60 + 120) * 60_000;
 
 /**
- * The sender retries for 1 + 5 + 15 + 60 + 120 minutes after the first try (SPEC 8), then never
- * again; a day covers that with room for a receiver that was down, and keeps the file small.
+ * How long a handled delivery is remembered. A key older than the whole retry window can never be
+ * sent again, so keeping it longer only grows the file. The hour beyond the window covers what
+ * the schedule does not count: the time each attempt itself takes before the next delay starts,
+ * a sender whose queue runs late, and a clock here that differs from the sender's.
  */
-export const KEEP_SEEN_MS = 24 * 3600_000;
+export const KEEP_SEEN_MS = RETRY_WINDOW_MS + 60 * 60_000;
+
+/** Old keys are dropped at most this often, and when a store is opened. */
+const PURGE_EVERY_MS = 60_000;
+
+export const SEEN_FILE = 'webhook-seen.sqlite';
 
 export interface SeenStore {
   readonly where: string;
-  has(key: string): boolean;
+  has(key: string, now?: number): boolean;
   /** Called once the event was handled: a crash before this lets the retry through. */
   add(key: string, now?: number): void;
   close(): void;
@@ -34,12 +44,21 @@ export function deliveryKey(payload: Record<string, unknown>): string | null {
 export class MemorySeenStore implements SeenStore {
   readonly where = 'memory (forgotten when the receiver stops)';
   private readonly keys = new Map<string, number>();
-  has(key: string): boolean {
-    return this.keys.has(key);
+  private purgedAt = 0;
+  has(key: string, now = Date.now()): boolean {
+    const at = this.keys.get(key);
+    return at !== undefined && at >= now - KEEP_SEEN_MS;
   }
   add(key: string, now = Date.now()): void {
+    this.keys.delete(key);
     this.keys.set(key, now);
-    if (this.keys.size % 1000 === 0) for (const [k, at] of this.keys) if (at < now - KEEP_SEEN_MS) this.keys.delete(k);
+    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = now;
+    // Insertion order is age order (a key added again moves to the end), so stop at the first young one.
+    for (const [k, at] of this.keys) {
+      if (at >= now - KEEP_SEEN_MS) break;
+      this.keys.delete(k);
+    }
   }
   close(): void {}
 }
@@ -47,27 +66,57 @@ export class MemorySeenStore implements SeenStore {
 export class SqliteSeenStore implements SeenStore {
   readonly where: string;
   private readonly db: DatabaseSync;
-  private added = 0;
-  constructor(dir: string) {
-    const file = join(dir, 'webhook-seen.sqlite');
+  private purgedAt = 0;
+  constructor(dir: string, now = Date.now()) {
+    const file = join(dir, SEEN_FILE);
+    let db: DatabaseSync | undefined;
     try {
       mkdirSync(dir, { recursive: true });
-      this.db = new DatabaseSync(file);
-      this.db.exec('PRAGMA journal_mode = WAL; CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL)');
+      // Loaded only when a folder is given, so a receiver kept in memory never touches node:sqlite
+      // (and the command can quiet its ExperimentalWarning first: quietSqliteWarning).
+      const { DatabaseSync: Database } = process.getBuiltinModule('node:sqlite');
+      db = new Database(file);
+      db.exec('PRAGMA journal_mode = WAL; CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at INTEGER NOT NULL)');
     } catch (e) {
-      throw new Error(`cannot keep deliveries in ${dir}: ${(e as Error).message}`, { cause: e });
+      db?.close();
+      throw new Error(`cannot keep deliveries in the folder ${dir}: ${(e as Error).message}`, { cause: e });
     }
+    this.db = db;
     this.where = file;
+    this.purge(now);
   }
-  has(key: string): boolean {
-    return this.db.prepare('SELECT 1 FROM seen WHERE key = ?').get(key) !== undefined;
+  has(key: string, now = Date.now()): boolean {
+    return this.db.prepare('SELECT 1 FROM seen WHERE key = ? AND at >= ?').get(key, now - KEEP_SEEN_MS) !== undefined;
   }
   add(key: string, now = Date.now()): void {
     this.db.prepare('INSERT OR REPLACE INTO seen (key, at) VALUES (?, ?)').run(key, now);
-    this.added += 1;
-    if (this.added % 100 === 1) this.db.prepare('DELETE FROM seen WHERE at < ?').run(now - KEEP_SEEN_MS);
+    if (now - this.purgedAt >= PURGE_EVERY_MS) this.purge(now);
+  }
+  /** How many keys the file holds (for tests and inspection). */
+  size(): number {
+    const row = this.db.prepare('SELECT count(*) AS n FROM seen').get() as { n: number } | undefined;
+    return row?.n ?? 0;
   }
   close(): void {
     this.db.close();
   }
+  private purge(now: number): void {
+    this.purgedAt = now;
+    this.db.prepare('DELETE FROM seen WHERE at < ?').run(now - KEEP_SEEN_MS);
+  }
+}
+
+/**
+ * Node 22 marks node:sqlite experimental and prints a warning on stderr when it is first used.
+ * The command's output is read by people and scripts, so that one warning is left out; every
+ * other warning is still printed as Node would.
+ */
+export function quietSqliteWarning(): void {
+  const others = process.listeners('warning');
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) => {
+    if (warning.name === 'ExperimentalWarning' && /sqlite/i.test(warning.message)) return;
+    if (others.length > 0) for (const listener of others) listener(warning);
+    else process.stderr.write(`(node:${process.pid}) ${warning.name}: ${warning.message}\n`);
+  });
 }

@@ -12,6 +12,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
 import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
+import { KEEP_SEEN_MS, MemorySeenStore, RETRY_WINDOW_MS, SqliteSeenStore } from '../../src/webhook-receiver/seen-store.ts';
 
 const SECRET = 'clinic-secret';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -303,6 +304,45 @@ describe('webhook receiver', () => {
   });
 });
 
+describe('webhook receiver seen store', () => {
+  it('forgets a delivery once the whole retry window and its margin have passed, in the file and in memory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    expect(KEEP_SEEN_MS).toBeGreaterThan(RETRY_WINDOW_MS);
+    expect(RETRY_WINDOW_MS).toBe(201 * 60_000);
+    const t0 = 1_750_000_000_000;
+    const store = new SqliteSeenStore(dir, t0);
+    store.add('old', t0);
+    store.add('young', t0 + KEEP_SEEN_MS - 1);
+    // The last retry can come as late as the window's end: still a repeat then.
+    expect(store.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
+    expect(store.has('old', t0 + KEEP_SEEN_MS + 1)).toBe(false);
+    store.close();
+    // Reopening later drops what is past keeping from the file itself.
+    const reopened = new SqliteSeenStore(dir, t0 + KEEP_SEEN_MS + 1);
+    expect(reopened.size()).toBe(1);
+    expect(reopened.has('young', t0 + KEEP_SEEN_MS + 1)).toBe(true);
+    reopened.close();
+
+    const memory = new MemorySeenStore();
+    memory.add('old', t0);
+    expect(memory.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
+    expect(memory.has('old', t0 + KEEP_SEEN_MS + 1)).toBe(false);
+  });
+
+  it('the command leaves out only node:sqlite\'s ExperimentalWarning', () => {
+    const script = [
+      `import { quietSqliteWarning } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/seen-store.ts'))};`,
+      'quietSqliteWarning();',
+      "process.emitWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning');",
+      "process.emitWarning('something else is experimental', 'ExperimentalWarning');",
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    expect(run.status).toBe(0);
+    expect(run.stderr).not.toMatch(/SQLite/);
+    expect(run.stderr).toMatch(/ExperimentalWarning: something else is experimental/);
+  });
+});
+
 describe('webhook receiver CLI', () => {
   it('prints its URL, then one line per accepted event, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -335,25 +375,40 @@ describe('webhook receiver CLI', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('keeps what it handled in WEBHOOK_DATA_DIR (or --data-dir) across a restart of the command', async () => {
+  it('keeps what it handled in WEBHOOK_DATA_DIR or --data-dir across a restart of the command; without either, a restart forgets', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
     const raw = canonicalJsonFromValue({ public_id: 'sc-cli', recording_session_public_id: 'rs', status: 'scribing', event_type: 'scribe' });
-    const run = async (args: string[], env: Record<string, string>) => {
-      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+    const run = async (args: string[], dataDirEnv: string | null) => {
+      const env = { ...process.env };
+      delete env['WEBHOOK_DATA_DIR'];
+      if (dataDirEnv !== null) env['WEBHOOK_DATA_DIR'] = dataDirEnv;
+      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      closers.push(async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await exited;
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       const started = JSON.parse(String((await lines.next()).value)) as { url: string; seen: string };
       const answer = await deliver(started.url, raw, 's');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
-      return { seen: started.seen, duplicate: answer.json['duplicate'] };
+      expect(stderr).not.toMatch(/ExperimentalWarning/);
+      return { seen: started.seen, duplicate: answer.json['duplicate'], stderr };
     };
-    expect(await run([], { WEBHOOK_DATA_DIR: dir })).toEqual({ seen: join(dir, 'webhook-seen.sqlite'), duplicate: false });
-    expect(await run(['--data-dir', dir], {})).toEqual({ seen: join(dir, 'webhook-seen.sqlite'), duplicate: true });
+    const file = join(dir, 'webhook-seen.sqlite');
+    const first = await run([], dir);
+    expect(first).toMatchObject({ seen: file, duplicate: false });
+    expect(first.stderr).toBe(`webhook-receiver: handled deliveries are kept in ${file}\n`);
+    expect(await run(['--data-dir', dir], null)).toMatchObject({ seen: file, duplicate: true });
+    expect(await run([], dir)).toMatchObject({ seen: file, duplicate: true });
+
+    const memory = await run([], null);
+    expect(memory).toMatchObject({ seen: expect.stringMatching(/^memory/), duplicate: false });
+    expect(memory.stderr).toMatch(/kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR/);
+    expect(await run([], null)).toMatchObject({ duplicate: false });
   });
 
   it('a data folder it cannot use stops it at once, naming the folder', () => {
@@ -362,7 +417,7 @@ describe('webhook receiver CLI', () => {
     const bad = join(file, 'store');
     const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', '--data-dir', bad], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in ${bad}:`);
+    expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in the folder ${bad}:`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).toBe('');
   });
