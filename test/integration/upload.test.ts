@@ -69,6 +69,44 @@ describe('upload', () => {
     expect([e.kind, e.status, e.code, e.message]).toEqual(['http', 403, 'upload_url_expired', 'The upload URL has expired.']);
   });
 
+  it('with no content type sends none, as curl -T does, and the file with its length', async () => {
+    const { path, data } = fileOf(2 * 1024 * 1024 + 7);
+    let headers: IncomingMessage['headers'] | null = null;
+    let bytes = 0;
+    const url = await serve((req, res) => {
+      req.on('data', (c: Buffer) => (bytes += c.length));
+      req.on('end', () => {
+        headers = req.headers;
+        res.writeHead(200).end();
+      });
+    });
+    await client().upload(url, path, null);
+    expect(headers).not.toBeNull();
+    expect(headers!['content-type']).toBeUndefined();
+    expect(headers!['content-length']).toBe(String(data.length));
+    expect(headers!['authorization']).toBeUndefined();
+    expect(bytes).toBe(data.length);
+  });
+
+  it('reads the storage service’s XML refusals: an expired address (AccessDenied) and a bad signature (SignatureDoesNotMatch)', async () => {
+    const { path } = fileOf(256 * 1024);
+    const xml = (code: string, message: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>`;
+    let body = xml('AccessDenied', 'Request has expired');
+    const url = await serve((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(403, { 'content-type': 'application/xml' }).end(body));
+    });
+    const expired = await failure(client().upload(url, path, null));
+    expect([expired.kind, expired.operation, expired.status, expired.code]).toEqual(['http', 'upload', 403, 'AccessDenied']);
+    expect(expired.message).toBe('The storage service refused the upload: Request has expired (AccessDenied).');
+    body = xml('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    const unsigned = await failure(client().upload(url, path, null));
+    expect([unsigned.status, unsigned.code]).toEqual([403, 'SignatureDoesNotMatch']);
+    expect(unsigned.message).toMatch(/^The storage service refused the upload: The request signature we calculated does not match .* \(SignatureDoesNotMatch\)\.$/);
+    expect(unsigned.message).not.toMatch(/<\/?[A-Z]/);
+  });
+
   it('says the upload made no progress when the other end stops reading', async () => {
     const { path } = fileOf(64 * 1024 * 1024);
     const url = await serve((req) => req.pause());

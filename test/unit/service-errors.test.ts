@@ -72,7 +72,12 @@ describe('serviceErrorMessage', () => {
   it('says HTTP <status> when there is nothing else', () => {
     expect(serviceErrorMessage(undefined, '', 500)).toBe('HTTP 500');
     expect(serviceErrorMessage(null, '   ', 404)).toBe('HTTP 404');
-    expect(serviceErrorMessage({ detail: [] }, '', 422)).toBe('HTTP 422');
+  });
+
+  it('never shows a validation list it cannot read as words: a sentence instead', () => {
+    const unreadable = { detail: [{ loc: ['body', 'patient_name'], type: 'missing' }] };
+    expect(serviceErrorMessage(unreadable, JSON.stringify(unreadable), 422)).toBe('The service refused the request as invalid (HTTP 422).');
+    expect(serviceErrorMessage({ detail: [] }, '{"detail":[]}', 422)).toBe('The service refused the request as invalid (HTTP 422).');
   });
 });
 
@@ -83,7 +88,16 @@ describe('serviceErrorCode', () => {
     expect(serviceErrorCode({ error: { code: 'rate_limited' } })).toBe('rate_limited');
   });
 
+  it('reads the type of a FastAPI validation item, after any code of its own', () => {
+    const detail = [{ loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' }];
+    expect(serviceErrorCode({ detail })).toBe('missing');
+    expect(serviceErrorCode({ detail: ['text', { msg: 'x' }, { msg: 'y', type: 'date_parsing' }] })).toBe('date_parsing');
+    expect(serviceErrorCode({ detail, code: 'invalid_body' })).toBe('invalid_body');
+    expect(serviceErrorCode({ error: 404, message: 'Recording session not found' })).toBe('404');
+  });
+
   it('is undefined when there is none', () => {
+    expect(serviceErrorCode({ detail: [{ msg: 'no type' }] })).toBeUndefined();
     expect(serviceErrorCode({ detail: 'x' })).toBeUndefined();
     expect(serviceErrorCode({ code: '' })).toBeUndefined();
     expect(serviceErrorCode(null)).toBeUndefined();

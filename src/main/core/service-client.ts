@@ -235,7 +235,8 @@ export class ServiceClient {
       // Cloud storage answers in XML (SERVICE.md row 7); its code decides renew or stop.
       const storage = storageError(answer.text);
       if (storage) {
-        throw new ServiceError('http', operation, `The storage service refused the upload (${storage.code}${storage.message ? `: ${storage.message}` : ''}).`, {
+        const words = storage.message.replace(/[.\s]+$/, '');
+        throw new ServiceError('http', operation, `The storage service refused the upload${words ? `: ${words}` : ''} (${storage.code}).`, {
           status: answer.status,
           code: storage.code,
           retryAfterMs: parseRetryAfter(answer.headers['retry-after']),

@@ -108,19 +108,32 @@ export function serviceErrorMessage(body: unknown, raw: string, status: number):
       nonEmpty(error) ??
       (isRecord(error) ? (nonEmpty(error['message']) ?? nonEmpty(error['detail'])) : undefined);
     if (found) return found;
+    // A validation list with nothing readable in it: a sentence, never the list itself.
+    if (Array.isArray(body['detail'])) return `The service refused the request as invalid (HTTP ${status}).`;
   } else if (typeof body === 'string' && nonEmpty(body)) {
     return rawText(body) ?? `HTTP ${status}`;
   }
   return rawText(raw) ?? `HTTP ${status}`;
 }
 
-/** The machine-readable error code of a failed call (`code`, `error.code`, or a numeric `error`), if any. */
+/**
+ * The machine-readable error code of a failed call, if any: `code`, `error.code`, a numeric
+ * `error`, else the `type` of the first item of a FastAPI validation list (`missing`).
+ */
 export function serviceErrorCode(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
   const pick = (value: unknown) => (typeof value === 'number' ? String(value) : nonEmpty(value));
   const error = body['error'];
   // The documented alternative shape `{ error: 404, message }` carries its code as a number.
-  return pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : typeof error === 'number' ? String(error) : undefined);
+  const own = pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : typeof error === 'number' ? String(error) : undefined);
+  if (own !== undefined) return own;
+  const detail = body['detail'];
+  if (!Array.isArray(detail)) return undefined;
+  for (const item of detail) {
+    const type = isRecord(item) ? nonEmpty(item['type']) : undefined;
+    if (type) return type;
+  }
+  return undefined;
 }
 
 /**
