@@ -2,6 +2,8 @@
 // one refresh however many callers, a rotated token saved before use, faults while refreshing,
 // and a refused refresh that signs out.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +11,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandb
 import { MemorySecretStore, type StoredSession } from '../../src/main/core/secret-store.ts';
 import { ServiceClient } from '../../src/main/core/service-client.ts';
 import { ServiceError } from '../../src/main/core/service-errors.ts';
-import { Session, SignedOutError } from '../../src/main/core/session.ts';
+import { Session, SignedOutError, type SessionState } from '../../src/main/core/session.ts';
 
 let sandbox: Sandbox;
 afterEach(async () => {
@@ -233,5 +235,116 @@ describe('the published sign-in and the check at launch', () => {
     await next.restore();
     expect(await next.verify()).toMatchObject({ signedIn: true, user: { email: sandbox.demo.email } });
     expect(await store.load()).not.toBeNull();
+  });
+});
+
+// The published answers the sandbox may not give: a local stand-in answers as SERVICE.md says
+// the real service may (tokens alone from /auth/login and from the refresh).
+describe('the session against the published token-only answers', () => {
+  const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+  const ME = { public_id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_public_id: 'o1' };
+  type Handler = (req: { method: string; path: string; auth: string | undefined; body: unknown }) => { status?: number; json: unknown };
+  let standIn: Server | null = null;
+  const calls: string[] = [];
+  afterEach(async () => {
+    calls.length = 0;
+    if (!standIn) return;
+    standIn.closeAllConnections();
+    await new Promise((r) => standIn!.close(r));
+    standIn = null;
+  });
+
+  async function serve(handler: Handler): Promise<ServiceClient> {
+    standIn = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const path = req.url ?? '/';
+        calls.push(`${req.method} ${path} ${req.headers.authorization ?? '-'}`);
+        const answer = handler({ method: req.method ?? '', path, auth: req.headers.authorization, body: raw ? (JSON.parse(raw) as unknown) : undefined });
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+      });
+    });
+    await new Promise<void>((r) => standIn!.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+    return new ServiceClient({ urls: () => ({ agentsUrl: origin, scribeUrl: origin, agentsApiUrl: origin }), timeoutMs: 5000 });
+  }
+
+  it('/auth/login with the three token fields only: expiry from the JWT, the user from /users/me asked with the new token', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const access = jwt({ sub: 'u1', exp });
+    const client = await serve(({ path }) =>
+      path === '/auth/login'
+        ? { json: { access_token: access, refresh_token: 'refresh-1', token_type: 'bearer' } }
+        : path === '/users/me'
+          ? { json: ME }
+          : { status: 404, json: { detail: 'Not Found' } },
+    );
+    const store = new MemorySecretStore();
+    const session = new Session({ client, store, useLoginRow: () => true });
+    const state = await session.signIn('vet@riverside.test', 'pw');
+    expect(state.user).toEqual({ id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' });
+    expect(calls).toEqual(['POST /auth/login -', `GET /users/me Bearer ${access}`]);
+    expect(await store.load()).toMatchObject({ accessToken: access, refreshToken: 'refresh-1', expiresAt: exp, user: { id: 'u1' } });
+  });
+
+  it('a refresh answered with the three token fields only keeps the user already known', async () => {
+    let refreshed = 0;
+    const client = await serve(({ path, auth }) => {
+      if (path === '/auth/sign-in') return { json: { access_token: 'old.a.t', refresh_token: 'refresh-1', user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_id: 'o1' } } };
+      if (path === '/auth/refresh-token') {
+        refreshed += 1;
+        return { json: { access_token: 'new.a.t', refresh_token: 'refresh-2', token_type: 'bearer' } };
+      }
+      if (path.startsWith('/templates/all')) return auth === 'Bearer new.a.t' ? { json: { items: [], has_next: false } } : { status: 401, json: { detail: 'Token expired' } };
+      return { status: 404, json: { detail: 'Not Found' } };
+    });
+    const store = new MemorySecretStore();
+    const session = new Session({ client, store });
+    await session.signIn('vet@riverside.test', 'pw');
+    expect(await session.withToken((t) => client.templates(t))).toEqual({ items: [], hasNext: false });
+    expect(refreshed).toBe(1);
+    expect(session.state()).toMatchObject({ signedIn: true, user: { id: 'u1', name: 'Dr Vet', organizationId: 'o1' } });
+    expect(await store.load()).toMatchObject({ accessToken: 'new.a.t', refreshToken: 'refresh-2', user: { id: 'u1' } });
+  });
+
+  async function keptSession(client: ServiceClient) {
+    const store = new MemorySecretStore();
+    await store.save({ obtainedAt: Date.now(), accessToken: 'kept.a.t', refreshToken: 'kept-refresh', user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' } });
+    const session = new Session({ client, store });
+    const changes: SessionState[] = [];
+    session.on('changed', (s) => changes.push(s));
+    await session.restore();
+    return { store, session, changes };
+  }
+
+  it('at launch, a 401 that the refresh cannot cure signs out, removes the tokens and says the session ended', async () => {
+    const client = await serve(({ path }) =>
+      path === '/auth/refresh-token' ? { status: 401, json: { detail: 'Invalid refresh token' } } : { status: 401, json: { detail: 'Could not validate credentials' } },
+    );
+    const { store, session, changes } = await keptSession(client);
+    expect(await session.verify()).toEqual({ signedIn: false, user: null, endedBecause: 'expired' });
+    expect(await store.load()).toBeNull();
+    expect(changes.at(-1)).toEqual({ signedIn: false, user: null, endedBecause: 'expired' });
+    await expect(session.accessToken()).rejects.toThrow('Your session has ended; sign in again.');
+    expect(calls).toEqual(['GET /users/me Bearer kept.a.t', 'POST /auth/refresh-token Bearer kept.a.t']);
+  });
+
+  it('at launch, a 401 cured by one refresh keeps the vet signed in with the new tokens', async () => {
+    const client = await serve(({ path, auth }) => {
+      if (path === '/auth/refresh-token') return { json: { access_token: 'fresh.a.t', refresh_token: 'fresh-refresh', token_type: 'bearer' } };
+      return auth === 'Bearer fresh.a.t' ? { json: ME } : { status: 401, json: { detail: 'Token expired' } };
+    });
+    const { store, session } = await keptSession(client);
+    expect(await session.verify()).toMatchObject({ signedIn: true, user: { id: 'u1' } });
+    expect(await store.load()).toMatchObject({ accessToken: 'fresh.a.t', refreshToken: 'fresh-refresh' });
+  });
+
+  it('at launch, a service that answers 503 keeps the vet signed in and the tokens kept', async () => {
+    const client = await serve(() => ({ status: 503, json: { detail: 'Service Unavailable' } }));
+    const { store, session } = await keptSession(client);
+    expect(await session.verify()).toMatchObject({ signedIn: true, endedBecause: null });
+    expect(await store.load()).toMatchObject({ accessToken: 'kept.a.t' });
   });
 });
