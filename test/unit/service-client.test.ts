@@ -225,6 +225,15 @@ describe('the requests the client sends, as published', () => {
 });
 
 describe('the published errors, as one sentence', () => {
+  it('a webhook refusal that quotes the secret gives the sentence without it, and no log line has it', async () => {
+    answers['PUT /scribe/webhook/update'] = { status: 422, json: { detail: [{ loc: ['body', 'auth_token'], msg: `Value error, ${SECRET} is too weak`, type: 'value_error' }] } };
+    const e = await failure(client().registerWebhook(TOKEN, { url: 'https://clinic.test/hooks/scribe', secret: SECRET }));
+    expect([e.status, e.code]).toEqual([422, 'value_error']);
+    expect(e.message).toBe('The service refused the request: auth token: value error, [secret] is too weak.');
+    expect(`${e.message} ${String(e.cause ?? '')} ${logLines.join(' ')}`).not.toContain(SECRET);
+  });
+
+
   it('a FastAPI 422 names the fields in plain words, with the type as code', async () => {
     answers['POST /scribe/recording-sessions/create'] = {
       status: 422,

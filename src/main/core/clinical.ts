@@ -3,7 +3,6 @@
 import { hasSpecies } from '../../shared/species.ts';
 import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
 import type { ServiceClient } from './service-client.ts';
-import { ServiceError } from './service-errors.ts';
 import type { Session } from './session.ts';
 
 export class InputError extends Error {
@@ -62,8 +61,8 @@ export class Clinical {
   }
 
   /**
-   * Registers the clinic's webhook endpoint. The secret goes to the service and then to the
-   * secret store; an error that would quote it (an echoing proxy) has it taken out first.
+   * Registers the clinic's webhook endpoint. The secret goes to the service (whose client keeps
+   * it out of every message) and, once the service has it, to the secret store.
    */
   async registerWebhook({ url, secret }: { url: string; secret: string }) {
     let address: URL;
@@ -74,15 +73,7 @@ export class Clinical {
     }
     if (address.protocol !== 'https:') throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
     if (secret.length < WEBHOOK_SECRET_MIN) throw new InputError(`The webhook secret must be at least ${WEBHOOK_SECRET_MIN} characters long.`);
-    let answer;
-    try {
-      answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
-    } catch (e) {
-      if (e instanceof ServiceError && e.message.includes(secret)) {
-        throw new ServiceError(e.kind, e.operation, e.message.split(secret).join('[secret]'), { status: e.status, code: e.code, retryAfterMs: e.retryAfterMs });
-      }
-      throw e;
-    }
+    const answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
     await this.options.saveWebhookSecret?.(secret);
     return answer.webhook;
   }

@@ -301,10 +301,21 @@ export class ServiceClient {
     return this.call({ operation: 'organization-get', method: 'GET', base: 'scribeUrl', path: '/organizations/get', token }, parseOrganization);
   }
 
-  /** `PUT /webhook/update`: the clinic's endpoint and the secret the service signs with (never logged: only the operation is). */
-  registerWebhook(token: string, input: { url: string; secret: string }) {
+  /**
+   * `PUT /webhook/update`: the clinic's endpoint and the secret the service signs with. Only the
+   * operation is logged; a refusal that quotes the secret (a service or proxy echoing the body)
+   * has it taken out of the message before anyone can show or log it.
+   */
+  async registerWebhook(token: string, input: { url: string; secret: string }) {
     const body: WebhookUpdateRequest = { event_type: 'scribe', webhook_url: input.url, auth_token: input.secret };
-    return this.call({ operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body }, parseWebhookRegistration);
+    try {
+      return await this.call({ operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body }, parseWebhookRegistration);
+    } catch (e) {
+      if (e instanceof ServiceError && input.secret !== '' && e.message.includes(input.secret)) {
+        throw new ServiceError(e.kind, e.operation, e.message.split(input.secret).join('[secret]'), { status: e.status, code: e.code, retryAfterMs: e.retryAfterMs });
+      }
+      throw e;
+    }
   }
 
   updateNotificationEmail(token: string, email: string) {
