@@ -108,7 +108,22 @@ export class Router {
 
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** Reads a JSON request body: 415 for another content type, 413 past the limit, 400 for bad JSON. */
+/**
+ * A FastAPI validation error: 422 with `detail` as the list of what is wrong, each item naming
+ * where (`body`, `query`, `header`, then the field) and why.
+ */
+export function invalid(items: ValidationItem[], code = 'validation_error'): ApiError {
+  const detail = items.map((i) => `${i.loc.slice(1).join('.') || String(i.loc[0] ?? 'body')}: ${i.msg}`).join('; ');
+  return new ApiError(422, code, `Invalid request: ${detail}.`, {}, items);
+}
+
+const NOT_AN_OBJECT: ValidationItem = { loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' };
+
+/**
+ * Reads a JSON request body as FastAPI does: no body, JSON that does not parse, and a body sent
+ * as another content type (FastAPI then hands the model raw bytes) are 422 lists; past the
+ * limit is 413, where a proxy in front of the service would stop it.
+ */
 export async function readJson(req: IncomingMessage, { optional = false } = {}): Promise<unknown> {
   const type = req.headers['content-type'];
   const declared = Number(req.headers['content-length'] ?? NaN);
@@ -127,34 +142,32 @@ export async function readJson(req: IncomingMessage, { optional = false } = {}):
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') {
     if (optional) return {};
-    throw new ApiError(400, 'malformed_body', 'The request has no body; a JSON object is required.');
+    throw invalid([{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
   }
-  if (type !== undefined && !/^application\/json\b/i.test(type)) {
-    throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json, not ${type}.`);
-  }
+  // FastAPI parses JSON when the type is absent or application/json (or +json).
+  if (type !== undefined && !/^application\/([\w.-]+\+)?json\b/i.test(type)) throw invalid([NOT_AN_OBJECT]);
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new ApiError(400, 'malformed_body', `The request body is not valid JSON: ${(e as Error).message}`);
+    const at = /position (\d+)/.exec((e as Error).message)?.[1];
+    throw invalid([{ loc: ['body', at === undefined ? text.length : Number(at)], msg: 'JSON decode error', type: 'json_invalid' }]);
   }
 }
 
-/** Validates a parsed body against a schema; the error names each wrong field. */
-export function validate<T>(schema: z.ZodType<T>, value: unknown, status = 422): T {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new ApiError(status === 422 ? 400 : status, 'malformed_body', 'The request body must be a JSON object.');
-  }
+/** Validates a parsed body against a schema; a FastAPI 422 list names each wrong field. */
+export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid([NOT_AN_OBJECT]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const items: ValidationItem[] = result.error.issues.flatMap((issue): ValidationItem[] => {
-    const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
-    // FastAPI names each unknown member on its own.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
-    const missing = issue.code === 'invalid_type' && issue.message === 'Field required';
-    return [{ loc, msg: issue.message, type: missing ? 'missing' : issue.code }];
-  });
-  const detail = items.map((i) => `${i.loc.slice(1).join('.') || 'body'}: ${i.msg}`).join('; ');
-  throw new ApiError(status, 'validation_error', `Invalid request: ${detail}.`, {}, status === 422 ? items : null);
+  throw invalid(
+    result.error.issues.flatMap((issue): ValidationItem[] => {
+      const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+      // FastAPI names each unknown member on its own.
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+      const missing = issue.code === 'invalid_type' && issue.message === 'Field required';
+      return [{ loc, msg: issue.message, type: missing ? 'missing' : issue.code }];
+    }),
+  );
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

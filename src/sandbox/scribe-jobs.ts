@@ -4,7 +4,7 @@
 // from the session's uploaded file: an empty file or one that is not audio fails, as a real
 // speech pipeline's would (the service publishes no failure status; the sandbox says `failed`).
 import { randomUUID } from 'node:crypto';
-import { ApiError } from './http.ts';
+import { ApiError, invalid } from './http.ts';
 import { buildNote } from './note.ts';
 import { findTemplate } from './templates.ts';
 import type { ScribeRecord, StateStore } from './state.ts';
@@ -41,7 +41,7 @@ export class ScribeJobs {
       );
       if (earlier) {
         if (earlier.recording_session_public_id !== input.sessionId || earlier.template_public_id !== input.templateId) {
-          throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used for another scribe request.');
+          throw invalid([{ loc: ['header', 'idempotency-key'], msg: 'This key was used for another scribe request', type: 'idempotency_key_reused' }], 'idempotency_key_reused');
         }
         return { record: earlier, created: false };
       }

@@ -8,20 +8,29 @@ import { requestTarget } from '../shared/request-target.ts';
 import { requestSchemas } from '../shared/service/index.ts';
 import { sectionsFromCategories, sectionsToRtf } from '../shared/note/index.ts';
 import type {
+  LoginResponseWire,
   OrganizationGetResponseWire,
+  OrganizationUpdateResponseWire,
+  OrganizationWire,
   PageWire,
   PublicUserWire,
+  RefreshResponseWire,
+  SignInResponseWire,
   RecordingSessionWire,
   ScribeListItemWire,
   ScribeRecordWire,
   ScribeRequestResponseWire,
   TemplateWire,
   UploadUrlResponseWire,
+  UserWire,
+  WebhookStatusResponseWire,
+  WebhookUpdateResponseWire,
+  WebhookWire,
 } from '../shared/service/wire.ts';
 import { answerDdx, answerTreatmentPlan } from './agents.ts';
 import { answerChat, answerFast, answerMedication } from './medication.ts';
 import type { Auth } from './auth.ts';
-import { ApiError, bearerToken, readJson, Router, sendError, sendJson, validate, type Reply, type RequestContext } from './http.ts';
+import { ApiError, bearerToken, invalid, readJson, Router, sendError, sendJson, validate, type Reply, type RequestContext } from './http.ts';
 import type { SandboxOptions } from './options.ts';
 import { scribeStatus, type ScribeJobs } from './scribe-jobs.ts';
 import type { OrganizationRecord, ScribeRecord, SessionRecord, StateStore, UserRecord, WebhookRecord } from './state.ts';
@@ -60,16 +69,22 @@ export interface ServerParts {
   counters: Counters;
 }
 
-function userJson(user: UserRecord) {
+/**
+ * Row 3 as its reference page shows it: the OpenAPI's three token members, expiry, and the user
+ * under the public names. Built from the wire declarations, which declare the OpenAPI form only.
+ */
+type LoginPageResponse = LoginResponseWire & Pick<SignInResponseWire, 'expires_at' | 'refresh_expires_at'> & { user: PublicUserWire };
+
+function userJson(user: UserRecord): UserWire {
   return { id: user.id, email: user.email, name: user.name, organization_id: user.organization_id };
 }
 
-function organizationJson(org: OrganizationRecord) {
+function organizationJson(org: OrganizationRecord): OrganizationWire {
   const { public_id, name, description, has_slack_bot_token, slack_channel, email_notification, is_active } = org;
   return { public_id, name, description, has_slack_bot_token, slack_channel, email_notification, is_active };
 }
 
-function webhookJson(hook: WebhookRecord) {
+function webhookJson(hook: WebhookRecord): WebhookWire {
   const { public_id, event_type, is_active, organization_public_id } = hook;
   return { public_id, event_type, is_active, organization_public_id };
 }
@@ -111,13 +126,15 @@ export function scribeRecordJson(record: ScribeRecord, now = Date.now()): Scribe
   };
 }
 
+/** A whole-number query parameter, refused as FastAPI refuses `Query(ge=min, le=max)`. */
 function intParam(url: URL, name: string, fallback: number, min: number, max: number): number {
   const raw = url.searchParams.get(name);
   if (raw === null) return fallback;
+  const loc = ['query', name];
+  if (!/^\s*[-+]?\d+\s*$/.test(raw)) throw invalid([{ loc, msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) {
-    throw new ApiError(422, 'validation_error', `Invalid request: ${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
-  }
+  if (n < min) throw invalid([{ loc, msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal' }]);
+  if (n > max) throw invalid([{ loc, msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal' }]);
   return n;
 }
 
@@ -128,13 +145,20 @@ export function buildRouter(parts: ServerParts): Router {
   const user = (ctx: RequestContext) => auth.authenticate(bearerToken(ctx.req));
 
   const signIn = async (ctx: RequestContext, login: boolean): Promise<Reply> => {
-    const body = validate(schemas.signIn, await readJson(ctx.req), login ? 422 : 400);
+    const body = validate(schemas.signIn, await readJson(ctx.req));
     const account = auth.checkPassword(body.email, body.password);
-    const tokens = await auth.signIn(account);
+    const { access_token, refresh_token, expires_at, refresh_expires_at } = await auth.signIn(account);
     counters.signIns += 1;
-    // Row 3's OpenAPI answer is only the three token fields; its page adds the rest.
-    if (login && parts.options.loginTokensOnly) return { body: { access_token: tokens.access_token, refresh_token: tokens.refresh_token, token_type: 'bearer' } };
-    return { body: { ...tokens, token_type: 'bearer', user: login ? publicUserJson(account) : userJson(account) } };
+    if (!login) {
+      const answer: SignInResponseWire = { access_token, refresh_token, token_type: 'bearer', expires_at, refresh_expires_at, user: userJson(account) };
+      return { body: answer };
+    }
+    // Row 3's OpenAPI answer is only the three token fields; its page adds expiry and the user
+    // under the public names. The page's form is the default, the OpenAPI's an option.
+    const tokens: LoginResponseWire = { access_token, refresh_token, token_type: 'bearer' };
+    if (parts.options.loginTokensOnly) return { body: tokens };
+    const page: LoginPageResponse = { ...tokens, expires_at, refresh_expires_at, user: publicUserJson(account) };
+    return { body: page };
   };
   router.add('POST', `${PREFIX.agents}/auth/sign-in`, (ctx) => signIn(ctx, false));
   router.add('POST', `${PREFIX.scribe}/auth/login`, (ctx) => signIn(ctx, true));
@@ -146,26 +170,25 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('POST', `${PREFIX.scribe}/auth/refresh-token`, async (ctx) => {
     const version = ctx.req.headers['x-api-version'];
-    if (version === undefined) throw new ApiError(400, 'api_version_required', `The X-API-Version header is required; the current version is ${API_VERSION}.`);
-    const body = validate(schemas.refresh, await readJson(ctx.req), 400);
+    // A required header parameter, as FastAPI refuses its absence.
+    if (version === undefined) throw invalid([{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }], 'api_version_required');
+    const body = validate(schemas.refresh, await readJson(ctx.req));
     const answer = await auth.refresh(bearerToken(ctx.req), body.token).catch((e: unknown) => {
       if (e instanceof ApiError && e.code === 'refresh_token_reused') counters.refreshReuseDetected += 1;
       throw e;
     });
     if (answer.replayed) counters.refreshReplays += 1;
     else counters.refreshes += 1;
-    const u = answer.user;
-    return {
-      body: {
-        access_token: answer.access_token,
-        refresh_token: answer.refresh_token,
-        token_type: 'bearer',
-        expires_at: answer.expires_at,
-        refresh_expires_at: answer.refresh_expires_at,
-        // The refresh answer names the user's fields differently from sign-in (SPEC 2.3).
-        user: { public_id: u.id, email: u.email, name: u.name, organization_public_id: u.organization_id },
-      },
+    const refreshed: RefreshResponseWire = {
+      access_token: answer.access_token,
+      refresh_token: answer.refresh_token,
+      token_type: 'bearer',
+      expires_at: answer.expires_at,
+      refresh_expires_at: answer.refresh_expires_at,
+      // The refresh answer names the user's fields differently from sign-in (SPEC 2.3).
+      user: publicUserJson(answer.user),
     };
+    return { body: refreshed };
   });
 
   router.add('POST', `${PREFIX.scribe}/recording-sessions/create`, async (ctx) => {
@@ -279,9 +302,9 @@ export function buildRouter(parts: ServerParts): Router {
   const agentInput = async (ctx: RequestContext): Promise<string> => {
     await user(ctx);
     const { input } = validate(schemas.agent, await readJson(ctx.req));
-    if (input.trim() === '') throw new ApiError(422, 'validation_error', 'Invalid request: input must not be empty.');
+    if (input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
     if (input.length > MAX_AGENT_INPUT_CHARS) {
-      throw new ApiError(422, 'validation_error', `Invalid request: input is ${input.length} characters; the limit is ${MAX_AGENT_INPUT_CHARS}.`);
+      throw invalid([{ loc: ['body', 'input'], msg: `String should have at most ${MAX_AGENT_INPUT_CHARS} characters`, type: 'string_too_long' }]);
     }
     return input;
   };
@@ -291,7 +314,7 @@ export function buildRouter(parts: ServerParts): Router {
   router.add('POST', `${PREFIX.agents}/chat_agent`, async (ctx) => {
     await user(ctx);
     const body = validate(schemas.chatAgent, await readJson(ctx.req));
-    if (body.input.trim() === '') throw new ApiError(422, 'validation_error', 'Invalid request: input must not be empty.', {}, [{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    if (body.input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
     return { body: answerChat(body.input) };
   });
   // The fast agents answer one block of plain text (SERVICE.md).
@@ -299,7 +322,7 @@ export function buildRouter(parts: ServerParts): Router {
     router.add('POST', `${PREFIX.agentsApi}/${path}`, async (ctx) => {
       await user(ctx);
       const { message } = validate(schemas.fastAgent, await readJson(ctx.req));
-      if (message.trim() === '') throw new ApiError(422, 'validation_error', 'Invalid request: message must not be empty.', {}, [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+      if (message.trim() === '') throw invalid([{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
       return { body: answerFast(kind, message), text: true };
     });
   }
@@ -325,7 +348,8 @@ export function buildRouter(parts: ServerParts): Router {
     hook.auth_token = body.auth_token;
     hook.is_active = true;
     store.save();
-    return { body: { message: 'Webhook updated successfully', data: webhookJson(hook) } };
+    const answer: WebhookUpdateResponseWire = { message: 'Webhook updated successfully', data: webhookJson(hook) };
+    return { body: answer };
   });
 
   router.add('PATCH', `${PREFIX.scribe}/organizations/update-email-for-notification`, async (ctx) => {
@@ -335,7 +359,8 @@ export function buildRouter(parts: ServerParts): Router {
     if (!org) throw new ApiError(404, 'not_found', 'Your organization no longer exists.');
     org.email_notification = body.email;
     store.save();
-    return { body: { message: 'Notification e-mail updated', data: organizationJson(org) } };
+    const answer: OrganizationUpdateResponseWire = { message: 'Notification e-mail updated', data: organizationJson(org) };
+    return { body: answer };
   });
 
   router.add('PATCH', `${PREFIX.scribe}/webhook/status`, async (ctx) => {
@@ -348,7 +373,8 @@ export function buildRouter(parts: ServerParts): Router {
     if (!hook) throw new ApiError(404, 'not_found', `No webhook for event type "${body.event_type}" in your organization.`);
     hook.is_active = body.is_active;
     store.save();
-    return { body: { message: `Webhook ${body.is_active ? 'activated' : 'deactivated'}`, data: webhookJson(hook) } };
+    const answer: WebhookStatusResponseWire = { message: `Webhook ${body.is_active ? 'activated' : 'deactivated'}`, data: webhookJson(hook) };
+    return { body: answer };
   });
 
   return router;

@@ -63,9 +63,11 @@ describe('row 10: differential diagnosis', () => {
     ['blank', '   \n '],
     ['a number', 42],
     ['too long', 'dog '.repeat(6000)],
-  ])('refuses %s input with 422', async (_name, input) => {
+  ])('refuses %s input with a FastAPI 422 list naming input', async (_name, input) => {
     const a = await ddx(input);
-    expect([a.status, a.json['code' as keyof AgentAnswer]]).toEqual([422, 'validation_error']);
+    const detail = a.json['detail' as keyof AgentAnswer] as unknown as { loc: unknown[]; msg: string; type: string }[];
+    expect([a.status, detail.map((d) => d.loc)]).toEqual([422, [['body', 'input']]]);
+    expect(detail[0]?.msg).toMatch(/^(String should have at (least|most) \d+ characters?|Input should be a valid string)$/);
   });
 });
 

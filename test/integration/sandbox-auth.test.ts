@@ -32,37 +32,56 @@ describe('row 1: sign-in', () => {
     expect(payload.exp).toBe(a.json['expires_at']);
   });
 
-  it('row 3 /auth/login on scribe_url answers the same', async () => {
+  it('row 3 /auth/login on scribe_url answers as its reference page shows: tokens, expiry, and the user under the public names', async () => {
     const s = await start();
-    const a = await call('POST', `${s.urls.scribe_url}/auth/login`, { body: s.demo });
+    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/login`, { body: s.demo });
     expect(a.status).toBe(200);
-    expect(a.json['access_token']).toEqual(expect.any(String));
+    expect(Object.keys(a.json).sort()).toEqual(['access_token', 'expires_at', 'refresh_expires_at', 'refresh_token', 'token_type', 'user']);
+    expect(a.json['token_type']).toBe('bearer');
+    const payload = JSON.parse(Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    expect(payload.exp).toBe(a.json['expires_at']);
+    const me = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, { token: String(a.json['access_token']) });
+    expect(a.json.user).toEqual(me.json);
+    expect(Object.keys(a.json.user).sort()).toEqual(['email', 'name', 'organization_public_id', 'public_id']);
   });
 
+  const loc = (field?: string) => (field ? ['body', field] : ['body']);
   it.each([
-    ['wrong password', { email: 'demo@vetscribe.test', password: 'nope' }, 401, 'invalid_credentials'],
-    ['unknown e-mail', { email: 'nobody@vetscribe.test', password: 'x' }, 401, 'invalid_credentials'],
-    ['missing password', { email: 'demo@vetscribe.test' }, 400, 'validation_error'],
-    ['e-mail not an address', { email: 'demo', password: 'x' }, 400, 'validation_error'],
-    ['wrong types', { email: 1, password: true }, 400, 'validation_error'],
-    ['an array', [1, 2], 400, 'malformed_body'],
-  ])('%s -> %i %s', async (_name, body, status, code) => {
+    { name: 'wrong password', body: { email: 'demo@vetscribe.test', password: 'nope' }, status: 401, detail: 'Incorrect e-mail or password.' },
+    { name: 'unknown e-mail', body: { email: 'nobody@vetscribe.test', password: 'x' }, status: 401, detail: 'Incorrect e-mail or password.' },
+    { name: 'missing password', body: { email: 'demo@vetscribe.test' }, status: 422, detail: [{ loc: loc('password'), msg: 'Field required', type: 'missing' }] },
+    { name: 'e-mail not an address', body: { email: 'demo', password: 'x' }, status: 422, detail: [{ loc: loc('email'), msg: 'must be an e-mail address', type: 'invalid_format' }] },
+    {
+      name: 'wrong types',
+      body: { email: 1, password: true },
+      status: 422,
+      detail: [
+        { loc: loc('email'), msg: expect.any(String), type: 'invalid_type' },
+        { loc: loc('password'), msg: 'Input should be a valid string', type: 'invalid_type' },
+      ],
+    },
+    { name: 'an array', body: [1, 2], status: 422, detail: [{ loc: loc(), msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }] },
+  ])('$name -> $status', async ({ body, status, detail }) => {
     const s = await start();
-    const a = await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body });
-    expect(a.status).toBe(status);
-    expect(a.json).toEqual({ detail: expect.any(String), code });
+    for (const url of [`${s.urls.agents_url}/auth/sign-in`, `${s.urls.scribe_url}/auth/login`]) {
+      const a = await call('POST', url, { body });
+      expect(a.status).toBe(status);
+      expect(a.json['detail']).toEqual(detail);
+    }
   });
 
-  it('malformed JSON, no body, other content type and oversized bodies are refused clearly', async () => {
+  it('malformed JSON, no body, other content type and oversized bodies are refused as FastAPI refuses them', async () => {
     const s = await start();
     const url = `${s.urls.agents_url}/auth/sign-in`;
     const bad = await call('POST', url, { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
-    expect([bad.status, bad.json['code']]).toEqual([400, 'malformed_body']);
-    expect(String(bad.json['detail'])).toMatch(/not valid JSON/);
+    expect([bad.status, bad.json['detail']]).toEqual([422, [{ loc: ['body', 9], msg: 'JSON decode error', type: 'json_invalid' }]]);
     const empty = await call('POST', url, { rawBody: '', headers: { 'content-type': 'application/json' } });
-    expect([empty.status, empty.json['code']]).toEqual([400, 'malformed_body']);
+    expect([empty.status, empty.json['detail']]).toEqual([422, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]]);
+    // FastAPI reads JSON without a Content-Type, and hands the model raw bytes for any other type.
+    const untyped = await call('POST', url, { rawBody: JSON.stringify(s.demo) });
+    expect(untyped.status).toBe(200);
     const form = await call('POST', url, { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect([form.status, form.json['code']]).toEqual([415, 'unsupported_media_type']);
+    expect([form.status, form.json['detail']]).toEqual([422, [{ loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }]]);
     const huge = await call('POST', url, { body: { email: 'a@b.test', password: 'x'.repeat(1024 * 1024 + 10) } });
     expect([huge.status, huge.json['code']]).toEqual([413, 'payload_too_large']);
     // And it still serves.
@@ -98,7 +117,7 @@ describe('row 2: refresh', () => {
     const s = await start();
     const t = await signIn(s);
     const none = await refresh(s, t.access, t.refresh, {});
-    expect([none.status, none.json['code']]).toEqual([400, 'api_version_required']);
+    expect([none.status, none.json['detail']]).toEqual([422, [{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }]]);
     const other = await refresh(s, t.access, t.refresh, { 'x-api-version': 'v9' });
     expect([other.status, other.json['code']]).toEqual([400, 'unsupported_api_version']);
   });

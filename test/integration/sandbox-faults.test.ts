@@ -116,7 +116,10 @@ describe('bad input never crashes it', () => {
         if (Array.isArray(detail)) {
           expect(a.status).toBe(422);
           for (const item of detail) expect(item).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
-        } else expect(a.json).toEqual({ detail: expect.any(String), code: expect.any(String) });
+        } else {
+          expect(a.status, `${method} ${url} ${String(body).slice(0, 20)}: a 422 is always a list`).not.toBe(422);
+          expect(a.json).toEqual({ detail: expect.any(String), code: expect.any(String) });
+        }
       }
       // The storage PUT answers S3's XML, never JSON.
       const put = await call('PUT', `${s.origin}/storage/${encodeURIComponent('recordings/x/y/z')}?X-Amz-Date=1&X-Amz-Signature=zz`, { rawBody: 'x' });

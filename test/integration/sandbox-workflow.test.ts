@@ -114,11 +114,19 @@ describe('row 5: templates', () => {
     expect(page2.json.has_next).toBe(true);
   });
 
-  it.each(['limit=101', 'limit=0', 'page=0', 'page=abc', 'limit=5.5'])('refuses %s with 422', async (query) => {
+  it.each([
+    ['limit=101', 'limit', 'less_than_equal', 'Input should be less than or equal to 100'],
+    ['limit=0', 'limit', 'greater_than_equal', 'Input should be greater than or equal to 1'],
+    ['page=0', 'page', 'greater_than_equal', 'Input should be greater than or equal to 1'],
+    ['page=abc', 'page', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+    ['limit=5.5', 'limit', 'int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+  ])('refuses %s with a FastAPI 422 list naming the query parameter', async (query, name, type, msg) => {
     const s = await start();
     const { access } = await signIn(s);
-    const a = await call('GET', `${s.urls.scribe_url}/templates/all?${query}`, { token: access });
-    expect([a.status, a.json['code']]).toEqual([422, 'validation_error']);
+    for (const path of ['templates/all', 'scribe/all', 'recording-sessions/all']) {
+      const a = await call<Validation>('GET', `${s.urls.scribe_url}/${path}?${query}`, { token: access });
+      expect([path, a.status, a.json.detail]).toEqual([path, 422, [{ loc: ['query', name], msg, type }]]);
+    }
   });
 });
 
