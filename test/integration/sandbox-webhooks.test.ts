@@ -44,9 +44,9 @@ async function flakyFront(target: string, failures: number, status = 500): Promi
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, hits: () => hits };
 }
 
-async function scribeOnce(s: Sandbox, bytes = fakeWebm()): Promise<{ scribeId: string; sessionId: string }> {
+async function scribeOnce(s: Sandbox, bytes = fakeWebm(), patientName = 'Bella'): Promise<{ scribeId: string; sessionId: string }> {
   const { access } = await signIn(s);
-  const { sessionId } = await uploadRecording(s, access, bytes);
+  const { sessionId } = await uploadRecording(s, access, bytes, { patientName });
   const t = await call<{ items: { public_id: string }[] }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
   const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
     token: access,
@@ -87,6 +87,18 @@ describe('webhook deliveries', () => {
     for (const e of events) expect(e.event_id).toBeNull();
     await waitFor(async () => (s.stats().deliveries.delivered === 3 ? true : undefined));
     expect(s.stats().deliveries).toMatchObject({ delivered: 3, pending: 0 });
+  });
+
+  it('html_output is the note as escaped HTML: a patient name with markup stays text', async () => {
+    const receiver = await startWebhookReceiver({ port: 0, secret: 'clinic-secret', out: () => {} });
+    closers.push(() => receiver.close());
+    const s = await sandboxWith(receiver.url, 'clinic-secret');
+    await scribeOnce(s, fakeWebm(), 'Rex <img src=x onerror="alert(1)"> & Co');
+    const last = await waitFor(async () => receiver.events.find((e) => (e.payload as { status?: string }).status === 'scribed'));
+    const { html_output: html, categories_output: categories } = last.payload as { html_output: string; categories_output: { category: string }[] };
+    expect(html).not.toMatch(/<img|<script|onerror="/);
+    expect(html).toContain('Rex &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co');
+    expect(html.match(/<h2>[^<]+<\/h2>/g)).toEqual(categories.map((c) => `<h2>${c.category}</h2>`));
   });
 
   it('delivers to the endpoint and with the secret the organization registered (PUT /webhook/update)', async () => {

@@ -270,6 +270,41 @@ describe('rows 8 and 9: scribe request and status', () => {
     expect(s.stats().scribeRequests).toBe(1);
   });
 
+  it('writes rtf_output as valid RTF: bold headings, \\par, \\ { } escaped, non-ASCII as \\uN?', async () => {
+    const s = await start();
+    const { access } = await signIn(s);
+    const patient = 'Zoë {Mü\\ller} “Bo” 猫';
+    const { sessionId } = await uploadRecording(s, access, fakeWebm(), { patientName: patient });
+    const template = await firstTemplate(s, access);
+    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
+      token: access,
+      body: { recording_session_public_id: sessionId, template_public_id: template.public_id },
+    });
+    const done = await waitFor(async () => {
+      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
+      return a.json.status === 'scribed' ? a.json : undefined;
+    });
+    const rtf = done.rtf_output ?? '';
+    expect(rtf.startsWith('{\\rtf1')).toBe(true);
+    expect(rtf.trimEnd().endsWith('}')).toBe(true);
+    // Plain 7-bit text, every group closed: what a practice-management system can paste.
+    expect(rtf).not.toMatch(/[^\x00-\x7f]/);
+    const unescaped = rtf.trimEnd().replace(/\\[\\{}]/g, '');
+    let depth = 0;
+    let closedEarly = false;
+    for (const [i, ch] of [...unescaped].entries()) {
+      depth += ch === '{' ? 1 : ch === '}' ? -1 : 0;
+      if (depth <= 0 && i < unescaped.length - 1) closedEarly = true;
+    }
+    expect([depth, closedEarly]).toEqual([0, false]);
+    for (const c of done.categories_output) expect(rtf, c.category).toMatch(new RegExp(`\\\\b\\s?${c.category}\\}?\\\\par`));
+    expect(rtf.match(/\\par\b/g)?.length).toBeGreaterThanOrEqual(done.categories_output.length * 2);
+    // The patient's name, as RTF spells it: \uN? for each non-ASCII character, \\ \{ \} escaped.
+    const spelled = 'Zo\\u235? \\{M\\u252?\\\\ller\\} \\u8220?Bo\\u8221? \\u29483?';
+    expect(rtf).toContain(spelled);
+    expect(rtfToSections(rtf)[1]?.text).toContain(patient);
+  });
+
   it('a job whose file is not audio ends failed, with the reason', async () => {
     const s = await start();
     const { access } = await signIn(s);
