@@ -4,7 +4,7 @@
 // and every answer says so.
 import { detectSpecies, type Species } from '../shared/species.ts';
 import type { ChatAgentResponseWire, MedicationResponseWire, MedicationSetWire } from '../shared/service/wire.ts';
-import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE, type AgentAnswer } from './agents.ts';
+import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE } from './agents.ts';
 
 interface Drug {
   name: string;
@@ -146,22 +146,22 @@ function findDrugs(text: string): Drug[] {
 const COVERED: readonly Species[] = ['dog', 'cat'];
 
 /** `POST /medication_agent_v2`: the drug card for each drug named, for the species named. */
-export function answerMedication(input: string): AgentAnswer<MedicationResponseWire> {
+export function answerMedication(input: string): MedicationResponseWire | { status: false; reason: string; response: Record<string, never> } {
   const species = detectSpecies(input);
   const drugs = findDrugs(input);
   if (species.length === 0) {
-    return { status: false, reason: 'The question must name a species (for example dog or cat) as well as a drug.', response: null };
+    return { status: false, reason: 'The question must name a species (for example dog or cat) as well as a drug.', response: {} };
   }
   if (drugs.length === 0) {
     return {
       status: false,
       reason: `No drug in the sandbox's formulary is named; it knows ${FORMULARY.map((d) => d.name.toLowerCase()).join(', ')}.`,
-      response: null,
+      response: {},
     };
   }
   const covered = species.filter((s) => COVERED.includes(s)) as ('dog' | 'cat')[];
   if (covered.length === 0) {
-    return { status: false, reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`, response: null };
+    return { status: false, reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`, response: {} };
   }
   const details: Record<string, MedicationSetWire> = {};
   for (const d of drugs) details[d.name] = d.card;
@@ -180,7 +180,7 @@ export function answerMedication(input: string): AgentAnswer<MedicationResponseW
 /** `POST /chat_agent`: a short plain answer, from whichever agent the question suits. */
 export function answerChat(input: string): ChatAgentResponseWire {
   const medication = answerMedication(input);
-  if (medication.status) {
+  if (medication.status && medication.response && 'Medication Details' in medication.response) {
     return { status: true, reason: { 'Plain English Concise': medication.response['Plain English Concise'], 'Plain English Summary': medication.response['Plain English Summary'] } };
   }
   const ddx = answerDdx(input);
