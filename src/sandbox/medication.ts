@@ -44,7 +44,7 @@ const FORMULARY: readonly Drug[] = [
     name: 'Amoxicillin-clavulanate',
     names: ['amoxicillin-clavulanate', 'amoxicillin clavulanate', 'amoxicillin/clavulanate', 'amoxiclav', 'co-amoxiclav', 'clavamox', 'synulox', 'amoxicillin'],
     plain: {
-      dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given to dogs twice a day; it is well tolerated, though it can upset the stomach.',
+      dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given twice a day; it is well tolerated, though it can upset the stomach.',
       cat: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic that suits cats well, given twice a day, best with a little food.',
     },
     card: {
@@ -68,7 +68,7 @@ const FORMULARY: readonly Drug[] = [
     name: 'Maropitant',
     names: ['maropitant', 'cerenia'],
     plain: {
-      dog: 'Maropitant stops vomiting and nausea in dogs and is given once a day, by injection in the clinic or as tablets at home.',
+      dog: 'Maropitant stops vomiting and nausea and is given once a day, by injection in the clinic or as tablets at home.',
       cat: 'Maropitant stops vomiting in cats and is given once a day, by injection or tablet.',
     },
     card: {
