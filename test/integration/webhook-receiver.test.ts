@@ -1,5 +1,6 @@
-// The reference receiver over real loopback HTTP: the answers of SPEC 7, deduplication by
-// event id, the printed lines, and the CLI as a real child process.
+// The reference receiver over real loopback HTTP: the answers of SPEC 7, repeats known by event id
+// or by (public_id, status) and remembered in a node:sqlite file across restarts, the printed
+// lines, and the CLI as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
