@@ -48,7 +48,8 @@ export class Auth {
     const given = scryptSync(password, salt, 32);
     const expected = Buffer.from(hash, 'hex');
     if (!user || expected.length !== given.length || !timingSafeEqual(given, expected)) {
-      throw new ApiError(401, 'invalid_credentials', 'Incorrect e-mail or password.');
+      // The published answer, word for word (SERVICE.md, row 1).
+      throw new ApiError(401, 'invalid_credentials', 'Invalid credentials');
     }
     return user;
   }

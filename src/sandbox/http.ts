@@ -154,20 +154,71 @@ export async function readJson(req: IncomingMessage, { optional = false } = {}):
   }
 }
 
+/**
+ * The type pydantic (FastAPI's validator) gives the fault a zod issue describes, so a 422 reads
+ * as the service's would: `string_too_short`, not zod's `too_small`.
+ */
+function pydanticType(issue: z.core.$ZodIssue): string {
+  // The schemas check a date as text; pydantic parses it as a date and names that fault so.
+  if (issue.message.startsWith('Input should be a valid date')) return 'date_from_datetime_parsing';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.message === 'Field required') return 'missing';
+      return ({ string: 'string_type', boolean: 'bool_type', number: 'float_type', int: 'int_type', array: 'list_type', object: 'model_attributes_type' } as Record<string, string>)[issue.expected] ?? `${issue.expected}_type`;
+    case 'too_small':
+      return issue.origin === 'string' ? 'string_too_short' : issue.origin === 'array' ? 'too_short' : 'greater_than_equal';
+    case 'too_big':
+      return issue.origin === 'string' ? 'string_too_long' : issue.origin === 'array' ? 'too_long' : 'less_than_equal';
+    case 'invalid_format':
+      return ({ url: 'url_parsing', uuid: 'uuid_parsing', regex: 'string_pattern_mismatch' } as Record<string, string>)[issue.format] ?? 'value_error';
+    default:
+      return 'value_error';
+  }
+}
+
 /** Validates a parsed body against a schema; a FastAPI 422 list names each wrong field. */
 export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid([NOT_AN_OBJECT]);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw invalid(
-    result.error.issues.flatMap((issue): ValidationItem[] => {
-      const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
-      // FastAPI names each unknown member on its own.
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
-      const missing = issue.code === 'invalid_type' && issue.message === 'Field required';
-      return [{ loc, msg: issue.message, type: missing ? 'missing' : issue.code }];
-    }),
-  );
+  const items = result.error.issues.flatMap((issue): ValidationItem[] => {
+    const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+    // FastAPI names each unknown member on its own.
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+    return [{ loc, msg: issue.message, type: pydanticType(issue) }];
+  });
+  // Pydantic stops at a field's first fault; zod may go on to report a second for it.
+  const seen = new Set<string>();
+  throw invalid(items.filter((item) => !seen.has(JSON.stringify(item.loc)) && Boolean(seen.add(JSON.stringify(item.loc)))));
+}
+
+function missingHeaders(req: IncomingMessage, names: readonly string[]): ValidationItem[] {
+  return names
+    .filter((name) => req.headers[name.toLowerCase()] === undefined)
+    .map((name): ValidationItem => ({ loc: ['header', name.toLowerCase()], msg: 'Field required', type: 'missing' }));
+}
+
+/** The required headers of an operation without a body: 422 naming each one absent. */
+export function requireHeaders(req: IncomingMessage, names: readonly string[]): void {
+  const missing = missingHeaders(req, names);
+  if (missing.length > 0) throw invalid(missing);
+}
+
+/**
+ * A JSON body and the required headers of an operation, checked as FastAPI checks its
+ * parameters: every fault in one 422 list, the headers' first.
+ */
+export async function readBody<T>(req: IncomingMessage, schema: z.ZodType<T>, { headers = [] }: { headers?: readonly string[] } = {}): Promise<T> {
+  const missing = missingHeaders(req, headers);
+  let body: T;
+  try {
+    body = validate(schema, await readJson(req));
+  } catch (e) {
+    if (missing.length > 0 && e instanceof ApiError && e.validation) throw invalid([...missing, ...e.validation]);
+    throw e;
+  }
+  if (missing.length > 0) throw invalid(missing);
+  return body;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

@@ -1,5 +1,6 @@
-// The sandbox's routes: every row of SPEC section 4, strict, under three prefixes so a client
-// never assumes the three base addresses are one. Faults (latency, 503s, cut connections,
+// The sandbox's routes: every operation the app uses, in the bodies and answers the service
+// publishes (SERVICE.md), each on its host role (agents_url, scribe_url, agents_api_url), under
+// three prefixes so a client never assumes the three base addresses are one. Faults (latency, 503s, cut connections,
 // 429s) are injected around the handlers, the same way for every route.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +31,7 @@ import type {
 import { answerDdx, answerTreatmentPlan } from './agents.ts';
 import { answerChat, answerFast, answerMedication } from './medication.ts';
 import type { Auth } from './auth.ts';
-import { ApiError, bearerToken, invalid, readJson, Router, sendError, sendJson, validate, type Reply, type RequestContext } from './http.ts';
+import { ApiError, bearerToken, invalid, readBody, requireHeaders, Router, sendError, sendJson, type Reply, type RequestContext } from './http.ts';
 import type { SandboxOptions } from './options.ts';
 import { scribeStatus, type ScribeJobs } from './scribe-jobs.ts';
 import type { OrganizationRecord, ScribeRecord, SessionRecord, StateStore, UserRecord, WebhookRecord } from './state.ts';
@@ -40,6 +41,11 @@ import type { Uploads } from './uploads.ts';
 export const PREFIX = { agents: '/agents', scribe: '/scribe', agentsApi: '/agents-api', storage: '/storage' } as const;
 export const API_VERSION = 'v1';
 export const MAX_AGENT_INPUT_CHARS = 20_000;
+/**
+ * The operations whose `X-API-Version` the OpenAPI document marks required (the others list no
+ * such parameter): FastAPI answers its absence 422, in one list with the body's faults.
+ */
+const VERSIONED = { headers: ['x-api-version'] } as const;
 
 const schemas = requestSchemas;
 
@@ -145,7 +151,7 @@ export function buildRouter(parts: ServerParts): Router {
   const user = (ctx: RequestContext) => auth.authenticate(bearerToken(ctx.req));
 
   const signIn = async (ctx: RequestContext, login: boolean): Promise<Reply> => {
-    const body = validate(schemas.signIn, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.signIn, login ? VERSIONED : {});
     const account = auth.checkPassword(body.email, body.password);
     const { access_token, refresh_token, expires_at, refresh_expires_at } = await auth.signIn(account);
     counters.signIns += 1;
@@ -165,14 +171,12 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('GET', `${PREFIX.scribe}/users/me`, async (ctx) => {
     const { user: account } = await user(ctx);
+    requireHeaders(ctx.req, VERSIONED.headers);
     return { body: publicUserJson(account) };
   });
 
   router.add('POST', `${PREFIX.scribe}/auth/refresh-token`, async (ctx) => {
-    const version = ctx.req.headers['x-api-version'];
-    // A required header parameter, as FastAPI refuses its absence.
-    if (version === undefined) throw invalid([{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }], 'api_version_required');
-    const body = validate(schemas.refresh, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.refresh, VERSIONED);
     const answer = await auth.refresh(bearerToken(ctx.req), body.token).catch((e: unknown) => {
       if (e instanceof ApiError && e.code === 'refresh_token_reused') counters.refreshReuseDetected += 1;
       throw e;
@@ -193,7 +197,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('POST', `${PREFIX.scribe}/recording-sessions/create`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.createSession, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.createSession, VERSIONED);
     const now = new Date().toISOString();
     const session: SessionRecord = {
       public_id: crypto.randomUUID(),
@@ -239,7 +243,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('POST', `${PREFIX.scribe}/audio/generate-upload-url`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.uploadUrl, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.uploadUrl, VERSIONED);
     const session = ownSession(body.recording_session_public_id, account.organization_id);
     const auto = body.auto_scribe_template_public_id ?? null;
     if (auto !== null && !TEMPLATES.some((t) => t.public_id === auto)) throw new ApiError(404, 'not_found', 'Template not found.');
@@ -262,7 +266,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('POST', `${PREFIX.scribe}/scribe/request`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.scribeRequest, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.scribeRequest, VERSIONED);
     const key = ctx.req.headers['idempotency-key'];
     const { record, created } = jobs.create({
       sessionId: body.recording_session_public_id,
@@ -301,7 +305,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   const agentInput = async (ctx: RequestContext): Promise<string> => {
     await user(ctx);
-    const { input } = validate(schemas.agent, await readJson(ctx.req));
+    const { input } = await readBody(ctx.req, schemas.agent);
     if (input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
     if (input.length > MAX_AGENT_INPUT_CHARS) {
       throw invalid([{ loc: ['body', 'input'], msg: `String should have at most ${MAX_AGENT_INPUT_CHARS} characters`, type: 'string_too_long' }]);
@@ -311,17 +315,17 @@ export function buildRouter(parts: ServerParts): Router {
   router.add('POST', `${PREFIX.agentsApi}/ddx_agent_v2`, async (ctx) => ({ body: answerDdx(await agentInput(ctx)) }));
   router.add('POST', `${PREFIX.agentsApi}/treatment_plan_agent_v2`, async (ctx) => ({ body: answerTreatmentPlan(await agentInput(ctx)) }));
   router.add('POST', `${PREFIX.agentsApi}/medication_agent_v2`, async (ctx) => ({ body: answerMedication(await agentInput(ctx)) }));
-  router.add('POST', `${PREFIX.agents}/chat_agent`, async (ctx) => {
+  router.add('POST', `${PREFIX.agentsApi}/chat_agent`, async (ctx) => {
     await user(ctx);
-    const body = validate(schemas.chatAgent, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.chatAgent);
     if (body.input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
     return { body: answerChat(body.input) };
   });
   // The fast agents answer one block of plain text (SERVICE.md).
-  for (const [path, kind] of [['fast_ddx_agent', 'ddx'], ['fast_treatment_plan_agent', 'treatment'], ] as const) {
+  for (const [path, kind] of [['fast_ddx_agent', 'ddx'], ['fast_treatment_plan_agent', 'treatment']] as const) {
     router.add('POST', `${PREFIX.agentsApi}/${path}`, async (ctx) => {
       await user(ctx);
-      const { message } = validate(schemas.fastAgent, await readJson(ctx.req));
+      const { message } = await readBody(ctx.req, schemas.fastAgent);
       if (message.trim() === '') throw invalid([{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
       return { body: answerFast(kind, message), text: true };
     });
@@ -338,7 +342,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('PUT', `${PREFIX.scribe}/webhook/update`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.webhookUpdate, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.webhookUpdate);
     let hook = state.webhooks.find((w) => w.organization_public_id === account.organization_id && w.event_type === body.event_type);
     if (!hook) {
       hook = { public_id: crypto.randomUUID(), event_type: body.event_type, is_active: true, organization_public_id: account.organization_id };
@@ -354,7 +358,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('PATCH', `${PREFIX.scribe}/organizations/update-email-for-notification`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.notificationEmail, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.notificationEmail);
     const org = state.organizations.find((o) => o.public_id === account.organization_id);
     if (!org) throw new ApiError(404, 'not_found', 'Your organization no longer exists.');
     org.email_notification = body.email;
@@ -365,7 +369,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   router.add('PATCH', `${PREFIX.scribe}/webhook/status`, async (ctx) => {
     const { user: account } = await user(ctx);
-    const body = validate(schemas.webhookStatus, await readJson(ctx.req));
+    const body = await readBody(ctx.req, schemas.webhookStatus);
     if (body.organization_public_id !== account.organization_id) {
       throw new ApiError(403, 'forbidden', 'You may change the webhooks of your own organization only.');
     }

@@ -222,14 +222,26 @@ describe('the published extras', () => {
     expect(fast.status).toBe(200);
     expect(fast.headers['content-type']).toMatch(/^text\/plain/);
     expect(fast.text).toMatch(/hyperthyroidism/i);
-    const empty = await call('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, { token: me.access, body: { message: ' ' } });
-    expect(empty.status).toBe(422);
-    const chat = await call<{ status: boolean; reason: Record<string, string> }>('POST', `${s.urls.agents_url}/chat_agent`, {
+    const plan = await call('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, {
       token: me.access,
-      body: { input: 'Gabapentin for a nervous cat before a visit?' },
+      body: { message: 'Treatment plan for a 7 year old dog with atopic dermatitis' },
+    });
+    expect(plan.status).toBe(200);
+    expect(plan.headers['content-type']).toMatch(/^text\/plain/);
+    expect(() => JSON.parse(plan.text) as unknown).toThrow();
+    expect(plan.text).toMatch(/atopic dermatitis/i);
+    const empty = await call<{ detail: unknown }>('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, { token: me.access, body: { message: ' ' } });
+    expect([empty.status, empty.json.detail]).toEqual([422, [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]]);
+    const wrongMember = await call<{ detail: { loc: string[] }[] }>('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, { token: me.access, body: { input: 'a dog' } });
+    expect(wrongMember.json.detail.map((d) => d.loc.join('.')).sort()).toEqual(['body.input', 'body.message']);
+    // The chat agent is served with the other agents (agents_api_url), as the OpenAPI document places it.
+    const chat = await call<{ status: boolean; reason: Record<string, string> }>('POST', `${s.urls.agents_api_url}/chat_agent`, {
+      token: me.access,
+      body: { input: 'Gabapentin for a nervous cat before a visit?', model: 'default' },
     });
     expect(chat.json.status).toBe(true);
     expect(Object.keys(chat.json.reason).sort()).toEqual(['Plain English Concise', 'Plain English Summary']);
+    expect((await call('POST', `${s.urls.agents_url}/chat_agent`, { token: me.access, body: { input: 'x' } })).status).toBe(404);
   });
 
   it('with loginTokensOnly, /auth/login answers only the three OpenAPI token fields', async () => {

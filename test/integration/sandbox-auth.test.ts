@@ -13,8 +13,6 @@ afterEach(async () => {
   await sandbox?.close();
 });
 
-const V1 = { 'x-api-version': 'v1' };
-
 describe('row 1: sign-in', () => {
   it('answers the token set 2.2 with the user', async () => {
     const s = await start();
@@ -47,17 +45,17 @@ describe('row 1: sign-in', () => {
 
   const loc = (field?: string) => (field ? ['body', field] : ['body']);
   it.each([
-    { name: 'wrong password', body: { email: 'demo@vetscribe.test', password: 'nope' }, status: 401, detail: 'Incorrect e-mail or password.' },
-    { name: 'unknown e-mail', body: { email: 'nobody@vetscribe.test', password: 'x' }, status: 401, detail: 'Incorrect e-mail or password.' },
+    { name: 'wrong password', body: { email: 'demo@vetscribe.test', password: 'nope' }, status: 401, detail: 'Invalid credentials' },
+    { name: 'unknown e-mail', body: { email: 'nobody@vetscribe.test', password: 'x' }, status: 401, detail: 'Invalid credentials' },
     { name: 'missing password', body: { email: 'demo@vetscribe.test' }, status: 422, detail: [{ loc: loc('password'), msg: 'Field required', type: 'missing' }] },
-    { name: 'e-mail not an address', body: { email: 'demo', password: 'x' }, status: 422, detail: [{ loc: loc('email'), msg: 'must be an e-mail address', type: 'invalid_format' }] },
+    { name: 'e-mail not an address', body: { email: 'demo', password: 'x' }, status: 422, detail: [{ loc: loc('email'), msg: 'must be an e-mail address', type: 'value_error' }] },
     {
       name: 'wrong types',
       body: { email: 1, password: true },
       status: 422,
       detail: [
-        { loc: loc('email'), msg: expect.any(String), type: 'invalid_type' },
-        { loc: loc('password'), msg: 'Input should be a valid string', type: 'invalid_type' },
+        { loc: loc('email'), msg: expect.any(String), type: 'string_type' },
+        { loc: loc('password'), msg: 'Input should be a valid string', type: 'string_type' },
       ],
     },
     { name: 'an array', body: [1, 2], status: 422, detail: [{ loc: loc(), msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }] },
@@ -90,11 +88,11 @@ describe('row 1: sign-in', () => {
 });
 
 describe('row 2: refresh', () => {
-  const refresh = (s: Sandbox, access: string | undefined, token: string, headers: Record<string, string> = V1) =>
+  const refresh = (s: Sandbox, access: string | undefined, token: string, apiVersion: string | null = 'v1') =>
     call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/refresh-token`, {
       ...(access ? { token: access } : {}),
       body: { token },
-      headers,
+      apiVersion,
     });
 
   it('rotates the refresh token and answers 2.3 with its own user field names', async () => {
@@ -116,9 +114,9 @@ describe('row 2: refresh', () => {
   it('requires X-API-Version: v1', async () => {
     const s = await start();
     const t = await signIn(s);
-    const none = await refresh(s, t.access, t.refresh, {});
+    const none = await refresh(s, t.access, t.refresh, null);
     expect([none.status, none.json['detail']]).toEqual([422, [{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }]]);
-    const other = await refresh(s, t.access, t.refresh, { 'x-api-version': 'v9' });
+    const other = await refresh(s, t.access, t.refresh, 'v9');
     expect([other.status, other.json['code']]).toEqual([400, 'unsupported_api_version']);
   });
 
@@ -178,6 +176,45 @@ describe('row 2: refresh', () => {
     await new Promise((r) => setTimeout(r, 3100));
     const late = await refresh(s, t.access, t.refresh);
     expect([late.status, late.json['code']]).toEqual([401, 'refresh_token_reused']);
+  });
+});
+
+describe('X-API-Version', () => {
+  const missing = { loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' };
+
+  it('is required where the OpenAPI document marks it: a 422 naming the header, listed before the body faults', async () => {
+    const s = await start();
+    const t = await signIn(s);
+    const marked: [string, string, unknown][] = [
+      ['POST', `${s.urls.scribe_url}/auth/login`, s.demo],
+      ['POST', `${s.urls.scribe_url}/auth/refresh-token`, { token: t.refresh }],
+      ['GET', `${s.urls.scribe_url}/users/me`, undefined],
+      ['POST', `${s.urls.scribe_url}/recording-sessions/create`, { patient_name: 'Bella', description: '', session_date: '2026-11-25' }],
+      ['POST', `${s.urls.scribe_url}/audio/generate-upload-url`, { recording_session_public_id: 'x' }],
+      ['POST', `${s.urls.scribe_url}/scribe/request`, { recording_session_public_id: 'x', template_public_id: 'y' }],
+    ];
+    for (const [method, url, body] of marked) {
+      const a = await call(method, url, { token: t.access, body, apiVersion: null });
+      expect([method, url, a.status, a.json['detail']]).toEqual([method, url, 422, [missing]]);
+    }
+    const both = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: t.access, body: { description: '' }, apiVersion: null });
+    expect(both.json['detail']).toEqual([
+      missing,
+      { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
+      { loc: ['body', 'session_date'], msg: 'Field required', type: 'missing' },
+    ]);
+  });
+
+  it('may be left out where the document lists no such parameter (sign-in, lists, gets, agents)', async () => {
+    const s = await start();
+    const signedIn = await call<{ access_token: string }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo, apiVersion: null });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.json.access_token;
+    for (const url of [`${s.urls.scribe_url}/templates/all`, `${s.urls.scribe_url}/scribe/all`, `${s.urls.scribe_url}/recording-sessions/all`, `${s.urls.scribe_url}/organizations/get`]) {
+      expect([url, (await call('GET', url, { token, apiVersion: null })).status]).toEqual([url, 200]);
+    }
+    const ddx = await call('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token, body: { input: 'Dog, 6 years, vomiting for 2 days' }, apiVersion: null });
+    expect(ddx.status).toBe(200);
   });
 });
 

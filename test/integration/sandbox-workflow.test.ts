@@ -77,9 +77,17 @@ describe('row 4: create a recording session', () => {
       ]),
     );
     const blank = await post({ ...sessionBody(), patient_name: '   ' });
-    expect(blank.json.detail[0]?.loc).toEqual(['body', 'patient_name']);
+    expect(blank.json.detail).toEqual([{ loc: ['body', 'patient_name'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    const noDescription = await post({ patient_name: 'Bella', session_date: '2026-11-25' });
+    expect(noDescription.json.detail).toEqual([{ loc: ['body', 'description'], msg: 'Field required', type: 'missing' }]);
     const badDate = await post({ ...sessionBody(), session_date: '2026-02-30' });
-    expect(badDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'custom' }]);
+    expect(badDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' }]);
+    const localDate = await post({ ...sessionBody(), session_date: '25/11/2026' });
+    expect(localDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: expect.stringMatching(/^Input should be a valid date/), type: 'date_from_datetime_parsing' }]);
+    const number = await post({ ...sessionBody(), patient_name: 7 });
+    expect(number.json.detail).toEqual([{ loc: ['body', 'patient_name'], msg: 'Input should be a valid string', type: 'string_type' }]);
+    // An empty description is taken: the OpenAPI requires the member, the page lets it be empty.
+    expect((await post({ ...sessionBody(), description: '' })).status).toBe(200);
   });
 
   it('lists and gets the organization sessions, paged, never another organization', async () => {

@@ -14,10 +14,14 @@ export interface CallOptions {
   body?: unknown;
   rawBody?: string | Buffer;
   headers?: Record<string, string>;
+  /** X-API-Version sent, as the app sends it on every API call; null sends none (and the storage PUT never has one). */
+  apiVersion?: string | null;
 }
 
 export async function call<T = Record<string, unknown>>(method: string, url: string, options: CallOptions = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  const storage = new URL(url).pathname.startsWith('/storage/');
+  const version = options.apiVersion === undefined ? (storage ? null : 'v1') : options.apiVersion;
+  const headers: Record<string, string> = { ...(version === null ? {} : { 'x-api-version': version }), ...options.headers };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   let body: string | Buffer | undefined = options.rawBody;
   if (options.body !== undefined) {
