@@ -13,36 +13,23 @@ import { CONDITIONS } from './knowledge/conditions/index.ts';
 import { deniedSigns, namesCondition, normalizeText, prepare, rankConditions, signKey, type Prepared, type Ranked } from './knowledge/matching.ts';
 import { assessRelevance } from './knowledge/relevance.ts';
 import type { Condition, DdxSet, KbSpecies, TreatmentSet } from './knowledge/types.ts';
+import type { DdxResponseWire, TreatmentPlanResponseWire } from '../shared/service/wire.ts';
 import type { Species } from '../shared/species.ts';
 
 /** Every summary the sandbox writes ends with this: it is not a clinical service. */
 export const SANDBOX_NOTICE = '(Sandbox answer from a small built-in knowledge base, not a clinical service.)';
 
-type Refusal = { status: false; reason: string; response: Record<string, never> };
+/**
+ * An agent's answer as the wire declares it, split on `status` so that an accepted answer's
+ * `response` is known to be there: an accepted input gets the details and summaries, a refused
+ * one `response: null` (what a refusal holds is not published).
+ */
+export type AgentAnswer<W extends { status: boolean; reason: string; response: object | null }> =
+  | (W & { status: true; response: NonNullable<W['response']> })
+  | (W & { status: false; response: null });
 
-export type DdxAnswerWire =
-  | {
-      status: true;
-      reason: string;
-      response: {
-        'Differential Diagnosis Details': Record<string, DdxSet>;
-        'Plain English Concise': string;
-        'Plain English Summary': string;
-      };
-    }
-  | Refusal;
-
-export type TreatmentPlanAnswerWire =
-  | {
-      status: true;
-      reason: string;
-      response: {
-        'Treatment Plan Details': Record<string, TreatmentSet>;
-        'Plain English Concise': string;
-        'Plain English Summary': string;
-      };
-    }
-  | Refusal;
+export type DdxAnswerWire = AgentAnswer<DdxResponseWire>;
+export type TreatmentPlanAnswerWire = AgentAnswer<TreatmentPlanResponseWire>;
 
 const MAX_DIFFERENTIALS = 5;
 const MIN_DIFFERENTIALS = 3;
@@ -55,7 +42,7 @@ const MAX_PLANS = 3;
 const PLAN_SHARE = 0.5;
 const KB_SPECIES: readonly KbSpecies[] = ['dog', 'cat'];
 
-const refuse = (reason: string): Refusal => ({ status: false, reason, response: {} });
+const refuse = (reason: string) => ({ status: false as const, reason, response: null });
 
 /** "a", "a and b", "a, b and c". */
 export function joinWords(items: readonly string[]): string {

@@ -4,7 +4,7 @@
 // and every answer says so.
 import { detectSpecies, type Species } from '../shared/species.ts';
 import type { ChatAgentResponseWire, MedicationResponseWire, MedicationSetWire } from '../shared/service/wire.ts';
-import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE } from './agents.ts';
+import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE, type AgentAnswer } from './agents.ts';
 
 interface Drug {
   name: string;
@@ -44,7 +44,7 @@ const FORMULARY: readonly Drug[] = [
     name: 'Amoxicillin-clavulanate',
     names: ['amoxicillin-clavulanate', 'amoxicillin clavulanate', 'amoxicillin/clavulanate', 'amoxiclav', 'co-amoxiclav', 'clavamox', 'synulox', 'amoxicillin'],
     plain: {
-      dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given twice a day; it is well tolerated, though it can upset the stomach.',
+      dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given to dogs twice a day; it is well tolerated, though it can upset the stomach.',
       cat: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic that suits cats well, given twice a day, best with a little food.',
     },
     card: {
@@ -68,7 +68,7 @@ const FORMULARY: readonly Drug[] = [
     name: 'Maropitant',
     names: ['maropitant', 'cerenia'],
     plain: {
-      dog: 'Maropitant stops vomiting and nausea and is given once a day, by injection in the clinic or as tablets at home.',
+      dog: 'Maropitant stops vomiting and nausea in dogs and is given once a day, by injection in the clinic or as tablets at home.',
       cat: 'Maropitant stops vomiting in cats and is given once a day, by injection or tablet.',
     },
     card: {
@@ -146,22 +146,22 @@ function findDrugs(text: string): Drug[] {
 const COVERED: readonly Species[] = ['dog', 'cat'];
 
 /** `POST /medication_agent_v2`: the drug card for each drug named, for the species named. */
-export function answerMedication(input: string): MedicationResponseWire | { status: false; reason: string; response: Record<string, never> } {
+export function answerMedication(input: string): AgentAnswer<MedicationResponseWire> {
   const species = detectSpecies(input);
   const drugs = findDrugs(input);
   if (species.length === 0) {
-    return { status: false, reason: 'The question must name a species (for example dog or cat) as well as a drug.', response: {} };
+    return { status: false, reason: 'The question must name a species (for example dog or cat) as well as a drug.', response: null };
   }
   if (drugs.length === 0) {
     return {
       status: false,
       reason: `No drug in the sandbox's formulary is named; it knows ${FORMULARY.map((d) => d.name.toLowerCase()).join(', ')}.`,
-      response: {},
+      response: null,
     };
   }
   const covered = species.filter((s) => COVERED.includes(s)) as ('dog' | 'cat')[];
   if (covered.length === 0) {
-    return { status: false, reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`, response: {} };
+    return { status: false, reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`, response: null };
   }
   const details: Record<string, MedicationSetWire> = {};
   for (const d of drugs) details[d.name] = d.card;
@@ -180,7 +180,7 @@ export function answerMedication(input: string): MedicationResponseWire | { stat
 /** `POST /chat_agent`: a short plain answer, from whichever agent the question suits. */
 export function answerChat(input: string): ChatAgentResponseWire {
   const medication = answerMedication(input);
-  if (medication.status && medication.response && 'Medication Details' in medication.response) {
+  if (medication.status) {
     return { status: true, reason: { 'Plain English Concise': medication.response['Plain English Concise'], 'Plain English Summary': medication.response['Plain English Summary'] } };
   }
   const ddx = answerDdx(input);

@@ -257,9 +257,11 @@ export function buildRouter(parts: ServerParts): Router {
     // Row 6's optional template: scribing starts by itself once the audio is in.
     const auto = result.record.auto_scribe_template_public_id;
     const session = state.sessions[result.record.recording_session_public_id];
+    // One job per upload address: a PUT repeated to the same address (a client retrying a
+    // cut-off upload) replaces the file but does not scribe it twice.
     if (auto && session) {
-      jobs.create({ sessionId: session.public_id, templateId: auto, organizationId: session.organization_id, idempotencyKey: null });
-      counters.scribeRequests += 1;
+      const { created } = jobs.create({ sessionId: session.public_id, templateId: auto, organizationId: session.organization_id, idempotencyKey: `auto-scribe:${result.record.file_key}` });
+      if (created) counters.scribeRequests += 1;
     }
     return { status: 200, body: undefined, headers: { ETag: `"${result.sha256}"` } };
   });

@@ -172,13 +172,17 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
     expect(s.stats().uploads).toBe(1);
   });
 
-  it('refuses a wrong signature with SignatureDoesNotMatch in XML: one digit changed, one character appended, a longer expiry', async () => {
+  it('refuses a wrong signature with SignatureDoesNotMatch in XML: one digit changed, characters appended, upper case, cut short, a longer expiry', async () => {
     const s = await start();
     const p = await prepare(s);
     const changed = p.url.replace(/X-Amz-Signature=([0-9a-f])/, (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
-    const appended = `${p.url}0`;
+    // Buffer.from(hex, 'hex') stops at the first character that is not hex, and drops an odd
+    // last digit: each of these would compare equal to the real signature if decoded that way.
+    const appended = [`${p.url}0`, `${p.url}z`, `${p.url}%20`, `${p.url}${'0'.repeat(64)}`];
+    const upper = p.url.replace(/X-Amz-Signature=([0-9a-f]{64})/, (_m, sig: string) => `X-Amz-Signature=${sig.toUpperCase()}`);
+    const shorter = p.url.slice(0, -2);
     const longer = p.url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=999999');
-    for (const url of [changed, appended, longer, p.url.replace(/&X-Amz-Signature=[0-9a-f]+/, '')]) {
+    for (const url of [changed, ...appended, upper, shorter, longer, p.url.replace(/&X-Amz-Signature=[0-9a-f]+/, '')]) {
       const a = await call('PUT', url, { rawBody: fakeWebm() });
       expect(a.status, url).toBe(403);
       expect(a.headers['content-type']).toBe('application/xml');
@@ -236,8 +240,12 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
     const s = await start();
     const { access } = await signIn(s);
     const template = await firstTemplate(s, access);
-    await uploadRecording(s, access, fakeWebm(), { autoTemplate: template.public_id });
+    const { uploadUrl } = await uploadRecording(s, access, fakeWebm(), { autoTemplate: template.public_id });
     expect(s.stats().scribeRequests).toBe(1);
+    // The same address PUT again (a retried upload) scribes nothing twice.
+    expect((await call('PUT', uploadUrl, { rawBody: fakeWebm() })).status).toBe(200);
+    expect(s.stats().scribeRequests).toBe(1);
+    expect(Object.values(s.stats().scribeRecordsByFileKey)).toEqual([1]);
     const all = await call<Page<{ template_public_id: string }>>('GET', `${s.urls.scribe_url}/scribe/all?page=1&limit=10`, { token: access });
     expect(all.json.items.map((x) => x.template_public_id)).toEqual([template.public_id]);
   });

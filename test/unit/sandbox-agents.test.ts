@@ -249,12 +249,12 @@ describe('answerDdx (row 10)', () => {
     expect(labels(a)[0]).toMatch(/hyperthyroid/i);
   });
 
-  it('turns irrelevant input away with status false, a reason and an empty response', () => {
+  it('turns irrelevant input away with status false, a reason and response null', () => {
     for (const input of [...NOT_VETERINARY, 'My husband has a headache.']) {
       const a = answerDdx(input);
       expect(a.status, input).toBe(false);
       expect(a.reason.length).toBeGreaterThan(10);
-      expect(a.response).toEqual({});
+      expect(a.response).toBeNull();
     }
   });
 
@@ -308,7 +308,7 @@ describe('answerTreatmentPlan (row 11)', () => {
       const a = answerTreatmentPlan(input);
       expect(a.status, input).toBe(false);
       expect(a.reason).toMatch(/species/);
-      expect(a.response).toEqual({});
+      expect(a.response).toBeNull();
     }
   });
 
@@ -345,7 +345,7 @@ describe('answerTreatmentPlan (row 11)', () => {
     for (const input of [...NOT_VETERINARY, 'How much does a vet visit cost for a dog?']) {
       const a = answerTreatmentPlan(input);
       expect(a.status, input).toBe(false);
-      expect(a.response).toEqual({});
+      expect(a.response).toBeNull();
     }
     expect(answerTreatmentPlan('What breed of dog is friendliest?').reason).toMatch(/not related to treatment plans/);
   });

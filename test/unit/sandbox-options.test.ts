@@ -32,6 +32,20 @@ describe('sandbox options', () => {
     expect(rest).toEqual(defaults);
   });
 
+  it.each([
+    ['scribe-stall', 'SANDBOX_SCRIBE_STALL', 'scribeStall'],
+    ['login-tokens-only', 'SANDBOX_LOGIN_TOKENS_ONLY', 'loginTokensOnly'],
+  ] as const)('the switch --%s (%s) is off by default, on by flag or by 1/true, off by 0/false', (flag, env, key) => {
+    expect(DEFAULT_OPTIONS[key]).toBe(false);
+    expect(parseOptions([`--${flag}`], {})[key]).toBe(true);
+    for (const on of ['1', 'true', 'TRUE']) expect(parseOptions([], { [env]: on })[key]).toBe(true);
+    for (const off of ['0', 'false', '']) expect(parseOptions([], { [env]: off })[key]).toBe(false);
+    expect(() => parseOptions([], { [env]: 'yes' })).toThrow(new RegExp(`${env} must be 1, 0, true or false, not "yes"`));
+    const { [key]: _, ...rest } = parseOptions([`--${flag}`], {});
+    const { [key]: __, ...defaults } = DEFAULT_OPTIONS;
+    expect(rest).toEqual(defaults);
+  });
+
   it('a flag wins over its variable; an empty variable is no setting', () => {
     expect(parseOptions(['--access-ttl', '5'], { SANDBOX_ACCESS_TTL: '60' }).accessTtlSeconds).toBe(5);
     expect(parseOptions([], { SANDBOX_ACCESS_TTL: '' }).accessTtlSeconds).toBe(DEFAULT_OPTIONS.accessTtlSeconds);
