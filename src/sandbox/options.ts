@@ -35,13 +35,16 @@ export interface SandboxOptions {
   scribeStall: boolean;
   /** /auth/login answers only the OpenAPI's three token fields (no expiry, no user). */
   loginTokensOnly: boolean;
+  /** The refresh answers only the OpenAPI's three token fields (no expiry, no user). */
+  refreshTokensOnly: boolean;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
   port: 0,
   host: '127.0.0.1',
   dataDir: null,
-  accessTtlSeconds: 900,
+  // Access tokens last an hour, as published; the refresh token's lifetime is not published.
+  accessTtlSeconds: 3600,
   refreshTtlSeconds: 7 * 24 * 3600,
   refreshReuseGraceSeconds: 30,
   uploadTtlSeconds: 900,
@@ -58,6 +61,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   tokenLog: null,
   scribeStall: false,
   loginTokensOnly: false,
+  refreshTokensOnly: false,
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
@@ -86,9 +90,10 @@ const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUr
   { flag: 'webhook-secret', env: 'SANDBOX_WEBHOOK_SECRET', key: 'webhookSecret' },
 ];
 
-const BOOLEANS: { flag: string; env: string; key: 'scribeStall' | 'loginTokensOnly' }[] = [
+const BOOLEANS: { flag: string; env: string; key: 'scribeStall' | 'loginTokensOnly' | 'refreshTokensOnly' }[] = [
   { flag: 'scribe-stall', env: 'SANDBOX_SCRIBE_STALL', key: 'scribeStall' },
   { flag: 'login-tokens-only', env: 'SANDBOX_LOGIN_TOKENS_ONLY', key: 'loginTokensOnly' },
+  { flag: 'refresh-tokens-only', env: 'SANDBOX_REFRESH_TOKENS_ONLY', key: 'refreshTokensOnly' },
 ];
 
 export class OptionsError extends Error {}

@@ -183,6 +183,11 @@ export function buildRouter(parts: ServerParts): Router {
     });
     if (answer.replayed) counters.refreshReplays += 1;
     else counters.refreshes += 1;
+    // The OpenAPI answer is the three token fields; the page adds expiry and the user.
+    if (parts.options.refreshTokensOnly) {
+      const tokens: LoginResponseWire = { access_token: answer.access_token, refresh_token: answer.refresh_token, token_type: 'bearer' };
+      return { body: tokens };
+    }
     const refreshed: RefreshResponseWire = {
       access_token: answer.access_token,
       refresh_token: answer.refresh_token,

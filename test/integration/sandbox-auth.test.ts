@@ -30,6 +30,14 @@ describe('row 1: sign-in', () => {
     expect(payload.exp).toBe(a.json['expires_at']);
   });
 
+  it('an access token lasts an hour by default, as published', async () => {
+    const s = await start();
+    const before = Math.floor(Date.now() / 1000);
+    const a = await call<{ expires_at: number }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo });
+    expect(a.json.expires_at - before).toBeGreaterThanOrEqual(3600);
+    expect(a.json.expires_at - before).toBeLessThanOrEqual(3600 + 60);
+  });
+
   it('row 3 /auth/login on scribe_url answers as its reference page shows: tokens, expiry, and the user under the public names', async () => {
     const s = await start();
     const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/login`, { body: s.demo });
@@ -109,6 +117,17 @@ describe('row 2: refresh', () => {
     const again = await refresh(s, String(a.json['access_token']), String(a.json['refresh_token']));
     expect(again.status).toBe(200);
     expect(s.stats().refreshes).toBe(2);
+  });
+
+  it('with refreshTokensOnly, answers only the three OpenAPI token fields, and the new pair works', async () => {
+    const s = await start({ refreshTokensOnly: true });
+    const t = await signIn(s);
+    const a = await refresh(s, t.access, t.refresh);
+    expect(a.status).toBe(200);
+    expect(Object.keys(a.json).sort()).toEqual(['access_token', 'refresh_token', 'token_type']);
+    const me = await call('GET', `${s.urls.scribe_url}/users/me`, { token: String(a.json['access_token']) });
+    expect(me.status).toBe(200);
+    expect((await refresh(s, String(a.json['access_token']), String(a.json['refresh_token']))).status).toBe(200);
   });
 
   it('requires X-API-Version: v1', async () => {

@@ -35,6 +35,7 @@ describe('sandbox options', () => {
   it.each([
     ['scribe-stall', 'SANDBOX_SCRIBE_STALL', 'scribeStall'],
     ['login-tokens-only', 'SANDBOX_LOGIN_TOKENS_ONLY', 'loginTokensOnly'],
+    ['refresh-tokens-only', 'SANDBOX_REFRESH_TOKENS_ONLY', 'refreshTokensOnly'],
   ] as const)('the switch --%s (%s) is off by default, on by flag or by 1/true, off by 0/false', (flag, env, key) => {
     expect(DEFAULT_OPTIONS[key]).toBe(false);
     expect(parseOptions([`--${flag}`], {})[key]).toBe(true);
