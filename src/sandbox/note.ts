@@ -36,7 +36,7 @@ const SECTION_TEXT: Readonly<Record<string, Example>> = {
   'post-operative plan': () => 'Meloxicam for 3 days, buster collar for 10 days, lead walks only. Wound check in 3 days, sutures out in 10.',
   diagnosis: (p) => `${p} has an upset stomach (gastritis), most likely from eating something from the bin.`,
   medications: () => 'Maropitant 60 mg tablet: half a tablet once a day for 2 more days, with a little food.',
-  'warning signs': () => 'Call us at once if the vomiting comes back, there is blood, the belly looks swollen or painful, or your dog stops drinking.',
+  'warning signs': (p) => `Call us at once if ${p} vomits again, there is blood in the vomit or stools, the belly looks swollen or painful, or ${p} stops drinking.`,
   'follow-up': () => 'Recheck appointment in 48 hours.',
   'progress since last visit': (p) => `${p} is eating well and has not vomited since the last visit. Stools normal.`,
   'examination today': () => 'Weight 32.6 kg. Abdomen soft and non-painful. Hydration normal.',
@@ -60,6 +60,30 @@ const SECTION_TEXT: Readonly<Record<string, Example>> = {
   'behaviour modification plan': () => 'Walk at quieter times, keep distance, reward calm looking at other dogs. Review in 4 weeks.',
 };
 
+// Where two templates share a heading, each keeps to its own case: the behaviour consult's
+// assessment is not the vomiting dog's, the emergency's diagnostics are not the lame dog's.
+const BY_TEMPLATE: Readonly<Record<string, Readonly<Record<string, Example>>>> = {
+  'Sick visit': {
+    history: () => 'Lameness began after running in the park. No earlier orthopaedic problems. Eating and drinking normally. No medication given at home.',
+    'physical examination': () => 'Weight 31.0 kg, BCS 6/9. T 38.7 °C, HR 92 bpm, RR 22/min. Weight-bearing lameness 3/5 left hind. Effusion and a medial buttress at the left stifle, discomfort on extension. Other limbs normal.',
+  },
+  'Discharge instructions': {
+    'home care': () => 'Small meals of a bland diet (boiled chicken and rice, or the food we gave you) four times a day for 3 days, then back to the usual food over 3 days. Fresh water always available.',
+  },
+  'Recheck / progress': {
+    assessment: () => 'Gastritis resolved. No sign of a foreign body or pancreatitis.',
+  },
+  'Emergency / triage': {
+    diagnostics: () => 'Thoracic and abdominal FAST: small right-sided pneumothorax, no free abdominal fluid. PCV 38 %, TS 58 g/l, lactate 4.1 mmol/l, glucose 6.2 mmol/l.',
+    disposition: () => 'Admitted to the hospital for oxygen, pain relief and monitoring; thoracic radiographs once stable. Owner consented.',
+  },
+  'Behaviour consult': {
+    assessment: () => 'Fear-based reactivity towards unfamiliar dogs. No sign of pain or illness on examination.',
+    'behaviour modification plan': () => 'Walk at quieter times, keep a distance at which no barking starts, reward calm looking at other dogs. A front-clip harness instead of the collar.',
+    'follow-up': () => 'Review of progress in 4 weeks, by phone or in the clinic.',
+  },
+};
+
 const fallback = (section: string): Example => () => `The sandbox has no example text for ${section.toLowerCase()}.`;
 
 export const EXAMPLE_NOTE_LABEL = 'Example note: the sandbox does not listen to the audio';
@@ -73,6 +97,10 @@ export function buildNote(template: { name: string; sections: readonly string[] 
       category: 'Example note',
       content: `${EXAMPLE_NOTE_LABEL}. This ${template.name} note for ${patient}${described} shows how a note from the service looks; nothing in it comes from the consult.`,
     },
-    ...template.sections.map((section) => ({ category: section, content: (SECTION_TEXT[section.trim().toLowerCase()] ?? fallback(section))(patient) })),
+    ...template.sections.map((section) => {
+      const key = section.trim().toLowerCase();
+      const example = BY_TEMPLATE[template.name]?.[key] ?? SECTION_TEXT[key] ?? fallback(section);
+      return { category: section, content: example(patient) };
+    }),
   ];
 }

@@ -66,6 +66,19 @@ describe('buildNote', () => {
     expect(soapNote.find((c) => c.category === 'Objective')?.content).toMatch(/Weight 32.4 kg/);
   });
 
+  it('keeps to one case per template where templates share a heading', () => {
+    const section = (name: string, heading: string) => buildNote(TEMPLATES.find((t) => t.name === name)!, { patientName: 'Max' }).find((c) => c.category === heading)?.content ?? '';
+    // A behaviour consult is not about vomiting, an emergency after a car accident not about a stifle.
+    expect(section('Behaviour consult', 'Assessment')).toMatch(/reactivity/);
+    expect(section('Behaviour consult', 'Follow-up')).not.toMatch(/48 hours/);
+    expect(section('Emergency / triage', 'Diagnostics')).not.toMatch(/stifle|drawer/);
+    expect(section('Discharge instructions', 'Home care')).not.toMatch(/chews|Meloxicam/);
+    expect(section('Discharge instructions', 'Warning signs')).toMatch(/Max stops drinking/);
+    expect(section('Recheck / progress', 'Assessment')).toMatch(/resolved/);
+    expect(section('Sick visit', 'Physical examination')).toMatch(/stifle/);
+    expect(section('SOAP', 'Assessment')).toMatch(/vomiting/);
+  });
+
   it('is the same for the same template and patient, and follows the patient', () => {
     expect(buildNote(soap, { patientName: 'Bella' })).toEqual(buildNote(soap, { patientName: 'Bella' }));
     expect(JSON.stringify(buildNote(soap, { patientName: 'Rex' }))).not.toContain('Bella');
