@@ -68,7 +68,7 @@ describe('IPC handler table', () => {
 
   it('wrong credentials come back as invalid_credentials with the service message', async () => {
     const a = await handlers['session:signIn']({ email: 'demo@vetscribe.test', password: 'nope' });
-    expect(a).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/Incorrect/) } });
+    expect(a).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/^Invalid credentials$/) } });
   });
 
   it('runs a consult through the handlers: record, stop with a template, note, agents, settings', async () => {

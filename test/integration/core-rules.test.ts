@@ -459,7 +459,7 @@ describe('the /auth/login option (row 3)', () => {
     // Wrong credentials through row 3 read like those of row 1.
     await handlers['session:signOut'](undefined);
     const wrong = await handlers['session:signIn']({ email: s.demo.email, password: 'nope' });
-    expect(wrong).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Incorrect e-mail or password/) } });
+    expect(wrong).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Invalid credentials$/) } });
     expect(s.stats().byRoute['POST /scribe/auth/login']).toBe(2);
 
     await handlers['settings:update']({ useLoginRow: false });

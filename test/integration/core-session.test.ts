@@ -53,7 +53,7 @@ describe('session', () => {
     const e = await session.signIn(sandbox.demo.email, 'wrong').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ServiceError);
     expect((e as ServiceError).status).toBe(401);
-    expect((e as ServiceError).message).toMatch(/Incorrect e-mail or password/);
+    expect((e as ServiceError).message).toMatch(/^Invalid credentials$/);
     expect(await store.load()).toBeNull();
     expect(session.state().signedIn).toBe(false);
   });

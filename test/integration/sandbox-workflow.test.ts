@@ -253,7 +253,8 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
 
 describe('rows 8 and 9: scribe request and status', () => {
   it('takes the two documented fields, answers { public_id, message }, and goes requested -> scribing -> scribed with the note', async () => {
-    const s = await start({ scribeSeconds: 1.5 });
+    // 3 s: 600 ms requested, then 2.4 s scribing, wide enough for polls on a busy machine.
+    const s = await start({ scribeSeconds: 3 });
     const { access } = await signIn(s);
     const { sessionId } = await uploadRecording(s, access, fakeWebm(64_000), { patientName: 'Bella' });
     const template = await firstTemplate(s, access);
