@@ -8,6 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import * as tls from 'node:tls';
+import { Network, trustedRoots } from '../../src/main/core/network.ts';
 import { ServiceClient } from '../../src/main/core/service-client.ts';
 
 export interface UploadClientResult {
@@ -46,7 +48,13 @@ function resetHwm(): boolean {
   }
 }
 
-const client = new ServiceClient({ urls: () => ({ agentsUrl: url, scribeUrl: url, agentsApiUrl: url }) });
+// The network as the app sets it up (src/main/index.ts): the proxy asked for the address (a
+// computer without one: DIRECT, after a round trip as to Chromium's resolver) and the roots of
+// the system store beside Node's.
+const client = new ServiceClient({
+  urls: () => ({ agentsUrl: url, scribeUrl: url, agentsApiUrl: url }),
+  network: new Network({ resolveProxy: () => new Promise((resolve) => setImmediate(() => resolve('DIRECT'))), ca: () => trustedRoots(tls) }),
+});
 await (await request(`${new URL(url).origin}/scribe/templates/all`)).body.dump();
 // Startup's garbage is left behind before the idle figure is taken.
 await sleep(300);

@@ -3,7 +3,8 @@
 // (where tokens are kept, desktop notifications, the clipboard, how the window plays audio) is
 // handed to it here.
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, type WebContents } from 'electron';
+import * as tls from 'node:tls';
+import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, session, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
@@ -11,6 +12,7 @@ import { parseOptions, type SandboxOptions } from '../sandbox/index.ts';
 import { AppCore } from './core/app-core.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
+import { trustedRoots } from './core/network.ts';
 import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
 import { bindIpc } from './ipc.ts';
 import { showNotification } from './notifications.ts';
@@ -84,6 +86,12 @@ async function start(): Promise<void> {
     notify: (title, body) => void showNotification(Notification, { title, body }, showWindow),
     audioUrl,
     sandbox: sandboxOverrides(),
+    // Clinic networks: Chromium's proxy answer for each address (system settings, PAC scripts,
+    // --proxy-server) and the OS store's roots beside Node's (core/network.ts).
+    network: {
+      resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+      ca: () => trustedRoots(tls, (line) => logger.warn(line)),
+    },
     // One item with the three flavours, written at once: a practice-management system takes the
     // RTF, a mail or web form the HTML, anything else the text.
     clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },

@@ -9,6 +9,12 @@ export interface JobInfo {
   state: JobState;
   /** Why a job that is not finished is not moving right now. */
   waitingFor: 'network' | 'sign-in' | 'service' | null;
+  /**
+   * While waiting for the network because of the clinic's network setup (a proxy that refuses,
+   * a certificate this computer does not trust, proxy settings that cannot be read): the
+   * sentence saying what failed and what to ask IT. Null otherwise.
+   */
+  waitingReason: string | null;
   bytesSent: number;
   bytesTotal: number;
   /** The service's own word for the scribe status, verbatim (it may be one we do not know). */

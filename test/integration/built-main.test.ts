@@ -11,10 +11,13 @@
 // What this cannot show: anything Chromium does (the page, the preload, the sandbox of the
 // renderer); the end-to-end suite's `electron` target runs those with the real binary.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
@@ -49,9 +52,9 @@ interface Run<R = Report> {
  * An Electron API the fake lacks ends the run at once, with what the child printed.
  */
 type Command = 'close' | 'quit' | 'keep-recording';
-function runMain(home: string, tokenLog: string, command: Command): Promise<Run>;
+function runMain(home: string, tokenLog: string, command: Command, extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
 function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
-function runMain(home: string, tokenLog: string, command: Command | null): Promise<Run<Report | null>> {
+function runMain(home: string, tokenLog: string, command: Command | null, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run<Report | null>> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     // A dev server address would load another page; SANDBOX_* from the shell would change the
@@ -66,6 +69,7 @@ function runMain(home: string, tokenLog: string, command: Command | null): Promi
     SANDBOX_TOKEN_LOG: tokenLog,
     // Everything main logs reaches the file, so the token check below checks the most.
     VET_SCRIBE_LOG_LEVEL: 'debug',
+    ...extraEnv,
   });
   const child = spawn(process.execPath, ['--import', pathToFileURL(REGISTER).href, MAIN], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
@@ -134,13 +138,20 @@ describe('the built main, under plain Node with a fake Electron', () => {
   let failed: Run<Report | null>;
   let failedHome: string;
   let userData: string;
+  let proxy: ProxyServer;
+  const proxied: string[] = [];
 
   beforeAll(async () => {
     expect(existsSync(MAIN), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
     home = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-'));
     tokenLog = join(home, 'tokens.txt');
     userData = join(home, 'config', PACKAGE.productName);
-    first = await runMain(home, tokenLog, 'close');
+    // The first run's computer is set to use a proxy: every service call must go through it.
+    proxy = createProxy(createServer());
+    proxy.on('request', (req: { url?: string }) => proxied.push(req.url ?? ''));
+    proxy.on('connect', (req: { url?: string }) => proxied.push(`CONNECT ${req.url ?? ''}`));
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    first = await runMain(home, tokenLog, 'close', { FAKE_ELECTRON_PROXY: `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}` });
     second = await runMain(home, tokenLog, 'quit');
     kept = await runMain(home, tokenLog, 'keep-recording');
     // Where the data folder should be, a file: the core cannot create its folder.
@@ -149,7 +160,9 @@ describe('the built main, under plain Node with a fake Electron', () => {
     failed = await runMain(failedHome, join(failedHome, 'tokens.txt'), null);
   });
 
-  afterAll(() => {
+  afterAll(async () => {
+    proxy.closeAllConnections();
+    await new Promise((resolve) => proxy.close(resolve));
     for (const dir of [home, failedHome]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -218,6 +231,15 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(log).toMatch(/sign-in: POST 200/);
     expect(log).toMatch(/templates: GET 200/);
     expect(first.report.resourcesWhileRunning['TCPServerWrap'] ?? 0).toBeGreaterThanOrEqual(1);
+  });
+
+  it("goes through the proxy Chromium names for each address (session.resolveProxy), the clinic network's way", () => {
+    expect(first.report.calls).toContain('session.resolveProxy');
+    const paths = proxied.map((u) => (u.startsWith('http') ? new URL(u).pathname : u));
+    expect(paths.some((p) => p.endsWith('/auth/sign-in'))).toBe(true);
+    expect(paths.some((p) => p.includes('/templates/all'))).toBe(true);
+    // The runs without a proxy went direct: the proxy saw only the first run's calls.
+    expect(proxied.every((u) => u.startsWith('http://127.0.0.1:'))).toBe(true);
   });
 
   it('puts a note on the system clipboard in its three flavours at once, through Electron\'s clipboard.write', () => {

@@ -35,6 +35,7 @@ const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   templateId: 'tpl',
   state: 'recorded',
   waitingFor: null,
+  waitingReason: null,
   bytesSent: 0,
   bytesTotal: 1000,
   serviceStatus: null,
@@ -133,6 +134,10 @@ describe('consultStatus', () => {
       tone: 'warning',
     });
     expect(status({}, { state: 'recorded', waitingFor: 'network', nextRetryAt: null })).toMatchObject({ text: 'Waiting for the network — will retry soon' });
+    expect(status({}, { state: 'recorded', waitingFor: 'network', waitingReason: "The clinic's proxy (p:3128) asks for a sign-in (407). Ask IT.", nextRetryAt: null })).toMatchObject({
+      text: "Waiting — The clinic's proxy (p:3128) asks for a sign-in (407). Ask IT. The consult is kept and will retry soon.",
+      tone: 'warning',
+    });
     expect(status({}, { state: 'scribe_requested', waitingFor: 'sign-in' })).toMatchObject({ text: 'Waiting for sign-in', tone: 'warning' });
     expect(status({}, { state: 'uploaded', waitingFor: 'service', nextRetryAt: at })).toMatchObject({ text: 'The service is busy — will retry at 09:07:03', tone: 'warning' });
   });

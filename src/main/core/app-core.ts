@@ -18,6 +18,7 @@ import { notePdf } from './note-pdf.ts';
 import { JobError, Pipeline, type PipelineOptions } from './pipeline.ts';
 import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
+import { Network, type NetworkOptions } from './network.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
 import { SettingsStore } from './settings.ts';
@@ -34,6 +35,8 @@ export interface CoreOptions {
   /** Options of the embedded sandbox (tests and the browser host shorten its times). */
   sandbox?: Partial<SandboxOptions>;
   client?: { timeoutMs?: number; uploadStallMs?: number };
+  /** The computer's proxy and trusted roots (Electron: session.resolveProxy and the OS store); absent: direct, Node's roots. */
+  network?: NetworkOptions;
   pipeline?: Partial<Omit<PipelineOptions, 'recordings' | 'session' | 'client'>>;
   /** Notices to show from the start (e.g. that tokens are kept in memory only). */
   notices?: Notice[];
@@ -96,7 +99,12 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
     this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
-    this.client = new ServiceClient({ urls: () => this.serviceUrls(), ...options.client, log: (l) => this.log.debug(l) });
+    this.client = new ServiceClient({
+      urls: () => this.serviceUrls(),
+      ...options.client,
+      network: new Network(options.network),
+      log: (l) => this.log.debug(l),
+    });
     this.session = new Session({
       client: this.client,
       store: options.secretStore,
@@ -318,5 +326,6 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     await this.pipeline.stop();
     await this.sandbox?.close();
     this.sandbox = null;
+    await this.client.network.close();
   }
 }

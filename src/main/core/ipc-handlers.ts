@@ -9,7 +9,7 @@ import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
 import { JobError, PATIENT_NAME_REQUIRED } from './pipeline.ts';
 import { RecordingError } from './recordings.ts';
-import { ServiceError } from './service-errors.ts';
+import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
 import { SignedOutError } from './session.ts';
 import { SettingsError } from './settings.ts';
 
@@ -148,9 +148,20 @@ function implementations(core: AppCore): Impl {
 export function toIpcError(e: unknown): IpcError {
   if (e instanceof SignedOutError) return { code: 'signed_out', message: e.message };
   if (e instanceof ServiceError) {
-    const code = e.status === 401 && e.operation.startsWith('sign') ? 'invalid_credentials' : e.kind === 'http' ? (e.code ?? `http_${e.status}`) : e.kind;
+    const code =
+      e.status === 401 && e.operation.startsWith('sign')
+        ? 'invalid_credentials'
+        : e.kind === 'http' || isNetworkSetupFailure(e)
+          ? (e.code ?? `http_${e.status}`)
+          : e.kind;
+    // A proxy or certificate failure already says what failed and what to ask IT; the
+    // connection itself is fine, so "check the network connection" would mislead.
     const message =
-      e.kind === 'network' ? `The service cannot be reached. Check the network connection. (${e.message})` : e.kind === 'timeout' ? `The service did not answer in time. (${e.message})` : e.message;
+      e.kind === 'network' && !isNetworkSetupFailure(e)
+        ? `The service cannot be reached. Check the network connection. (${e.message})`
+        : e.kind === 'timeout'
+          ? `The service did not answer in time. (${e.message})`
+          : e.message;
     return { code, message, retryable: e.transient };
   }
   if (e instanceof InputError || e instanceof SettingsError) return { code: 'invalid_input', message: e.message };

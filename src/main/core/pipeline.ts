@@ -23,7 +23,7 @@ import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type Back
 import { jobRecordSchema, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
 import { localDate, type RecordingStore } from './recordings.ts';
 import type { ServiceClient } from './service-client.ts';
-import { ServiceError } from './service-errors.ts';
+import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
 import { SignedOutError, type Session, type SessionState } from './session.ts';
 
 export interface PipelineOptions {
@@ -62,6 +62,7 @@ interface Live {
   running: Promise<void> | null;
   bytesSent: number;
   waitingFor: JobInfo['waitingFor'];
+  waitingReason: string | null;
   nextRetryAt: number | null;
   lastProgressAt: number;
   /** Whether this run has already told that the job is overdue. */
@@ -129,7 +130,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   private live(record: JobRecord): Live {
-    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, nextRetryAt: null, lastProgressAt: 0, overdueAnnounced: false, writes: Promise.resolve() };
+    return { record, controller: null, running: null, bytesSent: record.state === 'uploaded' || record.state === 'scribe_requested' || record.state === 'completed' ? record.bytesTotal : 0, waitingFor: null, waitingReason: null, nextRetryAt: null, lastProgressAt: 0, overdueAnnounced: false, writes: Promise.resolve() };
   }
 
   info(id: string): JobInfo | null {
@@ -148,6 +149,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       templateId: r.templateId,
       state: r.state,
       waitingFor: TERMINAL.has(r.state) ? null : live.waitingFor,
+      waitingReason: TERMINAL.has(r.state) || live.waitingFor !== 'network' ? null : live.waitingReason,
       bytesSent: live.bytesSent,
       bytesTotal: r.bytesTotal,
       serviceStatus: r.serviceStatus,
@@ -489,6 +491,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           const delay = backoffDelay(attempt++, this.options.backoff, e.retryAfterMs);
           this.counters.transientRetries += 1;
           live.waitingFor = e.kind === 'http' ? 'service' : 'network';
+          live.waitingReason = isNetworkSetupFailure(e) ? e.message : null;
           live.nextRetryAt = this.options.now() + delay;
           live.bytesSent = live.record.state === 'upload_url' ? 0 : live.bytesSent;
           this.options.log?.(`pipeline: ${live.record.recordingId} ${live.record.state}: ${e.message} (retry in ${delay} ms)`);

@@ -31,6 +31,7 @@ import {
   type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
 import { parseRetryAfter, ServiceError } from './service-errors.ts';
+import { describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
 import { putFile, PutFileError } from './upload.ts';
 
 export interface ServiceUrls {
@@ -47,7 +48,8 @@ export interface ServiceClientOptions {
   timeoutMs?: number;
   /** An upload that makes no progress for this long is abandoned, in ms. */
   uploadStallMs?: number;
-  dispatcher?: Dispatcher;
+  /** The route to the service: the computer's proxy and the roots it trusts (network.ts). */
+  network?: Network;
   /** Debug lines: operation, status, time. Never a header or a body. */
   log?: (line: string) => void;
 }
@@ -74,10 +76,22 @@ function joinUrl(base: string, path: string): string {
 }
 
 export class ServiceClient {
-  private readonly options: Required<Omit<ServiceClientOptions, 'dispatcher' | 'log'>> & Pick<ServiceClientOptions, 'dispatcher' | 'log'>;
+  private readonly options: Required<Omit<ServiceClientOptions, 'network' | 'log'>> & Pick<ServiceClientOptions, 'log'>;
+  readonly network: Network;
 
   constructor(options: ServiceClientOptions) {
     this.options = { timeoutMs: 30_000, uploadStallMs: 60_000, ...options };
+    this.network = options.network ?? new Network();
+  }
+
+  /** The route for an address; proxy settings that cannot be used are a network failure (the queue waits). */
+  private async routeFor(operation: string, url: string): Promise<Route> {
+    try {
+      return await this.network.route(url);
+    } catch (e) {
+      if (e instanceof ProxySettingsError) throw new ServiceError('network', operation, e.message, { code: 'proxy_settings', cause: e });
+      throw e;
+    }
   }
 
   private async call<T>(spec: CallSpec, parse: (body: unknown) => T): Promise<T> {
@@ -89,6 +103,7 @@ export class ServiceClient {
       body = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
+    const route = await this.routeFor(spec.operation, url);
     const started = Date.now();
     // undici's own time-outs limit silence, not the call: an answer that trickles in a byte at a
     // time would never end. The deadline limits the whole call.
@@ -103,14 +118,14 @@ export class ServiceClient {
         signal: spec.signal ? AbortSignal.any([spec.signal, deadline]) : deadline,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
-        dispatcher: this.options.dispatcher,
+        dispatcher: this.network.dispatcher(route),
       });
       text = await answer.body.text();
     } catch (e) {
       if (deadline.aborted && !spec.signal?.aborted) {
         throw new ServiceError('timeout', spec.operation, `The service did not answer ${spec.operation} in time.`, { cause: e });
       }
-      throw this.transportError(spec.operation, e);
+      throw this.transportError(spec.operation, e, url, route);
     }
     this.options.log?.(`${spec.operation}: ${spec.method} ${answer.statusCode} in ${Date.now() - started} ms`);
     let json: unknown;
@@ -141,8 +156,10 @@ export class ServiceClient {
     }
   }
 
-  private transportError(operation: string, e: unknown): ServiceError {
+  private transportError(operation: string, e: unknown, url: string, route: Route): ServiceError {
     if (e instanceof ServiceError) return e;
+    const failure = describeNetworkFailure(e, url, route);
+    if (failure) return new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
     const err = e as Error & { code?: string };
     if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') {
       return new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
@@ -212,10 +229,13 @@ export class ServiceClient {
     } catch (e) {
       throw new ServiceError('invalid_answer', operation, `The upload address given by the service is not a URL: "${uploadUrl.slice(0, 200)}".`, { cause: e });
     }
+    const route = await this.routeFor(operation, uploadUrl);
     const started = Date.now();
     let answer;
     try {
       answer = await putFile(url, filePath, size, {
+        agent: this.network.uploadAgent(route),
+        ca: this.network.ca,
         headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
         onProgress: (sent, total) => onProgress?.({ sent, total }),
         signal,
@@ -228,6 +248,8 @@ export class ServiceClient {
         if (e.kind === 'stalled') throw new ServiceError('timeout', operation, `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`, { cause: e });
         if (e.kind === 'no_answer') throw new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
       }
+      const failure = describeNetworkFailure(e, uploadUrl, route);
+      if (failure) throw new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
       throw new ServiceError('network', operation, `Could not reach the service for ${operation}: ${(e as Error).message || 'network error'}.`, { cause: e });
     }
     this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);

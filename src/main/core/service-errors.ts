@@ -45,3 +45,11 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
+
+/** The codes of a network failure that is the clinic's network setup, not the connection (network.ts). */
+export const NETWORK_SETUP_CODES: ReadonlySet<string> = new Set(['proxy', 'proxy_settings', 'certificate']);
+
+/** A proxy that refuses, an untrusted certificate, unusable proxy settings: its message says what to ask IT. */
+export function isNetworkSetupFailure(e: ServiceError): boolean {
+  return e.kind === 'network' && NETWORK_SETUP_CODES.has(e.code ?? '');
+}

@@ -9,7 +9,7 @@
 // `write(chunk, callback)` says when a chunk is written, so four 1 MiB buffers carry the
 // whole file and are read into again only once they are free.
 import { open } from 'node:fs/promises';
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type Agent, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 const BUFFER_BYTES = 1024 * 1024;
@@ -26,12 +26,26 @@ export interface PutFileOptions {
   stallMs: number;
   /** Once the whole file is sent, how long to wait for the answer. */
   answerMs: number;
+  /** The proxy's tunnel (network.ts); absent: a direct connection. */
+  agent?: Agent;
+  /** The roots to trust, PEM; absent: Node's bundled roots. */
+  ca?: string[];
 }
 
 export interface PutFileAnswer {
   status: number;
   headers: IncomingMessage['headers'];
   text: string;
+}
+
+/** The proxy answered the tunnel's CONNECT with something other than 200. */
+export class ProxyRefusedError extends Error {
+  readonly status: number;
+  constructor(status: number) {
+    super(`Proxy response (${status}) !== 200 when HTTP Tunneling`);
+    this.name = 'ProxyRefusedError';
+    this.status = status;
+  }
 }
 
 /** Why a PUT ended without an answer, for the caller to classify. */
@@ -49,7 +63,12 @@ export async function putFile(url: URL, filePath: string, size: number, options:
   if (options.signal?.aborted) throw new PutFileError('aborted', 'the upload was cancelled');
   const file = await open(filePath, 'r');
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const req = send(url, { method: 'PUT', headers: { ...options.headers, 'content-length': String(size) } });
+  const req = send(url, {
+    method: 'PUT',
+    headers: { ...options.headers, 'content-length': String(size) },
+    ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
 
   let failure: PutFileError | null = null;
   const fail = (error: PutFileError) => {
@@ -58,6 +77,12 @@ export async function putFile(url: URL, filePath: string, size: number, options:
   };
   const onAbort = () => fail(new PutFileError('aborted', 'the upload was cancelled'));
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // https-proxy-agent replays a refused CONNECT's answer as if the storage had said it: the
+  // proxy's 403 would read as an expired address. Its own event tells them apart.
+  req.once('proxyConnect', (connect: { statusCode?: number }) => {
+    const status = connect.statusCode ?? 0;
+    if (status !== 200) fail(new PutFileError('network', `the proxy refused the tunnel (${status})`, { cause: new ProxyRefusedError(status) }));
+  });
   // Socket idle time: while the body goes out, no byte for stallMs; after it, no answer.
   req.setTimeout(options.stallMs, () => {
     fail(bodySent ? new PutFileError('no_answer', 'no answer to the upload in time') : new PutFileError('stalled', 'the upload made no progress'));
@@ -98,8 +123,17 @@ export async function putFile(url: URL, filePath: string, size: number, options:
     if (failure) throw failure;
     // The service closed the connection while the body was still going out: its answer, if it
     // gave one, says why.
-    const early = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 1000))]).catch(() => null);
-    if (early) return early;
+    // Else the request's own error says what broke (a refused certificate, a proxy), which the
+    // write loop only saw as a closed connection.
+    const early = await Promise.race([
+      answer.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      new Promise<null>((r) => setTimeout(() => r(null), 1000)),
+    ]);
+    if (early && 'value' in early) return early.value;
+    if (early?.error instanceof PutFileError) throw early.error;
     throw e instanceof PutFileError ? e : new PutFileError('network', (e as Error).message, { cause: e });
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

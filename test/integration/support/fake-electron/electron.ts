@@ -422,6 +422,15 @@ const defaultSession = {
     call('session.setPermissionCheckHandler');
     fake.permissionCheckHandler = handler;
   },
+  /**
+   * Chromium's proxy for an address, in PAC result form: FAKE_ELECTRON_PROXY (a proxy the test
+   * runs), else DIRECT, as Electron answers without proxy settings.
+   */
+  resolveProxy(url: string): Promise<string> {
+    call('session.resolveProxy');
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return Promise.reject(new TypeError(`resolveProxy: not an address: ${String(url)}`));
+    return Promise.resolve(process.env['FAKE_ELECTRON_PROXY'] ?? 'DIRECT');
+  },
   webRequest: strict('session.defaultSession.webRequest', {
     onHeadersReceived(filterOrListener: unknown, maybeListener?: Listener): void {
       call('session.webRequest.onHeadersReceived');

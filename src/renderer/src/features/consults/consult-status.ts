@@ -92,6 +92,8 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   // A job that is held up says why before it says where it is.
   switch (job.waitingFor) {
     case 'network':
+      // The clinic's proxy or certificate: the sentence says what to ask IT; the consult waits.
+      if (job.waitingReason) return { text: `Waiting — ${job.waitingReason} The consult is kept and ${retryWhen(job.nextRetryAt)}.`, badge: 'Waiting', tone: 'warning' };
       return { text: `Waiting for the network — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
