@@ -7,6 +7,7 @@
 // ProxyAgent, the upload through node:https with https-proxy-agent's tunnel (upload.ts keeps
 // its own buffers, so it cannot share undici's dispatchers).
 import type { Agent as HttpAgent } from 'node:http';
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 
@@ -77,12 +78,20 @@ export class Network {
     this.options = options;
   }
 
-  private roots: { value: string[] | undefined } | null = null;
+  private context: { value: SecureContext | undefined } | null = null;
 
-  get ca(): string[] | undefined {
-    const ca = this.options.ca;
-    this.roots ??= { value: typeof ca === 'function' ? ca() : ca };
-    return this.roots.value;
+  /**
+   * One TLS context holding the roots, made when first needed and shared by every connection:
+   * a context of a few hundred roots takes tens of milliseconds to build, which a connection
+   * given the bare list would pay each time.
+   */
+  get secureContext(): SecureContext | undefined {
+    if (!this.context) {
+      const option = this.options.ca;
+      const ca = typeof option === 'function' ? option() : option;
+      this.context = { value: ca ? createSecureContext({ ca }) : undefined };
+    }
+    return this.context.value;
   }
 
   /** The route for an address: the first entry of the computer's proxy list that can be used. */
@@ -110,15 +119,15 @@ export class Network {
 
   /** undici's dispatcher for a route: one per proxy, kept for its connections. */
   dispatcher(route: Route): Dispatcher | undefined {
-    const ca = this.ca;
+    const secureContext = this.secureContext;
     if (route.kind === 'direct') {
-      if (!ca) return undefined;
-      this.direct ??= new Agent({ connect: { ca } });
+      if (!secureContext) return undefined;
+      this.direct ??= new Agent({ connect: { secureContext } });
       return this.direct;
     }
     let agent = this.proxies.get(route.url);
     if (!agent) {
-      agent = new ProxyAgent({ uri: route.url, ...(ca ? { requestTls: { ca }, proxyTls: { ca } } : {}) });
+      agent = new ProxyAgent({ uri: route.url, ...(secureContext ? { requestTls: { secureContext }, proxyTls: { secureContext } } : {}) });
       this.proxies.set(route.url, agent);
     }
     return agent;
@@ -129,8 +138,8 @@ export class Network {
     if (route.kind === 'direct') return undefined;
     let agent = this.tunnels.get(route.url);
     if (!agent) {
-      const ca = this.ca;
-      agent = new HttpsProxyAgent(route.url, { keepAlive: true, ...(ca ? { ca } : {}) });
+      const secureContext = this.secureContext;
+      agent = new HttpsProxyAgent(route.url, { keepAlive: true, ...(secureContext ? { secureContext } : {}) });
       this.tunnels.set(route.url, agent);
     }
     return agent;

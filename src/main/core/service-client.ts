@@ -235,7 +235,7 @@ export class ServiceClient {
     try {
       answer = await putFile(url, filePath, size, {
         agent: this.network.uploadAgent(route),
-        ca: this.network.ca,
+        secureContext: url.protocol === 'https:' ? this.network.secureContext : undefined,
         headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
         onProgress: (sent, total) => onProgress?.({ sent, total }),
         signal,

@@ -11,6 +11,7 @@
 import { open } from 'node:fs/promises';
 import { request as httpRequest, type Agent, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { SecureContext } from 'node:tls';
 
 const BUFFER_BYTES = 1024 * 1024;
 const BUFFERS = 4;
@@ -28,8 +29,8 @@ export interface PutFileOptions {
   answerMs: number;
   /** The proxy's tunnel (network.ts); absent: a direct connection. */
   agent?: Agent;
-  /** The roots to trust, PEM; absent: Node's bundled roots. */
-  ca?: string[];
+  /** The TLS context with the roots to trust (network.ts); absent: Node's bundled roots. */
+  secureContext?: SecureContext;
 }
 
 export interface PutFileAnswer {
@@ -67,7 +68,7 @@ export async function putFile(url: URL, filePath: string, size: number, options:
     method: 'PUT',
     headers: { ...options.headers, 'content-length': String(size) },
     ...(options.agent ? { agent: options.agent } : {}),
-    ...(options.ca ? { ca: options.ca } : {}),
+    ...(options.secureContext ? { secureContext: options.secureContext } : {}),
   });
 
   let failure: PutFileError | null = null;
