@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import * as tls from 'node:tls';
 import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, session, type WebContents } from 'electron';
 import log from 'electron-log/main';
+import { shortcutLabel, type RecorderAction } from '../shared/desktop.ts';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
 import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
 import { parseOptions, type SandboxOptions } from '../sandbox/index.ts';
@@ -14,6 +15,7 @@ import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
 import { trustedRoots } from './core/network.ts';
 import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
+import { Desktop } from './desktop.ts';
 import { bindIpc } from './ipc.ts';
 import { showNotification } from './notifications.ts';
 import { AUDIO_SCHEME } from './security.ts';
@@ -41,6 +43,32 @@ const logger = createLogger((level, line) => log[level](line), process.env['VET_
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
+/** From before-quit on: a window that closes is let go even while recording (it asks first). */
+let appQuitting = false;
+/** Closing the window while recording keeps recording in the tray: said once per run. */
+let toldKeptRecording = false;
+
+const desktop = new Desktop({
+  activity: () => core?.activity() ?? 'idle',
+  command: recorderCommand,
+  showWindow,
+  quit: () => app.quit(),
+  log: (line) => logger.info(line),
+});
+
+/** The tray's and the global shortcut's commands, to the window's recorder. */
+function recorderCommand(requested: RecorderAction): void {
+  const activity = core?.activity() ?? 'idle';
+  const action: RecorderAction = requested === 'toggle' ? (activity === 'idle' ? 'start' : 'stop') : requested;
+  // A start needs the window: the vet sees the recorder (and types the patient's name, which
+  // the service needs). A window opened now has no page yet; it shows the recorder instead.
+  if (action === 'start') {
+    const existed = mainWindow !== null;
+    showWindow();
+    if (!existed) return;
+  }
+  send(mainWindow?.webContents, 'recorder:command', { action });
+}
 
 function send(contents: WebContents | undefined, channel: EventChannel, payload: unknown): void {
   if (contents && !contents.isDestroyed()) contents.send(channel, payload);
@@ -95,6 +123,7 @@ async function start(): Promise<void> {
     // One item with the three flavours, written at once: a practice-management system takes the
     // RTF, a mail or web form the HTML, anything else the text.
     clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },
+    shortcut: { apply: (accelerator) => desktop.applyShortcut(accelerator) },
   });
   const engine = core;
 
@@ -110,12 +139,33 @@ async function start(): Promise<void> {
   for (const channel of EVENT_CHANNELS) {
     engine.on(channel, (payload: unknown) => send(mainWindow?.webContents, channel, payload));
   }
+  engine.on('recorder:activity', () => desktop.update());
+  const refused = desktop.start(engine.settings.get().recordShortcut);
+  if (refused) engine.notice({ level: 'warning', message: `The recording shortcut is off: ${refused} (Settings, Recording shortcut)` });
   openWindow();
 }
 
 /** The one window; every way of opening it (start, macOS dock click) goes through here. */
 function openWindow(): void {
-  const window = createMainWindow();
+  const window = createMainWindow({ onKeepRecording: () => (appQuitting = false) });
+  // Closing the window while a consult is being recorded hides it: the recorder (in the page)
+  // goes on, the tray shows it and stops it. Quitting still asks first (will-prevent-unload).
+  window.on('close', (event) => {
+    if (appQuitting || !core || core.activity() === 'idle') return;
+    event.preventDefault();
+    window.hide();
+    if (toldKeptRecording) return;
+    toldKeptRecording = true;
+    const shortcut = core.settings.get().recordShortcut;
+    void showNotification(
+      Notification,
+      {
+        title: 'Still recording',
+        body: `Vet Scribe keeps recording with its window closed. Stop it from the tray icon${shortcut ? ` or with ${shortcutLabel(shortcut, process.platform)}` : ''}.`,
+      },
+      showWindow,
+    );
+  });
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
@@ -162,11 +212,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  app.on('before-quit', () => {
+    appQuitting = true;
+  });
   let quitting = false;
   // The engine stops on will-quit, not before-quit: before-quit comes before the windows are
   // asked, and a vet who answers "Keep recording" cancels the quit with the engine still needed.
   // will-quit comes only once every window has closed and the quit will happen.
   app.on('will-quit', (event) => {
+    desktop.dispose();
     if (quitting || !core) return;
     // Let the pipeline write its last step before the process ends.
     event.preventDefault();

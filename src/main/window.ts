@@ -67,7 +67,7 @@ export function hardenSessions(log: (line: string) => void): void {
   });
 }
 
-export function createMainWindow(): BrowserWindow {
+export function createMainWindow({ onKeepRecording }: { onKeepRecording?: () => void } = {}): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 860,
@@ -103,6 +103,8 @@ export function createMainWindow(): BrowserWindow {
       detail: 'If you close now, the recording stops; what was recorded so far is kept and offered for upload next time.',
     });
     if (choice === 1) event.preventDefault();
+    // The quit that asked is off: a later close of the window goes to the tray again.
+    else onKeepRecording?.();
   });
   void win.loadURL(appUrl());
   return win;

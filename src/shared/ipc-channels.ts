@@ -35,4 +35,4 @@ export const INVOKE_CHANNEL_NAMES = [
   'clipboard:write',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice'] as const;
+export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice', 'recorder:activity', 'recorder:command'] as const;

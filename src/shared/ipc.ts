@@ -4,6 +4,7 @@
 // generated from this table. Answers cross as data: { ok: true, data } or
 // { ok: false, error: { code, message } }. No channel carries a token.
 import { z } from 'zod';
+import type { RecorderAction, RecorderActivity } from './desktop.ts';
 import type { JobInfo } from './jobs.ts';
 import type { DdxResult, MedicationResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
@@ -60,6 +61,8 @@ export interface AppInfo {
   sandbox: { demo: { email: string; password: string } } | null;
   secretStore: { kind: 'keychain' | 'safe-storage' | 'memory'; persistent: boolean; description: string };
   notices: Notice[];
+  /** A desktop app with a global shortcut and a tray (Electron); false in the browser host. */
+  desktop: boolean;
 }
 
 export interface Notice {
@@ -192,6 +195,10 @@ export interface EventPayloads {
   'consult:removed': { id: string };
   'note:ready': ConsultInfo;
   notice: Notice;
+  /** Whether a consult is being recorded, for the tray (main draws it from the recordings it keeps). */
+  'recorder:activity': { activity: RecorderActivity };
+  /** The tray or the global shortcut asks the window's recorder to act. */
+  'recorder:command': { action: RecorderAction };
 }
 export type EventChannel = keyof EventPayloads;
 export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;

@@ -1,6 +1,7 @@
 // The settings' shape, shared by main (which validates and keeps them) and the window (which
 // shows and edits them).
 import { z } from 'zod';
+import { DEFAULT_RECORD_SHORTCUT, shortcutProblem } from './desktop.ts';
 
 const serviceUrl = z
   .string()
@@ -16,6 +17,15 @@ export { PUBLISHED_SERVICE_URLS } from './published-service.ts';
 const overdueMinutes = z.number().int().min(1).max(24 * 60);
 /** Minutes after which a recording left running stops by itself (kept), with a warning 5 minutes before. */
 const maxRecordingMinutes = z.number().int().min(10).max(8 * 60);
+/** The global shortcut that starts and stops recording, in Electron's accelerator syntax; '' = none. */
+const recordShortcut = z
+  .string()
+  .trim()
+  .max(100, 'is too long')
+  .superRefine((value, ctx) => {
+    const problem = shortcutProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const settingsSchema = z
   .object({
@@ -31,6 +41,7 @@ export const settingsSchema = z
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
+    recordShortcut,
   })
   .superRefine((s, ctx) => {
     if (s.useSandbox) return;
@@ -52,6 +63,7 @@ export const settingsPatchSchema = z
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
+    recordShortcut,
   })
   .partial()
   .strict();
@@ -67,4 +79,5 @@ export const DEFAULT_SETTINGS: Settings = {
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,
+  recordShortcut: DEFAULT_RECORD_SHORTCUT,
 };

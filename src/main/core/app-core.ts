@@ -18,10 +18,11 @@ import { notePdf } from './note-pdf.ts';
 import { JobError, Pipeline, type PipelineOptions } from './pipeline.ts';
 import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
+import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';
 import { Network, type NetworkOptions } from './network.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
-import { SettingsStore } from './settings.ts';
+import { SettingsError, SettingsStore } from './settings.ts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -42,6 +43,16 @@ export interface CoreOptions {
   notices?: Notice[];
   /** The system clipboard, where main has one (Electron's clipboard.write); none in the browser host. */
   clipboard?: ClipboardPort;
+  /** The global shortcut, where main has one (Electron's globalShortcut); none in the browser host. */
+  shortcut?: ShortcutPort;
+}
+
+export interface ShortcutPort {
+  /**
+   * Makes `accelerator` the recording shortcut in place of the one in force ('' = none). Null
+   * when done; else why not, in words (another app holds it), with the old one still in force.
+   */
+  apply(accelerator: string): string | null;
 }
 
 export interface ClipboardPort {
@@ -224,13 +235,28 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       sandbox: this.settings.get().useSandbox && this.sandbox ? { demo: this.sandbox.demo } : null,
       secretStore: { kind: store.kind, persistent: store.persistent, description: store.description },
       notices: [...this.notices],
+      desktop: this.options.shortcut !== undefined,
     };
   }
 
   /** Settings change; a change of service signs out (the tokens belong to the other one). */
   async updateSettings(patch: Parameters<SettingsStore['update']>[0]): Promise<Settings> {
     const before = this.settings.get();
-    const after = await this.settings.update(patch);
+    // A new shortcut is registered before it is saved: one another app holds is refused, and
+    // the old one stays in force and in the settings.
+    const shortcut = typeof patch.recordShortcut === 'string' ? patch.recordShortcut.trim() : null;
+    const newShortcut = shortcut !== null && shortcut !== before.recordShortcut && this.options.shortcut && shortcutProblem(shortcut) === null;
+    if (newShortcut) {
+      const refused = this.options.shortcut?.apply(shortcut) ?? null;
+      if (refused) throw new SettingsError(`recordShortcut: ${refused}`);
+    }
+    let after: Settings;
+    try {
+      after = await this.settings.update(patch);
+    } catch (e) {
+      if (newShortcut) this.options.shortcut?.apply(before.recordShortcut);
+      throw e;
+    }
     const serviceChanged = before.useSandbox !== after.useSandbox || JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
     if (after.useSandbox && !this.sandbox) await this.startSandbox();
     if (!after.useSandbox && this.sandbox) {
@@ -247,9 +273,22 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   remember(meta: RecordingMeta): RecordingInfo {
+    const was = this.activity();
     const info = toRecordingInfo(meta);
     this.metas.set(info.id, info);
+    const now = this.activity();
+    if (now !== was) this.emit('recorder:activity', { activity: now });
     return info;
+  }
+
+  /** Whether a consult is being recorded (or paused) now, for the tray and the updater. */
+  activity(): RecorderActivity {
+    let activity: RecorderActivity = 'idle';
+    for (const meta of this.metas.values()) {
+      if (meta.state === 'recording') return 'recording';
+      if (meta.state === 'paused') activity = 'paused';
+    }
+    return activity;
   }
 
   consult(id: string): ConsultInfo | null {
@@ -316,8 +355,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   forget(id: string): void {
+    const was = this.activity();
     this.metas.delete(id);
     this.emit('consult:removed', { id });
+    const now = this.activity();
+    if (now !== was) this.emit('recorder:activity', { activity: now });
   }
 
   /** Stops the loops and the sandbox; jobs resume from disk at the next start. */

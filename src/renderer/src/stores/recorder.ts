@@ -52,6 +52,8 @@ export interface RecorderState {
   saveSlow: boolean;
   error: string | null;
   result: RecorderResult | null;
+  /** When the tray or the shortcut last asked to start without a patient's name: the view puts the cursor in the name field. */
+  nameAskedAt: number;
 }
 
 export const useRecorder = create<RecorderState>(() => ({
@@ -75,6 +77,7 @@ export const useRecorder = create<RecorderState>(() => ({
   saveSlow: false,
   error: null,
   result: null,
+  nameAskedAt: 0,
 }));
 
 export const isCapturing = (status: RecorderStatus) => status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';

@@ -3,7 +3,9 @@
 // another view. The store (stores/recorder.ts) gets plain snapshots; nothing live goes in it.
 // The microphone is open only while recording: every track is stopped and the AudioContext
 // closed as soon as a recording ends, however it ends.
+import type { RecorderAction } from '../../../../shared/desktop.ts';
 import { api } from '../../api.ts';
+import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { isCapturing, useRecorder, type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -98,6 +100,8 @@ export function initRecorder(): void {
   });
   // Signing out ends the consult too, so no one else at this computer records on. An expired
   // session does not: the recording needs none, and stopping it mid-consult would cut it short.
+  // The tray and the global shortcut (main) drive the recorder as its buttons do.
+  api.on('recorder:command', ({ action }) => void obeyCommand(action));
   api.on('session:changed', (session) => {
     if (!session.signedIn && session.endedBecause === null) void endRecording('You signed out, so the recording was stopped. The recording up to that moment is saved.');
   });
@@ -110,6 +114,32 @@ export function initRecorder(): void {
     if (s.settings?.inputDeviceId !== prev.settings?.inputDeviceId) applySetting();
   });
   void refreshDevices();
+}
+
+/**
+ * A command from the tray or the global shortcut. A start shows the recorder; without a
+ * patient's name it starts nothing and puts the cursor in the name field, as the button does.
+ */
+export async function obeyCommand(action: RecorderAction): Promise<void> {
+  const { status } = get();
+  switch (action) {
+    case 'toggle':
+      return obeyCommand(isCapturing(status) ? 'stop' : 'start');
+    case 'start':
+      useNav.getState().go({ name: 'record' });
+      await startRecording();
+      if (get().nameProblem && !isCapturing(get().status)) set({ nameAskedAt: Date.now() });
+      return;
+    case 'stop':
+      if (isCapturing(status)) await stopRecording();
+      return;
+    case 'pause':
+      if (status === 'recording') await pauseRecording();
+      return;
+    case 'resume':
+      if (status === 'paused') await resumeRecording();
+      return;
+  }
 }
 
 /** Reads the device list again; answers the raw ids, for noticing a microphone that left. */

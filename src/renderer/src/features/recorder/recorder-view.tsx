@@ -281,6 +281,12 @@ export function RecorderView() {
     initRecorder();
   }, []);
 
+  // The tray or the shortcut asked to start without a patient's name.
+  const nameAskedAt = useRecorder((s) => s.nameAskedAt);
+  useEffect(() => {
+    if (nameAskedAt > 0) nameRef.current?.focus();
+  }, [nameAskedAt]);
+
   // While a stopped recording waits for its template, that picker is the one on screen.
   const pickerHere = !(status === 'stopped' && result && !result.sent);
 

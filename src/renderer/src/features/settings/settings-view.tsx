@@ -7,6 +7,7 @@ import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
 import { RecordingLengthSection } from './recording-length-section.tsx';
+import { ShortcutSection } from './shortcut-section.tsx';
 import { RetentionSection } from './retention-section.tsx';
 import { ServiceSection } from './service-section.tsx';
 import { WebhookSection } from './webhook-section.tsx';
@@ -65,6 +66,7 @@ export function SettingsView() {
       <WebhookSection needsNetwork={needsNetwork} />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
+      <ShortcutSection recordShortcut={settings.recordShortcut} desktop={app.desktop} />
       <KeychainSection app={app} />
       <AboutSection app={app} settings={settings} />
     </section>

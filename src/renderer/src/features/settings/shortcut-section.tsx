@@ -1,0 +1,123 @@
+// The global shortcut that starts and stops recording from any app. The vet presses the new
+// keys in the field; main registers them before they are saved, so keys another app holds are
+// refused with a sentence and the old shortcut stays.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { acceleratorFromKeyPress, DEFAULT_RECORD_SHORTCUT, shortcutLabel, shortcutProblem } from '../../../../shared/desktop.ts';
+import { useSettings } from '../../stores/settings.ts';
+
+const platform = () => (navigator.userAgent.includes('Mac') ? 'darwin' : 'other');
+
+export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: string; desktop: boolean }) {
+  const update = useSettings((s) => s.update);
+  const [capturing, setCapturing] = useState(false);
+  const [pressed, setPressed] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const ids = useId();
+  const label = (accelerator: string) => shortcutLabel(accelerator, platform());
+
+  async function save(accelerator: string) {
+    setPending(true);
+    setSaved(null);
+    setError(null);
+    try {
+      const after = await update({ recordShortcut: accelerator });
+      setSaved(after.recordShortcut ? `Saved. ${label(after.recordShortcut)} starts and stops recording.` : 'Saved. No shortcut starts recording.');
+      setCapturing(false);
+      setPressed(null);
+      changeRef.current?.focus();
+    } catch (err) {
+      // Main's sentence after the setting's name ("recordShortcut: …").
+      setError((err as Error).message.replace(/^recordShortcut: /, ''));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    // Tab alone leaves the field, Escape gives up: the keyboard is never trapped here.
+    if (e.key === 'Tab' && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      setCapturing(false);
+      return;
+    }
+    e.preventDefault();
+    if (e.key === 'Escape' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
+      setCapturing(false);
+      setPressed(null);
+      setError(null);
+      changeRef.current?.focus();
+      return;
+    }
+    const accelerator = acceleratorFromKeyPress(e, platform());
+    if (!accelerator) return;
+    setPressed(accelerator);
+    const problem = shortcutProblem(accelerator);
+    if (problem) {
+      setError(`${label(accelerator)} ${problem}.`);
+      return;
+    }
+    void save(accelerator);
+  }
+
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Recording shortcut</h2>
+      <p id={`${ids}-now`}>
+        {recordShortcut ? (
+          <>
+            <kbd>{label(recordShortcut)}</kbd> starts and stops recording, from any app.
+          </>
+        ) : (
+          'No shortcut starts recording.'
+        )}
+      </p>
+      {!desktop && <p className="field-hint">The shortcut and the tray icon work in the desktop app, not in this browser window.</p>}
+      {capturing ? (
+        <>
+          <label htmlFor={`${ids}-keys`}>Press the new keys</label>
+          <input
+            id={`${ids}-keys`}
+            className="settings-shortcut"
+            readOnly
+            autoFocus
+            value={pressed ? label(pressed) : ''}
+            placeholder="For example Ctrl+Shift+R"
+            aria-describedby={`${ids}-hint`}
+            aria-busy={pending}
+            onKeyDown={onKeyDown}
+            onBlur={() => !pending && setCapturing(false)}
+          />
+          <p id={`${ids}-hint`} className="field-hint">
+            Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape cancels.
+          </p>
+        </>
+      ) : (
+        <div className="row">
+          <button ref={changeRef} type="button" onClick={() => (setCapturing(true), setSaved(null), setError(null), setPressed(null))}>
+            Change shortcut…
+          </button>
+          {recordShortcut !== DEFAULT_RECORD_SHORTCUT && (
+            <button type="button" disabled={pending} onClick={() => void save(DEFAULT_RECORD_SHORTCUT)}>
+              Use {label(DEFAULT_RECORD_SHORTCUT)}
+            </button>
+          )}
+          {recordShortcut !== '' && (
+            <button type="button" disabled={pending} onClick={() => void save('')}>
+              Turn off
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The shortcut was not changed. {error}
+        </p>
+      )}
+      <p className="settings-ok" role="status">
+        {saved}
+      </p>
+    </section>
+  );
+}
