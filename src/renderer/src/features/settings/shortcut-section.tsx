@@ -30,7 +30,7 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
       changeRef.current?.focus();
     } catch (err) {
       // Main's sentence after the setting's name ("recordShortcut: …").
-      setError((err as Error).message.replace(/^recordShortcut: /, ''));
+      setError((err as Error).message.replace(/^(Invalid input for settings:update: )?recordShortcut:? /, ''));
     } finally {
       setPending(false);
     }
