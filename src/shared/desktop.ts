@@ -114,7 +114,7 @@ const CODE_KEYS: Record<string, string> = {
  * (`code`), so Shift+R is R and not the "r"/"R" the layout types.
  */
 export function acceleratorFromKeyPress(press: KeyPress, platform: string): string | null {
-  let key: string | null = null;
+  let key: string | null;
   const letter = /^Key([A-Z])$/.exec(press.code);
   const digit = /^(?:Digit|Numpad)([0-9])$/.exec(press.code);
   if (letter) key = letter[1] ?? null;

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
-import { KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type KeptReport, type QuitReport, type Report } from './support/fake-electron/report.ts';
+import { DESKTOP_PREFIX, KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type DesktopReport, type KeptReport, type QuitReport, type Report } from './support/fake-electron/report.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const MAIN = join(ROOT, 'out', 'main', 'index.js');
@@ -51,7 +51,7 @@ interface Run<R = Report> {
  * end. With no command, main is expected to end by itself, without a window (a failed start).
  * An Electron API the fake lacks ends the run at once, with what the child printed.
  */
-type Command = 'close' | 'quit' | 'keep-recording';
+type Command = 'close' | 'quit' | 'keep-recording' | 'desktop';
 function runMain(home: string, tokenLog: string, command: Command, extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
 function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
 function runMain(home: string, tokenLog: string, command: Command | null, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run<Report | null>> {
@@ -134,6 +134,9 @@ describe('the built main, under plain Node with a fake Electron', () => {
   let tokenLog: string;
   let first: Run;
   let kept: Run;
+  let day: Run;
+  let dayHome: string;
+  let desktop: DesktopReport;
   let second: Run;
   let failed: Run<Report | null>;
   let failedHome: string;
@@ -154,6 +157,18 @@ describe('the built main, under plain Node with a fake Electron', () => {
     first = await runMain(home, tokenLog, 'close', { FAKE_ELECTRON_PROXY: `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}` });
     second = await runMain(home, tokenLog, 'quit');
     kept = await runMain(home, tokenLog, 'keep-recording');
+    // The tray and the shortcut, with notifications supported and Alt+F4 held by "another app".
+    dayHome = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-desktop-'));
+    day = await runMain(dayHome, join(dayHome, 'tokens.txt'), 'desktop', {
+      FAKE_ELECTRON_NOTIFICATIONS: '1',
+      FAKE_ELECTRON_TAKEN_SHORTCUTS: 'Alt+F4',
+    });
+    const dayLine = day.stdout
+      .split('\n')
+      .find((l) => l.startsWith(DESKTOP_PREFIX))
+      ?.slice(DESKTOP_PREFIX.length);
+    if (!dayLine) throw new Error(`the desktop run printed no report\n${day.stdout}\n${day.stderr}`);
+    desktop = JSON.parse(dayLine) as DesktopReport;
     // Where the data folder should be, a file: the core cannot create its folder.
     failedHome = mkdtempSync(join(tmpdir(), 'vet-scribe-built-main-failed-'));
     writeFileSync(join(failedHome, 'config'), 'not a folder');
@@ -163,7 +178,7 @@ describe('the built main, under plain Node with a fake Electron', () => {
   afterAll(async () => {
     proxy.closeAllConnections();
     await new Promise((resolve) => proxy.close(resolve));
-    for (const dir of [home, failedHome]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [home, failedHome, dayHome]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts, using only Electron APIs the fake has, and shows no error box', () => {
@@ -231,6 +246,52 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(log).toMatch(/sign-in: POST 200/);
     expect(log).toMatch(/templates: GET 200/);
     expect(first.report.resourcesWhileRunning['TCPServerWrap'] ?? 0).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows a tray icon (idle) and registers the default recording shortcut at start', () => {
+    expect(first.report.shortcuts).toEqual(['CommandOrControl+Shift+R']);
+    expect(first.report.tray).toMatchObject({ tooltip: 'Vet Scribe — not recording', image: { scales: [1, 2], template: false } });
+    const menu = first.report.tray?.menu ?? [];
+    expect(menu.filter((i) => i.enabled).map((i) => i.id)).toEqual(['start', 'show', 'quit']);
+    // The menu shows the shortcut without registering it a second time.
+    expect(menu.find((i) => i.id === 'start')).toMatchObject({ accelerator: 'CommandOrControl+Shift+R', registerAccelerator: false });
+  });
+
+  it('the tray and the shortcut through a day: a taken shortcut refused, the recorder driven, the window closed to the tray and said once', () => {
+    expect(desktop.driverError).toBeUndefined();
+    const step = (name: string) => {
+      const found = desktop.steps.find((s) => s.step === name);
+      if (!found) throw new Error(`no step ${name}: ${JSON.stringify(desktop.steps.map((s) => s.step))}`);
+      return found;
+    };
+    expect(step('taken shortcut').answer).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'recordShortcut: Alt+F4 is already used by another app or by the system; choose another.' },
+    });
+    expect(step('taken shortcut').shortcuts).toEqual(['CommandOrControl+Shift+R']);
+    expect(step('new shortcut').answer).toMatchObject({ ok: true, data: { recordShortcut: 'CommandOrControl+Alt+R' } });
+    expect(step('new shortcut').shortcuts).toEqual(['CommandOrControl+Alt+R']);
+    // Pressed while idle: the window is shown and its recorder asked to start.
+    expect(step('shortcut pressed while idle')).toMatchObject({ visible: true, sentToWindow: [{ channel: 'recorder:command', args: [{ action: 'start' }] }] });
+    const recording = step('recording started');
+    expect(recording.tray).toMatchObject({ tooltip: 'Vet Scribe — recording', image: { centre: [40, 40, 214, 255] } });
+    expect(recording.tray?.menu.filter((i) => i.enabled).map((i) => i.id)).toEqual(['pause', 'stop', 'show', 'quit']);
+    expect(recording.sentToWindow).toContainEqual({ channel: 'recorder:activity', args: [{ activity: 'recording' }] });
+    expect(step('tray: pause').sentToWindow).toEqual([{ channel: 'recorder:command', args: [{ action: 'pause' }] }]);
+    expect(step('recording paused').tray).toMatchObject({ tooltip: 'Vet Scribe — recording paused' });
+    expect(step('recording paused').tray?.menu.map((i) => i.id)).toContain('resume');
+    // Closed while recording: hidden, not closed, and said once.
+    expect(step('window closed while paused')).toMatchObject({ windows: 1, visible: false });
+    expect(step('window closed again')).toMatchObject({ windows: 1, visible: false });
+    expect(desktop.notifications).toEqual([
+      { title: 'Still recording', body: 'Vet Scribe keeps recording with its window closed. Stop it from the tray icon or with Ctrl+Alt+R.' },
+    ]);
+    expect(step('tray: show').visible).toBe(true);
+    expect(step('shortcut pressed while recording').sentToWindow.filter((m) => m.channel === 'recorder:command')).toEqual([{ channel: 'recorder:command', args: [{ action: 'stop' }] }]);
+    expect(step('recording stopped').tray).toMatchObject({ tooltip: 'Vet Scribe — not recording' });
+    // The quit lets go of the shortcut and the tray.
+    expect(day.quit).toMatchObject({ shortcuts: [], traysAlive: 0, unimplemented: [], errorBoxes: [] });
+    expect(day.code).toBe(0);
   });
 
   it("goes through the proxy Chromium names for each address (session.resolveProxy), the clinic network's way", () => {

@@ -6,7 +6,18 @@
 // closes the window as the user would, a line `quit` quits the app (app.quit()); right before
 // the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
 import { app, fake, FakeWebContents, ipcMain, preventable, strict, type FakeBrowserWindow } from './electron.ts';
-import { KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type Answer, type KeptReport, type QuitReport, type Report } from './report.ts';
+import {
+  DESKTOP_PREFIX,
+  KEPT_PREFIX,
+  QUIT_PREFIX,
+  REPORT_PREFIX,
+  type Answer,
+  type DesktopReport,
+  type KeptReport,
+  type QuitReport,
+  type Report,
+  type TraySnapshot,
+} from './report.ts';
 
 const WAIT_MS = 15_000;
 
@@ -39,6 +50,24 @@ function invokeEvent(sender: unknown, url: string): unknown {
 }
 
 type Observed = Omit<Report, 'calls' | 'unimplemented' | 'errorBoxes' | 'openedExternally'>;
+
+function traySnapshot(): TraySnapshot | null {
+  const tray = fake.trays.find((t) => !t.destroyed);
+  if (!tray) return null;
+  return {
+    tooltip: tray.tooltip,
+    menu: (tray.menu?.items ?? []).map(({ id, label, enabled, accelerator, registerAccelerator, type }) => ({ id, label, enabled, accelerator, registerAccelerator, type })),
+    image: { centre: tray.image.centre, scales: tray.image.representations.map((r) => r.scaleFactor), template: tray.image.template },
+  };
+}
+
+/** Clicks the tray menu's item as the vet would. */
+function clickTray(id: string): void {
+  const item = fake.trays.find((t) => !t.destroyed)?.menu?.items.find((i) => i.id === id);
+  if (!item?.click) throw new Error(`the tray menu has no item ${id}`);
+  if (item.enabled === false) throw new Error(`the tray menu's ${id} is disabled`);
+  item.click();
+}
 
 async function exercise(win: FakeBrowserWindow): Promise<Observed> {
   await until('the window to load a page and show', () => win.loaded.length > 0 && win.visible);
@@ -109,7 +138,70 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
     privilegedSchemes: fake.privilegedSchemes,
     protocolSchemes: [...fake.protocolHandlers.keys()],
     resourcesWhileRunning: resources(),
+    tray: traySnapshot(),
+    shortcuts: [...fake.shortcuts.keys()],
   };
+}
+
+/**
+ * The vet's day with the tray and the shortcut: a taken shortcut refused, another chosen, the
+ * shortcut pressed, a recording started, paused from the tray, the window closed while
+ * recording (twice), shown again from the tray, stopped with the shortcut; then a quit.
+ */
+async function desktopDay(): Promise<DesktopReport> {
+  const win = fake.windows[0];
+  if (!win) throw new Error('no window');
+  const page = win.loaded[0]!;
+  const invoke = async (channel: string, input: unknown): Promise<Answer> => {
+    const handler = fake.ipcHandlers.get(channel) as ((event: unknown, input: unknown) => unknown) | undefined;
+    if (!handler) return { ok: false, missing: true };
+    return structuredClone((await handler(invokeEvent(win.webContents, page), structuredClone(input))) as Answer);
+  };
+  const steps: DesktopReport['steps'] = [];
+  let seen = win.webContents.sent.length;
+  const note = (step: string, answer?: Answer) => {
+    const sent = win.webContents.sent.slice(seen).filter((m) => m.channel.startsWith('recorder:'));
+    seen = win.webContents.sent.length;
+    steps.push({ step, tray: traySnapshot(), shortcuts: [...fake.shortcuts.keys()], sentToWindow: sent, visible: win.destroyed ? null : win.visible, windows: fake.windows.length, ...(answer ? { answer } : {}) });
+  };
+  const press = (accelerator: string) => {
+    const callback = fake.shortcuts.get(accelerator);
+    if (!callback) throw new Error(`${accelerator} is not registered`);
+    callback();
+  };
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  note('start');
+  note('taken shortcut', await invoke('settings:update', { recordShortcut: 'Alt+F4' }));
+  note('new shortcut', await invoke('settings:update', { recordShortcut: 'CommandOrControl+Alt+R' }));
+  win.hide();
+  press('CommandOrControl+Alt+R');
+  note('shortcut pressed while idle');
+  const started = await invoke('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
+  const id = (started.data as { id?: string } | undefined)?.id ?? '';
+  await tick();
+  note('recording started', started);
+  clickTray('pause');
+  note('tray: pause');
+  await invoke('recording:pause', { id });
+  await tick();
+  note('recording paused');
+  win.close();
+  await tick();
+  note('window closed while paused');
+  win.show();
+  win.close();
+  await tick();
+  note('window closed again');
+  clickTray('show');
+  note('tray: show');
+  await invoke('recording:resume', { id });
+  press('CommandOrControl+Alt+R');
+  note('shortcut pressed while recording');
+  await invoke('recording:stop', { id, durationMs: 1000 });
+  await tick();
+  note('recording stopped');
+  return { steps, notifications: [...fake.notifications] };
 }
 
 fake.events.once('window', (win: FakeBrowserWindow) => {
@@ -150,19 +242,35 @@ async function keepRecordingThenQuit(): Promise<void> {
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   for (const command of text.split('\n')) {
-    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording') continue;
+    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording' && command !== 'desktop') continue;
     // Nothing more to read: stdin no longer keeps the process alive, so what does at the end
     // is main's own.
     process.stdin.destroy();
     if (command === 'close') fake.windows[0]?.close();
     else if (command === 'quit') app.quit();
-    else void keepRecordingThenQuit().catch((e: unknown) => print(KEPT_PREFIX, { driverError: (e as Error).stack ?? String(e) }));
+    else if (command === 'desktop') {
+      void desktopDay()
+        .catch((e: unknown): DesktopReport => ({ driverError: (e as Error).stack ?? String(e), steps: [], notifications: [] }))
+        .then((report) => {
+          print(DESKTOP_PREFIX, report);
+          app.quit();
+        });
+    } else void keepRecordingThenQuit().catch((e: unknown) => print(KEPT_PREFIX, { driverError: (e as Error).stack ?? String(e) }));
     return;
   }
 });
 process.stdin.on('end', () => app.quit());
 
 fake.events.once('quitting', (code: number) => {
-  const report: QuitReport = { code, quitLog: fake.quitLog, resources: resources(), unimplemented: fake.unimplemented, errorBoxes: fake.errorBoxes, windows: fake.windows.length };
+  const report: QuitReport = {
+    code,
+    quitLog: fake.quitLog,
+    resources: resources(),
+    unimplemented: fake.unimplemented,
+    errorBoxes: fake.errorBoxes,
+    windows: fake.windows.length,
+    shortcuts: [...fake.shortcuts.keys()],
+    traysAlive: fake.trays.filter((t) => !t.destroyed).length,
+  };
   print(QUIT_PREFIX, report);
 });

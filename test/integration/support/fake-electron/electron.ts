@@ -39,6 +39,11 @@ export const fake = {
   clipboardWrites: [] as Record<string, string>[],
   /** The order in which the quit went: events emitted, whether each was prevented. */
   quitLog: [] as string[],
+  /** Notifications shown, when FAKE_ELECTRON_NOTIFICATIONS=1 makes them supported. */
+  notifications: [] as { title: string; body: string }[],
+  trays: [] as FakeTray[],
+  /** Accelerator -> callback, as globalShortcut holds them. */
+  shortcuts: new Map<string, () => void>(),
   /** 'window' (a window was created), 'quitting' (right before the process ends). */
   events: new EventEmitter(),
   ready: false,
@@ -307,6 +312,11 @@ export class FakeBrowserWindow extends EventEmitter {
     this.visible = true;
   }
 
+  hide(): void {
+    call('BrowserWindow.hide');
+    this.visible = false;
+  }
+
   focus(): void {
     call('BrowserWindow.focus');
   }
@@ -357,17 +367,164 @@ class FakeIpcMain extends EventEmitter {
   }
 }
 
+// Unsupported (as on a Linux desktop without a notification daemon), unless the test sets
+// FAKE_ELECTRON_NOTIFICATIONS=1 to see what main says.
+const NOTIFICATIONS = process.env['FAKE_ELECTRON_NOTIFICATIONS'] === '1';
 class FakeNotification extends EventEmitter {
   static isSupported(): boolean {
     call('Notification.isSupported');
-    return false;
+    return NOTIFICATIONS;
   }
 
-  constructor() {
+  private readonly options: { title: string; body: string };
+
+  constructor(options: { title?: string; body?: string } = {}) {
     super();
-    throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
+    call('new Notification');
+    if (!NOTIFICATIONS) throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
+    this.options = { title: options.title ?? '', body: options.body ?? '' };
+  }
+
+  show(): void {
+    call('Notification.show');
+    fake.notifications.push(this.options);
   }
 }
+
+// --- tray, menu, images, global shortcuts -------------------------------------------------
+
+class FakeNativeImage {
+  readonly representations: { scaleFactor: number; width: number; height: number }[] = [];
+  template = false;
+  /** A few pixels, to tell the images apart: the centre pixel's BGRA at scale 1. */
+  centre: number[] = [];
+
+  addRepresentation(options: { scaleFactor: number; width: number; height: number; buffer?: Buffer }): void {
+    call('NativeImage.addRepresentation');
+    const { scaleFactor, width, height, buffer } = options;
+    if (!buffer || buffer.length !== width * height * 4) throw new Error(`fake electron: a ${width}x${height} bitmap needs ${width * height * 4} bytes, got ${buffer?.length}`);
+    this.representations.push({ scaleFactor, width, height });
+    if (scaleFactor === 1) {
+      const i = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4;
+      this.centre = [...buffer.subarray(i, i + 4)];
+    }
+  }
+
+  setTemplateImage(option: boolean): void {
+    call('NativeImage.setTemplateImage');
+    this.template = option;
+  }
+
+  isEmpty(): boolean {
+    return this.representations.length === 0;
+  }
+}
+
+const nativeImage = {
+  createEmpty(): FakeNativeImage {
+    call('nativeImage.createEmpty');
+    return strict('NativeImage', new FakeNativeImage());
+  },
+};
+
+export interface FakeMenuItem {
+  id?: string;
+  label?: string;
+  type?: string;
+  enabled?: boolean;
+  accelerator?: string;
+  registerAccelerator?: boolean;
+  click?: () => void;
+}
+
+class FakeMenu {
+  readonly items: FakeMenuItem[];
+  constructor(items: FakeMenuItem[]) {
+    this.items = items;
+  }
+}
+
+const Menu = {
+  buildFromTemplate(template: FakeMenuItem[]): FakeMenu {
+    call('Menu.buildFromTemplate');
+    mustBeReady('Menu.buildFromTemplate');
+    return strict('Menu', new FakeMenu(template));
+  },
+};
+
+export class FakeTray extends EventEmitter {
+  image: FakeNativeImage;
+  tooltip = '';
+  menu: FakeMenu | null = null;
+  destroyed = false;
+  /** How many times the image was set after the first. */
+  imageChanges = 0;
+
+  constructor(image: FakeNativeImage) {
+    super();
+    call('new Tray');
+    mustBeReady('new Tray');
+    if (!(image instanceof FakeNativeImage) || image.isEmpty()) throw new Error('fake electron: new Tray needs a non-empty NativeImage');
+    this.image = image;
+    const self = strict('Tray instance', this);
+    fake.trays.push(self);
+    return self;
+  }
+
+  setImage(image: FakeNativeImage): void {
+    call('Tray.setImage');
+    if (this.destroyed) throw new Error('fake electron: Tray.setImage on a destroyed tray');
+    this.image = image;
+    this.imageChanges += 1;
+  }
+
+  setToolTip(text: string): void {
+    call('Tray.setToolTip');
+    this.tooltip = text;
+  }
+
+  setContextMenu(menu: FakeMenu | null): void {
+    call('Tray.setContextMenu');
+    if (this.destroyed) throw new Error('fake electron: Tray.setContextMenu on a destroyed tray');
+    this.menu = menu;
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  destroy(): void {
+    call('Tray.destroy');
+    this.destroyed = true;
+  }
+}
+
+// Accelerators "another app" holds: FAKE_ELECTRON_TAKEN_SHORTCUTS, comma-separated.
+const TAKEN = new Set((process.env['FAKE_ELECTRON_TAKEN_SHORTCUTS'] ?? '').split(',').filter(Boolean));
+
+const globalShortcut = {
+  register(accelerator: string, callback: () => void): boolean {
+    call('globalShortcut.register');
+    mustBeReady('globalShortcut.register');
+    if (typeof accelerator !== 'string' || accelerator === '') throw new TypeError('fake electron: globalShortcut.register needs an accelerator');
+    // Electron answers false for a shortcut another app (or this one) holds.
+    if (TAKEN.has(accelerator) || fake.shortcuts.has(accelerator)) return false;
+    fake.shortcuts.set(accelerator, callback);
+    return true;
+  },
+  unregister(accelerator: string): void {
+    call('globalShortcut.unregister');
+    fake.shortcuts.delete(accelerator);
+  },
+  unregisterAll(): void {
+    call('globalShortcut.unregisterAll');
+    fake.shortcuts.clear();
+  },
+  isRegistered(accelerator: string): boolean {
+    call('globalShortcut.isRegistered');
+    return fake.shortcuts.has(accelerator);
+  },
+};
 
 const dialog = {
   showErrorBox(title: string, content: string): void {
@@ -514,6 +671,10 @@ const strictShell = strict('shell', shell);
 const strictClipboard = strict('clipboard', clipboard);
 const ClipboardItem = strict('ClipboardItem', FakeClipboardItem);
 const strictSystemPreferences = strict('systemPreferences', systemPreferences);
+const strictNativeImage = strict('nativeImage', nativeImage);
+const strictMenu = strict('Menu', Menu);
+const Tray = strict('Tray', FakeTray);
+const strictGlobalShortcut = strict('globalShortcut', globalShortcut);
 
 /**
  * What `require('electron')` returns (electron-log's CommonJS asks for it). In main,
@@ -534,6 +695,10 @@ const electron = strict('electron', {
   session: strictSession,
   shell: strictShell,
   systemPreferences: strictSystemPreferences,
+  nativeImage: strictNativeImage,
+  Menu: strictMenu,
+  Tray,
+  globalShortcut: strictGlobalShortcut,
 }, RENDERER_ONLY);
 
 // `import { app } from 'electron'` gets these names (a name not here fails at link time);
@@ -551,6 +716,10 @@ export {
   strictSession as session,
   strictShell as shell,
   strictSystemPreferences as systemPreferences,
+  strictNativeImage as nativeImage,
+  strictMenu as Menu,
+  Tray,
+  strictGlobalShortcut as globalShortcut,
   electron as default,
   electron as 'module.exports',
 };

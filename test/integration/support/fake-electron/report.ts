@@ -6,6 +6,24 @@ export const QUIT_PREFIX = 'FAKE_ELECTRON_QUIT ';
 /** After a quit the vet cancelled ("Keep recording"): what the engine still answers. */
 export const KEPT_PREFIX = 'FAKE_ELECTRON_KEPT ';
 
+/** The tray and the global shortcut driven as the vet would (the `desktop` command). */
+export const DESKTOP_PREFIX = 'FAKE_ELECTRON_DESKTOP ';
+
+export interface TraySnapshot {
+  tooltip: string;
+  /** The menu's items: id, label, enabled, and the accelerator shown. */
+  menu: { id?: string; label?: string; enabled?: boolean; accelerator?: string; registerAccelerator?: boolean; type?: string }[];
+  /** The image's centre pixel (BGRA, scale 1), its scales, whether it is a template image. */
+  image: { centre: number[]; scales: number[]; template: boolean };
+}
+
+export interface DesktopReport {
+  driverError?: string;
+  /** Each step: what the tray showed and what reached the window after it. */
+  steps: { step: string; tray: TraySnapshot | null; shortcuts: string[]; sentToWindow: { channel: string; args: unknown[] }[]; visible: boolean | null; windows: number; answer?: Answer }[];
+  notifications: { title: string; body: string }[];
+}
+
 export interface KeptReport {
   /** app:info once the quit was cancelled: a running engine still names its sandbox. */
   appInfo: Answer;
@@ -47,6 +65,9 @@ export interface Report {
   unimplemented: string[];
   errorBoxes: { title: string; content: string }[];
   openedExternally: string[];
+  /** The tray as the window opened, and the global shortcuts registered then. */
+  tray: TraySnapshot | null;
+  shortcuts: string[];
 }
 
 export interface QuitReport {
@@ -58,4 +79,7 @@ export interface QuitReport {
   unimplemented: string[];
   errorBoxes: { title: string; content: string }[];
   windows: number;
+  /** Global shortcuts still registered, and trays not destroyed, right before the end. */
+  shortcuts: string[];
+  traysAlive: number;
 }
