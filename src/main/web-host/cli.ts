@@ -1,10 +1,13 @@
 // `npm run preview:web -- --port 0 [--data-dir D]`: the browser host. Prints one JSON line
-// with its `url` and the embedded sandbox's `demo` account, then serves until stopped.
+// with its `url` and the embedded sandbox's `demo` account, then serves until stopped. Lines
+// on its input stand for the tray's commands ("recorder start", "recorder stop"...).
 // The sandbox takes its options from SANDBOX_* environment variables (src/sandbox/README.md).
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { RECORDER_ACTIONS, type RecorderAction } from '../../shared/desktop.ts';
 import { parseOptions } from '../../sandbox/index.ts';
 import { startWebHost } from './host.ts';
 
@@ -34,6 +37,16 @@ try {
 const { port: _p, host: _h, dataDir: _d, ...sandboxOverrides } = sandbox;
 const host = await startWebHost({ port, host: values.host, dataDir, rendererDir, sandbox: sandboxOverrides, memoryTokens: values['memory-tokens'] });
 process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`);
+// A browser has no tray and no global shortcut: their commands to the recorder can be typed
+// here instead, one a line ("recorder start", "recorder pause", "recorder stop"...).
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [word, action, ...rest] = line.trim().split(/\s+/);
+  if (word === 'recorder' && rest.length === 0 && (RECORDER_ACTIONS as readonly string[]).includes(action ?? '')) {
+    host.core.emit('recorder:command', { action: action as RecorderAction });
+  } else if (line.trim() !== '') {
+    console.error(`preview:web: "${line.trim().slice(0, 80)}" is not a command; try: recorder ${RECORDER_ACTIONS.join('|')}`);
+  }
+});
 const stop = () => void host.close().then(() => process.exit(0));
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

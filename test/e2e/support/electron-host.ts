@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
+import type { RecorderAction } from '../../../src/shared/desktop.ts';
 import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
 import { NO_BUS, PrivateKeyring } from './electron-keyring.ts';
 import { hostEnv, type ClipboardFlavours, type Demo, type SandboxFaults, type TestHost } from './test-host.ts';
@@ -204,6 +205,16 @@ export class ElectronHost implements TestHost {
       const c = clipboard as unknown as ElectronClipboard;
       return { text: c.readText(), html: c.readHTML(), rtf: c.readRTF() };
     });
+  }
+
+  /** What the tray menu sends: the command to the window's recorder, from main. */
+  async recorderCommand(action: RecorderAction): Promise<void> {
+    if (!this.app) throw new Error('the Electron app is not running');
+    await this.app.evaluate(({ BrowserWindow }, a) => {
+      const win = BrowserWindow.getAllWindows()[0];
+      if (!win) throw new Error('the app has no window');
+      win.webContents.send('recorder:command', { action: a });
+    }, action);
   }
 
   async windowAnswer<C extends InvokeChannel>(_page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {

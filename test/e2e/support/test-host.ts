@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
 import { decodeWire, encodeWire } from '../../../src/shared/ipc-wire.ts';
+import type { RecorderAction } from '../../../src/shared/desktop.ts';
 import type { InvokeChannel, InvokeInput, InvokeOutput, IpcResult } from '../../../src/shared/ipc.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -88,6 +89,8 @@ export interface TestHost {
   clipboardFlavours(page: Page): Promise<ClipboardFlavours>;
   /** Runs `action` in the window and returns the engine's answer to the window's call on `channel`. */
   windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>>;
+  /** A command to the window's recorder, as the tray menu or the global shortcut sends it. */
+  recorderCommand(action: RecorderAction): Promise<void>;
 }
 
 export interface ClipboardFlavours {
@@ -194,10 +197,17 @@ export class BrowserHost implements TestHost {
     return result.data;
   }
 
+  /** Typed on the host's input, where the browser host takes the tray's commands. */
+  async recorderCommand(action: RecorderAction): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin) throw new Error('the host is not running');
+    await new Promise<void>((resolve, reject) => stdin.write(`recorder ${action}\n`, (e) => (e ? reject(e) : resolve())));
+  }
+
   private async spawn(port: number): Promise<void> {
     const o = this.options;
     const args = [CLI, '--port', String(port), '--data-dir', o.dataDir, '--renderer-dir', o.rendererDir];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: hostEnv(o), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: hostEnv(o), stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {

@@ -1,7 +1,7 @@
 // The global shortcut that starts and stops recording from any app. The vet presses the new
 // keys in the field; main registers them before they are saved, so keys another app holds are
 // refused with a sentence and the old shortcut stays.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { acceleratorFromKeyPress, DEFAULT_RECORD_SHORTCUT, shortcutLabel, shortcutProblem } from '../../../../shared/desktop.ts';
 import { useSettings } from '../../stores/settings.ts';
 
@@ -17,6 +17,11 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
   const changeRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const label = (accelerator: string) => shortcutLabel(accelerator, platform());
+  // Back on "Change shortcut…" once the field is gone (saved or given up), not lost on the page.
+  const [refocus, setRefocus] = useState(0);
+  useEffect(() => {
+    if (refocus > 0) changeRef.current?.focus();
+  }, [refocus]);
 
   async function save(accelerator: string) {
     setPending(true);
@@ -25,9 +30,9 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
     try {
       const after = await update({ recordShortcut: accelerator });
       setSaved(after.recordShortcut ? `Saved. ${label(after.recordShortcut)} starts and stops recording.` : 'Saved. No shortcut starts recording.');
+      if (capturing) setRefocus((n) => n + 1);
       setCapturing(false);
       setPressed(null);
-      changeRef.current?.focus();
     } catch (err) {
       // Main's sentence after the setting's name ("recordShortcut: …").
       setError((err as Error).message.replace(/^(Invalid input for settings:update: )?recordShortcut:? /, ''));
@@ -42,12 +47,14 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
       setCapturing(false);
       return;
     }
+    // The keys are the shortcut being recorded, not a command to the window (Ctrl+K...).
     e.preventDefault();
+    e.stopPropagation();
     if (e.key === 'Escape' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey) {
       setCapturing(false);
       setPressed(null);
       setError(null);
-      changeRef.current?.focus();
+      setRefocus((n) => n + 1);
       return;
     }
     const accelerator = acceleratorFromKeyPress(e, platform());
