@@ -9,9 +9,11 @@ const config: Configuration = {
   copyright: 'Copyright © Vet Scribe',
   directories: { output: 'dist', buildResources: 'build' },
   // The built app only. electron-builder adds package.json and the production node_modules
-  // itself; the window's libraries are already bundled into out/renderer, so their packages
-  // would only be dead weight in the archive, as would the packages' source maps.
-  files: ['out/**', '!**/*.map', '!node_modules/{react,react-dom,scheduler,zustand}/**'],
+  // itself, but main bundles every dependency but keytar (electron.vite.config.ts) and the
+  // window's libraries are bundled into out/renderer: any other package would only be dead
+  // weight in the archive, as would the packages' source maps. keytar (a native addon that
+  // needs nothing else at run time) is the one package kept.
+  files: ['out/**', '!**/*.map', '!node_modules/**', 'node_modules/keytar/**'],
   asar: true,
   // A native addon cannot be loaded from inside the archive.
   asarUnpack: ['**/*.node', 'node_modules/keytar/**'],
