@@ -15,6 +15,7 @@ import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
 import { trustedRoots } from './core/network.ts';
 import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
+import { AutoUpdate } from './auto-update.ts';
 import { Desktop } from './desktop.ts';
 import { bindIpc } from './ipc.ts';
 import { showNotification } from './notifications.ts';
@@ -54,6 +55,15 @@ const desktop = new Desktop({
   showWindow,
   quit: () => app.quit(),
   log: (line) => logger.info(line),
+});
+
+const updates = new AutoUpdate({
+  // Loaded when a feed is set: electron-updater reads the app's version and paths on creation.
+  updater: async () => (await import('electron-updater')).autoUpdater,
+  isPackaged: app.isPackaged,
+  configPath: join(app.getPath('userData'), 'app-update.yml'),
+  log: (level, line) => logger[level](line),
+  onChange: (info) => core?.emit('update:changed', info),
 });
 
 /** The tray's and the global shortcut's commands, to the window's recorder. */
@@ -124,6 +134,7 @@ async function start(): Promise<void> {
     // RTF, a mail or web form the HTML, anything else the text.
     clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },
     shortcut: { apply: (accelerator) => desktop.applyShortcut(accelerator) },
+    updates: { info: () => updates.state(), configure: (url) => void updates.configure(url), restart: () => updates.restart() },
   });
   const engine = core;
 
@@ -142,6 +153,8 @@ async function start(): Promise<void> {
   engine.on('recorder:activity', () => desktop.update());
   const refused = desktop.start(engine.settings.get().recordShortcut);
   if (refused) engine.notice({ level: 'warning', message: `The recording shortcut is off: ${refused} (Settings, Recording shortcut)` });
+  // The clinic's feed, from Settings (off without one).
+  void updates.configure(engine.settings.get().updateFeedUrl);
   openWindow();
 }
 
@@ -221,6 +234,7 @@ if (!app.requestSingleInstanceLock()) {
   // will-quit comes only once every window has closed and the quit will happen.
   app.on('will-quit', (event) => {
     desktop.dispose();
+    updates.dispose();
     if (quitting || !core) return;
     // Let the pipeline write its last step before the process ends.
     event.preventDefault();

@@ -33,6 +33,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'org:get',
   'org:registerWebhook',
   'clipboard:write',
+  'update:get',
+  'update:restart',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice', 'recorder:activity', 'recorder:command'] as const;
+export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice', 'recorder:activity', 'recorder:command', 'update:changed'] as const;

@@ -5,6 +5,7 @@
 // { ok: false, error: { code, message } }. No channel carries a token.
 import { z } from 'zod';
 import type { RecorderAction, RecorderActivity } from './desktop.ts';
+import type { UpdateInfo } from './updates.ts';
 import type { JobInfo } from './jobs.ts';
 import type { DdxResult, MedicationResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
@@ -182,6 +183,10 @@ export const invokeContract = {
     }),
     output: answer<{ written: boolean }>(),
   },
+  /** Where the app is with its updates (the clinic's feed, Settings). */
+  'update:get': { input: none, output: answer<UpdateInfo>() },
+  /** Restarts into the downloaded update; refused with a sentence while recording or uploading. */
+  'update:restart': { input: none, output: answer<{ restarting: true }>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;
@@ -199,6 +204,7 @@ export interface EventPayloads {
   'recorder:activity': { activity: RecorderActivity };
   /** The tray or the global shortcut asks the window's recorder to act. */
   'recorder:command': { action: RecorderAction };
+  'update:changed': UpdateInfo;
 }
 export type EventChannel = keyof EventPayloads;
 export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;

@@ -2,6 +2,7 @@
 // shows and edits them).
 import { z } from 'zod';
 import { DEFAULT_RECORD_SHORTCUT, shortcutProblem } from './desktop.ts';
+import { updateFeedProblem } from './updates.ts';
 
 const serviceUrl = z
   .string()
@@ -26,6 +27,15 @@ const recordShortcut = z
     const problem = shortcutProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+/** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
+const updateFeedUrl = z
+  .string()
+  .trim()
+  .max(2048, 'is too long')
+  .superRefine((value, ctx) => {
+    const problem = updateFeedProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const settingsSchema = z
   .object({
@@ -42,6 +52,7 @@ export const settingsSchema = z
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
     recordShortcut,
+    updateFeedUrl,
   })
   .superRefine((s, ctx) => {
     if (s.useSandbox) return;
@@ -64,6 +75,7 @@ export const settingsPatchSchema = z
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
     recordShortcut,
+    updateFeedUrl,
   })
   .partial()
   .strict();
@@ -80,4 +92,5 @@ export const DEFAULT_SETTINGS: Settings = {
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,
   recordShortcut: DEFAULT_RECORD_SHORTCUT,
+  updateFeedUrl: '',
 };

@@ -74,3 +74,21 @@ test('Settings takes a new recording shortcut from the keys pressed, refuses key
   await expect(page.getByRole('region', { name: 'Recording shortcut' }).getByText('Ctrl+Shift+R')).toBeVisible();
   await shot(page, 'settings-shortcut');
 });
+
+test('Settings: the update feed is off in the browser host, an address that is not https is refused with a sentence, an https one is saved', async ({ page, host, demo }) => {
+  await start(page, host, demo);
+  await go(page, 'Settings');
+  const section = page.getByRole('region', { name: 'Updates' });
+  await expect(section.getByText('Off. Updates come with the installed desktop app.')).toBeVisible();
+  const field = section.getByRole('textbox', { name: 'Update feed address' });
+  await field.fill('http://updates.clinic.example/vet-scribe/');
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByRole('alert')).toHaveText('The update feed was not changed. The address must be an https:// address (http:// only for this computer).');
+  expect((await host.call('settings:get')).updateFeedUrl).toBe('');
+  await field.fill('https://updates.clinic.example/vet-scribe/');
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved. The app looks for new versions there now and every 4 hours.');
+  expect((await host.call('settings:get')).updateFeedUrl).toBe('https://updates.clinic.example/vet-scribe/');
+  // No banner: nothing was downloaded.
+  await expect(page.getByText(/^Update ready/)).toHaveCount(0);
+});

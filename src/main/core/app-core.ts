@@ -19,6 +19,7 @@ import { JobError, Pipeline, type PipelineOptions } from './pipeline.ts';
 import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
 import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';
+import { restartRefusal, type Busy, type UpdateInfo } from '../../shared/updates.ts';
 import { Network, type NetworkOptions } from './network.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
@@ -45,6 +46,16 @@ export interface CoreOptions {
   clipboard?: ClipboardPort;
   /** The global shortcut, where main has one (Electron's globalShortcut); none in the browser host. */
   shortcut?: ShortcutPort;
+  /** Updates from the clinic's feed, where main has them (electron-updater); none in the browser host. */
+  updates?: UpdatePort;
+}
+
+export interface UpdatePort {
+  info(): UpdateInfo;
+  /** Uses this feed from now on ('' = no updates). */
+  configure(feedUrl: string): void;
+  /** Quits and installs the downloaded update; the core has checked that nothing is under way. */
+  restart(): void;
 }
 
 export interface ShortcutPort {
@@ -269,6 +280,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       if (restarted > 0) this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
     }
     if (before.retentionDays !== after.retentionDays) await this.sweepRetention();
+    if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
     return after;
   }
 
@@ -279,6 +291,25 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const now = this.activity();
     if (now !== was) this.emit('recorder:activity', { activity: now });
     return info;
+  }
+
+  /** What an update's restart would cut short: a recording, or a recording not yet sent. */
+  busy(): Busy {
+    const uploading = this.pipeline.list().some((j) => j.state === 'recorded' || j.state === 'session_created' || j.state === 'upload_url');
+    return { recording: this.activity() !== 'idle', uploading };
+  }
+
+  updateInfo(): UpdateInfo {
+    return this.options.updates?.info() ?? { phase: 'off', version: null, message: 'Updates come with the installed desktop app.' };
+  }
+
+  /** Restarts into the downloaded update, never while a recording or an upload is under way. */
+  restartForUpdate(): { restarting: true } {
+    const refusal = restartRefusal(this.busy());
+    if (refusal) throw new JobError('busy', refusal);
+    if (!this.options.updates || this.updateInfo().phase !== 'ready') throw new JobError('bad_state', 'No update is ready to install.');
+    this.options.updates.restart();
+    return { restarting: true };
   }
 
   /** Whether a consult is being recorded (or paused) now, for the tray and the updater. */

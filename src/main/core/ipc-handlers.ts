@@ -141,6 +141,8 @@ function implementations(core: AppCore): Impl {
     'org:get': () => core.clinical.organization(),
     'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) => core.clinical.registerWebhook({ url, secret }),
     'clipboard:write': (flavours: In<'clipboard:write'>) => core.writeClipboard(flavours),
+    'update:get': () => core.updateInfo(),
+    'update:restart': () => core.restartForUpdate(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { UpdateBanner } from './features/updates/update-banner.tsx';
 import { useEffect, useState } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
@@ -187,6 +188,7 @@ export function App() {
               </button>
             </div>
           ))}
+        <UpdateBanner />
         <CurrentView view={view} />
       </main>
       <Toasts />

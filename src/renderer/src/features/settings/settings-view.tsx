@@ -8,6 +8,7 @@ import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
 import { RecordingLengthSection } from './recording-length-section.tsx';
 import { ShortcutSection } from './shortcut-section.tsx';
+import { UpdatesSection } from './updates-section.tsx';
 import { RetentionSection } from './retention-section.tsx';
 import { ServiceSection } from './service-section.tsx';
 import { WebhookSection } from './webhook-section.tsx';
@@ -67,6 +68,7 @@ export function SettingsView() {
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
       <ShortcutSection recordShortcut={settings.recordShortcut} desktop={app.desktop} />
+      <UpdatesSection updateFeedUrl={settings.updateFeedUrl} />
       <KeychainSection app={app} />
       <AboutSection app={app} settings={settings} />
     </section>

@@ -1,0 +1,84 @@
+// The clinic's update feed: an address on the clinic's own web server where IT puts each new
+// version (the files `npm run dist` writes). Without one the app never looks for updates.
+import { useId, useState, type FormEvent } from 'react';
+import { updateFeedProblem } from '../../../../shared/updates.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { useUpdateInfo } from '../updates/update-banner.tsx';
+
+const PHASE_WORDS = {
+  off: 'Off',
+  idle: 'Up to date',
+  checking: 'Checking the feed…',
+  downloading: 'Downloading a new version…',
+  ready: 'A new version is ready: it is installed at the next restart',
+} as const;
+
+export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
+  const update = useSettings((s) => s.update);
+  const info = useUpdateInfo();
+  const [value, setValue] = useState(updateFeedUrl);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const url = value.trim();
+    setSaved(null);
+    const problem = updateFeedProblem(url);
+    if (problem) {
+      setError(`The address ${problem}.`);
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      const after = await update({ updateFeedUrl: url });
+      setSaved(after.updateFeedUrl ? 'Saved. The app looks for new versions there now and every 4 hours.' : 'Saved. The app does not look for new versions.');
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Updates</h2>
+      <p>
+        <strong>Now:</strong> {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'} {(info?.phase === 'off' || info?.phase === 'idle') && info.message}
+      </p>
+      <form className="settings-inline row" onSubmit={(e) => void save(e)}>
+        <label htmlFor={`${ids}-url`} className="visually-hidden">
+          Update feed address
+        </label>
+        <input
+          id={`${ids}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://updates.clinic.example/vet-scribe/"
+          value={value}
+          aria-describedby={`${ids}-hint`}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <button type="submit" disabled={pending}>
+          Save
+        </button>
+      </form>
+      <p id={`${ids}-hint`} className="field-hint">
+        For the clinic&apos;s IT: the folder on the clinic&apos;s web server with the installers and their latest.yml files. Leave it empty to install new versions by hand. A
+        new version is installed when the app restarts, never during a recording or while one is being sent.
+      </p>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          The update feed was not changed. {error}
+        </p>
+      )}
+      <p className="settings-ok" role="status">
+        {saved}
+      </p>
+    </section>
+  );
+}

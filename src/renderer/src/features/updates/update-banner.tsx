@@ -1,0 +1,63 @@
+// "Update ready: restart when free": shown once an update from the clinic's feed has been
+// downloaded and checked. The restart waits while a consult is recorded or sent (main refuses
+// it then, and says why); quitting the app installs it too.
+import { useEffect, useState } from 'react';
+import { updateBanner, type UpdateInfo } from '../../../../shared/updates.ts';
+import { api } from '../../api.ts';
+import { useConsults } from '../../stores/consults.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+
+const SENDING = new Set(['recorded', 'session_created', 'upload_url']);
+
+/** Where the app is with its updates, kept current by main's events. */
+export function useUpdateInfo(): UpdateInfo | null {
+  const [info, setInfo] = useState<UpdateInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.update
+      .get()
+      .then((i) => live && setInfo(i))
+      .catch(() => undefined);
+    const off = api.on('update:changed', (i) => setInfo(i));
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  return info;
+}
+
+export function UpdateBanner() {
+  const info = useUpdateInfo();
+  const recording = useRecorder((s) => isCapturing(s.status));
+  const uploading = useConsults((s) => Object.values(s.byId).some((c) => c.job !== null && SENDING.has(c.job.state)));
+  const [error, setError] = useState<string | null>(null);
+  const [restarting, setRestarting] = useState(false);
+  const banner = info ? updateBanner(info, { recording, uploading }) : null;
+  if (!banner) return null;
+
+  async function restart() {
+    setError(null);
+    setRestarting(true);
+    try {
+      await api.update.restart();
+    } catch (e) {
+      setError((e as Error).message);
+      setRestarting(false);
+    }
+  }
+
+  return (
+    <div className="notice notice-info notice-dismissable" role="status">
+      <p>{banner.text}</p>
+      <button type="button" disabled={!banner.canRestart || restarting} onClick={() => void restart()}>
+        {restarting ? 'Restarting…' : 'Restart now'}
+      </button>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
