@@ -9,6 +9,7 @@ import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
 import { JobError, PATIENT_NAME_REQUIRED } from './pipeline.ts';
 import { RecordingError } from './recordings.ts';
+import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
 import { SignedOutError } from './session.ts';
 import { SettingsError } from './settings.ts';
@@ -168,6 +169,10 @@ export function toIpcError(e: unknown): IpcError {
   }
   if (e instanceof InputError || e instanceof SettingsError) return { code: 'invalid_input', message: e.message };
   if (e instanceof RecordingError || e instanceof JobError) return { code: e.code, message: e.message };
+  // A disk error from anywhere else (a job or the settings being saved): its own code and a
+  // sentence, never the errno text with the file's path.
+  const disk = diskErrorCode(e);
+  if (disk) return { code: disk, message: diskErrorMessage(disk), retryable: true };
   return { code: 'internal', message: `Something went wrong inside the app: ${(e as Error)?.message ?? String(e)}` };
 }
 

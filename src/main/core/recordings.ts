@@ -12,6 +12,7 @@ import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_CHUNK_BYTES } from '../../shared/ipc.ts';
 import { readJson, writeJsonAtomic } from './atomic-file.ts';
+import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { fixWebmDuration, isEbml, syncDir } from './webm-duration.ts';
 
 export type RecordingState = 'recording' | 'paused' | 'finished' | 'recovered';
@@ -36,7 +37,7 @@ export interface RecordingMeta {
   durationFixed: boolean | null;
 }
 
-export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io';
+export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
 
 export class RecordingError extends Error {
   readonly code: RecordingErrorCode;
@@ -206,29 +207,61 @@ export class RecordingStore {
       if (meta.bytes === 0 && data.byteLength > 0 && isWebm(meta.mimeType) && !isEbml(data)) {
         throw new RecordingError('bad_chunk', `The first audio of recording ${id} does not start with a WebM header.`);
       }
-      const handle = await open(this.audioPath(id), 'a', 0o600);
-      let bytes: number;
       try {
-        // Bytes past the last acknowledged chunk belong to a write that failed and is being
-        // sent again: drop them, or the file would hold that chunk twice.
-        if ((await handle.stat()).size > meta.bytes) await handle.truncate(meta.bytes);
-        if (data.byteLength > 0) await handle.write(data);
-        await handle.datasync();
-        bytes = (await handle.stat()).size;
-      } finally {
-        await handle.close();
+        const bytes = await this.appendBytes(id, meta.bytes, data);
+        const chunks = meta.chunks + 1;
+        const next: RecordingMeta = {
+          ...meta,
+          bytes,
+          chunks,
+          durationMs: Math.round(elapsedMs ?? chunks * 1000),
+          updatedAt: new Date(this.now()).toISOString(),
+        };
+        await writeJsonAtomic(this.metaPath(id), next);
+        return next;
+      } catch (e) {
+        // The chunk is not confirmed: the audio stays as it was at the last confirmed chunk (a
+        // retry drops whatever part of this one reached the disk), and the vet is told why.
+        const kind = e instanceof RecordingError ? null : diskErrorCode(e);
+        if (!kind) throw e;
+        throw new RecordingError(kind, diskErrorMessage(kind, 'The recording so far is kept, and saving goes on once there is room.'), { cause: e });
       }
-      const chunks = meta.chunks + 1;
-      const next: RecordingMeta = {
-        ...meta,
-        bytes,
-        chunks,
-        durationMs: Math.round(elapsedMs ?? chunks * 1000),
-        updatedAt: new Date(this.now()).toISOString(),
-      };
-      await writeJsonAtomic(this.metaPath(id), next);
-      return next;
     });
+  }
+
+  /**
+   * Appends `data` at `at` (the confirmed length) and returns the new length, only once every
+   * byte is on disk. A write may take fewer bytes than it was given (a disk nearly full, a file
+   * size limit): it is called again for the rest, and a file that does not end up exactly
+   * `at + data.byteLength` long is cut back to `at` and refused.
+   */
+  private async appendBytes(id: string, at: number, data: Uint8Array): Promise<number> {
+    const handle = await open(this.audioPath(id), 'r+', 0o600).catch(async (e: unknown) => {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return open(this.audioPath(id), 'w+', 0o600);
+      throw e;
+    });
+    try {
+      // Bytes past the last acknowledged chunk belong to a write that failed and is being
+      // sent again: drop them, or the file would hold that chunk twice.
+      if ((await handle.stat()).size !== at) await handle.truncate(at);
+      let written = 0;
+      try {
+        while (written < data.byteLength) {
+          const { bytesWritten } = await handle.write(data, written, data.byteLength - written, at + written);
+          if (bytesWritten <= 0) throw Object.assign(new Error('the disk took no more bytes'), { code: 'ENOSPC', syscall: 'write' });
+          written += bytesWritten;
+        }
+        await handle.datasync();
+        const size = (await handle.stat()).size;
+        if (size !== at + data.byteLength) throw Object.assign(new Error(`the file is ${size} bytes, not ${at + data.byteLength}`), { code: 'EIO', syscall: 'write' });
+        return size;
+      } catch (e) {
+        await handle.truncate(at).catch(() => undefined);
+        throw e;
+      }
+    } finally {
+      await handle.close();
+    }
   }
 
   async pause(id: string): Promise<RecordingMeta> {
