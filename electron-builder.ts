@@ -1,4 +1,5 @@
-// Installers (`npm run dist`): NSIS on Windows, dmg on macOS, AppImage and deb on Linux.
+// Installers (`npm run dist`): NSIS on Windows, dmg (and the zip the updater uses) on macOS,
+// AppImage and deb on Linux.
 // electron-builder finds this file by its name; the version comes from package.json, and
 // nothing here overrides it. Resources (icon, entitlements) live in build/.
 import type { Configuration } from 'electron-builder';
@@ -20,7 +21,12 @@ const config: Configuration = {
   // keytar is an N-API addon: the binary `npm install` built loads in Electron as it is, and a
   // rebuild would fetch Electron's headers from the internet.
   npmRebuild: false,
-  publish: null,
+  // A generic feed, so that `npm run dist` writes latest.yml / latest-mac.yml / latest-linux.yml
+  // beside the installers (what the clinic's IT puts on its update server) and the app carries
+  // the updater's own settings. The address is a placeholder: the app uses the feed set in
+  // Settings, and none at all without one (src/main/auto-update.ts). Nothing is uploaded
+  // anywhere (`dist` passes --publish never).
+  publish: [{ provider: 'generic', url: 'https://updates.invalid/vet-scribe/' }],
   extraMetadata: { desktopName: 'vet-scribe.desktop' },
   // Set in the Electron binary at packaging (@electron/fuses), so they hold whatever the
   // environment of the clinic's PC says.
@@ -67,7 +73,8 @@ const config: Configuration = {
   },
 
   mac: {
-    target: 'dmg',
+    // The zip is what the updater installs on macOS; the dmg is for a first install.
+    target: ['dmg', 'zip'],
     icon: 'build/icon.png',
     category: 'public.app-category.medical',
     // Required for notarization; the entitlements give back what Electron needs under it.

@@ -39,6 +39,9 @@ beforeAll(async () => {
       electronVersion: ELECTRON_VERSION,
       // The fuses are flipped in the real binary's bytes; the stand-in has none to flip.
       electronFuses: null,
+      // electron-builder also reads electron-builder.ts from the project and merges a publish
+      // list given twice into a broken one: the file's own list is the one used.
+      publish: undefined,
       directories: { ...config.directories, output },
       linux: { ...config.linux, target: 'dir' },
     },

@@ -24,12 +24,15 @@ describe('electron-builder configuration', () => {
     expect(config.extraMetadata?.['version']).toBeUndefined();
     expect(config.buildVersion).toBeUndefined();
     expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder');
+    // Nothing is uploaded by a build: the clinic's IT puts the installers and latest*.yml on its own server.
+    expect(pkg.scripts['dist']).toBe('electron-vite build && electron-builder --publish never');
   });
 
   it('packs only the built app and unpacks the native keychain module', () => {
     const files = ([] as unknown[]).concat(config.files ?? []);
-    expect(files.filter((f) => typeof f === 'string' && !f.startsWith('!'))).toEqual(['out/**']);
+    // The built app, and of node_modules only keytar (main bundles every other dependency).
+    expect(files.filter((f) => typeof f === 'string' && !f.startsWith('!'))).toEqual(['out/**', 'node_modules/keytar/**']);
+    expect(files).toContain('!node_modules/**');
     const unpack = ([] as unknown[]).concat(config.asarUnpack ?? []);
     expect(unpack).toContain('**/*.node');
     expect(unpack.some((p) => typeof p === 'string' && p.includes('keytar'))).toBe(true);
@@ -50,7 +53,8 @@ describe('electron-builder configuration', () => {
   });
 
   it('builds a dmg with the hardened runtime, the microphone entitlement and its usage text', () => {
-    expect(config.mac?.target).toBe('dmg');
+    // The zip is what electron-updater installs on macOS.
+    expect(config.mac?.target).toEqual(['dmg', 'zip']);
     expect(config.mac?.hardenedRuntime).toBe(true);
     const entitlements = config.mac?.entitlements;
     expect(entitlements).toBeTruthy();
