@@ -132,6 +132,31 @@ describe('chunk sender', () => {
     expect(meta?.durationFixed).toBe(true);
   });
 
+  it('waits out a full disk for as long as it takes (more tries than for other faults), saying so, and loses nothing', async () => {
+    const id = await newRecording();
+    const full = new ApiCallError({ code: 'disk_full', message: 'The disk is full: free some space on this computer. The recording so far is kept, and saving goes on once there is room.' });
+    // Chunk 1 is refused eight times (the other faults give up after five tries).
+    const watched = watchedSend((seq, call) => (seq === 1 && call <= 9 ? full : null));
+    const said: (string | null)[] = [];
+    const slept: number[] = [];
+    const fatal: unknown[] = [];
+    const sender = m.createChunkSender({
+      id,
+      send: watched.send,
+      sleep: (ms) => (slept.push(ms), Promise.resolve()),
+      onDiskProblem: (message) => said.push(message),
+      onFatal: (e) => fatal.push(e),
+    });
+    chunks.forEach((c, i) => sender.push(c, (i + 1) * 1000));
+    await sender.drain();
+    expect(fatal).toEqual([]);
+    expect(said).toEqual([...Array(8).fill(full.message), null]);
+    expect(slept).toEqual(Array(8).fill(3000));
+    expect(watched.log.map((l) => l.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(sender.saved()).toEqual({ chunks: 5, bytes: total, elapsedMs: 5000 });
+    expect((await core.recordings.get(id))?.bytes).toBe(total);
+  });
+
   it('a resend of a chunk main already wrote (its answer lost) is harmless', async () => {
     const id = await newRecording();
     let lostOnce = false;

@@ -50,6 +50,8 @@ export interface RecorderState {
   info: string | null;
   /** Saving a chunk is being retried. */
   saveSlow: boolean;
+  /** The disk is full or read-only: main's sentence, while the audio waits in the window. */
+  diskProblem: string | null;
   error: string | null;
   result: RecorderResult | null;
   /** When the tray or the shortcut last asked to start without a patient's name: the view puts the cursor in the name field. */
@@ -78,6 +80,7 @@ export const useRecorder = create<RecorderState>(() => ({
   error: null,
   result: null,
   nameAskedAt: 0,
+  diskProblem: null,
 }));
 
 export const isCapturing = (status: RecorderStatus) => status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';

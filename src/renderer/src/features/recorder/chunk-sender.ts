@@ -2,7 +2,8 @@
 // each to the file on disk before it answers, and refuses a chunk that skips ahead. A chunk is
 // held only until main has it. A failing call is tried again a few times (a resend of a chunk
 // main already wrote is harmless); if it still fails, the recording so far is on disk and the
-// caller is told at once, so it can stop and say so.
+// caller is told at once, so it can stop and say so. A full disk is different: nothing is lost
+// by waiting, so the chunks are held until there is room again.
 import type { InvokeInput } from '../../../../shared/ipc.ts';
 import { ApiCallError, MAX_CHUNK_BYTES } from '../../../../shared/ipc-client.ts';
 
@@ -20,7 +21,16 @@ export interface ChunkSenderOptions {
   onRetry?(error: unknown, attempt: number): void;
   /** A chunk could not be saved after every try; nothing after it will be sent. */
   onFatal?(error: ChunkSendError): void;
+  /**
+   * The disk is full or cannot be written (main's sentence): the chunks wait here, in order,
+   * and are tried again every few seconds for as long as it takes; null once one is saved again.
+   */
+  onDiskProblem?(message: string | null): void;
 }
+
+/** A full or read-only disk is waited out, never given up on: the audio is held until there is room. */
+const DISK_CODES = new Set(['disk_full', 'read_only']);
+const DISK_RETRY_MS = 3_000;
 
 export interface ChunkSender {
   /** Queues a chunk; it is sent after every chunk queued before it. */
@@ -63,14 +73,26 @@ export function createChunkSender(options: ChunkSenderOptions): ChunkSender {
   let seq = 0;
   let saved = { chunks: 0, bytes: 0, elapsedMs: 0 };
   let failed: ChunkSendError | null = null;
+  let diskProblem = false;
 
   const sendOne = async (data: Uint8Array<ArrayBuffer>, elapsedMs: number) => {
     const chunk: ChunkInput = { id: options.id, seq, data, elapsedMs };
     for (let attempt = 1; ; attempt++) {
       try {
         await options.send(chunk);
+        if (diskProblem) {
+          diskProblem = false;
+          options.onDiskProblem?.(null);
+        }
         break;
       } catch (e) {
+        if (e instanceof ApiCallError && DISK_CODES.has(e.code)) {
+          diskProblem = true;
+          options.onDiskProblem?.(e.message);
+          attempt = 0;
+          await sleep(DISK_RETRY_MS);
+          continue;
+        }
         if (attempt >= attempts || !isRetryable(e)) throw new ChunkSendError(e, chunk.seq, saved.elapsedMs);
         options.onRetry?.(e, attempt);
         await sleep(delay(attempt));

@@ -253,7 +253,7 @@ export async function startRecording(): Promise<void> {
     set({ nameProblem, result: null });
     return;
   }
-  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, saveSlow: false, nameProblem: null, detailsError: null });
+  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, saveSlow: false, diskProblem: null, nameProblem: null, detailsError: null });
 
   const { mimeType, info } = chooseMimeType((t) => MediaRecorder.isTypeSupported(t));
   if (!mimeType) {
@@ -307,6 +307,7 @@ export async function startRecording(): Promise<void> {
     id,
     send: (chunk) => api.recording.chunk(chunk),
     onRetry: () => set({ saveSlow: true }),
+    onDiskProblem: (message) => set({ diskProblem: message }),
     onFatal: (error) => void endRecording(chunkFailureMessage(error)),
   });
   const stopwatch = createStopwatch();

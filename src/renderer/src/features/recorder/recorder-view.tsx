@@ -274,7 +274,7 @@ function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null
 }
 
 export function RecorderView() {
-  const { status, id, templateId, silenceWarning, stillRecording, endsInMinutes, supported, info, saveSlow, error, result } = useRecorder();
+  const { status, id, templateId, silenceWarning, stillRecording, endsInMinutes, supported, info, saveSlow, diskProblem, error, result } = useRecorder();
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -323,7 +323,12 @@ export function RecorderView() {
               Settings. What is recorded is kept.
             </p>
           )}
-          {saveSlow && isCapturing(status) && (
+          {diskProblem && (
+            <p className="notice notice-error" role="alert">
+              {diskProblem} The recorder keeps listening; what it hears waits here until it can be saved.
+            </p>
+          )}
+          {saveSlow && !diskProblem && isCapturing(status) && (
             <p className="field-hint" role="status">
               Saving the audio is slow; trying again. Keep recording.
             </p>
