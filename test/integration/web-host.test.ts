@@ -22,21 +22,81 @@ afterAll(async () => {
   await host?.close();
 });
 
-/** A raw request, so that paths reach the host exactly as written (fetch would normalise them). */
-async function raw(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+/**
+ * A raw request, so that paths reach the host exactly as written (fetch would normalise them),
+ * with this run's token unless `anonymous`.
+ */
+async function raw(
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; anonymous?: boolean } = {},
+): Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }> {
   const { request } = await import('node:http');
   const url = new URL(host.url);
+  const token = init.anonymous ? {} : { 'x-vet-scribe-token': host.accessToken };
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: { host: url.host, ...init.headers } }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: { host: url.host, ...token, ...init.headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
     });
     req.on('error', reject);
     req.end(init.body);
   });
 }
+
+describe("the browser host's door", () => {
+  it('answers nothing without this run\'s token: no window, no call, no event, no audio', async () => {
+    for (const [path, method] of [['/', 'GET'], ['/assets/app.js', 'GET'], ['/ipc/app%3Ainfo', 'POST'], ['/ipc/session%3AsignIn', 'POST'], ['/events', 'GET'], ['/audio/x', 'GET']] as const) {
+      const answer = await raw(path, { method, anonymous: true, body: method === 'POST' ? '' : undefined });
+      expect(answer.status, path).toBe(403);
+      expect(answer.text).toContain('needs the address it printed');
+    }
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { 'x-vet-scribe-token': `${host.accessToken.slice(0, -1)}x` } })).status).toBe(403);
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { cookie: `vet_scribe_host=${host.accessToken}` } })).status).toBe(200);
+  });
+
+  it('the printed address puts the token in a strict, HttpOnly cookie and takes it out of the address bar', async () => {
+    expect(host.openUrl).toBe(`${host.url}?token=${host.accessToken}`);
+    expect(host.accessToken.length).toBeGreaterThanOrEqual(32);
+    const opened = await raw(`/?token=${host.accessToken}`, { anonymous: true });
+    expect(opened.status).toBe(303);
+    expect(opened.headers['location']).toBe('/');
+    expect(opened.headers['set-cookie']).toEqual([`vet_scribe_host=${host.accessToken}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect((await raw('/?token=not-this-run', { anonymous: true })).status).toBe(403);
+  });
+
+  it('refuses a request another site makes, token or not (an <audio> of a page elsewhere)', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      expect((await raw('/audio/x', { headers: { 'sec-fetch-site': site } })).status, site).toBe(403);
+    }
+    expect((await raw('/', { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
+    expect((await raw('/', { headers: { 'sec-fetch-site': 'none' } })).status).toBe(200);
+  });
+
+  it('reads a body that is too large to its end, refuses it with 413 and closes the connection', async () => {
+    const answer = await raw('/ipc/app%3Ainfo', { method: 'POST', body: Buffer.alloc(4 * 1024 * 1024 + 10, 0x20) });
+    expect(answer.status).toBe(413);
+    expect(answer.headers['connection']).toBe('close');
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '' })).status).toBe(200);
+  });
+
+  it('listens on this computer only, and writes an IPv6 address in brackets', async () => {
+    const rendererDir = mkdtempSync(join(tmpdir(), 'vet-scribe-window-'));
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html>');
+    for (const bad of ['0.0.0.0', '::', '192.168.1.10', 'example.com']) {
+      await expect(startWebHost({ dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-host-')), rendererDir, memoryTokens: true, host: bad }), bad).rejects.toThrow(/listens on this computer only/);
+    }
+    const six = await startWebHost({ dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-host-')), rendererDir, memoryTokens: true, host: '::1' });
+    try {
+      expect(six.url).toMatch(/^http:\/\/\[::1\]:\d+\/$/);
+      const answer = await fetch(`${six.url}ipc/app%3Ainfo`, { method: 'POST', headers: { 'x-vet-scribe-token': six.accessToken } });
+      expect(answer.status).toBe(200);
+    } finally {
+      await six.close();
+    }
+  });
+});
 
 describe('browser host', () => {
   it('serves the window and its assets', async () => {

@@ -1,5 +1,6 @@
-// `npm run preview:web -- --port 0 [--data-dir D]`: the browser host. Prints one JSON line
-// with its `url` and the embedded sandbox's `demo` account, then serves until stopped. Lines
+// `npm run preview:web -- --port 0 [--data-dir D]`: the browser host, for testing and
+// development. Prints one JSON line with its `url` (with this run's access token, or
+// VET_SCRIBE_HOST_TOKEN's) and the embedded sandbox's `demo` account, then serves until stopped. Lines
 // on its input stand for the tray's commands ("recorder start", "recorder stop"...).
 // The sandbox takes its options from SANDBOX_* environment variables (src/sandbox/README.md).
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { RECORDER_ACTIONS, type RecorderAction } from '../../shared/desktop.ts';
 import { parseOptions } from '../../sandbox/index.ts';
-import { startWebHost } from './host.ts';
+import { loopbackHost, startWebHost } from './host.ts';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +20,15 @@ const { values } = parseArgs({
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`preview:web: --port must be a whole number from 0 to 65535, not "${values.port}"`);
+  process.exit(2);
+}
+if (!loopbackHost(values.host)) {
+  console.error(`preview:web: --host must be this computer (127.0.0.1, ::1 or localhost), not "${values.host}": the host serves a signed-in session to whoever reaches it.`);
+  process.exit(2);
+}
+const accessToken = process.env['VET_SCRIBE_HOST_TOKEN'];
+if (accessToken !== undefined && accessToken.length < 32) {
+  console.error('preview:web: VET_SCRIBE_HOST_TOKEN must be at least 32 characters.');
   process.exit(2);
 }
 const rendererDir = values['renderer-dir'] ?? join(import.meta.dirname, '../../../out/renderer');
@@ -35,8 +45,9 @@ try {
   process.exit(2);
 }
 const { port: _p, host: _h, dataDir: _d, ...sandboxOverrides } = sandbox;
-const host = await startWebHost({ port, host: values.host, dataDir, rendererDir, sandbox: sandboxOverrides, memoryTokens: values['memory-tokens'] });
-process.stdout.write(`${JSON.stringify({ url: host.url, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`);
+const host = await startWebHost({ port, host: values.host, dataDir, rendererDir, sandbox: sandboxOverrides, memoryTokens: values['memory-tokens'], accessToken });
+// The address carries this run's token once; the host keeps it in a cookie from there on.
+process.stdout.write(`${JSON.stringify({ url: host.openUrl, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`);
 // A browser has no tray and no global shortcut: their commands to the recorder can be typed
 // here instead, one a line ("recorder start", "recorder pause", "recorder stop"...).
 createInterface({ input: process.stdin }).on('line', (line) => {

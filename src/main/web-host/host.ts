@@ -2,8 +2,10 @@
 // over HTTP, and the IPC contract bound to HTTP (POST /ipc/<channel>, events as server-sent
 // events on /events, audio with ranges on /audio/<id>). Opened in Chromium it is the whole
 // app minus the Electron window; the tokens stay in this process, as they stay in main.
-// It listens on loopback only and answers only requests whose Host and Origin are its own.
-import { createHash } from 'node:crypto';
+// It is for testing and development. It listens on loopback only, answers only requests whose
+// Host and Origin are its own and that carry this run's random token (a cookie set from the
+// address it prints, or a header for scripts), and refuses cross-site requests.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,10 +30,20 @@ export interface WebHostOptions {
   sandbox?: Partial<SandboxOptions>;
   /** Keep tokens in memory instead of the keychain. */
   memoryTokens?: boolean;
+  /**
+   * The token every request must carry (at least 32 characters); a random one per run when
+   * absent. A test that restarts the host on one page gives the same one again.
+   */
+  accessToken?: string;
 }
 
 export interface WebHost {
+  /** The host's root, `http://127.0.0.1:<port>/`. */
   url: string;
+  /** The address to open once: it carries the token, which the host puts in a cookie. */
+  openUrl: string;
+  /** This run's token, for scripts that call the host (header `x-vet-scribe-token`). */
+  accessToken: string;
   core: AppCore;
   close(): Promise<void>;
 }
@@ -46,8 +58,38 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 const MAX_BODY = 4 * 1024 * 1024;
+const TOKEN_COOKIE = 'vet_scribe_host';
+export const TOKEN_HEADER = 'x-vet-scribe-token';
+
+/** Loopback only: the host serves one person's sign-in to this computer and no other. */
+export function loopbackHost(host: string): string | null {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)) return bare;
+  return null;
+}
+
+function tokenFrom(req: IncomingMessage): string | null {
+  const header = req.headers[TOKEN_HEADER];
+  if (typeof header === 'string') return header;
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return value.join('=');
+  }
+  return null;
+}
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (given === null) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const listenHost = loopbackHost(options.host ?? '127.0.0.1');
+  if (!listenHost) throw new Error(`the browser host listens on this computer only (127.0.0.1, ::1 or localhost), not on "${options.host}"`);
+  if (options.accessToken !== undefined && options.accessToken.length < 32) throw new Error('the access token must be at least 32 characters');
+  const accessToken = options.accessToken ?? randomBytes(32).toString('base64url');
   const notices = [];
   // One keychain entry per data folder, so hosts side by side do not share a session.
   const service = `Vet Scribe (browser host ${createHash('sha256').update(options.dataDir).digest('hex').slice(0, 12)})`;
@@ -83,6 +125,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // A page of another origin, or a rebound DNS name, gets nothing.
     if (req.headers.host !== new URL(origin).host) return fail(res, 403, 'wrong host');
     if (req.headers.origin !== undefined && req.headers.origin !== origin) return fail(res, 403, 'wrong origin');
+    // Another site's page (an <audio> or <img> pointing here) gets nothing either.
+    const site = req.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return fail(res, 403, 'A request from another site is refused.');
+    // The printed address: its token goes into a cookie for this origin, and out of the address bar.
+    const offered = url.searchParams.get('token');
+    if (req.method === 'GET' && url.pathname === '/' && offered !== null) {
+      if (!sameToken(offered, accessToken)) return fail(res, 403, 'This address carries a token of another run: open the address the host printed.');
+      res.writeHead(303, { location: '/', 'set-cookie': `${TOKEN_COOKIE}=${accessToken}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+      return;
+    }
+    // Any other process on this computer may reach the port: without the token, nothing.
+    if (!sameToken(tokenFrom(req), accessToken)) return fail(res, 403, 'This browser host needs the address it printed (with its token).');
 
     if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
       const channel = decodeSegment(url.pathname.slice(5)) ?? '';
@@ -91,8 +145,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       let size = 0;
       for await (const chunk of req as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > MAX_BODY) return fail(res, 413, 'The call is too large.');
-        chunks.push(chunk);
+        if (size <= MAX_BODY) chunks.push(chunk);
+      }
+      // Read to its end first, then refused and the connection closed: a half-read body would
+      // be taken for the start of the next request on a kept-alive connection.
+      if (size > MAX_BODY) {
+        res.setHeader('connection', 'close');
+        return fail(res, 413, 'The call is too large.');
       }
       let input: unknown;
       try {
@@ -150,12 +209,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, listenHost, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  origin = `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`;
   return {
     url: `${origin}/`,
+    openUrl: `${origin}/?token=${accessToken}`,
+    accessToken,
     core,
     async close() {
       for (const res of streams) res.end();

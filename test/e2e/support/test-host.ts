@@ -3,6 +3,7 @@
 // (SIGKILL, as a crash or a power cut would) and started again on the same folder, to show
 // that the pipeline resumes from its job files. The `electron` target is electron-host.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,7 +102,9 @@ export interface ClipboardFlavours {
 
 export class BrowserHost implements TestHost {
   readonly options: TestHostOptions;
+  /** The address the host printed: its root with this host's access token, which the page keeps in a cookie. */
   url = '';
+  private readonly accessToken = randomBytes(32).toString('base64url');
   demo: Demo | null = null;
   /** Everything every run of the host wrote on stderr. */
   stderr = '';
@@ -156,9 +159,9 @@ export class BrowserHost implements TestHost {
 
   /** Calls the IPC contract as the window does, to compare what the window shows with the engine's answer. */
   async call<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>> {
-    const response = await fetch(`${this.url}ipc/${encodeURIComponent(channel)}`, {
+    const response = await fetch(`${new URL(this.url).origin}/ipc/${encodeURIComponent(channel)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-vet-scribe-token': this.accessToken },
       body: input === undefined ? '' : encodeWire(input),
     });
     const result = decodeWire(await response.text()) as IpcResult<InvokeOutput<C>>;
@@ -207,7 +210,9 @@ export class BrowserHost implements TestHost {
   private async spawn(port: number): Promise<void> {
     const o = this.options;
     const args = [CLI, '--port', String(port), '--data-dir', o.dataDir, '--renderer-dir', o.rendererDir];
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: hostEnv(o), stdio: ['pipe', 'pipe', 'pipe'] });
+    // One token for every run of this host, so a page open before a restart still gets in.
+    const env = { ...hostEnv(o), VET_SCRIBE_HOST_TOKEN: this.accessToken };
+    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => {
