@@ -3,7 +3,10 @@
 // token. Presenting a token the family has moved past revokes the whole family (and the
 // access tokens issued to it), except the token rotated away last, within a short grace:
 // a client whose refresh answer was lost on the way may ask again and gets the same pair.
-import { randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: string, keylen: number) => Promise<Buffer>;
 import { appendFileSync } from 'node:fs';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { ApiError } from './http.ts';
@@ -41,11 +44,12 @@ export class Auth {
     this.key = Buffer.from(store.state.jwt_secret, 'base64');
   }
 
-  checkPassword(email: string, password: string): UserRecord {
+  /** Async scrypt: a sign-in must not hold up every other request of the process for its hash. */
+  async checkPassword(email: string, password: string): Promise<UserRecord> {
     const user = this.store.state.users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
     // Hash even for an unknown e-mail, so timing does not tell which addresses exist.
     const [salt = 'x', hash = ''] = (user?.password_hash ?? 'x:').split(':');
-    const given = scryptSync(password, salt, 32);
+    const given = await scryptAsync(password, salt, 32);
     const expected = Buffer.from(hash, 'hex');
     if (!user || expected.length !== given.length || !timingSafeEqual(given, expected)) {
       // The published answer, word for word (SERVICE.md, row 1).

@@ -37,6 +37,8 @@ export interface Sandbox {
   /** The webhook secret in use: the one given, or one made up when only a URL was given. */
   webhookSecret: string | null;
   options: SandboxOptions;
+  /** Why its state is not being kept on disk (it goes on in memory); null while it is. */
+  stateProblem(): string | null;
   stats(): SandboxStats;
   close(): Promise<void>;
 }
@@ -96,14 +98,20 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
   origin = serverOrigin(server, options.host);
 
   // The sandbox's clock: finished scribe jobs announce themselves, due webhook deliveries go out.
+  // Whatever fails in a tick is dropped with the tick: a timer that throws would end the process
+  // the sandbox runs in, the app's own included.
   const clock = setInterval(() => {
-    const due = jobs.unannounced();
-    for (const { job, status } of due) {
-      job.announced.push(status);
-      sender.announce(job, status);
+    try {
+      const due = jobs.unannounced();
+      for (const { job, status } of due) {
+        job.announced.push(status);
+        sender.announce(job, status);
+      }
+      if (due.length > 0) store.save();
+      sender.tick();
+    } catch (e) {
+      process.emitWarning(`sandbox: a clock tick failed: ${(e as Error).message}`);
     }
-    if (due.length > 0) store.save();
-    sender.tick();
   }, CLOCK_TICK_MS);
   clock.unref();
 
@@ -115,6 +123,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     demo: { ...DEMO_ACCOUNT },
     webhookSecret,
     options,
+    stateProblem: () => store.saveProblem,
     stats() {
       const byFile: Record<string, number> = {};
       for (const s of Object.values(store.state.scribes)) byFile[s.file_key] = (byFile[s.file_key] ?? 0) + 1;

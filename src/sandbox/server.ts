@@ -152,7 +152,7 @@ export function buildRouter(parts: ServerParts): Router {
 
   const signIn = async (ctx: RequestContext, login: boolean): Promise<Reply> => {
     const body = await readBody(ctx.req, schemas.signIn, login ? VERSIONED : {});
-    const account = auth.checkPassword(body.email, body.password);
+    const account = await auth.checkPassword(body.email, body.password);
     const { access_token, refresh_token, expires_at, refresh_expires_at } = await auth.signIn(account);
     counters.signIns += 1;
     if (!login) {

@@ -1,7 +1,7 @@
 // The sandbox's state: one JSON document, kept in memory and, when a data folder is given,
 // written atomically (temp file, fsync, rename) after every change so a restart resumes it.
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OrganizationWire, WebhookWire } from '../shared/service/wire.ts';
 
@@ -145,12 +145,24 @@ export class StateStore {
   readonly state: SandboxState;
   /** True when this store started empty (no saved state to resume). */
   readonly created: boolean;
-  private readonly file: string | null;
+  private file: string | null;
+  /**
+   * Why the state could not be saved (a full or read-only disk, a folder that cannot be made),
+   * once; the sandbox then goes on in memory. Never thrown: a stand-in service must not take
+   * down the app it runs in.
+   */
+  saveProblem: string | null = null;
 
   constructor(dataDir: string | null) {
     this.file = dataDir ? join(dataDir, 'sandbox-state.json') : null;
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    const loaded = this.load();
+    let loaded: SandboxState | null = null;
+    try {
+      if (dataDir) mkdirSync(dataDir, { recursive: true });
+      loaded = this.load();
+    } catch (e) {
+      this.saveProblem = `its state could not be read or kept (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+      this.file = null;
+    }
     this.created = loaded === null;
     this.state = loaded ?? seed();
     this.save();
@@ -173,13 +185,24 @@ export class StateStore {
   save(): void {
     if (!this.file) return;
     const tmp = `${this.file}.${process.pid}.tmp`;
-    const fd = openSync(tmp, 'w', 0o600);
     try {
-      writeSync(fd, JSON.stringify(this.state));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      const fd = openSync(tmp, 'w', 0o600);
+      try {
+        writeSync(fd, JSON.stringify(this.state));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(tmp, this.file);
+      this.saveProblem = null;
+    } catch (e) {
+      // The state stays in memory; the next save tries again. No half-written file is left.
+      try {
+        rmSync(tmp, { force: true });
+      } catch {
+        // The folder itself is gone or unreadable: nothing was left in it.
+      }
+      this.saveProblem = `its state could not be saved (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
     }
-    renameSync(tmp, this.file);
   }
 }

@@ -198,7 +198,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     await mkdir(this.options.dataDir, { recursive: true });
     const settings = await this.settings.load();
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
-    if (settings.useSandbox) await this.startSandbox();
+    // The vet's recordings first: nothing the sandbox does may keep them out of reach.
     const recovered = await this.recordings.recoverUnfinished();
     for (const meta of await this.recordings.list()) this.metas.set(meta.id, toRecordingInfo(meta));
     if (recovered.length > 0) {
@@ -206,6 +206,14 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
         level: 'warning',
         message: `${recovered.length === 1 ? 'A recording' : `${recovered.length} recordings`} left unfinished when the app closed ${recovered.length === 1 ? 'was' : 'were'} recovered. Upload or discard ${recovered.length === 1 ? 'it' : 'them'} in Consults.`,
       });
+    }
+    if (settings.useSandbox) {
+      try {
+        await this.startSandbox();
+      } catch (e) {
+        this.log.warn(`sandbox: could not start: ${(e as Error).message}`);
+        this.notice({ level: 'error', message: 'The built-in sandbox could not start, so nothing can be sent to it. Recordings on this computer are kept. Choose another service in Settings, or restart the app.' });
+      }
     }
     await this.session.restore();
     // Checked in the background: an unreachable service must not hold up the window.
@@ -222,6 +230,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   private async startSandbox(): Promise<void> {
     this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), ...this.options.sandbox });
     this.log.info(`sandbox: serving on ${this.sandbox.origin}`);
+    const problem = this.sandbox.stateProblem();
+    if (problem) {
+      this.log.warn(`sandbox: ${problem}; it runs in memory`);
+      this.notice({ level: 'warning', message: 'The built-in sandbox cannot keep its demo data on this disk, so it runs in memory: its example consults start afresh next time. Your recordings are not affected.' });
+    }
   }
 
   private async sweepRetention(): Promise<void> {
