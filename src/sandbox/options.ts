@@ -37,6 +37,11 @@ export interface SandboxOptions {
   loginTokensOnly: boolean;
   /** The refresh answers only the OpenAPI's three token fields (no expiry, no user). */
   refreshTokensOnly: boolean;
+  /**
+   * A connection on which no byte moves for this long is closed: a body sent a byte a minute
+   * cannot hold it for ever, while a long upload that keeps flowing is never cut.
+   */
+  idleTimeoutMs: number;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -62,12 +67,14 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   scribeStall: false,
   loginTokensOnly: false,
   refreshTokensOnly: false,
+  idleTimeoutMs: 60_000,
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
 
 const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number; max: number; integer?: boolean }[] = [
   { flag: 'port', env: 'SANDBOX_PORT', key: 'port', min: 0, max: 65535, integer: true },
+  { flag: 'idle-timeout-ms', env: 'SANDBOX_IDLE_TIMEOUT_MS', key: 'idleTimeoutMs', min: 100, max: 3_600_000, integer: true },
   { flag: 'access-ttl', env: 'SANDBOX_ACCESS_TTL', key: 'accessTtlSeconds', min: 1, max: 365 * 24 * 3600 },
   { flag: 'refresh-ttl', env: 'SANDBOX_REFRESH_TTL', key: 'refreshTtlSeconds', min: 1, max: 10 * 365 * 24 * 3600 },
   { flag: 'refresh-reuse-grace', env: 'SANDBOX_REFRESH_REUSE_GRACE', key: 'refreshReuseGraceSeconds', min: 0, max: 3600 },

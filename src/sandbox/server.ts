@@ -520,6 +520,9 @@ export function createSandboxServer(parts: ServerParts): Server {
     }
   };
 
+  // Headers must come within 30 s. The whole request has no limit (a 1 GB upload on a slow line
+  // takes what it takes), but a connection on which nothing moves for idleTimeoutMs is closed:
+  // a body sent a byte at a time, with long pauses, cannot hold a connection for ever.
   const server = createServer({ requestTimeout: 0, headersTimeout: 30_000, keepAliveTimeout: 5_000 }, (req, res) => {
     // The last guard: whatever a request does, the sandbox goes on serving the others.
     handle(req, res).catch((e: unknown) => {
@@ -527,6 +530,7 @@ export function createSandboxServer(parts: ServerParts): Server {
       else res.destroy();
     });
   });
+  server.setTimeout(parts.options.idleTimeoutMs, (socket) => socket.destroy());
   server.on('clientError', (_err, socket) => {
     const body = '{"detail":"Malformed HTTP request.","code":"bad_request"}';
     if (socket.writable) {

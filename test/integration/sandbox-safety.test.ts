@@ -54,3 +54,38 @@ describe('the sandbox cannot take the app down', () => {
     expect(readdirSync(sandboxDir)).toEqual(['sandbox-state.json']);
   });
 });
+
+describe('a slow body cannot hold the sandbox', () => {
+  it('closes a connection on which nothing moves for the idle time, and not one that keeps flowing', async () => {
+    const { startSandbox } = await import('../../src/sandbox/index.ts');
+    const { connect } = await import('node:net');
+    const sandbox = await startSandbox({ idleTimeoutMs: 400, rateLimitPerMinute: 0 });
+    try {
+      const { hostname, port } = new URL(sandbox.origin);
+      const open = () => connect({ host: hostname, port: Number(port) });
+      const closedWithin = (socket: ReturnType<typeof open>, ms: number) =>
+        new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ms);
+          socket.on('close', () => (clearTimeout(timer), resolve(true)));
+          socket.on('error', () => undefined);
+        });
+      const head = `POST /agents/auth/sign-in HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`;
+      // Stalled after a few bytes of its body: closed.
+      const stalled = open();
+      stalled.write(head);
+      expect(await closedWithin(stalled, 3_000)).toBe(true);
+      // A body that keeps coming, a byte every 100 ms for 1.5 s: not cut.
+      const flowing = open();
+      flowing.write(head);
+      const gone = closedWithin(flowing, 1_500);
+      const drip = setInterval(() => flowing.write(' '), 100);
+      expect(await gone).toBe(false);
+      clearInterval(drip);
+      flowing.destroy();
+      // And the sandbox answers the others all along.
+      expect((await fetch(`${sandbox.urls.agents_url}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sandbox.demo) })).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
