@@ -8,6 +8,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'session:signOut',
   'settings:get',
   'settings:update',
+  'settings:retentionPreview',
   'templates:list',
   'recording:start',
   'recording:chunk',

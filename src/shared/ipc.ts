@@ -98,6 +98,8 @@ export const invokeContract = {
   'session:signOut': { input: none, output: answer<SessionInfo>() },
   'settings:get': { input: none, output: answer<Settings>() },
   'settings:update': { input: settingsPatchSchema, output: answer<Settings>() },
+  /** How many recordings' audio a retention would delete now, asked before the vet confirms it. */
+  'settings:retentionPreview': { input: z.object({ retentionDays: z.number().int().min(0).max(3650).nullable() }), output: answer<{ wouldDelete: number }>() },
   'templates:list': {
     input: z.object({ page: z.number().int().min(1).max(10_000), limit: z.number().int().min(1).max(100).optional() }),
     output: answer<{ items: Template[]; page: number; total: number | null; hasMore: boolean }>(),

@@ -48,6 +48,11 @@ export const settingsSchema = z
     lastTemplateId: z.string().max(200).nullable(),
     /** Days the audio of a finished note is kept; null = for ever. */
     retentionDays: z.number().int().min(0).max(3650).nullable(),
+    /**
+     * When a shorter retention was chosen without deleting the audio already kept: a finished
+     * consult's days are counted from this moment, not from its note. Null = from the note.
+     */
+    retentionAppliesFrom: z.iso.datetime().nullable(),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
@@ -71,6 +76,11 @@ export const settingsPatchSchema = z
     useLoginRow: z.boolean(),
     lastTemplateId: z.string().max(200).nullable(),
     retentionDays: z.number().int().min(0).max(3650).nullable(),
+    /**
+     * When a shorter retention was chosen without deleting the audio already kept: a finished
+     * consult's days are counted from this moment, not from its note. Null = from the note.
+     */
+    retentionAppliesFrom: z.iso.datetime().nullable(),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
@@ -88,6 +98,7 @@ export const DEFAULT_SETTINGS: Settings = {
   useLoginRow: false,
   lastTemplateId: null,
   retentionDays: 7,
+  retentionAppliesFrom: null,
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,

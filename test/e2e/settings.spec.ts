@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, shot, start, test, type TestHost } from './fixtures.ts';
+import { expectNoteReady, onlyConsult, pickTemplate, record } from './support/consults.ts';
 
 /** Clicks the switch and returns what the service answered to the window's call. */
 async function flip(page: Page, host: TestHost): Promise<boolean> {
@@ -52,4 +55,35 @@ test('Settings names the service in use and registers the clinic’s webhook, ke
   await expect(secret).toHaveValue('');
   expect(await page.content()).not.toContain(SECRET);
   await expectAccessible(page, 'settings-webhook');
+});
+
+test('a shorter audio retention says how many recordings it would delete and asks first; Cancel keeps them, "Delete it now" deletes only the audio', async ({ page, host, demo }) => {
+  await start(page, host, demo);
+  await pickTemplate(page, 'SOAP');
+  await record(page, 2);
+  await go(page, 'Consults');
+  await expectNoteReady(page);
+  const audio = join(host.dataDir, 'recordings', (await onlyConsult(host)).recording.id, 'audio.webm');
+  expect(existsSync(audio)).toBe(true);
+
+  await go(page, 'Settings');
+  const section = page.getByRole('region', { name: 'Audio retention' });
+  const select = section.getByRole('combobox', { name: 'Keep recordings after the note is ready' });
+  await select.selectOption({ label: 'Delete right after the note is ready' });
+  const ask = section.getByRole('alert');
+  await expect(ask).toContainText('This would delete the audio of 1 recording kept on this computer now. Their notes stay.');
+  // "Count from today" means nothing for "right after the note": not offered.
+  await expect(ask.getByRole('button', { name: /count from today/ })).toHaveCount(0);
+  await shot(page, 'settings-retention-ask');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(select).toHaveValue('7');
+  expect((await host.call('settings:get')).retentionDays).toBe(7);
+  expect(existsSync(audio)).toBe(true);
+
+  await select.selectOption({ label: 'Delete right after the note is ready' });
+  await section.getByRole('alert').getByRole('button', { name: 'Delete it now' }).click();
+  await expect(section.getByRole('status')).toHaveText('Saved. A recording is deleted as soon as its note is ready.');
+  await expect.poll(() => existsSync(audio)).toBe(false);
+  const consult = await onlyConsult(host);
+  expect(consult.job).toMatchObject({ audioDeleted: true, hasNote: true });
 });

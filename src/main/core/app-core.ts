@@ -237,9 +237,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     }
   }
 
-  private async sweepRetention(): Promise<void> {
+  /** Deletes the audio past the retention in Settings (hourly, and when the setting changes). */
+  async sweepRetention(): Promise<void> {
     try {
-      const deleted = await this.pipeline.applyRetention(this.settings.get().retentionDays);
+      const { retentionDays, retentionAppliesFrom } = this.settings.get();
+      const deleted = await this.pipeline.applyRetention(retentionDays, retentionAppliesFrom === null ? null : Date.parse(retentionAppliesFrom));
       if (deleted.length > 0) this.log.info(`retention: deleted the audio of ${deleted.length} finished consult(s)`);
     } catch (e) {
       this.log.warn(`retention: ${(e as Error).message}`);
@@ -292,7 +294,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       const restarted = await this.pipeline.restartForNewService();
       if (restarted > 0) this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
     }
-    if (before.retentionDays !== after.retentionDays) await this.sweepRetention();
+    if (before.retentionDays !== after.retentionDays || before.retentionAppliesFrom !== after.retentionAppliesFrom) await this.sweepRetention();
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
     return after;
   }
@@ -304,6 +306,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const now = this.activity();
     if (now !== was) this.emit('recorder:activity', { activity: now });
     return info;
+  }
+
+  /** How many recordings' audio a retention of `days` would delete now (before the vet confirms). */
+  retentionPreview(days: number | null): { wouldDelete: number } {
+    return { wouldDelete: this.pipeline.retentionPreview(days) };
   }
 
   /** What an update's restart would cut short: a recording, or a recording not yet sent. */

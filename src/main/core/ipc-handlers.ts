@@ -143,6 +143,7 @@ function implementations(core: AppCore): Impl {
     'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) => core.clinical.registerWebhook({ url, secret }),
     'clipboard:write': (flavours: In<'clipboard:write'>) => core.writeClipboard(flavours),
     'update:get': () => core.updateInfo(),
+    'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) => core.retentionPreview(retentionDays),
     'update:restart': () => core.restartForUpdate(),
   };
 }

@@ -368,13 +368,29 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   /** Deletes the audio of notes completed more than `keepDays` ago; null keeps audio for ever. */
-  async applyRetention(keepDays: number | null): Promise<string[]> {
+  /**
+   * The finished consults whose audio is past `keepDays`, counted from the note, or from
+   * `countFrom` for a note that came before it (a shorter retention chosen "from today").
+   */
+  private retentionDue(keepDays: number | null, countFrom: number | null = null): Live[] {
     if (keepDays === null) return [];
-    const cutoff = this.options.now() - keepDays * 24 * 3600 * 1000;
+    const keepMs = keepDays * 24 * 3600 * 1000;
+    const now = this.options.now();
+    return [...this.jobs.values()].filter(({ record: r }) => {
+      if (r.state !== 'completed' || r.audioDeletedAt !== null || r.completedAt === null) return false;
+      return Math.max(Date.parse(r.completedAt), countFrom ?? 0) + keepMs <= now;
+    });
+  }
+
+  /** How many recordings' audio `keepDays` would delete now, counted from each note. */
+  retentionPreview(keepDays: number | null): number {
+    return this.retentionDue(keepDays).length;
+  }
+
+  async applyRetention(keepDays: number | null, countFrom: number | null = null): Promise<string[]> {
     const deleted: string[] = [];
-    for (const live of this.jobs.values()) {
+    for (const live of this.retentionDue(keepDays, countFrom)) {
       const r = live.record;
-      if (r.state !== 'completed' || r.audioDeletedAt !== null || r.completedAt === null || Date.parse(r.completedAt) > cutoff) continue;
       await rm(this.options.recordings.audioPath(r.recordingId), { force: true });
       await this.save(live, { audioDeletedAt: new Date(this.options.now()).toISOString() });
       deleted.push(r.recordingId);

@@ -1,6 +1,9 @@
 // How long the audio of a finished consult stays on this computer. The note itself stays; only
-// the recording is deleted. Saved as soon as it is chosen.
+// the recording is deleted. Saved as soon as it is chosen, unless the choice would delete audio
+// already kept: then it says how many recordings and asks first, and the vet may keep them and
+// count the new period from today instead.
 import { useId, useState } from 'react';
+import { api } from '../../api.ts';
 import { useSettings } from '../../stores/settings.ts';
 
 type Days = number | null;
@@ -28,26 +31,44 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
   const [pending, setPending] = useState<Days | undefined>(undefined);
   const [saved, setSaved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ days: Days; count: number } | null>(null);
   const ids = useId();
 
   const current = pending === undefined ? retentionDays : pending;
   // A value set outside this list (by hand in the settings file) is still shown as it is.
   const options = OPTIONS.some((o) => o.days === retentionDays) ? OPTIONS : [...OPTIONS, { days: retentionDays, label: `${String(retentionDays)} days (current)` }];
 
-  async function choose(value: string) {
-    if (pending !== undefined) return;
-    const days = daysOf(value);
+  async function save(days: Days, countFromToday: boolean) {
+    setAsking(null);
     setPending(days);
     setSaved(null);
     setError(null);
     try {
-      const after = await update({ retentionDays: days });
-      setSaved(savedLine(after.retentionDays));
+      const after = await update({ retentionDays: days, ...(countFromToday ? { retentionAppliesFrom: new Date().toISOString() } : { retentionAppliesFrom: null }) });
+      setSaved(countFromToday ? `${savedLine(after.retentionDays)} Recordings already kept count from today.` : savedLine(after.retentionDays));
     } catch (err) {
       setError((err as Error).message);
     } finally {
       setPending(undefined);
     }
+  }
+
+  async function choose(value: string) {
+    if (pending !== undefined) return;
+    const days = daysOf(value);
+    setSaved(null);
+    setError(null);
+    try {
+      const { wouldDelete } = await api.settings.retentionPreview({ retentionDays: days });
+      if (wouldDelete > 0) {
+        setAsking({ days, count: wouldDelete });
+        return;
+      }
+    } catch (err) {
+      setError((err as Error).message);
+      return;
+    }
+    await save(days, false);
   }
 
   return (
@@ -57,7 +78,7 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
       <select
         id={`${ids}-select`}
         className="settings-select"
-        value={valueOf(current)}
+        value={valueOf(asking ? asking.days : current)}
         aria-disabled={pending !== undefined}
         aria-busy={pending !== undefined}
         aria-describedby={`${ids}-hint`}
@@ -70,8 +91,28 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
         ))}
       </select>
       <p id={`${ids}-hint`} className="field-hint">
-        Only the audio is deleted; the note stays. A shorter period also applies to consults already finished.
+        Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already finished.
       </p>
+      {asking && (
+        <div className="notice notice-warning" role="alert">
+          <p>
+            This would delete the audio of {asking.count === 1 ? '1 recording' : `${asking.count} recordings`} kept on this computer now. Their notes stay.
+          </p>
+          <div className="row">
+            <button type="button" className="quiet-danger" onClick={() => void save(asking.days, false)}>
+              Delete {asking.count === 1 ? 'it' : 'them'} now
+            </button>
+            {asking.days !== 0 && asking.days !== null && (
+              <button type="button" onClick={() => void save(asking.days, true)}>
+                Keep {asking.count === 1 ? 'it' : 'them'}; count from today
+              </button>
+            )}
+            <button type="button" onClick={() => setAsking(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {error && (
         <p className="notice notice-error" role="alert">
           The retention was not changed. {error}
