@@ -234,6 +234,12 @@ type Namespace<C extends string> = C extends `${infer N}:${string}` ? N : never;
 export type BridgeApi = {
   invoke<C extends InvokeChannel>(channel: C, input: InvokeInput<C>): Promise<IpcResult<InvokeOutput<C>>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  /**
+   * Where the engine can go away while the window stays (the browser host): `false` when its
+   * event stream is lost, `true` when it is back (the window then loads its state again).
+   * Absent in Electron, where the window lives and dies with main.
+   */
+  onLink?(listener: (up: boolean) => void): () => void;
 };
 
 /** The typed client the window uses: `api.session.signIn({...})`, throwing ApiCallError. */

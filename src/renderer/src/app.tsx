@@ -17,6 +17,7 @@ import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
 import { useNoteReady } from './stores/note-ready.ts';
 import { useNotifications } from './stores/notifications.ts';
+import { useEngineLink } from './stores/engine-link.ts';
 import { useSession } from './stores/session.ts';
 import { useSettings } from './stores/settings.ts';
 
@@ -63,6 +64,7 @@ function RecordingPill({ onOpen }: { onOpen: () => void }) {
 
 export function App() {
   const { loaded, session, app } = useSession();
+  const engineUp = useEngineLink((s) => s.up);
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
   const online = useOnline();
@@ -128,6 +130,7 @@ export function App() {
   if (!session.signedIn && !capturing) {
     return (
       <>
+        {!engineUp && <EngineLost />}
         <SignIn />
         <Toasts />
       </>
@@ -173,6 +176,7 @@ export function App() {
         </ul>
       </nav>
       <main className="content" id="main">
+        {!engineUp && <EngineLost />}
         {!session.signedIn && (
           <p className="notice notice-warning" role="alert">
             Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.
@@ -193,5 +197,13 @@ export function App() {
       </main>
       <Toasts />
     </div>
+  );
+}
+
+function EngineLost() {
+  return (
+    <p className="notice notice-error" role="alert">
+      The app engine is not answering. Recordings on this computer are kept; this window reconnects by itself when the engine is back.
+    </p>
   );
 }

@@ -4,15 +4,37 @@
 import { decodeWire, encodeWire } from '../../shared/ipc-wire.ts';
 import type { BridgeApi, EventChannel, EventPayloads, IpcResult } from '../../shared/ipc.ts';
 
+// EventSource tries again by itself every few seconds; this one is told so it says so sooner.
+const RECONNECT_MS = 1_000;
+
 export function createHttpBridge(origin: string): BridgeApi {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  const links = new Set<(up: boolean) => void>();
   let source: EventSource | null = null;
+  let lost = false;
   const connect = () => {
     if (source) return;
     source = new EventSource(`${origin}/events`);
     source.onmessage = (message) => {
       const { channel, payload } = decodeWire(message.data as string) as { channel: EventChannel; payload: unknown };
       for (const listener of listeners.get(channel) ?? []) listener(payload as never);
+    };
+    // The stream broke (the engine stopped or restarted): say so, and once it is back the
+    // window loads session, settings and consults again, since events were missed meanwhile.
+    source.onerror = () => {
+      if (!lost) {
+        lost = true;
+        for (const l of links) l(false);
+      }
+      if (source?.readyState === EventSource.CLOSED) {
+        source = null;
+        setTimeout(connect, RECONNECT_MS);
+      }
+    };
+    source.onopen = () => {
+      if (!lost) return;
+      lost = false;
+      for (const l of links) l(true);
     };
   };
   return {
@@ -28,6 +50,13 @@ export function createHttpBridge(origin: string): BridgeApi {
         return { ok: false, error: { code: 'host_unreachable', message: 'The app engine is not answering. It may be restarting; try again in a moment.', retryable: true } };
       }
       return decodeWire(await response.text()) as IpcResult<never>;
+    },
+    onLink(listener) {
+      connect();
+      links.add(listener);
+      return () => {
+        links.delete(listener);
+      };
     },
     on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void) {
       connect();
