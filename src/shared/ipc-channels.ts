@@ -25,6 +25,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:export',
   'consults:askAgain',
   'consults:saveNote',
+  'consults:draft',
+  'consults:saveDraft',
   'consults:audioUrl',
   'agents:ddx',
   'agents:treatmentPlan',

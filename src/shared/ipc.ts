@@ -150,6 +150,10 @@ export const invokeContract = {
   /** A scribe job unfinished for long: asks the service again for the same recording. */
   'consults:askAgain': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:saveNote': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
+  /** The vet's unsaved edit of a note, kept as it was typed; null when there is none. */
+  'consults:draft': { input: z.object({ id }), output: answer<{ text: string; savedAt: string } | null>() },
+  /** Keeps the edit as it is typed (null throws it away); the note itself changes only on saveNote. */
+  'consults:saveDraft': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
   'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
   'agents:ddx': { input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }), output: answer<DdxResult>() },
   'agents:medication': {

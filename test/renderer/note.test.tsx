@@ -4,7 +4,7 @@
 // the way to the differentials panel, the recording, the patient details changed until the
 // consult is sent, and a note that is not ready yet. jsdom has neither a clipboard (with
 // ClipboardItem) nor object URLs: those browser APIs are the only stand-ins.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -219,13 +219,47 @@ describe('NoteView, on the real core', () => {
     expect(core.pipeline.note(id).note).not.toContain('Gastritis, mild');
   });
 
-  it('Cancel leaves the note as it was', async () => {
+  it('Discard changes leaves the note as it was, and keeps no draft', async () => {
     render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Edit note' }), { target: { value: 'Something else' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(within(noteRegion()).getByRole('heading', { name: 'Gastritis, mild' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(within(await screen.findByRole('region', { name: 'Note' })).getByRole('heading', { name: 'Gastritis, mild' })).toBeTruthy();
     expect(core.pipeline.note(id).editedNote).toBe(edited);
+    await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
+  });
+
+  it('keeps an edit as it is typed: leaving the note (even at once) and coming back opens it again; Revert puts the service’s note back in one click', async () => {
+    const first = render(<NoteView id={id} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit note' }), { target: { value: `${edited}\nRecheck in a week.` } });
+    // Left before the pause after typing: what was typed goes to main on the way out.
+    first.unmount();
+    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(`${edited}\nRecheck in a week.`));
+
+    render(<NoteView id={id} />);
+    const box = (await screen.findByRole('textbox', { name: 'Edit note' })) as HTMLTextAreaElement;
+    expect(box.value).toBe(`${edited}\nRecheck in a week.`);
+    expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(/^Your changes from .+ were kept\. Save them, or discard them\.$/);
+    // The note itself is unchanged until Save.
+    expect(core.pipeline.note(id).editedNote).toBe(edited);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revert to the service’s note' }));
+    expect(box.value).toBe(core.pipeline.note(id).note);
+    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(core.pipeline.note(id).note));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
+  });
+
+  it('a draft that cannot be read: the note is shown as saved, the damaged draft is kept aside, and the vet is told', async () => {
+    const dir = join(core.options.dataDir, 'drafts');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${id}.json`), '{"text": "half a dr');
+    render(<NoteView id={id} />);
+    await within(await screen.findByRole('region', { name: 'Note' })).findByRole('heading', { level: 2, name: 'Gastritis, mild' });
+    expect(screen.queryByRole('textbox', { name: 'Edit note' })).toBeNull();
+    await waitFor(() => expect(readdirSync(dir).filter((f) => f.startsWith(`${id}.json.unreadable-`))).toHaveLength(1));
+    expect(core.appInfo().notices.map((n) => n.message)).toContain("An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.");
   });
 
   it('copies the text the vet sees — the edit — in every flavour', async () => {

@@ -20,6 +20,7 @@ import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
 import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';
 import { restartRefusal, type Busy, type UpdateInfo } from '../../shared/updates.ts';
+import { DraftStore } from './drafts.ts';
 import { Network, type NetworkOptions } from './network.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
@@ -105,6 +106,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   readonly session: Session;
   readonly pipeline: Pipeline;
   readonly clinical: Clinical;
+  /** The vet's note edits as they are typed, before they are saved. */
+  readonly drafts: DraftStore;
   readonly options: CoreOptions;
   readonly log: Logger;
   private sandbox: Sandbox | null = null;
@@ -121,6 +124,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
     this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
+    this.drafts = new DraftStore(join(options.dataDir, 'drafts'));
+    this.drafts.onUnreadable = (id, keptAs) => {
+      this.log.warn(`drafts: the draft of ${id} could not be read; kept as ${keptAs}`);
+      this.notice({ level: 'warning', message: "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder." });
+    };
     this.client = new ServiceClient({
       urls: () => this.serviceUrls(),
       ...options.client,

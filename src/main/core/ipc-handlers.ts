@@ -113,6 +113,7 @@ function implementations(core: AppCore): Impl {
     'consults:delete': async ({ id }: In<'consults:delete'>) => {
       consultOrThrow(id);
       await core.pipeline.delete(id);
+      await core.drafts.put(id, null);
       core.forget(id);
       return { deleted: true as const };
     },
@@ -125,7 +126,17 @@ function implementations(core: AppCore): Impl {
     },
     'consults:saveNote': async ({ id, text }: In<'consults:saveNote'>) => {
       await core.pipeline.saveEditedNote(id, text);
+      // The draft was for this save: once the note holds it, it is done.
+      await core.drafts.put(id, null);
       return { saved: true as const };
+    },
+    'consults:draft': ({ id }: In<'consults:draft'>) => {
+      consultOrThrow(id);
+      return core.drafts.get(id);
+    },
+    'consults:saveDraft': ({ id, text }: In<'consults:saveDraft'>) => {
+      consultOrThrow(id);
+      return core.drafts.put(id, text);
     },
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
       consultOrThrow(id);

@@ -1,9 +1,10 @@
 // A finished note: shown with its sections, copied (text, HTML and RTF at once), edited,
 // exported (.txt, .rtf, .pdf), or sent on to the differentials panel. The vet's edit is kept
 // beside the service's text in main; the text the vet sees (the edit when there is one) is
-// what every action uses. Nothing the service wrote is inserted as HTML: the note is read
+// what every action uses. An edit not yet saved is kept in main as a draft as it is typed, so
+// leaving the note, a reload or a crash loses nothing: the note opens in the editor again. Nothing the service wrote is inserted as HTML: the note is read
 // into elements whose text React sets.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
@@ -36,6 +37,50 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   const [saving, setSaving] = useState(false);
   const [confirmRevert, setConfirmRevert] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  // A draft kept from before (another view, a reload, a crash): when it was typed.
+  const [keptFrom, setKeptFrom] = useState<string | null>(null);
+  // The draft as typed, not yet handed to main (written after a short pause, or on leaving).
+  const unsent = useRef<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    api.consults
+      .draft({ id })
+      .then((d) => {
+        if (!current || d === null) return;
+        setDraft(d.text);
+        setKeptFrom(d.savedAt);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  useEffect(() => {
+    if (draft === null || unsent.current === null) return;
+    const timer = setTimeout(() => {
+      const text = unsent.current;
+      unsent.current = null;
+      if (text !== null) void api.consults.saveDraft({ id, text }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [draft, id]);
+
+  // Leaving the note with keys still unsent: they go to main at once.
+  useEffect(
+    () => () => {
+      const text = unsent.current;
+      unsent.current = null;
+      if (text !== null) void api.consults.saveDraft({ id, text }).catch(() => undefined);
+    },
+    [id],
+  );
+
+  function type(text: string) {
+    unsent.current = text;
+    setDraft(text);
+  }
 
   useEffect(() => {
     let current = true;
@@ -94,8 +139,19 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
 
   async function saveDraft() {
     if (draft === null) return;
-    // Saving the service's text unchanged is no edit at all.
-    if (await save(draft === original ? null : draft, 'Could not save the note')) setDraft(null);
+    unsent.current = null;
+    // Saving the service's text unchanged is no edit at all. Main drops the kept draft with it.
+    if (await save(draft === original ? null : draft, 'Could not save the note')) {
+      setDraft(null);
+      setKeptFrom(null);
+    }
+  }
+
+  async function discard() {
+    unsent.current = null;
+    setDraft(null);
+    setKeptFrom(null);
+    await api.consults.saveDraft({ id, text: null }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
   }
 
   async function revert() {
@@ -125,14 +181,22 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
     return (
       <div className="note-editor panel">
         <label htmlFor={editorId}>Edit note</label>
-        <textarea id={editorId} value={draft} onChange={(e) => setDraft(e.target.value)} spellCheck disabled={saving} />
-        <p className="field-hint">Headings start with “# ” or “## ”. The service’s original stays kept; you can go back to it.</p>
+        {keptFrom && (
+          <p className="notice notice-info" role="status">
+            Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were kept. Save them, or discard them.
+          </p>
+        )}
+        <textarea id={editorId} value={draft} onChange={(e) => type(e.target.value)} spellCheck disabled={saving} />
+        <p className="field-hint">Headings start with “# ” or “## ”. Your changes are kept as you type, until you save or discard them; the service’s original stays kept.</p>
         <div className="row note-toolbar">
           <button type="button" className="primary" disabled={saving} onClick={() => void saveDraft()}>
             Save
           </button>
-          <button type="button" disabled={saving} onClick={() => setDraft(null)}>
-            Cancel
+          <button type="button" disabled={saving || draft === original} onClick={() => type(original)}>
+            Revert to the service’s note
+          </button>
+          <button type="button" disabled={saving} onClick={() => void discard()}>
+            Discard changes
           </button>
         </div>
       </div>
@@ -145,7 +209,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
         <button type="button" className="primary big" onClick={() => void copy()}>
           Copy note
         </button>
-        <button type="button" onClick={() => setDraft(text)}>
+        <button type="button" onClick={() => type(text)}>
           Edit note
         </button>
         {EXPORTS.map((e) => (
