@@ -34,6 +34,16 @@ export interface SessionInfo {
   endedBecause: 'expired' | 'revoked' | null;
 }
 
+/** Who recorded a consult: the signed-in account at the time. */
+export interface ConsultOwner {
+  userId: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  /** The service the account is of ('sandbox', or the scribing address): elsewhere it owns nothing. */
+  service: string;
+}
+
 export interface RecordingInfo {
   id: string;
   startedAt: string;
@@ -48,6 +58,8 @@ export interface RecordingInfo {
   templateId: string | null;
   state: 'recording' | 'paused' | 'finished' | 'recovered';
   bytes: number;
+  /** The account that recorded it (its consult goes with that account only); null for older recordings. */
+  recordedBy: ConsultOwner | null;
 }
 
 export interface ConsultInfo {

@@ -8,7 +8,7 @@ export interface JobInfo {
   templateId: string;
   state: JobState;
   /** Why a job that is not finished is not moving right now. */
-  waitingFor: 'network' | 'sign-in' | 'service' | null;
+  waitingFor: 'network' | 'sign-in' | 'owner' | 'service' | null;
   /**
    * While waiting for the network because of the clinic's network setup (a proxy that refuses,
    * a certificate this computer does not trust, proxy settings that cannot be read): the

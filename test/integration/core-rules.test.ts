@@ -510,7 +510,6 @@ describe('a refused refresh with recordings queued', () => {
     const audioBefore = ids.map((id) => sha256(c.recordings.audioPath(id)));
     const jobFile = (id: string) => join(dirname(c.recordings.audioPath(id)), 'job.json');
     const metaFile = (id: string) => join(dirname(c.recordings.audioPath(id)), 'meta.json');
-    const metaBefore = ids.map((id) => readFileSync(metaFile(id), 'utf8'));
 
     // Sign in so the tokens are issued early in a second (they expire on whole seconds), which
     // gives the refresh its full second to leave in time. Tries again when the timing was off.
@@ -539,6 +538,9 @@ describe('a refused refresh with recordings queued', () => {
     });
     for (const id of ids) await c.pipeline.submit(id, template);
     const jobBefore = ids.map((id) => readFileSync(jobFile(id), 'utf8'));
+    // Sending a recording made with no one signed in gives it to the account that sends it.
+    const metaBefore = ids.map((id) => readFileSync(metaFile(id), 'utf8'));
+    for (const meta of metaBefore) expect(JSON.parse(meta)).toMatchObject({ owner: { email: first.demo.email } });
     await ended;
     await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.waitingFor === 'sign-in', 5000)));
 

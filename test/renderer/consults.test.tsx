@@ -27,6 +27,7 @@ const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
   templateId: null,
   state: 'finished',
   bytes: 1000,
+  recordedBy: null,
   ...patch,
 });
 

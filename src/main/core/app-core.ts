@@ -96,6 +96,7 @@ export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
     templateId: meta.templateId,
     state: meta.state,
     bytes: meta.bytes,
+    recordedBy: meta.owner,
   };
 }
 
@@ -142,6 +143,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       log: (l) => this.log.info(l),
     });
     this.pipeline = new Pipeline({
+      serviceKey: () => this.serviceKey(),
       recordings: this.recordings,
       session: this.session,
       client: this.client,
@@ -155,7 +157,12 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     });
 
     this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
-    this.pipeline.on('job', (job) => this.withRecording(job.recordingId, (recording) => this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job })));
+    this.pipeline.on('job', (job) =>
+      this.withRecording(job.recordingId, (recording) => {
+        // Another clinic's consult is none of this window's business, not even its progress.
+        if (this.visibleTo(recording)) this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job });
+      }),
+    );
     this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
     this.pipeline.on('overdue', (job) =>
       this.withRecording(job.recordingId, (recording) =>
@@ -183,6 +190,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   private announceNote(recording: RecordingInfo, job: JobInfo): void {
+    if (!this.visibleTo(recording)) return;
     this.emit('note:ready', { recording, job });
     this.options.notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`);
   }
@@ -353,6 +361,29 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   consult(id: string): ConsultInfo | null {
     const recording = this.metas.get(id);
     return recording ? { recording, job: this.pipeline.info(id) } : null;
+  }
+
+  /**
+   * Whether the account signed in may see a consult: one of its own organization's, or one
+   * recorded with no one signed in. Signed out, only the latter.
+   */
+  visibleTo(recording: RecordingInfo): boolean {
+    const owner = recording.recordedBy;
+    // No owner, or an owner on another service (whose accounts mean nothing here): anyone's.
+    if (!owner || owner.service !== this.serviceKey()) return true;
+    const user = this.session.state().user;
+    return user !== null && owner.organizationId === user.organizationId;
+  }
+
+  /** Which service accounts belong to now: the built-in sandbox, or the scribing address. */
+  serviceKey(): string {
+    const s = this.settings.get();
+    return s.useSandbox ? 'sandbox' : s.serviceUrls.scribeUrl;
+  }
+
+  /** The consults the account signed in may see and act on (consults:list). */
+  visibleConsults(): ConsultInfo[] {
+    return this.consults().filter((c) => this.visibleTo(c.recording));
   }
 
   consults(): ConsultInfo[] {

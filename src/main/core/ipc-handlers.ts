@@ -7,7 +7,7 @@ import { describeIssues, invokeContract, type InvokeChannel, type InvokeInput, t
 type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
-import { JobError, PATIENT_NAME_REQUIRED } from './pipeline.ts';
+import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from './pipeline.ts';
 import { RecordingError } from './recordings.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
@@ -24,7 +24,14 @@ export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<I
 function implementations(core: AppCore): Impl {
   const consultOrThrow = (id: string) => {
     const c = core.consult(id);
-    if (!c) throw new RecordingError('not_found', `There is no consult ${id}.`);
+    if (!c) throw new RecordingError('not_found', NO_SUCH_CONSULT);
+    return c;
+  };
+  // The consults:* calls act on the consults the account signed in may see; another clinic's
+  // is answered as one that does not exist (and no id is quoted back).
+  const visibleOrThrow = (id: string) => {
+    const c = core.consult(id);
+    if (!c || !core.visibleTo(c.recording)) throw new RecordingError('not_found', NO_SUCH_CONSULT);
     return c;
   };
   return {
@@ -50,8 +57,20 @@ function implementations(core: AppCore): Impl {
       const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
       return { items: answer.items, page, total, hasMore };
     },
-    'recording:start': async ({ mimeType, label, patientName, description, templateId }: In<'recording:start'>) =>
-      core.remember(await core.recordings.start({ mimeType, label: label || null, patientName: patientName ?? null, description: description ?? null, templateId: templateId ?? null })),
+    'recording:start': async ({ mimeType, label, patientName, description, templateId }: In<'recording:start'>) => {
+      // The consult is the signed-in account's: it is sent with that sign-in only.
+      const user = core.session.state().user;
+      return core.remember(
+        await core.recordings.start({
+          mimeType,
+          label: label || null,
+          patientName: patientName ?? null,
+          description: description ?? null,
+          templateId: templateId ?? null,
+          owner: user ? ownerOf(user, core.serviceKey()) : null,
+        }),
+      );
+    },
     'recording:chunk': async ({ id, seq, data, elapsedMs }: In<'recording:chunk'>) => {
       const meta = await core.recordings.appendChunk(id, seq, data, elapsedMs);
       core.remember(meta);
@@ -95,10 +114,11 @@ function implementations(core: AppCore): Impl {
       core.emit('consult:changed', consult);
       return consult;
     },
-    'consults:list': () => core.consults(),
+    'consults:list': () => core.visibleConsults(),
     'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {
+      visibleOrThrow(id);
       const meta = await core.recordings.get(id);
-      if (!meta) throw new RecordingError('not_found', `There is no consult ${id}.`);
+      if (!meta) throw new RecordingError('not_found', NO_SUCH_CONSULT);
       if (!meta.patientName?.trim() && !core.pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
       if (meta.templateId !== templateId) core.remember(await core.recordings.update(id, { templateId }));
       if (meta.state === 'recovered') core.remember(await core.recordings.finish(id));
@@ -107,39 +127,42 @@ function implementations(core: AppCore): Impl {
       return consultOrThrow(id);
     },
     'consults:retry': async ({ id }: In<'consults:retry'>) => {
+      visibleOrThrow(id);
       await core.pipeline.retry(id);
       return consultOrThrow(id);
     },
     'consults:delete': async ({ id }: In<'consults:delete'>) => {
-      consultOrThrow(id);
+      visibleOrThrow(id);
       await core.pipeline.delete(id);
       await core.drafts.put(id, null);
       core.forget(id);
       return { deleted: true as const };
     },
-    'consults:note': ({ id }: In<'consults:note'>) => core.noteView(id),
-    'consults:noteFormats': ({ id }: In<'consults:noteFormats'>) => core.noteFormats(id),
-    'consults:export': ({ id, format }: In<'consults:export'>) => core.exportNote(id, format),
+    'consults:note': ({ id }: In<'consults:note'>) => (visibleOrThrow(id), core.noteView(id)),
+    'consults:noteFormats': ({ id }: In<'consults:noteFormats'>) => (visibleOrThrow(id), core.noteFormats(id)),
+    'consults:export': ({ id, format }: In<'consults:export'>) => (visibleOrThrow(id), core.exportNote(id, format)),
     'consults:askAgain': async ({ id }: In<'consults:askAgain'>) => {
+      visibleOrThrow(id);
       await core.pipeline.askAgain(id);
       return consultOrThrow(id);
     },
     'consults:saveNote': async ({ id, text }: In<'consults:saveNote'>) => {
+      visibleOrThrow(id);
       await core.pipeline.saveEditedNote(id, text);
       // The draft was for this save: once the note holds it, it is done.
       await core.drafts.put(id, null);
       return { saved: true as const };
     },
     'consults:draft': ({ id }: In<'consults:draft'>) => {
-      consultOrThrow(id);
+      visibleOrThrow(id);
       return core.drafts.get(id);
     },
     'consults:saveDraft': ({ id, text }: In<'consults:saveDraft'>) => {
-      consultOrThrow(id);
+      visibleOrThrow(id);
       return core.drafts.put(id, text);
     },
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
-      consultOrThrow(id);
+      visibleOrThrow(id);
       return { url: core.options.audioUrl(id) };
     },
     'agents:ddx': ({ input }: In<'agents:ddx'>) => core.clinical.ddx(input),
@@ -187,6 +210,8 @@ export function toIpcError(e: unknown): IpcError {
   if (disk) return { code: disk, message: diskErrorMessage(disk), retryable: true };
   return { code: 'internal', message: `Something went wrong inside the app: ${(e as Error)?.message ?? String(e)}` };
 }
+
+const NO_SUCH_CONSULT = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
 export function createHandlers(core: AppCore): HandlerTable {
   const impl = implementations(core);

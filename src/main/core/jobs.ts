@@ -44,6 +44,11 @@ export const jobRecordSchema = z.object({
   updatedAt: z.string(),
   completedAt: z.string().nullable(),
   audioDeletedAt: z.string().nullable(),
+  /**
+   * The account whose consult this is: it is sent with that account's sign-in only, and waits
+   * while another account is signed in. Null for jobs made before accounts were recorded.
+   */
+  ownerUserId: z.string().nullable().default(null),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 

@@ -17,7 +17,8 @@ import { rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../shared/note/index.ts';
-import { scribeStatusKind } from '../../shared/service/index.ts';
+import type { ConsultOwner } from '../../shared/ipc.ts';
+import { scribeStatusKind, type User } from '../../shared/service/index.ts';
 import { writeJsonAtomic, readJson } from './atomic-file.ts';
 import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
 import { jobRecordSchema, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
@@ -43,6 +44,20 @@ export interface PipelineOptions {
   slowPollMs?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** Which service the accounts signed in now belong to (an owner of another service owns nothing here). */
+  serviceKey?: () => string;
+}
+
+/** The consult belongs to another account than the one signed in: it waits for its owner. */
+class NotOwnerError extends Error {
+  constructor() {
+    super("This consult belongs to another account; it waits for that account's sign-in.");
+    this.name = 'NotOwnerError';
+  }
+}
+
+export function ownerOf(user: User, service: string): ConsultOwner {
+  return { userId: user.id, organizationId: user.organizationId, name: user.name, email: user.email, service };
 }
 
 export const PATIENT_NAME_REQUIRED = "Add the patient's name before sending: the service needs it to write the note.";
@@ -94,12 +109,23 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       progressThrottleMs: 250,
       uploadUrlMarginMs: 30_000,
       overdueMinutes: () => 30,
+      serviceKey: () => '',
       slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
       now: Date.now,
       ...options,
     };
     this.uploadSlots = this.options.maxConcurrentUploads;
     this.options.session.on('changed', (state: SessionState) => {
+      // Another account signed in: a consult of the one before that is on its way stops where
+      // it is (an upload is given up, to be sent again) and waits for its owner's sign-in.
+      const me = state.user?.id ?? null;
+      for (const [id, live] of this.jobs) {
+        const owner = live.record.ownerUserId;
+        if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
+        const running = live.running;
+        live.controller.abort();
+        void running?.then(() => this.kick(id));
+      }
       if (state.signedIn) for (const id of this.jobs.keys()) this.kick(id);
     });
   }
@@ -219,6 +245,12 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
     const { size } = await stat(this.options.recordings.audioPath(recordingId));
     const now = new Date(this.options.now()).toISOString();
+    // The consult goes with the sign-in of the account that recorded it; one recorded with no one
+    // signed in goes to the account that sends it.
+    const signedIn = this.options.session.state().user;
+    const service = this.options.serviceKey();
+    const ownedHere = meta.owner && meta.owner.service === service ? meta.owner : null;
+    const owner = ownedHere ?? (signedIn ? (await this.options.recordings.claim(recordingId, ownerOf(signedIn, service))).owner : null);
     const record: JobRecord = {
       version: 1,
       recordingId,
@@ -241,6 +273,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       updatedAt: now,
       completedAt: null,
       audioDeletedAt: null,
+      ownerUserId: owner?.userId ?? null,
     };
     const live = this.live(record);
     this.jobs.set(recordingId, live);
@@ -260,10 +293,19 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     for (const live of this.jobs.values()) {
       const r = live.record;
       if (r.state === 'completed') continue;
-      if (r.state === 'recorded' && r.sessionId === null) continue;
+      // An account is an account of one service: on another, the consult goes with whoever signs in there.
+      if (r.state === 'recorded' && r.sessionId === null) {
+        if (r.ownerUserId !== null) {
+          live.controller?.abort();
+          await live.running?.catch(() => {});
+          await this.save(live, { ownerUserId: null });
+          this.kick(r.recordingId);
+        }
+        continue;
+      }
       live.controller?.abort();
       await live.running?.catch(() => {});
-      const fresh = { sessionId: null, upload: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } as const;
+      const fresh = { sessionId: null, upload: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null, ownerUserId: null } as const;
       if (r.state === 'failed') await this.save(live, { ...fresh, failedAt: 'recorded' });
       else await this.save(live, { ...fresh, state: 'recorded' });
       live.bytesSent = 0;
@@ -480,6 +522,12 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         live.nextRetryAt = null;
       } catch (e) {
         if (signal.aborted) return;
+        if (e instanceof NotOwnerError && live.record.ownerUserId !== null) {
+          live.waitingFor = 'owner';
+          this.publish(live);
+          await this.untilOwner(live.record.ownerUserId, signal);
+          continue;
+        }
         if (e instanceof SignedOutError) {
           live.waitingFor = 'sign-in';
           this.publish(live);
@@ -532,6 +580,22 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     this.emit('overdue', this.snapshot(live));
   }
 
+  private async untilOwner(owner: string, signal: AbortSignal): Promise<void> {
+    if (this.options.session.state().user?.id === owner) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.options.session.off('changed', onChange);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const onChange = (s: SessionState) => {
+        if (s.user?.id === owner) done();
+      };
+      this.options.session.on('changed', onChange);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
   private async untilSignedIn(signal: AbortSignal): Promise<void> {
     if (this.options.session.state().signedIn) return;
     await new Promise<void>((resolve) => {
@@ -561,7 +625,10 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     await this.save(live, { state: 'failed', failedAt: live.record.state, error });
   }
 
-  private withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
+  private withToken<T>(fn: (token: string) => Promise<T>, owner: string | null = null): Promise<T> {
+    // Another account's consult is never sent with this sign-in: it waits for its own.
+    const user = this.options.session.state().user;
+    if (owner !== null && user && user.id !== owner) return Promise.reject(new NotOwnerError());
     return this.options.session.withToken(fn);
   }
 
@@ -575,14 +642,15 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         // A job queued before the patient's name was asked for waits for it, saying so.
         const patientName = meta.patientName?.trim();
         if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
-        const session = await this.withToken((t) =>
-          client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }),
+        const session = await this.withToken(
+          (t) => client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }),
+          r.ownerUserId,
         );
         await this.save(live, { state: 'session_created', sessionId: session.id });
         return;
       }
       case 'session_created': {
-        const answer = await this.withToken((t) => client.uploadUrl(t, { sessionId: r.sessionId ?? '' }));
+        const answer = await this.withToken((t) => client.uploadUrl(t, { sessionId: r.sessionId ?? '' }), r.ownerUserId);
         await this.save(live, {
           state: 'upload_url',
           upload: {
@@ -635,7 +703,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           this.counters.scribeRequests += 1;
           if (resend) this.counters.scribeResends += 1;
           return client.requestScribe(t, { sessionId: r.sessionId ?? '', templateId: r.templateId, idempotencyKey: r.idempotencyKey });
-        });
+        }, r.ownerUserId);
         await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
         return;
       }
@@ -648,7 +716,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   private async poll(live: Live, _signal: AbortSignal): Promise<boolean> {
     const r = live.record;
     this.counters.polls += 1;
-    const answer = await this.withToken((t) => this.options.client.getScribe(t, r.scribeId ?? ''));
+    const answer = await this.withToken((t) => this.options.client.getScribe(t, r.scribeId ?? ''), r.ownerUserId);
     const kind = scribeStatusKind(answer.status);
     if (kind === 'completed') {
       await this.save(live, {

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_CHUNK_BYTES } from '../../shared/ipc.ts';
+import { MAX_CHUNK_BYTES, type ConsultOwner } from '../../shared/ipc.ts';
 import { readJson, writeJsonAtomic } from './atomic-file.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { fixWebmDuration, isEbml, syncDir } from './webm-duration.ts';
@@ -35,6 +35,8 @@ export interface RecordingMeta {
   chunks: number;
   /** Whether the WebM got its Duration written; null until the recording ends. */
   durationFixed: boolean | null;
+  /** The account signed in when it was recorded; null for older recordings, or none signed in. */
+  owner: ConsultOwner | null;
 }
 
 export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
@@ -91,7 +93,17 @@ function parseMeta(value: unknown, id: string): RecordingMeta | null {
     patientName: text('patientName'),
     description: text('description'),
     durationFixed: typeof fixed === 'boolean' ? fixed : null,
+    owner: parseOwner(m['owner']),
   };
+}
+
+function parseOwner(value: unknown): ConsultOwner | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  const ok = ['userId', 'organizationId', 'name', 'email', 'service'].every((k) => typeof o[k] === 'string');
+  return ok
+    ? { userId: o['userId'] as string, organizationId: o['organizationId'] as string, name: o['name'] as string, email: o['email'] as string, service: o['service'] as string }
+    : null;
 }
 
 const MAX_NAME = 200;
@@ -143,7 +155,14 @@ export class RecordingStore {
     return join(this.folder(id), AUDIO);
   }
 
-  async start(input: { mimeType: string; label?: string | null; patientName?: string | null; description?: string | null; templateId?: string | null }): Promise<RecordingMeta> {
+  async start(input: {
+    mimeType: string;
+    label?: string | null;
+    patientName?: string | null;
+    description?: string | null;
+    templateId?: string | null;
+    owner?: ConsultOwner | null;
+  }): Promise<RecordingMeta> {
     const mimeType = input.mimeType;
     if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
       throw new RecordingError('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
@@ -176,6 +195,7 @@ export class RecordingStore {
         bytes: 0,
         chunks: 0,
         durationFixed: null,
+        owner: input.owner ?? null,
       };
       await writeJsonAtomic(this.metaPath(id), meta);
       await syncDir(this.dir);
@@ -262,6 +282,17 @@ export class RecordingStore {
     } finally {
       await handle.close();
     }
+  }
+
+  /** Gives a recording made with no one signed in (or on another service) to the account that sends it. */
+  async claim(id: string, owner: ConsultOwner): Promise<RecordingMeta> {
+    return this.serial(id, async () => {
+      const meta = await this.load(id);
+      if (meta.owner?.service === owner.service) return meta;
+      const next: RecordingMeta = { ...meta, owner, updatedAt: new Date(this.now()).toISOString() };
+      await writeJsonAtomic(this.metaPath(id), next);
+      return next;
+    });
   }
 
   async pause(id: string): Promise<RecordingMeta> {
@@ -400,6 +431,7 @@ export class RecordingStore {
       bytes: 0,
       chunks: 0,
       durationFixed: null,
+      owner: null,
     };
     const next: RecordingMeta = {
       ...base,

@@ -60,6 +60,12 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               <span className="visually-hidden">Duration </span>
               {formatDuration(recording.durationMs)}
             </span>
+            {recording.recordedBy && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>Recorded by {recording.recordedBy.name || recording.recordedBy.email}</span>
+              </>
+            )}
           </p>
         </div>
         <div className="consult-status">

@@ -97,6 +97,11 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
       return { text: `Waiting for the network — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
+    case 'owner': {
+      // Another account is signed in: this consult goes with its own account's sign-in only.
+      const who = recording.recordedBy?.name || recording.recordedBy?.email || 'the vet who recorded it';
+      return { text: `Waiting for ${who} to sign in: it is sent with their account only`, badge: 'Waiting', tone: 'warning' };
+    }
     case 'service':
       return { text: `The service is busy — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
     case null:
