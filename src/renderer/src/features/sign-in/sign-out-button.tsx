@@ -1,10 +1,20 @@
-// Signs out on click. The shell changes when main's 'session:changed' event arrives.
+// Signs out on click. The shell changes when main's 'session:changed' event arrives. With the
+// vet's own consults still on their way to the service it says first what will wait: they stay
+// on this computer and go on at that account's next sign-in, never with anyone else's.
 import { useState } from 'react';
 import { api } from '../../api.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { useNotifications } from '../../stores/notifications.ts';
+import { useSession } from '../../stores/session.ts';
+
+const UNDER_WAY = new Set(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested']);
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const me = useSession((s) => s.session.user?.id ?? null);
+  const waiting = useConsults((s) => Object.values(s.byId).filter((c) => c.job !== null && UNDER_WAY.has(c.job.state) && (c.recording.recordedBy === null || c.recording.recordedBy.userId === me)).length);
+
   async function signOut() {
     setBusy(true);
     try {
@@ -14,8 +24,23 @@ export function SignOutButton() {
       setBusy(false);
     }
   }
+
+  if (asking) {
+    return (
+      <span className="sign-out-ask" role="alert">
+        {waiting === 1 ? '1 consult is' : `${waiting} consults are`} still on the way to the service; {waiting === 1 ? 'it waits' : 'they wait'} on this computer for your next
+        sign-in.{' '}
+        <button type="button" onClick={() => void signOut()} disabled={busy} aria-busy={busy}>
+          Sign out anyway
+        </button>{' '}
+        <button type="button" onClick={() => setAsking(false)} disabled={busy}>
+          Stay signed in
+        </button>
+      </span>
+    );
+  }
   return (
-    <button type="button" onClick={() => void signOut()} disabled={busy} aria-busy={busy}>
+    <button type="button" onClick={() => (waiting > 0 ? setAsking(true) : void signOut())} disabled={busy} aria-busy={busy}>
       Sign out
     </button>
   );
