@@ -433,7 +433,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
 
   consultOrThrow(id: string): ConsultInfo {
     const c = this.consult(id);
-    if (!c) throw new JobError('not_found', `There is no consult ${id}.`);
+    if (!c) throw new JobError('not_found', 'That consult is not on this computer.');
     return c;
   }
 

@@ -238,7 +238,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
 
   private async create(recordingId: string, templateId: string): Promise<JobInfo> {
     const meta = await this.options.recordings.get(recordingId);
-    if (!meta) throw new JobError('no_recording', `There is no recording ${recordingId}.`);
+    if (!meta) throw new JobError('no_recording', 'That recording is not on this computer.');
     if (meta.state === 'recording' || meta.state === 'paused') {
       throw new JobError('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
     }
@@ -319,7 +319,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   /** A failed job starts again at the step that failed. */
   async retry(recordingId: string, templateId?: string): Promise<JobInfo> {
     const live = this.jobs.get(recordingId);
-    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
     if (live.record.state !== 'failed') {
       // Not failed: a retry wakes a job that is waiting out a backoff.
       this.wake(live);
@@ -350,7 +350,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
    */
   async askAgain(recordingId: string): Promise<JobInfo> {
     const live = this.jobs.get(recordingId);
-    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
     const r = live.record;
     const failedAtScribe = r.state === 'failed' && r.failedAt === 'scribe_requested';
     if (!failedAtScribe && this.msUntilOverdue(r) !== 0) {
@@ -398,7 +398,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
 
   note(recordingId: string): { note: string | null; editedNote: string | null; noteRtf: string | null } {
     const live = this.jobs.get(recordingId);
-    if (!live) throw new JobError('not_found', `There is no job for recording ${recordingId}.`);
+    if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
     return { note: live.record.note, editedNote: live.record.editedNote, noteRtf: live.record.noteRtf };
   }
 

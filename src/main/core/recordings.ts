@@ -216,16 +216,16 @@ export class RecordingStore {
     return this.serial(id, async () => {
       const meta = await this.load(id);
       if (meta.state === 'finished' || meta.state === 'recovered') {
-        throw new RecordingError('bad_state', `Recording ${id} is ${meta.state}; no more audio can be added to it.`);
+        throw new RecordingError('bad_state', `This recording is ${meta.state}; no more audio can be added to it.`);
       }
       if (seq < meta.chunks) return meta;
       if (seq > meta.chunks) {
-        throw new RecordingError('chunk_gap', `Chunk ${seq} of recording ${id} arrived before chunk ${meta.chunks}; send chunk ${meta.chunks} first.`, {
+        throw new RecordingError('chunk_gap', `Chunk ${seq} arrived before chunk ${meta.chunks}; send chunk ${meta.chunks} first.`, {
           expectedSeq: meta.chunks,
         });
       }
       if (meta.bytes === 0 && data.byteLength > 0 && isWebm(meta.mimeType) && !isEbml(data)) {
-        throw new RecordingError('bad_chunk', `The first audio of recording ${id} does not start with a WebM header.`);
+        throw new RecordingError('bad_chunk', 'The first audio of this recording does not start with a WebM header.');
       }
       try {
         const bytes = await this.appendBytes(id, meta.bytes, data);
@@ -464,7 +464,7 @@ export class RecordingStore {
     return this.serial(id, async () => {
       const meta = await this.load(id);
       if (meta.state === to) return meta;
-      if (!from.includes(meta.state)) throw new RecordingError('bad_state', `Recording ${id} is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`);
+      if (!from.includes(meta.state)) throw new RecordingError('bad_state', `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`);
       const next: RecordingMeta = { ...meta, state: to, updatedAt: new Date(this.now()).toISOString() };
       await writeJsonAtomic(this.metaPath(id), next);
       return next;
@@ -497,7 +497,7 @@ export class RecordingStore {
 
   private async load(id: string): Promise<RecordingMeta> {
     const meta = await this.read(id);
-    if (!meta) throw new RecordingError('not_found', `There is no recording ${id}.`);
+    if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
     return meta;
   }
 
