@@ -635,6 +635,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   private async step(live: Live, signal: AbortSignal): Promise<void> {
     const { client, recordings } = this.options;
     const r = live.record;
+    // Not even the upload (which needs no token) goes on while another account is signed in.
+    const user = this.options.session.state().user;
+    if (r.ownerUserId !== null && user && user.id !== r.ownerUserId) throw new NotOwnerError();
     switch (r.state) {
       case 'recorded': {
         const meta = await recordings.get(r.recordingId);
