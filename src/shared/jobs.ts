@@ -2,6 +2,9 @@
 export const JOB_STATES = ['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
+/** The states in which a consult's audio has not yet reached the service: an update's restart waits for them. */
+export const SENDING_STATES: ReadonlySet<JobState> = new Set(['recorded', 'session_created', 'upload_url']);
+
 /** What the window is told about a job: plain data, never a live object. */
 export interface JobInfo {
   recordingId: string;

@@ -18,24 +18,20 @@ export { PUBLISHED_SERVICE_URLS } from './published-service.ts';
 const overdueMinutes = z.number().int().min(1).max(24 * 60);
 /** Minutes after which a recording left running stops by itself (kept), with a warning 5 minutes before. */
 const maxRecordingMinutes = z.number().int().min(10).max(8 * 60);
+/** A text setting checked by a rule that says in words what is wrong with it (null when nothing). */
+const checkedText = (max: number, problem: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'is too long')
+    .superRefine((value, ctx) => {
+      const found = problem(value);
+      if (found) ctx.addIssue({ code: 'custom', message: found });
+    });
 /** The global shortcut that starts and stops recording, in Electron's accelerator syntax; '' = none. */
-const recordShortcut = z
-  .string()
-  .trim()
-  .max(100, 'is too long')
-  .superRefine((value, ctx) => {
-    const problem = shortcutProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const recordShortcut = checkedText(100, shortcutProblem);
 /** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
-const updateFeedUrl = z
-  .string()
-  .trim()
-  .max(2048, 'is too long')
-  .superRefine((value, ctx) => {
-    const problem = updateFeedProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const updateFeedUrl = checkedText(2048, updateFeedProblem);
 
 export const settingsSchema = z
   .object({

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo, ConsultInfo, EventPayloads, NoteExport, NoteFormats, Notice, RecordingInfo } from '../../shared/ipc.ts';
-import type { JobInfo } from '../../shared/jobs.ts';
+import { SENDING_STATES, type JobInfo } from '../../shared/jobs.ts';
 import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
 import type { NoteMeta } from '../../shared/note/types.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -316,11 +316,15 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   remember(meta: RecordingMeta): RecordingInfo {
-    const was = this.activity();
+    const before = this.metas.get(meta.id)?.state;
+    // Called for every chunk: the recorder's activity is looked at again only when a state changed.
+    const was = before === meta.state ? null : this.activity();
     const info = toRecordingInfo(meta);
     this.metas.set(info.id, info);
-    const now = this.activity();
-    if (now !== was) this.emit('recorder:activity', { activity: now });
+    if (was !== null) {
+      const now = this.activity();
+      if (now !== was) this.emit('recorder:activity', { activity: now });
+    }
     return info;
   }
 
@@ -331,7 +335,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
 
   /** What an update's restart would cut short: a recording, or a recording not yet sent. */
   busy(): Busy {
-    const uploading = this.pipeline.list().some((j) => j.state === 'recorded' || j.state === 'session_created' || j.state === 'upload_url');
+    const uploading = this.pipeline.list().some((j) => SENDING_STATES.has(j.state));
     return { recording: this.activity() !== 'idle', uploading };
   }
 

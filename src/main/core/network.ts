@@ -230,8 +230,8 @@ export function describeNetworkFailure(e: unknown, url: string, route: Route): N
     };
   }
   if (route.kind !== 'proxy') return null;
-  const tunnel = chain.map((c) => /Proxy response \((\d{3})\)/.exec(c.message)?.[1] ?? (/Proxy Authentication Required \((\d{3})\)/.exec(c.message)?.[1] ?? null)).find((s) => s !== null);
-  const status = tunnel ?? (chain.find((c) => c.name === 'ProxyRefusedError') as { status?: number } | undefined)?.status?.toString();
+  // undici's words for a refused tunnel, and the upload's ProxyRefusedError, which uses the same.
+  const status = chain.map((c) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(c.message)?.[1]).find((found) => found !== undefined);
   if (status === '407') {
     return {
       code: 'proxy',

@@ -522,16 +522,17 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         live.nextRetryAt = null;
       } catch (e) {
         if (signal.aborted) return;
-        if (e instanceof NotOwnerError && live.record.ownerUserId !== null) {
+        const owner = live.record.ownerUserId;
+        if (e instanceof NotOwnerError && owner !== null) {
           live.waitingFor = 'owner';
           this.publish(live);
-          await this.untilOwner(live.record.ownerUserId, signal);
+          await this.untilSession((st) => st.user?.id === owner, signal);
           continue;
         }
         if (e instanceof SignedOutError) {
           live.waitingFor = 'sign-in';
           this.publish(live);
-          await this.untilSignedIn(signal);
+          await this.untilSession((st) => st.signedIn, signal);
           continue;
         }
         if (e instanceof ServiceError && e.kind === 'http' && live.record.state === 'upload_url' && isExpiredUploadUrl(e) && renewals < MAX_URL_RENEWALS) {
@@ -580,8 +581,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     this.emit('overdue', this.snapshot(live));
   }
 
-  private async untilOwner(owner: string, signal: AbortSignal): Promise<void> {
-    if (this.options.session.state().user?.id === owner) return;
+  /** Waits until the session is as `wanted` says (signed in; signed in as the owner), or the job is cancelled. */
+  private async untilSession(wanted: (s: SessionState) => boolean, signal: AbortSignal): Promise<void> {
+    if (wanted(this.options.session.state())) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         this.options.session.off('changed', onChange);
@@ -589,23 +591,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         resolve();
       };
       const onChange = (s: SessionState) => {
-        if (s.user?.id === owner) done();
-      };
-      this.options.session.on('changed', onChange);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
-  private async untilSignedIn(signal: AbortSignal): Promise<void> {
-    if (this.options.session.state().signedIn) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.options.session.off('changed', onChange);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const onChange = (s: SessionState) => {
-        if (s.signedIn) done();
+        if (wanted(s)) done();
       };
       this.options.session.on('changed', onChange);
       signal.addEventListener('abort', done, { once: true });
@@ -625,10 +611,15 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     await this.save(live, { state: 'failed', failedAt: live.record.state, error });
   }
 
+  /** Whether an account other than `owner` is signed in now (no one signed in is not another). */
+  private anotherAccount(owner: string | null): boolean {
+    const user = this.options.session.state().user;
+    return owner !== null && user !== null && user.id !== owner;
+  }
+
   private withToken<T>(fn: (token: string) => Promise<T>, owner: string | null = null): Promise<T> {
     // Another account's consult is never sent with this sign-in: it waits for its own.
-    const user = this.options.session.state().user;
-    if (owner !== null && user && user.id !== owner) return Promise.reject(new NotOwnerError());
+    if (this.anotherAccount(owner)) return Promise.reject(new NotOwnerError());
     return this.options.session.withToken(fn);
   }
 
@@ -636,8 +627,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     const { client, recordings } = this.options;
     const r = live.record;
     // Not even the upload (which needs no token) goes on while another account is signed in.
-    const user = this.options.session.state().user;
-    if (r.ownerUserId !== null && user && user.id !== r.ownerUserId) throw new NotOwnerError();
+    if (this.anotherAccount(r.ownerUserId)) throw new NotOwnerError();
     switch (r.state) {
       case 'recorded': {
         const meta = await recordings.get(r.recordingId);

@@ -2,12 +2,11 @@
 // downloaded and checked. The restart waits while a consult is recorded or sent (main refuses
 // it then, and says why); quitting the app installs it too.
 import { useEffect, useState } from 'react';
+import { SENDING_STATES } from '../../../../shared/jobs.ts';
 import { updateBanner, type UpdateInfo } from '../../../../shared/updates.ts';
 import { api } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
-
-const SENDING = new Set(['recorded', 'session_created', 'upload_url']);
 
 /** Where the app is with its updates, kept current by main's events. */
 export function useUpdateInfo(): UpdateInfo | null {
@@ -30,7 +29,7 @@ export function useUpdateInfo(): UpdateInfo | null {
 export function UpdateBanner() {
   const info = useUpdateInfo();
   const recording = useRecorder((s) => isCapturing(s.status));
-  const uploading = useConsults((s) => Object.values(s.byId).some((c) => c.job !== null && SENDING.has(c.job.state)));
+  const uploading = useConsults((s) => Object.values(s.byId).some((c) => c.job !== null && SENDING_STATES.has(c.job.state)));
   const [error, setError] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
   const banner = info ? updateBanner(info, { recording, uploading }) : null;
