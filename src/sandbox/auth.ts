@@ -2,7 +2,8 @@
 // A refresh token belongs to a family started at sign-in; each refresh replaces the current
 // token. Presenting a token the family has moved past revokes the whole family (and the
 // access tokens issued to it), except the token rotated away last, within a short grace:
-// a client whose refresh answer was lost on the way may ask again and gets the same pair.
+// a client whose refresh answer was lost on the way may ask again and gets the same pair (kept
+// in memory only: after a restart such a replay is answered with a new pair instead).
 import { randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -38,10 +39,12 @@ export class Auth {
   private readonly key: Uint8Array;
   private readonly store: StateStore;
   private readonly options: AuthOptions;
-  constructor(store: StateStore, options: AuthOptions) {
+  /** The pair handed out at each family's last rotation, answered again to a replay within the grace. */
+  private readonly lastAnswers = new Map<string, IssuedTokens>();
+  constructor(store: StateStore, options: AuthOptions, key: Uint8Array) {
     this.store = store;
     this.options = options;
-    this.key = Buffer.from(store.state.jwt_secret, 'base64');
+    this.key = key;
   }
 
   /** Async scrypt: a sign-in must not hold up every other request of the process for its hash. */
@@ -66,7 +69,6 @@ export class Auth {
       current_jti: tokens.refreshJti,
       previous_jti: null,
       rotated_at: Date.now(),
-      last_answer: null,
       revoked: false,
     };
     this.store.save();
@@ -149,19 +151,24 @@ export class Auth {
       throw new ApiError(401, 'session_revoked', 'This session has been signed out; sign in again.');
     }
     const graceMs = this.options.refreshReuseGraceSeconds * 1000;
-    if (refresh.jti === family.previous_jti && family.last_answer && Date.now() - family.rotated_at <= graceMs) {
-      return { ...family.last_answer, user, replayed: true };
-    }
-    if (refresh.jti !== family.current_jti) {
+    const replay = refresh.jti === family.previous_jti && Date.now() - family.rotated_at <= graceMs;
+    const kept = replay ? this.lastAnswers.get(familyId) : undefined;
+    if (kept) return { ...kept, user, replayed: true };
+    if (refresh.jti !== family.current_jti && !replay) {
       family.revoked = true;
+      this.lastAnswers.delete(familyId);
       this.store.save();
       throw new ApiError(401, 'refresh_token_reused', 'This refresh token was already used; the session has been revoked for safety. Sign in again.');
     }
     const next = await this.issue(user, familyId);
-    family.previous_jti = family.current_jti;
+    // A replay whose answer is no longer held (the sandbox restarted in between) gets a new
+    // pair; the token rotated away last stays the one a lost answer may still replay.
+    if (!replay) {
+      family.previous_jti = family.current_jti;
+      family.rotated_at = Date.now();
+    }
     family.current_jti = next.refreshJti;
-    family.rotated_at = Date.now();
-    family.last_answer = next.answer;
+    this.lastAnswers.set(familyId, next.answer);
     this.store.save();
     return { ...next.answer, user, replayed: false };
   }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Auth } from './auth.ts';
+import { sandboxKeys } from './keys.ts';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
 import { ScribeJobs } from './scribe-jobs.ts';
 import { createSandboxServer, PREFIX, serverOrigin, type Counters } from './server.ts';
@@ -14,7 +15,8 @@ import { WebhookSender, type DeliveryAttempt } from './webhooks.ts';
 import { seededRandom } from '../shared/seeded-random.ts';
 
 export { DEFAULT_OPTIONS, parseOptions, OptionsError, type SandboxOptions } from './options.ts';
-export { DEMO_ACCOUNT, OTHER_ACCOUNT } from './state.ts';
+export { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from './state.ts';
+export { newSandboxSecret, sandboxSecretProblem } from './keys.ts';
 
 export interface SandboxUrls {
   agents_url: string;
@@ -49,7 +51,11 @@ const CLOCK_TICK_MS = 50;
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
   const options: SandboxOptions = { ...DEFAULT_OPTIONS, tokenLog: process.env['SANDBOX_TOKEN_LOG'] ?? null, ...overrides };
   const webhookSecret = options.webhookSecret ?? (options.webhookUrl ? randomBytes(24).toString('hex') : null);
-  const store = new StateStore(options.dataDir);
+  const keys = sandboxKeys(options.secretKey);
+  const store = new StateStore(options.dataDir, keys);
+  if (store.unopenedSecrets > 0) {
+    process.emitWarning(`sandbox: ${store.unopenedSecrets} registered webhook secret(s) were sealed under another secret key; register the webhook again to have deliveries signed`);
+  }
   if (store.created && options.webhookUrl) {
     for (const hook of store.state.webhooks) hook.is_active = true;
     store.save();
@@ -59,8 +65,8 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     uploadTtlSeconds: options.uploadTtlSeconds,
     maxUploadBytes: options.maxUploadBytes,
     dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
-  });
-  const auth = new Auth(store, options);
+  }, keys);
+  const auth = new Auth(store, options, keys.jwt);
   const jobs = new ScribeJobs(store, uploads, options.scribeSeconds, options.scribeStall);
   const sender = new WebhookSender(store, { url: options.webhookUrl, secret: webhookSecret, timeScale: options.timeScale });
   const counters: Counters = {

@@ -1,6 +1,7 @@
 // The sandbox's options, from flags or environment variables (flag wins), with the defaults
 // a demo wants. Every number is checked, so a typo stops the sandbox with a clear message.
 import { parseArgs } from 'node:util';
+import { sandboxSecretProblem } from './keys.ts';
 
 export interface SandboxOptions {
   /** 0 = a free port. */
@@ -42,6 +43,12 @@ export interface SandboxOptions {
    * cannot hold it for ever, while a long upload that keeps flowing is never cut.
    */
   idleTimeoutMs: number;
+  /**
+   * The secret its keys come from (keys.ts: 32 bytes or more, base64), held in memory only:
+   * SANDBOX_SECRET_KEY, never a flag (a command line is seen by every user of the computer).
+   * null = one made up for this run, so sign-ins and upload addresses last the run.
+   */
+  secretKey: string | null;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
@@ -68,6 +75,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   loginTokensOnly: false,
   refreshTokensOnly: false,
   idleTimeoutMs: 60_000,
+  secretKey: null,
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
@@ -140,6 +148,12 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
       if (!/^(1|0|true|false)$/i.test(raw)) throw new OptionsError(`${spec.env} must be 1, 0, true or false, not "${raw}".`);
       options[spec.key] = /^(1|true)$/i.test(raw);
     }
+  }
+  const secretKey = env['SANDBOX_SECRET_KEY'];
+  if (secretKey !== undefined && secretKey !== '') {
+    const problem = sandboxSecretProblem(secretKey.trim());
+    if (problem) throw new OptionsError(`SANDBOX_SECRET_KEY ${problem}.`);
+    options.secretKey = secretKey.trim();
   }
   if (options.webhookUrl !== null) {
     let url: URL;

@@ -1,9 +1,12 @@
 // The sandbox's state: one JSON document, kept in memory and, when a data folder is given,
 // written atomically (temp file, fsync, rename) after every change so a restart resumes it.
+// The file holds no key and no live token (keys.ts): the webhook secrets clinics register are
+// sealed in it, and the refresh answers kept for a replay stay in memory (auth.ts).
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OrganizationWire, WebhookWire } from '../shared/service/wire.ts';
+import type { SandboxKeys } from './keys.ts';
 
 export interface UserRecord {
   id: string;
@@ -15,7 +18,10 @@ export interface UserRecord {
 
 /** Organizations and webhooks are kept exactly as the service shows them (SPEC 2.4, 2.5). */
 export type OrganizationRecord = OrganizationWire;
-/** A webhook 2.5, with the endpoint and secret `PUT /webhook/update` registered (null until then). */
+/**
+ * A webhook 2.5, with the endpoint and secret `PUT /webhook/update` registered (null until then).
+ * The secret is in memory as given; the file has it sealed (`auth_token_sealed`).
+ */
 export type WebhookRecord = WebhookWire & { webhook_url?: string | null; auth_token?: string | null };
 
 export interface RefreshFamily {
@@ -24,8 +30,6 @@ export interface RefreshFamily {
   /** The token rotated away last, honoured again within the reuse grace (a lost answer). */
   previous_jti: string | null;
   rotated_at: number;
-  /** The pair handed out at the last rotation, answered again to a replay within the grace. */
-  last_answer: { access_token: string; refresh_token: string; expires_at: number; refresh_expires_at: number } | null;
   revoked: boolean;
 }
 
@@ -86,8 +90,6 @@ export interface DeliveryRecord {
 
 export interface SandboxState {
   version: 1;
-  jwt_secret: string;
-  upload_secret: string;
   users: UserRecord[];
   organizations: OrganizationRecord[];
   webhooks: WebhookRecord[];
@@ -101,6 +103,8 @@ export interface SandboxState {
 export const DEMO_ACCOUNT = { email: 'demo@vetscribe.test', password: 'sandbox-demo' } as const;
 /** A second clinic, so the sandbox can show that one organization cannot touch another's settings. */
 export const OTHER_ACCOUNT = { email: 'other@vetscribe.test', password: 'sandbox-other' } as const;
+/** A second vet of the demo clinic: two vets sharing one exam-room PC. */
+export const COLLEAGUE_ACCOUNT = { email: 'colleague@vetscribe.test', password: 'sandbox-colleague' } as const;
 
 export function hashPassword(password: string, salt = randomBytes(16).toString('hex')): string {
   return `${salt}:${scryptSync(password, salt, 32).toString('hex')}`;
@@ -120,11 +124,10 @@ function seed(): SandboxState {
   });
   return {
     version: 1,
-    jwt_secret: randomBytes(32).toString('base64'),
-    upload_secret: randomBytes(32).toString('base64'),
     users: [
       { id: randomUUID(), email: DEMO_ACCOUNT.email, name: 'Dr. Demo Vet', organization_id: demoOrg, password_hash: hashPassword(DEMO_ACCOUNT.password) },
       { id: randomUUID(), email: OTHER_ACCOUNT.email, name: 'Dr. Other Vet', organization_id: otherOrg, password_hash: hashPassword(OTHER_ACCOUNT.password) },
+      { id: randomUUID(), email: COLLEAGUE_ACCOUNT.email, name: 'Dr. Colleague Vet', organization_id: demoOrg, password_hash: hashPassword(COLLEAGUE_ACCOUNT.password) },
     ],
     organizations: [org(demoOrg, 'Sandbox Veterinary Clinic'), org(otherOrg, 'Other Sandbox Clinic')],
     webhooks: [demoOrg, otherOrg].map((organization_public_id) => ({
@@ -153,7 +156,12 @@ export class StateStore {
    */
   saveProblem: string | null = null;
 
-  constructor(dataDir: string | null) {
+  private readonly keys: SandboxKeys;
+  /** Registered webhook secrets in the file that this run's key cannot open (another secret). */
+  unopenedSecrets = 0;
+
+  constructor(dataDir: string | null, keys: SandboxKeys) {
+    this.keys = keys;
     this.file = dataDir ? join(dataDir, 'sandbox-state.json') : null;
     let loaded: SandboxState | null = null;
     try {
@@ -177,9 +185,31 @@ export class StateStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
-    const parsed = JSON.parse(text) as SandboxState;
+    const parsed = JSON.parse(text) as SandboxState & Record<string, unknown>;
     if (parsed.version !== 1) throw new Error(`${this.file}: unknown sandbox state version ${String(parsed.version)}`);
+    // Files of earlier versions held the keys and the last refresh answers: dropped here, and
+    // gone from the file at the next save (the constructor's).
+    delete parsed['jwt_secret'];
+    delete parsed['upload_secret'];
+    for (const family of Object.values(parsed.refresh_families ?? {})) delete (family as unknown as Record<string, unknown>)['last_answer'];
+    for (const hook of parsed.webhooks ?? []) {
+      const record = hook as WebhookRecord & { auth_token_sealed?: string | null };
+      if (typeof record.auth_token_sealed === 'string') {
+        record.auth_token = this.keys.open(record.auth_token_sealed);
+        if (record.auth_token === null) this.unopenedSecrets += 1;
+      }
+      delete record.auth_token_sealed;
+    }
     return parsed;
+  }
+
+  /** The state as the file holds it: each webhook secret sealed. */
+  private serialized(): string {
+    const webhooks = this.state.webhooks.map(({ auth_token, ...hook }) => ({
+      ...hook,
+      auth_token_sealed: auth_token ? this.keys.seal(auth_token) : null,
+    }));
+    return JSON.stringify({ ...this.state, webhooks });
   }
 
   save(): void {
@@ -188,7 +218,7 @@ export class StateStore {
     try {
       const fd = openSync(tmp, 'w', 0o600);
       try {
-        writeSync(fd, JSON.stringify(this.state));
+        writeSync(fd, this.serialized());
         fsyncSync(fd);
       } finally {
         closeSync(fd);

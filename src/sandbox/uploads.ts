@@ -1,7 +1,8 @@
 // Presigned upload addresses (row 6) and the PUT that uses them (row 7), as S3 does them: the
 // address carries X-Amz-Date, X-Amz-Expires and an X-Amz-Signature (an HMAC of the method, the
 // path and the rest of the query); only the host is signed, so a PUT without Content-Type (as
-// `curl -T` sends it) is taken. Errors answer S3's XML. The body is streamed to disk, never
+// `curl -T` sends it) is taken. An address naming another access key (signed under the secret of
+// an earlier run) is InvalidAccessKeyId, as S3 answers it. Errors answer S3's XML. The body is streamed to disk, never
 // held in memory, and refused past the size limit.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { IncomingMessage } from 'node:http';
 import { Decoder } from 'ts-ebml';
 import { StorageError } from './http.ts';
+import type { SandboxKeys } from './keys.ts';
 import type { StateStore, UploadRecord } from './state.ts';
 
 export interface UploadOptions {
@@ -33,12 +35,14 @@ function parseAmzDate(value: string): number {
 
 export class Uploads {
   private readonly secret: Buffer;
+  private readonly keyId: string;
   private readonly store: StateStore;
   private readonly options: UploadOptions;
-  constructor(store: StateStore, options: UploadOptions) {
+  constructor(store: StateStore, options: UploadOptions, keys: Pick<SandboxKeys, 'upload' | 'uploadKeyId'>) {
     this.store = store;
     this.options = options;
-    this.secret = Buffer.from(store.state.upload_secret, 'base64');
+    this.secret = keys.upload;
+    this.keyId = keys.uploadKeyId;
     mkdirSync(options.dir, { recursive: true });
   }
 
@@ -64,7 +68,7 @@ export class Uploads {
     const now = Date.now();
     const query = new URLSearchParams({
       'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
-      'X-Amz-Credential': `SANDBOXKEY/${amzDate(now).slice(0, 8)}/local/s3/aws4_request`,
+      'X-Amz-Credential': `${this.keyId}/${amzDate(now).slice(0, 8)}/local/s3/aws4_request`,
       'X-Amz-Date': amzDate(now),
       'X-Amz-Expires': String(this.options.uploadTtlSeconds),
       'X-Amz-SignedHeaders': 'host',
@@ -80,6 +84,9 @@ export class Uploads {
   /** Row 7: checks the presigned address, then streams the body to disk. */
   async put(req: IncomingMessage, fileKey: string, query: URLSearchParams): Promise<{ size: number; sha256: string; record: UploadRecord }> {
     const path = `/storage/${encodeURIComponent(fileKey)}`;
+    if ((query.get('X-Amz-Credential') ?? '').split('/')[0] !== this.keyId) {
+      throw new StorageError(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', fileKey);
+    }
     const signature = query.get('X-Amz-Signature') ?? '';
     // Exactly 64 hex digits before comparing: Buffer.from(hex) stops at the first other
     // character, so a signature with anything appended would otherwise compare equal.

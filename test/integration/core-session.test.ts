@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { newSandboxSecret, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { MemorySecretStore, type StoredSession } from '../../src/main/core/secret-store.ts';
 import { ServiceClient } from '../../src/main/core/service-client.ts';
 import { ServiceError } from '../../src/main/core/service-errors.ts';
@@ -108,7 +108,9 @@ describe('session', () => {
   it('keeps the session through a network failure and 503s while refreshing, and refreshes when the service is back', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'session-faults-'));
     try {
-      const { session, client } = await setup({ accessTtlSeconds: 1, dataDir });
+      // The secret the app keeps in its secret store: the same one at every start.
+      const secretKey = newSandboxSecret();
+      const { session, client } = await setup({ accessTtlSeconds: 1, dataDir, secretKey });
       await session.signIn(sandbox.demo.email, sandbox.demo.password);
       await new Promise((r) => setTimeout(r, 1100));
       const port = sandbox.port;
@@ -119,13 +121,13 @@ describe('session', () => {
       expect((offline as ServiceError).kind).toBe('network');
       expect(session.state().signedIn).toBe(true);
       // It comes back answering 503 to everything: still signed in.
-      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1, failRate: 1 });
+      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1, failRate: 1, secretKey });
       const busy = await session.withToken((t) => client.templates(t)).catch((x: unknown) => x);
       expect((busy as ServiceError).status).toBe(503);
       expect(session.state().signedIn).toBe(true);
       // And healthy: the same refresh token still works.
       await sandbox.close();
-      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1 });
+      sandbox = await startSandbox({ dataDir, port, accessTtlSeconds: 1, secretKey });
       const page = await session.withToken((t) => client.templates(t));
       expect(page.items.length).toBeGreaterThan(0);
       expect(sandbox.stats().refreshes).toBe(1);

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { newSandboxSecret, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { call, fakeWebm, signIn, uploadRecording, sessionBody } from './support/http.ts';
 
 let sandbox: Sandbox | undefined;
@@ -66,11 +66,13 @@ describe('persistence', () => {
   it('with --data-dir, accounts, tokens, sessions, uploads and jobs survive a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
     try {
-      const first = await startSandbox({ dataDir: dir, scribeSeconds: 0 });
+      // The secret comes from outside the state (the app's secret store): the same at each start.
+      const secretKey = newSandboxSecret();
+      const first = await startSandbox({ dataDir: dir, scribeSeconds: 0, secretKey });
       const me = await signIn(first);
       const { sessionId } = await uploadRecording(first, me.access, fakeWebm());
       await first.close();
-      const second = await start({ dataDir: dir });
+      const second = await start({ dataDir: dir, secretKey });
       const t = await call<{ items: { public_id: string }[] }>('GET', `${second.urls.scribe_url}/templates/all`, { token: me.access });
       expect(t.status).toBe(200);
       const r = await call<{ public_id: string }>('POST', `${second.urls.scribe_url}/scribe/request`, {
@@ -123,7 +125,7 @@ describe('bad input never crashes it', () => {
       }
       // The storage PUT answers S3's XML, never JSON.
       const put = await call('PUT', `${s.origin}/storage/${encodeURIComponent('recordings/x/y/z')}?X-Amz-Date=1&X-Amz-Signature=zz`, { rawBody: 'x' });
-      expect([put.status, /<Code>SignatureDoesNotMatch<\/Code>/.test(put.text)]).toEqual([403, true]);
+      expect([put.status, /<Code>InvalidAccessKeyId<\/Code>/.test(put.text)]).toEqual([403, true]);
     }
     expect((await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo })).status).toBe(200);
   });
@@ -193,7 +195,8 @@ describe('command line', () => {
   it('with --data-dir (or SANDBOX_DATA_DIR), what it knew survives a restart of the command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-sandbox-cli-'));
     try {
-      const first = await startCli(['--port', '0', '--scribe-seconds', '0', '--data-dir', dir]);
+      const secretKey = { SANDBOX_SECRET_KEY: newSandboxSecret() };
+      const first = await startCli(['--port', '0', '--scribe-seconds', '0', '--data-dir', dir], secretKey);
       let access: string;
       let sessionId: string;
       try {
@@ -204,7 +207,7 @@ describe('command line', () => {
       } finally {
         await first.stop();
       }
-      const second = await startCli(['--port', '0'], { SANDBOX_DATA_DIR: dir });
+      const second = await startCli(['--port', '0'], { SANDBOX_DATA_DIR: dir, ...secretKey });
       try {
         // The token it signed before the restart is still good, and the session is still there.
         const url = await call('POST', `${second.info.scribe_url}/audio/generate-upload-url`, {

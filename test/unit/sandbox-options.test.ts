@@ -69,4 +69,14 @@ describe('sandbox options', () => {
   it('names the variable when the bad value came from it', () => {
     expect(() => parseOptions([], { SANDBOX_DROP_RATE: '-0.1' })).toThrow(/SANDBOX_DROP_RATE.*not "-0.1"/);
   });
+
+  it('takes the secret its keys come from from SANDBOX_SECRET_KEY only, and refuses one too short to be a key', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(parseOptions([], { SANDBOX_SECRET_KEY: key }).secretKey).toBe(key);
+    expect(parseOptions([], {}).secretKey).toBeNull();
+    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: 'hunter2' })).toThrow(/^SANDBOX_SECRET_KEY must be at least 32 random bytes in base64/);
+    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: Buffer.alloc(16, 1).toString('base64') })).toThrow(OptionsError);
+    // Never a flag: a command line is seen by every user of the computer.
+    expect(() => parseOptions(['--secret-key', key])).toThrow(OptionsError);
+  });
 });

@@ -11,7 +11,7 @@ import { SENDING_STATES, type JobInfo } from '../../shared/jobs.ts';
 import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
 import type { NoteMeta } from '../../shared/note/types.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import { newSandboxSecret, sandboxSecretProblem, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
 import { notePdf } from './note-pdf.ts';
@@ -244,13 +244,33 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   private async startSandbox(): Promise<void> {
-    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), ...this.options.sandbox });
+    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), secretKey: await this.sandboxSecret(), ...this.options.sandbox });
     this.log.info(`sandbox: serving on ${this.sandbox.origin}`);
     const problem = this.sandbox.stateProblem();
     if (problem) {
       this.log.warn(`sandbox: ${problem}; it runs in memory`);
       this.notice({ level: 'warning', message: 'The built-in sandbox cannot keep its demo data on this disk, so it runs in memory: its example consults start afresh next time. Your recordings are not affected.' });
     }
+  }
+
+  /**
+   * The built-in sandbox's secret, from the secret store beside the session (made and kept
+   * there the first time). A store that cannot be read or written gives one for this run: its
+   * sign-ins then last the run, as a session kept in memory does.
+   */
+  private async sandboxSecret(): Promise<string> {
+    const store = this.options.secretStore;
+    try {
+      const kept = await store.loadSecret('sandbox-key');
+      // One that is not a key (altered by hand) is replaced.
+      if (kept && sandboxSecretProblem(kept) === null) return kept;
+    } catch (e) {
+      this.log.warn(`sandbox: its key could not be read from the secret store (${(e as Error).message}); one for this run is used`);
+      return newSandboxSecret();
+    }
+    const secret = newSandboxSecret();
+    await store.saveSecret('sandbox-key', secret).catch((e: unknown) => this.log.warn(`sandbox: its key could not be kept in the secret store (${(e as Error).message}); sign-ins to it last this run`));
+    return secret;
   }
 
   /** Deletes the audio past the retention in Settings (hourly, and when the setting changes). */

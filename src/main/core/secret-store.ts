@@ -37,8 +37,12 @@ export interface SecretStore {
   loadSecret(name: SecretName): Promise<string | null>;
 }
 
-/** The named secrets the app keeps beside the session. */
-export type SecretName = 'webhook-secret';
+/**
+ * The named secrets the app keeps beside the session: the clinic's webhook secret, and the
+ * secret the built-in sandbox's keys come from (so its sign-ins outlive a restart exactly as
+ * long as the session kept beside it does, and its state file holds no key).
+ */
+export type SecretName = 'webhook-secret' | 'sandbox-key';
 
 function parseStored(text: string | null): StoredSession | null {
   if (!text) return null;
