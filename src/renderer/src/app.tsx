@@ -11,6 +11,7 @@ import { RecorderView } from './features/recorder/recorder-view.tsx';
 import { formatElapsed } from './features/recorder/stopwatch.ts';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
+import { SwitchUserButton } from './features/sign-in/switch-user-button.tsx';
 import { SignOutButton } from './features/sign-in/sign-out-button.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
@@ -151,6 +152,7 @@ export function App() {
         <span className="spacer" />
         {capturing && view.name !== 'record' && <RecordingPill onOpen={() => go({ name: 'record' })} />}
         <span className="user">{session.user?.name ?? session.user?.email}</span>
+        <SwitchUserButton />
         <SignOutButton />
       </header>
       <nav className="sidebar" aria-label="Main">

@@ -6,9 +6,10 @@ import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { switchUser } from '../sign-in/switch-user.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { consultStatus, consultTitle, formatDuration, needsPatientName, timeOfDay } from './consult-status.ts';
+import { consultStatus, consultTitle, formatDuration, needsPatientName, ownerName, timeOfDay } from './consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -120,6 +121,16 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Ask again
               </button>
             )}
+            {job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
+              <button type="button" className="primary" onClick={() => void switchUser({ note: 'Sign in to send the consults waiting on this computer.' })}>
+                Sign in
+              </button>
+            )}
+            {job && job.state !== 'failed' && job.waitingFor === 'owner' && (
+              <button type="button" onClick={() => void switchUser(ownerSignIn(recording))}>
+                Sign in as {ownerName(recording)}
+              </button>
+            )}
             {job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (
               <button type="button" disabled={busy} onClick={() => void retry()}>
                 Try now
@@ -139,4 +150,13 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
       </article>
     </li>
   );
+}
+
+/** The sign-in screen for the vet a consult waits for: their e-mail filled in. */
+function ownerSignIn(recording: ConsultInfo['recording']) {
+  const email = recording.recordedBy?.email;
+  return {
+    ...(email ? { email } : {}),
+    note: `${consultTitle(recording)} waits for ${ownerName(recording)}: it is sent with their account only. They sign in here.`,
+  };
 }

@@ -99,7 +99,7 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner': {
       // Another account is signed in: this consult goes with its own account's sign-in only.
-      const who = recording.recordedBy?.name || recording.recordedBy?.email || 'the vet who recorded it';
+      const who = ownerName(recording);
       return { text: `Waiting for ${who} to sign in: it is sent with their account only`, badge: 'Waiting', tone: 'warning' };
     }
     case 'service':
@@ -151,4 +151,9 @@ export function consultTitle(recording: { patientName: string | null; descriptio
   const detail = (recording.description?.trim() || (recording.patientName?.trim() ? '' : recording.label?.trim()) || '').replace(/\s+/g, ' ');
   if (!detail) return name;
   return `${name} — ${detail.length > TITLE_DETAIL_MAX ? `${detail.slice(0, TITLE_DETAIL_MAX - 1).trimEnd()}…` : detail}`;
+}
+
+/** The vet who recorded a consult, in words. */
+export function ownerName(recording: ConsultInfo['recording']): string {
+  return recording.recordedBy?.name || recording.recordedBy?.email || 'the vet who recorded it';
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../stores/session.ts';
 import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
 import { useOnline } from '../../hooks/use-online.ts';
+import { useNextSignIn } from './switch-user.ts';
 import './sign-in.css';
 
 interface FieldErrors {
@@ -24,7 +25,10 @@ export function SignIn() {
   const app = useSession((s) => s.app);
   const endedBecause = useSession((s) => s.session.endedBecause);
   const online = useOnline();
-  const [email, setEmail] = useState('');
+  // After "Switch user" (or "Sign in as …" on a waiting consult): who was signed out, and whose
+  // e-mail to fill in.
+  const next = useNextSignIn((s) => s.next);
+  const [email, setEmail] = useState(next?.email ?? '');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SignInProblem | null>(null);
@@ -36,7 +40,10 @@ export function SignIn() {
   const submitRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
 
-  useEffect(() => emailRef.current?.focus(), []);
+  useEffect(() => (next?.email ? passwordRef : emailRef).current?.focus(), [next]);
+  useEffect(() => {
+    if (next?.email) setEmail(next.email);
+  }, [next]);
   useEffect(() => {
     if (focusAfterError) (focusAfterError.on === 'password' ? passwordRef : submitRef).current?.focus();
   }, [focusAfterError]);
@@ -58,6 +65,7 @@ export function SignIn() {
     try {
       const session = await api.session.signIn({ email: email.trim(), password });
       if (!session.signedIn) setBusy(false);
+      else useNextSignIn.setState({ next: null });
     } catch (error) {
       const p = signInProblem(error);
       setProblem(p);
@@ -91,6 +99,11 @@ export function SignIn() {
 
         <ServiceChoice disabled={busy} />
 
+        {next?.note && (
+          <p className="notice" role="status">
+            {next.note}
+          </p>
+        )}
         {notice && (
           <p className="notice notice-warning" role="status">
             {notice}

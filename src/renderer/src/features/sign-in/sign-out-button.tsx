@@ -3,17 +3,13 @@
 // on this computer and go on at that account's next sign-in, never with anyone else's.
 import { useState } from 'react';
 import { api } from '../../api.ts';
-import { useConsults } from '../../stores/consults.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { useSession } from '../../stores/session.ts';
-
-const UNDER_WAY = new Set(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested']);
+import { useOwnConsultsUnderWay } from './under-way.ts';
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const me = useSession((s) => s.session.user?.id ?? null);
-  const waiting = useConsults((s) => Object.values(s.byId).filter((c) => c.job !== null && UNDER_WAY.has(c.job.state) && (c.recording.recordedBy === null || c.recording.recordedBy.userId === me)).length);
+  const waiting = useOwnConsultsUnderWay();
 
   async function signOut() {
     setBusy(true);
