@@ -362,4 +362,20 @@ describe('ConsultsView, on the real core', () => {
     expect(core.consult(bellaId)).toBeNull();
     expect(row('Rex — limping')).toBeTruthy();
   }, 20_000);
+
+  it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
+    const { ConsultRow } = await import('../../src/renderer/src/features/consults/consult-row.tsx');
+    const { useNextSignIn } = await import('../../src/renderer/src/features/sign-in/switch-user.ts');
+    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+    await useSession.getState().load();
+    expect(useSession.getState().session.signedIn).toBe(true);
+    render(<ConsultRow consult={{ recording: recording(), job: job({ state: 'upload_url', waitingFor: 'sign-in' }) }} />);
+    expect(screen.getByText('Waiting for sign-in')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(useSession.getState().session.signedIn).toBe(false));
+    expect(core.session.state().signedIn).toBe(false);
+    expect(useNextSignIn.getState().next?.note).toBe('Sign in to send the consults waiting on this computer.');
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+  });
 });
