@@ -233,3 +233,26 @@ describe('the sandbox state file holds no key and no live token', () => {
     expect(readFileSync(join(dataDir, 'sandbox', 'sandbox-state.json'), 'utf8').includes(kept ?? 'none')).toBe(false);
   });
 });
+
+describe('a sign-in does not hold up the process', () => {
+  it('while eight sign-ins hash their passwords (async scrypt) the event loop keeps turning; hashed in the loop, it would turn once between each', async () => {
+    const { Auth } = await import('../../src/sandbox/auth.ts');
+    const { StateStore, DEMO_ACCOUNT } = await import('../../src/sandbox/state.ts');
+    const { sandboxKeys } = await import('../../src/sandbox/keys.ts');
+    const { DEFAULT_OPTIONS } = await import('../../src/sandbox/options.ts');
+    const keys = sandboxKeys(null);
+    const auth = new Auth(new StateStore(null, keys), DEFAULT_OPTIONS, keys.jwt);
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      if (done) return;
+      turns += 1;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    await Promise.all(Array.from({ length: 8 }, () => auth.checkPassword(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)));
+    done = true;
+    // Each hash takes tens of milliseconds; a free loop turns many times a millisecond.
+    expect(turns).toBeGreaterThan(100);
+  });
+});
