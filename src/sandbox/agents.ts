@@ -149,7 +149,7 @@ function ddxSummaries(ranked: readonly Ranked[], chosen: readonly Condition[], s
       ? `From the signs described (${joinWords(seen.slice(0, 8))}), the most likely cause in ${patient(species)} is ${inSentence(first.name)}.`
       : `From the history given, the most likely cause in ${patient(species)} is ${inSentence(first.name)}.`,
     firstRanked?.named ? 'It is also the condition the history names.' : '',
-    `In short: ${firstSentence(first.ddx.cause_etiology)}`,
+    `The cause: ${firstSentence(first.ddx.cause_etiology)}`,
     restNames.length > 0 ? `${restNames.length === 1 ? 'Another condition' : 'Other conditions'} that can look similar, and that the vet may want to rule out, ${restNames.length === 1 ? 'is' : 'are'} ${joinWords(restNames)}.` : '',
     `To confirm it: ${firstSentence(first.ddx.diagnosis_rule_outs)}`,
     `Outlook: ${firstSentence(first.ddx.prognosis)}`,

@@ -15,8 +15,14 @@ test('differentials from a clinical history: summaries and a card per diagnosis'
   expect(answer.diagnoses.length).toBeGreaterThan(0);
   const main = page.getByRole('main');
   await expect(main.getByText(answer.concise ?? '')).toBeVisible();
-  await expect(main.getByText(answer.summary ?? '')).toBeVisible();
-  for (const d of answer.diagnoses) await expect(main.getByText(d.name ?? d.label, { exact: true }).first()).toBeVisible();
+  // The summary in readable paragraphs, every word of it; the concise answer said once; the
+  // service's check of the input ("Relevant to …") not shown.
+  const paragraphs = await main.locator('.agent-summary p').allTextContents();
+  expect(paragraphs.length).toBeGreaterThan(1);
+  expect(paragraphs.join(' ')).toBe((answer.summary ?? '').trim());
+  await expect(main.getByText('In short')).toHaveCount(1);
+  await expect(main.getByText(answer.reason)).toHaveCount(0);
+  for (const d of answer.diagnoses) await expect(main.getByRole('heading', { level: 3, name: d.label, exact: true })).toBeVisible();
 
   await expectAccessible(page, 'differentials');
   await shot(page, 'differentials');

@@ -12,6 +12,7 @@ import type * as MedicationModule from '../../src/renderer/src/features/agents/m
 import type * as StoreModule from '../../src/renderer/src/features/agents/agents-store.ts';
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
+import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
 type Panels = typeof DdxModule & typeof TreatmentModule & typeof MedicationModule & typeof StoreModule & typeof NavModule;
@@ -78,8 +79,15 @@ describe('DdxPanel', () => {
 
     const inShort = await screen.findByRole('heading', { name: 'In short' });
     expect(agentCalls()).toEqual([{ channel: 'agents:ddx', input: { input: history } }]);
-    expect(screen.getByText(expected.concise!)).toBeTruthy();
-    const summary = screen.getByText(expected.summary!);
+    expect(screen.getByText(conciseText(expected.concise))).toBeTruthy();
+    // The summary in paragraphs, the service's check of the input ("Relevant to …") nowhere.
+    const paragraphs = summaryParagraphs(expected.summary, expected.concise);
+    expect(paragraphs.length).toBeGreaterThan(1);
+    const summary = screen.getByText(paragraphs[0]!);
+    for (const p of paragraphs) expect(screen.getByText(p).tagName).toBe('P');
+    expect(expected.reason).toMatch(/^Relevant to/);
+    expect(screen.queryByText(expected.reason)).toBeNull();
+    expect(document.body.textContent?.match(/In short/g)).toHaveLength(1);
     const articles = screen.getAllByRole('article');
     expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.diagnoses.map((d) => d.label));
     expect(before(inShort, summary)).toBe(true);
@@ -228,8 +236,8 @@ describe('MedicationPanel', () => {
     fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
     const inShort = await screen.findByRole('heading', { name: 'In short' });
     expect(agentCalls()).toEqual([{ channel: 'agents:medication', input: { input: QUESTION } }]);
-    const concise = screen.getByText(expected.concise!);
-    const summary = screen.getByText(expected.summary!);
+    const concise = screen.getByText(conciseText(expected.concise));
+    const summary = screen.getByText(summaryParagraphs(expected.summary, expected.concise)[0]!);
     const cards = screen.getAllByRole('article');
     expect(cards.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.medications.map((d) => d.label));
     expect(before(inShort, concise) && before(concise, summary) && before(summary, cards[0]!)).toBe(true);
@@ -239,7 +247,7 @@ describe('MedicationPanel', () => {
     // after the drug's name and is set apart.
     const first = expected.medications[0]!;
     const headings = within(cards[0]!).getAllByRole('term').map((t) => t.textContent);
-    const given = MEDICATION_FIELDS.filter((f) => first[f.key] !== undefined);
+    const given = MEDICATION_FIELDS.filter((f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== first.label.trim().toLowerCase());
     expect([...headings].sort()).toEqual(given.map((f) => f.heading).sort());
     const dosing = MEDICATION_FIELDS.find((f) => f.wire === 'dosing_by_species')!;
     expect(first[dosing.key]).toBeTruthy();

@@ -46,11 +46,15 @@ describe('ResultCards', () => {
       const card = articles[i]!;
       expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(diagnosis.label);
       expect(card.getAttribute('aria-labelledby')).toBe(within(card).getByRole('heading', { level: 3 }).id);
-      expect(fieldHeadings(card)).toEqual(DDX_FIELDS.map((f) => f.heading));
+      // The field that only repeats the card's title (the diagnosis' name) is not shown again.
+      const repeats = (f: (typeof DDX_FIELDS)[number]) => diagnosis[f.key]?.trim().toLowerCase() === diagnosis.label.trim().toLowerCase();
+      expect(DDX_FIELDS.some(repeats), 'the service names the diagnosis in a field too').toBe(true);
+      expect(fieldHeadings(card)).toEqual(DDX_FIELDS.filter((f) => !repeats(f)).map((f) => f.heading));
       const values = within(card)
         .getAllByRole('definition')
         .map((dd) => dd.textContent);
-      expect(values).toEqual(DDX_FIELDS.map((f) => diagnosis[f.key]));
+      expect(values).toEqual(DDX_FIELDS.filter((f) => !repeats(f)).map((f) => diagnosis[f.key]));
+      expect(values).not.toContain(diagnosis.label);
     });
   });
 
@@ -58,7 +62,10 @@ describe('ResultCards', () => {
     expect(plan.plans.length).toBeGreaterThan(0);
     render(<cards.ResultCards items={plan.plans} fields={TREATMENT_FIELDS} />);
     const card = screen.getAllByRole('article')[0]!;
-    expect(fieldHeadings(card)).toEqual(TREATMENT_FIELDS.map((f) => f.heading));
+    const first = plan.plans[0]!;
+    const title = within(card).getByRole('heading', { level: 3 }).textContent ?? '';
+    expect(fieldHeadings(card)).toEqual(TREATMENT_FIELDS.filter((f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== title.trim().toLowerCase()).map((f) => f.heading));
+    expect(fieldHeadings(card).length).toBeGreaterThan(5);
     expect(within(card).getByText('Medications').nextElementSibling?.textContent).toBe(plan.plans[0]!.medications);
   });
 
@@ -68,7 +75,7 @@ describe('ResultCards', () => {
     const unnamed = { ...second!, label: '', name: undefined };
     render(<cards.ResultCards items={[partial, unnamed]} fields={DDX_FIELDS} fallbackTitle="Diagnosis" />);
     const [a, b] = screen.getAllByRole('article');
-    expect(fieldHeadings(a!)).toEqual(DDX_FIELDS.filter((f) => f.key !== 'prognosis' && f.key !== 'commonlyConfusedWith').map((f) => f.heading));
+    expect(fieldHeadings(a!)).toEqual(DDX_FIELDS.filter((f) => f.key !== 'prognosis' && f.key !== 'commonlyConfusedWith' && partial[f.key] !== partial.label).map((f) => f.heading));
     expect(within(a!).queryByText('Prognosis')).toBeNull();
     expect(fieldHeadings(b!)).not.toContain('Diagnosis');
     expect(fieldHeadings(b!)).toContain('Prognosis');
@@ -79,8 +86,26 @@ describe('ResultCards', () => {
 
   it('writes the whole answer as plain text for pasting', () => {
     const all = text.answerText(ddx, 'Possible diagnoses', ddx.diagnoses, DDX_FIELDS, 'Diagnosis');
-    expect(all.startsWith(`In short\n${ddx.concise}\n\nIn plain English\n${ddx.summary}`)).toBe(true);
-    for (const d of ddx.diagnoses) expect(all).toContain(`${d.label}\nDiagnosis: ${d.name}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
+    const paragraphs = text.summaryParagraphs(ddx.summary, ddx.concise);
+    expect(paragraphs.length).toBeGreaterThan(1);
+    expect(all.startsWith(`In short\n${text.conciseText(ddx.concise)}\n\nIn plain English\n${paragraphs.join('\n\n')}`)).toBe(true);
+    for (const d of ddx.diagnoses) expect(all).toContain(`${d.label}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
     expect(text.summaryText({ concise: 'One line.' })).toBe('In short\nOne line.');
+  });
+
+  it('says the concise answer once, without a label of its own, and splits a long summary into paragraphs', () => {
+    expect(text.conciseText('In short: Gastroenteritis is most likely.')).toBe('Gastroenteritis is most likely.');
+    expect(text.summaryText({ concise: 'In short: One line.' }).match(/In short/g)).toHaveLength(1);
+    const long =
+      'From the signs described, the most likely cause is dietary indiscretion. It is common in dogs that get into the bin. Pancreatitis can look similar and may need ruling out. Foreign body is another. To confirm it: abdominal radiographs if vomiting persists. Outlook: good with supportive care.';
+    expect(text.summaryParagraphs(long)).toEqual([
+      'From the signs described, the most likely cause is dietary indiscretion. It is common in dogs that get into the bin.',
+      'Pancreatitis can look similar and may need ruling out. Foreign body is another.',
+      'To confirm it: abdominal radiographs if vomiting persists.',
+      'Outlook: good with supportive care.',
+    ]);
+    // The service's own paragraphs are kept; the concise answer repeated at its start is dropped.
+    expect(text.summaryParagraphs('Likely otitis.\n\nClean the ears.\nRecheck in 2 weeks.', 'Likely otitis.')).toEqual(['Clean the ears.', 'Recheck in 2 weeks.']);
+    expect(text.summaryParagraphs('   ')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // never as an empty result.
 import { copyText } from '../../copy-text.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { answerText, CONCISE_HEADING, summaryText, SUMMARY_HEADING } from './answer-text.ts';
+import { answerText, CONCISE_HEADING, conciseText, summaryParagraphs, summaryText, SUMMARY_HEADING } from './answer-text.ts';
 import { ResultCards, type CardField, type CardItem } from './result-cards.tsx';
 import './agents.css';
 
@@ -42,6 +42,8 @@ async function copy(text: string, done: string) {
 
 export function AgentAnswer<K extends string>({ result, answered, items, fields, listHeading, fallbackTitle, emptyMessage, busy }: AgentAnswerProps<K>) {
   const summary = summaryText(result);
+  const concise = conciseText(result.concise);
+  const paragraphs = summaryParagraphs(result.summary, result.concise);
   return (
     <section className="agent-answer" aria-label="Answer" aria-busy={busy}>
       {answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>}
@@ -50,21 +52,26 @@ export function AgentAnswer<K extends string>({ result, answered, items, fields,
           The service could not answer this: {result.reason || 'it gave no reason.'}
         </p>
       )}
-      {result.concise && (
+      {concise && (
         <>
           <h2>{CONCISE_HEADING}</h2>
-          <p className="agent-concise">{result.concise}</p>
+          <p className="agent-concise">{concise}</p>
         </>
       )}
-      {result.summary && (
+      {paragraphs.length > 0 && (
         <>
           <h2>{SUMMARY_HEADING}</h2>
-          <p className="agent-summary">{result.summary}</p>
+          <div className="agent-summary">
+            {paragraphs.map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
         </>
       )}
+      {/* An accepted answer's reason is the service's own check of the input ("Relevant to
+          veterinary medicine: …"): nothing for the vet, so it is not shown. */}
       {result.status && (
         <>
-          {result.reason && <p className="muted agent-reason">{result.reason}</p>}
           <div className="row agent-copy">
             {summary && (
               <button type="button" onClick={() => void copy(summary, 'Summary copied.')}>

@@ -20,11 +20,14 @@ export function cardTitle<K extends string>(item: CardItem<K>, fields: readonly 
   return first ?? `${fallback} ${index + 1}`;
 }
 
-/** The fields of an item that have a value, in the field list's order. */
-export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[]): { key: K; heading: string; value: string; prominent: boolean }[] {
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The fields of an item that have a value, in the field list's order; one that only repeats the card's title is left out. */
+export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[], title?: string): { key: K; heading: string; value: string; prominent: boolean }[] {
   return fields.flatMap((f) => {
     const value = item[f.key];
-    return value === undefined ? [] : [{ key: f.key, heading: f.heading, value, prominent: f.prominent ?? false }];
+    if (value === undefined || (title !== undefined && same(value, title))) return [];
+    return [{ key: f.key, heading: f.heading, value, prominent: f.prominent ?? false }];
   });
 }
 
@@ -34,7 +37,7 @@ function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<
     <article className="result-card" aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
       <dl>
-        {shownFields(item, fields).map((f) => (
+        {shownFields(item, fields, title).map((f) => (
           <div key={f.key} className={f.prominent ? 'result-field result-field-prominent' : 'result-field'}>
             <dt>{f.heading}</dt>
             <dd>{f.value}</dd>
