@@ -42,9 +42,6 @@ export function SignIn() {
 
   useEffect(() => (next?.email ? passwordRef : emailRef).current?.focus(), [next]);
   useEffect(() => {
-    if (next?.email) setEmail(next.email);
-  }, [next]);
-  useEffect(() => {
     if (focusAfterError) (focusAfterError.on === 'password' ? passwordRef : submitRef).current?.focus();
   }, [focusAfterError]);
 
