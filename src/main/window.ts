@@ -4,7 +4,7 @@
 // our own page and nothing else.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, session, shell, systemPreferences } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, session, shell, systemPreferences } from 'electron';
 import { contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
 
 export function appUrl(): string {
@@ -75,7 +75,9 @@ export function createMainWindow({ onKeepRecording }: { onKeepRecording?: () => 
     minHeight: 640,
     title: 'Vet Scribe',
     show: false,
-    backgroundColor: '#f7f7f5',
+    // The page's own background, light or dark as the system is (styles.css), so the window
+    // does not flash the other one while it loads.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#121614' : '#f6f5f1',
     webPreferences: {
       preload: join(import.meta.dirname, '../preload/index.cjs'),
       contextIsolation: true,

@@ -77,6 +77,7 @@ const electron = vi.hoisted(() => {
     },
     shell: { openExternal: vi.fn((_url: string) => Promise.resolve()) },
     dialog: { showMessageBoxSync: vi.fn(() => 0) },
+    nativeTheme: { shouldUseDarkColors: false },
     systemPreferences: {
       getMediaAccessStatus: vi.fn((_media: string) => 'granted'),
       askForMediaAccess: vi.fn((_media: string) => Promise.resolve(true)),

@@ -12,6 +12,9 @@ export async function shot(page: Page, name: string): Promise<string> {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`screenshot names are kebab-case: "${name}"`);
   const path = resolve(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // From the top: a full-page picture of a scrolled page would draw the sticky header where
+  // the view was scrolled to, not at the top where the vet sees it.
+  await page.evaluate('window.scrollTo(0, 0)');
   // A blinking caret or a running animation would make every run's picture differ.
   await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
   await test.info().attach(name, { path, contentType: 'image/png' });

@@ -657,6 +657,14 @@ const systemPreferences = {
   },
 };
 
+/** The system's light or dark appearance: light here. */
+const nativeTheme = {
+  get shouldUseDarkColors(): boolean {
+    call('nativeTheme.shouldUseDarkColors');
+    return false;
+  },
+};
+
 // --- the module --------------------------------------------------------------------------
 
 const app = strict('app', new FakeApp());
@@ -672,6 +680,7 @@ const strictClipboard = strict('clipboard', clipboard);
 const ClipboardItem = strict('ClipboardItem', FakeClipboardItem);
 const strictSystemPreferences = strict('systemPreferences', systemPreferences);
 const strictNativeImage = strict('nativeImage', nativeImage);
+const strictNativeTheme = strict('nativeTheme', nativeTheme);
 const strictMenu = strict('Menu', Menu);
 const Tray = strict('Tray', FakeTray);
 const strictGlobalShortcut = strict('globalShortcut', globalShortcut);
@@ -696,6 +705,7 @@ const electron = strict('electron', {
   shell: strictShell,
   systemPreferences: strictSystemPreferences,
   nativeImage: strictNativeImage,
+  nativeTheme: strictNativeTheme,
   Menu: strictMenu,
   Tray,
   globalShortcut: strictGlobalShortcut,
@@ -717,6 +727,7 @@ export {
   strictShell as shell,
   strictSystemPreferences as systemPreferences,
   strictNativeImage as nativeImage,
+  strictNativeTheme as nativeTheme,
   strictMenu as Menu,
   Tray,
   strictGlobalShortcut as globalShortcut,
