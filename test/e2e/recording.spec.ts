@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, openNote, pickTemplate, probeSeconds, record } from './support/consults.ts';
+import { expectNoteReady, onlyConsult, openNote, pickTemplate, probeSeconds, record, typePatient } from './support/consults.ts';
 
 const SOAP_SECTIONS = ['Subjective', 'Objective', 'Assessment', 'Plan'];
 
@@ -69,4 +69,19 @@ test('the note goes to the Differentials panel as the clinical history', async (
   const answer = await host.call('agents:ddx', { input: await history.inputValue() });
   expect(answer.concise).toBeTruthy();
   await expect(page.getByRole('main').getByText(answer.concise ?? '')).toBeVisible();
+});
+
+test('the last consult\'s panel stays until the next Start, which clears it', async ({ page, host, demo }) => {
+  await start(page, host, demo);
+  await pickTemplate(page, 'SOAP');
+  await record(page, 1);
+  const sent = page.getByRole('heading', { name: 'Sent to be scribed — follow it in Consults' });
+  await expect(sent).toBeVisible();
+  await typePatient(page, { name: 'Rex', description: 'Limping' });
+  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(sent).toHaveCount(0);
+  await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
+  await expect(sent).toBeVisible();
+  await expect(page.getByText(/^Rex — Limping · /)).toBeVisible();
 });

@@ -65,7 +65,7 @@ describe('consultStatus', () => {
   });
 
   it('names each step of the pipeline', () => {
-    expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Creating session…', tone: 'progress' });
+    expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Getting ready to send…', tone: 'progress' });
     expect(status({}, { state: 'session_created' })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
     expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
     expect(status({}, { state: 'uploaded' })).toMatchObject({ text: 'Uploaded — asking for the note…', tone: 'progress' });
@@ -266,7 +266,7 @@ describe('ConsultsView, on the real core', () => {
     await core.pipeline.submit(meta.id, templateId);
     await waitFor(
       () => {
-        const text = within(row('Bella — vomiting')).getByText(/^(Creating session…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Sent — .*|Scribing — .*|Written — .*|Note ready)$/).textContent!;
+        const text = within(row('Bella — vomiting')).getByText(/^(Getting ready to send…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Sent — .*|Scribing — .*|Written — .*|Note ready)$/).textContent!;
         if (seen.at(-1) !== text) seen.push(text);
         expect(text).toBe('Note ready');
       },

@@ -109,7 +109,7 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   }
   switch (job.state) {
     case 'recorded':
-      return { text: 'Creating session…', badge: 'Working', tone: 'progress' };
+      return { text: 'Getting ready to send…', badge: 'Working', tone: 'progress' };
     case 'session_created':
       return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
     case 'upload_url': {
