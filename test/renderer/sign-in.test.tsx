@@ -121,8 +121,8 @@ describe('sign-in screen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
       const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
       expect(alert.textContent).toContain('The service cannot be reached. Check the network connection and try again.');
-      // Main's own account of the failure stays visible as the detail.
-      expect(alert.querySelector('.sign-in-detail')?.textContent).toMatch(/ECONNREFUSED/);
+      // Main's own account of the failure stays visible as the detail, in words.
+      expect(alert.querySelector('.sign-in-detail')?.textContent).toBe('Nothing answers at 127.0.0.1:9 (connection refused): the address may be wrong, or the service is down.');
       expect(passwordField()).toHaveProperty('value', 'secret');
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
 

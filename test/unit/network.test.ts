@@ -1,7 +1,9 @@
 // The route and the words of network.ts as plain functions: the PAC result forms Chromium gives
 // (session.resolveProxy) and the failures a clinic network produces.
 import { describe, expect, it } from 'vitest';
-import { describeNetworkFailure, parseProxyList, trustedRoots, type Route } from '../../src/main/core/network.ts';
+import { createServer } from 'node:net';
+import { ServiceClient } from '../../src/main/core/service-client.ts';
+import { connectionWords, describeNetworkFailure, parseProxyList, trustedRoots, type Route } from '../../src/main/core/network.ts';
 import { ProxyRefusedError } from '../../src/main/core/upload.ts';
 
 describe('parseProxyList', () => {
@@ -84,5 +86,29 @@ describe('trustedRoots', () => {
       'network: this runtime cannot read the system certificate store; only the bundled roots are trusted',
       'network: the system certificate store could not be read (keychain locked); only the bundled roots are trusted',
     ]);
+  });
+});
+
+describe('connectionWords', () => {
+  it('says a wrong host in words, naming it, under any cause, and leaves an unknown failure to the caller', () => {
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND scribe.clinc.example'), { code: 'ENOTFOUND' });
+    const wrapped = new TypeError('fetch failed', { cause: notFound });
+    expect(connectionWords(wrapped, 'https://scribe.clinc.example/auth/sign-in')).toBe(
+      'The address looks wrong (no such host: scribe.clinc.example), or this computer is not connected to a network.',
+    );
+    expect(connectionWords(new Error('something else'), 'https://a.example/')).toBeNull();
+  });
+
+  it('a sign-in to an address where nothing listens says so in words, with no system text', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    await new Promise((resolve) => server.close(resolve));
+    const base = `http://127.0.0.1:${port}`;
+    const client = new ServiceClient({ urls: () => ({ agentsUrl: base, scribeUrl: base, agentsApiUrl: base }), timeoutMs: 5000 });
+    const e = (await client.signIn('vet@clinic.test', 'pw').catch((x: unknown) => x)) as Error;
+    expect(e.message).toMatch(new RegExp(`: Nothing answers at 127\\.0\\.0\\.1:${port} \\(connection refused\\): the address may be wrong, or the service is down\\.$`));
+    expect(e.message).not.toMatch(/ECONNREFUSED|fetch failed|connect /);
   });
 });

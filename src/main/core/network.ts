@@ -250,3 +250,29 @@ export function describeNetworkFailure(e: unknown, url: string, route: Route): N
   }
   return null;
 }
+
+/** Plain words for why a direct connection failed, by the system's code; null when none applies. */
+const CONNECTION_WORDS: Record<string, (host: string) => string> = {
+  ENOTFOUND: (host) => `The address looks wrong (no such host: ${host}), or this computer is not connected to a network.`,
+  EAI_AGAIN: (host) => `The name ${host} could not be looked up just now: this computer may not be connected to a network.`,
+  ECONNREFUSED: (host) => `Nothing answers at ${host} (connection refused): the address may be wrong, or the service is down.`,
+  ECONNRESET: (host) => `The connection to ${host} was cut.`,
+  EPIPE: (host) => `The connection to ${host} was cut.`,
+  ETIMEDOUT: (host) => `${host} did not answer the connection (timed out).`,
+  ENETUNREACH: (host) => `${host} cannot be reached from this computer (no route to the network).`,
+  EHOSTUNREACH: (host) => `${host} cannot be reached from this computer (no route to the host).`,
+};
+
+/**
+ * The sentence for a connection that failed on the way to `url`, in plain words with the host
+ * named ("The address looks wrong (no such host: …)"), never the system's own text
+ * ("getaddrinfo ENOTFOUND …"). Null when the failure has no code these words cover.
+ */
+export function connectionWords(e: unknown, url: string): string | null {
+  const host = hostOf(url);
+  for (const c of causes(e)) {
+    const words = c.code ? CONNECTION_WORDS[c.code] : undefined;
+    if (words) return words(host);
+  }
+  return null;
+}

@@ -31,7 +31,7 @@ import {
   type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
 import { parseRetryAfter, ServiceError } from './service-errors.ts';
-import { describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
+import { connectionWords, describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
 import { putFile, PutFileError } from './upload.ts';
 
 export interface ServiceUrls {
@@ -167,7 +167,7 @@ export class ServiceClient {
     if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError || err.code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
     }
-    return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${err.message || err.code || 'network error'}.`, { cause: e });
+    return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${connectionWords(e, url) ?? (err.message || err.code || 'network error')}`.replace(/([^.])$/, '$1.'), { cause: e });
   }
 
   // Row 1, or row 3 (the workflow's /auth/login, when the setting asks for it), whose published
@@ -250,7 +250,7 @@ export class ServiceClient {
       }
       const failure = describeNetworkFailure(e, uploadUrl, route);
       if (failure) throw new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
-      throw new ServiceError('network', operation, `Could not reach the service for ${operation}: ${(e as Error).message || 'network error'}.`, { cause: e });
+      throw new ServiceError('network', operation, `Could not reach the service for ${operation}: ${connectionWords(e, uploadUrl) ?? ((e as Error).message || 'network error')}`.replace(/([^.])$/, '$1.'), { cause: e });
     }
     this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
     if (answer.status >= 300) {

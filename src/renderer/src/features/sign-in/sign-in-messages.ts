@@ -12,8 +12,13 @@ export interface SignInProblem {
 
 const UNREACHABLE = new Set(['network', 'timeout', 'host_unreachable']);
 
-/** Main words a network failure as "The service cannot be reached… (cause)": keep the cause. */
-function causeOf(message: string): string {
+/**
+ * Main words a network failure as "The service cannot be reached… (cause)": keep the cause, in
+ * its own words ("The address looks wrong (no such host: …)"), without the operation's prefix.
+ */
+export function causeOf(message: string): string {
+  const wrapped = /^The service (?:cannot be reached|did not answer in time)\.[^(]*\((.*)\)\s*$/s.exec(message);
+  if (wrapped?.[1]) return wrapped[1].replace(/^Could not reach the service for [^:]+:\s*/, '');
   const inParens = /\(([^()]+)\)\s*\.?\s*$/.exec(message);
   return inParens?.[1] ?? message;
 }
