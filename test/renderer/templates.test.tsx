@@ -108,9 +108,11 @@ describe('TemplatePicker', () => {
     const soap = stores.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
     fireEvent.change(select, { target: { value: soap.id } });
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'surg' } });
+    // Two templates speak of anaesthesia: the chosen one stays chosen, and listed.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'anaesthesia' } });
     const shown = optionNames(select);
     expect(shown).toContain('Surgery report');
+    expect(shown).toContain('Dental procedure');
     expect(shown).toContain('SOAP');
     expect(shown).not.toContain('Vaccination visit');
     expect(shown.length).toBeLessThan(all);
@@ -118,6 +120,29 @@ describe('TemplatePicker', () => {
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'zzz-nothing' } });
     expect(screen.getByText('No template matches “zzz-nothing”.')).toBeTruthy();
+  });
+
+  it('a search that leaves one template chooses it, and says no "no match" for it', async () => {
+    await stores.useSettings.getState().update({ lastTemplateId: null });
+    const chosen: (string | null)[] = [];
+    render(<Harness onChosen={(id) => chosen.push(id)} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(optionNames(select)).toContain('Surgery report'));
+    const soap = stores.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'soa' } });
+    await waitFor(() => expect(select.value).toBe(soap.id));
+    expect(chosen).toEqual([soap.id]);
+    expect(screen.queryByText(/No template matches/)).toBeNull();
+    expect(screen.getByText(soap.description!)).toBeTruthy();
+  });
+
+  it('while the templates load, a chosen template is shown as loading, never by its id', async () => {
+    const id = stores.useTemplates.getState().items[0]?.id ?? 'f8c71d19-0000-4000-8000-000000000000';
+    stores.useTemplates.setState({ items: [], status: 'loading' });
+    render(<TemplatePicker value={id} onChange={() => undefined} preselectLast={false} />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    expect(optionNames(select)).toContain('Loading templates…');
+    expect(select.textContent).not.toContain(id);
   });
 
   it('loads further pages with "Load more templates"', async () => {

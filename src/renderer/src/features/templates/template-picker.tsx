@@ -57,7 +57,19 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
   const selected = items.find((t) => t.id === value) ?? null;
   const unknownValue = value !== null && !selected;
   const empty = status === 'ready' && items.length === 0;
-  const noMatch = query.trim() !== '' && !shown.some((t) => t.id !== value) && !(hasMore && status !== 'error');
+  const stillLoading = status === 'idle' || status === 'loading' || (hasMore && status !== 'error');
+  // Whatever the chosen one: "no match" only when no template matches the words at all.
+  const matches = useMemo(() => (query.trim() === '' ? [] : items.filter((t) => matchesTemplate(t, query))), [items, query]);
+  const noMatch = query.trim() !== '' && matches.length === 0 && !stillLoading;
+
+  // A search that leaves exactly one template (every page looked through) chooses it.
+  const single = query.trim() !== '' && matches.length === 1 && !stillLoading ? (matches[0]?.id ?? null) : null;
+  useEffect(() => {
+    if (single !== null && single !== value && !disabled) {
+      touched.current = true;
+      onChange(single);
+    }
+  }, [single, value, disabled, onChange]);
 
   const choose = (id: string) => {
     touched.current = true;
@@ -71,7 +83,8 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
       <label htmlFor={selectId}>Template</label>
       <select id={selectId} value={value ?? ''} onChange={(e) => choose(e.target.value)} disabled={disabled || empty} aria-describedby={hintId}>
         <option value="">{items.length === 0 && status === 'loading' ? 'Loading templates…' : 'No template chosen yet'}</option>
-        {unknownValue && <option value={value}>Template {value}</option>}
+        {/* Never an id: the chosen template's name once the list has it. */}
+        {unknownValue && <option value={value}>{stillLoading ? 'Loading templates…' : 'A template the service no longer offers'}</option>}
         {shown.map((t) => (
           <option key={t.id} value={t.id}>
             {t.name}
