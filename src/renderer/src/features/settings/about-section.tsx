@@ -10,10 +10,8 @@ export function KeychainSection({ app }: { app: AppInfo }) {
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Where your sign-in is kept</h2>
-      <p className={secretStore.persistent ? '' : 'notice notice-warning'}>
-        Your sign-in is kept {secretStore.description}.
-        {!secretStore.persistent && ' No secure store is available on this computer, so the sign-in lasts for this run only.'}
-      </p>
+      {/* The fact, not another warning: the one warning is the notice at the top of the window. */}
+      <p>Your sign-in is kept {secretStore.description}.</p>
     </section>
   );
 }

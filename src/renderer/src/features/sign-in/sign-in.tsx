@@ -181,10 +181,8 @@ export function SignIn() {
 
         {app && (
           <footer className="sign-in-footer">
+            {/* Said once: the description itself says when it does not last (no second warning). */}
             <p className="field-hint">Your sign-in is kept {app.secretStore.description}.</p>
-            {!app.secretStore.persistent && (
-              <p className="field-hint sign-in-warning">No secure store is available on this computer: this sign-in lasts for this run only.</p>
-            )}
           </footer>
         )}
       </section>
