@@ -128,6 +128,8 @@ describe('settings view', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(toggle.getAttribute('data-state')).toBe('unknown');
     expect(switchState(hook).textContent).toBe('Unknown — set it to tell the service.');
+    // In words on the switch too, not a question mark.
+    expect(toggle.textContent).toBe('Unknown');
 
     toggle.focus();
     fireEvent.click(toggle);
@@ -231,11 +233,11 @@ describe('settings view', () => {
   it('saves the sign-in row choice without signing out', async () => {
     await renderLoaded();
     const service = section('Service');
-    fireEvent.click(within(service).getByRole('checkbox', { name: 'Sign in through /auth/login' }));
+    fireEvent.click(within(service).getByRole('checkbox', { name: 'Sign in at the scribe address' }));
     fireEvent.click(within(service).getByRole('button', { name: 'Save service settings' }));
     await waitFor(() => expect(core.settings.get().useLoginRow).toBe(true));
     expect(core.session.state().signedIn).toBe(true);
-    expect(within(section('Service')).getByRole('checkbox', { name: 'Sign in through /auth/login' })).toHaveProperty('checked', true);
+    expect(within(section('Service')).getByRole('checkbox', { name: 'Sign in at the scribe address' })).toHaveProperty('checked', true);
   });
 
   it('says where the sign-in is kept and what service is in use', async () => {

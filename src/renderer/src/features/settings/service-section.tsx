@@ -102,9 +102,14 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
         <label className="settings-check">
           <input type="checkbox" checked={useLoginRow} onChange={(e) => setUseLoginRow(e.target.checked)} disabled={busy} />
-          <span>Sign in through /auth/login</span>
+          <span>Sign in at the scribe address</span>
         </label>
-        <p className="field-hint">For services that accept only the workflow&apos;s sign-in address. Leave it off unless your service asks for it.</p>
+        <p className="field-hint">
+          For services that accept only the scribing service&apos;s own sign-in. Leave it off unless your service asks for it.{' '}
+          <span className="spec-name">
+            In the service&apos;s documents: <code>/auth/login</code>
+          </span>
+        </p>
 
         <p className={`notice ${serviceChanges ? 'notice-warning' : ''} settings-warning`}>
           Changing the service signs you out: a sign-in belongs to the service it was made with. Recordings on this computer are kept.

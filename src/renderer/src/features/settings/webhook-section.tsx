@@ -70,7 +70,7 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
             <span className="settings-switch-knob" />
           </span>
           <span className="settings-switch-text" aria-hidden="true">
-            {shown === null ? '?' : shown ? 'On' : 'Off'}
+            {shown === null ? 'Unknown' : shown ? 'On' : 'Off'}
           </span>
         </button>
       </div>
