@@ -53,6 +53,9 @@ test('a consult for a named patient: the name is required, the note is named by 
   const region = page.getByRole('region', { name: 'Note' });
   for (const heading of headings) await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   await expect(region).not.toContainText('## ');
+  // The figures to check are marked, and counted in one line above the note.
+  await expect(region.locator('mark.figure').first()).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: /: check them against the consult before the note goes into the record\.$/ })).toBeVisible();
   await expectAccessible(page, 'note-patient');
   await shot(page, 'note-patient');
 

@@ -7,6 +7,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { figuresLine, findFigures } from '../../src/shared/note/figures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
@@ -150,6 +151,21 @@ describe('NoteView, on the real core', () => {
     expect(region.getByText(firstText, { exact: false }).closest('p')).not.toBeNull();
     expect(noteRegion().textContent).not.toMatch(/(^|\s)#{1,3} /);
     expect(screen.queryByText('Edited')).toBeNull();
+  });
+
+  it('marks the doses, weights, temperatures, rates and drug names of the note, and counts them in one line', async () => {
+    render(<NoteView id={id} />);
+    await screen.findByRole('region', { name: 'Note' });
+    const marks = [...noteRegion().querySelectorAll('mark.figure')];
+    const original = core.pipeline.note(id).note!;
+    const expected = findFigures(original.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n'));
+    expect(expected.length).toBeGreaterThan(3);
+    expect(marks.map((m) => m.textContent)).toEqual(expected.map((f) => f.text));
+    expect(marks.map((m) => m.className)).toEqual(expected.map((f) => `figure figure-${f.kind}`));
+    // The words are the note's own: marking changes none of them.
+    expect(noteRegion().textContent).not.toContain('<mark');
+    expect(screen.getByRole('note').textContent).toBe(figuresLine(expected));
+    expect(screen.getByRole('note').textContent).toMatch(/^\d+ (dose|weight|temperature|rate|drug name)s?(, \d+ \w+( \w+)?)*: check them against the consult/);
   });
 
   it('shows the patient and the visit, and offers no change once the consult is sent', async () => {

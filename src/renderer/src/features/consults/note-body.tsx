@@ -1,12 +1,36 @@
 // The note rendered as elements: its top heading level one below the page's own heading, so
 // a note of `## ` sections reads as sections of the page, whatever level the service used.
-import { Fragment } from 'react';
+// Doses, weights, temperatures, rates and drug names are marked as a reading aid (figures.ts).
+import { Fragment, type ReactNode } from 'react';
+import { findFigures, type FigureKind } from '../../../../shared/note/figures.ts';
 import { parseNote } from './note-format.ts';
+
+const FIGURE_WORDS: Record<FigureKind, string> = { dose: 'dose', weight: 'weight', temperature: 'temperature', rate: 'rate', drug: 'drug name' };
+
+/** A line with its figures marked; the text itself is unchanged (no markup from the note). */
+function marked(line: string): ReactNode {
+  const figures = findFigures(line);
+  if (figures.length === 0) return line;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const f of figures) {
+    if (f.start > at) parts.push(line.slice(at, f.start));
+    parts.push(
+      <mark key={f.start} className={`figure figure-${f.kind}`} title={`A ${FIGURE_WORDS[f.kind]}: check it`}>
+        {f.text}
+      </mark>,
+    );
+    at = f.end;
+  }
+  if (at < line.length) parts.push(line.slice(at));
+  return parts;
+}
 
 const TAGS = ['h2', 'h3', 'h4'] as const;
 
-export function NoteBody({ text }: { text: string }) {
+export function NoteBody({ text, figures = false }: { text: string; figures?: boolean }) {
   const blocks = parseNote(text);
+  const show = (line: string) => (figures ? marked(line) : line);
   const top = Math.min(3, ...blocks.map((b) => (b.kind === 'heading' ? b.level : 3)));
   return (
     <div className="note-body">
@@ -19,7 +43,7 @@ export function NoteBody({ text }: { text: string }) {
           return (
             <ul key={i}>
               {block.items.map((item, j) => (
-                <li key={j}>{item}</li>
+                <li key={j}>{show(item)}</li>
               ))}
             </ul>
           );
@@ -29,7 +53,7 @@ export function NoteBody({ text }: { text: string }) {
             {block.lines.map((line, j) => (
               <Fragment key={j}>
                 {j > 0 && <br />}
-                {line}
+                {show(line)}
               </Fragment>
             ))}
           </p>

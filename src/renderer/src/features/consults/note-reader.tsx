@@ -13,6 +13,7 @@ import { ConfirmInline } from './confirm-inline.tsx';
 import { COPY_WORDS, copyNote } from './copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
+import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded = { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
@@ -122,6 +123,8 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   const original = serviceNote ?? '';
   const edited = loaded.editedNote !== null;
   const text = loaded.editedNote ?? original;
+  // Counted where they are marked: the note's text, not its headings.
+  const checkLine = figuresLine(findFigures(text.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n')));
 
   async function save(next: string | null, what: string): Promise<boolean> {
     setSaving(true);
@@ -244,8 +247,13 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
           onCancel={() => setConfirmRevert(false)}
         />
       )}
+      {checkLine && (
+        <p className="notice note-figures" role="note">
+          {checkLine}
+        </p>
+      )}
       <section className="panel" aria-label="Note">
-        {text.trim() === '' ? <p className="muted">The service sent an empty note.</p> : <NoteBody text={text} />}
+        {text.trim() === '' ? <p className="muted">The service sent an empty note.</p> : <NoteBody text={text} figures />}
       </section>
     </>
   );
