@@ -220,14 +220,16 @@ describe('the sandbox state file holds no key and no live token', () => {
     const dataDir = tempDir();
     // One store for both runs, as the system keychain is.
     const secretStore = new MemorySecretStore();
-    core = await startCore({ dataDir, secretStore });
+    // As the browser host passes them: sandbox options parsed from flags, secretKey null.
+    const sandbox = { secretKey: null };
+    core = await startCore({ dataDir, secretStore, sandbox });
     const demo = core.appInfo().sandbox?.demo;
     if (!demo) throw new Error('no sandbox');
     await core.session.signIn(demo.email, demo.password);
     const kept = await secretStore.loadSecret('sandbox-key');
     expect(kept).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     await core.stop();
-    core = await startCore({ dataDir, secretStore });
+    core = await startCore({ dataDir, secretStore, sandbox });
     expect(await core.session.verify()).toMatchObject({ signedIn: true });
     expect(await secretStore.loadSecret('sandbox-key')).toBe(kept);
     expect(readFileSync(join(dataDir, 'sandbox', 'sandbox-state.json'), 'utf8').includes(kept ?? 'none')).toBe(false);

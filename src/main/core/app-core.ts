@@ -244,7 +244,9 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   private async startSandbox(): Promise<void> {
-    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), secretKey: await this.sandboxSecret(), ...this.options.sandbox });
+    // The secret last: options parsed from flags carry secretKey null, which must not win.
+    const secretKey = this.options.sandbox?.secretKey ?? (await this.sandboxSecret());
+    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), ...this.options.sandbox, secretKey });
     this.log.info(`sandbox: serving on ${this.sandbox.origin}`);
     const problem = this.sandbox.stateProblem();
     if (problem) {
