@@ -28,6 +28,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:draft',
   'consults:saveDraft',
   'consults:audioUrl',
+  'consults:search',
   'agents:ddx',
   'agents:treatmentPlan',
   'agents:medication',

@@ -167,6 +167,11 @@ export const invokeContract = {
   /** Keeps the edit as it is typed (null throws it away); the note itself changes only on saveNote. */
   'consults:saveDraft': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
   'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
+  /**
+   * The consults the vet may see whose patient, visit, label or note (the vet's edit when there
+   * is one) holds every word of the query, as plain text (no pattern): their ids.
+   */
+  'consults:search': { input: z.object({ query: z.string().max(200, 'is longer than 200 characters') }), output: answer<{ ids: string[] }>() },
   'agents:ddx': { input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }), output: answer<DdxResult>() },
   'agents:medication': {
     input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }),

@@ -25,6 +25,8 @@ export interface JobInfo {
   error: { message: string; code: string | null; status: number | null } | null;
   nextRetryAt: number | null;
   hasNote: boolean;
+  /** The vet has edited the note (the service's original is kept beside it). */
+  edited: boolean;
   /**
    * The service has not finished this note for longer than the app waits (Settings, 30 min by
    * default; no failure status is published): the vet is told in words and may ask again.

@@ -170,4 +170,50 @@ describe('another account signs in during an upload', () => {
       await sandbox.close();
     }
   });
+
+  it("consults:search finds a clinic's consults by patient, visit and the words of the note (the edit when there is one), as plain text, and never another clinic's", async () => {
+    core = await startCore({ sandbox: { scribeSeconds: 0.2 } });
+    const c = core;
+    const h = createHandlers(c);
+    const demo = c.appInfo().sandbox?.demo;
+    if (!demo) throw new Error('no sandbox');
+    const record = async (patientName: string, description?: string) => {
+      const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
+      if (!started.ok) throw new Error(started.error.message);
+      for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+      await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
+      return started.data.id;
+    };
+    const search = async (query: string) => {
+      const a = await h['consults:search']({ query });
+      if (!a.ok) throw new Error(a.error.message);
+      return [...a.data.ids].sort();
+    };
+
+    await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
+    const theirs = await record('Bella', 'Vomiting');
+    await c.session.signOut('user');
+    await c.session.signIn(demo.email, demo.password);
+    const template = await firstTemplateId(c);
+    const bella = await record('Bella', 'Limping (left hind)');
+    const rex = await record('Rex', 'Vaccination');
+    await h['consults:submit']({ id: rex, templateId: template });
+    await waitForJob(c, rex, (j) => j.state === 'completed');
+
+    expect(await search('bella')).toEqual([bella]);
+    expect(await search('BELLA left')).toEqual([bella]);
+    // Pattern characters are words like any other.
+    expect(await search('(left')).toEqual([bella]);
+    expect(await search('.*')).toEqual([]);
+    // The note's words: the sandbox's example note names the patient and says what it is.
+    expect(await search('example note rex')).toEqual([rex]);
+    await h['consults:saveNote']({ id: rex, text: '## Plan\nBooster due in twelve months.' });
+    expect(await search('twelve months')).toEqual([rex]);
+    expect(await search('vomiting')).toEqual([]);
+    expect(await search('')).toEqual([bella, rex].sort());
+    expect(theirs).not.toBe(bella);
+    const long = await h['consults:search']({ query: 'x'.repeat(201) });
+    expect(long).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(long.ok ? '' : long.error.message).toMatch(/query.*longer than 200 characters/);
+  });
 });

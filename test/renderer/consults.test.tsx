@@ -11,7 +11,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/features/consults/consult-status.ts';
-import { dayHeading, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
+import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
 import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 
@@ -43,6 +43,7 @@ const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   error: null,
   nextRetryAt: null,
   hasNote: false,
+  edited: false,
   overdue: false,
   audioDeleted: false,
   createdAt: '2026-03-05T10:50:00.000Z',
@@ -362,6 +363,38 @@ describe('ConsultsView, on the real core', () => {
     expect(core.consult(bellaId)).toBeNull();
     expect(row('Rex — limping')).toBeTruthy();
   }, 20_000);
+
+  it('finds a consult by the words of its note, by state and by day; rows name their template and say Edited', async () => {
+    const id = await record('Mango — itchy ears', templateId);
+    await waitFor(() => expect(core.consult(id)?.job?.state).toBe('completed'), { timeout: 15_000 });
+    await api.consults.saveNote({ id, text: '## Plan\nEar cleaner twice weekly.' });
+    const templateName = (await api.templates.list({ page: 1 })).items.find((t) => t.id === templateId)!.name;
+    render(<ConsultsView />);
+    const mango = within(await screen.findByRole('article', { name: 'Mango — itchy ears' }));
+    await waitFor(() => expect(mango.getByText(templateName)).toBeTruthy());
+    expect(mango.getByText('Edited')).toBeTruthy();
+    const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
+    const total = titles().length;
+    expect(total).toBeGreaterThan(1);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'ear CLEANER' } });
+    await waitFor(() => expect(titles()).toEqual(['Mango — itchy ears']));
+    expect(screen.getByRole('status').textContent).toBe(`1 of ${total} consults. Show all`);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nothing-like-this (' } });
+    await waitFor(() => expect(titles()).toEqual([]));
+    expect(screen.getByRole('status').textContent).toBe('No consult matches. Show all');
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(titles()).toHaveLength(total);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'ready' } });
+    expect(titles()).toContain('Mango — itchy ears');
+    for (const a of screen.getAllByRole('article')) expect(within(a).getByText('Note ready')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2001-01-01' } });
+    expect(titles()).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: dayKey(new Date()) } });
+    expect(titles()).toHaveLength(total);
+  }, 30_000);
 
   it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
     const { ConsultRow } = await import('../../src/renderer/src/features/consults/consult-row.tsx');

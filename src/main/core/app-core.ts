@@ -412,6 +412,24 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return this.consults().filter((c) => this.visibleTo(c.recording));
   }
 
+  /**
+   * The visible consults whose patient, visit, label or note holds every word of the query
+   * (case and accents aside), newest first. Plain text: a query with pattern characters finds
+   * them as written.
+   */
+  searchConsults(query: string): string[] {
+    const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+    const words = fold(query).split(/\s+/).filter(Boolean);
+    if (words.length === 0) return this.visibleConsults().map((c) => c.recording.id);
+    return this.visibleConsults()
+      .filter(({ recording }) => {
+        const { note, editedNote } = this.pipeline.info(recording.id) ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
+        const haystack = fold([recording.patientName, recording.description, recording.label, editedNote ?? note].filter(Boolean).join('\n'));
+        return words.every((w) => haystack.includes(w));
+      })
+      .map((c) => c.recording.id);
+  }
+
   consults(): ConsultInfo[] {
     return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
   }

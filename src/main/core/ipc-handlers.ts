@@ -161,6 +161,7 @@ function implementations(core: AppCore): Impl {
       visibleOrThrow(id);
       return core.drafts.put(id, text);
     },
+    'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
       visibleOrThrow(id);
       return { url: core.options.audioUrl(id) };

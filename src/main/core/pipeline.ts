@@ -182,6 +182,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       error: r.error,
       nextRetryAt: live.nextRetryAt,
       hasNote: r.note !== null,
+      edited: r.editedNote !== null,
       overdue: this.msUntilOverdue(r) === 0,
       audioDeleted: r.audioDeletedAt !== null,
       createdAt: r.createdAt,

@@ -6,6 +6,7 @@ import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { useTemplates } from '../../stores/templates.ts';
 import { switchUser } from '../sign-in/switch-user.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
@@ -22,6 +23,8 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const titleId = useId();
 
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
+  const usedTemplateId = job?.templateId ?? recording.templateId;
+  const templateName = useTemplates((s) => s.items.find((t) => t.id === usedTemplateId)?.name ?? null);
   const status = consultStatus(consult, overdueMinutes === undefined ? {} : { overdueMinutes });
   const title = consultTitle(recording);
   const live = recording.state === 'recording' || recording.state === 'paused';
@@ -61,10 +64,25 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               <span className="visually-hidden">Duration </span>
               {formatDuration(recording.durationMs)}
             </span>
+            {templateName && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>
+                  <span className="visually-hidden">Template </span>
+                  {templateName}
+                </span>
+              </>
+            )}
             {recording.recordedBy && (
               <>
                 <span aria-hidden="true"> · </span>
                 <span>Recorded by {recording.recordedBy.name || recording.recordedBy.email}</span>
+              </>
+            )}
+            {job?.edited && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span className="badge">Edited</span>
               </>
             )}
           </p>

@@ -1,6 +1,11 @@
-// Every recording on this computer, newest first, each with where it is on its way to a note.
-import { useCallback, useEffect, useState } from 'react';
+// Every recording on this computer, newest first, each with where it is on its way to a note;
+// a search (patient, visit, words of the note) and filters by day and state find one.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { api } from '../../api.ts';
 import { useConsults, sortedConsults } from '../../stores/consults.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { useTemplates } from '../../stores/templates.ts';
+import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './consult-filter.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultRow } from './consult-row.tsx';
@@ -27,8 +32,50 @@ export function ConsultsView() {
 
   // Read afresh on every visit: a recording made or stopped since is not always announced.
   useEffect(load, [load]);
+  // The rows name their template.
+  useEffect(() => {
+    if (useTemplates.getState().status === 'idle') void useTemplates.getState().load();
+  }, []);
 
-  const consults = sortedConsults(byId);
+  const ids = useId();
+  const [query, setQuery] = useState('');
+  const [matching, setMatching] = useState<ReadonlySet<string> | null>(null);
+  const [day, setDay] = useState('');
+  const [state, setState] = useState<StateFilter>('all');
+  const [searchError, setSearchError] = useState<string | null>(null);
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
+
+  // Main searches the notes too; asked a moment after the typing stops, and again when the
+  // consults change (a note that arrives may now match).
+  useEffect(() => {
+    if (query.trim() === '') return;
+    let current = true;
+    const timer = setTimeout(() => {
+      api.consults
+        .search({ query })
+        .then(({ ids: found }) => {
+          if (!current) return;
+          setMatching(new Set(found));
+          setSearchError(null);
+        })
+        .catch((e: unknown) => current && setSearchError((e as Error).message));
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query, byId]);
+
+  const all = sortedConsults(byId);
+  const filter = { matching: query.trim() === '' ? null : matching, day, state };
+  const consults = filterConsults(all, filter, overdueMinutes);
+  const filtering = query.trim() !== '' || isFiltering(filter);
+  const clear = () => {
+    setQuery('');
+    setMatching(null);
+    setDay('');
+    setState('all');
+  };
 
   return (
     <section className="consults-view" aria-labelledby="consults-title">
@@ -44,7 +91,7 @@ export function ConsultsView() {
         <p className="muted" role="status" aria-busy="true">
           Loading consults…
         </p>
-      ) : consults.length === 0 ? (
+      ) : all.length === 0 ? (
         <div className="panel consults-empty">
           <p>No consults yet — press Record to start one</p>
           <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
@@ -52,7 +99,51 @@ export function ConsultsView() {
           </button>
         </div>
       ) : (
-        groupByDay(consults).map((group) => (
+        <>
+          <div className="consults-find" role="search" aria-label="Find a consult">
+            <div className="consults-find-words">
+              <label htmlFor={`${ids}-q`}>Search</label>
+              <input
+                id={`${ids}-q`}
+                type="search"
+                value={query}
+                placeholder="Patient, visit or words in the note"
+                maxLength={200}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  if (e.target.value.trim() === '') setMatching(null);
+                }}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${ids}-day`}>Day</label>
+              <input id={`${ids}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+            </div>
+            <div>
+              <label htmlFor={`${ids}-state`}>State</label>
+              <select id={`${ids}-state`} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
+                {STATE_FILTERS.map((f) => (
+                  <option key={f.value} value={f.value}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {searchError && (
+            <p className="notice notice-error" role="alert">
+              The search did not work: {searchError}
+            </p>
+          )}
+          {filtering && (
+            <p className="muted consults-count" role="status">
+              {consults.length === 0 ? 'No consult matches.' : `${consults.length} of ${all.length} consults.`}{' '}
+              <button type="button" className="link" onClick={clear}>
+                Show all
+              </button>
+            </p>
+          )}
+          {groupByDay(consults).map((group) => (
           <section key={group.key} className="consult-day" aria-labelledby={`day-${group.key}`}>
             <h2 id={`day-${group.key}`}>{group.heading}</h2>
             <ul className="consult-list">
@@ -61,7 +152,8 @@ export function ConsultsView() {
               ))}
             </ul>
           </section>
-        ))
+          ))}
+        </>
       )}
     </section>
   );

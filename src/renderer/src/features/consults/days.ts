@@ -7,7 +7,7 @@ export interface DayGroup {
   consults: ConsultInfo[];
 }
 
-function dayKey(d: Date): string {
+export function dayKey(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 

@@ -1,0 +1,51 @@
+// Finding a consult: by words (main searches the patient, the visit and the note), by day and
+// by where it is on its way to a note. The state filter reads the same status the row shows.
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { consultStatus, type ConsultStatus } from './consult-status.ts';
+import { dayKey } from './days.ts';
+
+export const STATE_FILTERS = [
+  { value: 'all', label: 'Any state' },
+  { value: 'needs-you', label: 'Needs you' },
+  { value: 'on-the-way', label: 'On the way' },
+  { value: 'ready', label: 'Note ready' },
+  { value: 'failed', label: 'Failed' },
+] as const;
+
+export type StateFilter = (typeof STATE_FILTERS)[number]['value'];
+
+export interface ConsultFilter {
+  /** Ids main found for the words; null when no words were typed. */
+  matching: ReadonlySet<string> | null;
+  /** A local day, YYYY-MM-DD; '' for any day. */
+  day: string;
+  state: StateFilter;
+}
+
+function inState(status: ConsultStatus, state: StateFilter): boolean {
+  switch (state) {
+    case 'all':
+      return true;
+    case 'needs-you':
+      return status.badge === 'Needs you';
+    case 'ready':
+      return status.tone === 'done';
+    case 'failed':
+      return status.tone === 'error';
+    case 'on-the-way':
+      return status.tone === 'progress' || status.badge === 'Waiting' || status.badge === 'Late';
+  }
+}
+
+export function filterConsults(consults: readonly ConsultInfo[], filter: ConsultFilter, overdueMinutes?: number): ConsultInfo[] {
+  return consults.filter(
+    (c) =>
+      (filter.matching === null || filter.matching.has(c.recording.id)) &&
+      (filter.day === '' || dayKey(new Date(c.recording.startedAt)) === filter.day) &&
+      inState(consultStatus(c, overdueMinutes === undefined ? {} : { overdueMinutes }), filter.state),
+  );
+}
+
+export function isFiltering(filter: ConsultFilter): boolean {
+  return filter.matching !== null || filter.day !== '' || filter.state !== 'all';
+}
