@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
+import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
+import type { JobInfo } from '../../src/shared/jobs.ts';
 import { firstTemplateId, recorderChunks, startCore, waitForJob } from './support/core.ts';
 
 let core: AppCore | null = null;
@@ -215,5 +216,40 @@ describe('another account signs in during an upload', () => {
     const long = await h['consults:search']({ query: 'x'.repeat(201) });
     expect(long).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(long.ok ? '' : long.error.message).toMatch(/query.*longer than 200 characters/);
+  });
+
+  it('a colleague of the same clinic signed in: the consult waits for its owner, and says at once that it goes on when the owner is back', async () => {
+    // A note that takes a while: the job is polling when the colleague signs in.
+    core = await startCore({ sandbox: { scribeSeconds: 60 } });
+    const c = core;
+    const h = createHandlers(c);
+    const demo = c.appInfo().sandbox?.demo;
+    if (!demo) throw new Error('no sandbox');
+    await c.session.signIn(demo.email, demo.password);
+    const template = await firstTemplateId(c);
+    const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
+    if (!started.ok) throw new Error(started.error.message);
+    const id = started.data.id;
+    for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    await h['recording:stop']({ id, durationMs: 5000 });
+    await h['consults:submit']({ id, templateId: template });
+    // Settled at the service's 'scribing': polls from now on change nothing of the job.
+    await waitForJob(c, id, (j) => j.state === 'scribe_requested' && j.serviceStatus === 'scribing');
+
+    await c.session.signOut('user');
+    await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    // The colleague's clinic is the same: the consult is listed, waiting for its owner.
+    await waitForJob(c, id, (j) => j.waitingFor === 'owner');
+    const listed = await h['consults:list'](undefined);
+    expect(listed.ok && listed.data.map((x) => x.recording.id)).toEqual([id]);
+
+    const events: JobInfo[] = [];
+    c.pipeline.on('job', (j: JobInfo) => {
+      if (j.recordingId === id) events.push(j);
+    });
+    await c.session.signOut('user');
+    await c.session.signIn(demo.email, demo.password);
+    // An event says it no longer waits, while the note is still being written.
+    await expect.poll(() => events.some((j) => j.waitingFor === null && j.state === 'scribe_requested'), { timeout: 10_000 }).toBe(true);
   });
 });

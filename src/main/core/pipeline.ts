@@ -502,7 +502,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         if (before === 'scribe_requested') {
           const finished = await this.poll(live, signal);
           if (!finished) {
-            live.waitingFor = null;
+            this.clearWaiting(live);
             const untilOverdue = this.msUntilOverdue(live.record);
             if (untilOverdue === 0) this.announceOverdue(live);
             // Quick looks while a note is expected, a look at the moment it becomes overdue (so
@@ -519,7 +519,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         // not leave every later hiccup waiting the full cap.
         attempt = 0;
         if (live.record.state !== before && live.record.state !== 'session_created') renewals = 0;
-        live.waitingFor = null;
+        this.clearWaiting(live);
         live.nextRetryAt = null;
       } catch (e) {
         if (signal.aborted) return;
@@ -528,12 +528,14 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           live.waitingFor = 'owner';
           this.publish(live);
           await this.untilSession((st) => st.user?.id === owner, signal);
+          this.clearWaiting(live);
           continue;
         }
         if (e instanceof SignedOutError) {
           live.waitingFor = 'sign-in';
           this.publish(live);
           await this.untilSession((st) => st.signedIn, signal);
+          this.clearWaiting(live);
           continue;
         }
         if (e instanceof ServiceError && e.kind === 'http' && live.record.state === 'upload_url' && isExpiredUploadUrl(e) && renewals < MAX_URL_RENEWALS) {
@@ -583,6 +585,17 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   /** Waits until the session is as `wanted` says (signed in; signed in as the owner), or the job is cancelled. */
+  /**
+   * The job no longer waits: said at once (a job event), so a window does not go on showing
+   * "Waiting for … to sign in" while the job is moving again and no state has changed yet.
+   */
+  private clearWaiting(live: Live): void {
+    if (live.waitingFor === null) return;
+    live.waitingFor = null;
+    live.waitingReason = null;
+    this.publish(live);
+  }
+
   private async untilSession(wanted: (s: SessionState) => boolean, signal: AbortSignal): Promise<void> {
     if (wanted(this.options.session.state())) return;
     await new Promise<void>((resolve) => {
