@@ -180,8 +180,11 @@ export function answerDdx(input: string, conditions: readonly Condition[] = COND
       reason: relevance.reason,
       response: {
         'Differential Diagnosis Details': details,
-        'Plain English Concise': 'No differential diagnosis could be drawn from this history.',
-        'Plain English Summary': `${why} Add the presenting signs, their duration, the examination findings and any test results, and ask again. ${SANDBOX_NOTICE}`,
+        // A species the sandbox does not cover is said in one sentence: more signs would not help.
+        'Plain English Concise': uncoveredSpecies(species) ?? 'No differential diagnosis could be drawn from this history.',
+        'Plain English Summary': uncoveredSpecies(species)
+          ? SANDBOX_NOTICE
+          : `${why} Add the presenting signs, their duration, the examination findings and any test results, and ask again. ${SANDBOX_NOTICE}`,
       },
     };
   }
@@ -264,8 +267,10 @@ export function answerTreatmentPlan(input: string, conditions: readonly Conditio
       reason: relevance.reason,
       response: {
         'Treatment Plan Details': details,
-        'Plain English Concise': 'No treatment plan could be drawn from this input.',
-        'Plain English Summary': `${why} Name the disease of interest, or give the presenting signs and findings, and ask again. ${SANDBOX_NOTICE}`,
+        // A species the sandbox does not cover is said in one sentence, as for differentials.
+        'Plain English Concise': covered.length === 0 && note ? note : 'No treatment plan could be drawn from this input.',
+        'Plain English Summary':
+          covered.length === 0 && note ? SANDBOX_NOTICE : `${why} Name the disease of interest, or give the presenting signs and findings, and ask again. ${SANDBOX_NOTICE}`,
       },
     };
   }

@@ -277,10 +277,12 @@ describe('answerDdx (row 10)', () => {
   });
 
   it('answers relevant input the knowledge base cannot match with status true, no differentials and a summary saying why', () => {
+    // A species it does not cover: said honestly in one sentence, with no "add the signs".
     const rabbit = ddxOk('My rabbit has diarrhoea and is not eating.');
     expect(rabbit.response['Differential Diagnosis Details']).toEqual({});
-    expect(rabbit.response['Plain English Summary']).toMatch(/dogs and cats only/);
-    expect(rabbit.response['Plain English Summary'].endsWith(SANDBOX_NOTICE)).toBe(true);
+    expect(rabbit.response['Plain English Concise']).toBe('The sandbox knowledge base covers dogs and cats only, so it holds nothing for a rabbit.');
+    expect(rabbit.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
+    expect(JSON.stringify(rabbit.response)).not.toMatch(/ask again/);
     const nothing = ddxOk('dog, 5 years, hypothermia and bradycardia', FIXTURES);
     expect(nothing.response['Differential Diagnosis Details']).toEqual({});
     expect(nothing.response['Plain English Summary']).toMatch(/No condition in the sandbox knowledge base matches/);
@@ -358,5 +360,32 @@ describe('the whole knowledge base', () => {
     expect(labels(ddxOk(`${species}, ${strongest.join(', ')}`))[0]).toBe(c.name);
     const plan = planOk(`How do I treat ${c.name.toLowerCase()} in my ${species}?`);
     expect(plans(plan)[0]?.diagnosis_name).toBe(c.treatment.diagnosis_name);
+  });
+});
+
+describe('the patient it is about: sex, neuter status and age', () => {
+  const pyometraSigns = 'lethargic, polydipsia, vomiting, distended abdomen, vaginal discharge';
+  it('lists no pyometra for a male or a spayed bitch, and lists it for an intact one', () => {
+    expect(labels(ddxOk(`Dog, 6 years, FS Labrador: ${pyometraSigns}`))).not.toContain('Pyometra');
+    expect(labels(ddxOk(`Spayed bitch, 8 years, lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
+    expect(labels(ddxOk(`Dog, 8 years, male neutered: lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
+    expect(labels(ddxOk(`Cat, 9 years, MN: lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
+    expect(labels(ddxOk(`Dog, 6 years, intact female Rottweiler, in season 5 weeks ago: ${pyometraSigns}`))[0]).toBe('Pyometra');
+  });
+
+  it('does not put a disease of puppies first for an adult: the 7-year-old Labrador that got into the bin', () => {
+    const adult = labels(ddxOk('Dog, 7 yo Lab, bloody diarrhoea and vomiting after eating from the rubbish bin, lethargic'));
+    expect(adult[0]).not.toBe('Canine parvovirus enteritis');
+    const puppy = labels(ddxOk('Dog, Labrador puppy, 12 weeks old, unvaccinated. Vomiting and bloody diarrhoea, lethargic.'));
+    expect(puppy[0]).toBe('Canine parvovirus enteritis');
+    // Named by the vet, it is considered whatever the age.
+    expect(labels(ddxOk('Dog, 7 years, parvo positive snap test, vomiting and bloody diarrhoea'))[0]).toBe('Canine parvovirus enteritis');
+  });
+
+  it('a species it does not cover gets one honest sentence for a treatment plan too', () => {
+    const horse = planOk('Horse, 12 years, laminitis: what is the treatment plan?');
+    expect(horse.response['Treatment Plan Details']).toEqual({});
+    expect(horse.response['Plain English Concise']).toBe('The sandbox knowledge base covers dogs and cats only, so it holds nothing for a horse.');
+    expect(horse.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
   });
 });

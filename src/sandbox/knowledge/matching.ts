@@ -407,11 +407,25 @@ export function deniedSigns(p: Prepared, conditions: readonly Condition[]): stri
   return [...new Set([...denied.entries()].sort(([a], [b]) => a - b).map(([, text]) => text))];
 }
 
+/** The signalment rules the condition out (a pyometra in a male or a spayed bitch). */
+export function ruledOut(condition: Condition, words: ReadonlySet<string>): boolean {
+  return (condition.ruledOutBy ?? []).some((all) => all.every((w) => words.has(w)));
+}
+
+// A disease chiefly of the young, in an older patient: a third of its score.
+const ADULT_FACTOR = 1 / 3;
+
 /** The conditions a history points to, best first (ties: more strong signs, then id). */
 export function rankConditions(p: Prepared, conditions: readonly Condition[], species: readonly string[] = []): Ranked[] {
   const words = signalmentWords(p, species);
+  const age = ageInYears(p);
   return conditions
-    .map((c) => scoreCondition(p, c, words))
+    .filter((c) => !ruledOut(c, words))
+    .map((c) => {
+      const ranked = scoreCondition(p, c, words);
+      const adult = c.chieflyUnderYears !== undefined && age !== undefined && age >= c.chieflyUnderYears;
+      return adult && !ranked.named ? { ...ranked, score: ranked.score * ADULT_FACTOR } : ranked;
+    })
     .filter((r) => r.score > 0)
     .sort(
       (a, b) =>

@@ -26,6 +26,13 @@ export interface Condition {
   signs: [term: string, weight: 1 | 2 | 3][];
   /** Signalment that raises the likelihood: words such as 'senior', 'large breed', 'female intact'. */
   predispositions: string[];
+  /**
+   * Signalment that rules the condition out: each entry a set of signalment words that must all
+   * be stated or implied (['male'], ['spayed'], ['female', 'neutered'] for a pyometra).
+   */
+  ruledOutBy?: string[][];
+  /** A disease chiefly of the young: in a patient of this many years or more it ranks far lower. */
+  chieflyUnderYears?: number;
   ddx: DdxSet;
   treatment: TreatmentSet;
 }

@@ -267,6 +267,8 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       ['positive parvo snap', 3],
     ],
     predispositions: ['puppy', 'six weeks to six months', 'unvaccinated', 'incompletely vaccinated', 'rottweiler', 'dobermann', 'pit bull', 'shelter dog'],
+    // Chiefly of puppies: a vaccinated adult with the same signs has something else first.
+    chieflyUnderYears: 2,
     ddx: {
       name: 'Canine parvovirus enteritis',
       cause_etiology:

@@ -84,6 +84,8 @@ export const OTHER: Condition[] = [
       ['intact female', 3],
     ],
     predispositions: ['intact female', 'entire bitch', 'middle-aged', 'older', 'nulliparous', 'progestogen treatment', 'rottweiler', 'golden retriever', 'rough collie'],
+    // A disease of the uterus: not in a male, nor in a spayed female.
+    ruledOutBy: [['male'], ['spayed'], ['female', 'neutered']],
     ddx: {
       name: 'Pyometra',
       cause_etiology:
