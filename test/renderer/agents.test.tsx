@@ -2,7 +2,7 @@
 // service gets, and each kind of answer (result, refusal, species warning, failure) is shown;
 // the Medications panel puts the plain-English lines first and a drug's dosing by species
 // first on its card.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
@@ -208,6 +208,30 @@ describe('TreatmentPanel', () => {
     expect(within(card!).getByText('Owner education')).toBeTruthy();
     expect(before(inShort, card!)).toBe(true);
     expect(screen.getByRole('heading', { name: 'Treatment plans (1)' })).toBeTruthy();
+  });
+
+  it('with a weight in the case, each dose per kg has its total beside it, said to be the app’s own arithmetic', async () => {
+    render(<ui.TreatmentPanel />);
+    type('Case details', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    await screen.findByRole('heading', { name: 'In short' });
+    const [card] = screen.getAllByRole('article');
+    const medications = within(card!).getByText('Medications').nextElementSibling!;
+    expect(medications.textContent).toContain('1 mg/kg (= 32 mg for 32 kg)');
+    expect(medications.querySelector('.dose-total')?.textContent).toBe(' (= 32 mg for 32 kg)');
+    expect(screen.getByRole('note').textContent).toBe(
+      'Totals for 32 kg are worked out by this app from the doses per kg, not by the service: check each against the formulary before use.',
+    );
+    cleanup();
+
+    // No weight given: the doses stand as the service wrote them.
+    render(<ui.TreatmentPanel />);
+    type('Case details', 'Dog, 6 years: how do I treat acute gastroenteritis?');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
+    await screen.findByText(/Answer to: “Dog, 6 years: how do I treat/);
+    expect(document.querySelector('.dose-total')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('forgets the case when the session ends', async () => {

@@ -1,6 +1,6 @@
 // The figures a vet checks before a note goes into the record, found in the words scribes write.
 import { describe, expect, it } from 'vitest';
-import { figuresLine, findFigures } from '../../src/shared/note/figures.ts';
+import { figuresLine, findFigures, perKgTotals, statedWeightKg } from '../../src/shared/note/figures.ts';
 
 const kinds = (text: string) => findFigures(text).map((f) => `${f.kind}:${f.text}`);
 
@@ -52,5 +52,23 @@ describe('figuresLine', () => {
     );
     expect(figuresLine(findFigures('T 39.1 °C.'))).toBe('1 temperature: check it against the consult before the note goes into the record.');
     expect(figuresLine(findFigures('Bright and alert.'))).toBeNull();
+  });
+});
+
+describe('statedWeightKg and perKgTotals', () => {
+  it('reads the weight a case states, in kilograms or pounds', () => {
+    expect(statedWeightKg('Dog, 6 years, 32 kg Labrador')).toBe(32);
+    expect(statedWeightKg('70 lb dog')).toBe(31.8);
+    expect(statedWeightKg('Dog, 6 years')).toBeNull();
+  });
+
+  it('works out the total of each dose per kilogram, ranges included, and leaves other doses and rates alone', () => {
+    const text = 'Maropitant 1 mg/kg SC; cefalexin 15-30 mg/kg PO; dexmedetomidine 2 µg/kg; fluids 2 ml/kg/h; 250 mg tablets.';
+    expect(perKgTotals(text, 32).map((t) => [text.slice(t.start, t.end), t.total])).toEqual([
+      ['1 mg/kg', '32 mg'],
+      ['15-30 mg/kg', '480–960 mg'],
+      ['2 µg/kg', '64 µg'],
+    ]);
+    expect(perKgTotals('Meloxicam 0.1 mg/kg', 4.3)).toMatchObject([{ total: '0.43 mg' }]);
   });
 });

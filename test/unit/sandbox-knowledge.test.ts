@@ -83,8 +83,20 @@ describe('sandbox knowledge base', () => {
     }
   });
 
-  it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s states no doses', (_id, c) => {
-    for (const [label, text] of allStrings(c)) expect(text, label).not.toMatch(DOSE);
+  // Doses appear only in a plan's medications, only per kilogram (so the app can work out the
+  // total for the patient), and always with the word to check them against the formulary.
+  it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s states doses only in its medications, per kilogram, to be checked', (_id, c) => {
+    for (const [label, text] of allStrings(c)) if (label !== 'treatment.medications') expect(text, label).not.toMatch(DOSE);
+    const medications = c.treatment.medications;
+    if (!DOSE.test(medications)) return;
+    for (const m of medications.matchAll(/\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?\s?(?:mg|ml|mcg|µg|iu)\b(\s?\/\s?kg)?/gi)) expect(m[1], `${m[0]} in treatment.medications`).toBeTruthy();
+    expect(medications).toMatch(/check each dose against the current formulary/);
+  });
+
+  it('some plans give doses per kilogram, for the app to total for a patient', () => {
+    expect(CONDITIONS.filter((c) => /\d\s?mg\/kg/.test(c.treatment.medications)).map((c) => c.id)).toEqual(
+      expect.arrayContaining(['acute-gastroenteritis', 'pancreatitis', 'canine-superficial-pyoderma', 'osteoarthritis']),
+    );
   });
 
   it('the dose pattern catches doses, so the check above can fail', () => {

@@ -77,3 +77,36 @@ export function figuresLine(figures: readonly Figure[]): string | null {
   });
   return `${parts.join(', ')}: check ${figures.length === 1 ? 'it' : 'them'} against the consult before the note goes into the record.`;
 }
+
+/** The patient's weight in kilograms a text states ("32 kg", "32kg", "70 lb"), or null. */
+export function statedWeightKg(text: string): number | null {
+  for (const f of findFigures(text)) {
+    if (f.kind !== 'weight') continue;
+    const m = /^(\d+(?:[.,]\d+)?)\s?(kg|kilograms?|lbs?|pounds?)$/i.exec(f.text);
+    if (!m?.[1] || !m[2]) continue;
+    const n = Number(m[1].replace(',', '.'));
+    return /^k/i.test(m[2]) ? n : Math.round(n * 0.4536 * 10) / 10;
+  }
+  return null;
+}
+
+export interface DoseTotal {
+  start: number;
+  end: number;
+  /** "32 mg", "16–32 mg": the per-kilogram dose times the weight, rounded sensibly. */
+  total: string;
+}
+
+const round = (n: number) => (n >= 100 ? Math.round(n) : n >= 10 ? Math.round(n * 10) / 10 : Math.round(n * 100) / 100);
+
+/** Each per-kilogram dose of a text with its total for a patient of `kg` (the app's own arithmetic). */
+export function perKgTotals(text: string, kg: number): DoseTotal[] {
+  return findFigures(text).flatMap((f) => {
+    if (f.kind !== 'dose') return [];
+    const m = /^(\d+(?:[.,]\d+)?)(?:\s?(?:-|–|to)\s?(\d+(?:[.,]\d+)?))?\s?([a-zµμ]+)\s?\/\s?kg$/i.exec(f.text);
+    if (!m?.[1] || !m[3]) return [];
+    const low = round(Number(m[1].replace(',', '.')) * kg);
+    const high = m[2] ? round(Number(m[2].replace(',', '.')) * kg) : null;
+    return [{ start: f.start, end: f.end, total: `${high === null ? low : `${low}–${high}`} ${m[3]}` }];
+  });
+}

@@ -43,7 +43,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Resolve vomiting and diarrhoea, keep the patient hydrated and spot red flags that need further investigation.',
       medications:
-        'Antiemetics such as maropitant for vomiting, and probiotics or kaolin-based adsorbents for diarrhoea; routine antibiotics are not indicated without signs of sepsis; dose per current formulary and the patient\'s weight.',
+        'Antiemetics such as maropitant for vomiting (1 mg/kg SC once daily in dogs and cats), and probiotics or kaolin-based adsorbents for diarrhoea; routine antibiotics are not indicated without signs of sepsis; check each dose against the current formulary.',
       dietary_management:
         'Small, frequent meals of a bland, highly digestible low-fat diet (prescription gastrointestinal diet or boiled chicken and rice) for a few days, then a gradual return to the usual food.',
       lifestyle_modifications:
@@ -105,7 +105,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Restore perfusion and hydration, control pain and nausea, get the patient eating early and prevent recurrence.',
       medications:
-        'Multimodal opioid analgesia (buprenorphine, methadone or fentanyl), antiemetics such as maropitant, gastroprotectants if indicated, and fuzapladib where licensed in dogs; dose per current formulary and the patient\'s weight.',
+        'Multimodal opioid analgesia (buprenorphine 0.01-0.02 mg/kg IV or IM every 6-8 hours, methadone or fentanyl), antiemetics such as maropitant (1 mg/kg SC or IV once daily), gastroprotectants if indicated, and fuzapladib where licensed in dogs; check each dose against the current formulary.',
       dietary_management:
         'Early enteral nutrition; in dogs a low-fat highly digestible diet, in cats a highly digestible diet (fat restriction is less important); feeding tubes for prolonged anorexia, especially in cats.',
       lifestyle_modifications:

@@ -43,7 +43,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       treatment_goal:
         'Reduce pain, maintain mobility and muscle mass, and slow progression to preserve quality of life.',
       medications:
-        'NSAIDs such as meloxicam, carprofen or robenacoxib, or the EP4 antagonist grapiprant; anti-NGF monoclonal antibodies (bedinvetmab in dogs, frunevetmab in cats); gabapentin or amantadine as adjuncts for chronic pain; dose per current formulary and the patient\'s weight.',
+        'NSAIDs such as meloxicam (dogs: 0.1 mg/kg PO once daily after 0.2 mg/kg on the first day), carprofen (dogs: 4 mg/kg PO once daily) or robenacoxib, or the EP4 antagonist grapiprant; anti-NGF monoclonal antibodies (bedinvetmab in dogs, frunevetmab in cats); gabapentin or amantadine as adjuncts for chronic pain; check each dose against the current formulary.',
       dietary_management:
         'Weight loss to lean body condition is the most effective single measure; joint diets rich in omega-3 fatty acids (EPA and DHA).',
       lifestyle_modifications:

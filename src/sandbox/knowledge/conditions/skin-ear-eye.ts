@@ -164,7 +164,7 @@ export const SKIN_EAR_EYE: Condition[] = [
       treatment_goal:
         'Resolve the infection, preferably with topical therapy, and identify and manage the underlying cause.',
       medications:
-        'Topical chlorhexidine shampoos, sprays or mousses as first-line; systemic antibiotics such as cefalexin or clindamycin for widespread disease, chosen by culture when meticillin resistance is possible, continued for about a week beyond clinical cure; dose per current formulary and the patient\'s weight.',
+        'Topical chlorhexidine shampoos, sprays or mousses as first-line; systemic antibiotics such as cefalexin (15-30 mg/kg PO twice daily) or clindamycin (5.5-11 mg/kg PO twice daily) for widespread disease, chosen by culture when meticillin resistance is possible, continued for about a week beyond clinical cure; check each dose against the current formulary.',
       dietary_management:
         'No specific diet; an elimination diet trial if food allergy is suspected as the underlying cause.',
       lifestyle_modifications:

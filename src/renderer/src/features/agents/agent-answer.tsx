@@ -1,10 +1,11 @@
 // An agent's answer as the vet reads it: the plain-English lines first, then one card per
 // diagnosis or plan. An input the service turned away (status false) is shown with its reason,
 // never as an empty result.
+import type { ReactNode } from 'react';
 import { copyText } from '../../copy-text.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { answerText, CONCISE_HEADING, conciseText, summaryParagraphs, summaryText, SUMMARY_HEADING } from './answer-text.ts';
-import { ResultCards, type CardField, type CardItem } from './result-cards.tsx';
+import { ResultCards, type CardField, type CardItem, type RenderValue } from './result-cards.tsx';
 import './agents.css';
 
 export interface AgentAnswerProps<K extends string> {
@@ -21,6 +22,9 @@ export interface AgentAnswerProps<K extends string> {
   emptyMessage: string;
   /** A newer request is on its way: this answer may be replaced. */
   busy: boolean;
+  /** Shown above the cards (the treatment panel's word on its dose totals). */
+  beforeCards?: ReactNode;
+  renderValue?: RenderValue<K>;
 }
 
 const QUOTE_MAX = 160;
@@ -40,7 +44,7 @@ async function copy(text: string, done: string) {
   }
 }
 
-export function AgentAnswer<K extends string>({ result, answered, items, fields, listHeading, fallbackTitle, emptyMessage, busy }: AgentAnswerProps<K>) {
+export function AgentAnswer<K extends string>({ result, answered, items, fields, listHeading, fallbackTitle, emptyMessage, busy, beforeCards, renderValue }: AgentAnswerProps<K>) {
   const summary = summaryText(result);
   const concise = conciseText(result.concise);
   const paragraphs = summaryParagraphs(result.summary, result.concise);
@@ -85,7 +89,8 @@ export function AgentAnswer<K extends string>({ result, answered, items, fields,
           <h2>
             {listHeading} <span className="muted">({items.length})</span>
           </h2>
-          {items.length > 0 ? <ResultCards items={items} fields={fields} fallbackTitle={fallbackTitle} /> : <p className="notice">{emptyMessage}</p>}
+          {items.length > 0 && beforeCards}
+          {items.length > 0 ? <ResultCards items={items} fields={fields} fallbackTitle={fallbackTitle} renderValue={renderValue} /> : <p className="notice">{emptyMessage}</p>}
           <p className="muted agent-disclaimer">Decision support only — check against your own clinical judgement.</p>
         </>
       )}

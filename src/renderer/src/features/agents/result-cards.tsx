@@ -1,7 +1,7 @@
 // One card per diagnosis or treatment plan, every field under its readable heading, in the
 // order the shared field list gives. Fields the service left out are not shown: a half-filled
 // answer is still worth reading.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import './agents.css';
 
 export interface CardField<K extends string> {
@@ -31,7 +31,10 @@ export function shownFields<K extends string>(item: CardItem<K>, fields: readonl
   });
 }
 
-function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<K>; fields: readonly CardField<K>[]; title: string }) {
+/** How a field's value is shown (the treatment panel adds its dose totals); plain text by default. */
+export type RenderValue<K extends string> = (key: K, value: string) => ReactNode;
+
+function ResultCard<K extends string>({ item, fields, title, renderValue }: { item: CardItem<K>; fields: readonly CardField<K>[]; title: string; renderValue?: RenderValue<K> | undefined }) {
   const titleId = useId();
   return (
     <article className="result-card" aria-labelledby={titleId}>
@@ -40,7 +43,7 @@ function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<
         {shownFields(item, fields, title).map((f) => (
           <div key={f.key} className={f.prominent ? 'result-field result-field-prominent' : 'result-field'}>
             <dt>{f.heading}</dt>
-            <dd>{f.value}</dd>
+            <dd>{renderValue ? renderValue(f.key, f.value) : f.value}</dd>
           </div>
         ))}
       </dl>
@@ -48,12 +51,22 @@ function ResultCard<K extends string>({ item, fields, title }: { item: CardItem<
   );
 }
 
-export function ResultCards<K extends string>({ items, fields, fallbackTitle = 'Item' }: { items: readonly CardItem<K>[]; fields: readonly CardField<K>[]; fallbackTitle?: string }) {
+export function ResultCards<K extends string>({
+  items,
+  fields,
+  fallbackTitle = 'Item',
+  renderValue,
+}: {
+  items: readonly CardItem<K>[];
+  fields: readonly CardField<K>[];
+  fallbackTitle?: string;
+  renderValue?: RenderValue<K> | undefined;
+}) {
   return (
     <ol className="result-cards">
       {items.map((item, i) => (
         <li key={`${i}:${item.label}`}>
-          <ResultCard item={item} fields={fields} title={cardTitle(item, fields, i, fallbackTitle)} />
+          <ResultCard item={item} fields={fields} title={cardTitle(item, fields, i, fallbackTitle)} renderValue={renderValue} />
         </li>
       ))}
     </ol>

@@ -1,17 +1,39 @@
 // The treatment-plan agent (SPEC row 11). Its input must name the species; main checks first
 // and answers `needs_species` instead of sending, and the vet chooses to add it or send anyway.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { perKgTotals, statedWeightKg } from '../../../../shared/note/figures.ts';
 import { TREATMENT_FIELDS } from '../../../../shared/service/fields.ts';
 import { AgentAnswer } from './agent-answer.tsx';
 import { AgentForm } from './agent-form.tsx';
 import { useAgents } from './agents-store.ts';
 import './agents.css';
 
+/** A value with each per-kilogram dose followed by its total for the patient's weight. */
+function withTotals(value: string, kg: number): ReactNode {
+  const totals = perKgTotals(value, kg);
+  if (totals.length === 0) return value;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const t of totals) {
+    parts.push(value.slice(at, t.end));
+    parts.push(
+      <span key={t.start} className="dose-total">
+        {' '}
+        (= {t.total} for {kg} kg)
+      </span>,
+    );
+    at = t.end;
+  }
+  parts.push(value.slice(at));
+  return parts;
+}
+
 export function TreatmentPanel() {
   const slot = useAgents((s) => s.treatment);
   const setInput = useAgents((s) => s.setTreatmentInput);
   const ask = useAgents((s) => s.askTreatment);
   const field = useRef<HTMLTextAreaElement>(null);
+  const kg = slot.result ? statedWeightKg(slot.answered) : null;
 
   useEffect(() => {
     field.current?.focus();
@@ -50,6 +72,16 @@ export function TreatmentPanel() {
       </AgentForm>
       {slot.result && (
         <AgentAnswer
+          // A weight in the case details: each dose per kilogram gets its total beside it, the
+          // app's own arithmetic, said so above the plans.
+          {...(kg !== null && {
+            renderValue: (_key: string, value: string) => withTotals(value, kg),
+            beforeCards: (
+              <p className="notice notice-warning dose-note" role="note">
+                Totals for {kg} kg are worked out by this app from the doses per kg, not by the service: check each against the formulary before use.
+              </p>
+            ),
+          })}
           result={slot.result}
           answered={slot.answered}
           items={slot.result.plans}
