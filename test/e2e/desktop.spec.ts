@@ -110,6 +110,6 @@ test('a note ready while the vet is on another view: a toast names the patient, 
   await expect(consults.getByLabel('1 new note')).toBeVisible();
   await shot(page, 'note-ready-toast');
   await consults.click();
-  await expect(page.getByRole('main').getByText('Note ready', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first()).toBeVisible();
   await expect(page.getByLabel(/new note/)).toHaveCount(0);
 });

@@ -78,9 +78,9 @@ export async function onlyConsult(host: TestHost): Promise<ConsultInfo> {
   return list[0] as ConsultInfo;
 }
 
-/** Waits in the Consults view until the newest consult says "Note ready". */
+/** Waits in the Consults view until the newest consult says "Note ready" (in its row, not the state filter's option). */
 export async function expectNoteReady(page: Page, timeout = 45_000): Promise<void> {
-  await expect(page.getByRole('main').getByText('Note ready', { exact: true }).first()).toBeVisible({ timeout });
+  await expect(page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first()).toBeVisible({ timeout });
 }
 
 /** Opens the note of the newest consult from the Consults view. */
