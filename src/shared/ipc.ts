@@ -60,6 +60,8 @@ export interface RecordingInfo {
   bytes: number;
   /** The account that recorded it (its consult goes with that account only); null for older recordings. */
   recordedBy: ConsultOwner | null;
+  /** When the owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
+  consentAt: string | null;
 }
 
 export interface ConsultInfo {
@@ -123,6 +125,8 @@ export const invokeContract = {
       patientName: patientName.optional(),
       description: description.optional(),
       templateId: z.string().max(200).nullable().optional(),
+      /** The vet confirmed the owner's consent (Settings asks before recording). */
+      ownerConsented: z.literal(true).optional(),
     }),
     output: answer<RecordingInfo>(),
   },

@@ -52,6 +52,8 @@ export const settingsSchema = z
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
+    /** Start asks whether the owner consented to the recording, and the consult keeps the answer's time. */
+    askOwnerConsent: z.boolean(),
     recordShortcut,
     updateFeedUrl,
   })
@@ -80,6 +82,7 @@ export const settingsPatchSchema = z
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
+    askOwnerConsent: z.boolean(),
     recordShortcut,
     updateFeedUrl,
   })
@@ -98,6 +101,7 @@ export const DEFAULT_SETTINGS: Settings = {
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,
+  askOwnerConsent: false,
   recordShortcut: DEFAULT_RECORD_SHORTCUT,
   updateFeedUrl: '',
 };

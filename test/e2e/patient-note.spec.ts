@@ -70,6 +70,23 @@ test('a consult for a named patient: the name is required, the note is named by 
   expect(flavours.text).toBe(formats.text);
   expect(flavours.rtf).toMatch(/^\{\\rtf/);
   expect(flavours.html).toMatch(/<h\d[^>]*>/i);
+
+  // Print: the window's own print, and a page with the note alone (headless Chromium prints
+  // nothing, so the call is counted and the print stylesheet looked at).
+  await page.evaluate('window.__printed = 0; window.print = () => { window.__printed += 1; };');
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  expect(await page.evaluate('window.__printed')).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Bella — Vomiting for 2 days' })).toBeVisible();
+  for (const heading of headings) await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  await expect(page.locator('.topbar')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Copy note', exact: true })).toBeHidden();
+  // The figures' reading aid stays on the screen: the printed page is plain.
+  const background = (m: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(m).backgroundColor;
+  expect(await region.locator('mark.figure').first().evaluate(background)).toBe('rgba(0, 0, 0, 0)');
+  await shot(page, 'note-print');
+  await page.emulateMedia({ media: 'screen' });
 });
 
 test('the Medications panel answers a drug and species, plain English first', async ({ page, host, demo }) => {

@@ -28,6 +28,7 @@ const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
   state: 'finished',
   bytes: 1000,
   recordedBy: null,
+  consentAt: null,
   ...patch,
 });
 

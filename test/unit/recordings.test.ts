@@ -74,6 +74,17 @@ describe('RecordingStore', () => {
     expect(await store.get(meta.id)).toEqual(meta);
   });
 
+  it("keeps the owner's consent with the start's time, across a new store (a restart); none when not confirmed", async () => {
+    const store = new RecordingStore({ dir, now });
+    const consented = await store.start({ mimeType: MIME, patientName: 'Bella', ownerConsented: true });
+    const plain = await store.start({ mimeType: MIME, patientName: 'Rex' });
+    expect(consented.consentAt).toBe(consented.startedAt);
+    expect(plain.consentAt).toBeNull();
+    const again = new RecordingStore({ dir, now });
+    expect((await again.get(consented.id))?.consentAt).toBe(consented.startedAt);
+    expect((await again.get(plain.id))?.consentAt).toBeNull();
+  });
+
   it('appends every chunk to disk at once, then finish writes a Duration ffprobe reads', async () => {
     const store = new RecordingStore({ dir, now });
     const started = await store.start({ mimeType: MIME });

@@ -97,6 +97,7 @@ export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
     state: meta.state,
     bytes: meta.bytes,
     recordedBy: meta.owner,
+    consentAt: meta.consentAt,
   };
 }
 

@@ -57,7 +57,7 @@ function implementations(core: AppCore): Impl {
       const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
       return { items: answer.items, page, total, hasMore };
     },
-    'recording:start': async ({ mimeType, label, patientName, description, templateId }: In<'recording:start'>) => {
+    'recording:start': async ({ mimeType, label, patientName, description, templateId, ownerConsented }: In<'recording:start'>) => {
       // The consult is the signed-in account's: it is sent with that sign-in only.
       const user = core.session.state().user;
       return core.remember(
@@ -68,6 +68,7 @@ function implementations(core: AppCore): Impl {
           description: description ?? null,
           templateId: templateId ?? null,
           owner: user ? ownerOf(user, core.serviceKey()) : null,
+          ownerConsented: ownerConsented === true,
         }),
       );
     },

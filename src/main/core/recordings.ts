@@ -37,6 +37,8 @@ export interface RecordingMeta {
   durationFixed: boolean | null;
   /** The account signed in when it was recorded; null for older recordings, or none signed in. */
   owner: ConsultOwner | null;
+  /** When the vet said the owner consented to the recording (Settings asks at Start); null when not asked. */
+  consentAt: string | null;
 }
 
 export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
@@ -92,6 +94,7 @@ function parseMeta(value: unknown, id: string): RecordingMeta | null {
     ...(m as unknown as RecordingMeta),
     patientName: text('patientName'),
     description: text('description'),
+    consentAt: text('consentAt'),
     durationFixed: typeof fixed === 'boolean' ? fixed : null,
     owner: parseOwner(m['owner']),
   };
@@ -162,6 +165,8 @@ export class RecordingStore {
     description?: string | null;
     templateId?: string | null;
     owner?: ConsultOwner | null;
+    /** The owner consented, as the vet confirmed at Start: stamped with the start's time. */
+    ownerConsented?: boolean;
   }): Promise<RecordingMeta> {
     const mimeType = input.mimeType;
     if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
@@ -196,6 +201,7 @@ export class RecordingStore {
         chunks: 0,
         durationFixed: null,
         owner: input.owner ?? null,
+        consentAt: input.ownerConsented ? iso : null,
       };
       await writeJsonAtomic(this.metaPath(id), meta);
       await syncDir(this.dir);
@@ -432,6 +438,7 @@ export class RecordingStore {
       chunks: 0,
       durationFixed: null,
       owner: null,
+      consentAt: null,
     };
     const next: RecordingMeta = {
       ...base,

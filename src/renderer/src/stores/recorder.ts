@@ -56,6 +56,8 @@ export interface RecorderState {
   result: RecorderResult | null;
   /** When the tray or the shortcut last asked to start without a patient's name: the view puts the cursor in the name field. */
   nameAskedAt: number;
+  /** Start is waiting for the vet to say whether the owner consented (Settings asks). */
+  consentAsked: boolean;
 }
 
 export const useRecorder = create<RecorderState>(() => ({
@@ -73,6 +75,7 @@ export const useRecorder = create<RecorderState>(() => ({
   patientName: '',
   description: '',
   nameProblem: null,
+  consentAsked: false,
   detailsError: null,
   templateId: null,
   info: null,

@@ -79,6 +79,12 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 <span>Recorded by {recording.recordedBy.name || recording.recordedBy.email}</span>
               </>
             )}
+            {recording.consentAt && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>Owner consented to recording at {timeOfDay(recording.consentAt)}</span>
+              </>
+            )}
             {job?.edited && (
               <>
                 <span aria-hidden="true"> · </span>

@@ -220,6 +220,10 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
             {e.label}
           </button>
         ))}
+        {/* The window's own print (Electron's too): the print stylesheet leaves the note alone on the page. */}
+        <button type="button" onClick={() => window.print()}>
+          Print
+        </button>
         <button type="button" onClick={() => go({ name: 'ddx', prefill: text })}>
           Get differentials from this note
         </button>

@@ -105,6 +105,11 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
       <p className="muted">
         {new Date(recording.startedAt).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })},{' '}
         <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> · {formatDuration(recording.durationMs)}
+        {recording.consentAt && (
+          <>
+            {' · '}Owner consented to recording at <time dateTime={recording.consentAt}>{timeOfDay(recording.consentAt)}</time>
+          </>
+        )}
       </p>
       <PatientDetails consult={consult} />
       {job?.hasNote ? (

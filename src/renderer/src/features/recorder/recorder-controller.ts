@@ -244,16 +244,25 @@ async function openMicrophone(deviceId: string): Promise<{ stream: MediaStream; 
   return { stream: await open(''), fellBack: true };
 }
 
-export async function startRecording(): Promise<void> {
+/** Words for a consult not recorded because the owner did not consent. */
+export const CONSENT_DECLINED_MESSAGE = 'Not recorded: the owner did not consent. Nothing was recorded.';
+
+export async function startRecording({ ownerConsented = false }: { ownerConsented?: boolean } = {}): Promise<void> {
   const initial = get();
   if (isCapturing(initial.status) || !recordingSupported()) return;
   // The service needs the patient's name: nothing starts, and nothing is sent, without one.
   const nameProblem = patientNameProblem(initial.patientName);
   if (nameProblem) {
-    set({ nameProblem, result: null });
+    set({ nameProblem, result: null, consentAsked: false });
     return;
   }
-  set({ status: 'starting', id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, saveSlow: false, diskProblem: null, nameProblem: null, detailsError: null });
+  // Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so.
+  const askConsent = useSettings.getState().settings?.askOwnerConsent === true;
+  if (askConsent && !ownerConsented) {
+    set({ consentAsked: true, result: null, error: null, info: null });
+    return;
+  }
+  set({ status: 'starting', consentAsked: false, id: null, error: null, info: null, result: null, elapsedMs: 0, level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, saveSlow: false, diskProblem: null, nameProblem: null, detailsError: null });
 
   const { mimeType, info } = chooseMimeType((t) => MediaRecorder.isTypeSupported(t));
   if (!mimeType) {
@@ -280,7 +289,7 @@ export async function startRecording(): Promise<void> {
   const description = get().description.trim();
   const templateId = get().templateId;
   try {
-    id = (await api.recording.start({ mimeType, patientName, ...(description ? { description } : {}), templateId })).id;
+    id = (await api.recording.start({ mimeType, patientName, ...(description ? { description } : {}), templateId, ...(ownerConsented ? { ownerConsented: true as const } : {}) })).id;
   } catch (e) {
     for (const t of stream.getTracks()) t.stop();
     set({ status: 'error', error: `The recording could not be started: ${(e as Error).message}` });
@@ -501,4 +510,9 @@ async function onDeviceChange(): Promise<void> {
   // With no ids at all the browser is hiding them, which says nothing about our microphone.
   const gone = track?.readyState === 'ended' || (present.size > 0 && !!used && !present.has(used));
   if (gone) await endRecording(DISCONNECTED_MESSAGE);
+}
+
+/** The vet says the owner did not consent: nothing is recorded, and the window says so. */
+export function declineConsent(): void {
+  set({ consentAsked: false, info: CONSENT_DECLINED_MESSAGE });
 }

@@ -18,6 +18,7 @@ import {
   setPatientName,
   setTemplate,
   startRecording,
+  declineConsent,
   stopRecording,
 } from './recorder-controller.ts';
 import { formatElapsed } from './stopwatch.ts';
@@ -119,8 +120,14 @@ function Controls({ onNameMissing }: { onNameMissing(): void }) {
   const pauseRef = useRef<HTMLButtonElement>(null);
   const resumeRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
+  const consentAsked = useRecorder((s) => s.consentAsked);
+  const consentRef = useRef<HTMLButtonElement>(null);
   const capturing = isCapturing(status);
   const previous = useRef(status);
+
+  useEffect(() => {
+    if (consentAsked) consentRef.current?.focus();
+  }, [consentAsked]);
 
   // The pressed button goes away, so the keyboard focus moves on to the one that undoes it.
   // After Start it lands on Pause, never on Stop: a key pressed twice must not end the consult.
@@ -131,6 +138,30 @@ function Controls({ onNameMissing }: { onNameMissing(): void }) {
     previous.current = status;
   }, [status]);
 
+  if (!capturing && consentAsked) {
+    return (
+      <div className="notice consent-ask" role="alertdialog" aria-labelledby="consent-question" aria-modal="false">
+        <p id="consent-question">
+          <strong>Has the owner agreed to this consult being recorded?</strong>
+        </p>
+        <div className="row">
+          <button ref={consentRef} type="button" className="primary" onClick={() => void startRecording({ ownerConsented: true })}>
+            Yes, the owner agreed: record
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              declineConsent();
+              // Start is back once this box has gone: the keyboard goes to it.
+              setTimeout(() => startRef.current?.focus(), 0);
+            }}
+          >
+            No, do not record
+          </button>
+        </div>
+      </div>
+    );
+  }
   if (!capturing) {
     return (
       <div className="row controls">

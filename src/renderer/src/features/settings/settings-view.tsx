@@ -6,6 +6,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
+import { ConsentSection } from './consent-section.tsx';
 import { RecordingLengthSection } from './recording-length-section.tsx';
 import { ShortcutSection } from './shortcut-section.tsx';
 import { UpdatesSection } from './updates-section.tsx';
@@ -67,6 +68,7 @@ export function SettingsView() {
       <WebhookSection needsNetwork={needsNetwork} />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
+      <ConsentSection askOwnerConsent={settings.askOwnerConsent} />
       <ShortcutSection recordShortcut={settings.recordShortcut} desktop={app.desktop} />
       <UpdatesSection updateFeedUrl={settings.updateFeedUrl} />
       <KeychainSection app={app} />
