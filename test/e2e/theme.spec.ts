@@ -1,9 +1,11 @@
 // The dark theme for a dim exam room: it follows the operating system's, and every view is as
 // readable in it as in the light one (axe: no serious or critical violation, contrast
-// included). The header stays in view when the page scrolls.
+// included). The header stays in view when the page scrolls. On a wide window the consults list
+// and the open note sit side by side.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
 import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
+
 
 /** The page's background as the browser paints it, as [r, g, b]. */
 async function background(page: Page): Promise<number[]> {
@@ -57,4 +59,26 @@ test('the header, with the recording indicator, stays in view when the page scro
   const box = await header.boundingBox();
   expect(box?.y).toBe(0);
   await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toBeInViewport();
+});
+
+test('on a wide window the consults list and the open note sit side by side', async ({ page, host, demo }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openApp(page, host);
+  await signIn(page, demo);
+  await pickTemplate(page, 'SOAP');
+  await record(page, 1);
+  await go(page, 'Consults');
+  await expectNoteReady(page);
+  await expect(page.getByText('Open a consult’s note to read it here, beside the list.')).toBeVisible();
+  await openNote(page);
+  const row = page.getByRole('main').getByRole('article').first();
+  const note = page.getByRole('region', { name: 'Note' });
+  await expect(row).toBeVisible();
+  await expect(note).toBeVisible();
+  const [a, b] = [await row.boundingBox(), await note.boundingBox()];
+  expect(a && b && a.x + a.width <= b.x, 'the list left of the note').toBe(true);
+  // The window's width is used: the note starts past the middle of a 1920 px window's content.
+  expect(b!.x + b!.width).toBeGreaterThan(1500);
+  await expectAccessible(page, 'wide-note');
+  await shot(page, 'wide-note');
 });

@@ -1,6 +1,7 @@
 import { UpdateBanner } from './features/updates/update-banner.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
+import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { DdxPanel } from './features/agents/ddx-panel.tsx';
 import { MedicationPanel } from './features/agents/medication-panel.tsx';
@@ -31,14 +32,38 @@ const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'settings', label: 'Settings' },
 ];
 
-function CurrentView({ view }: { view: View }) {
+/** On a wide window, the consults list with the open note beside it. */
+function SplitView({ children }: { children: ReactNode }) {
+  return (
+    <div className="split-view">
+      <div className="split-list">
+        <ConsultsView />
+      </div>
+      <div className="split-note">{children}</div>
+    </div>
+  );
+}
+
+function CurrentView({ view, wide }: { view: View; wide: boolean }) {
   switch (view.name) {
     case 'record':
       return <RecorderView />;
     case 'consults':
-      return <ConsultsView />;
+      return wide ? (
+        <SplitView>
+          <p className="panel muted split-empty">Open a consult’s note to read it here, beside the list.</p>
+        </SplitView>
+      ) : (
+        <ConsultsView />
+      );
     case 'note':
-      return <NoteView id={view.id} />;
+      return wide ? (
+        <SplitView>
+          <NoteView id={view.id} />
+        </SplitView>
+      ) : (
+        <NoteView id={view.id} />
+      );
     case 'ddx':
       return <DdxPanel prefill={view.prefill} />;
     case 'treatment':
@@ -69,6 +94,7 @@ export function App() {
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
   const online = useOnline();
+  const wide = useWide();
   const capturing = useRecorder((s) => isCapturing(s.status));
   const newNotes = useNoteReady((s) => s.unseen.length);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -195,7 +221,7 @@ export function App() {
             </div>
           ))}
         <UpdateBanner />
-        <CurrentView view={view} />
+        <CurrentView view={view} wide={wide} />
       </main>
       <Toasts />
     </div>
