@@ -14,6 +14,7 @@ import type { NoteView as NoteViewModule } from '../../src/renderer/src/features
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { parseNote } from '../../src/renderer/src/features/consults/note-format.ts';
 import { NoteBody } from '../../src/renderer/src/features/consults/note-body.tsx';
+import { bodyShown, joinSections, splitSections, withBody } from '../../src/renderer/src/features/consults/note-sections.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 
 describe('note text', () => {
@@ -215,32 +216,48 @@ describe('NoteView, on the real core', () => {
     expect(written.map((w) => Object.keys(w))).toEqual([['text/plain', 'text/html']]);
   });
 
-  const edited = '## Gastritis, mild\nBella vomited twice yesterday; bright and eating today.\n\n## Plan\nBland diet for three days.\n';
+  // The vet's edit: the service's note with the words of its second section changed.
+  const SAID = 'Bella vomited twice yesterday; bright and eating today.';
+  const editOf = (note: string) => {
+    const sections = splitSections(note);
+    return joinSections(sections.map((s, i) => (i === 2 ? withBody(s, SAID, i === sections.length - 1) : s)));
+  };
+  /** The editor's boxes, by the headings they stand under. */
+  const boxes = () => screen.getAllByRole('textbox').filter((b) => b.closest('.note-sections')) as HTMLTextAreaElement[];
+  let edited = '';
 
-  it('saves an edit in main, shows it with an Edited badge, and keeps it for next time', async () => {
+  it('edits the note section by section: its headings stay headings, and the edit is saved in main with an Edited badge', async () => {
+    const original = core.pipeline.note(id).note!;
+    edited = editOf(original);
+    const headings = splitSections(original).slice(1).map((s) => s.heading);
+    expect(headings.length).toBeGreaterThan(1);
     const first = render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
-    const box = screen.getByRole('textbox', { name: 'Edit note' }) as HTMLTextAreaElement;
-    expect(box.value).toBe(core.pipeline.note(id).note);
-    fireEvent.change(box, { target: { value: edited } });
+    expect(screen.getByRole('group', { name: 'Edit note' })).toBeTruthy();
+    // One box per section, named by its heading; no Markdown in any box.
+    for (const h of headings) expect(screen.getByRole('textbox', { name: h })).toBeTruthy();
+    for (const b of boxes()) expect(b.value).not.toMatch(/^#/m);
+    fireEvent.change(screen.getByRole('textbox', { name: headings[1]! }), { target: { value: SAID } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(core.pipeline.note(id).editedNote).toBe(edited));
-    await within(await screen.findByRole('region', { name: 'Note' })).findByRole('heading', { level: 2, name: 'Gastritis, mild' });
+    const region = within(await screen.findByRole('region', { name: 'Note' }));
+    expect(region.getAllByRole('heading').map((h) => h.textContent)).toEqual(headings);
+    expect(region.getByText(SAID)).toBeTruthy();
     expect(screen.getByText('Edited')).toBeTruthy();
     first.unmount();
 
     render(<NoteView id={id} />);
-    await within(await screen.findByRole('region', { name: 'Note' })).findByRole('heading', { level: 2, name: 'Gastritis, mild' });
+    await within(await screen.findByRole('region', { name: 'Note' })).findByText(SAID);
     expect(screen.getByText('Edited')).toBeTruthy();
-    expect(core.pipeline.note(id).note).not.toContain('Gastritis, mild');
+    expect(core.pipeline.note(id).note).not.toContain(SAID);
   });
 
   it('Discard changes leaves the note as it was, and keeps no draft', async () => {
     render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Edit note' }), { target: { value: 'Something else' } });
+    fireEvent.change(boxes()[1]!, { target: { value: 'Something else' } });
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
-    expect(within(await screen.findByRole('region', { name: 'Note' })).getByRole('heading', { name: 'Gastritis, mild' })).toBeTruthy();
+    expect(within(await screen.findByRole('region', { name: 'Note' })).getByText(SAID)).toBeTruthy();
     expect(core.pipeline.note(id).editedNote).toBe(edited);
     await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
   });
@@ -248,20 +265,22 @@ describe('NoteView, on the real core', () => {
   it('keeps an edit as it is typed: leaving the note (even at once) and coming back opens it again; Revert puts the service’s note back in one click', async () => {
     const first = render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Edit note' }), { target: { value: `${edited}\nRecheck in a week.` } });
+    fireEvent.change(boxes()[1]!, { target: { value: `${SAID}\nRecheck in a week.` } });
+    const typed = editOf(edited).replace(SAID, `${SAID}\nRecheck in a week.`);
     // Left before the pause after typing: what was typed goes to main on the way out.
     first.unmount();
-    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(`${edited}\nRecheck in a week.`));
+    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(typed));
 
     render(<NoteView id={id} />);
-    const box = (await screen.findByRole('textbox', { name: 'Edit note' })) as HTMLTextAreaElement;
-    expect(box.value).toBe(`${edited}\nRecheck in a week.`);
+    await screen.findByRole('group', { name: 'Edit note' });
+    expect(boxes()[1]!.value).toBe(`${SAID}\nRecheck in a week.`);
     expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(/^Your changes from .+ were kept\. Save them, or discard them\.$/);
     // The note itself is unchanged until Save.
     expect(core.pipeline.note(id).editedNote).toBe(edited);
 
     fireEvent.click(screen.getByRole('button', { name: 'Revert to the service’s note' }));
-    expect(box.value).toBe(core.pipeline.note(id).note);
+    expect(joinSections(splitSections(core.pipeline.note(id).note!))).toBe(core.pipeline.note(id).note);
+    expect(boxes()[1]!.value).toBe(bodyShown(splitSections(core.pipeline.note(id).note!)[2]!));
     await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(core.pipeline.note(id).note));
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
@@ -272,8 +291,8 @@ describe('NoteView, on the real core', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${id}.json`), '{"text": "half a dr');
     render(<NoteView id={id} />);
-    await within(await screen.findByRole('region', { name: 'Note' })).findByRole('heading', { level: 2, name: 'Gastritis, mild' });
-    expect(screen.queryByRole('textbox', { name: 'Edit note' })).toBeNull();
+    await within(await screen.findByRole('region', { name: 'Note' })).findByText(SAID);
+    expect(screen.queryByRole('group', { name: 'Edit note' })).toBeNull();
     await waitFor(() => expect(readdirSync(dir).filter((f) => f.startsWith(`${id}.json.unreadable-`))).toHaveLength(1));
     expect(core.appInfo().notices.map((n) => n.message)).toContain("An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.");
   });
@@ -283,7 +302,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
     await screen.findByText('Copied');
     expect(written).toHaveLength(1);
-    for (const type of ['text/plain', 'text/html', 'web text/rtf']) expect(written[0]![type]).toContain('Gastritis, mild');
+    for (const type of ['text/plain', 'text/html', 'web text/rtf']) expect(written[0]![type]).toContain('Bella vomited twice yesterday');
     expect(written[0]!['text/plain']).not.toMatch(/^#/m);
   });
 
@@ -313,6 +332,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back to the original' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, back to the original' }));
     await waitFor(() => expect(core.pipeline.note(id).editedNote).toBeNull());
+    await waitFor(() => expect(within(noteRegion()).queryByText(SAID)).toBeNull());
     await within(noteRegion()).findByRole('heading', { name: headingsOf(core.pipeline.note(id).note!)[0] });
     expect(screen.queryByText('Edited')).toBeNull();
   });

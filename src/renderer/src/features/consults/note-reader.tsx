@@ -13,6 +13,7 @@ import { ConfirmInline } from './confirm-inline.tsx';
 import { COPY_WORDS, copyNote } from './copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
+import { SectionEditor } from './section-editor.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded = { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
@@ -183,14 +184,16 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   if (draft !== null) {
     return (
       <div className="note-editor panel">
-        <label htmlFor={editorId}>Edit note</label>
+        <h2 id={editorId} className="note-editor-title">
+          Edit note
+        </h2>
         {keptFrom && (
           <p className="notice notice-info" role="status">
             Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were kept. Save them, or discard them.
           </p>
         )}
-        <textarea id={editorId} value={draft} onChange={(e) => type(e.target.value)} spellCheck disabled={saving} />
-        <p className="field-hint">Headings start with “# ” or “## ”. Your changes are kept as you type, until you save or discard them; the service’s original stays kept.</p>
+        <SectionEditor text={draft} onChange={type} disabled={saving} labelledBy={editorId} />
+        <p className="field-hint">Each section of the note has its own box, under its heading. Your changes are kept as you type, until you save or discard them; the service’s original stays kept.</p>
         <div className="row note-toolbar">
           <button type="button" className="primary" disabled={saving} onClick={() => void saveDraft()}>
             Save
