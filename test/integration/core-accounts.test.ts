@@ -15,6 +15,25 @@ afterEach(async () => {
   core = null;
 });
 
+/** A consult recorded through the window's calls, as the recorder makes one: its id. */
+async function recordThrough(h: ReturnType<typeof createHandlers>, patientName: string, description?: string): Promise<string> {
+  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
+  if (!started.ok) throw new Error(started.error.message);
+  for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
+  return started.data.id;
+}
+
+/** A core on the sandbox with the demo vet signed in, its window's calls and a template. */
+async function demoSignedIn(scribeSeconds: number) {
+  core = await startCore({ sandbox: { scribeSeconds } });
+  const c = core;
+  const demo = c.appInfo().sandbox?.demo;
+  if (!demo) throw new Error('no sandbox');
+  await c.session.signIn(demo.email, demo.password);
+  return { c, h: createHandlers(c), demo, template: await firstTemplateId(c) };
+}
+
 const NO_SUCH = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
 describe('two accounts of two clinics on one computer', () => {
@@ -24,13 +43,7 @@ describe('two accounts of two clinics on one computer', () => {
     const h = createHandlers(c);
     const demo = c.appInfo().sandbox?.demo;
     if (!demo) throw new Error('no sandbox');
-    const record = async (patientName: string) => {
-      const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName });
-      if (!started.ok) throw new Error(started.error.message);
-      for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-      await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
-      return started.data.id;
-    };
+    const record = (patientName: string) => recordThrough(h, patientName);
 
     // Dr. Demo Vet records Bella and signs out before sending it: signed out, no one's consults
     // are listed or acted on.
@@ -173,29 +186,19 @@ describe('another account signs in during an upload', () => {
   });
 
   it("consults:search finds a clinic's consults by patient, visit and the words of the note (the edit when there is one), as plain text, and never another clinic's", async () => {
-    core = await startCore({ sandbox: { scribeSeconds: 0.2 } });
-    const c = core;
-    const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
-    const record = async (patientName: string, description?: string) => {
-      const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
-      if (!started.ok) throw new Error(started.error.message);
-      for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-      await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
-      return started.data.id;
-    };
+    const { c, h, demo, template } = await demoSignedIn(0.2);
+    const record = (patientName: string, description?: string) => recordThrough(h, patientName, description);
     const search = async (query: string) => {
       const a = await h['consults:search']({ query });
       if (!a.ok) throw new Error(a.error.message);
       return [...a.data.ids].sort();
     };
 
+    await c.session.signOut('user');
     await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
     const theirs = await record('Bella', 'Vomiting');
     await c.session.signOut('user');
     await c.session.signIn(demo.email, demo.password);
-    const template = await firstTemplateId(c);
     const bella = await record('Bella', 'Limping (left hind)');
     const rex = await record('Rex', 'Vaccination');
     await h['consults:submit']({ id: rex, templateId: template });
@@ -220,18 +223,8 @@ describe('another account signs in during an upload', () => {
 
   it('a colleague of the same clinic signed in: the consult waits for its owner, and says at once that it goes on when the owner is back', async () => {
     // A note that takes a while: the job is polling when the colleague signs in.
-    core = await startCore({ sandbox: { scribeSeconds: 60 } });
-    const c = core;
-    const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
-    await c.session.signIn(demo.email, demo.password);
-    const template = await firstTemplateId(c);
-    const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
-    if (!started.ok) throw new Error(started.error.message);
-    const id = started.data.id;
-    for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-    await h['recording:stop']({ id, durationMs: 5000 });
+    const { c, h, demo, template } = await demoSignedIn(60);
+    const id = await recordThrough(h, 'Bella');
     await h['consults:submit']({ id, templateId: template });
     // Settled at the service's 'scribing': polls from now on change nothing of the job.
     await waitForJob(c, id, (j) => j.state === 'scribe_requested' && j.serviceStatus === 'scribing');

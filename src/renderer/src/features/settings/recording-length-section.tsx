@@ -1,35 +1,19 @@
 // The maximum length of a recording: one left running (the vet called away) stops by itself at
 // this length and is kept, with a warning five minutes before. Saved as soon as it is chosen.
-import { useId, useState } from 'react';
-import { useSettings } from '../../stores/settings.ts';
+import { useId } from 'react';
+import { SettingFeedback, useSettingSave } from './setting-save.tsx';
 
 const CHOICES = [30, 60, 90, 120, 180, 240];
 
 const label = (minutes: number) => `${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`}${minutes === 90 ? ' (default)' : ''}`;
 
 export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMinutes: number }) {
-  const update = useSettings((s) => s.update);
-  const [pending, setPending] = useState<number | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, saved, error, save } = useSettingSave<number>();
   const ids = useId();
   const current = pending ?? maxRecordingMinutes;
   const choices = CHOICES.includes(maxRecordingMinutes) ? CHOICES : [...CHOICES, maxRecordingMinutes].sort((a, b) => a - b);
-
-  async function choose(minutes: number) {
-    if (pending !== null) return;
-    setPending(minutes);
-    setSaved(null);
-    setError(null);
-    try {
-      const after = await update({ maxRecordingMinutes: minutes });
-      setSaved(`Saved. A recording left running stops by itself after ${label(after.maxRecordingMinutes).replace(' (default)', '')}, and is kept.`);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setPending(null);
-    }
-  }
+  const choose = (minutes: number) =>
+    save(minutes, { maxRecordingMinutes: minutes }, (after) => `Saved. A recording left running stops by itself after ${label(after.maxRecordingMinutes).replace(' (default)', '')}, and is kept.`);
 
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
@@ -52,14 +36,7 @@ export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMi
       <p id={`${ids}-hint`} className="field-hint">
         The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing is heard. What is recorded is always kept.
       </p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The length was not changed. {error}
-        </p>
-      )}
-      <p className="settings-ok" role="status">
-        {saved}
-      </p>
+      <SettingFeedback error={error} notChanged="The length was not changed." saved={saved} />
     </section>
   );
 }
