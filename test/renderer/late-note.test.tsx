@@ -61,6 +61,8 @@ describe('a late note', () => {
     const sessions = core.pipeline.counters.scribeRequests;
     fireEvent.click(screen.getByRole('button', { name: 'Ask again' }));
     await waitFor(() => expect(core.pipeline.counters.scribeRequests).toBe(sessions + 1), { timeout: 15_000 });
-    expect(core.pipeline.info(id)?.state).toBe('scribe_requested');
+    // The request is counted as it leaves; the job records it once the service has answered.
+    await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('scribe_requested'), { timeout: 15_000 });
+    expect(core.pipeline.counters.scribeRequests).toBe(sessions + 1);
   }, 20_000);
 });
