@@ -34,3 +34,18 @@ describe('note sections', () => {
     expect(joinSections(edited)).toBe('## A\ntyped under A\n## B\n## C\ntyped under C');
   });
 });
+
+describe('a note of 200 KB', () => {
+  it('splits into its sections and joins back exactly, and its figures are all found', async () => {
+    const { findFigures } = await import('../../src/shared/note/figures.ts');
+    const section = (i: number) => `## Section ${i}\nWeight ${i}.5 kg, T 38.${i % 10} °C. Meloxicam 0.1 mg/kg PO once daily.\n\n`;
+    let text = '';
+    for (let i = 0; text.length < 200_000; i++) text += section(i);
+    const sections = splitSections(text);
+    expect(joinSections(sections)).toBe(text);
+    expect(sections.length - 1).toBe(text.match(/^## /gm)?.length);
+    const figures = findFigures(text);
+    // Per section: a weight, a temperature, a drug name and a dose.
+    expect(figures).toHaveLength((sections.length - 1) * 4);
+  });
+});
