@@ -45,8 +45,12 @@ export function ConsultsView() {
   const [searchError, setSearchError] = useState<string | null>(null);
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
 
-  // Main searches the notes too; asked a moment after the typing stops, and again when the
-  // consults change (a note that arrives may now match).
+  // Main searches the notes too; asked a moment after the typing stops, and again when what it
+  // searches changes (a note arrives or is edited, a consult comes or goes, a name changes),
+  // not at every upload progress event (a job's updatedAt moves only when its record is saved).
+  const searched = Object.values(byId)
+    .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.job?.updatedAt ?? ''}`)
+    .join('|');
   useEffect(() => {
     if (query.trim() === '') return;
     let current = true;
@@ -64,7 +68,7 @@ export function ConsultsView() {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, byId]);
+  }, [query, searched]);
 
   const all = sortedConsults(byId);
   const filter = { matching: query.trim() === '' ? null : matching, day, state };

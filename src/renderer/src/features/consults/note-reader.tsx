@@ -124,8 +124,6 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   const original = serviceNote ?? '';
   const edited = loaded.editedNote !== null;
   const text = loaded.editedNote ?? original;
-  // Counted where they are marked: the note's text, not its headings.
-  const checkLine = figuresLine(findFigures(text.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n')));
 
   async function save(next: string | null, what: string): Promise<boolean> {
     setSaving(true);
@@ -209,6 +207,9 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
     );
   }
 
+  // Read mode only (not at every key typed in the editor); counted where they are marked: the
+  // note's text, not its headings.
+  const checkLine = figuresLine(findFigures(text.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n')));
   return (
     <>
       <div className="row note-toolbar">
