@@ -62,6 +62,8 @@ export interface RecordingInfo {
   recordedBy: ConsultOwner | null;
   /** When the owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
   consentAt: string | null;
+  /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
+  listName: string | null;
 }
 
 export interface ConsultInfo {
@@ -149,6 +151,8 @@ export const invokeContract = {
       patientName: patientName.optional(),
       description: description.nullable().optional(),
       templateId: z.string().max(200).nullable().optional(),
+      /** The name in this computer's consults list; changes at any time (the service keeps the patient's). */
+      listName: label.nullable().optional(),
     }),
     output: answer<ConsultInfo>(),
   },
@@ -172,7 +176,7 @@ export const invokeContract = {
   'consults:saveDraft': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
   'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
   /**
-   * The consults the vet may see whose patient, visit, label or note (the vet's edit when there
+   * The consults the vet may see whose list name, patient, visit, label or note (the vet's edit when there
    * is one) holds every word of the query, as plain text (no pattern): their ids.
    */
   'consults:search': { input: z.object({ query: z.string().max(200, 'is longer than 200 characters') }), output: answer<{ ids: string[] }>() },

@@ -29,6 +29,7 @@ const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
   bytes: 1000,
   recordedBy: null,
   consentAt: null,
+  listName: null,
   ...patch,
 });
 
@@ -151,6 +152,9 @@ describe('consultStatus', () => {
     expect(formatDuration(3_725_000)).toBe('1:02:05');
     expect(consultTitle({ patientName: 'Bella', description: 'Vomiting 2 days', label: null })).toBe('Bella — Vomiting 2 days');
     expect(consultTitle({ patientName: ' Bella ', description: '  ', label: 'ignored' })).toBe('Bella');
+    // The name given on this computer after sending wins; a blank one does not.
+    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting', label: null, listName: ' Bella  (Smith) recheck ' })).toBe('Bella (Smith) recheck');
+    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting', label: 'old', listName: '   ' })).toBe('Bella — Vomiting');
     expect(consultTitle({ patientName: null, description: null, label: 'Rex — limping' })).toBe('No patient name — Rex — limping');
     expect(consultTitle({ patientName: null, description: null, label: '  ' })).toBe('No patient name');
     const long = consultTitle({ patientName: 'Bella', description: 'x'.repeat(300), label: null });

@@ -177,6 +177,28 @@ describe('NoteView, on the real core', () => {
     expect(screen.queryByRole('button', { name: 'Change patient details' })).toBeNull();
   });
 
+  it('renames a sent consult in this computer’s list only, and an empty name lists it under the patient again', async () => {
+    render(<NoteView id={id} />);
+    await screen.findByRole('region', { name: 'Note' });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    const field = screen.getByRole('textbox', { name: 'Name in the consults list' });
+    expect(document.activeElement).toBe(field);
+    expect(screen.getByText(/the service has the note under Bella/).id).toBe(field.getAttribute('aria-describedby'));
+    fireEvent.change(field, { target: { value: '  Bella (Smith) – recheck in 2 weeks ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await screen.findByRole('heading', { level: 1, name: 'Bella (Smith) – recheck in 2 weeks' });
+    // Kept by main (every window, and the next launch), and the patient is unchanged.
+    expect(core.consult(id)?.recording).toMatchObject({ listName: 'Bella (Smith) – recheck in 2 weeks', patientName: 'Bella', description: 'vomiting' });
+    expect(screen.getByText('Patient').closest('dl')!.textContent).toBe('Listed asBella (Smith) – recheck in 2 weeksPatientBellaVisitvomiting');
+    expect((await api.consults.search({ query: 'recheck smith' })).ids).toEqual([id]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name in the consults list' }), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    await screen.findByRole('heading', { level: 1, name: 'Bella — vomiting' });
+    expect(core.consult(id)?.recording.listName).toBeNull();
+  });
+
   it('exports .txt, .rtf and .pdf as main makes them, named by main', async () => {
     render(<NoteView id={id} />);
     for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf']) fireEvent.click(await screen.findByRole('button', { name: label }));

@@ -98,6 +98,7 @@ export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
     bytes: meta.bytes,
     recordedBy: meta.owner,
     consentAt: meta.consentAt,
+    listName: meta.listName,
   };
 }
 
@@ -414,7 +415,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   /**
-   * The visible consults whose patient, visit, label or note holds every word of the query
+   * The visible consults whose list name, patient, visit, label or note holds every word of the query
    * (case and accents aside), newest first. Plain text: a query with pattern characters finds
    * them as written.
    */
@@ -425,7 +426,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return this.visibleConsults()
       .filter(({ recording }) => {
         const { note, editedNote } = this.pipeline.info(recording.id) ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
-        const haystack = fold([recording.patientName, recording.description, recording.label, editedNote ?? note].filter(Boolean).join('\n'));
+        const haystack = fold([recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note].filter(Boolean).join('\n'));
         return words.every((w) => haystack.includes(w));
       })
       .map((c) => c.recording.id);

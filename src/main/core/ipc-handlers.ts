@@ -89,7 +89,7 @@ function implementations(core: AppCore): Impl {
       }
       return consultOrThrow(id);
     },
-    'recording:update': async ({ id, label, patientName, description, templateId }: In<'recording:update'>) => {
+    'recording:update': async ({ id, label, patientName, description, templateId, listName }: In<'recording:update'>) => {
       // The service was given the name and description with the recording session: changing
       // them here afterwards would leave the note written for another name.
       if (core.pipeline.sent(id)) {
@@ -102,6 +102,7 @@ function implementations(core: AppCore): Impl {
           ...(patientName !== undefined ? { patientName } : {}),
           ...(description !== undefined ? { description: description || null } : {}),
           ...(templateId !== undefined ? { templateId } : {}),
+          ...(listName !== undefined ? { listName: listName || null } : {}),
         }),
       );
       if (patientName !== undefined && meta.patientName) {

@@ -39,6 +39,8 @@ export interface RecordingMeta {
   owner: ConsultOwner | null;
   /** When the vet said the owner consented to the recording (Settings asks at Start); null when not asked. */
   consentAt: string | null;
+  /** The name the vet listed the consult under after it was sent (on this computer only); null when not renamed. */
+  listName: string | null;
 }
 
 export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
@@ -95,6 +97,7 @@ function parseMeta(value: unknown, id: string): RecordingMeta | null {
     patientName: text('patientName'),
     description: text('description'),
     consentAt: text('consentAt'),
+    listName: text('listName'),
     durationFixed: typeof fixed === 'boolean' ? fixed : null,
     owner: parseOwner(m['owner']),
   };
@@ -112,8 +115,8 @@ function parseOwner(value: unknown): ConsultOwner | null {
 const MAX_NAME = 200;
 const MAX_DESCRIPTION = 2000;
 
-function checkTexts(input: { label?: unknown; patientName?: unknown; description?: unknown; templateId?: unknown }): void {
-  for (const [key, max] of [['label', MAX_NAME], ['patientName', MAX_NAME], ['templateId', MAX_NAME], ['description', MAX_DESCRIPTION]] as const) {
+function checkTexts(input: { label?: unknown; patientName?: unknown; description?: unknown; templateId?: unknown; listName?: unknown }): void {
+  for (const [key, max] of [['label', MAX_NAME], ['listName', MAX_NAME], ['patientName', MAX_NAME], ['templateId', MAX_NAME], ['description', MAX_DESCRIPTION]] as const) {
     const v = input[key];
     if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
       throw new RecordingError('bad_input', `${key} must be text of at most ${max} characters, or null.`);
@@ -202,6 +205,7 @@ export class RecordingStore {
         durationFixed: null,
         owner: input.owner ?? null,
         consentAt: input.ownerConsented ? iso : null,
+        listName: null,
       };
       await writeJsonAtomic(this.metaPath(id), meta);
       await syncDir(this.dir);
@@ -311,7 +315,7 @@ export class RecordingStore {
 
   async update(
     id: string,
-    patch: { label?: string | null; patientName?: string | null; description?: string | null; templateId?: string | null },
+    patch: { label?: string | null; patientName?: string | null; description?: string | null; templateId?: string | null; listName?: string | null },
   ): Promise<RecordingMeta> {
     this.checkId(id);
     checkTexts(patch);
@@ -323,6 +327,7 @@ export class RecordingStore {
         ...(patch.patientName !== undefined ? { patientName: cleanName(patch.patientName) } : {}),
         ...(patch.description !== undefined ? { description: cleanDescription(patch.description) } : {}),
         ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
+        ...(patch.listName !== undefined ? { listName: cleanName(patch.listName) } : {}),
         updatedAt: new Date(this.now()).toISOString(),
       };
       await writeJsonAtomic(this.metaPath(id), next);
@@ -439,6 +444,7 @@ export class RecordingStore {
       durationFixed: null,
       owner: null,
       consentAt: null,
+      listName: null,
     };
     const next: RecordingMeta = {
       ...base,

@@ -143,10 +143,13 @@ export const NO_PATIENT_NAME = 'No patient name';
 const TITLE_DETAIL_MAX = 80;
 
 /**
- * What a consult is called: its patient and the visit ("Bella — Vomiting 2 days"). A consult
- * recorded before the app asked for the patient says so, with the label it was given then.
+ * What a consult is called: the name the vet listed it under after sending it, else its patient
+ * and the visit ("Bella — Vomiting 2 days"). A consult recorded before the app asked for the
+ * patient says so, with the label it was given then.
  */
-export function consultTitle(recording: { patientName: string | null; description: string | null; label: string | null }): string {
+export function consultTitle(recording: { patientName: string | null; description: string | null; label: string | null; listName?: string | null }): string {
+  const renamed = recording.listName?.trim().replace(/\s+/g, ' ');
+  if (renamed) return renamed;
   const name = recording.patientName?.trim() || NO_PATIENT_NAME;
   const detail = (recording.description?.trim() || (recording.patientName?.trim() ? '' : recording.label?.trim()) || '').replace(/\s+/g, ' ');
   if (!detail) return name;

@@ -49,7 +49,7 @@ export function ConsultsView() {
   // searches changes (a note arrives or is edited, a consult comes or goes, a name changes),
   // not at every upload progress event (a job's updatedAt moves only when its record is saved).
   const searched = Object.values(byId)
-    .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.job?.updatedAt ?? ''}`)
+    .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`)
     .join('|');
   useEffect(() => {
     if (query.trim() === '') return;

@@ -1,6 +1,7 @@
 // The patient a consult is about, and the visit's description: shown, and changed until the
 // consult is sent. The service writes the note for that name (and leaves out talk about other
-// pets), so once it has them the engine refuses a change and its words are shown here.
+// pets), so once it has them the engine refuses a change and its words are shown here; the
+// consult can then still be renamed in this computer's list (its list name).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
@@ -17,9 +18,14 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
   const { recording } = consult;
   const missing = needsPatientName(consult);
   const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const editable = detailsEditable(consult) || missing;
+  // Once sent, the service has the note under the patient's name: what changes is the name this
+  // computer lists the consult under, and the service's record keeps its own.
+  const renamable = !editable && consult.job !== null;
 
+  if (renaming) return <RenameForm consult={consult} onDone={() => setRenaming(false)} />;
   if (editing) {
     return (
       <PatientForm
@@ -35,6 +41,12 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
     <div className={`patient-details${compact ? ' patient-details-compact' : ''}`}>
       {!compact && (
         <dl className="patient-facts">
+          {recording.listName && (
+            <div>
+              <dt>Listed as</dt>
+              <dd>{recording.listName}</dd>
+            </div>
+          )}
           <div>
             <dt>Patient</dt>
             <dd>{recording.patientName?.trim() || <span className="muted">No patient name</span>}</dd>
@@ -55,6 +67,11 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
       {editable && (
         <button type="button" className={missing ? 'primary' : undefined} onClick={() => setEditing(true)}>
           {missing ? "Add the patient's name" : 'Change patient details'}
+        </button>
+      )}
+      {renamable && (
+        <button type="button" onClick={() => setRenaming(true)}>
+          Rename
         </button>
       )}
       {refusal && (
@@ -143,6 +160,73 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
           {busy ? 'Saving…' : 'Save patient details'}
         </button>
         <button type="button" onClick={() => onDone(null)} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The name the consult is listed under on this computer, once it is sent; blank goes back to the patient's. */
+function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void }) {
+  const { recording } = consult;
+  const ids = useId();
+  const [name, setName] = useState(recording.listName ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    nameRef.current?.focus();
+    nameRef.current?.select();
+  }, []);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      useConsults.getState().answered(await api.recording.update({ id: recording.id, listName: name.trim() || null }));
+      onDone();
+    } catch (err) {
+      setProblem(`The name was not saved: ${(err as Error).message}`);
+      setBusy(false);
+      nameRef.current?.focus();
+    }
+  }
+
+  return (
+    <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Rename the consult">
+      <label htmlFor={`${ids}-label`}>Name in the consults list</label>
+      <input
+        ref={nameRef}
+        id={`${ids}-label`}
+        type="text"
+        value={name}
+        maxLength={200}
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${ids}-hint ${ids}-problem` : `${ids}-hint`}
+        onChange={(e) => {
+          setName(e.target.value);
+          setProblem(null);
+        }}
+        readOnly={busy}
+      />
+      <p id={`${ids}-hint`} className="field-hint">
+        Kept on this computer only: the service has the note under {recording.patientName?.trim() || 'the name it was sent with'}. Leave it empty to list the consult
+        under the patient again.
+      </p>
+      {problem && (
+        <p id={`${ids}-problem`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" aria-disabled={busy}>
+          {busy ? 'Saving…' : 'Save name'}
+        </button>
+        <button type="button" onClick={onDone} disabled={busy}>
           Cancel
         </button>
       </div>
