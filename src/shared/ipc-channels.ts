@@ -27,6 +27,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:saveNote',
   'consults:draft',
   'consults:saveDraft',
+  'consults:addDocument',
+  'consults:retryDocument',
   'consults:audioUrl',
   'consults:search',
   'agents:ddx',

@@ -26,6 +26,9 @@ const description = z.string().trim().max(2000, 'is longer than 2000 characters'
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
 const none = z.undefined();
+/** One more document of a consult (discharge instructions after the note); absent: the consult's note. */
+const requiredDocumentId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'is not a document of a consult');
+const documentId = requiredDocumentId.optional();
 
 export interface SessionInfo {
   signedIn: boolean;
@@ -161,19 +164,29 @@ export const invokeContract = {
   'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:delete': { input: z.object({ id }), output: answer<{ deleted: true }>() },
   'consults:note': {
-    input: z.object({ id }),
-    output: answer<{ note: string | null; editedNote: string | null; rtf: string | null; patientName: string | null; sessionDate: string | null }>(),
+    input: z.object({ id, documentId }),
+    output: answer<{ note: string | null; editedNote: string | null; rtf: string | null; patientName: string | null; sessionDate: string | null; documentName: string | null }>(),
   },
   /** The note (the vet's edit when there is one) as text, HTML and RTF, for the clipboard. */
-  'consults:noteFormats': { input: z.object({ id }), output: answer<NoteFormats>() },
-  'consults:export': { input: z.object({ id, format: z.enum(['txt', 'rtf', 'pdf']) }), output: answer<NoteExport>() },
+  'consults:noteFormats': { input: z.object({ id, documentId }), output: answer<NoteFormats>() },
+  'consults:export': { input: z.object({ id, documentId, format: z.enum(['txt', 'rtf', 'pdf']) }), output: answer<NoteExport>() },
   /** A scribe job unfinished for long: asks the service again for the same recording. */
   'consults:askAgain': { input: z.object({ id }), output: answer<ConsultInfo>() },
-  'consults:saveNote': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
+  'consults:saveNote': { input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
   /** The vet's unsaved edit of a note, kept as it was typed; null when there is none. */
-  'consults:draft': { input: z.object({ id }), output: answer<{ text: string; savedAt: string } | null>() },
+  'consults:draft': { input: z.object({ id, documentId }), output: answer<{ text: string; savedAt: string } | null>() },
   /** Keeps the edit as it is typed (null throws it away); the note itself changes only on saveNote. */
-  'consults:saveDraft': { input: z.object({ id, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
+  'consults:saveDraft': { input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
+  /**
+   * "Another document…": one more scribe request for the consult's recording session with another
+   * template (discharge instructions after the SOAP note). It waits its turn, and is made once.
+   */
+  'consults:addDocument': {
+    input: z.object({ id, templateId: z.string().min(1, 'is required').max(200, 'is too long'), templateName: label.optional() }),
+    output: answer<ConsultInfo>(),
+  },
+  /** A document that failed, or whose note is late: asked for again. */
+  'consults:retryDocument': { input: z.object({ id, documentId: requiredDocumentId }), output: answer<ConsultInfo>() },
   'consults:audioUrl': { input: z.object({ id }), output: answer<{ url: string }>() },
   /**
    * The consults the vet may see whose list name, patient, visit, label or note (the vet's edit when there
@@ -229,7 +242,8 @@ export interface EventPayloads {
   'session:changed': SessionInfo;
   'consult:changed': ConsultInfo;
   'consult:removed': { id: string };
-  'note:ready': ConsultInfo;
+  /** A note is ready; with `documentId`, one more document of the consult is. */
+  'note:ready': ConsultInfo & { documentId?: string };
   notice: Notice;
   /** Whether a consult is being recorded, for the tray (main draws it from the recordings it keeps). */
   'recorder:activity': { activity: RecorderActivity };

@@ -36,4 +36,32 @@ export interface JobInfo {
   createdAt: string;
   updatedAt: string;
   completedAt: string | null;
+  /**
+   * More documents from the same recording (discharge instructions after the SOAP note): each a
+   * scribe request of its own for the consult's recording session, oldest first.
+   */
+  documents: DocumentInfo[];
+}
+
+/**
+ * One more document of a consult. It waits (`waitingFor: 'turn'`) until the consult's note and
+ * every document asked for before it are done, then goes `uploaded` (its request about to
+ * leave) -> `scribe_requested` -> `completed`, or `failed` with the service's words.
+ */
+export interface DocumentInfo {
+  id: string;
+  /** The template's name when the vet asked for it (the tab's title); null if it was not known. */
+  name: string | null;
+  templateId: string;
+  state: JobState;
+  waitingFor: 'turn' | 'network' | 'sign-in' | 'owner' | 'service' | null;
+  serviceStatus: string | null;
+  error: { message: string; code: string | null; status: number | null } | null;
+  hasNote: boolean;
+  edited: boolean;
+  overdue: boolean;
+  createdAt: string;
+  /** Changes whenever the document's record does (its note read again, an edit saved). */
+  updatedAt: string;
+  completedAt: string | null;
 }

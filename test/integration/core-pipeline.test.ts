@@ -682,7 +682,7 @@ describe('files written by the version before', () => {
     expect(c.pipeline.info(done_)).toMatchObject({ state: 'completed', hasNote: true, overdue: false });
     expect(await handlers['consults:note']({ id: done_ })).toEqual({
       ok: true,
-      data: { note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.', editedNote: null, rtf: null, patientName: null, sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      data: { note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.', editedNote: null, rtf: null, patientName: null, sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), documentName: null },
     });
     // Without the service's RTF, the RTF is written from the note's sections.
     expect(await handlers['consults:noteFormats']({ id: done_ })).toMatchObject({ ok: true, data: { rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Bland diet\./) } });

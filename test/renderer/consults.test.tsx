@@ -51,6 +51,7 @@ const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   createdAt: '2026-03-05T10:50:00.000Z',
   updatedAt: '2026-03-05T10:50:00.000Z',
   completedAt: null,
+  documents: [],
   ...patch,
 });
 

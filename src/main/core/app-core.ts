@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppInfo, ConsultInfo, EventPayloads, NoteExport, NoteFormats, Notice, RecordingInfo } from '../../shared/ipc.ts';
-import { SENDING_STATES, type JobInfo } from '../../shared/jobs.ts';
+import { SENDING_STATES, type DocumentInfo, type JobInfo } from '../../shared/jobs.ts';
 import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
 import type { NoteMeta } from '../../shared/note/types.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -166,6 +166,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       }),
     );
     this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
+    this.pipeline.on('documentReady', (job, document) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job, document)));
     this.pipeline.on('overdue', (job) =>
       this.withRecording(job.recordingId, (recording) =>
         this.options.notify?.('Note taking longer than usual', `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`),
@@ -191,8 +192,13 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       });
   }
 
-  private announceNote(recording: RecordingInfo, job: JobInfo): void {
+  private announceNote(recording: RecordingInfo, job: JobInfo, document?: DocumentInfo): void {
     if (!this.visibleTo(recording)) return;
+    if (document) {
+      this.emit('note:ready', { recording, job, documentId: document.id });
+      this.options.notify?.(`${document.name ?? 'Document'} ready`, `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`);
+      return;
+    }
     this.emit('note:ready', { recording, job });
     this.options.notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`);
   }
@@ -415,7 +421,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   /**
-   * The visible consults whose list name, patient, visit, label or note holds every word of the query
+   * The visible consults whose list name, patient, visit, label, note or further documents hold every word of the query
    * (case and accents aside), newest first. Plain text: a query with pattern characters finds
    * them as written.
    */
@@ -426,7 +432,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return this.visibleConsults()
       .filter(({ recording }) => {
         const { note, editedNote } = this.pipeline.info(recording.id) ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
-        const haystack = fold([recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note].filter(Boolean).join('\n'));
+        const documents = this.pipeline.documentTexts(recording.id);
+        const haystack = fold([recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...documents].filter(Boolean).join('\n'));
         return words.every((w) => haystack.includes(w));
       })
       .map((c) => c.recording.id);
@@ -436,20 +443,21 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
   }
 
-  /** The note as the window shows it, with the patient and the consult's local date. */
-  noteView(id: string) {
-    const recording = this.consultOrThrow(id).recording;
-    const { note, editedNote, noteRtf } = this.pipeline.note(id);
+  /** The note (or one more document of the consult) as the window shows it, with the patient and the consult's local date. */
+  noteView(id: string, documentId: string | null = null) {
+    const { recording, job } = this.consultOrThrow(id);
+    const { note, editedNote, noteRtf } = this.pipeline.note(id, documentId);
+    const documentName = documentId === null ? null : (job?.documents.find((d) => d.id === documentId)?.name ?? null);
     // The service's RTF is the note it wrote; once the vet has edited it, it no longer is.
-    return { note, editedNote, rtf: editedNote === null ? noteRtf : null, patientName: recording.patientName, sessionDate: localDate(recording.startedAt) };
+    return { note, editedNote, rtf: editedNote === null ? noteRtf : null, patientName: recording.patientName, sessionDate: localDate(recording.startedAt), documentName };
   }
 
   /**
    * The note as shown (the vet's edit when there is one) as text, HTML and RTF. The service's own
    * RTF is used as it came while the note is unedited; an edit is written out from its sections.
    */
-  noteFormats(id: string): NoteFormats {
-    const { sections, meta, serviceRtf } = this.noteParts(id);
+  noteFormats(id: string, documentId: string | null = null): NoteFormats {
+    const { sections, meta, serviceRtf } = this.noteParts(id, documentId);
     return {
       text: sectionsToPlainText(sections, meta),
       html: sectionsToHtml(sections, meta),
@@ -458,9 +466,9 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     };
   }
 
-  async exportNote(id: string, format: keyof typeof EXPORT_TYPES): Promise<NoteExport> {
-    const { sections, meta } = this.noteParts(id);
-    const formats = this.noteFormats(id);
+  async exportNote(id: string, format: keyof typeof EXPORT_TYPES, documentId: string | null = null): Promise<NoteExport> {
+    const { sections, meta } = this.noteParts(id, documentId);
+    const formats = this.noteFormats(id, documentId);
     // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
     const data =
       format === 'pdf'
@@ -469,11 +477,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return { fileName: `${formats.fileBase}.${format}`, mimeType: EXPORT_TYPES[format], data };
   }
 
-  private noteParts(id: string) {
-    const view = this.noteView(id);
+  private noteParts(id: string, documentId: string | null) {
+    const view = this.noteView(id, documentId);
     const shown = view.editedNote ?? view.note;
-    if (shown === null) throw new JobError('not_found', 'This consult has no note yet.');
-    const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate };
+    if (shown === null) throw new JobError('not_found', documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.');
+    const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate, templateName: view.documentName };
     return { sections: sectionsFromText(shown), meta, serviceRtf: view.rtf };
   }
 

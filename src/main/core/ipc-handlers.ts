@@ -134,34 +134,48 @@ function implementations(core: AppCore): Impl {
       return consultOrThrow(id);
     },
     'consults:delete': async ({ id }: In<'consults:delete'>) => {
-      visibleOrThrow(id);
+      const documents = visibleOrThrow(id).job?.documents ?? [];
       await core.pipeline.delete(id);
       await core.drafts.put(id, null);
+      for (const d of documents) await core.drafts.put(draftKey(id, d.id), null);
       core.forget(id);
       return { deleted: true as const };
     },
-    'consults:note': ({ id }: In<'consults:note'>) => (visibleOrThrow(id), core.noteView(id)),
-    'consults:noteFormats': ({ id }: In<'consults:noteFormats'>) => (visibleOrThrow(id), core.noteFormats(id)),
-    'consults:export': ({ id, format }: In<'consults:export'>) => (visibleOrThrow(id), core.exportNote(id, format)),
+    'consults:note': ({ id, documentId }: In<'consults:note'>) => (visibleOrThrow(id), core.noteView(id, documentId ?? null)),
+    'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => (visibleOrThrow(id), core.noteFormats(id, documentId ?? null)),
+    'consults:export': ({ id, documentId, format }: In<'consults:export'>) => (visibleOrThrow(id), core.exportNote(id, format, documentId ?? null)),
     'consults:askAgain': async ({ id }: In<'consults:askAgain'>) => {
       visibleOrThrow(id);
       await core.pipeline.askAgain(id);
       return consultOrThrow(id);
     },
-    'consults:saveNote': async ({ id, text }: In<'consults:saveNote'>) => {
+    'consults:saveNote': async ({ id, documentId, text }: In<'consults:saveNote'>) => {
       visibleOrThrow(id);
-      await core.pipeline.saveEditedNote(id, text);
+      await core.pipeline.saveEditedNote(id, text, documentId ?? null);
       // The draft was for this save: once the note holds it, it is done.
-      await core.drafts.put(id, null);
+      await core.drafts.put(draftKey(id, documentId), null);
       return { saved: true as const };
     },
-    'consults:draft': ({ id }: In<'consults:draft'>) => {
+    'consults:draft': ({ id, documentId }: In<'consults:draft'>) => {
       visibleOrThrow(id);
-      return core.drafts.get(id);
+      if (documentId !== undefined) core.pipeline.note(id, documentId);
+      return core.drafts.get(draftKey(id, documentId));
     },
-    'consults:saveDraft': ({ id, text }: In<'consults:saveDraft'>) => {
+    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) => {
       visibleOrThrow(id);
-      return core.drafts.put(id, text);
+      // A draft for a document the consult does not have is refused, not kept.
+      if (documentId !== undefined) core.pipeline.note(id, documentId);
+      return core.drafts.put(draftKey(id, documentId), text);
+    },
+    'consults:addDocument': async ({ id, templateId, templateName }: In<'consults:addDocument'>) => {
+      visibleOrThrow(id);
+      await core.pipeline.addDocument(id, templateId, templateName?.trim() || null);
+      return consultOrThrow(id);
+    },
+    'consults:retryDocument': async ({ id, documentId }: In<'consults:retryDocument'>) => {
+      visibleOrThrow(id);
+      await core.pipeline.retryDocument(id, documentId);
+      return consultOrThrow(id);
     },
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
@@ -212,6 +226,11 @@ export function toIpcError(e: unknown): IpcError {
   const disk = diskErrorCode(e);
   if (disk) return { code: disk, message: diskErrorMessage(disk), retryable: true };
   return { code: 'internal', message: `Something went wrong inside the app: ${(e as Error)?.message ?? String(e)}` };
+}
+
+/** Where a note's unsaved edit is kept: the consult's id, and for a further document its id too. */
+function draftKey(id: string, documentId: string | undefined): string {
+  return documentId === undefined ? id : `${id}.document-${documentId}`;
 }
 
 const NO_SUCH_CONSULT = 'That consult is not on this computer, or it belongs to another clinic’s account.';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 import { JOB_STATES } from '../../shared/jobs.ts';
 
-export { JOB_STATES, type JobInfo, type JobState } from '../../shared/jobs.ts';
+export { JOB_STATES, type DocumentInfo, type JobInfo, type JobState } from '../../shared/jobs.ts';
 
 export const jobRecordSchema = z.object({
   version: z.literal(1),
@@ -49,6 +49,13 @@ export const jobRecordSchema = z.object({
    * while another account is signed in. Null for jobs made before accounts were recorded.
    */
   ownerUserId: z.string().nullable().default(null),
+  /**
+   * Set for one more document of the consult (<recording>/documents/<id>.json): a scribe request
+   * of its own, with its own key and note, for the recording session of the consult's job.
+   */
+  documentId: z.string().nullable().default(null),
+  /** A document's name as the vet chose it (its template's name then), for its tab and its files. */
+  documentName: z.string().nullable().default(null),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 

@@ -10,10 +10,15 @@
 // No failure status is published for a scribe job: one unfinished for longer than the app waits
 // (Settings, 30 min by default) is marked overdue, announced once, and polled slowly; the vet
 // may then ask again, which sends a new scribe request for the same recording session.
+//
+// A consult may give more documents than its note (discharge instructions after the SOAP note):
+// each is one more scribe request for the same recording session, a job of its own that starts
+// at `uploaded` (<recording>/documents/<id>.json). It waits its turn (until the note and every
+// document asked for before it are done), then is sent exactly as the first, with its own key.
 import { OVERDUE_CHECK_MINUTES } from '../../shared/published-service.ts';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../shared/note/index.ts';
@@ -21,7 +26,7 @@ import type { ConsultOwner } from '../../shared/ipc.ts';
 import { scribeStatusKind, type User } from '../../shared/service/index.ts';
 import { writeJsonAtomic, readJson } from './atomic-file.ts';
 import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
-import { jobRecordSchema, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
+import { jobRecordSchema, type DocumentInfo, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
 import { localDate, type RecordingStore } from './recordings.ts';
 import type { ServiceClient } from './service-client.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
@@ -76,7 +81,7 @@ interface Live {
   controller: AbortController | null;
   running: Promise<void> | null;
   bytesSent: number;
-  waitingFor: JobInfo['waitingFor'];
+  waitingFor: DocumentInfo['waitingFor'];
   waitingReason: string | null;
   nextRetryAt: number | null;
   lastProgressAt: number;
@@ -89,9 +94,15 @@ interface Live {
 const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
 /** How many times in a row an upload address may turn out expired before the job gives up. */
 const MAX_URL_RENEWALS = 3;
+/** More documents one consult may have besides its note. */
+export const MAX_DOCUMENTS = 8;
 
-export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; overdue: [JobInfo]; removed: [string] }> {
+export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo]; documentReady: [JobInfo, DocumentInfo]; overdue: [JobInfo]; removed: [string] }> {
   private readonly jobs = new Map<string, Live>();
+  /** Each consult's further documents, oldest first. */
+  private readonly documents = new Map<string, Live[]>();
+  /** Requests for another document, one after another per consult (a double click makes one). */
+  private readonly adding = new Map<string, Promise<unknown>>();
   private readonly submitting = new Map<string, Promise<JobInfo>>();
   private readonly options: Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
   private uploadSlots: number;
@@ -119,19 +130,25 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       // Another account signed in: a consult of the one before that is on its way stops where
       // it is (an upload is given up, to be sent again) and waits for its owner's sign-in.
       const me = state.user?.id ?? null;
-      for (const [id, live] of this.jobs) {
+      for (const live of this.allLive()) {
         const owner = live.record.ownerUserId;
         if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
         const running = live.running;
         live.controller.abort();
-        void running?.then(() => this.kick(id));
+        void running?.then(() => this.kickLive(live));
       }
       if (state.signedIn) for (const id of this.jobs.keys()) this.kick(id);
     });
   }
 
-  private jobPath(recordingId: string): string {
-    return join(dirname(this.options.recordings.audioPath(recordingId)), 'job.json');
+  private jobPath(recordingId: string, documentId: string | null = null): string {
+    const folder = dirname(this.options.recordings.audioPath(recordingId));
+    return documentId === null ? join(folder, 'job.json') : join(folder, 'documents', `${documentId}.json`);
+  }
+
+  /** Every job: the consults' and their documents'. */
+  private allLive(): Live[] {
+    return [...this.jobs.values(), ...[...this.documents.values()].flat()];
   }
 
   /** At launch: loads every job and resumes those that were under way. */
@@ -151,8 +168,21 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         continue;
       }
       this.jobs.set(meta.id, this.live(parsed.data));
+      await this.loadDocuments(meta.id);
     }
     for (const id of this.jobs.keys()) this.kick(id);
+  }
+
+  private async loadDocuments(recordingId: string): Promise<void> {
+    const folder = dirname(this.jobPath(recordingId, 'x'));
+    const names = await readdir(folder).catch(() => [] as string[]);
+    const docs: Live[] = [];
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const parsed = jobRecordSchema.safeParse(await readJson(join(folder, name)).catch(() => undefined));
+      if (parsed.success && parsed.data.documentId !== null && parsed.data.recordingId === recordingId) docs.push(this.live(parsed.data));
+      else this.options.log?.(`pipeline: a document of ${recordingId} is unreadable; it is left where it is`);
+    }
+    if (docs.length) this.documents.set(recordingId, docs.sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt)));
   }
 
   private live(record: JobRecord): Live {
@@ -174,7 +204,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       recordingId: r.recordingId,
       templateId: r.templateId,
       state: r.state,
-      waitingFor: TERMINAL.has(r.state) ? null : live.waitingFor,
+      // 'turn' is a document's wait only: a consult's note never waits for another.
+      waitingFor: TERMINAL.has(r.state) || live.waitingFor === 'turn' ? null : live.waitingFor,
       waitingReason: TERMINAL.has(r.state) || live.waitingFor !== 'network' ? null : live.waitingReason,
       bytesSent: live.bytesSent,
       bytesTotal: r.bytesTotal,
@@ -188,7 +219,37 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
       completedAt: r.completedAt,
+      documents: (this.documents.get(r.recordingId) ?? []).map((d) => this.documentSnapshot(d)),
     };
+  }
+
+  private documentSnapshot(live: Live): DocumentInfo {
+    const r = live.record;
+    return {
+      id: r.documentId ?? '',
+      name: r.documentName,
+      templateId: r.templateId,
+      state: r.state,
+      waitingFor: TERMINAL.has(r.state) ? null : live.waitingFor,
+      serviceStatus: r.serviceStatus,
+      error: r.error,
+      hasNote: r.note !== null,
+      edited: r.editedNote !== null,
+      overdue: this.msUntilOverdue(r) === 0,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      completedAt: r.completedAt,
+    };
+  }
+
+  /** The text of every further document of a consult (the vet's edit when there is one), for search. */
+  documentTexts(recordingId: string): string[] {
+    return (this.documents.get(recordingId) ?? []).map((d) => d.record.editedNote ?? d.record.note ?? '');
+  }
+
+  /** The consult's job a document belongs to, or the job itself. */
+  private consultOf(live: Live): Live | undefined {
+    return live.record.documentId === null ? live : this.jobs.get(live.record.recordingId);
   }
 
   /**
@@ -207,7 +268,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     const now = this.options.now();
     if (progressOnly && now - live.lastProgressAt < this.options.progressThrottleMs) return;
     live.lastProgressAt = now;
-    this.emit('job', this.snapshot(live));
+    // A document is part of its consult: the consult's snapshot carries it.
+    const consult = this.consultOf(live);
+    if (consult) this.emit('job', this.snapshot(consult));
   }
 
   private async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
@@ -215,7 +278,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     // Two saves at once (a note edit while the retention sweep runs) must not finish their
     // renames in the wrong order: each write waits for the one before and writes the record as
     // it is by then.
-    const write = live.writes.catch(() => undefined).then(() => writeJsonAtomic(this.jobPath(live.record.recordingId), live.record));
+    const write = live.writes.catch(() => undefined).then(() => writeJsonAtomic(this.jobPath(live.record.recordingId, live.record.documentId), live.record));
     live.writes = write;
     await write;
     this.publish(live);
@@ -275,6 +338,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       completedAt: null,
       audioDeletedAt: null,
       ownerUserId: owner?.userId ?? null,
+      documentId: null,
+      documentName: null,
     };
     const live = this.live(record);
     this.jobs.set(recordingId, live);
@@ -291,6 +356,14 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
    */
   async restartForNewService(): Promise<number> {
     let restarted = 0;
+    // A document asked of the old service cannot be finished by the new one: it stops, saying so,
+    // and the vet asks the new service for it (Try again) once the consult's note is there.
+    for (const live of [...this.documents.values()].flat()) {
+      if (TERMINAL.has(live.record.state)) continue;
+      live.controller?.abort();
+      await live.running?.catch(() => {});
+      await this.save(live, { state: 'failed', failedAt: 'scribe_requested', error: { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null } });
+    }
     for (const live of this.jobs.values()) {
       const r = live.record;
       if (r.state === 'completed') continue;
@@ -387,27 +460,137 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   async delete(recordingId: string): Promise<void> {
-    const live = this.jobs.get(recordingId);
-    if (live) {
-      live.controller?.abort();
-      await live.running?.catch(() => {});
-      this.jobs.delete(recordingId);
+    for (const live of [this.jobs.get(recordingId), ...(this.documents.get(recordingId) ?? [])]) {
+      live?.controller?.abort();
+      await live?.running?.catch(() => {});
     }
+    this.jobs.delete(recordingId);
+    this.documents.delete(recordingId);
     await this.options.recordings.delete(recordingId);
     this.emit('removed', recordingId);
   }
 
-  note(recordingId: string): { note: string | null; editedNote: string | null; noteRtf: string | null } {
-    const live = this.jobs.get(recordingId);
-    if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+  /** The consult's note, or one of its further documents. */
+  note(recordingId: string, documentId: string | null = null): { note: string | null; editedNote: string | null; noteRtf: string | null } {
+    const live = this.find(recordingId, documentId);
     return { note: live.record.note, editedNote: live.record.editedNote, noteRtf: live.record.noteRtf };
   }
 
   /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
-  async saveEditedNote(recordingId: string, text: string | null): Promise<void> {
-    const live = this.jobs.get(recordingId);
-    if (!live || live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
+  async saveEditedNote(recordingId: string, text: string | null, documentId: string | null = null): Promise<void> {
+    const live = this.find(recordingId, documentId);
+    if (live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
     await this.save(live, { editedNote: text });
+  }
+
+  private find(recordingId: string, documentId: string | null): Live {
+    if (!this.jobs.has(recordingId)) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+    const live = documentId === null ? this.jobs.get(recordingId) : this.documents.get(recordingId)?.find((d) => d.record.documentId === documentId);
+    if (!live) throw new JobError('not_found', 'That document is not part of this consult.');
+    return live;
+  }
+
+  /**
+   * "Another document…": one more scribe request for the consult's recording session, with a
+   * template of its own (one the consult has not already been, or is being, written with). It
+   * waits its turn: it leaves once the note and every document asked before it are done. Asked
+   * twice at once (a double click, two windows), it is made once.
+   */
+  addDocument(recordingId: string, templateId: string, name: string | null = null): Promise<DocumentInfo> {
+    const before = this.adding.get(recordingId) ?? Promise.resolve();
+    const next = before.catch(() => undefined).then(() => this.createDocument(recordingId, templateId, name));
+    this.adding.set(recordingId, next);
+    void next.catch(() => undefined).finally(() => {
+      if (this.adding.get(recordingId) === next) this.adding.delete(recordingId);
+    });
+    return next;
+  }
+
+  private async createDocument(recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
+    const consult = this.jobs.get(recordingId);
+    if (!consult) throw new JobError('not_found', 'That consult has not been sent to be scribed; send it first, then ask for another document.');
+    const docs = this.documents.get(recordingId) ?? [];
+    const same = [consult, ...docs].find((l) => l.record.templateId === templateId && l.record.state !== 'failed');
+    if (same) {
+      throw new JobError('conflict', same === consult ? 'The note of this consult is already written with that template; choose another.' : 'This consult already has a document from that template.');
+    }
+    if (docs.length >= MAX_DOCUMENTS) throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
+    const now = new Date(this.options.now()).toISOString();
+    const record: JobRecord = {
+      ...consult.record,
+      templateId,
+      state: 'uploaded',
+      failedAt: null,
+      sessionId: null,
+      upload: null,
+      idempotencyKey: randomUUID(),
+      scribeRequestSentAt: null,
+      scribeRequests: 0,
+      scribeId: null,
+      serviceStatus: null,
+      note: null,
+      noteRtf: null,
+      editedNote: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+      audioDeletedAt: null,
+      documentId: randomUUID().slice(0, 8),
+      documentName: name,
+    };
+    await mkdir(dirname(this.jobPath(recordingId, 'x')), { recursive: true });
+    const live = this.live(record);
+    this.documents.set(recordingId, [...docs, live]);
+    await this.save(live, {});
+    this.kickLive(live);
+    return this.documentSnapshot(live);
+  }
+
+  /**
+   * A document that failed, or whose note is late, is asked for again: a new request (a new
+   * key) for the same recording session, which waits its turn as the first did.
+   */
+  async retryDocument(recordingId: string, documentId: string): Promise<DocumentInfo> {
+    const live = this.find(recordingId, documentId);
+    const r = live.record;
+    if (r.state === 'completed') throw new JobError('conflict', 'This document is already written.');
+    if (r.state !== 'failed' && this.msUntilOverdue(r) !== 0) {
+      this.wake(live);
+      return this.documentSnapshot(live);
+    }
+    live.controller?.abort();
+    await live.running?.catch(() => {});
+    live.overdueAnnounced = false;
+    await this.save(live, { state: 'uploaded', failedAt: null, error: null, idempotencyKey: randomUUID(), sessionId: null, scribeRequestSentAt: null, scribeId: null, serviceStatus: null });
+    this.kickLive(live);
+    return this.documentSnapshot(live);
+  }
+
+  /** Whether a document may leave now: the consult's note and every document before it are done. */
+  private itsTurn(live: Live): boolean {
+    const consult = this.jobs.get(live.record.recordingId);
+    if (!consult || consult.record.state !== 'completed') return false;
+    const docs = this.documents.get(live.record.recordingId) ?? [];
+    return docs.slice(0, docs.indexOf(live)).every((d) => TERMINAL.has(d.record.state));
+  }
+
+  private async untilTurn(live: Live, signal: AbortSignal): Promise<void> {
+    if (this.itsTurn(live)) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.off('job', onJob);
+        this.off('removed', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const onJob = (job: JobInfo) => {
+        if (job.recordingId === live.record.recordingId && this.itsTurn(live)) done();
+      };
+      this.on('job', onJob);
+      this.on('removed', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 
   /** Deletes the audio of notes completed more than `keepDays` ago; null keeps audio for ever. */
@@ -444,7 +627,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
   async stop(): Promise<void> {
     this.stopped = true;
-    const running = [...this.jobs.values()].map((l) => {
+    const running = this.allLive().map((l) => {
       l.controller?.abort();
       return l.running?.catch(() => {});
     });
@@ -454,15 +637,21 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   /** Resolves when every job has finished (completed or failed). For tests and tools. */
   async settled(): Promise<void> {
     for (;;) {
-      const running = [...this.jobs.values()].map((l) => l.running).filter((p): p is Promise<void> => p !== null);
+      const running = this.allLive()
+        .map((l) => l.running)
+        .filter((p): p is Promise<void> => p !== null);
       if (running.length === 0) return;
       await Promise.all(running.map((p) => p.catch(() => {})));
     }
   }
 
+  /** Sets the consult's job going, and its documents. */
   private kick(id: string): void {
-    const live = this.jobs.get(id);
-    if (!live || live.running || this.stopped || TERMINAL.has(live.record.state)) return;
+    for (const live of [this.jobs.get(id), ...(this.documents.get(id) ?? [])]) if (live) this.kickLive(live);
+  }
+
+  private kickLive(live: Live): void {
+    if (live.running || this.stopped || TERMINAL.has(live.record.state)) return;
     const controller = new AbortController();
     live.controller = controller;
     live.running = this.run(live, controller.signal).finally(() => {
@@ -471,21 +660,21 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     });
   }
 
-  private wakers = new Map<string, () => void>();
+  private wakers = new Map<Live, () => void>();
   private wake(live: Live): void {
-    this.wakers.get(live.record.recordingId)?.();
+    this.wakers.get(live)?.();
   }
 
   /** Sleeps, but wakes early on a retry by hand or when the job is cancelled. */
   private async pause(live: Live, ms: number, signal: AbortSignal): Promise<void> {
     const early = new AbortController();
-    this.wakers.set(live.record.recordingId, () => early.abort());
+    this.wakers.set(live, () => early.abort());
     try {
       await sleep(ms, undefined, { signal: AbortSignal.any([signal, early.signal]) });
     } catch {
       // woken or cancelled; the loop looks at the signal
     } finally {
-      this.wakers.delete(live.record.recordingId);
+      this.wakers.delete(live);
     }
   }
 
@@ -497,6 +686,13 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     // they cause, so a storage host that stays unreachable is not hammered.
     let unreachableUploads = 0;
     while (!signal.aborted && !TERMINAL.has(live.record.state)) {
+      if (live.record.documentId !== null && live.record.state === 'uploaded' && !this.itsTurn(live)) {
+        live.waitingFor = 'turn';
+        this.publish(live);
+        await this.untilTurn(live, signal);
+        this.clearWaiting(live);
+        continue;
+      }
       try {
         const before = live.record.state;
         if (before === 'scribe_requested') {
@@ -538,13 +734,14 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           this.clearWaiting(live);
           continue;
         }
+        const isDocument = live.record.documentId !== null;
         if (e instanceof ServiceError && e.kind === 'http' && live.record.state === 'upload_url' && isExpiredUploadUrl(e) && renewals < MAX_URL_RENEWALS) {
           renewals += 1;
           this.counters.uploadUrlRenewals += 1;
           await this.save(live, { state: 'session_created', upload: null });
           continue;
         }
-        if (e instanceof ServiceError && e.status === 409 && live.record.state === 'uploaded' && renewals < MAX_URL_RENEWALS) {
+        if (e instanceof ServiceError && e.status === 409 && live.record.state === 'uploaded' && !isDocument && renewals < MAX_URL_RENEWALS) {
           // The service has no file for the key: upload it again rather than give up.
           renewals += 1;
           await this.save(live, { state: 'session_created', upload: null, scribeRequestSentAt: null });
@@ -698,18 +895,22 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         return;
       }
       case 'uploaded': {
+        // A further document goes to the recording session the consult's note was written from.
+        const sessionId = r.documentId === null ? r.sessionId : (this.jobs.get(r.recordingId)?.record.sessionId ?? null);
+        if (sessionId === null) throw new JobError('bad_state', 'This consult has no recording session at the service yet.');
         const answer = await this.withToken(async (t) => {
           // Noted on disk with a token in hand, just before the request leaves: a send that
           // never happened (signed out) is not taken for one whose answer was lost.
           // A resend keeps the first send's time: the overdue clock runs from the request.
           const resend = live.record.scribeRequestSentAt !== null;
           await this.save(live, {
+            sessionId,
             scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(this.options.now()).toISOString(),
             scribeRequests: live.record.scribeRequests + 1,
           });
           this.counters.scribeRequests += 1;
           if (resend) this.counters.scribeResends += 1;
-          return client.requestScribe(t, { sessionId: r.sessionId ?? '', templateId: r.templateId, idempotencyKey: r.idempotencyKey });
+          return client.requestScribe(t, { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey });
         }, r.ownerUserId);
         await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
         return;
@@ -733,7 +934,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         noteRtf: answer.rtf?.trim() ? answer.rtf : null,
         completedAt: new Date(this.options.now()).toISOString(),
       });
-      this.emit('noteReady', this.snapshot(live));
+      const consult = this.consultOf(live);
+      if (live.record.documentId === null) this.emit('noteReady', this.snapshot(live));
+      else if (consult) this.emit('documentReady', this.snapshot(consult), this.documentSnapshot(live));
       return true;
     }
     if (kind === 'failed') {
@@ -766,6 +969,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     }
   }
 }
+
+const DOCUMENT_OF_OLD_SERVICE = 'The app now uses another service, which does not have this request; Try again asks it for this document.';
 
 const BAD_SIGNATURE =
   'The storage service refused the upload address as wrongly signed (SignatureDoesNotMatch); the audio is kept on this computer, and Retry asks the service for a new address.';

@@ -280,19 +280,28 @@ export function sectionsToRtf(sections: readonly NoteSection[], meta: NoteMeta):
 
 /** A file name base for an exported note, safe on Windows, macOS and Linux. */
 export function noteFileBase(meta: NoteMeta): string {
-  const name = (meta.patientName ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]+/g, ' ')
-    // Invisible and direction-changing marks could make a name show another extension.
-    .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[. ]+|[. ]+$/g, '')
-    .slice(0, 60)
-    .trim();
+  const name = safeFileWords(meta.patientName ?? '');
+  // A further document of the consult is named by its template ("Bella 2026-11-24 Discharge instructions").
+  const what = safeFileWords(meta.templateName ?? '') || 'note';
   const date = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? meta.date : null;
-  const base = name ? [name, date, 'note'].filter(Boolean).join(' ') : ['Consult note', date].filter(Boolean).join(' ');
+  const base = name ? [name, date, what].filter(Boolean).join(' ') : [`Consult ${what}`, date].filter(Boolean).join(' ');
   // Names Windows keeps for devices are refused as file names even with an extension
   // (`nul.txt`, `COM1.x note.pdf`): what comes before the first dot decides.
   return /^(con|prn|aux|nul|com[\d\u00b9\u00b2\u00b3]|lpt[\d\u00b9\u00b2\u00b3]) *(\.|$)/i.test(name) ? `Patient ${base}` : base;
+}
+
+/** Words fit for a file name: no character a system refuses or that could disguise an extension. */
+function safeFileWords(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]+/g, ' ')
+      // Invisible and direction-changing marks could make a name show another extension.
+      .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[. ]+|[. ]+$/g, '')
+      .slice(0, 60)
+      .trim()
+  );
 }
