@@ -7,22 +7,13 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
-import { firstTemplateId, recorderChunks, startCore, waitForJob } from './support/core.ts';
+import { firstTemplateId, recorderChunks, recordThrough, startCore, waitForJob } from './support/core.ts';
 
 let core: AppCore | null = null;
 afterEach(async () => {
   await core?.stop();
   core = null;
 });
-
-/** A consult recorded through the window's calls, as the recorder makes one: its id. */
-async function recordThrough(h: ReturnType<typeof createHandlers>, patientName: string, description?: string): Promise<string> {
-  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
-  if (!started.ok) throw new Error(started.error.message);
-  for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-  await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
-  return started.data.id;
-}
 
 /** A core on the sandbox with the demo vet signed in, its window's calls and a template. */
 async function demoSignedIn(scribeSeconds: number) {

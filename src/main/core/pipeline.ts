@@ -778,7 +778,9 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     live.overdueAnnounced = true;
     this.options.log?.(`pipeline: ${live.record.recordingId}: no note after ${formatMinutes(this.options.overdueMinutes())}; polling slowly`);
     this.publish(live);
-    this.emit('overdue', this.snapshot(live));
+    // A late document is announced as its consult's, by the consult's snapshot (the window finds the document in it).
+    const consult = this.consultOf(live);
+    if (consult) this.emit('overdue', this.snapshot(consult));
   }
 
   /** Waits until the session is as `wanted` says (signed in; signed in as the owner), or the job is cancelled. */

@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
+import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
 import type { RecordingStore } from '../../../src/main/core/recordings.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
 import { ServiceError } from '../../../src/main/core/service-errors.ts';
@@ -32,6 +33,15 @@ export async function makeRecording(
   for (const [seq, chunk] of chunks.entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
   await store.finish(meta.id, { durationMs: chunks.length * 1000 });
   return meta.id;
+}
+
+/** A consult recorded through the window's calls, as the recorder makes one: its id. */
+export async function recordThrough(h: HandlerTable, patientName: string, description?: string): Promise<string> {
+  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
+  if (!started.ok) throw new Error(started.error.message);
+  for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
+  return started.data.id;
 }
 
 export function tempDir(prefix = 'vet-scribe-core-'): string {
