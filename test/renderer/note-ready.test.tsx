@@ -61,4 +61,21 @@ describe('a note ready while the vet is elsewhere', () => {
     expect(screen.queryByText(/Note ready: Mango/)).toBeNull();
     expect(screen.queryByLabelText(/new note/)).toBeNull();
   }, 30_000);
+
+  it('a further document of a consult is toasted as itself', async () => {
+    await consultFor('Pepper');
+    const id = await waitFor(
+      () => {
+        const c = core.consults().find((x) => x.recording.patientName === 'Pepper');
+        expect(c?.job?.state).toBe('completed');
+        return c!.recording.id;
+      },
+      { timeout: 15_000 },
+    );
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
+    const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
+    await api.consults.addDocument({ id, templateId: discharge.id, templateName: discharge.name });
+    expect(await screen.findByText('Discharge instructions ready: Pepper. Open Consults to read it.', undefined, { timeout: 15_000 })).toBeTruthy();
+  }, 30_000);
 });

@@ -2,7 +2,7 @@
 // Consults entry of the sidebar counts the notes not yet looked at (the desktop notification
 // comes from main as well). Opening Consults, or the note itself, counts them as seen.
 import { create } from 'zustand';
-import type { ConsultInfo } from '../../../shared/ipc.ts';
+import type { EventPayloads } from '../../../shared/ipc.ts';
 import { api } from '../api.ts';
 import { useNav, type View } from './nav.ts';
 import { useNotifications } from './notifications.ts';
@@ -18,11 +18,13 @@ function lookingAt(view: View, id: string): boolean {
   return view.name === 'consults' || (view.name === 'note' && view.id === id);
 }
 
-export function noteReady({ recording }: ConsultInfo): void {
+export function noteReady({ recording, job, documentId }: EventPayloads['note:ready']): void {
   const view = useNav.getState().view;
   if (lookingAt(view, recording.id)) return;
   const name = recording.patientName?.trim() || recording.label?.trim() || 'a consult';
-  useNotifications.getState().push('success', `Note ready: ${name}. Open Consults to read it.`);
+  // One more document of the consult (discharge instructions) is named as itself.
+  const what = documentId === undefined ? 'Note' : (job?.documents.find((d) => d.id === documentId)?.name ?? 'Another document');
+  useNotifications.getState().push('success', `${what} ready: ${name}. Open Consults to read it.`);
   useNoteReady.setState((s) => (s.unseen.includes(recording.id) ? s : { unseen: [...s.unseen, recording.id] }));
 }
 

@@ -73,6 +73,12 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 </span>
               </>
             )}
+            {job && job.documents.length > 0 && (
+              <>
+                <span aria-hidden="true"> · </span>
+                <span>{job.documents.length === 1 ? `1 more document` : `${job.documents.length} more documents`}</span>
+              </>
+            )}
             {recording.recordedBy && (
               <>
                 <span aria-hidden="true"> · </span>

@@ -2,6 +2,7 @@
 // from the recording and its job as main reports them; pure, so every state is tested.
 import { OVERDUE_CHECK_MINUTES } from '../../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import type { DocumentInfo } from '../../../../shared/jobs.ts';
 import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
 
 export type StatusTone = 'progress' | 'done' | 'error' | 'warning';
@@ -35,8 +36,8 @@ export function minutesWords(minutes: number): string {
 export { OVERDUE_CHECK_MINUTES };
 
 /** The sentence for a note the service has not finished in the time the app waits. */
-export function overdueText(overdueMinutes: number): string {
-  return `The service has not finished this note after ${minutesWords(overdueMinutes)}. It is still being checked every ${minutesWords(OVERDUE_CHECK_MINUTES)}.`;
+export function overdueText(overdueMinutes: number, what: 'note' | 'document' = 'note'): string {
+  return `The service has not finished this ${what} after ${minutesWords(overdueMinutes)}. It is still being checked every ${minutesWords(OVERDUE_CHECK_MINUTES)}.`;
 }
 
 export interface StatusOptions {
@@ -53,19 +54,19 @@ export function needsPatientName({ recording, job }: ConsultInfo): boolean {
 }
 
 /** The published statuses of a scribe job (SERVICE.md row 9) in the vet's words. */
-function scribeWords(serviceStatus: string | null): string {
+function scribeWords(serviceStatus: string | null, what: 'note' | 'document' = 'note'): string {
   const status = serviceStatus?.trim() ?? '';
   const word = status.toLowerCase();
-  if (status === '' || word === 'requested') return 'Sent — the service has received it and will start the note';
-  if (word === 'scribing') return 'Scribing — the service is writing the note';
-  if (word === 'scribed') return 'Written — collecting the note from the service';
+  if (status === '' || word === 'requested') return `Sent — the service has received it and will start the ${what}`;
+  if (word === 'scribing') return `Scribing — the service is writing the ${what}`;
+  if (word === 'scribed') return `Written — collecting the ${what} from the service`;
   switch (scribeStatusKind(status)) {
     case 'queued':
-      return 'Sent — the service has received it and will start the note';
+      return `Sent — the service has received it and will start the ${what}`;
     case 'processing':
-      return 'Scribing — the service is writing the note';
+      return `Scribing — the service is writing the ${what}`;
     case 'completed':
-      return 'Written — collecting the note from the service';
+      return `Written — collecting the ${what} from the service`;
     default:
       // Any other word is the service's own and is shown as it is.
       return `Scribing — the service says: ${status}`;
@@ -159,4 +160,37 @@ export function consultTitle(recording: { patientName: string | null; descriptio
 /** The vet who recorded a consult, in words. */
 export function ownerName(recording: ConsultInfo['recording']): string {
   return recording.recordedBy?.name || recording.recordedBy?.email || 'the vet who recorded it';
+}
+
+/**
+ * Where one more document of a consult is (discharge instructions after the note), in the vet's
+ * words: it waits its turn behind the note and the documents asked for before it, then is asked
+ * of the service for the consult's recording, as the note was.
+ */
+export function documentStatus(document: DocumentInfo, consult: ConsultInfo, options: StatusOptions = {}): ConsultStatus {
+  if (document.state === 'completed') return { text: 'Ready', badge: 'Ready', tone: 'done' };
+  if (document.state === 'failed') return { text: `Could not be written: ${document.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
+  switch (document.waitingFor) {
+    case 'turn':
+      return {
+        text: consult.job?.state === 'completed' ? 'Waiting for the document asked for before it' : 'Waiting for the note to be finished; it is asked for right after',
+        badge: 'Waiting',
+        tone: 'progress',
+      };
+    case 'network':
+      return { text: 'Waiting for the network — it will be asked for when the service can be reached', badge: 'Waiting', tone: 'warning' };
+    case 'sign-in':
+      return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
+    case 'owner':
+      return { text: `Waiting for ${ownerName(consult.recording)} to sign in: it is asked for with their account only`, badge: 'Waiting', tone: 'warning' };
+    case 'service':
+      return { text: 'The service is busy — it will be asked for again soon', badge: 'Waiting', tone: 'warning' };
+    case null:
+      break;
+  }
+  if (document.state === 'scribe_requested') {
+    if (document.overdue) return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES, 'document'), badge: 'Late', tone: 'warning' };
+    return { text: scribeWords(document.serviceStatus, 'document'), badge: 'Writing', tone: 'progress' };
+  }
+  return { text: 'Asking the service for it…', badge: 'Working', tone: 'progress' };
 }

@@ -46,9 +46,9 @@ export async function writeFlavours(formats: Pick<NoteFormats, 'text' | 'html' |
   return 'text';
 }
 
-/** Copies the note the vet sees (the edit when there is one) in its three flavours. */
-export async function copyNote(id: string): Promise<CopyOutcome> {
-  const formats = await api.consults.noteFormats({ id });
+/** Copies the note the vet sees (the edit when there is one), or one more document of the consult, in its three flavours. */
+export async function copyNote(id: string, documentId?: string): Promise<CopyOutcome> {
+  const formats = await api.consults.noteFormats(documentId === undefined ? { id } : { id, documentId });
   const { written } = await api.clipboard.write({ text: formats.text, html: formats.html, rtf: formats.rtf });
   if (written) return 'all';
   return writeFlavours(formats);

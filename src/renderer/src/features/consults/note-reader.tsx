@@ -4,7 +4,7 @@
 // what every action uses. An edit not yet saved is kept in main as a draft as it is typed, so
 // leaving the note, a reload or a crash loses nothing: the note opens in the editor again. Nothing the service wrote is inserted as HTML: the note is read
 // into elements whose text React sets.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
@@ -27,10 +27,17 @@ const EXPORTS = [
   { format: 'pdf', label: 'Export .pdf' },
 ] as const;
 
-export function NoteReader({ consult }: { consult: ConsultInfo }) {
+/**
+ * The consult's note, or with `documentId` one more document of it (its own text, edit, draft and
+ * files). Mounted afresh for each (a `key` per document), so no edit follows the vet to another tab.
+ */
+export function NoteReader({ consult, documentId }: { consult: ConsultInfo; documentId?: string }) {
   const id = consult.recording.id;
+  // Every call names the document it is about; none names the consult's note.
+  const which = useMemo(() => (documentId === undefined ? { id } : { id, documentId }), [id, documentId]);
+  const document = documentId === undefined ? undefined : consult.job?.documents.find((d) => d.id === documentId);
   // The note is read again whenever main says the job changed (an edit saved here or elsewhere).
-  const key = `${id}@${consult.job?.updatedAt ?? ''}`;
+  const key = `${id}@${(document ?? consult.job)?.updatedAt ?? ''}`;
   const go = useNav((s) => s.go);
   const editorId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -47,7 +54,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   useEffect(() => {
     let current = true;
     api.consults
-      .draft({ id })
+      .draft(which)
       .then((d) => {
         if (!current || d === null) return;
         setDraft(d.text);
@@ -57,26 +64,26 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [which]);
 
   useEffect(() => {
     if (draft === null || unsent.current === null) return;
     const timer = setTimeout(() => {
       const text = unsent.current;
       unsent.current = null;
-      if (text !== null) void api.consults.saveDraft({ id, text }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
+      if (text !== null) void api.consults.saveDraft({ ...which, text }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
     }, 400);
     return () => clearTimeout(timer);
-  }, [draft, id]);
+  }, [draft, which]);
 
   // Leaving the note with keys still unsent: they go to main at once.
   useEffect(
     () => () => {
       const text = unsent.current;
       unsent.current = null;
-      if (text !== null) void api.consults.saveDraft({ id, text }).catch(() => undefined);
+      if (text !== null) void api.consults.saveDraft({ ...which, text }).catch(() => undefined);
     },
-    [id],
+    [which],
   );
 
   function type(text: string) {
@@ -87,13 +94,13 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   useEffect(() => {
     let current = true;
     api.consults
-      .note({ id })
+      .note(which)
       .then((n) => current && setLoaded({ key, note: n.note, editedNote: n.editedNote }))
       .catch((e: unknown) => current && setLoaded({ key, error: (e as Error).message }));
     return () => {
       current = false;
     };
-  }, [id, key, retries]);
+  }, [which, key, retries]);
 
   useEffect(() => {
     if (feedback?.kind !== 'ok') return;
@@ -128,7 +135,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   async function save(next: string | null, what: string): Promise<boolean> {
     setSaving(true);
     try {
-      await api.consults.saveNote({ id, text: next });
+      await api.consults.saveNote({ ...which, text: next });
       setLoaded({ key, note: serviceNote, editedNote: next });
       return true;
     } catch (e) {
@@ -153,7 +160,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
     unsent.current = null;
     setDraft(null);
     setKeptFrom(null);
-    await api.consults.saveDraft({ id, text: null }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
+    await api.consults.saveDraft({ ...which, text: null }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
   }
 
   async function revert() {
@@ -163,7 +170,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
   async function copy() {
     setFeedback(null);
     try {
-      setFeedback({ kind: 'ok', text: COPY_WORDS[await copyNote(id)] });
+      setFeedback({ kind: 'ok', text: COPY_WORDS[await copyNote(id, documentId)] });
     } catch (e) {
       setFeedback({ kind: 'error', text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.` });
     }
@@ -171,7 +178,7 @@ export function NoteReader({ consult }: { consult: ConsultInfo }) {
 
   async function exportAs(format: (typeof EXPORTS)[number]['format']) {
     try {
-      const file = await api.consults.export({ id, format });
+      const file = await api.consults.export({ ...which, format });
       downloadBytes(file.data, file.fileName, file.mimeType);
       setFeedback({ kind: 'ok', text: `Exported: ${file.fileName}` });
     } catch (e) {

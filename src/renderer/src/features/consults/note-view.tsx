@@ -10,6 +10,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { NoteAudio } from './note-audio.tsx';
+import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
 import './consults.css';
 
@@ -99,6 +100,24 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const retry = () => again(() => api.consults.retry({ id: recording.id }), 'Could not retry');
   const askAgain = () => again(() => api.consults.askAgain({ id: recording.id }), 'Could not ask the service again');
 
+  const note = job?.hasNote ? (
+    <NoteReader consult={consult} />
+  ) : (
+    <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
+      <p>The note is not ready yet: {status.text}</p>
+      {job?.state === 'failed' && job.error?.code !== 'patient_name_required' && (
+        <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
+          Retry
+        </button>
+      )}
+      {job?.overdue && job.state === 'scribe_requested' && (
+        <button type="button" className="primary" disabled={retrying} onClick={() => void askAgain()}>
+          Ask again
+        </button>
+      )}
+    </div>
+  );
+
   return (
     <>
       <h1 id="note-view-title">{title}</h1>
@@ -112,23 +131,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
         )}
       </p>
       <PatientDetails consult={consult} />
-      {job?.hasNote ? (
-        <NoteReader consult={consult} />
-      ) : (
-        <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
-          <p>The note is not ready yet: {status.text}</p>
-          {job?.state === 'failed' && job.error?.code !== 'patient_name_required' && (
-            <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
-              Retry
-            </button>
-          )}
-          {job?.overdue && job.state === 'scribe_requested' && (
-            <button type="button" className="primary" disabled={retrying} onClick={() => void askAgain()}>
-              Ask again
-            </button>
-          )}
-        </div>
-      )}
+      {job ? <DocumentTabs consult={consult} note={note} /> : note}
       <NoteAudio id={recording.id} audioDeleted={job?.audioDeleted ?? false} />
     </>
   );

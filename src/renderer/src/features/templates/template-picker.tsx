@@ -15,6 +15,8 @@ export interface TemplatePickerProps {
   preselectLast?: boolean;
   /** Shown under the field, e.g. "You can also choose after recording." */
   hint?: string;
+  /** Templates not offered (those a consult's documents are already written with). */
+  exclude?: readonly string[];
 }
 
 export function matchesTemplate(t: Template, query: string): boolean {
@@ -22,8 +24,9 @@ export function matchesTemplate(t: Template, query: string): boolean {
   return q === '' || t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q);
 }
 
-export function TemplatePicker({ value, onChange, disabled = false, preselectLast = true, hint }: TemplatePickerProps) {
-  const { items, status, error, hasMore, total } = useTemplates();
+export function TemplatePicker({ value, onChange, disabled = false, preselectLast = true, hint, exclude }: TemplatePickerProps) {
+  const { items: all, status, error, hasMore, total } = useTemplates();
+  const items = useMemo(() => (exclude?.length ? all.filter((t) => !exclude.includes(t.id)) : all), [all, exclude]);
   const lastTemplateId = useSettings((s) => s.settings?.lastTemplateId ?? null);
   const [query, setQuery] = useState('');
   const touched = useRef(false);
@@ -117,7 +120,7 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
           </button>
           {total !== null && (
             <span className="muted">
-              {items.length} of {total} shown
+              {all.length} of {total} shown
             </span>
           )}
         </div>
