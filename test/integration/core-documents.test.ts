@@ -218,4 +218,31 @@ describe('another document from one recording', () => {
     expect(await handlers['consults:retryDocument']({ id, documentId: doc.id })).toEqual(refused);
     expect(s.stats().scribeRequests).toBe(2);
   });
+
+  it('a document not yet written when the service is changed stops, saying so; many waiting at once raise no listener warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const { c } = await world({ scribeSeconds: 5 });
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c.recordings, null, null, { patientName: `Patient ${i}` }));
+      for (const id of ids) await c.pipeline.submit(id, SOAP);
+      await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.state === 'scribe_requested')));
+      for (const id of ids) await c.pipeline.addDocument(id, DISCHARGE, 'Discharge instructions');
+      await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.documents[0]?.waitingFor === 'turn')));
+
+      await c.pipeline.restartForNewService();
+      for (const id of ids) {
+        expect(c.pipeline.info(id)?.documents[0]).toMatchObject({
+          state: 'failed',
+          error: { code: 'service_changed', message: 'The app now uses another service, which does not have this request; Try again asks it for this document.' },
+        });
+      }
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });

@@ -101,6 +101,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   private readonly jobs = new Map<string, Live>();
   /** Each consult's further documents, oldest first. */
   private readonly documents = new Map<string, Live[]>();
+  /** Documents waiting their turn: each looks again whenever a job changes. */
+  private readonly turnWaiters = new Set<() => void>();
   /** Requests for another document, one after another per consult (a double click makes one). */
   private readonly adding = new Map<string, Promise<unknown>>();
   private readonly submitting = new Map<string, Promise<JobInfo>>();
@@ -271,6 +273,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     // A document is part of its consult: the consult's snapshot carries it.
     const consult = this.consultOf(live);
     if (consult) this.emit('job', this.snapshot(consult));
+    for (const check of [...this.turnWaiters]) check();
   }
 
   private async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
@@ -575,21 +578,22 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     return docs.slice(0, docs.indexOf(live)).every((d) => TERMINAL.has(d.record.state));
   }
 
+  /**
+   * Resolves once it is the document's turn, or its job is cancelled. Woken by every change its
+   * consult publishes (a set of callbacks rather than one listener on 'job' per waiting document,
+   * which would pass EventEmitter's warning limit on a day of queued documents).
+   */
   private async untilTurn(live: Live, signal: AbortSignal): Promise<void> {
     if (this.itsTurn(live)) return;
     await new Promise<void>((resolve) => {
-      const done = () => {
-        this.off('job', onJob);
-        this.off('removed', done);
-        signal.removeEventListener('abort', done);
+      const check = () => {
+        if (!signal.aborted && !this.itsTurn(live)) return;
+        this.turnWaiters.delete(check);
+        signal.removeEventListener('abort', check);
         resolve();
       };
-      const onJob = (job: JobInfo) => {
-        if (job.recordingId === live.record.recordingId && this.itsTurn(live)) done();
-      };
-      this.on('job', onJob);
-      this.on('removed', done);
-      signal.addEventListener('abort', done, { once: true });
+      this.turnWaiters.add(check);
+      signal.addEventListener('abort', check, { once: true });
     });
   }
 
