@@ -228,9 +228,10 @@ describe('another document from one recording', () => {
       const ids: string[] = [];
       for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c.recordings, null, null, { patientName: `Patient ${i}` }));
       for (const id of ids) await c.pipeline.submit(id, SOAP);
-      await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.state === 'scribe_requested')));
+      // One at a time: the test's own waits must not add a listener each either.
+      for (const id of ids) await waitForJob(c, id, (j) => j.state === 'scribe_requested');
       for (const id of ids) await c.pipeline.addDocument(id, DISCHARGE, 'Discharge instructions');
-      await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.documents[0]?.waitingFor === 'turn')));
+      for (const id of ids) await waitForJob(c, id, (j) => j.documents[0]?.waitingFor === 'turn');
 
       await c.pipeline.restartForNewService();
       for (const id of ids) {

@@ -86,6 +86,30 @@ describe('pipeline', () => {
     expect(stats.uploads).toBe(1);
   });
 
+  it('twelve consults queued while signed out wait without a listener each (no leak warning), and all go on at sign-in', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on('warning', onWarning);
+    try {
+      const c = await core();
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c.recordings, null, null, { patientName: `Patient ${i}` }));
+      for (const id of ids) await c.pipeline.submit(id, 'any-template');
+      // One at a time: the test's own waits must not add a listener each either.
+      for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
+      const demo = c.appInfo().sandbox!.demo;
+      await c.session.signIn(demo.email, demo.password);
+      const template = await firstTemplateId(c);
+      // The template given is unknown to the service: each goes on, and stops with its words.
+      for (const id of ids) expect((await waitForJob(c, id, done)).error?.message).toBe('Template not found.');
+      expect(template).toBeTruthy();
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('a second submit joins the job under way instead of starting another', async () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);

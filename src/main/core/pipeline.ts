@@ -101,8 +101,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   private readonly jobs = new Map<string, Live>();
   /** Each consult's further documents, oldest first. */
   private readonly documents = new Map<string, Live[]>();
-  /** Documents waiting their turn: each looks again whenever a job changes. */
-  private readonly turnWaiters = new Set<() => void>();
+  /** Jobs waiting for their turn or for a sign-in: each looks again whenever a job or the session changes. */
+  private readonly waiters = new Set<() => void>();
   /** Requests for another document, one after another per consult (a double click makes one). */
   private readonly adding = new Map<string, Promise<unknown>>();
   private readonly submitting = new Map<string, Promise<JobInfo>>();
@@ -140,6 +140,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         void running?.then(() => this.kickLive(live));
       }
       if (state.signedIn) for (const id of this.jobs.keys()) this.kick(id);
+      this.wakeWaiters();
     });
   }
 
@@ -273,7 +274,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     // A document is part of its consult: the consult's snapshot carries it.
     const consult = this.consultOf(live);
     if (consult) this.emit('job', this.snapshot(consult));
-    for (const check of [...this.turnWaiters]) check();
+    this.wakeWaiters();
   }
 
   private async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
@@ -578,23 +579,33 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     return docs.slice(0, docs.indexOf(live)).every((d) => TERMINAL.has(d.record.state));
   }
 
+  /** Resolves once it is the document's turn, or its job is cancelled. */
+  private untilTurn(live: Live, signal: AbortSignal): Promise<void> {
+    return this.until(() => this.itsTurn(live), signal);
+  }
+
   /**
-   * Resolves once it is the document's turn, or its job is cancelled. Woken by every change its
-   * consult publishes (a set of callbacks rather than one listener on 'job' per waiting document,
-   * which would pass EventEmitter's warning limit on a day of queued documents).
+   * Resolves once `ready()` holds, or the job is cancelled; looked at again whenever a job
+   * changes or the session does. One set of callbacks, not a listener on 'job' or on the
+   * session per waiting job: a morning of consults queued while signed out, or of documents
+   * waiting their turn, would pass EventEmitter's limit and warn of a leak.
    */
-  private async untilTurn(live: Live, signal: AbortSignal): Promise<void> {
-    if (this.itsTurn(live)) return;
+  private async until(ready: () => boolean, signal: AbortSignal): Promise<void> {
+    if (ready()) return;
     await new Promise<void>((resolve) => {
       const check = () => {
-        if (!signal.aborted && !this.itsTurn(live)) return;
-        this.turnWaiters.delete(check);
+        if (!signal.aborted && !ready()) return;
+        this.waiters.delete(check);
         signal.removeEventListener('abort', check);
         resolve();
       };
-      this.turnWaiters.add(check);
+      this.waiters.add(check);
       signal.addEventListener('abort', check, { once: true });
     });
+  }
+
+  private wakeWaiters(): void {
+    for (const check of [...this.waiters]) check();
   }
 
   /** Deletes the audio of notes completed more than `keepDays` ago; null keeps audio for ever. */
@@ -799,20 +810,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     this.publish(live);
   }
 
-  private async untilSession(wanted: (s: SessionState) => boolean, signal: AbortSignal): Promise<void> {
-    if (wanted(this.options.session.state())) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.options.session.off('changed', onChange);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const onChange = (s: SessionState) => {
-        if (wanted(s)) done();
-      };
-      this.options.session.on('changed', onChange);
-      signal.addEventListener('abort', done, { once: true });
-    });
+  private untilSession(wanted: (s: SessionState) => boolean, signal: AbortSignal): Promise<void> {
+    return this.until(() => wanted(this.options.session.state()), signal);
   }
 
   private async fail(live: Live, e: unknown): Promise<void> {
