@@ -429,15 +429,28 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
     const words = fold(query).split(/\s+/).filter(Boolean);
     if (words.length === 0) return this.visibleConsults().map((c) => c.recording.id);
-    return this.visibleConsults()
-      .filter(({ recording }) => {
-        const { note, editedNote } = this.pipeline.info(recording.id) ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
-        const documents = this.pipeline.documentTexts(recording.id);
-        const haystack = fold([recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...documents].filter(Boolean).join('\n'));
-        return words.every((w) => haystack.includes(w));
-      })
-      .map((c) => c.recording.id);
+    const kept: typeof this.searchTexts = new Map();
+    const found = this.visibleConsults().filter(({ recording, job }) => {
+      const { note, editedNote } = job ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
+      const parts = [recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...this.pipeline.documentTexts(recording.id)];
+      // Folding every note again took most of a search's time with thousands of consults: a
+      // consult's folded text is reused while it is made of the same texts (mostly the very
+      // same strings the pipeline holds, so comparing them costs next to nothing).
+      let text = this.searchTexts.get(recording.id);
+      if (!text || text.parts.length !== parts.length || text.parts.some((p, i) => p !== parts[i])) {
+        text = { parts, folded: fold(parts.filter(Boolean).join('\n')) };
+      }
+      kept.set(recording.id, text);
+      const { folded } = text;
+      return words.every((w) => folded.includes(w));
+    });
+    // Consults deleted, or no longer this account's to see, are dropped with the next search.
+    this.searchTexts = kept;
+    return found.map((c) => c.recording.id);
   }
+
+  /** searchConsults' folded text of each consult, with the texts it was made of. */
+  private searchTexts = new Map<string, { parts: readonly (string | null)[]; folded: string }>();
 
   consults(): ConsultInfo[] {
     return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
