@@ -1,6 +1,6 @@
 // Every recording on this computer, newest first, each with where it is on its way to a note;
 // a search (patient, visit, words of the note) and filters by day and state find one.
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { api } from '../../api.ts';
 import { useConsults, sortedConsults } from '../../stores/consults.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -8,8 +8,7 @@ import { useTemplates } from '../../stores/templates.ts';
 import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './consult-filter.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { ConsultRow } from './consult-row.tsx';
-import { groupByDay } from './days.ts';
+import { ConsultList } from './consult-list.tsx';
 import './consults.css';
 
 export function ConsultsView() {
@@ -48,9 +47,14 @@ export function ConsultsView() {
   // Main searches the notes too; asked a moment after the typing stops, and again when what it
   // searches changes (a note arrives or is edited, a consult comes or goes, a name changes),
   // not at every upload progress event (a job's updatedAt moves only when its record is saved).
-  const searched = Object.values(byId)
-    .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`)
-    .join('|');
+  // Worked out again only when the consults change: a key typed must not go through them all.
+  const searched = useMemo(
+    () =>
+      Object.values(byId)
+        .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`)
+        .join('|'),
+    [byId],
+  );
   useEffect(() => {
     if (query.trim() === '') return;
     let current = true;
@@ -70,10 +74,12 @@ export function ConsultsView() {
     };
   }, [query, searched]);
 
-  const all = sortedConsults(byId);
-  const filter = { matching: query.trim() === '' ? null : matching, day, state };
-  const consults = filterConsults(all, filter, overdueMinutes);
-  const filtering = query.trim() !== '' || isFiltering(filter);
+  const all = useMemo(() => sortedConsults(byId), [byId]);
+  const words = query.trim() !== '';
+  const filter = useMemo(() => ({ matching: words ? matching : null, day, state }), [words, matching, day, state]);
+  // The same array while only the typing changes, so the list is not rendered again for a key.
+  const consults = useMemo(() => filterConsults(all, filter, overdueMinutes), [all, filter, overdueMinutes]);
+  const filtering = words || isFiltering(filter);
   const clear = () => {
     setQuery('');
     setMatching(null);
@@ -147,16 +153,7 @@ export function ConsultsView() {
               </button>
             </p>
           )}
-          {groupByDay(consults).map((group) => (
-          <section key={group.key} className="consult-day" aria-labelledby={`day-${group.key}`}>
-            <h2 id={`day-${group.key}`}>{group.heading}</h2>
-            <ul className="consult-list">
-              {group.consults.map((c) => (
-                <ConsultRow key={c.recording.id} consult={c} />
-              ))}
-            </ul>
-          </section>
-          ))}
+          <ConsultList consults={consults} />
         </>
       )}
     </section>

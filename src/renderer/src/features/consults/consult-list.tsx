@@ -1,0 +1,172 @@
+// The consults found, under a heading per day, newest first. A clinic keeps thousands, and a
+// row is some thirty elements with their own subscriptions: with every row in the page,
+// opening the list took seconds and so did each key typed in the search. So only the rows on
+// and near the screen are in the page (@tanstack/react-virtual, on the window's own scroll):
+// each is measured once laid out and placed below the one before it, and the list keeps the
+// height of all of them, so the scroll bar and the page's scrolling stay what they were.
+//
+// What the page no longer shows by itself is said instead: every row carries its place in its
+// day (aria-posinset / aria-setsize), so a screen reader still hears "3 of 41"; the row that
+// holds the focus stays in the page however far the list is scrolled, so Tab and Shift+Tab go
+// on from it; and Tab moving the focus down scrolls the page, which brings the next rows in.
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range, type Virtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { ConsultRow } from './consult-row.tsx';
+import { groupByDay, type DayGroup } from './days.ts';
+
+type Item = { kind: 'day'; key: string; group: DayGroup } | { kind: 'consult'; key: string; group: DayGroup; consult: ConsultInfo; position: number };
+
+/** Sizes in px until an item is laid out: a heading, and a row with its actions (most rows are about this tall). */
+const ESTIMATE = { day: 44, consult: 185 } as const;
+/** Rows kept in the page above and below the screen: about a screenful each way. */
+const OVERSCAN = 6;
+/** Space between items, in rem (the list's gap before it was windowed). */
+const GAP_REM = 0.75;
+
+function itemsOf(groups: readonly DayGroup[]): Item[] {
+  const items: Item[] = [];
+  for (const group of groups) {
+    items.push({ kind: 'day', key: `day:${group.key}`, group });
+    group.consults.forEach((consult, i) => items.push({ kind: 'consult', key: consult.recording.id, group, consult, position: i + 1 }));
+  }
+  return items;
+}
+
+interface Section {
+  key: string;
+  group: DayGroup;
+  heading: VirtualItem | null;
+  rows: { virtual: VirtualItem; consult: ConsultInfo }[];
+}
+
+/** The items in the page, in order, as one section per day (two if the focused row is far from the rest of its day). */
+function sectionsOf(virtualItems: readonly VirtualItem[], items: readonly Item[]): Section[] {
+  const sections: Section[] = [];
+  const seen = new Set<string>();
+  let last: (Section & { end: number }) | null = null;
+  for (const virtual of virtualItems) {
+    const item = items[virtual.index]!;
+    if (!last || last.group !== item.group || last.end !== virtual.index - 1) {
+      const key = seen.has(item.group.key) ? `${item.group.key}@${virtual.index}` : item.group.key;
+      seen.add(item.group.key);
+      last = { key, group: item.group, heading: null, rows: [], end: virtual.index };
+      sections.push(last);
+    }
+    last.end = virtual.index;
+    if (item.kind === 'day') last.heading = virtual;
+    else last.rows.push({ virtual, consult: item.consult });
+  }
+  return sections;
+}
+
+// A row re-renders when its consult does, not whenever the rows in the page change.
+const Row = memo(ConsultRow);
+
+function remPx(rem: number): number {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return rem * (Number.isFinite(root) && root > 0 ? root : 16);
+}
+
+export const ConsultList = memo(function ConsultList({ consults }: { consults: readonly ConsultInfo[] }) {
+  const items = useMemo(() => itemsOf(groupByDay(consults)), [consults]);
+  const indexOf = useMemo(() => new Map(items.map((item, i) => [item.key, i])), [items]);
+  const ids = useId();
+  const box = useRef<HTMLDivElement | null>(null);
+  // Where the list starts in the page: the search and its count line above it change height.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [gap] = useState(() => remPx(GAP_REM));
+
+  // The row holding the focus is kept in the page wherever the list is scrolled: were it taken
+  // out, the focus would fall back to the page and Tab would start again from the top.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      const focused = document.activeElement?.closest('.consult-window [data-key]')?.getAttribute('data-key');
+      const index = focused ? indexOf.get(focused) : undefined;
+      return index === undefined || indexes.includes(index) ? indexes : [...indexes, index].sort((a, b) => a - b);
+    },
+    [indexOf],
+  );
+
+  // The same functions while the items are: the virtualizer works its offsets out again when they change.
+  const getItemKey = useCallback((i: number) => items[i]!.key, [items]);
+  const estimateSize = useCallback((i: number) => ESTIMATE[items[i]!.kind], [items]);
+  // Nothing laid out measures 0 (a hidden window, or a test's DOM without layout): the estimate
+  // stands until the item has a size.
+  const measure = useCallback(
+    (el: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLElement>) => {
+      const size = measureElement(el, entry, instance);
+      return size > 0 ? size : ESTIMATE[items[instance.indexFromElement(el)]?.kind ?? 'consult'];
+    },
+    [items],
+  );
+
+  const virtualizer = useWindowVirtualizer<HTMLElement>({
+    count: items.length,
+    getItemKey,
+    estimateSize,
+    measureElement: measure,
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    overscan: OVERSCAN,
+    gap,
+    scrollMargin,
+    rangeExtractor,
+    // Scrolling moves the page, not the rows: React renders again only when rows come or go.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const sections = sectionsOf(virtualItems, items);
+
+  // Measured again when the consults found change, which is when the count line above comes or
+  // goes. Anything else above that changes height (a notice) only shifts which rows count as
+  // near the screen by as much, and a screenful of rows each way is kept in the page anyway.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+  }, [items]);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // The rows are ConsultRow's own <li>, in the order rendered: each is told its item, its
+    // place in its day, and is measured (and watched for a change of size) by the virtualizer.
+    const lis = el.querySelectorAll<HTMLLIElement>(':scope > section > ul > li');
+    const rows = sections.flatMap((s) => s.rows);
+    if (lis.length !== rows.length) return;
+    rows.forEach(({ virtual, consult }, i) => {
+      const li = lis[i]!;
+      const item = items[virtual.index] as Extract<Item, { kind: 'consult' }>;
+      li.setAttribute('data-index', String(virtual.index));
+      li.setAttribute('data-key', consult.recording.id);
+      li.setAttribute('aria-posinset', String(item.position));
+      li.setAttribute('aria-setsize', String(item.group.consults.length));
+      virtualizer.measureElement(li);
+    });
+  });
+
+  return (
+    <div ref={(el) => { box.current = el; virtualizer.containerRef(el); }} className="consult-window">
+      {sections.map((s) => (
+        <section key={s.key} className="consult-day" aria-labelledby={`${ids}-${s.key}`}>
+          {s.heading ? (
+            <h2 key="placed" id={`${ids}-${s.key}`} className="consult-day-heading" data-index={s.heading.index} ref={virtualizer.measureElement}>
+              {s.group.heading}
+            </h2>
+          ) : (
+            // The day's heading is off screen: the section still says which day it is.
+            <h2 key="hidden" id={`${ids}-${s.key}`} className="visually-hidden">
+              {s.group.heading}
+            </h2>
+          )}
+          <ul className="consult-list">
+            {s.rows.map(({ consult }) => (
+              <Row key={consult.recording.id} consult={consult} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+});
