@@ -82,12 +82,14 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
     </button>
   );
 
-  // A consult with its note only: no tabs, the note as it always was, and the way to another.
+  // A consult with its note only: no tabs, the note as it always was, and the way to another
+  // above it, where the vet looks first.
   if (documents.length === 0) {
     return (
       <>
+        {addButton && <div className="document-tabs row">{addButton}</div>}
+        {addForm}
         {note}
-        {(addButton || addForm) && <div className="document-more">{addForm || addButton}</div>}
       </>
     );
   }
