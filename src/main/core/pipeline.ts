@@ -324,23 +324,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       recordingId,
       templateId,
       state: 'recorded',
-      failedAt: null,
-      sessionId: null,
-      upload: null,
-      idempotencyKey: randomUUID(),
-      scribeRequestSentAt: null,
-      scribeRequests: 0,
-      scribeId: null,
-      serviceStatus: null,
-      note: null,
-      noteRtf: null,
-      editedNote: null,
-      error: null,
+      ...unsent(now),
       bytesTotal: size,
-      createdAt: now,
-      updatedAt: now,
-      completedAt: null,
-      audioDeletedAt: null,
       ownerUserId: owner?.userId ?? null,
       documentId: null,
       documentName: null,
@@ -524,22 +509,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       ...consult.record,
       templateId,
       state: 'uploaded',
-      failedAt: null,
-      sessionId: null,
-      upload: null,
-      idempotencyKey: randomUUID(),
-      scribeRequestSentAt: null,
-      scribeRequests: 0,
-      scribeId: null,
-      serviceStatus: null,
-      note: null,
-      noteRtf: null,
-      editedNote: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      completedAt: null,
-      audioDeletedAt: null,
+      ...unsent(now),
       documentId: randomUUID().slice(0, 8),
       documentName: name,
     };
@@ -973,6 +943,28 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       this.uploadQueue.shift()?.();
     }
   }
+}
+
+/** A scribe request not yet sent, with its own key: what a new consult's job and a new document start from. */
+function unsent(now: string) {
+  return {
+    failedAt: null,
+    sessionId: null,
+    upload: null,
+    idempotencyKey: randomUUID(),
+    scribeRequestSentAt: null,
+    scribeRequests: 0,
+    scribeId: null,
+    serviceStatus: null,
+    note: null,
+    noteRtf: null,
+    editedNote: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    audioDeletedAt: null,
+  } satisfies Partial<JobRecord>;
 }
 
 const DOCUMENT_OF_OLD_SERVICE = 'The app now uses another service, which does not have this request; Try again asks it for this document.';
