@@ -1,5 +1,5 @@
 // The consults found, under a heading per day, newest first. A clinic keeps thousands, and a
-// row is some thirty elements with their own subscriptions: with every row in the page,
+// row is some twenty elements with their own subscriptions: with every row in the page,
 // opening the list took seconds and so did each key typed in the search. So only the rows on
 // and near the screen are in the page (@tanstack/react-virtual, on the window's own scroll):
 // each is measured once laid out and placed below the one before it, and the list keeps the
