@@ -224,7 +224,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
     // The vet's recordings first: nothing the sandbox does may keep them out of reach.
     const recovered = await this.recordings.recoverUnfinished();
-    for (const meta of await this.recordings.list()) this.metas.set(meta.id, toRecordingInfo(meta));
+    const metas = await this.recordings.list();
+    for (const meta of metas) this.metas.set(meta.id, toRecordingInfo(meta));
     if (recovered.length > 0) {
       this.notice({
         level: 'warning',
@@ -245,7 +246,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
       return this.session.state();
     });
-    await this.pipeline.init();
+    await this.pipeline.init(metas);
     await this.sweepRetention();
     this.retentionTimer = setInterval(() => void this.sweepRetention(), RETENTION_SWEEP_MS);
     this.retentionTimer.unref();

@@ -27,7 +27,8 @@ import { scribeStatusKind, type User } from '../../shared/service/index.ts';
 import { writeJsonAtomic, readJson } from './atomic-file.ts';
 import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
 import { jobRecordSchema, type DocumentInfo, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
-import { localDate, type RecordingStore } from './recordings.ts';
+import pLimit from 'p-limit';
+import { localDate, READ_AT_ONCE, type RecordingMeta, type RecordingStore } from './recordings.ts';
 import type { ServiceClient } from './service-client.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
 import { SignedOutError, type Session, type SessionState } from './session.ts';
@@ -155,28 +156,40 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   /** At launch: loads every job and resumes those that were under way. */
-  async init(): Promise<void> {
-    for (const meta of await this.options.recordings.list()) {
-      let raw: unknown;
-      try {
-        raw = await readJson(this.jobPath(meta.id));
-      } catch (e) {
-        this.options.log?.(`pipeline: job of ${meta.id} is unreadable (${(e as Error).message}); the recording is kept`);
-        continue;
-      }
-      if (raw === null) continue;
-      const parsed = jobRecordSchema.safeParse(raw);
-      if (!parsed.success) {
-        this.options.log?.(`pipeline: job of ${meta.id} has an unknown shape; the recording is kept`);
-        continue;
-      }
-      this.jobs.set(meta.id, this.live(parsed.data));
-      await this.loadDocuments(meta.id);
+  /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
+  async init(recordings?: readonly RecordingMeta[]): Promise<void> {
+    const metas = recordings ?? (await this.options.recordings.list());
+    // A few files at a time, in the order of the recordings: years of consults are read here
+    // before the window opens.
+    const limit = pLimit(READ_AT_ONCE);
+    const loaded = await Promise.all(metas.map((meta) => limit(() => this.loadJob(meta.id))));
+    for (const [i, job] of loaded.entries()) {
+      if (!job) continue;
+      const id = metas[i]!.id;
+      this.jobs.set(id, job.live);
+      if (job.documents.length) this.documents.set(id, job.documents);
     }
     for (const id of this.jobs.keys()) this.kick(id);
   }
 
-  private async loadDocuments(recordingId: string): Promise<void> {
+  private async loadJob(recordingId: string): Promise<{ live: Live; documents: Live[] } | null> {
+    let raw: unknown;
+    try {
+      raw = await readJson(this.jobPath(recordingId));
+    } catch (e) {
+      this.options.log?.(`pipeline: job of ${recordingId} is unreadable (${(e as Error).message}); the recording is kept`);
+      return null;
+    }
+    if (raw === null) return null;
+    const parsed = jobRecordSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.options.log?.(`pipeline: job of ${recordingId} has an unknown shape; the recording is kept`);
+      return null;
+    }
+    return { live: this.live(parsed.data), documents: await this.loadDocuments(recordingId) };
+  }
+
+  private async loadDocuments(recordingId: string): Promise<Live[]> {
     const folder = dirname(this.jobPath(recordingId, 'x'));
     const names = await readdir(folder).catch(() => [] as string[]);
     const docs: Live[] = [];
@@ -185,7 +198,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       if (parsed.success && parsed.data.documentId !== null && parsed.data.recordingId === recordingId) docs.push(this.live(parsed.data));
       else this.options.log?.(`pipeline: a document of ${recordingId} is unreadable; it is left where it is`);
     }
-    if (docs.length) this.documents.set(recordingId, docs.sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt)));
+    return docs.sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt));
   }
 
   private live(record: JobRecord): Live {

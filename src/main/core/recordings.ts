@@ -14,6 +14,10 @@ import { MAX_CHUNK_BYTES, type ConsultOwner } from '../../shared/ipc.ts';
 import { readJson, writeJsonAtomic } from './atomic-file.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { fixWebmDuration, isEbml, syncDir } from './webm-duration.ts';
+import pLimit from 'p-limit';
+
+/** Files read at once at launch: enough to keep the disk busy, far below any open-files limit. */
+export const READ_AT_ONCE = 16;
 
 export type RecordingState = 'recording' | 'paused' | 'finished' | 'recovered';
 
@@ -378,11 +382,11 @@ export class RecordingStore {
   /** All recordings, newest first. */
   async list(): Promise<RecordingMeta[]> {
     return this.guard(async () => {
-      const metas: RecordingMeta[] = [];
-      for (const id of await this.ids()) {
-        const meta = await this.read(id);
-        if (meta) metas.push(meta);
-      }
+      // A few files at a time rather than one after another: a clinic's years of consults are
+      // read at every launch, before the window opens.
+      const limit = pLimit(READ_AT_ONCE);
+      const ids = await this.ids();
+      const metas = (await Promise.all(ids.map((id) => limit(() => this.read(id))))).filter((m): m is RecordingMeta => m !== null);
       return metas.sort((a, b) => (a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt)));
     });
   }
@@ -394,17 +398,22 @@ export class RecordingStore {
    * from the file. Returns the recordings recovered now.
    */
   async recoverUnfinished(): Promise<RecordingMeta[]> {
-    const recovered: RecordingMeta[] = [];
-    for (const id of await this.guard(() => this.ids())) {
-      try {
-        const meta = await this.serial(id, () => this.recoverOne(id));
-        if (meta) recovered.push(meta);
-      } catch (e) {
-        // One damaged folder must not keep the others from being recovered.
-        this.log(`recordings: ${id} could not be recovered: ${(e as Error).message}`);
-      }
-    }
-    return recovered;
+    const limit = pLimit(READ_AT_ONCE);
+    const ids = await this.guard(() => this.ids());
+    const recovered = await Promise.all(
+      ids.map((id) =>
+        limit(async () => {
+          try {
+            return await this.serial(id, () => this.recoverOne(id));
+          } catch (e) {
+            // One damaged folder must not keep the others from being recovered.
+            this.log(`recordings: ${id} could not be recovered: ${(e as Error).message}`);
+            return null;
+          }
+        }),
+      ),
+    );
+    return recovered.filter((m): m is RecordingMeta => m !== null);
   }
 
   async delete(id: string): Promise<void> {
