@@ -8,18 +8,7 @@ import { join } from 'node:path';
 import type { RecordingMeta } from '../../src/main/core/recordings.ts';
 import type { JobRecord } from '../../src/main/core/jobs.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
-
-/** mulberry32: small, fast and the same on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const PETS = `Bella Max Luna Charlie Lucy Cooper Daisy Milo Bailey Rocky Molly Buddy Sadie Tucker Maggie Bear Sophie Duke Chloe Oliver Lola Jack Penny Toby Zoe Teddy Rosie Leo Ruby Winston Stella Oscar Gracie Murphy Ellie Louie Coco Jax Nala Bentley Pepper Finn Willow Gus Olive Riley Lily Zeus Piper Ziggy Mia Loki Roxy Archie Honey Bruno Hazel Simba Kona Rex Dexter Ginger Scout Mango Biscuit Pickle Nugget Waffles Pippin Marmalade Bramble Juniper Clover Pudding Smokey Shadow Tigger Misty Whiskers Patch Poppy Fudge Hamish Angus Jasper Sasha Kiki Bonnie Alfie Moose Otis Maple Acorn Sprout Bean Noodle Tinkerbell Fluffy Socks Mittens Boots Snowy Sooty Blue Storm Thunder Ranger Ace Bandit Tank Sarge Major Baron Duchess Princess Queenie Lady Misty Frodo Gizmo Yoda Chewie Neo`.split(/\s+/);
 const SURNAMES = `Smith Jones Taylor Brown Williams Wilson Johnson Davies Robinson Wright Thompson Evans Walker White Roberts Green Hall Wood Jackson Clarke Patel Khan Lewis James Phillips Mason Mitchell Rose Davis Rodriguez Cox Alexander Garcia Campbell Johnston Moore Smyth ONeill Doherty Stewart Quinn Murphy Graham Mclaughlin Hamilton Murray Hughes Robertson Thomson Scott Macdonald Reid Clark Ross Young Watson Paterson Morrison Fraser Anderson Martin Kelly Byrne Ryan Oconnor Walsh Obrien Mccarthy Doyle Kennedy Lynch Dubois Lefebvre Moreau Muller Schmidt Rossi Russo Nowak Kowalski Silva Santos Novak Horvat Jensen Nielsen Hansen Berg`.split(/\s+/);
@@ -136,7 +125,8 @@ const idFor = (ms: number, rand: () => number) =>
  * second document (discharge instructions).
  */
 export function generateConsults(count: number, options: { seed?: number; months?: number; now?: number } = {}): GeneratedConsult[] {
-  const rand = seeded(options.seed ?? 1);
+  // The project's seeded dice: the same seed gives the same folder on every machine.
+  const rand = seededRandom(options.seed ?? 1);
   const now = options.now ?? Date.now();
   const dayMs = 24 * 3600 * 1000;
   const firstDay = Math.floor((now - (options.months ?? 8) * 30.4 * dayMs) / dayMs) * dayMs;
