@@ -14,6 +14,7 @@ import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
+import { job, recording } from './support/consult-info.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
@@ -41,23 +42,8 @@ const doc = (patch: Partial<DocumentInfo> = {}): DocumentInfo => ({
   ...patch,
 });
 const consultWith = (jobPatch: Partial<JobInfo>): ConsultInfo => ({
-  recording: {
-    id: 'r1',
-    startedAt: '2026-03-05T10:42:00.000Z',
-    finishedAt: '2026-03-05T10:50:00.000Z',
-    durationMs: 480_000,
-    mimeType: 'audio/webm;codecs=opus',
-    label: null,
-    patientName: 'Bella',
-    description: null,
-    templateId: SOAP,
-    state: 'finished',
-    bytes: 1000,
-    recordedBy: { userId: 'u1', organizationId: 'o1', name: 'Dr. Demo Vet', email: 'demo@vetscribe.test', service: 'sandbox' },
-    consentAt: null,
-    listName: null,
-  },
-  job: { state: 'completed', documents: [], ...jobPatch } as JobInfo,
+  recording: recording({ id: 'r1', templateId: SOAP, recordedBy: { userId: 'u1', organizationId: 'o1', name: 'Dr. Demo Vet', email: 'demo@vetscribe.test', service: 'sandbox' } }),
+  job: job({ recordingId: 'r1', templateId: SOAP, state: 'completed', ...jobPatch }),
 });
 
 describe('documentStatus', () => {
