@@ -1,8 +1,8 @@
 // Small JSON documents written so a crash leaves the old version or the new one, never half:
 // temp file in the same folder, fsync, rename, then fsync of the folder.
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
   const tmp = `${path}.${randomUUID()}.tmp`;
@@ -40,4 +40,30 @@ export async function readJson(path: string): Promise<unknown> {
     throw e;
   }
   return JSON.parse(text) as unknown;
+}
+
+// `<file>.<uuid>.tmp`, as writeJsonAtomic names its temp.
+const TEMP = /^(.+)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
+/** The name of the file that a temp of writeJsonAtomic was written for, or null when `name` is no such temp. */
+export function tempTarget(name: string): string | null {
+  return TEMP.exec(name)?.[1] ?? null;
+}
+
+/**
+ * Removes the temps of writeJsonAtomic left in `dir` (not below it) by a process killed between
+ * writing one and renaming it; nothing else would ever remove them. Only for a start, before
+ * anything writes into `dir`: a write in flight would lose its temp. Returns the names removed.
+ */
+export async function removeLeftoverTemps(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  const temps = names.filter((name) => tempTarget(name) !== null);
+  await Promise.all(temps.map((name) => rm(join(dir, name), { force: true })));
+  return temps;
 }
