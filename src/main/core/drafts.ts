@@ -1,19 +1,50 @@
-// The vet's unsaved edit of a note, kept as it is typed (`<data>/drafts/<consult id>.json`,
-// written atomically), so that leaving the note, a reload or a crash loses nothing. A draft
-// that cannot be read is moved aside (kept, never deleted) and the service's note is shown.
-import { mkdir, rename, rm } from 'node:fs/promises';
+// The vet's unsaved edit of a note, kept as it is typed (`<data>/drafts/<key>.json`, written
+// atomically), so that leaving the note, a reload or a crash loses nothing. The key is the
+// consult's id, or `<consult id>.document-<document id>` for a further document. A draft that
+// cannot be read is moved aside (kept, never deleted) and the service's note is shown.
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readJson, writeJsonAtomic } from './atomic-file.ts';
+import { readJson, tempTarget, writeJsonAtomic } from './atomic-file.ts';
 
 export interface Draft {
   text: string;
   savedAt: string;
 }
 
+const DOCUMENT = '.document-';
+// No separator, no leading or trailing dot and no `..`, and no `:` (a stream name on Windows):
+// the key becomes a file name, so it must not be able to name anything outside the folder.
+const CONSULT_ID = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
+const DOCUMENT_ID = /^[A-Za-z0-9-]{1,40}$/;
+const MAX_KEY = 200;
+
+/** The consult a draft key belongs to; throws for a key that could not safely name a file. */
+function consultOf(key: unknown): string {
+  if (typeof key === 'string' && key.length <= MAX_KEY) {
+    const at = key.indexOf(DOCUMENT);
+    const consult = at === -1 ? key : key.slice(0, at);
+    if (CONSULT_ID.test(consult) && (at === -1 || DOCUMENT_ID.test(key.slice(at + DOCUMENT.length)))) return consult;
+  }
+  throw new Error(`drafts: ${JSON.stringify(key)} cannot name a draft`);
+}
+
+/** The draft key a file of the folder holds (a draft, or a temp left while writing one), or null. */
+function keyOfFile(name: string): string | null {
+  const target = tempTarget(name) ?? name;
+  return target.endsWith('.json') ? target.slice(0, -'.json'.length) : null;
+}
+
 export class DraftStore {
   private readonly dir: string;
   private readonly now: () => number;
-  /** A draft that could not be read, once: its consult, and where it was put. */
+  /**
+   * The last task queued for each consult that has one in flight. A consult's drafts (its note and
+   * its further documents) share one queue so that removing the consult is ordered after every
+   * write already asked for and before every one asked for later, including for documents whose
+   * drafts are only on disk. The entry is dropped once its queue is idle.
+   */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** A draft that could not be read, once: its key, and where it was put. */
   onUnreadable?: (id: string, keptAs: string) => void;
 
   constructor(dir: string, now: () => number = Date.now) {
@@ -21,35 +52,109 @@ export class DraftStore {
     this.now = now;
   }
 
-  private path(id: string): string {
-    return join(this.dir, `${id}.json`);
+  private path(key: string): string {
+    return join(this.dir, `${key}.json`);
   }
 
-  async get(id: string): Promise<Draft | null> {
+  /**
+   * Runs `task` after every task queued before it for the same consult. Without this, two saves
+   * typed in quick succession, or a save and the clear that follows Save or Discard, race on the
+   * disk and the older one can land last.
+   */
+  private enqueue<T>(consult: string, task: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(consult) ?? Promise.resolve();
+    const run = before.then(task);
+    // A failed task fails its caller only; the ones after it still run.
+    const tail = run.catch(() => undefined);
+    this.queues.set(consult, tail);
+    void tail.then(() => {
+      if (this.queues.get(consult) === tail) this.queues.delete(consult);
+    });
+    return run;
+  }
+
+  /** The draft kept under `key`, after every put of it asked for before; null when there is none. */
+  async get(key: string): Promise<Draft | null> {
+    return this.enqueue(consultOf(key), () => this.read(key));
+  }
+
+  /** Keeps `text` as the draft under `key`; null throws the draft away. The last call wins. */
+  async put(key: string, text: string | null): Promise<Draft | null> {
+    return this.enqueue(consultOf(key), () => this.write(key, text));
+  }
+
+  /**
+   * Removes the drafts of consult `id` and of all its documents, and any temp a write of them
+   * left behind, once the writes already asked for have run. Drafts kept aside as unreadable stay.
+   */
+  async removeConsult(id: string): Promise<void> {
+    if (consultOf(id) !== id) throw new Error(`drafts: ${JSON.stringify(id)} is not a consult`);
+    return this.enqueue(id, async () => {
+      const names = await this.names();
+      const mine = names.filter((name) => {
+        const key = keyOfFile(name);
+        return key !== null && (key === id || key.startsWith(`${id}${DOCUMENT}`));
+      });
+      await Promise.all(mine.map((name) => rm(join(this.dir, name), { force: true })));
+    });
+  }
+
+  /**
+   * Removes the temps that a process killed mid-write left in the folder (each could hold a whole
+   * note's text, and nothing else would ever remove it). Drafts and the unreadable ones kept aside
+   * are not touched. Each removal waits in its consult's queue, so a write in flight keeps its temp.
+   * Returns the names removed.
+   */
+  async sweep(): Promise<string[]> {
+    const temps = (await this.names()).filter((name) => tempTarget(name) !== null);
+    await Promise.all(
+      temps.map((name) => {
+        const remove = () => rm(join(this.dir, name), { force: true });
+        let consult: string | null = null;
+        try {
+          consult = consultOf(keyOfFile(name));
+        } catch {
+          // Not a temp this store could be writing: nothing to wait for.
+        }
+        return consult === null ? remove() : this.enqueue(consult, remove);
+      }),
+    );
+    return temps;
+  }
+
+  private async names(): Promise<string[]> {
+    try {
+      return await readdir(this.dir);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+  }
+
+  private async read(key: string): Promise<Draft | null> {
     let raw: unknown;
     try {
-      raw = await readJson(this.path(id));
+      raw = await readJson(this.path(key));
     } catch {
       raw = undefined;
     }
     if (raw === null) return null;
     const draft = raw as Partial<Draft> | undefined;
     if (draft && typeof draft.text === 'string' && typeof draft.savedAt === 'string') return { text: draft.text, savedAt: draft.savedAt };
-    const keptAs = `${this.path(id)}.unreadable-${this.now()}`;
-    await rename(this.path(id), keptAs).catch(() => undefined);
-    this.onUnreadable?.(id, keptAs);
+    const keptAs = `${this.path(key)}.unreadable-${this.now()}`;
+    await rename(this.path(key), keptAs).catch(() => undefined);
+    this.onUnreadable?.(key, keptAs);
     return null;
   }
 
-  /** Keeps `text` as the draft of consult `id`; null throws the draft away. */
-  async put(id: string, text: string | null): Promise<Draft | null> {
+  private async write(key: string, text: string | null): Promise<Draft | null> {
     if (text === null) {
-      await rm(this.path(id), { force: true });
+      await rm(this.path(key), { force: true });
       return null;
     }
     await mkdir(this.dir, { recursive: true });
     const draft: Draft = { text, savedAt: new Date(this.now()).toISOString() };
-    await writeJsonAtomic(this.path(id), draft);
+    await writeJsonAtomic(this.path(key), draft);
     return draft;
   }
 }
