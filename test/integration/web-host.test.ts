@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebHost, type WebHost } from '../../src/main/web-host/host.ts';
+import { startWebHost, tokenCookieName, windowCookieName, windowPass, type WebHost } from '../../src/main/web-host/host.ts';
 import { decodeWire, encodeWire } from '../../src/shared/ipc-wire.ts';
 import { firstTemplateId, makeRecording, waitForJob } from './support/core.ts';
 
@@ -21,6 +21,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
 });
+
+const port = () => Number(new URL(host.url).port);
 
 /**
  * A raw request, so that paths reach the host exactly as written (fetch would normalise them),
@@ -53,17 +55,45 @@ describe("the browser host's door", () => {
       expect(answer.text).toContain('needs the address it printed');
     }
     expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { 'x-vet-scribe-token': `${host.accessToken.slice(0, -1)}x` } })).status).toBe(403);
-    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { cookie: `vet_scribe_host=${host.accessToken}` } })).status).toBe(200);
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { cookie: `${tokenCookieName(port())}=${host.accessToken}` } })).status).toBe(200);
   });
 
-  it('the printed address puts the token in a strict, HttpOnly cookie and takes it out of the address bar', async () => {
+  it('the printed address puts the token in strict, HttpOnly cookies named after its port and takes it out of the address bar', async () => {
     expect(host.openUrl).toBe(`${host.url}?token=${host.accessToken}`);
     expect(host.accessToken.length).toBeGreaterThanOrEqual(32);
     const opened = await raw(`/?token=${host.accessToken}`, { anonymous: true });
     expect(opened.status).toBe(303);
     expect(opened.headers['location']).toBe('/');
-    expect(opened.headers['set-cookie']).toEqual([`vet_scribe_host=${host.accessToken}; HttpOnly; SameSite=Strict; Path=/`]);
+    const [token, pass] = [tokenCookieName(port()), windowCookieName(port())];
+    expect(opened.headers['set-cookie']).toEqual([
+      `${pass}=${windowPass(host.accessToken)}; HttpOnly; SameSite=Strict; Path=/`,
+      `${token}=${host.accessToken}; HttpOnly; SameSite=Strict; Path=/ipc/`,
+      `${token}=${host.accessToken}; HttpOnly; SameSite=Strict; Path=/events`,
+      `${token}=${host.accessToken}; HttpOnly; SameSite=Strict; Path=/audio/`,
+    ]);
     expect((await raw('/?token=not-this-run', { anonymous: true })).status).toBe(403);
+  });
+
+  it("takes only its own port's cookies, and the window's pass opens the window's files and nothing else", async () => {
+    const cookie = (text: string) => ({ anonymous: true, headers: { cookie: text } });
+    const other = port() === 65535 ? 65534 : port() + 1;
+    // Another host's cookies, the right token under another port's name, and the old shared name.
+    for (const text of [`${tokenCookieName(other)}=${host.accessToken}`, `vet_scribe_host=${host.accessToken}`, `${windowCookieName(other)}=${windowPass(host.accessToken)}`]) {
+      expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', ...cookie(text) })).status, text).toBe(403);
+      expect((await raw('/', cookie(text))).status, text).toBe(403);
+    }
+    const pass = `${windowCookieName(port())}=${windowPass(host.accessToken)}`;
+    expect((await raw('/', cookie(pass))).status).toBe(200);
+    expect((await raw('/assets/app.js', cookie(pass))).status).toBe(200);
+    for (const [path, method] of [['/ipc/app%3Ainfo', 'POST'], ['/events', 'GET'], ['/audio/x', 'GET'], ['/ipc/', 'GET']] as const) {
+      const answer = await raw(path, { method, body: method === 'POST' ? '' : undefined, ...cookie(pass) });
+      expect(answer.status, path).toBe(403);
+    }
+    // A cookie of the same name that someone else set beside it does not shut this one out.
+    const both = `${tokenCookieName(port())}=not-this-run; ${tokenCookieName(port())}=${host.accessToken}`;
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', ...cookie(both) })).status).toBe(200);
+    // A script's header is judged alone: a wrong one is not saved by a right cookie.
+    expect((await raw('/ipc/app%3Ainfo', { method: 'POST', body: '', anonymous: true, headers: { 'x-vet-scribe-token': 'not-this-run', cookie: both } })).status).toBe(403);
   });
 
   it('refuses a request another site makes, token or not (an <audio> of a page elsewhere)', async () => {

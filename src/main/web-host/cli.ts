@@ -46,7 +46,8 @@ try {
 }
 const { port: _p, host: _h, dataDir: _d, ...sandboxOverrides } = sandbox;
 const host = await startWebHost({ port, host: values.host, dataDir, rendererDir, sandbox: sandboxOverrides, memoryTokens: values['memory-tokens'], accessToken });
-// The address carries this run's token once; the host keeps it in a cookie from there on.
+// The address carries this run's token once; the host keeps it in cookies named after its port
+// from there on, so a second host in the same browser leaves this one's alone (src/main/README.md).
 process.stdout.write(`${JSON.stringify({ url: host.openUrl, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`);
 // A browser has no tray and no global shortcut: their commands to the recorder can be typed
 // here instead, one a line ("recorder start", "recorder pause", "recorder stop"...).

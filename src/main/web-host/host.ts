@@ -3,9 +3,9 @@
 // events on /events, audio with ranges on /audio/<id>). Opened in Chromium it is the whole
 // app minus the Electron window; the tokens stay in this process, as they stay in main.
 // It is for testing and development. It listens on loopback only, answers only requests whose
-// Host and Origin are its own and that carry this run's random token (a cookie set from the
-// address it prints, or a header for scripts), and refuses cross-site requests.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// Host and Origin are its own and that carry this run's random token (cookies of this port's
+// own set from the address it prints, or a header for scripts), and refuses cross-site requests.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,8 +58,32 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 const MAX_BODY = 4 * 1024 * 1024;
-const TOKEN_COOKIE = 'vet_scribe_host';
 export const TOKEN_HEADER = 'x-vet-scribe-token';
+
+// A browser sends a cookie to every port of a host, and takes one from every port: cookies know
+// no ports. With one name for every host, a second host's address replaced the first's cookie
+// (its tab then got 403 on every call) and any server on 127.0.0.1 was sent the token. So:
+// - the names carry the port, so hosts side by side neither replace nor read each other's;
+// - the token goes only to the paths where the window reaches the engine (its fetch, its
+//   EventSource and its <audio> send no header of ours, so a cookie it must be), and a server
+//   on another port is sent it only when asked for one of these paths, not for its own pages;
+// - the window's page and files take a pass of their own, derived from the token, that opens
+//   nothing else here: it goes to every path of every port, and is worth nothing elsewhere.
+// A server on another port can still ask for these paths, or set a cookie of these names (a
+// lock-out until the printed address is opened again): the README says so.
+/** Paths the token cookie is scoped to, as the routes below answer them. */
+const TOKEN_PATHS = ['/ipc/', '/events', '/audio/'] as const;
+export const tokenCookieName = (port: number): string => `vet-scribe-${port}`;
+export const windowCookieName = (port: number): string => `vet-scribe-${port}-window`;
+/** The window's pass: from the token, so a host started again with the same token takes the same one. */
+export function windowPass(accessToken: string): string {
+  return createHmac('sha256', accessToken).update('vet-scribe window').digest('base64url');
+}
+
+/** A cookie's Path matches a request's path as a browser matches it (RFC 6265, 5.1.4). */
+function underPath(path: string, cookiePath: string): boolean {
+  return path === cookiePath || (path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/'));
+}
 
 /** Loopback only: the host serves one person's sign-in to this computer and no other. */
 export function loopbackHost(host: string): string | null {
@@ -68,14 +92,17 @@ export function loopbackHost(host: string): string | null {
   return null;
 }
 
-function tokenFrom(req: IncomingMessage): string | null {
-  const header = req.headers[TOKEN_HEADER];
-  if (typeof header === 'string') return header;
+/**
+ * Every value of the cookies named `name`: a page can hold several of one name (another server
+ * on this host may set one with a longer path), and one of them right is enough.
+ */
+function cookieValues(req: IncomingMessage, name: string): string[] {
+  const values = [];
   for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return value.join('=');
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) values.push(value.join('='));
   }
-  return null;
+  return values;
 }
 
 function sameToken(given: string | null, expected: string): boolean {
@@ -114,6 +141,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
   let origin = '';
+  let port = 0;
+  const pass = windowPass(accessToken);
+  /** A script's header stands alone; else this port's token cookie, or for the window's files its pass. */
+  const admitted = (req: IncomingMessage, path: string): boolean => {
+    const header = req.headers[TOKEN_HEADER];
+    if (header !== undefined) return typeof header === 'string' && sameToken(header, accessToken);
+    if (cookieValues(req, tokenCookieName(port)).some((v) => sameToken(v, accessToken))) return true;
+    return !TOKEN_PATHS.some((p) => underPath(path, p)) && cookieValues(req, windowCookieName(port)).some((v) => sameToken(v, pass));
+  };
 
   const fail = (res: ServerResponse, status: number, message: string) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: 'host', message } }));
@@ -128,15 +164,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // Another site's page (an <audio> or <img> pointing here) gets nothing either.
     const site = req.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') return fail(res, 403, 'A request from another site is refused.');
-    // The printed address: its token goes into a cookie for this origin, and out of the address bar.
+    // The printed address: its token goes into this port's cookies, and out of the address bar.
     const offered = url.searchParams.get('token');
     if (req.method === 'GET' && url.pathname === '/' && offered !== null) {
       if (!sameToken(offered, accessToken)) return fail(res, 403, 'This address carries a token of another run: open the address the host printed.');
-      res.writeHead(303, { location: '/', 'set-cookie': `${TOKEN_COOKIE}=${accessToken}; HttpOnly; SameSite=Strict; Path=/`, 'cache-control': 'no-store' }).end();
+      const cookie = (name: string, value: string, path: string) => `${name}=${value}; HttpOnly; SameSite=Strict; Path=${path}`;
+      const cookies = [cookie(windowCookieName(port), pass, '/'), ...TOKEN_PATHS.map((p) => cookie(tokenCookieName(port), accessToken, p))];
+      res.writeHead(303, { location: '/', 'set-cookie': cookies, 'cache-control': 'no-store' }).end();
       return;
     }
     // Any other process on this computer may reach the port: without the token, nothing.
-    if (!sameToken(tokenFrom(req), accessToken)) return fail(res, 403, 'This browser host needs the address it printed (with its token).');
+    if (!admitted(req, url.pathname)) return fail(res, 403, 'This browser host needs the address it printed (with its token).');
 
     if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
       const channel = decodeSegment(url.pathname.slice(5)) ?? '';
@@ -211,7 +249,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.once('error', reject);
     server.listen(options.port ?? 0, listenHost, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  ({ port } = server.address() as AddressInfo);
   origin = `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${port}`;
   return {
     url: `${origin}/`,
