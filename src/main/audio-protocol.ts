@@ -37,17 +37,16 @@ export function recordingIdFromAudioUrl(raw: string): string | null {
 }
 
 export interface AudioLibrary {
-  /** The media type of a recording the app knows, else null. */
-  mimeType(id: string): string | null;
-  audioPath(id: string): string;
+  /** The file and media type of a recording the vet signed in may play (AppCore.audioFor), else null. */
+  audio(id: string): { path: string; mimeType: string } | null;
 }
 
 /** The answer to one request of the audio protocol: the file with Range support, or 404. */
 export async function answerAudioRequest(url: string, range: string | null, library: AudioLibrary): Promise<Response> {
   const id = recordingIdFromAudioUrl(url);
-  const mimeType = id === null ? null : library.mimeType(id);
-  if (id === null || mimeType === null) return new Response('No such recording', { status: 404 });
-  const answer = await audioAnswer(library.audioPath(id), mimeType, range);
+  const audio = id === null ? null : library.audio(id);
+  if (audio === null) return new Response('No such recording', { status: 404 });
+  const answer = await audioAnswer(audio.path, audio.mimeType, range);
   const body = answer.body ? (Readable.toWeb(answer.body) as ReadableStream) : null;
   return new Response(body, { status: answer.status, headers: answer.headers });
 }

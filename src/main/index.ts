@@ -140,8 +140,8 @@ async function start(): Promise<void> {
 
   protocol.handle(AUDIO_SCHEME, (request) =>
     answerAudioRequest(request.url, request.headers.get('range'), {
-      mimeType: (id) => engine.consult(id)?.recording.mimeType ?? null,
-      audioPath: (id) => engine.recordings.audioPath(id),
+      // Through the gate: the vet signed in now plays only their own consults' audio.
+      audio: (id) => engine.audioFor(id),
     }),
   );
 

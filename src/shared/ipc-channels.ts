@@ -19,6 +19,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:list',
   'consults:submit',
   'consults:retry',
+  'consults:claim',
   'consults:delete',
   'consults:note',
   'consults:noteFormats',

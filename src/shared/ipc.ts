@@ -72,6 +72,11 @@ export interface RecordingInfo {
 export interface ConsultInfo {
   recording: RecordingInfo;
   job: JobInfo | null;
+  /**
+   * Present on a consult no one signed in here owns (recorded while signed out, or by this vet
+   * under another service): the vet may claim it (consults:claim) and nothing more until then.
+   */
+  claimable?: true;
 }
 
 export interface AppInfo {
@@ -162,6 +167,8 @@ export const invokeContract = {
   'consults:list': { input: none, output: answer<ConsultInfo[]>() },
   'consults:submit': { input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }), output: answer<ConsultInfo>() },
   'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
+  /** "Recorded while signed out: send it as Dr …?": the vet signed in takes the consult as theirs; it is then sent with their sign-in. */
+  'consults:claim': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:delete': { input: z.object({ id }), output: answer<{ deleted: true }>() },
   'consults:note': {
     input: z.object({ id, documentId }),

@@ -11,7 +11,7 @@ export interface JobInfo {
   templateId: string;
   state: JobState;
   /** Why a job that is not finished is not moving right now. */
-  waitingFor: 'network' | 'sign-in' | 'owner' | 'service' | null;
+  waitingFor: 'network' | 'sign-in' | 'owner' | 'claim' | 'service' | null;
   /**
    * While waiting for the network because of the clinic's network setup (a proxy that refuses,
    * a certificate this computer does not trust, proxy settings that cannot be read): the
@@ -54,7 +54,7 @@ export interface DocumentInfo {
   name: string | null;
   templateId: string;
   state: JobState;
-  waitingFor: 'turn' | 'network' | 'sign-in' | 'owner' | 'service' | null;
+  waitingFor: 'turn' | 'network' | 'sign-in' | 'owner' | 'claim' | 'service' | null;
   serviceStatus: string | null;
   error: { message: string; code: string | null; status: number | null } | null;
   hasNote: boolean;

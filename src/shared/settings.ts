@@ -33,6 +33,9 @@ const recordShortcut = checkedText(100, shortcutProblem);
 /** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
 const updateFeedUrl = checkedText(2048, updateFeedProblem);
 
+const retention = z.object({ retentionDays: z.number().int().min(0).max(3650).nullable(), retentionAppliesFrom: z.iso.datetime().nullable() });
+export type Retention = z.infer<typeof retention>;
+
 export const settingsSchema = z
   .object({
     version: z.literal(1),
@@ -49,6 +52,12 @@ export const settingsSchema = z
      * consult's days are counted from this moment, not from its note. Null = from the note.
      */
     retentionAppliesFrom: z.iso.datetime().nullable(),
+    /**
+     * Each clinic's own retention, by account (`<service> <organization id>`): one clinic's
+     * choice never deletes another's audio. The two members above are the default of a clinic
+     * that has chosen none; the window sees and edits its own clinic's (main swaps them in).
+     */
+    retentionByAccount: z.record(z.string().max(2400), retention).refine((r) => Object.keys(r).length <= 1000, 'holds too many accounts'),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,
@@ -98,6 +107,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lastTemplateId: null,
   retentionDays: 7,
   retentionAppliesFrom: null,
+  retentionByAccount: {},
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,

@@ -162,7 +162,7 @@ describe('updates from the clinic feed', () => {
     const demo = core.appInfo().sandbox?.demo;
     if (!demo) throw new Error('no sandbox');
     await core.session.signIn(demo.email, demo.password);
-    const id = await makeRecording(core.recordings);
+    const id = await makeRecording(core);
     const meta = await core.recordings.get(id);
     if (meta) core.remember(meta);
     await core.pipeline.submit(id, await firstTemplateId(core));

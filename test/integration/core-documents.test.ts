@@ -55,7 +55,7 @@ describe('another document from one recording', () => {
     const handlers = createHandlers(c);
     const ready: EventPayloads['note:ready'][] = [];
     c.on('note:ready', (e) => ready.push(e));
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     await c.pipeline.submit(id, SOAP);
     await waitForJob(c, id, noteDone);
 
@@ -106,7 +106,7 @@ describe('another document from one recording', () => {
   it('asked while the note is still being written, waits its turn; a double click makes one; the note’s own template is refused', async () => {
     const { c, proxy, s } = await world({ scribeSeconds: 1.5 });
     const handlers = createHandlers(c);
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     await c.pipeline.submit(id, SOAP);
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
 
@@ -145,7 +145,7 @@ describe('another document from one recording', () => {
   it('is kept across a restart and sent once: a document waiting its turn, and one whose request is out', async () => {
     const dataDir = tempDir();
     const { c, proxy, s, start } = await world({ scribeSeconds: 1.2, dataDir });
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     await c.pipeline.submit(id, SOAP);
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
     await c.pipeline.addDocument(id, DISCHARGE, 'Discharge instructions');
@@ -169,7 +169,7 @@ describe('another document from one recording', () => {
   it('a document the service refuses fails with its words, leaves the note alone and holds up no other; retry and bad input are answered clearly', async () => {
     const { c } = await world();
     const handlers = createHandlers(c);
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     await c.pipeline.submit(id, SOAP);
     await waitForJob(c, id, noteDone);
 
@@ -192,7 +192,7 @@ describe('another document from one recording', () => {
     expect(await handlers['consults:saveDraft']({ id, documentId: 'abc123', text: 'x' })).toEqual({ ok: false, error: { code: 'not_found', message: 'That document is not part of this consult.' } });
     const bad = await handlers['consults:note']({ id, documentId: '../job' });
     expect(bad).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Invalid input for consults:note: documentId is not a document of a consult.' } });
-    const other = await makeRecording(c.recordings, null, null, { patientName: 'Rex' });
+    const other = await makeRecording(c, null, null, { patientName: 'Rex' });
     c.remember((await c.recordings.get(other))!);
     expect(await handlers['consults:addDocument']({ id: other, templateId: DISCHARGE })).toEqual({
       ok: false,
@@ -226,7 +226,7 @@ describe('another document from one recording', () => {
     try {
       const { c } = await world({ scribeSeconds: 5 });
       const ids: string[] = [];
-      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c.recordings, null, null, { patientName: `Patient ${i}` }));
+      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c, null, null, { patientName: `Patient ${i}` }));
       for (const id of ids) await c.pipeline.submit(id, SOAP);
       // One at a time: the test's own waits must not add a listener each either.
       for (const id of ids) await waitForJob(c, id, (j) => j.state === 'scribe_requested');

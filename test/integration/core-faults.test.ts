@@ -46,7 +46,7 @@ describe('fault runs', () => {
       expect(core.session.state().signedIn).toBe(true);
       const template = await templateOf(s).catch(() => templateOf(s)).catch(() => templateOf(s));
       const ids: string[] = [];
-      for (let i = 0; i < 20; i++) ids.push(await makeRecording(core.recordings, `consult ${i}`));
+      for (let i = 0; i < 20; i++) ids.push(await makeRecording(core, `consult ${i}`));
       for (const id of ids) await core.pipeline.submit(id, template);
       await core.pipeline.settled();
       const jobs = ids.map((id) => core.pipeline.info(id));

@@ -1,5 +1,6 @@
 // The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
 // recording on disk to a note, and every rule of DESIGN.md "The pipeline".
+import { ownerOf } from '../../src/main/core/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -62,7 +63,7 @@ describe('pipeline', () => {
     const notified: string[] = [];
     const c = await signedIn({ notify: (title, body) => notified.push(`${title}: ${body}`) });
     const template = await firstTemplateId(c);
-    const id = await makeRecording(c.recordings, 'Bella — vomiting');
+    const id = await makeRecording(c, 'Bella — vomiting');
     const states: string[] = [];
     c.pipeline.on('job', (j) => {
       if (states.at(-1) !== j.state) states.push(j.state);
@@ -93,13 +94,16 @@ describe('pipeline', () => {
     try {
       const c = await core();
       const ids: string[] = [];
-      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c.recordings, null, null, { patientName: `Patient ${i}` }));
+      for (let i = 0; i < 12; i += 1) ids.push(await makeRecording(c, null, null, { patientName: `Patient ${i}` }));
       for (const id of ids) await c.pipeline.submit(id, 'any-template');
       // One at a time: the test's own waits must not add a listener each either.
       for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
       const demo = c.appInfo().sandbox!.demo;
       await c.session.signIn(demo.email, demo.password);
       const template = await firstTemplateId(c);
+      // Recorded with no one signed in, they are no one's: each waits for a vet to claim it.
+      for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'claim');
+      for (const id of ids) await c.claim(id);
       // The template given is unknown to the service: each goes on, and stops with its words.
       for (const id of ids) expect((await waitForJob(c, id, done)).error?.message).toBe('Template not found.');
       expect(template).toBeTruthy();
@@ -113,7 +117,7 @@ describe('pipeline', () => {
   it('a second submit joins the job under way instead of starting another', async () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     const [a, b] = await Promise.all([c.pipeline.submit(id, template), c.pipeline.submit(id, template)]);
     expect(a.createdAt).toBe(b.createdAt);
     await waitForJob(c, id, done);
@@ -122,12 +126,13 @@ describe('pipeline', () => {
 
   it('a signed-out session parks the job, and it goes on after sign-in', async () => {
     const c = await core();
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, 'any-template');
     const waiting = await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
     expect(waiting.state).toBe('recorded');
     const demo = c.appInfo().sandbox!.demo;
     await c.session.signIn(demo.email, demo.password);
+    await c.claim(id);
     const template = await firstTemplateId(c);
     // The template given was not one the service knows: the job fails with the service's words.
     const failed = await waitForJob(c, id, done);
@@ -146,7 +151,7 @@ describe('pipeline', () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);
     // The store checks WebM's first bytes; an Ogg recording it takes as it comes.
-    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null, patientName: 'Bella' });
+    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null, patientName: 'Bella', owner: ownerOf(c.session.state().user!, c.serviceKey()) });
     await c.recordings.appendChunk(meta.id, 0, Buffer.from('not audio, just text'), 1000);
     await c.recordings.finish(meta.id, { durationMs: 1000 });
     await c.pipeline.submit(meta.id, template);
@@ -160,7 +165,7 @@ describe('pipeline', () => {
     const dataDir = tempDir();
     const first = await signedIn({ dataDir, sandbox: { scribeSeconds: 1 } });
     const template = await firstTemplateId(first);
-    const id = await makeRecording(first.recordings);
+    const id = await makeRecording(first);
     await first.pipeline.submit(id, template);
     await waitForJob(first, id, (j) => j.state === 'scribe_requested');
     await first.stop();
@@ -179,7 +184,7 @@ describe('pipeline', () => {
       const c = await startCoreAgainst(sandbox, { dataDir });
       await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
       const template = await firstTemplateId(c);
-      const id = await makeRecording(c.recordings);
+      const id = await makeRecording(c);
       const token = await c.session.accessToken();
       const scribe = c.serviceUrls().scribeUrl;
       const { sessionId, url } = await sessionAndAddress(scribe, token);
@@ -221,7 +226,7 @@ describe('pipeline', () => {
       await again.stop();
       cores.pop();
       // And one whose expiry has passed by its own word is not even tried.
-      const id2 = await makeRecording(again.recordings);
+      const id2 = await makeRecording(again);
       await writeJsonAtomic(join(dirname(again.recordings.audioPath(id2)), 'job.json'), {
         ...base,
         recordingId: id2,
@@ -250,7 +255,7 @@ describe('pipeline', () => {
       const c = await startCoreAgainst(sandbox, { dataDir });
       await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
       const template = await firstTemplateId(c);
-      const id = await makeRecording(c.recordings);
+      const id = await makeRecording(c);
       const token = await c.session.accessToken();
       const { sessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
       const deadUrl = new URL(url);
@@ -297,7 +302,7 @@ describe('pipeline', () => {
     const dataDir = tempDir();
     const c = await signedIn({ dataDir });
     const template = await firstTemplateId(c);
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, template);
     const job = await waitForJob(c, id, done);
     expect(job.state).toBe('completed');
@@ -318,8 +323,8 @@ describe('pipeline', () => {
   it('deletes a job with its audio, and applies the retention setting to finished notes', async () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);
-    const keep = await makeRecording(c.recordings, 'keep');
-    const gone = await makeRecording(c.recordings, 'gone');
+    const keep = await makeRecording(c, 'keep');
+    const gone = await makeRecording(c, 'gone');
     await c.pipeline.submit(keep, template);
     await c.pipeline.submit(gone, template);
     await waitForJob(c, keep, done);
@@ -327,9 +332,9 @@ describe('pipeline', () => {
     await c.pipeline.delete(gone);
     expect(existsSync(dirname(c.recordings.audioPath(gone)))).toBe(false);
     expect(c.pipeline.info(gone)).toBeNull();
-    expect(await c.pipeline.applyRetention(7)).toEqual([]);
+    expect(await c.pipeline.applyRetention(() => ({ keepDays: 7, countFrom: null }))).toEqual([]);
     expect(existsSync(c.recordings.audioPath(keep))).toBe(true);
-    expect(await c.pipeline.applyRetention(0)).toEqual([keep]);
+    expect(await c.pipeline.applyRetention(() => ({ keepDays: 0, countFrom: null }))).toEqual([keep]);
     expect(existsSync(c.recordings.audioPath(keep))).toBe(false);
     expect(c.pipeline.info(keep)).toMatchObject({ state: 'completed', audioDeleted: true, hasNote: true });
     expect(c.pipeline.note(keep).note).toMatch(/\S/);
@@ -337,7 +342,7 @@ describe('pipeline', () => {
 
   it('keeps the vet edit of a note beside the original', async () => {
     const c = await signedIn();
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, done);
     await c.pipeline.saveEditedNote(id, 'My own words');
@@ -353,7 +358,7 @@ describe('pipeline', () => {
       cores.push(c);
       await c.session.signIn(a.demo.email, a.demo.password);
       const templateA = await firstTemplateId(c);
-      const waiting = await makeRecording(c.recordings, 'waits at A');
+      const waiting = await makeRecording(c, 'waits at A');
       await c.pipeline.submit(waiting, templateA);
       await waitForJob(c, waiting, (j) => j.state === 'scribe_requested');
 
@@ -361,6 +366,10 @@ describe('pipeline', () => {
       expect(c.session.state().signedIn).toBe(false);
       await waitForJob(c, waiting, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in');
       await c.session.signIn(b.demo.email, b.demo.password);
+      // It keeps the owner it was recorded by: on the new service it waits for that vet to take it.
+      expect((await waitForJob(c, waiting, (j) => j.waitingFor === 'claim')).state).toBe('recorded');
+      expect(c.consultFor(waiting).claimable).toBe(true);
+      await c.claim(waiting);
       const job = await waitForJob(c, waiting, done);
       expect(job.state).toBe('completed');
       // One record at each service: the one at A is left behind, B wrote the note.
@@ -375,7 +384,7 @@ describe('pipeline', () => {
 
   it('saves made at once reach the job file in order: the file holds the newest record', async () => {
     const c = await signedIn();
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, done);
     const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
@@ -402,7 +411,7 @@ describe('pipeline', () => {
       if (!c.session.state().signedIn) await c.session.signIn(demo.email, demo.password);
       return firstTemplateId(c);
     });
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, template);
     expect((await waitForJob(c, id, done, 25_000)).state).toBe('completed');
     const exponents = lines.flatMap((l) => /retry in (\d+) ms/.exec(l)?.[1] ?? []).map((ms) => Math.log2(Number(ms) / 100));
@@ -446,7 +455,7 @@ describe('the published workflow', () => {
 
   it('sends the published bodies, goes requested -> scribing -> scribed, and reads the note from categories_output', async () => {
     const { c, proxy, template } = await through({ scribeSeconds: 1.5 }, { pipeline: { pollDelay: () => 100 } });
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella', description: 'Vomiting since Tuesday' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella', description: 'Vomiting since Tuesday' });
     const statuses: string[] = [];
     c.pipeline.on('job', (j) => {
       if (j.recordingId === id && j.serviceStatus !== null && statuses.at(-1) !== j.serviceStatus) statuses.push(j.serviceStatus);
@@ -493,7 +502,7 @@ describe('the published workflow', () => {
     // The sandbox always fills both; the proxy empties the categories of its answers.
     proxy.rewrite = (request, answer) =>
       request.method === 'GET' && request.path.includes('/scribe/get/') ? { ...(answer as Record<string, unknown>), categories_output: [] } : undefined;
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Milo' });
+    const id = await makeRecording(c, null, null, { patientName: 'Milo' });
     await c.pipeline.submit(id, template);
     expect((await waitForJob(c, id, done)).state).toBe('completed');
     const rtf = scribeAnswers(proxy).at(-1)!['rtf_output'] as string;
@@ -508,7 +517,7 @@ describe('the published workflow', () => {
 
   it('renews an expired (AccessDenied) upload address; a bad signature stops the job clearly with the audio kept, and Retry asks a new address', async () => {
     const { c, proxy, template } = await through({ scribeSeconds: 0.2 });
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Rex' });
+    const id = await makeRecording(c, null, null, { patientName: 'Rex' });
     const audio = sha256(c.recordings.audioPath(id));
     // The first two addresses are spoilt: one by a signature with a character appended, which
     // the storage must refuse as SignatureDoesNotMatch.
@@ -537,7 +546,7 @@ describe('the published workflow', () => {
 
   it('an address that has expired by the time it is used is refused (AccessDenied) and asked for again', async () => {
     const { c, proxy, template } = await through({ scribeSeconds: 0.2, uploadTtlSeconds: 1 });
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Rex' });
+    const id = await makeRecording(c, null, null, { patientName: 'Rex' });
     // The first address is used only after it has expired.
     const upload = c.client.upload.bind(c.client);
     let first = true;
@@ -588,7 +597,7 @@ describe('a note that is late', () => {
     cores.push(c);
     await c.session.signIn(s.demo.email, s.demo.password);
     const handlers = createHandlers(c);
-    const id = await makeRecording(c.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     const overdueEvents: { at: number; job: JobInfo }[] = [];
     c.pipeline.on('overdue', (job) => overdueEvents.push({ at: Date.now(), job }));
     const changed: boolean[] = [];
@@ -679,8 +688,8 @@ describe('files written by the version before', () => {
     const dataDir = tempDir();
     const first = await signedIn({ dataDir });
     const template = await firstTemplateId(first);
-    const queued = await makeRecording(first.recordings, 'Consult at 06:14', null, { patientName: null });
-    const done_ = await makeRecording(first.recordings, 'Consult at 07:02', null, { patientName: null });
+    const queued = await makeRecording(first, 'Consult at 06:14', null, { patientName: null });
+    const done_ = await makeRecording(first, 'Consult at 07:02', null, { patientName: null });
     await first.stop();
     cores.pop();
     const folder = (id: string) => dirname(first.recordings.audioPath(id));
@@ -734,7 +743,7 @@ describe('files written by the version before', () => {
 
   it('choosing the published service signs out and starts again there every consult without a note', async () => {
     const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
     const settings = await createHandlers(c)['settings:update']({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS } });

@@ -22,7 +22,7 @@ async function twoFinishedConsults(now: { t: number }) {
   const template = await firstTemplateId(core);
   const ids: string[] = [];
   for (const name of ['Bella', 'Rex']) {
-    const id = await makeRecording(core.recordings, null, null, { patientName: name });
+    const id = await makeRecording(core, null, null, { patientName: name });
     const meta = await core.recordings.get(id);
     if (meta) core.remember(meta);
     await core.pipeline.submit(id, template);

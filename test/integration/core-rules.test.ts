@@ -4,6 +4,7 @@
 // main process refusing empty agent input itself, and a refused refresh that parks (never
 // fails) the recordings queued. Real sandbox over loopback HTTP and real files throughout; a
 // tiny node:http server of the test's own only where the sandbox cannot misbehave as needed.
+import { ownerOf } from '../../src/main/core/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -99,6 +100,12 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
     req.pipe(upstream);
   });
   return { origin, seen };
+}
+
+function demoUser(c: AppCore) {
+  const user = c.session.state().user;
+  if (!user) throw new Error('not signed in');
+  return user;
 }
 
 describe('X-API-Version', () => {
@@ -327,8 +334,8 @@ describe('Retry-After', () => {
         pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, log: (line) => lines.push({ at: performance.now(), line }) },
       });
       cores.push(c);
-      const id = await makeRecording(c.recordings);
       await c.session.signIn(s.demo.email, s.demo.password);
+      const id = await makeRecording(c);
       const template = await firstTemplateId(c);
       // The rest of this window's quota for the token is used up, so the job's first call is the one over.
       const token = await c.session.accessToken();
@@ -385,7 +392,7 @@ describe('progress events', () => {
     const template = await firstTemplateId(c);
 
     // A long consult: the real MediaRecorder chunks, then 128 more chunks of 1 MiB (the most a chunk may be).
-    const meta = await c.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Long consult', patientName: 'Bella' });
+    const meta = await c.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Long consult', patientName: 'Bella', owner: ownerOf(demoUser(c), c.serviceKey()) });
     let seq = 0;
     for (const chunk of recorderChunks()) await c.recordings.appendChunk(meta.id, seq++, chunk, seq * 1000);
     const filler = Buffer.alloc(1024 * 1024, 0x42);
@@ -453,7 +460,7 @@ describe('the /auth/login option (row 3)', () => {
     // The tokens from row 3 are good for the rest of the workflow: templates, a whole job.
     const templates = await handlers['templates:list']({ page: 1 });
     expect(templates.ok).toBe(true);
-    const id = await makeRecording(c.recordings);
+    const id = await makeRecording(c);
     await c.pipeline.submit(id, templates.ok ? templates.data.items[0]!.id : '');
     expect((await waitForJob(c, id, done)).state).toBe('completed');
     // Wrong credentials through row 3 read like those of row 1.
@@ -506,7 +513,7 @@ describe('a refused refresh with recordings queued', () => {
     const c = await startCoreAgainst(first, { dataDir: join(dataDir, 'app') });
     cores.push(c);
     const template = TEMPLATES[0]!.public_id;
-    const ids = [await makeRecording(c.recordings, 'Bella — vomiting'), await makeRecording(c.recordings, 'Rex — limping')];
+    const ids = [await makeRecording(c, 'Bella — vomiting'), await makeRecording(c, 'Rex — limping')];
     const audioBefore = ids.map((id) => sha256(c.recordings.audioPath(id)));
     const jobFile = (id: string) => join(dirname(c.recordings.audioPath(id)), 'job.json');
     const metaFile = (id: string) => join(dirname(c.recordings.audioPath(id)), 'meta.json');
@@ -536,9 +543,10 @@ describe('a refused refresh with recordings queued', () => {
         resolve();
       });
     });
+    // Recorded with no one signed in, each is the vet's once they claim it.
+    for (const id of ids) await c.claim(id);
     for (const id of ids) await c.pipeline.submit(id, template);
     const jobBefore = ids.map((id) => readFileSync(jobFile(id), 'utf8'));
-    // Sending a recording made with no one signed in gives it to the account that sends it.
     const metaBefore = ids.map((id) => readFileSync(metaFile(id), 'utf8'));
     for (const meta of metaBefore) expect(JSON.parse(meta)).toMatchObject({ owner: { email: first.demo.email } });
     await ended;

@@ -113,7 +113,7 @@ describe('the proxy the computer names', () => {
       },
     });
     await core.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const id = await makeRecording(core.recordings);
+    const id = await makeRecording(core);
     await core.pipeline.submit(id, await firstTemplateId(core));
     const done = await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed');
     expect(done.state).toBe('completed');
@@ -142,7 +142,7 @@ describe('the proxy the computer names', () => {
     await core.session.signIn(sandbox.demo.email, sandbox.demo.password);
     const template = await firstTemplateId(core);
     proxy.refuse(true);
-    const id = await makeRecording(core.recordings);
+    const id = await makeRecording(core);
     await core.pipeline.submit(id, template);
     const waiting = await waitForJob(core, id, (j) => j.waitingFor === 'network' && j.waitingReason !== null);
     expect(waiting.state).not.toBe('failed');
@@ -176,7 +176,7 @@ describe('the proxy the computer names', () => {
     await core.session.signIn(sandbox.demo.email, sandbox.demo.password);
     const template = await firstTemplateId(core);
     pacFails = true;
-    const id = await makeRecording(core.recordings);
+    const id = await makeRecording(core);
     await core.pipeline.submit(id, template);
     const waiting = await waitForJob(core, id, (j) => j.waitingReason !== null);
     expect(waiting).toMatchObject({ state: 'recorded', waitingFor: 'network' });

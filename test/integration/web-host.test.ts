@@ -172,7 +172,7 @@ describe('browser host', () => {
   it('carries bytes in an answer: an exported note arrives as the same bytes, and the clipboard is left to the window', async () => {
     const core = host.core;
     if (!core.session.state().signedIn) await core.session.signIn(core.appInfo().sandbox!.demo.email, core.appInfo().sandbox!.demo.password);
-    const id = await makeRecording(core.recordings, null, null, { patientName: 'Bella' });
+    const id = await makeRecording(core, null, null, { patientName: 'Bella' });
     core.remember((await core.recordings.get(id))!);
     await core.pipeline.submit(id, await firstTemplateId(core));
     await waitForJob(core, id, (j) => j.state === 'completed');

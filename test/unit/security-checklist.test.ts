@@ -594,10 +594,9 @@ describe('checklist 18: a custom protocol instead of file:// (recordings)', () =
   let dir: string;
   let asked: string[];
   const library = {
-    mimeType: (id: string) => (id === known ? 'audio/webm;codecs=opus' : null),
-    audioPath: (id: string) => {
+    audio: (id: string) => {
       asked.push(id);
-      return join(dir, id, 'audio.webm');
+      return id === known ? { path: join(dir, id, 'audio.webm'), mimeType: 'audio/webm;codecs=opus' } : null;
     },
   };
   beforeAll(() => {

@@ -10,12 +10,13 @@ import type { AppInfo, ConsultInfo, EventPayloads, NoteExport, NoteFormats, Noti
 import { SENDING_STATES, type DocumentInfo, type JobInfo } from '../../shared/jobs.ts';
 import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
 import type { NoteMeta } from '../../shared/note/types.ts';
-import type { Settings } from '../../shared/settings.ts';
+import { settingsPatchSchema, type Retention, type Settings } from '../../shared/settings.ts';
 import { newSandboxSecret, sandboxSecretProblem, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
+import { ConsultGate, type ConsultAccess } from './consult-gate.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
 import { notePdf } from './note-pdf.ts';
-import { JobError, Pipeline, type PipelineOptions } from './pipeline.ts';
+import { JobError, ownerOf, Pipeline, type PipelineOptions, type RetentionPolicy } from './pipeline.ts';
 import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
 import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';
@@ -23,7 +24,7 @@ import { restartRefusal, type Busy, type UpdateInfo } from '../../shared/updates
 import { DraftStore } from './drafts.ts';
 import { Network, type NetworkOptions } from './network.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
-import { Session } from './session.ts';
+import { Session, SignedOutError } from './session.ts';
 import { SettingsError, SettingsStore } from './settings.ts';
 
 export interface CoreOptions {
@@ -72,6 +73,13 @@ export interface ClipboardPort {
   write(flavours: { text: string; html: string; rtf: string }): Promise<void> | void;
 }
 
+const NOT_THEIRS = 'That consult is not on this computer, or it belongs to another clinic’s account.';
+
+/** A consult as the window gets it; one it may only claim says so. */
+function withAccess(c: ConsultInfo, access: ConsultAccess): ConsultInfo {
+  return access === 'claim' ? { ...c, claimable: true } : c;
+}
+
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
 
 const RETENTION_SWEEP_MS = 3600_000;
@@ -111,6 +119,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   readonly clinical: Clinical;
   /** The vet's note edits as they are typed, before they are saved. */
   readonly drafts: DraftStore;
+  /** Whether the account signed in may see, act on or claim a consult: asked by every way to one. */
+  readonly gate: ConsultGate;
   readonly options: CoreOptions;
   readonly log: Logger;
   private sandbox: Sandbox | null = null;
@@ -127,6 +137,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
     this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
+    // Whatever writes a recording's meta (a chunk, a claim, a rename) is known here at once.
+    this.recordings.onChange = (meta) => void this.remember(meta);
     this.drafts = new DraftStore(join(options.dataDir, 'drafts'));
     this.drafts.onUnreadable = (id, keptAs) => {
       this.log.warn(`drafts: the draft of ${id} could not be read; kept as ${keptAs}`);
@@ -144,8 +156,16 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       useLoginRow: () => this.settings.get().useLoginRow,
       log: (l) => this.log.info(l),
     });
+    this.gate = new ConsultGate({
+      meta: (id) => this.recordings.peek(id),
+      user: () => this.session.state().user,
+      service: () => this.serviceKey(),
+      sent: (id) => this.pipeline.sent(id),
+      legacySender: (id) => this.pipeline.legacySender(id),
+    });
     this.pipeline = new Pipeline({
       serviceKey: () => this.serviceKey(),
+      sender: (id) => this.gate.sender(id),
       recordings: this.recordings,
       session: this.session,
       client: this.client,
@@ -162,7 +182,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.pipeline.on('job', (job) =>
       this.withRecording(job.recordingId, (recording) => {
         // Another clinic's consult is none of this window's business, not even its progress.
-        if (this.visibleTo(recording)) this.emit('consult:changed', { recording, job: this.pipeline.info(job.recordingId) ?? job });
+        const access = this.gate.access(recording.id);
+        if (access !== 'none') this.emit('consult:changed', withAccess({ recording, job: this.pipeline.info(job.recordingId) ?? job }, access));
       }),
     );
     this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
@@ -193,7 +214,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   private announceNote(recording: RecordingInfo, job: JobInfo, document?: DocumentInfo): void {
-    if (!this.visibleTo(recording)) return;
+    if (!this.gate.allows(recording.id)) return;
     if (document) {
       this.emit('note:ready', { recording, job, documentId: document.id });
       this.options.notify?.(`${document.name ?? 'Document'} ready`, `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`);
@@ -247,6 +268,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       return this.session.state();
     });
     await this.pipeline.init(metas);
+    // What a write cut short by a crash left behind (temporary files of unsaved edits).
+    await this.drafts.sweep().catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
     await this.sweepRetention();
     this.retentionTimer = setInterval(() => void this.sweepRetention(), RETENTION_SWEEP_MS);
     this.retentionTimer.unref();
@@ -284,11 +307,41 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return secret;
   }
 
-  /** Deletes the audio past the retention in Settings (hourly, and when the setting changes). */
+  /** The clinic an owner (or the vet signed in) belongs to, as retention keys it: its service and organization. */
+  private accountOf(owner: { organizationId: string } | null, service = this.serviceKey()): string | null {
+    return owner ? `${service} ${owner.organizationId}` : null;
+  }
+
+  /** A clinic's retention: its own choice, else the app's default. */
+  private retentionOf(account: string | null): Retention {
+    const s = this.settings.get();
+    return (account !== null ? s.retentionByAccount[account] : undefined) ?? { retentionDays: s.retentionDays, retentionAppliesFrom: s.retentionAppliesFrom };
+  }
+
+  /**
+   * Each consult's retention is its owner's clinic's. A consult no one owns keeps its audio: it
+   * has no note yet, and no clinic has said how long its audio may be kept.
+   */
+  private retentionPolicy(onlyAccount?: string | null): RetentionPolicy {
+    return (id) => {
+      const owner = this.recordings.peek(id)?.owner ?? null;
+      const account = owner ? this.accountOf(owner, owner.service) : null;
+      if (account === null || (onlyAccount !== undefined && account !== onlyAccount)) return null;
+      const r = this.retentionOf(account);
+      return { keepDays: r.retentionDays, countFrom: r.retentionAppliesFrom === null ? null : Date.parse(r.retentionAppliesFrom) };
+    };
+  }
+
+  /** The settings as the window sees them: the retention is the signed-in vet's clinic's. */
+  settingsView(): Settings {
+    const r = this.retentionOf(this.accountOf(this.session.state().user));
+    return { ...this.settings.get(), ...r, retentionByAccount: {} };
+  }
+
+  /** Deletes the audio past each clinic's retention (hourly, and when a clinic changes it). */
   async sweepRetention(): Promise<void> {
     try {
-      const { retentionDays, retentionAppliesFrom } = this.settings.get();
-      const deleted = await this.pipeline.applyRetention(retentionDays, retentionAppliesFrom === null ? null : Date.parse(retentionAppliesFrom));
+      const deleted = await this.pipeline.applyRetention(this.retentionPolicy());
       if (deleted.length > 0) this.log.info(`retention: deleted the audio of ${deleted.length} finished consult(s)`);
     } catch (e) {
       this.log.warn(`retention: ${(e as Error).message}`);
@@ -312,8 +365,20 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     };
   }
 
-  /** Settings change; a change of service signs out (the tokens belong to the other one). */
-  async updateSettings(patch: Parameters<SettingsStore['update']>[0]): Promise<Settings> {
+  /**
+   * Settings change; a change of service signs out (the tokens belong to the other one). The
+   * retention is the signed-in vet's clinic's own. What a change of service could not do for a
+   * consult is said in a notice; the settings themselves were saved.
+   */
+  async updateSettings(input: Parameters<SettingsStore['update']>[0]): Promise<Settings> {
+    const { retentionDays, retentionAppliesFrom, ...patch } = input;
+    const retentionChange = retentionDays !== undefined || retentionAppliesFrom !== undefined;
+    const account = this.accountOf(this.session.state().user);
+    if (retentionChange && account === null) throw new SettingsError("retentionDays: sign in first: each clinic's account keeps its own recordings for as long as it chooses.");
+    if (retentionChange) {
+      const checked = settingsPatchSchema.safeParse({ retentionDays, retentionAppliesFrom });
+      if (!checked.success) throw new SettingsError(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
     const before = this.settings.get();
     // A new shortcut is registered before it is saved: one another app holds is refused, and
     // the old one stays in force and in the settings.
@@ -338,12 +403,23 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     }
     if (serviceChanged && this.session.state().signedIn) await this.session.signOut('user');
     if (serviceChanged) {
-      const restarted = await this.pipeline.restartForNewService();
+      const { restarted, failed } = await this.pipeline.restartForNewService();
       if (restarted > 0) this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
+      if (failed.length > 0) {
+        this.notice({
+          level: 'error',
+          message: `The new service is in use and you are signed out. ${failed.length === 1 ? 'One consult' : `${failed.length} consults`} could not be made ready for it (the disk could not be written); ${failed.length === 1 ? 'it is' : 'they are'} kept on this computer and will be tried again at the next start.`,
+        });
+      }
     }
-    if (before.retentionDays !== after.retentionDays || before.retentionAppliesFrom !== after.retentionAppliesFrom) await this.sweepRetention();
+    if (retentionChange && account !== null) {
+      const was = this.retentionOf(account);
+      const next = { retentionDays: retentionDays !== undefined ? retentionDays : was.retentionDays, retentionAppliesFrom: retentionAppliesFrom !== undefined ? retentionAppliesFrom : was.retentionAppliesFrom };
+      await this.settings.setAccountRetention(account, next);
+      if (next.retentionDays !== was.retentionDays || next.retentionAppliesFrom !== was.retentionAppliesFrom) await this.sweepRetention();
+    }
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
-    return after;
+    return this.settingsView();
   }
 
   remember(meta: RecordingMeta): RecordingInfo {
@@ -361,7 +437,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
 
   /** How many recordings' audio a retention of `days` would delete now (before the vet confirms). */
   retentionPreview(days: number | null): { wouldDelete: number } {
-    return { wouldDelete: this.pipeline.retentionPreview(days) };
+    // The signed-in vet's clinic's consults only: another clinic's audio is not theirs to count.
+    const account = this.accountOf(this.session.state().user);
+    if (account === null) return { wouldDelete: 0 };
+    const own = this.retentionPolicy(account);
+    return { wouldDelete: this.pipeline.retentionPreview((id) => (own(id) === null ? null : { keepDays: days, countFrom: null })) };
   }
 
   /** What an update's restart would cut short: a recording, or a recording not yet sent. */
@@ -398,16 +478,44 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return recording ? { recording, job: this.pipeline.info(id) } : null;
   }
 
-  /**
-   * Whether the account signed in may see a consult: one of its own organization's, or one
-   * recorded with no one signed in. Signed out, only the latter.
-   */
+  /** Whether the account signed in may see and act on a consult (the gate's answer). */
   visibleTo(recording: RecordingInfo): boolean {
-    const owner = recording.recordedBy;
-    // No owner, or an owner on another service (whose accounts mean nothing here): anyone's.
-    if (!owner || owner.service !== this.serviceKey()) return true;
+    return this.gate.allows(recording.id);
+  }
+
+  /**
+   * The consult as the account signed in may have it: whole, or as an offer to claim it (a
+   * consult recorded with no one signed in). Throws not_found for one that is not theirs.
+   */
+  consultFor(id: string): ConsultInfo {
+    const c = this.consult(id);
+    const access = this.gate.access(id);
+    if (!c || access === 'none') throw new JobError('not_found', NOT_THEIRS);
+    return withAccess(c, access);
+  }
+
+  /**
+   * "Recorded while signed out: send it as Dr …?": the vet signed in takes the consult as
+   * theirs. Written where the gate reads it; a job that waited for a claim goes on.
+   */
+  async claim(id: string): Promise<ConsultInfo> {
     const user = this.session.state().user;
-    return user !== null && owner.organizationId === user.organizationId;
+    if (!user) throw new SignedOutError(null);
+    if (this.gate.access(id) !== 'claim') throw new JobError('not_found', NOT_THEIRS);
+    const meta = await this.recordings.claim(id, ownerOf(user, this.serviceKey()));
+    this.pipeline.ownerChanged(id);
+    // A finished consult that has its template and patient goes at once, as it would have at Stop.
+    if (!this.pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) await this.pipeline.submit(id, meta.templateId);
+    const claimed = this.consultFor(id);
+    this.emit('consult:changed', claimed);
+    return claimed;
+  }
+
+  /** The audio of a consult the account signed in may play (the audio protocol, the browser host's route); else null. */
+  audioFor(id: string): { path: string; mimeType: string } | null {
+    const c = this.consult(id);
+    if (!c || !this.gate.allows(id)) return null;
+    return { path: this.recordings.audioPath(id), mimeType: c.recording.mimeType };
   }
 
   /** Which service accounts belong to now: the built-in sandbox, or the scribing address. */
@@ -416,9 +524,14 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return s.useSandbox ? 'sandbox' : s.serviceUrls.scribeUrl;
   }
 
-  /** The consults the account signed in may see and act on (consults:list). */
+  /** The consults the account signed in may see and act on, and those it may claim (consults:list). */
   visibleConsults(): ConsultInfo[] {
-    return this.consults().filter((c) => this.visibleTo(c.recording));
+    const shown: ConsultInfo[] = [];
+    for (const c of this.consults()) {
+      const access = this.gate.access(c.recording.id);
+      if (access !== 'none') shown.push(withAccess(c, access));
+    }
+    return shown;
   }
 
   /**
@@ -431,9 +544,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const words = fold(query).split(/\s+/).filter(Boolean);
     if (words.length === 0) return this.visibleConsults().map((c) => c.recording.id);
     const kept: typeof this.searchTexts = new Map();
+    // A consult offered to claim is found by its patient and visit only: its notes are not yet this vet's.
     const found = this.visibleConsults().filter(({ recording, job }) => {
-      const { note, editedNote } = job ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
-      const parts = [recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...this.pipeline.documentTexts(recording.id)];
+      const whole = job !== null && this.gate.allows(recording.id);
+      const { note, editedNote } = whole ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
+      const parts = [recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...(whole ? this.pipeline.documentTexts(recording.id) : [])];
       // Folding every note again took most of a search's time with thousands of consults: a
       // consult's folded text is reused while it is made of the same texts (mostly the very
       // same strings the pipeline holds, so comparing them costs next to nothing).
@@ -510,6 +625,15 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     if (!this.options.clipboard) return { written: false };
     await this.options.clipboard.write(flavours);
     return { written: true };
+  }
+
+  /**
+   * Deletes a consult: in its turn (after another document being added, before anything asked
+   * of it later), its jobs, its folder and its drafts, leftovers included.
+   */
+  async deleteConsult(id: string): Promise<void> {
+    await this.pipeline.delete(id, () => this.drafts.removeConsult(id));
+    this.forget(id);
   }
 
   forget(id: string): void {

@@ -22,18 +22,9 @@ type Impl = { [C in InvokeChannel]: (input: never) => Promise<InvokeOutput<C>> |
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
 
 function implementations(core: AppCore): Impl {
-  const consultOrThrow = (id: string) => {
-    const c = core.consult(id);
-    if (!c) throw new RecordingError('not_found', NO_SUCH_CONSULT);
-    return c;
-  };
-  // The consults:* calls act on the consults the account signed in may see; another clinic's
-  // is answered as one that does not exist (and no id is quoted back).
-  const visibleOrThrow = (id: string) => {
-    const c = core.consult(id);
-    if (!c || !core.visibleTo(c.recording)) throw new RecordingError('not_found', NO_SUCH_CONSULT);
-    return c;
-  };
+  // Every call that names a consult has passed the gate before it gets here (createHandlers);
+  // this answers with the consult as the account may have it.
+  const consultOrThrow = (id: string) => core.consultFor(id);
   return {
     'app:info': () => core.appInfo(),
     'session:get': () => {
@@ -48,7 +39,7 @@ function implementations(core: AppCore): Impl {
       const s = await core.session.signOut('user');
       return { signedIn: s.signedIn, user: s.user, endedBecause: null };
     },
-    'settings:get': () => core.settings.get(),
+    'settings:get': () => core.settingsView(),
     'settings:update': (patch: In<'settings:update'>) => core.updateSettings(patch),
     'templates:list': async ({ page, limit = 50 }: In<'templates:list'>) => {
       const answer = await core.session.withToken((t) => core.client.templates(t, page, limit));
@@ -82,11 +73,14 @@ function implementations(core: AppCore): Impl {
     'recording:stop': async ({ id, durationMs }: In<'recording:stop'>) => {
       const meta = core.remember(await core.recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
       // With a template chosen before or during the consult, it goes to be scribed at once; without
-      // the patient's name it waits for it (recording:update sends it then).
+      // the patient's name it waits for it (recording:update sends it then). The pipeline sends
+      // it with its owner's sign-in only; one no one owns yet waits for a vet's claim.
       if (meta.templateId && meta.patientName) {
         await core.pipeline.submit(id, meta.templateId);
-        await core.updateSettings({ lastTemplateId: meta.templateId });
+        if (core.gate.allows(id)) await core.updateSettings({ lastTemplateId: meta.templateId });
       }
+      // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
+      if (core.gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
       return consultOrThrow(id);
     },
     'recording:update': async ({ id, label, patientName, description, templateId, listName }: In<'recording:update'>) => {
@@ -118,7 +112,6 @@ function implementations(core: AppCore): Impl {
     },
     'consults:list': () => core.visibleConsults(),
     'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {
-      visibleOrThrow(id);
       const meta = await core.recordings.get(id);
       if (!meta) throw new RecordingError('not_found', NO_SUCH_CONSULT);
       if (!meta.patientName?.trim() && !core.pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
@@ -129,59 +122,52 @@ function implementations(core: AppCore): Impl {
       return consultOrThrow(id);
     },
     'consults:retry': async ({ id }: In<'consults:retry'>) => {
-      visibleOrThrow(id);
       await core.pipeline.retry(id);
       return consultOrThrow(id);
     },
+    'consults:claim': ({ id }: In<'consults:claim'>) => core.claim(id),
     'consults:delete': async ({ id }: In<'consults:delete'>) => {
-      const documents = visibleOrThrow(id).job?.documents ?? [];
-      await core.pipeline.delete(id);
-      await core.drafts.put(id, null);
-      for (const d of documents) await core.drafts.put(draftKey(id, d.id), null);
-      core.forget(id);
+      await core.deleteConsult(id);
       return { deleted: true as const };
     },
-    'consults:note': ({ id, documentId }: In<'consults:note'>) => (visibleOrThrow(id), core.noteView(id, documentId ?? null)),
-    'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => (visibleOrThrow(id), core.noteFormats(id, documentId ?? null)),
-    'consults:export': ({ id, documentId, format }: In<'consults:export'>) => (visibleOrThrow(id), core.exportNote(id, format, documentId ?? null)),
+    'consults:note': ({ id, documentId }: In<'consults:note'>) => core.noteView(id, documentId ?? null),
+    'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => core.noteFormats(id, documentId ?? null),
+    'consults:export': ({ id, documentId, format }: In<'consults:export'>) => core.exportNote(id, format, documentId ?? null),
     'consults:askAgain': async ({ id }: In<'consults:askAgain'>) => {
-      visibleOrThrow(id);
       await core.pipeline.askAgain(id);
       return consultOrThrow(id);
     },
-    'consults:saveNote': async ({ id, documentId, text }: In<'consults:saveNote'>) => {
-      visibleOrThrow(id);
-      await core.pipeline.saveEditedNote(id, text, documentId ?? null);
-      // The draft was for this save: once the note holds it, it is done.
-      await core.drafts.put(draftKey(id, documentId), null);
-      return { saved: true as const };
-    },
+    // The note and its drafts are written in the consult's turn, where a delete is too: a save
+    // asked after a delete finds no consult, and none is written back into a deleted one.
+    'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>) =>
+      core.pipeline.inTurn(id, async () => {
+        consultOrThrow(id);
+        await core.pipeline.saveEditedNote(id, text, documentId ?? null);
+        // The draft was for this save: once the note holds it, it is done.
+        await core.drafts.put(draftKey(id, documentId), null);
+        return { saved: true as const };
+      }),
     'consults:draft': ({ id, documentId }: In<'consults:draft'>) => {
-      visibleOrThrow(id);
       if (documentId !== undefined) core.pipeline.note(id, documentId);
       return core.drafts.get(draftKey(id, documentId));
     },
-    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) => {
-      visibleOrThrow(id);
-      // A draft for a document the consult does not have is refused, not kept.
-      if (documentId !== undefined) core.pipeline.note(id, documentId);
-      return core.drafts.put(draftKey(id, documentId), text);
-    },
+    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) =>
+      core.pipeline.inTurn(id, () => {
+        consultOrThrow(id);
+        // A draft for a document the consult does not have is refused, not kept.
+        if (documentId !== undefined) core.pipeline.note(id, documentId);
+        return core.drafts.put(draftKey(id, documentId), text);
+      }),
     'consults:addDocument': async ({ id, templateId, templateName }: In<'consults:addDocument'>) => {
-      visibleOrThrow(id);
       await core.pipeline.addDocument(id, templateId, templateName?.trim() || null);
       return consultOrThrow(id);
     },
     'consults:retryDocument': async ({ id, documentId }: In<'consults:retryDocument'>) => {
-      visibleOrThrow(id);
       await core.pipeline.retryDocument(id, documentId);
       return consultOrThrow(id);
     },
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
-    'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => {
-      visibleOrThrow(id);
-      return { url: core.options.audioUrl(id) };
-    },
+    'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => ({ url: core.options.audioUrl(id) }),
     'agents:ddx': ({ input }: In<'agents:ddx'>) => core.clinical.ddx(input),
     'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) => core.clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
     'agents:medication': ({ input }: In<'agents:medication'>) => {
@@ -233,7 +219,41 @@ function draftKey(id: string, documentId: string | undefined): string {
   return documentId === undefined ? id : `${id}.document-${documentId}`;
 }
 
+const STOPPED_NOT_YOURS = 'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
 const NO_SUCH_CONSULT = 'That consult is not on this computer, or it belongs to another clinic’s account.';
+
+/**
+ * What each call that names a consult needs of the gate (consult-gate.ts). Every channel whose
+ * input has an `id` must be listed: createHandlers refuses to start otherwise, so a new call
+ * cannot forget the gate.
+ */
+const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
+  'recording:chunk': 'recording',
+  'recording:pause': 'recording',
+  'recording:resume': 'recording',
+  'recording:stop': 'recording',
+  'recording:update': 'full',
+  'consults:submit': 'full',
+  'consults:retry': 'full',
+  'consults:claim': 'claim',
+  'consults:delete': 'full',
+  'consults:note': 'full',
+  'consults:noteFormats': 'full',
+  'consults:export': 'full',
+  'consults:askAgain': 'full',
+  'consults:saveNote': 'full',
+  'consults:draft': 'full',
+  'consults:saveDraft': 'full',
+  'consults:addDocument': 'full',
+  'consults:retryDocument': 'full',
+  'consults:audioUrl': 'full',
+};
+
+/** Whether a channel's input has an `id` (a consult's). */
+function schemaNamesConsult(schema: unknown): boolean {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && 'id' in shape;
+}
 
 export function createHandlers(core: AppCore): HandlerTable {
   const impl = implementations(core);
@@ -241,11 +261,16 @@ export function createHandlers(core: AppCore): HandlerTable {
   for (const channel of Object.keys(invokeContract) as InvokeChannel[]) {
     const schema = invokeContract[channel].input;
     const run = impl[channel] as (input: unknown) => unknown;
+    const need = GATE[channel];
+    if (!need && schemaNamesConsult(schema)) throw new Error(`ipc ${channel} names a consult but asks nothing of the gate`);
     table[channel] = async (input: unknown) => {
       const parsed = schema.safeParse(input);
       if (!parsed.success) {
         core.log.debug(`ipc ${channel}: invalid input`);
         return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${describeIssues(parsed.error.issues)}.` } };
+      }
+      if (need && !core.gate.permits((parsed.data as { id: string }).id, need)) {
+        return { ok: false, error: { code: 'not_found', message: NO_SUCH_CONSULT } };
       }
       try {
         const data = await run(parsed.data);

@@ -28,6 +28,7 @@ import { writeJsonAtomic, readJson } from './atomic-file.ts';
 import { backoffDelay, DEFAULT_BACKOFF, pollDelay as defaultPollDelay, type BackoffOptions } from './backoff.ts';
 import { jobRecordSchema, type DocumentInfo, type JobInfo, type JobRecord, type JobState } from './jobs.ts';
 import pLimit from 'p-limit';
+import { KeyedQueue } from './keyed-queue.ts';
 import { localDate, READ_AT_ONCE, type RecordingMeta, type RecordingStore } from './recordings.ts';
 import type { ServiceClient } from './service-client.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
@@ -52,13 +53,20 @@ export interface PipelineOptions {
   log?: (line: string) => void;
   /** Which service the accounts signed in now belong to (an owner of another service owns nothing here). */
   serviceKey?: () => string;
+  /**
+   * The user whose sign-in alone may send a consult (the access gate reads its owner); null for
+   * a consult no one has claimed, which waits for a claim. Absent: the job record's owner.
+   */
+  sender?: (recordingId: string) => string | null;
 }
 
-/** The consult belongs to another account than the one signed in: it waits for its owner. */
+/** The consult belongs to another account than the one signed in, or to none yet: it waits for its owner (or a claim). */
 class NotOwnerError extends Error {
-  constructor() {
-    super("This consult belongs to another account; it waits for that account's sign-in.");
+  readonly unclaimed: boolean;
+  constructor(unclaimed = false) {
+    super(unclaimed ? 'No one has claimed this consult yet; it waits for a vet to send it as theirs.' : "This consult belongs to another account; it waits for that account's sign-in.");
     this.name = 'NotOwnerError';
+    this.unclaimed = unclaimed;
   }
 }
 
@@ -67,6 +75,9 @@ export function ownerOf(user: User, service: string): ConsultOwner {
 }
 
 export const PATIENT_NAME_REQUIRED = "Add the patient's name before sending: the service needs it to write the note.";
+
+/** A consult's retention: days its audio is kept after the note (null = for ever), and from when they count. Null: the consult is none of this rule's. */
+export type RetentionPolicy = (recordingId: string) => { keepDays: number | null; countFrom: number | null } | null;
 
 export class JobError extends Error {
   readonly code: 'not_found' | 'no_recording' | 'busy' | 'not_failed' | 'bad_state' | 'conflict' | 'invalid_input' | 'patient_name_required';
@@ -104,8 +115,12 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   private readonly documents = new Map<string, Live[]>();
   /** Jobs waiting for their turn or for a sign-in: each looks again whenever a job or the session changes. */
   private readonly waiters = new Set<() => void>();
-  /** Requests for another document, one after another per consult (a double click makes one). */
-  private readonly adding = new Map<string, Promise<unknown>>();
+  /**
+   * Each consult's turn: what adds to a consult or takes from it (another document, delete,
+   * retention, a change of service) runs one after another, so a delete waits for an add in
+   * flight and nothing is put back into a consult that is gone.
+   */
+  private readonly turns = new KeyedQueue();
   private readonly submitting = new Map<string, Promise<JobInfo>>();
   private readonly options: Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
   private uploadSlots: number;
@@ -124,6 +139,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       uploadUrlMarginMs: 30_000,
       overdueMinutes: () => 30,
       serviceKey: () => '',
+      sender: (id) => this.jobs.get(id)?.record.ownerUserId ?? null,
       slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
       now: Date.now,
       ...options,
@@ -134,7 +150,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       // it is (an upload is given up, to be sent again) and waits for its owner's sign-in.
       const me = state.user?.id ?? null;
       for (const live of this.allLive()) {
-        const owner = live.record.ownerUserId;
+        const owner = this.options.sender(live.record.recordingId);
         if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
         const running = live.running;
         live.controller.abort();
@@ -327,11 +343,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     const { size } = await stat(this.options.recordings.audioPath(recordingId));
     const now = new Date(this.options.now()).toISOString();
     // The consult goes with the sign-in of the account that recorded it; one recorded with no one
-    // signed in goes to the account that sends it.
-    const signedIn = this.options.session.state().user;
-    const service = this.options.serviceKey();
-    const ownedHere = meta.owner && meta.owner.service === service ? meta.owner : null;
-    const owner = ownedHere ?? (signedIn ? (await this.options.recordings.claim(recordingId, ownerOf(signedIn, service))).owner : null);
+    // signed in waits until a vet claims it (AppCore.claim): sending it is never a claim.
     const record: JobRecord = {
       version: 1,
       recordingId,
@@ -339,7 +351,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
       state: 'recorded',
       ...unsent(now),
       bytesTotal: size,
-      ownerUserId: owner?.userId ?? null,
+      // Kept for older versions of the app; whose the consult is, is read from its meta.
+      ownerUserId: this.options.sender(recordingId),
       documentId: null,
       documentName: null,
     };
@@ -354,42 +367,57 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
    * The app now talks to another service (Settings): the session, upload address and scribe
    * record a job holds belong to the old one and mean nothing to the new. Every job without its
    * note starts again from its recording, under a new key (a request to another service is no
-   * second request); a failed one waits for Retry as before, from the start. Notes stay.
+   * second request); a failed one waits for Retry as before, from the start. Notes stay, and so
+   * do owners: a consult keeps the owner it was recorded by and waits for that vet (or a vet's
+   * claim) on the new service, never sent under whoever signs in first.
+   *
+   * Each consult in its turn; one deleted meanwhile is passed over, and one whose job cannot be
+   * written is named in the answer rather than stopping the others.
    */
-  async restartForNewService(): Promise<number> {
+  async restartForNewService(): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
     let restarted = 0;
+    const failed: { recordingId: string; message: string }[] = [];
+    const ids = new Set([...this.jobs.keys(), ...this.documents.keys()]);
+    for (const id of ids) {
+      try {
+        if (await this.turns.run(id, () => this.restartOne(id))) restarted += 1;
+      } catch (e) {
+        this.options.log?.(`pipeline: ${id}: could not be made ready for the new service: ${(e as Error).message}`);
+        failed.push({ recordingId: id, message: (e as Error).message });
+      }
+    }
+    return { restarted, failed };
+  }
+
+  private async restartOne(id: string): Promise<boolean> {
     // A document asked of the old service cannot be finished by the new one: it stops, saying so,
     // and the vet asks the new service for it (Try again) once the consult's note is there.
-    for (const live of [...this.documents.values()].flat()) {
+    for (const live of this.documents.get(id) ?? []) {
       if (TERMINAL.has(live.record.state)) continue;
       live.controller?.abort();
       await live.running?.catch(() => {});
-      await this.save(live, { state: 'failed', failedAt: 'scribe_requested', error: { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null } });
-    }
-    for (const live of this.jobs.values()) {
-      const r = live.record;
-      if (r.state === 'completed') continue;
-      // An account is an account of one service: on another, the consult goes with whoever signs in there.
-      if (r.state === 'recorded' && r.sessionId === null) {
-        if (r.ownerUserId !== null) {
-          live.controller?.abort();
-          await live.running?.catch(() => {});
-          await this.save(live, { ownerUserId: null });
-          this.kick(r.recordingId);
-        }
-        continue;
+      if (this.documents.get(id)?.includes(live)) {
+        await this.save(live, { state: 'failed', failedAt: 'scribe_requested', error: { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null } });
       }
-      live.controller?.abort();
-      await live.running?.catch(() => {});
-      const fresh = { sessionId: null, upload: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null, ownerUserId: null } as const;
-      if (r.state === 'failed') await this.save(live, { ...fresh, failedAt: 'recorded' });
-      else await this.save(live, { ...fresh, state: 'recorded' });
-      live.bytesSent = 0;
-      live.overdueAnnounced = false;
-      this.kick(r.recordingId);
-      restarted += 1;
     }
-    return restarted;
+    const live = this.jobs.get(id);
+    if (!live) return false;
+    const r = live.record;
+    if (r.state === 'completed') return false;
+    live.controller?.abort();
+    await live.running?.catch(() => {});
+    if (this.jobs.get(id) !== live) return false;
+    if (r.state === 'recorded' && r.sessionId === null) {
+      this.kick(id);
+      return false;
+    }
+    const fresh = { sessionId: null, upload: null, idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } as const;
+    if (r.state === 'failed') await this.save(live, { ...fresh, failedAt: 'recorded' });
+    else await this.save(live, { ...fresh, state: 'recorded' });
+    live.bytesSent = 0;
+    live.overdueAnnounced = false;
+    this.kick(id);
+    return true;
   }
 
   /** A failed job starts again at the step that failed. */
@@ -461,15 +489,38 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required') await this.retry(recordingId);
   }
 
-  async delete(recordingId: string): Promise<void> {
-    for (const live of [this.jobs.get(recordingId), ...(this.documents.get(recordingId) ?? [])]) {
-      live?.controller?.abort();
-      await live?.running?.catch(() => {});
-    }
-    this.jobs.delete(recordingId);
-    this.documents.delete(recordingId);
-    await this.options.recordings.delete(recordingId);
-    this.emit('removed', recordingId);
+  /**
+   * Deletes the consult: its jobs stop, then its folder goes, then `alsoRemove` (its drafts).
+   * In the consult's turn: it waits for another document being added, which then finds no consult.
+   */
+  delete(recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
+    return this.turns.run(recordingId, async () => {
+      for (const live of [this.jobs.get(recordingId), ...(this.documents.get(recordingId) ?? [])]) {
+        live?.controller?.abort();
+        await live?.running?.catch(() => {});
+      }
+      this.jobs.delete(recordingId);
+      this.documents.delete(recordingId);
+      await this.options.recordings.delete(recordingId);
+      await alsoRemove?.();
+      this.emit('removed', recordingId);
+    });
+  }
+
+  /** Runs `task` in the consult's turn (after what is already asked of it, before what comes next). */
+  inTurn<T>(recordingId: string, task: () => Promise<T>): Promise<T> {
+    return this.turns.run(recordingId, task);
+  }
+
+  /** The consult's owner changed (a vet claimed it): a job that waited for a claim looks again. */
+  ownerChanged(recordingId: string): void {
+    this.kick(recordingId);
+    this.wakeWaiters();
+  }
+
+  /** The user a job record of an older version names as its sender (for a consult whose meta names no owner). */
+  legacySender(recordingId: string): string | null {
+    return this.jobs.get(recordingId)?.record.ownerUserId ?? null;
   }
 
   /** The consult's note, or one of its further documents. */
@@ -499,13 +550,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
    * twice at once (a double click, two windows), it is made once.
    */
   addDocument(recordingId: string, templateId: string, name: string | null = null): Promise<DocumentInfo> {
-    const before = this.adding.get(recordingId) ?? Promise.resolve();
-    const next = before.catch(() => undefined).then(() => this.createDocument(recordingId, templateId, name));
-    this.adding.set(recordingId, next);
-    void next.catch(() => undefined).finally(() => {
-      if (this.adding.get(recordingId) === next) this.adding.delete(recordingId);
-    });
-    return next;
+    return this.turns.run(recordingId, () => this.createDocument(recordingId, templateId, name));
   }
 
   private async createDocument(recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
@@ -591,33 +636,40 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     for (const check of [...this.waiters]) check();
   }
 
-  /** Deletes the audio of notes completed more than `keepDays` ago; null keeps audio for ever. */
   /**
-   * The finished consults whose audio is past `keepDays`, counted from the note, or from
-   * `countFrom` for a note that came before it (a shorter retention chosen "from today").
+   * The finished consults whose audio is past their retention: `policy` gives each consult's
+   * (its own clinic's: one clinic's choice never reaches another's audio), counted from the note,
+   * or from `countFrom` for a note that came before it (a shorter retention chosen "from today").
    */
-  private retentionDue(keepDays: number | null, countFrom: number | null = null): Live[] {
-    if (keepDays === null) return [];
-    const keepMs = keepDays * 24 * 3600 * 1000;
+  private retentionDue(policy: RetentionPolicy): Live[] {
     const now = this.options.now();
     return [...this.jobs.values()].filter(({ record: r }) => {
       if (r.state !== 'completed' || r.audioDeletedAt !== null || r.completedAt === null) return false;
-      return Math.max(Date.parse(r.completedAt), countFrom ?? 0) + keepMs <= now;
+      const rule = policy(r.recordingId);
+      if (rule === null || rule.keepDays === null) return false;
+      return Math.max(Date.parse(r.completedAt), rule.countFrom ?? 0) + rule.keepDays * 24 * 3600 * 1000 <= now;
     });
   }
 
-  /** How many recordings' audio `keepDays` would delete now, counted from each note. */
-  retentionPreview(keepDays: number | null): number {
-    return this.retentionDue(keepDays).length;
+  /** How many recordings' audio a policy would delete now, counted from each note. */
+  retentionPreview(policy: RetentionPolicy): number {
+    return this.retentionDue(policy).length;
   }
 
-  async applyRetention(keepDays: number | null, countFrom: number | null = null): Promise<string[]> {
+  /** Deletes the audio past each consult's retention, each in its consult's turn. */
+  async applyRetention(policy: RetentionPolicy): Promise<string[]> {
     const deleted: string[] = [];
-    for (const live of this.retentionDue(keepDays, countFrom)) {
-      const r = live.record;
-      await rm(this.options.recordings.audioPath(r.recordingId), { force: true });
-      await this.save(live, { audioDeletedAt: new Date(this.options.now()).toISOString() });
-      deleted.push(r.recordingId);
+    for (const due of this.retentionDue(policy)) {
+      const id = due.record.recordingId;
+      const done = await this.turns.run(id, async () => {
+        // Looked at again in the turn: the consult may have gone, or its owner changed, meanwhile.
+        const live = this.jobs.get(id);
+        if (live !== due || !this.retentionDue(policy).includes(live)) return false;
+        await rm(this.options.recordings.audioPath(id), { force: true });
+        await this.save(live, { audioDeletedAt: new Date(this.options.now()).toISOString() });
+        return true;
+      });
+      if (done) deleted.push(id);
     }
     return deleted;
   }
@@ -717,11 +769,15 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         live.nextRetryAt = null;
       } catch (e) {
         if (signal.aborted) return;
-        const owner = live.record.ownerUserId;
-        if (e instanceof NotOwnerError && owner !== null) {
-          live.waitingFor = 'owner';
+        if (e instanceof NotOwnerError) {
+          // Whose it is is read again at every look: a claim, or its owner's sign-in, sets it going.
+          live.waitingFor = e.unclaimed ? 'claim' : 'owner';
           this.publish(live);
-          await this.untilSession((st) => st.user?.id === owner, signal);
+          const id = live.record.recordingId;
+          await this.until(() => {
+            const sender = this.options.sender(id);
+            return sender !== null && this.options.session.state().user?.id === sender;
+          }, signal);
           this.clearWaiting(live);
           continue;
         }
@@ -810,23 +866,40 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
     await this.save(live, { state: 'failed', failedAt: live.record.state, error });
   }
 
-  /** Whether an account other than `owner` is signed in now (no one signed in is not another). */
-  private anotherAccount(owner: string | null): boolean {
+  /**
+   * The user whose sign-in may send the consult now; throws (to wait) when it has no owner yet,
+   * or another account is signed in. Signed out, the call itself says so (SignedOutError).
+   */
+  private senderNow(recordingId: string): string {
+    const sender = this.options.sender(recordingId);
     const user = this.options.session.state().user;
-    return owner !== null && user !== null && user.id !== owner;
+    // Signed out, it waits for a sign-in first, whoever's it is: a claim needs one.
+    if (sender === null) throw user === null ? new SignedOutError(null) : new NotOwnerError(true);
+    if (user !== null && user.id !== sender) throw new NotOwnerError();
+    return sender;
   }
 
-  private withToken<T>(fn: (token: string) => Promise<T>, owner: string | null = null): Promise<T> {
-    // Another account's consult is never sent with this sign-in: it waits for its own.
-    if (this.anotherAccount(owner)) return Promise.reject(new NotOwnerError());
-    return this.options.session.withToken(fn);
+  /**
+   * A call with the owner's sign-in only, from start to finish: the token comes from that
+   * sign-in, and a 401 refreshes that sign-in or stops (Session.withToken's `as`), never taking
+   * whoever signed in meanwhile. The job's signal cancels the call itself.
+   */
+  private withToken<T>(live: Live, signal: AbortSignal, fn: (token: string, signal: AbortSignal) => Promise<T>): Promise<T> {
+    let as: string;
+    try {
+      as = this.senderNow(live.record.recordingId);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.options.session.withToken((t) => fn(t, signal), { as, signal });
   }
 
   private async step(live: Live, signal: AbortSignal): Promise<void> {
     const { client, recordings } = this.options;
     const r = live.record;
-    // Not even the upload (which needs no token) goes on while another account is signed in.
-    if (this.anotherAccount(r.ownerUserId)) throw new NotOwnerError();
+    // Not even the upload (which needs no token) goes on for a consult no one has claimed, or
+    // while another account is signed in.
+    this.senderNow(r.recordingId);
     switch (r.state) {
       case 'recorded': {
         const meta = await recordings.get(r.recordingId);
@@ -834,15 +907,14 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         // A job queued before the patient's name was asked for waits for it, saying so.
         const patientName = meta.patientName?.trim();
         if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
-        const session = await this.withToken(
-          (t) => client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }),
-          r.ownerUserId,
+        const session = await this.withToken(live, signal, (t, s) =>
+          client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }, s),
         );
         await this.save(live, { state: 'session_created', sessionId: session.id });
         return;
       }
       case 'session_created': {
-        const answer = await this.withToken((t) => client.uploadUrl(t, { sessionId: r.sessionId ?? '' }), r.ownerUserId);
+        const answer = await this.withToken(live, signal, (t, s) => client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s));
         await this.save(live, {
           state: 'upload_url',
           upload: {
@@ -886,7 +958,7 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
         // A further document goes to the recording session the consult's note was written from.
         const sessionId = r.documentId === null ? r.sessionId : (this.jobs.get(r.recordingId)?.record.sessionId ?? null);
         if (sessionId === null) throw new JobError('bad_state', 'This consult has no recording session at the service yet.');
-        const answer = await this.withToken(async (t) => {
+        const answer = await this.withToken(live, signal, async (t, s) => {
           // Noted on disk with a token in hand, just before the request leaves: a send that
           // never happened (signed out) is not taken for one whose answer was lost.
           // A resend keeps the first send's time: the overdue clock runs from the request.
@@ -898,8 +970,8 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
           });
           this.counters.scribeRequests += 1;
           if (resend) this.counters.scribeResends += 1;
-          return client.requestScribe(t, { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey });
-        }, r.ownerUserId);
+          return client.requestScribe(t, { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey }, s);
+        });
         await this.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
         return;
       }
@@ -909,10 +981,10 @@ export class Pipeline extends EventEmitter<{ job: [JobInfo]; noteReady: [JobInfo
   }
 
   /** One look at the scribe job; true when it has finished one way or the other. */
-  private async poll(live: Live, _signal: AbortSignal): Promise<boolean> {
+  private async poll(live: Live, signal: AbortSignal): Promise<boolean> {
     const r = live.record;
     this.counters.polls += 1;
-    const answer = await this.withToken((t) => this.options.client.getScribe(t, r.scribeId ?? ''), r.ownerUserId);
+    const answer = await this.withToken(live, signal, (t, s) => this.options.client.getScribe(t, r.scribeId ?? '', s));
     const kind = scribeStatusKind(answer.status);
     if (kind === 'completed') {
       await this.save(live, {

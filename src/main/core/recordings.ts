@@ -154,6 +154,14 @@ export class RecordingStore {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly queues = new Map<string, Promise<unknown>>();
+  /**
+   * Each recording's meta as last written or read here. Everything this store writes passes
+   * through it, so what it says of a consult (its owner above all) is what is on disk.
+   */
+  private readonly known = new Map<string, RecordingMeta>();
+  /** Told of every meta written (a chunk, a claim, a rename) and of every recording deleted. */
+  onChange?: (meta: RecordingMeta) => void;
+  onDelete?: (id: string) => void;
 
   constructor(opts: { dir: string; now?: () => number; log?: (line: string) => void }) {
     this.dir = opts.dir;
@@ -211,7 +219,7 @@ export class RecordingStore {
         consentAt: input.ownerConsented ? iso : null,
         listName: null,
       };
-      await writeJsonAtomic(this.metaPath(id), meta);
+      await this.writeMeta(meta);
       await syncDir(this.dir);
       return meta;
     });
@@ -251,7 +259,7 @@ export class RecordingStore {
           durationMs: Math.round(elapsedMs ?? chunks * 1000),
           updatedAt: new Date(this.now()).toISOString(),
         };
-        await writeJsonAtomic(this.metaPath(id), next);
+        await this.writeMeta(next);
         return next;
       } catch (e) {
         // The chunk is not confirmed: the audio stays as it was at the last confirmed chunk (a
@@ -298,13 +306,17 @@ export class RecordingStore {
     }
   }
 
-  /** Gives a recording made with no one signed in (or on another service) to the account that sends it. */
+  /**
+   * Makes `owner` the consult's owner: a vet takes a consult recorded with no one signed in (or
+   * under another service) as theirs. Whether they may is the access gate's to say
+   * (consult-gate.ts); this only writes it, in the one place the gate reads.
+   */
   async claim(id: string, owner: ConsultOwner): Promise<RecordingMeta> {
     return this.serial(id, async () => {
       const meta = await this.load(id);
-      if (meta.owner?.service === owner.service) return meta;
+      if (meta.owner?.userId === owner.userId && meta.owner.service === owner.service) return meta;
       const next: RecordingMeta = { ...meta, owner, updatedAt: new Date(this.now()).toISOString() };
-      await writeJsonAtomic(this.metaPath(id), next);
+      await this.writeMeta(next);
       return next;
     });
   }
@@ -334,7 +346,7 @@ export class RecordingStore {
         ...(patch.listName !== undefined ? { listName: cleanName(patch.listName) } : {}),
         updatedAt: new Date(this.now()).toISOString(),
       };
-      await writeJsonAtomic(this.metaPath(id), next);
+      await this.writeMeta(next);
       return next;
     });
   }
@@ -368,7 +380,7 @@ export class RecordingStore {
         bytes: await this.audioSize(id),
         durationFixed,
       };
-      await writeJsonAtomic(this.metaPath(id), next);
+      await this.writeMeta(next);
       return next;
     });
   }
@@ -419,6 +431,19 @@ export class RecordingStore {
   async delete(id: string): Promise<void> {
     this.checkId(id);
     await this.serial(id, () => rm(this.folder(id), { recursive: true, force: true }));
+    this.known.delete(id);
+    this.onDelete?.(id);
+  }
+
+  /** The recording's meta as this store last wrote or read it; undefined for one it does not know. */
+  peek(id: string): RecordingMeta | undefined {
+    return this.known.get(id);
+  }
+
+  private async writeMeta(meta: RecordingMeta): Promise<void> {
+    await writeJsonAtomic(this.metaPath(meta.id), meta);
+    this.known.set(meta.id, meta);
+    this.onChange?.(meta);
   }
 
   private async recoverOne(id: string): Promise<RecordingMeta | null> {
@@ -463,7 +488,7 @@ export class RecordingStore {
       durationFixed: fix?.fixed ?? false,
       updatedAt: new Date(this.now()).toISOString(),
     };
-    await writeJsonAtomic(this.metaPath(id), next);
+    await this.writeMeta(next);
     return next;
   }
 
@@ -488,7 +513,7 @@ export class RecordingStore {
       if (meta.state === to) return meta;
       if (!from.includes(meta.state)) throw new RecordingError('bad_state', `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`);
       const next: RecordingMeta = { ...meta, state: to, updatedAt: new Date(this.now()).toISOString() };
-      await writeJsonAtomic(this.metaPath(id), next);
+      await this.writeMeta(next);
       return next;
     });
   }
@@ -514,6 +539,7 @@ export class RecordingStore {
     if (raw === null) return null;
     const meta = parseMeta(raw, id);
     if (!meta) this.log(`recordings: meta.json of ${id} has an unknown shape`);
+    else this.known.set(id, meta);
     return meta;
   }
 

@@ -192,9 +192,9 @@ export class ServiceClient {
   }
 
   /** Row 4: the patient's name, the visit description (always sent, '' if none) and the local date. */
-  createSession(token: string, input: { patientName: string; description: string; sessionDate: string }) {
+  createSession(token: string, input: { patientName: string; description: string; sessionDate: string }, signal?: AbortSignal) {
     const body: CreateSessionRequest = { patient_name: input.patientName, description: input.description, session_date: input.sessionDate };
-    return this.call({ operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body }, parseRecordingSession);
+    return this.call({ operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body, signal }, parseRecordingSession);
   }
 
   templates(token: string, page = 1, limit = 50) {
@@ -202,12 +202,12 @@ export class ServiceClient {
   }
 
   /** Row 6: the session only (and a template, when scribing should start by itself after the upload). */
-  uploadUrl(token: string, input: { sessionId: string; autoScribeTemplateId?: string }) {
+  uploadUrl(token: string, input: { sessionId: string; autoScribeTemplateId?: string }, signal?: AbortSignal) {
     const body: UploadUrlRequest = {
       recording_session_public_id: input.sessionId,
       ...(input.autoScribeTemplateId ? { auto_scribe_template_public_id: input.autoScribeTemplateId } : {}),
     };
-    return this.call({ operation: 'upload-url', method: 'POST', base: 'scribeUrl', path: '/audio/generate-upload-url', token, body }, parseUploadUrl);
+    return this.call({ operation: 'upload-url', method: 'POST', base: 'scribeUrl', path: '/audio/generate-upload-url', token, body, signal }, parseUploadUrl);
   }
 
   /**
@@ -279,7 +279,7 @@ export class ServiceClient {
   }
 
   /** Row 8: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
-  requestScribe(token: string, input: { sessionId: string; templateId: string; idempotencyKey: string }) {
+  requestScribe(token: string, input: { sessionId: string; templateId: string; idempotencyKey: string }, signal?: AbortSignal) {
     const body: ScribeRequestBody = { recording_session_public_id: input.sessionId, template_public_id: input.templateId };
     return this.call(
       {
@@ -290,13 +290,14 @@ export class ServiceClient {
         token,
         headers: { 'idempotency-key': input.idempotencyKey },
         body,
+        signal,
       },
       parseScribeRequest,
     );
   }
 
-  getScribe(token: string, id: string) {
-    return this.call({ operation: 'scribe-get', method: 'GET', base: 'scribeUrl', path: `/scribe/get/${encodeURIComponent(id)}`, token }, parseScribeRecord);
+  getScribe(token: string, id: string, signal?: AbortSignal) {
+    return this.call({ operation: 'scribe-get', method: 'GET', base: 'scribeUrl', path: `/scribe/get/${encodeURIComponent(id)}`, token, signal }, parseScribeRecord);
   }
 
   ddx(token: string, input: string, signal?: AbortSignal) {

@@ -29,6 +29,15 @@ export class SignedOutError extends Error {
   }
 }
 
+/** The sign-in a call started with has ended or been replaced; the call was not sent with another. */
+export class SessionChangedError extends SignedOutError {
+  constructor() {
+    super(null);
+    this.message = 'The sign-in changed while this was being asked; it was not sent with the new one. Ask again.';
+    this.name = 'SessionChangedError';
+  }
+}
+
 export interface SessionOptions {
   client: ServiceClient;
   store: SecretStore;
@@ -159,14 +168,30 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     }
   }
 
-  /** Runs a call with a fresh token; on a 401 refreshes once and runs it again. */
-  async withToken<T>(fn: (token: string) => Promise<T>): Promise<T> {
+  /**
+   * Runs a call with a fresh token; on a 401 refreshes once and runs it again. The call belongs
+   * to the sign-in it started with, from start to finish: if another sign-in (or the same vet's
+   * next one) has taken its place by the time the 401 comes back, the retry is not sent with
+   * it; the call stops with SessionChangedError and its caller decides (a job waits for its
+   * owner). With `as`, the call starts only under that user's sign-in.
+   */
+  async withToken<T>(fn: (token: string) => Promise<T>, { as, signal }: { as?: string; signal?: AbortSignal } = {}): Promise<T> {
+    const generation = this.generation;
+    const mine = () => {
+      if (generation !== this.generation) throw new SessionChangedError();
+      if (as !== undefined && this.current?.user?.id !== as) throw new SessionChangedError();
+    };
+    if (as !== undefined && this.current !== null && this.current.user?.id !== as) throw new SessionChangedError();
     const token = await this.accessToken();
+    mine();
     try {
       return await fn(token);
     } catch (e) {
       if (!(e instanceof ServiceError) || !e.unauthorized) throw e;
+      if (signal?.aborted) throw e;
+      mine();
       const fresh = await this.refresh(token);
+      mine();
       return fn(fresh.accessToken);
     }
   }

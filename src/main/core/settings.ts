@@ -3,7 +3,7 @@
 // that cannot be read is kept aside (never deleted) and the defaults are used, with a notice.
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { settingsPatchSchema, settingsSchema, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/settings.ts';
+import { settingsPatchSchema, settingsSchema, DEFAULT_SETTINGS, type Retention, type Settings, type SettingsPatch } from '../../shared/settings.ts';
 import { readJson, writeJsonAtomic } from './atomic-file.ts';
 
 export class SettingsError extends Error {
@@ -58,6 +58,17 @@ export class SettingsStore {
     if (!checkedPatch.success) throw new SettingsError(describe(checkedPatch.error.issues));
     const merged = { ...this.current, ...checkedPatch.data, serviceUrls: { ...this.current.serviceUrls, ...checkedPatch.data.serviceUrls } };
     const checked = settingsSchema.safeParse(merged);
+    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    await writeJsonAtomic(this.file, checked.data);
+    this.current = checked.data;
+    return this.current;
+  }
+  /** Sets (or with null, forgets) one clinic's own retention; the window never writes this map directly. */
+  async setAccountRetention(account: string, retention: Retention | null): Promise<Settings> {
+    const byAccount = { ...this.current.retentionByAccount };
+    if (retention === null) delete byAccount[account];
+    else byAccount[account] = retention;
+    const checked = settingsSchema.safeParse({ ...this.current, retentionByAccount: byAccount });
     if (!checked.success) throw new SettingsError(describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);
     this.current = checked.data;

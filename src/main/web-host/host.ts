@@ -211,9 +211,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (req.method === 'GET' && url.pathname.startsWith('/audio/')) {
       const id = decodeSegment(url.pathname.slice(7));
       if (id === null) return fail(res, 400, 'The audio address is not valid percent-encoding.');
-      const consult = core.consult(id);
-      if (!consult) return fail(res, 404, 'No such recording.');
-      const answer = await audioAnswer(core.recordings.audioPath(id), consult.recording.mimeType, req.headers.range);
+      // The account signed in now may play only its own consults' audio (the same gate as every call).
+      const audio = core.audioFor(id);
+      if (!audio) return fail(res, 404, 'No such recording.');
+      const answer = await audioAnswer(audio.path, audio.mimeType, req.headers.range);
       res.writeHead(answer.status, answer.headers);
       if (answer.body) answer.body.on('error', () => res.destroy()).pipe(res);
       else res.end();

@@ -1,5 +1,5 @@
 // A core in a process of its own, for the crash test: it opens the data folder, signs in if the
-// session was not kept, sends every finished recording without a job to be scribed, and runs
+// session was not kept, claims and sends every finished recording without a job to be scribed, and runs
 // until every job has finished. Killed at any moment, it is started again on the same folder.
 //   node core-runner.ts <dataDir> <urls-json> <templateId>
 import { AppCore } from '../../../src/main/core/app-core.ts';
@@ -22,8 +22,10 @@ await core.settings.load();
 await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl } });
 await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
+// The recordings were made with no one signed in: the vet claims each (as "send it as Dr …?" does).
 for (const consult of core.consults()) {
-  if (!consult.job && consult.recording.state === 'finished') await core.pipeline.submit(consult.recording.id, templateId);
+  if (consult.recording.recordedBy === null) await core.claim(consult.recording.id);
+  if (!core.pipeline.info(consult.recording.id) && consult.recording.state === 'finished') await core.pipeline.submit(consult.recording.id, templateId);
 }
 await core.pipeline.settled();
 process.stdout.write('settled\n');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
+import { ownerOf } from '../../../src/main/core/pipeline.ts';
 import type { RecordingStore } from '../../../src/main/core/recordings.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
 import { ServiceError } from '../../../src/main/core/service-errors.ts';
@@ -22,13 +23,20 @@ export function recorderChunks(): Buffer[] {
 }
 
 /** A finished recording of a named patient (Bella unless told), ready to be sent. */
+/**
+ * A finished recording made of real chunks. Given a core, it is the signed-in vet's (as the
+ * window's Record makes it), or no one's when signed out; given a store alone, no one's.
+ */
 export async function makeRecording(
-  store: RecordingStore,
+  where: RecordingStore | AppCore,
   label: string | null = 'Bella — vomiting',
   templateId: string | null = null,
   patient: { patientName?: string | null; description?: string | null } = {},
 ): Promise<string> {
-  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId, patientName: 'Bella', description: null, ...patient });
+  const store = where instanceof AppCore ? where.recordings : where;
+  const user = where instanceof AppCore ? where.session.state().user : null;
+  const owner = where instanceof AppCore && user ? ownerOf(user, where.serviceKey()) : null;
+  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId, patientName: 'Bella', description: null, owner, ...patient });
   const chunks = recorderChunks();
   for (const [seq, chunk] of chunks.entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
   await store.finish(meta.id, { durationMs: chunks.length * 1000 });

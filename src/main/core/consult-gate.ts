@@ -1,0 +1,99 @@
+// The one access check between a consult and an account. Every way to a consult asks it: each
+// IPC call that names one (ipc-handlers.ts runs it before the handler), the audio of the
+// Electron protocol and of the browser host, the events sent to the window, search, export,
+// retention and the pipeline's choice of whose sign-in sends a consult. It reads the owner
+// from one place: the recording's meta, as the recording store last wrote it, the same place
+// a claim writes. A rule written per path is a rule the next path forgets.
+import type { ConsultOwner } from '../../shared/ipc.ts';
+import type { User } from '../../shared/service/index.ts';
+import type { RecordingMeta } from './recordings.ts';
+
+/**
+ * What the account signed in may do with a consult:
+ * - `full`: see it and act on it (a consult of its own clinic; signed out, one recorded signed
+ *   out and never sent);
+ * - `claim`: see that it exists and take it as theirs, nothing more (a consult recorded with no
+ *   one signed in, or one this vet recorded under another service);
+ * - `none`: it does not exist for them.
+ */
+export type ConsultAccess = 'full' | 'claim' | 'none';
+
+export interface GateSources {
+  /** The recording's meta as last written or read (RecordingStore.peek); undefined when unknown. */
+  meta(id: string): RecordingMeta | undefined;
+  /** The user signed in now, or null. */
+  user(): User | null;
+  /** Which service accounts belong to now. */
+  service(): string;
+  /** Whether the consult's recording session exists at a service (it has been sent). */
+  sent(id: string): boolean;
+  /** The user a job file of an older version names as its sender, when the meta names no owner. */
+  legacySender(id: string): string | null;
+}
+
+export class ConsultGate {
+  private readonly sources: GateSources;
+
+  constructor(sources: GateSources) {
+    this.sources = sources;
+  }
+
+  access(id: string): ConsultAccess {
+    const meta = this.sources.meta(id);
+    if (!meta) return 'none';
+    return accessTo(meta.owner, this.sources.user(), this.sources.service(), {
+      sent: this.sources.sent(id),
+      legacySender: this.sources.legacySender(id),
+    });
+  }
+
+  /**
+   * Whether a call may go on: `full` needs the consult to be the account's; `claim` needs it to
+   * be offered to them; `recording` lets the audio of a recording still under way be kept
+   * (chunks, pause, Stop) whoever is signed in now, since refusing it would lose the audio.
+   */
+  permits(id: string, need: 'full' | 'claim' | 'recording'): boolean {
+    if (need === 'recording') {
+      const state = this.sources.meta(id)?.state;
+      if (state === 'recording' || state === 'paused') return true;
+      return this.access(id) !== 'none';
+    }
+    return this.access(id) === need;
+  }
+
+  /** Whether the account signed in may see and act on the consult. */
+  allows(id: string): boolean {
+    return this.access(id) === 'full';
+  }
+
+  /**
+   * The user whose sign-in alone may send the consult to the service now: its owner, when the
+   * owner is an account of the service in use. Null for a consult no one has claimed here.
+   */
+  sender(id: string): string | null {
+    const owner = this.sources.meta(id)?.owner;
+    return owner && owner.service === this.sources.service() ? owner.userId : null;
+  }
+}
+
+/** The rule itself, a pure function of the owner written on disk and the account signed in. */
+export function accessTo(
+  owner: ConsultOwner | null,
+  user: User | null,
+  service: string,
+  { sent, legacySender }: { sent: boolean; legacySender: string | null },
+): ConsultAccess {
+  if (owner && owner.service === service) return user !== null && user.organizationId === owner.organizationId ? 'full' : 'none';
+  if (owner) {
+    // An owner of another service is no account here; the same vet, known by e-mail, may take
+    // it on this one. Nobody else learns it exists.
+    return user !== null && user.email.trim().toLowerCase() === owner.email.trim().toLowerCase() ? 'claim' : 'none';
+  }
+  // No owner written: recorded with no one signed in, or its meta rebuilt from the audio after
+  // a crash. Signed out, the person at the computer may play it back and keep it, as long as it
+  // never reached a service (then it was someone's). Signed in, any vet may take it; one an
+  // older version of the app sent for a named vet, only that vet.
+  if (user === null) return sent || legacySender !== null ? 'none' : 'full';
+  if (legacySender !== null && legacySender !== user.id) return 'none';
+  return 'claim';
+}
