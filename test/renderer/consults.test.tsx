@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ownerOf } from '../../src/main/core/pipeline.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/features/consults/consult-status.ts';
@@ -185,13 +186,15 @@ describe('ConsultsView, on the real core', () => {
   /** A recording left unfinished by a crash, as the next start finds it. */
   async function recovered(title: string): Promise<string> {
     const [patientName = '', description] = title.split(' — ');
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName, description: description ?? null });
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName, description: description ?? null, owner: mine() });
     for (const [seq, data] of chunks.slice(0, 3).entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     for (const m of await core.recordings.recoverUnfinished()) core.remember(m);
     return meta.id;
   }
 
   const row = (title: string) => screen.getByRole('article', { name: title });
+  /** The vet signed in, as the owner a recording made through the window gets. */
+  const mine = () => ownerOf(core.session.state().user!, core.serviceKey());
 
   it('with nothing recorded, says so and leads to Record', async () => {
     useNav.getState().go({ name: 'consults' });
@@ -227,7 +230,7 @@ describe('ConsultsView, on the real core', () => {
   it('follows a consult made in the core from its first event to "Note ready"', async () => {
     render(<ConsultsView />);
     await screen.findByRole('article', { name: 'Rex — limping' });
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', description: 'vomiting' });
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', description: 'vomiting', owner: mine() });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const seen: string[] = [];
@@ -278,7 +281,7 @@ describe('ConsultsView, on the real core', () => {
 
   it('an older consult without a patient name says so, refuses a blank name, and goes on once named', async () => {
     // As a version that asked for no patient left it: a label, a template, no name.
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Oscar — old', templateId });
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Oscar — old', templateId, owner: mine() });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     core.remember(await core.recordings.finish(meta.id, { durationMs: 5000 }));
     const before = calls.length;
@@ -378,4 +381,26 @@ describe('ConsultsView, on the real core', () => {
     const demo = core.appInfo().sandbox!.demo;
     await core.session.signIn(demo.email, demo.password);
   });
+
+  it('offers a consult recorded while no one was signed in to the vet signed in, and sends it as theirs only at their word', async () => {
+    await core.session.signOut('user');
+    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Milo', description: 'coughing', templateId });
+    for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    await core.recordings.finish(meta.id, { durationMs: 5000 });
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+    await useSession.getState().load();
+    render(<ConsultsView />);
+    const milo = within(await screen.findByRole('article', { name: 'Milo — coughing' }));
+    expect(milo.getByText('Recorded while no one was signed in — send it as yours?')).toBeTruthy();
+    // Nothing but the claim: no note to open, no delete, nothing sent yet.
+    expect(milo.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(milo.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(core.pipeline.info(meta.id)).toBeNull();
+    fireEvent.click(milo.getByRole('button', { name: 'Send as Dr. Demo Vet' }));
+    await waitFor(() => expect(milo.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
+    expect(core.consult(meta.id)?.recording.recordedBy?.email).toBe(demo.email);
+    expect(calls.filter((c) => c.channel === 'consults:claim')).toEqual([{ channel: 'consults:claim', input: { id: meta.id } }]);
+  }, 20_000);
 });

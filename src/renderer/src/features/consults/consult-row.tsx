@@ -5,6 +5,8 @@ import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
+import { useConsults } from '../../stores/consults.ts';
+import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { switchUser } from '../sign-in/switch-user.ts';
@@ -29,8 +31,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const title = consultTitle(recording);
   const live = recording.state === 'recording' || recording.state === 'paused';
   const recovered = recording.state === 'recovered';
-  const needsName = !live && needsPatientName(consult);
-  const needsTemplate = !live && job === null && !needsName;
+  const claimable = consult.claimable === true && !live;
+  const needsName = !live && !claimable && needsPatientName(consult);
+  const needsTemplate = !live && !claimable && job === null && !needsName;
+  const me = useSession((s) => s.session.user);
 
   async function act(what: string, call: () => Promise<unknown>): Promise<void> {
     setBusy(true);
@@ -45,6 +49,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
 
   const send = (chosen: string) => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
   const retry = () => act(`Could not retry "${title}"`, () => api.consults.retry({ id: recording.id }));
+  const claim = () => act(`Could not take "${title}" as yours`, () => api.consults.claim({ id: recording.id }).then((c) => useConsults.getState().answered(c)));
   const askAgain = () => act(`Could not ask again for "${title}"`, () => api.consults.askAgain({ id: recording.id }));
   const remove = () =>
     act(`Could not delete "${title}"`, async () => {
@@ -123,6 +128,11 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
           />
         ) : (
           <div className="consult-actions row">
+            {claimable && me && (
+              <button type="button" className="primary" disabled={busy} onClick={() => void claim()}>
+                Send as {me.name || me.email}
+              </button>
+            )}
             {needsTemplate && (
               <>
                 <div className="consult-template">
@@ -136,32 +146,32 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 </button>
               </>
             )}
-            {job?.state === 'completed' && (
+            {!claimable && job?.state === 'completed' && (
               <button type="button" className="primary" onClick={() => go({ name: 'note', id: recording.id })}>
                 Open note
               </button>
             )}
-            {job?.state === 'failed' && !needsName && (
+            {!claimable && job?.state === 'failed' && !needsName && (
               <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
                 Retry
               </button>
             )}
-            {job?.overdue && job.state === 'scribe_requested' && (
+            {!claimable && job?.overdue && job.state === 'scribe_requested' && (
               <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
                 Ask again
               </button>
             )}
-            {job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
+            {!claimable && job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
               <button type="button" className="primary" onClick={() => void switchUser({ note: 'Sign in to send the consults waiting on this computer.' })}>
                 Sign in
               </button>
             )}
-            {job && job.state !== 'failed' && job.waitingFor === 'owner' && (
+            {!claimable && job && job.state !== 'failed' && job.waitingFor === 'owner' && (
               <button type="button" onClick={() => void switchUser(ownerSignIn(recording))}>
                 Sign in as {ownerName(recording)}
               </button>
             )}
-            {job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (
+            {!claimable && job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (
               <button type="button" disabled={busy} onClick={() => void retry()}>
                 Try now
               </button>
@@ -170,7 +180,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               <button type="button" onClick={() => go({ name: 'record' })}>
                 Show the recorder
               </button>
-            ) : (
+            ) : claimable ? null : (
               <button type="button" className="quiet-danger" disabled={busy} onClick={() => setConfirming(true)}>
                 {recovered && !job ? 'Discard' : 'Delete'}
               </button>

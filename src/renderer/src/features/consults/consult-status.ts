@@ -77,6 +77,13 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   const { recording, job } = consult;
   if (recording.state === 'recording') return { text: 'Recording…', badge: 'Recording', tone: 'progress' };
   if (recording.state === 'paused') return { text: 'Recording… (paused)', badge: 'Paused', tone: 'progress' };
+  // No one signed in here owns it yet: it is sent, and its note shown, only once a vet takes it.
+  if (consult.claimable) {
+    const by = recording.recordedBy;
+    return by
+      ? { text: `Recorded by ${by.name || by.email} under another service — send it as yours on this one?`, badge: 'Needs you', tone: 'warning' }
+      : { text: 'Recorded while no one was signed in — send it as yours?', badge: 'Needs you', tone: 'warning' };
+  }
   const nameMissing = needsPatientName(consult);
   if (!job) {
     if (recording.state === 'recovered') {
@@ -103,6 +110,8 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
       const who = ownerName(recording);
       return { text: `Waiting for ${who} to sign in: it is sent with their account only`, badge: 'Waiting', tone: 'warning' };
     }
+    case 'claim':
+      return { text: 'Waiting for a vet to send it as theirs', badge: 'Waiting', tone: 'warning' };
     case 'service':
       return { text: `The service is busy — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
     case null:
@@ -183,6 +192,8 @@ export function documentStatus(document: DocumentInfo, consult: ConsultInfo, opt
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner':
       return { text: `Waiting for ${ownerName(consult.recording)} to sign in: it is asked for with their account only`, badge: 'Waiting', tone: 'warning' };
+    case 'claim':
+      return { text: 'Waiting for a vet to send the consult as theirs', badge: 'Waiting', tone: 'warning' };
     case 'service':
       return { text: 'The service is busy — it will be asked for again soon', badge: 'Waiting', tone: 'warning' };
     case null:
