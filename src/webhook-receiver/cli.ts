@@ -2,7 +2,7 @@
 // Prints one line `{"url": ...}` once listening, then one JSON line per accepted event.
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
-import { quietSqliteWarning } from './seen-store.ts';
+import { quietSqliteWarning } from './quiet-sqlite-warning.ts';
 
 const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N] [--data-dir D]
   --port            port to listen on (default 8787; 0 picks a free one)

@@ -1,12 +1,14 @@
-// A reference receiver for the service's webhook deliveries (SPEC 6 and 7, DESIGN.md
-// "Webhooks"): verifies X-Webhook-Signature over the canonical form of the body, answers as the
-// spec's table says, handles each delivery once (by event id, else by public_id and status, as
-// the published payloads have no id; seen-store.ts), and prints every accepted event as one JSON
+// A reference receiver for the service's webhook deliveries: verifies X-Webhook-Signature over
+// the canonical form of the body, handles each delivery once (by event id, else by public_id and
+// status, as the published payloads have no id), and prints every accepted event as one JSON
 // line. It imports node:* and src/shared only, so it can be copied out and deployed alone.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
-import { deliveryKey, MemorySeenStore, SqliteSeenStore, type SeenStore } from './seen-store.ts';
+import { deliveryKey } from './delivery-key.ts';
+import { BUSY, KeyQueue } from './key-queue.ts';
+import { openSeenStore } from './open-seen-store.ts';
+import { DEFAULT_WAIT_MS, type Claim } from './seen-store.ts';
 
 export interface AcceptedEvent {
   received_at: string;
@@ -23,7 +25,7 @@ export interface WebhookReceiverOptions {
   host?: string;
   secret: string;
   maxBodyBytes?: number;
-  /** Called once per delivery (seen-store.ts deliveryKey); a throw (or rejection) answers 500 so the sender retries. */
+  /** Called once per delivery (delivery-key.ts); a throw (or rejection) answers 500 so the sender retries. */
   onEvent?: (event: AcceptedEvent) => void | Promise<void>;
   /** Where event lines go (without a newline); process.stdout by default. */
   out?: (line: string) => void;
@@ -32,6 +34,8 @@ export interface WebhookReceiverOptions {
   requestTimeoutMs?: number;
   /** Where handled deliveries are kept across restarts (a node:sqlite file); memory when absent. */
   dataDir?: string | null;
+  /** How long a copy waits for another copy of its delivery being handled before it is answered 503. */
+  waitMs?: number;
 }
 
 export interface WebhookReceiver {
@@ -47,7 +51,7 @@ export interface WebhookReceiver {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const PATHS = new Set(['/', '/webhook']);
 const MAX_KEPT_EVENTS = 1_000;
-// Deliveries are small and the sender does not wait (SPEC 6): a slow client is cut off.
+// Deliveries are small: a client slower than this is not a sender, and is cut off.
 const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 // Node enforces both timeouts on this tick (30 s by default, which would double them).
@@ -56,24 +60,31 @@ const TIMEOUT_CHECK_MS = 500;
 // the socket does not reset the connection before the client has read the answer.
 const DISCARD_GRACE_MS = 2_000;
 
+// A retryable answer: the sender tries again on its own schedule; this only says when is useful.
+const RETRY_AFTER_SECONDS = 60;
+
 class HttpError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, detail: string) {
+  constructor(status: number, code: string, detail: string, headers: Record<string, string> = {}) {
     super(detail);
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }
+
+const retryLater = (code: string, detail: string) => new HttpError(503, code, detail, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
 export async function startWebhookReceiver(options: WebhookReceiverOptions): Promise<WebhookReceiver> {
   if (!options.secret) throw new Error('the webhook secret is empty');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const out = options.out ?? ((line: string) => void process.stdout.write(line + '\n'));
-  const seen: SeenStore = options.dataDir ? new SqliteSeenStore(options.dataDir) : new MemorySeenStore();
-  // Deliveries being handled now: a copy arriving meanwhile is a repeat too.
-  const handling = new Set<string>();
+  const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+  const seen = await openSeenStore({ dataDir: options.dataDir ?? null });
+  const copies = new KeyQueue();
   const events: AcceptedEvent[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -101,28 +112,57 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     }
     const payload: unknown = JSON.parse(body);
     const fields = isObject(payload) ? payload : {};
+    const at = Date.now();
     const eventId = typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number' ? String(fields['event_id']) : null;
     const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
+    const event: AcceptedEvent = { received_at: new Date(at).toISOString(), event_id: eventId, event_type: eventType, payload, canonical };
     const key = deliveryKey(fields);
-    // Checked and claimed in one synchronous step, so two copies arriving together count once.
-    if (key !== null && (handling.has(key) || seen.has(key))) {
-      sendJson(res, 200, { received: true, duplicate: true });
+    if (key === null) {
+      // Nothing tells two such payloads apart, so each one is handled.
+      await handleEvent(event);
+      sendJson(res, 200, { received: true, duplicate: false });
       return;
     }
-    if (key !== null) handling.add(key);
-    const event: AcceptedEvent = { received_at: new Date().toISOString(), event_id: eventId, event_type: eventType, payload, canonical };
+    const outcome = await copies.run(key, waitMs, () => handleOnce(key, event, at));
+    if (outcome === BUSY) throw retryLater('in_progress', 'another copy of this delivery is still being handled; try again later');
+    sendJson(res, 200, { received: true, duplicate: outcome === 'duplicate' });
+  }
+
+  // Answers 200 only once the event was handled, by this copy or an earlier one: a copy that
+  // finds the key claimed waits for that claim's end rather than guessing its outcome.
+  async function handleOnce(key: string, event: AcceptedEvent, at: number): Promise<'handled' | 'duplicate'> {
+    let claim: Claim | null;
+    try {
+      claim = await seen.claim(key, at);
+    } catch (error) {
+      throw retryLater('store_unavailable', `handled deliveries cannot be looked up: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (claim === null) return 'duplicate';
+    try {
+      await handleEvent(event);
+    } catch (error) {
+      await claim.release();
+      throw error;
+    }
+    try {
+      await claim.commit();
+    } catch (error) {
+      throw new HttpError(500, 'store_failed', `the event was handled but could not be recorded, so a retry may handle it again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return 'handled';
+  }
+
+  // The printed line is part of handling: it is written before the claim is committed, so a
+  // crash in between prints it again on the retry rather than never.
+  async function handleEvent(event: AcceptedEvent): Promise<void> {
     try {
       await options.onEvent?.(event);
-      if (key !== null) seen.add(key);
+      out(eventLine(event));
     } catch (error) {
       throw new HttpError(500, 'handler_failed', `the event could not be handled: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      if (key !== null) handling.delete(key);
     }
     events.push(event);
     if (events.length > MAX_KEPT_EVENTS) events.shift();
-    out(eventLine(event));
-    sendJson(res, 200, { received: true, duplicate: false });
   }
 
   // The response in progress on each socket, so that a timeout can answer through it.
@@ -134,7 +174,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     req.on('error', () => req.destroy());
     handle(req, res).catch((error: unknown) => {
       const known = error instanceof HttpError ? error : new HttpError(500, 'internal_error', 'the receiver failed to handle the request');
-      if (!res.headersSent && !res.destroyed) sendJson(res, known.status, { detail: known.message, code: known.code });
+      if (res.headersSent || res.destroyed) return;
+      for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
+      sendJson(res, known.status, { detail: known.message, code: known.code });
     });
   });
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -166,7 +208,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       });
     });
   } catch (e) {
-    seen.close();
+    await seen.close();
     throw e;
   }
   const address = server.address() as AddressInfo;
@@ -179,9 +221,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          seen.close();
-          if (error) reject(error);
-          else resolve();
+          seen.close().then(
+            () => (error ? reject(error) : resolve()),
+            (closeError: unknown) => reject(error ?? closeError),
+          );
         });
         server.closeAllConnections();
       }),

@@ -1,6 +1,6 @@
-// The reference receiver over real loopback HTTP: the answers of SPEC 7, repeats known by event id
-// or by (public_id, status) and remembered in a node:sqlite file across restarts, the printed
-// lines, and the CLI as a real child process.
+// The reference receiver over real loopback HTTP: its answers, repeats known by event id or by
+// (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines,
+// copies arriving together, and the CLI as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +8,15 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
 import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
-import { KEEP_SEEN_MS, MemorySeenStore, RETRY_WINDOW_MS, SqliteSeenStore } from '../../src/webhook-receiver/seen-store.ts';
+import { MemorySeenStore } from '../../src/webhook-receiver/memory-seen-store.ts';
+import { KEEP_SEEN_MS, RETRY_WINDOW_MS } from '../../src/webhook-receiver/seen-store.ts';
+import { SqliteSeenStore } from '../../src/webhook-receiver/sqlite-seen-store.ts';
 
 const SECRET = 'clinic-secret';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -305,24 +308,84 @@ describe('webhook receiver', () => {
   });
 });
 
+describe('webhook receiver: copies arriving together', () => {
+  const published = (publicId: string) => canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: 'rs-1', status: 'scribed', event_type: 'scribe' });
+
+  it('a copy that arrives while the first is being handled waits: when the first fails, the copy is handled', async () => {
+    let calls = 0;
+    const handled: string[] = [];
+    const r = await receiver({
+      onEvent: async (e) => {
+        calls += 1;
+        if (calls === 1) {
+          await sleep(300);
+          throw new Error('database down');
+        }
+        handled.push(String((e.payload as { public_id: string }).public_id));
+      },
+    });
+    const raw = published('sc-twin');
+    const answers = await Promise.all([deliver(r.url, raw), deliver(r.url, raw)]);
+    answers.sort((a, b) => a.status - b.status);
+    // Answering the copy "duplicate" would have lost the event: the sender stops retrying it.
+    expect(answers[0]?.json).toEqual({ received: true, duplicate: false });
+    expectError(answers[1] as Answer, 500, 'handler_failed');
+    expect(handled).toEqual(['sc-twin']);
+    expect(r.lines).toHaveLength(1);
+    // The failed copy's retry finds it handled.
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
+    expect(handled).toHaveLength(1);
+  });
+
+  it('a copy of a delivery still being handled is answered 200 only once the first has succeeded', async () => {
+    let finishedAt = 0;
+    const r = await receiver({
+      onEvent: async () => {
+        await sleep(300);
+        finishedAt = Date.now();
+      },
+    });
+    const raw = published('sc-slow');
+    const answeredAt = async (answer: Promise<Answer>) => ({ ...(await answer), at: Date.now() });
+    const answers = await Promise.all([answeredAt(deliver(r.url, raw)), answeredAt(deliver(r.url, raw))]);
+    expect(answers.map((a) => a.json['duplicate']).sort()).toEqual([false, true]);
+    expect(finishedAt).toBeGreaterThan(0);
+    for (const a of answers) expect(a.at).toBeGreaterThanOrEqual(finishedAt);
+    expect(r.lines).toHaveLength(1);
+  });
+
+  it('a copy kept waiting too long is answered 503, so the sender retries it, and the retry is a duplicate', async () => {
+    const r = await receiver({ waitMs: 200, onEvent: () => sleep(1_500) });
+    const raw = published('sc-long');
+    const answers = await Promise.all([deliver(r.url, raw), deliver(r.url, raw)]);
+    answers.sort((a, b) => a.status - b.status);
+    expect(answers[0]?.json).toEqual({ received: true, duplicate: false });
+    expectError(answers[1] as Answer, 503, 'in_progress');
+    expect(answers[1]?.headers['retry-after']).toBe('60');
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
+    expect(r.lines).toHaveLength(1);
+  });
+});
+
 describe('webhook receiver seen store', () => {
-  it('forgets a delivery once the whole retry window and its margin have passed, in the file and in memory', () => {
+  it('forgets a delivery once the whole retry window and its margin have passed, in the file and in memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
     expect(KEEP_SEEN_MS).toBeGreaterThan(RETRY_WINDOW_MS);
     expect(RETRY_WINDOW_MS).toBe(201 * 60_000);
     const t0 = 1_750_000_000_000;
-    const store = new SqliteSeenStore(dir, t0);
+    const store = new SqliteSeenStore(dir, { now: t0 });
     store.add('old', t0);
     store.add('young', t0 + KEEP_SEEN_MS - 1);
     // The last retry can come as late as the window's end: still a repeat then.
     expect(store.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
+    expect(await store.claim('old', t0 + RETRY_WINDOW_MS)).toBeNull();
     expect(store.has('old', t0 + KEEP_SEEN_MS + 1)).toBe(false);
-    store.close();
+    await store.close();
     // Reopening later drops what is past keeping from the file itself.
-    const reopened = new SqliteSeenStore(dir, t0 + KEEP_SEEN_MS + 1);
+    const reopened = new SqliteSeenStore(dir, { now: t0 + KEEP_SEEN_MS + 1 });
     expect(reopened.size()).toBe(1);
     expect(reopened.has('young', t0 + KEEP_SEEN_MS + 1)).toBe(true);
-    reopened.close();
+    await reopened.close();
 
     const memory = new MemorySeenStore();
     memory.add('old', t0);
@@ -332,7 +395,7 @@ describe('webhook receiver seen store', () => {
 
   it('the command leaves out only node:sqlite\'s ExperimentalWarning', () => {
     const script = [
-      `import { quietSqliteWarning } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/seen-store.ts'))};`,
+      `import { quietSqliteWarning } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/quiet-sqlite-warning.ts'))};`,
       'quietSqliteWarning();',
       "process.emitWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning');",
       "process.emitWarning('something else is experimental', 'ExperimentalWarning');",
