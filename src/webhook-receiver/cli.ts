@@ -1,24 +1,38 @@
 // `npm run webhook-receiver -- --port 8787 --secret S` (or WEBHOOK_SECRET in the environment).
 // Prints one line `{"url": ...}` once listening, then one JSON line per accepted event.
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
+import { formatDuration, parseDuration } from './duration.ts';
 import { quietSqliteWarning } from './quiet-sqlite-warning.ts';
+import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
+import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS } from './seen-store.ts';
 
-const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N] [--data-dir D]
+const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N]
+                        [--data-dir D] [--remember-for T]
   --port            port to listen on (default 8787; 0 picks a free one)
   --host            address to listen on (default 127.0.0.1)
   --secret          the webhook secret token (default: $WEBHOOK_SECRET; prefer the variable,
                     since command lines are visible to other users of the machine)
   --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})
   --data-dir        folder where handled deliveries are kept, so a retry after a restart is
-                    recognised (default: $WEBHOOK_DATA_DIR; in memory when neither is given)`;
+                    recognised (default: $WEBHOOK_DATA_DIR; in memory when neither is given)
+  --remember-for    how long a handled delivery is remembered, e.g. 7d, 36h (default:
+                    $WEBHOOK_REMEMBER_FOR, else ${formatDuration(DEFAULT_REMEMBER_MS)}; at least ${formatDuration(MIN_REMEMBER_MS)})`;
 
 function fail(message: string): never {
   process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function parse(): { port: number; host: string; secret: string; maxBodyBytes: number; dataDir: string | null } {
+interface Options {
+  port: number;
+  host: string;
+  secret: string;
+  maxBodyBytes: number;
+  dataDir: string | null;
+  rememberMs: number;
+}
+
+function parse(): Options {
   let values;
   try {
     ({ values } = parseArgs({
@@ -28,6 +42,7 @@ function parse(): { port: number; host: string; secret: string; maxBodyBytes: nu
         secret: { type: 'string' },
         'max-body-bytes': { type: 'string', default: String(DEFAULT_MAX_BODY_BYTES) },
         'data-dir': { type: 'string' },
+        'remember-for': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -40,14 +55,21 @@ function parse(): { port: number; host: string; secret: string; maxBodyBytes: nu
     process.stdout.write(USAGE + '\n');
     process.exit(0);
   }
-  const secret = values.secret ?? process.env['WEBHOOK_SECRET'] ?? '';
+  const env = process.env;
+  const secret = values.secret ?? env['WEBHOOK_SECRET'] ?? '';
   if (secret === '') fail('no webhook secret: pass --secret or set WEBHOOK_SECRET');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   const maxBodyBytes = Number(values['max-body-bytes']);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) fail(`--max-body-bytes must be a positive integer`);
-  const dataDir = values['data-dir'] || process.env['WEBHOOK_DATA_DIR'] || null;
-  return { port, host: values.host, secret, maxBodyBytes, dataDir };
+  const dataDir = values['data-dir'] || env['WEBHOOK_DATA_DIR'] || null;
+  const rememberText = values['remember-for'] || env['WEBHOOK_REMEMBER_FOR'] || null;
+  const rememberMs = rememberText === null ? DEFAULT_REMEMBER_MS : parseDuration(rememberText);
+  if (rememberMs === null) fail(`--remember-for must be a number and a unit (s, m, h, d), such as 7d or 36h, not "${rememberText}"`);
+  if (rememberMs < MIN_REMEMBER_MS) {
+    fail(`--remember-for must be at least ${formatDuration(MIN_REMEMBER_MS)}, the sender's retries and a margin: any shorter and a late retry is handled twice`);
+  }
+  return { port, host: values.host, secret, maxBodyBytes, dataDir, rememberMs };
 }
 
 const options = parse();

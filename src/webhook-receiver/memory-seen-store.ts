@@ -1,6 +1,6 @@
 // Handled deliveries kept in this process only: a restart forgets them, so a retry that arrives
 // after a restart is handled again. For a receiver run without a folder or a database.
-import { KEEP_SEEN_MS, PURGE_EVERY_MS, type Claim, type SeenStore } from './seen-store.ts';
+import { DEFAULT_REMEMBER_MS, PURGE_EVERY_MS, type Claim, type SeenStore } from './seen-store.ts';
 
 export class MemorySeenStore implements SeenStore {
   readonly where = 'memory (forgotten when the receiver stops)';
@@ -8,7 +8,7 @@ export class MemorySeenStore implements SeenStore {
   private readonly rememberMs: number;
   private purgedAt = 0;
 
-  constructor(rememberMs = KEEP_SEEN_MS) {
+  constructor(rememberMs = DEFAULT_REMEMBER_MS) {
     this.rememberMs = rememberMs;
   }
 

@@ -6,9 +6,11 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
 import { deliveryKey } from './delivery-key.ts';
+import { formatDuration } from './duration.ts';
 import { BUSY, KeyQueue } from './key-queue.ts';
 import { openSeenStore } from './open-seen-store.ts';
-import { DEFAULT_WAIT_MS, type Claim } from './seen-store.ts';
+import { DEFAULT_REMEMBER_MS, DEFAULT_WAIT_MS, type Claim } from './seen-store.ts';
+import { staleDate } from './stale-delivery.ts';
 
 export interface AcceptedEvent {
   received_at: string;
@@ -34,8 +36,12 @@ export interface WebhookReceiverOptions {
   requestTimeoutMs?: number;
   /** Where handled deliveries are kept across restarts (a node:sqlite file); memory when absent. */
   dataDir?: string | null;
+  /** How long a handled delivery is remembered (seen-store.ts DEFAULT_REMEMBER_MS). */
+  rememberMs?: number;
   /** How long a copy waits for another copy of its delivery being handled before it is answered 503. */
   waitMs?: number;
+  /** The clock, for tests of what happens hours later. */
+  now?: () => number;
 }
 
 export interface WebhookReceiver {
@@ -82,8 +88,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   if (!options.secret) throw new Error('the webhook secret is empty');
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const out = options.out ?? ((line: string) => void process.stdout.write(line + '\n'));
+  const now = options.now ?? Date.now;
+  const rememberMs = options.rememberMs ?? DEFAULT_REMEMBER_MS;
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
-  const seen = await openSeenStore({ dataDir: options.dataDir ?? null });
+  const seen = await openSeenStore({ dataDir: options.dataDir ?? null, rememberMs, now: now() });
   const copies = new KeyQueue();
   const events: AcceptedEvent[] = [];
 
@@ -112,7 +120,15 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     }
     const payload: unknown = JSON.parse(body);
     const fields = isObject(payload) ? payload : {};
-    const at = Date.now();
+    const at = now();
+    const stale = staleDate(fields, at, rememberMs);
+    if (stale) {
+      throw new HttpError(
+        422,
+        'stale_delivery',
+        `the delivery is dated ${new Date(stale.at).toISOString()} (${stale.field}), older than the ${formatDuration(rememberMs)} this receiver remembers deliveries for: refused as a replay`,
+      );
+    }
     const eventId = typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number' ? String(fields['event_id']) : null;
     const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
     const event: AcceptedEvent = { received_at: new Date(at).toISOString(), event_id: eventId, event_type: eventType, payload, canonical };

@@ -9,12 +9,19 @@
 export const RETRY_WINDOW_MS = (1 + 5 + 15 + 60 + 120) * 60_000;
 
 /**
- * How long a handled delivery is remembered. A key older than the whole retry window can never be
- * sent again, so keeping it longer only grows the file. The hour beyond the window covers what
- * the schedule does not count: the time each attempt itself takes before the next delay starts,
- * a sender whose queue runs late, and a clock here that differs from the sender's.
+ * The shortest memory a receiver accepts: the retry window and an hour for what the schedule
+ * does not count (each attempt's own duration, a sender running late, clocks that differ).
+ * Any shorter, and a late retry of a handled delivery would be handled again.
  */
-export const KEEP_SEEN_MS = RETRY_WINDOW_MS + 60 * 60_000;
+export const MIN_REMEMBER_MS = RETRY_WINDOW_MS + 60 * 60_000;
+
+/**
+ * How long a handled delivery is remembered by default. The published payload has no id and no
+ * timestamp, so a captured delivery replayed after its key is forgotten is handled as new: the
+ * longer the memory, the longer that replay is refused. A week covers a sender whose queue
+ * stalled over a long weekend, for a few bytes per delivery.
+ */
+export const DEFAULT_REMEMBER_MS = 7 * 24 * 60 * 60_000;
 
 /** How long a copy waits for another copy of its delivery being handled, by default. */
 export const DEFAULT_WAIT_MS = 10_000;

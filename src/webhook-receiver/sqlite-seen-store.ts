@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { KEEP_SEEN_MS, PURGE_EVERY_MS, type Claim, type SeenStore } from './seen-store.ts';
+import { DEFAULT_REMEMBER_MS, PURGE_EVERY_MS, type Claim, type SeenStore } from './seen-store.ts';
 
 export const SEEN_FILE = 'webhook-seen.sqlite';
 
@@ -15,7 +15,7 @@ export class SqliteSeenStore implements SeenStore {
   private purgedAt = 0;
 
   constructor(dir: string, options: { rememberMs?: number; now?: number } = {}) {
-    this.rememberMs = options.rememberMs ?? KEEP_SEEN_MS;
+    this.rememberMs = options.rememberMs ?? DEFAULT_REMEMBER_MS;
     const file = join(dir, SEEN_FILE);
     let db: DatabaseSync | undefined;
     try {

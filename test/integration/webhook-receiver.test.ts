@@ -1,6 +1,6 @@
 // The reference receiver over real loopback HTTP: its answers, repeats known by event id or by
 // (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines,
-// copies arriving together, and the CLI as a real child process.
+// copies arriving together, replays, and the CLI as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
 import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
 import { MemorySeenStore } from '../../src/webhook-receiver/memory-seen-store.ts';
-import { KEEP_SEEN_MS, RETRY_WINDOW_MS } from '../../src/webhook-receiver/seen-store.ts';
+import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS, RETRY_WINDOW_MS } from '../../src/webhook-receiver/seen-store.ts';
 import { SqliteSeenStore } from '../../src/webhook-receiver/sqlite-seen-store.ts';
 
 const SECRET = 'clinic-secret';
@@ -308,8 +308,11 @@ describe('webhook receiver', () => {
   });
 });
 
-describe('webhook receiver: copies arriving together', () => {
-  const published = (publicId: string) => canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: 'rs-1', status: 'scribed', event_type: 'scribe' });
+describe('webhook receiver: copies together, replays', () => {
+  const published = (publicId: string, status = 'scribed', extra: Record<string, unknown> = {}) =>
+    canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: 'rs-1', status, event_type: 'scribe', ...extra });
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
 
   it('a copy that arrives while the first is being handled waits: when the first fails, the copy is handled', async () => {
     let calls = 0;
@@ -365,32 +368,87 @@ describe('webhook receiver: copies arriving together', () => {
     expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
     expect(r.lines).toHaveLength(1);
   });
+
+  it('recognises a replay long after the old 4 h 21 min memory, and forgets only after the configured one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    const t0 = Date.parse('2026-03-02T08:00:00Z');
+    let clock = t0;
+    const r = await receiver({ dataDir: dir, now: () => clock });
+    const raw = published('sc-replayed');
+    expect((await deliver(r.url, raw)).json['duplicate']).toBe(false);
+    clock = t0 + (4 * 60 + 21 + 1) * 60_000;
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
+    clock = t0 + 6 * DAY;
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
+    // Past the memory the published payload cannot be told from a new one (README, "Replays").
+    clock = t0 + 7 * DAY + 60_000;
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
+    expect(r.lines).toHaveLength(2);
+
+    let later = t0;
+    const short = await receiver({ rememberMs: MIN_REMEMBER_MS, now: () => later });
+    expect((await deliver(short.url, raw)).json['duplicate']).toBe(false);
+    later = t0 + MIN_REMEMBER_MS - 60_000;
+    expect((await deliver(short.url, raw)).json['duplicate']).toBe(true);
+    later = t0 + MIN_REMEMBER_MS + 60_000;
+    expect((await deliver(short.url, raw)).json['duplicate']).toBe(false);
+  });
+
+  it('refuses a delivery dated before its memory (422 stale_delivery), judged by the newest date in it', async () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const r = await receiver({ now: () => now });
+    const eightDaysAgo = new Date(now - 8 * DAY).toISOString();
+    const stale = await deliver(r.url, published('sc-old', 'scribed', { timestamp: eightDaysAgo }));
+    expectError(stale, 422, 'stale_delivery');
+    expect(stale.json['detail']).toBe(`the delivery is dated ${eightDaysAgo} (timestamp), older than the 7 d this receiver remembers deliveries for: refused as a replay`);
+    // Unix seconds and milliseconds are dates too.
+    expectError(await deliver(r.url, published('sc-old-2', 'scribed', { sent_at: Math.floor((now - 10 * DAY) / 1000) })), 422, 'stale_delivery');
+    expectError(await deliver(r.url, published('sc-old-3', 'scribed', { updated_at: now - 9 * DAY })), 422, 'stale_delivery');
+    // Keyless payloads are checked as well.
+    expectError(await deliver(r.url, canonicalJsonFromValue({ event_type: 'scribe', created_at: eightDaysAgo })), 422, 'stale_delivery');
+    // A scribe created long ago whose status changed today is a fresh delivery.
+    const fresh = published('sc-fresh', 'scribed', { created_at: eightDaysAgo, updated_at: new Date(now - 2 * HOUR).toISOString() });
+    expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: false });
+    // A retry hours after its first try is not stale, and is known as a repeat.
+    expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: true });
+    // Dates it cannot read are not judged.
+    expect((await deliver(r.url, published('sc-odd', 'scribed', { timestamp: 'yesterday', sent_at: -5 }))).status).toBe(200);
+    // The signature is checked first: an unsigned stale body learns nothing.
+    expectError(await deliver(r.url, published('sc-old-4', 'scribed', { timestamp: eightDaysAgo }), 'wrong-secret'), 403, 'invalid_signature');
+    expect(r.lines).toHaveLength(2);
+  });
+
 });
 
 describe('webhook receiver seen store', () => {
-  it('forgets a delivery once the whole retry window and its margin have passed, in the file and in memory', async () => {
+  it('remembers a delivery for a week by default, far beyond the retries, and forgets it after, in the file and in memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    expect(KEEP_SEEN_MS).toBeGreaterThan(RETRY_WINDOW_MS);
     expect(RETRY_WINDOW_MS).toBe(201 * 60_000);
+    expect(MIN_REMEMBER_MS).toBeGreaterThan(RETRY_WINDOW_MS);
+    expect(DEFAULT_REMEMBER_MS).toBe(7 * 24 * 3_600_000);
     const t0 = 1_750_000_000_000;
     const store = new SqliteSeenStore(dir, { now: t0 });
     store.add('old', t0);
-    store.add('young', t0 + KEEP_SEEN_MS - 1);
-    // The last retry can come as late as the window's end: still a repeat then.
+    store.add('young', t0 + DEFAULT_REMEMBER_MS - 1);
+    // The last retry can come as late as the window's end: still a repeat then, and long after.
     expect(store.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
-    expect(await store.claim('old', t0 + RETRY_WINDOW_MS)).toBeNull();
-    expect(store.has('old', t0 + KEEP_SEEN_MS + 1)).toBe(false);
+    expect(await store.claim('old', t0 + 3 * 24 * 3_600_000)).toBeNull();
+    expect(store.has('old', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(false);
     await store.close();
     // Reopening later drops what is past keeping from the file itself.
-    const reopened = new SqliteSeenStore(dir, { now: t0 + KEEP_SEEN_MS + 1 });
+    const reopened = new SqliteSeenStore(dir, { now: t0 + DEFAULT_REMEMBER_MS + 1 });
     expect(reopened.size()).toBe(1);
-    expect(reopened.has('young', t0 + KEEP_SEEN_MS + 1)).toBe(true);
+    expect(reopened.has('young', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(true);
     await reopened.close();
 
     const memory = new MemorySeenStore();
     memory.add('old', t0);
     expect(memory.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
-    expect(memory.has('old', t0 + KEEP_SEEN_MS + 1)).toBe(false);
+    expect(memory.has('old', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(false);
+    // A shorter memory is honoured, by both.
+    const brief = new MemorySeenStore(MIN_REMEMBER_MS);
+    brief.add('k', t0);
+    expect(brief.has('k', t0 + MIN_REMEMBER_MS + 1)).toBe(false);
   });
 
   it('the command leaves out only node:sqlite\'s ExperimentalWarning', () => {
@@ -484,6 +542,18 @@ describe('webhook receiver CLI', () => {
     expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in the folder ${bad}:`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).toBe('');
+  });
+
+  it('refuses a memory shorter than the retries, and an unreadable one (exit 2)', () => {
+    const run = (args: string[], env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000 });
+    const short = run(['--remember-for', '1h']);
+    expect(short.status).toBe(2);
+    expect(short.stderr).toMatch(/--remember-for must be at least 4 h 21 min, the sender's retries and a margin/);
+    expect(run([], { WEBHOOK_REMEMBER_FOR: '3h' }).status).toBe(2);
+    const unreadable = run(['--remember-for', 'a week']);
+    expect(unreadable.status).toBe(2);
+    expect(unreadable.stderr).toMatch(/a number and a unit \(s, m, h, d\), such as 7d or 36h, not "a week"/);
   });
 
   it('takes the secret from WEBHOOK_SECRET', async () => {
