@@ -1,9 +1,9 @@
 // Handled deliveries kept in one node:sqlite file, so that a retry after a restart is still
 // recognised. One receiver only: claims are taken one key at a time within its process
 // (key-queue.ts), which a second process opening the same file would not see.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import { makePrivateFile, makePrivateFolder } from './private-files.ts';
 import { DEFAULT_REMEMBER_MS, PURGE_EVERY_MS, type Claim, type SeenStore } from './seen-store.ts';
 
 export const SEEN_FILE = 'webhook-seen.sqlite';
@@ -19,7 +19,8 @@ export class SqliteSeenStore implements SeenStore {
     const file = join(dir, SEEN_FILE);
     let db: DatabaseSync | undefined;
     try {
-      mkdirSync(dir, { recursive: true });
+      makePrivateFolder(dir);
+      makePrivateFile(file, `${file}-wal`, `${file}-shm`);
       // Loaded only when a folder is given, so a receiver kept in memory never touches node:sqlite
       // (and the command can quiet its ExperimentalWarning first: quiet-sqlite-warning.ts).
       const { DatabaseSync: Database } = process.getBuiltinModule('node:sqlite');

@@ -1,8 +1,9 @@
 // The reference receiver over real loopback HTTP: its answers, repeats known by event id or by
 // (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines,
-// copies arriving together, replays, and the CLI as a real child process.
+// copies arriving together, replays, the store's file modes, and the CLI as a real child
+// process.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -308,7 +309,7 @@ describe('webhook receiver', () => {
   });
 });
 
-describe('webhook receiver: copies together, replays', () => {
+describe('webhook receiver: copies together, replays, file modes', () => {
   const published = (publicId: string, status = 'scribed', extra: Record<string, unknown> = {}) =>
     canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: 'rs-1', status, event_type: 'scribe', ...extra });
   const HOUR = 3_600_000;
@@ -418,6 +419,26 @@ describe('webhook receiver: copies together, replays', () => {
     expect(r.lines).toHaveLength(2);
   });
 
+  it('keeps its store readable by its owner only: the file, -wal and -shm 0600, a folder it creates 0700', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'nested', 'store');
+    const r = await receiver({ dataDir: dir });
+    expect((await deliver(r.url, published('sc-modes'))).status).toBe(200);
+    const mode = (path: string) => statSync(path).mode & 0o777;
+    const file = join(dir, 'webhook-seen.sqlite');
+    expect({ file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({ file: 0o600, wal: 0o600, shm: 0o600 });
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(join(dir, '..'))).toBe(0o700);
+
+    // A store an older receiver left world-readable is narrowed when opened.
+    const old = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    mkdirSync(old, { recursive: true });
+    const oldFile = join(old, 'webhook-seen.sqlite');
+    writeFileSync(oldFile, '');
+    chmodSync(oldFile, 0o644);
+    const reopened = await receiver({ dataDir: old });
+    expect((await deliver(reopened.url, published('sc-modes'))).status).toBe(200);
+    expect([mode(oldFile), mode(`${oldFile}-wal`), mode(`${oldFile}-shm`)]).toEqual([0o600, 0o600, 0o600]);
+  });
 });
 
 describe('webhook receiver seen store', () => {
