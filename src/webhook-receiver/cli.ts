@@ -1,13 +1,15 @@
 // `npm run webhook-receiver -- --port 8787 --secret S` (or WEBHOOK_SECRET in the environment).
 // Prints one line `{"url": ...}` once listening, then one JSON line per accepted event.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatDuration, parseDuration } from './duration.ts';
 import { quietSqliteWarning } from './quiet-sqlite-warning.ts';
-import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver } from './receiver.ts';
+import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver, type AcceptedEvent } from './receiver.ts';
 import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS } from './seen-store.ts';
 
 const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N]
-                        [--data-dir D] [--remember-for T]
+                        [--data-dir D | --database-url URL] [--remember-for T] [--handler M]
   --port            port to listen on (default 8787; 0 picks a free one)
   --host            address to listen on (default 127.0.0.1)
   --secret          the webhook secret token (default: $WEBHOOK_SECRET; prefer the variable,
@@ -15,8 +17,13 @@ const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max
   --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})
   --data-dir        folder where handled deliveries are kept, so a retry after a restart is
                     recognised (default: $WEBHOOK_DATA_DIR; in memory when neither is given)
+  --database-url    postgres://… where several receivers share what they handled, so each
+                    delivery is handled once across them (default: $WEBHOOK_DATABASE_URL;
+                    prefer the variable when the URL holds a password)
   --remember-for    how long a handled delivery is remembered, e.g. 7d, 36h (default:
-                    $WEBHOOK_REMEMBER_FOR, else ${formatDuration(DEFAULT_REMEMBER_MS)}; at least ${formatDuration(MIN_REMEMBER_MS)})`;
+                    $WEBHOOK_REMEMBER_FOR, else ${formatDuration(DEFAULT_REMEMBER_MS)}; at least ${formatDuration(MIN_REMEMBER_MS)})
+  --handler         a module whose default export is called with each accepted event before
+                    its line is printed; a throw answers 500 so the sender retries`;
 
 function fail(message: string): never {
   process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);
@@ -29,7 +36,9 @@ interface Options {
   secret: string;
   maxBodyBytes: number;
   dataDir: string | null;
+  databaseUrl: string | null;
   rememberMs: number;
+  handler: string | null;
 }
 
 function parse(): Options {
@@ -42,7 +51,9 @@ function parse(): Options {
         secret: { type: 'string' },
         'max-body-bytes': { type: 'string', default: String(DEFAULT_MAX_BODY_BYTES) },
         'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
         'remember-for': { type: 'string' },
+        handler: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -63,22 +74,37 @@ function parse(): Options {
   const maxBodyBytes = Number(values['max-body-bytes']);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) fail(`--max-body-bytes must be a positive integer`);
   const dataDir = values['data-dir'] || env['WEBHOOK_DATA_DIR'] || null;
+  const databaseUrl = values['database-url'] || env['WEBHOOK_DATABASE_URL'] || null;
+  if (dataDir && databaseUrl) fail('give either a data folder (--data-dir, WEBHOOK_DATA_DIR) or a database (--database-url, WEBHOOK_DATABASE_URL), not both');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail('--database-url must start with postgres:// or postgresql://');
   const rememberText = values['remember-for'] || env['WEBHOOK_REMEMBER_FOR'] || null;
   const rememberMs = rememberText === null ? DEFAULT_REMEMBER_MS : parseDuration(rememberText);
   if (rememberMs === null) fail(`--remember-for must be a number and a unit (s, m, h, d), such as 7d or 36h, not "${rememberText}"`);
   if (rememberMs < MIN_REMEMBER_MS) {
     fail(`--remember-for must be at least ${formatDuration(MIN_REMEMBER_MS)}, the sender's retries and a margin: any shorter and a late retry is handled twice`);
   }
-  return { port, host: values.host, secret, maxBodyBytes, dataDir, rememberMs };
+  return { port, host: values.host, secret, maxBodyBytes, dataDir, databaseUrl, rememberMs, handler: values.handler ?? null };
 }
 
-const options = parse();
+async function loadHandler(path: string): Promise<(event: AcceptedEvent) => unknown> {
+  let handler: unknown;
+  try {
+    handler = ((await import(pathToFileURL(resolve(path)).href)) as { default?: unknown }).default;
+  } catch (error) {
+    fail(`cannot load the handler ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof handler !== 'function') fail(`the handler ${path} has no default export that is a function`);
+  return handler as (event: AcceptedEvent) => unknown;
+}
+
+const { handler, ...options } = parse();
+const onEvent = handler === null ? undefined : await loadHandler(handler);
 quietSqliteWarning();
 try {
-  const receiver = await startWebhookReceiver(options);
+  const receiver = await startWebhookReceiver({ ...options, ...(onEvent ? { onEvent: async (event: AcceptedEvent) => void (await onEvent(event)) } : {}) });
   process.stdout.write(JSON.stringify({ url: receiver.url, seen: receiver.seenStore }) + '\n');
   process.stderr.write(
-    options.dataDir
+    options.dataDir || options.databaseUrl
       ? `webhook-receiver: handled deliveries are kept in ${receiver.seenStore}\n`
       : 'webhook-receiver: handled deliveries are kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR to keep them\n',
   );

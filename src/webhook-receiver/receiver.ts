@@ -1,7 +1,8 @@
 // A reference receiver for the service's webhook deliveries: verifies X-Webhook-Signature over
 // the canonical form of the body, handles each delivery once (by event id, else by public_id and
 // status, as the published payloads have no id), and prints every accepted event as one JSON
-// line. It imports node:* and src/shared only, so it can be copied out and deployed alone.
+// line. It imports node:* and src/shared only, and pg when deliveries are kept in PostgreSQL, so
+// it can be copied out and deployed alone.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
@@ -9,7 +10,7 @@ import { deliveryKey } from './delivery-key.ts';
 import { formatDuration } from './duration.ts';
 import { BUSY, KeyQueue } from './key-queue.ts';
 import { openSeenStore } from './open-seen-store.ts';
-import { DEFAULT_REMEMBER_MS, DEFAULT_WAIT_MS, type Claim } from './seen-store.ts';
+import { DEFAULT_REMEMBER_MS, DEFAULT_WAIT_MS, StoreBusyError, type Claim } from './seen-store.ts';
 import { staleDate } from './stale-delivery.ts';
 
 export interface AcceptedEvent {
@@ -36,10 +37,14 @@ export interface WebhookReceiverOptions {
   requestTimeoutMs?: number;
   /** Where handled deliveries are kept across restarts (a node:sqlite file); memory when absent. */
   dataDir?: string | null;
+  /** A PostgreSQL URL: receivers given the same one share what they handled (instead of dataDir). */
+  databaseUrl?: string | null;
   /** How long a handled delivery is remembered (seen-store.ts DEFAULT_REMEMBER_MS). */
   rememberMs?: number;
   /** How long a copy waits for another copy of its delivery being handled before it is answered 503. */
   waitMs?: number;
+  /** PostgreSQL only: how long a claim may sit idle before the server ends it (postgres-seen-store.ts). */
+  holdLimitMs?: number;
   /** The clock, for tests of what happens hours later. */
   now?: () => number;
 }
@@ -91,7 +96,14 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   const now = options.now ?? Date.now;
   const rememberMs = options.rememberMs ?? DEFAULT_REMEMBER_MS;
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
-  const seen = await openSeenStore({ dataDir: options.dataDir ?? null, rememberMs, now: now() });
+  const seen = await openSeenStore({
+    dataDir: options.dataDir ?? null,
+    databaseUrl: options.databaseUrl ?? null,
+    rememberMs,
+    waitMs,
+    ...(options.holdLimitMs !== undefined ? { holdLimitMs: options.holdLimitMs } : {}),
+    now: now(),
+  });
   const copies = new KeyQueue();
   const events: AcceptedEvent[] = [];
 
@@ -151,6 +163,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     try {
       claim = await seen.claim(key, at);
     } catch (error) {
+      if (error instanceof StoreBusyError) throw retryLater('in_progress', `${error.message}; try again later`);
       throw retryLater('store_unavailable', `handled deliveries cannot be looked up: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (claim === null) return 'duplicate';

@@ -1,5 +1,6 @@
 // What the receiver has handled, so that a repeated delivery is answered 200 and not handled
-// twice. A receiver keeps it in memory or in one node:sqlite file (open-seen-store.ts picks).
+// twice. One receiver keeps it in memory or in one node:sqlite file; several receivers behind
+// one load balancer share it in PostgreSQL (open-seen-store.ts picks).
 
 /**
  * The sender tries a delivery at most six times, waiting 1, 5, 15, 60 and then 120 minutes
@@ -41,8 +42,12 @@ export interface SeenStore {
   readonly where: string;
   /**
    * Null when the key was handled within the memory, else the claim to handle it. The receiver
-   * claims one key at a time (key-queue.ts), so a store need not make claims of a key wait.
+   * claims one key at a time in one process (key-queue.ts); a store shared by several processes
+   * makes a claim wait while another process holds the same key.
    */
   claim(key: string, now: number): Promise<Claim | null>;
   close(): Promise<void>;
 }
+
+/** Another receiver has held the key for longer than a copy waits: the copy is to be retried. */
+export class StoreBusyError extends Error {}

@@ -1,7 +1,7 @@
 // The reference receiver over real loopback HTTP: its answers, repeats known by event id or by
 // (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines,
 // copies arriving together, replays, the store's file modes, and the CLI as a real child
-// process.
+// process. Receivers sharing PostgreSQL are in webhook-receiver-postgres.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -565,7 +565,9 @@ describe('webhook receiver CLI', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('refuses a memory shorter than the retries, and an unreadable one (exit 2)', () => {
+  it('refuses a memory shorter than the retries, an unreadable one, and a handler that is not a function (exit 2)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    writeFileSync(join(dir, 'not-a-handler.mjs'), 'export const handle = () => {};');
     const run = (args: string[], env: Record<string, string> = {}) =>
       spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000 });
     const short = run(['--remember-for', '1h']);
@@ -575,6 +577,9 @@ describe('webhook receiver CLI', () => {
     const unreadable = run(['--remember-for', 'a week']);
     expect(unreadable.status).toBe(2);
     expect(unreadable.stderr).toMatch(/a number and a unit \(s, m, h, d\), such as 7d or 36h, not "a week"/);
+    const handler = run(['--handler', join(dir, 'not-a-handler.mjs')]);
+    expect(handler.status).toBe(2);
+    expect(handler.stderr).toMatch(/has no default export that is a function/);
   });
 
   it('takes the secret from WEBHOOK_SECRET', async () => {
