@@ -122,7 +122,7 @@ async function faultyService(): Promise<Outcome> {
     await retrying('sign-in', () => core.session.signIn(sandbox.demo.email, sandbox.demo.password));
     const template = await retrying('templates', () => firstTemplateId(core));
     const ids: string[] = [];
-    for (let i = 0; i < RECORDINGS; i++) ids.push(await makeRecording(core.recordings, `consult ${i + 1}`));
+    for (let i = 0; i < RECORDINGS; i++) ids.push(await makeRecording(core, `consult ${i + 1}`));
     progress(`(a) ${RECORDINGS} recordings submitted`);
     const ticker = setInterval(() => {
       const done = core.pipeline.list().filter((j) => j.state === 'completed' || j.state === 'failed').length;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ownerOf } from '../../src/main/core/pipeline.ts';
 import type { RecordingMeta } from '../../src/main/core/recordings.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import { dayKey } from '../../src/renderer/src/features/consults/days.ts';
@@ -23,7 +24,7 @@ const startOf = (i: number) => NEWEST - i * 37 * 60_000;
 const patientOf = (i: number) => `Pet${i} Family${i % 97}`;
 const titleOf = (i: number) => `${patientOf(i)} — Check-up ${i % 7}`;
 
-function meta(i: number): RecordingMeta {
+function meta(i: number, owner: RecordingMeta['owner']): RecordingMeta {
   const startedAt = new Date(startOf(i)).toISOString();
   return {
     id: `${startedAt.slice(0, 19).replace(/:/g, '-')}Z-${i.toString(16).padStart(6, '0')}`,
@@ -40,7 +41,7 @@ function meta(i: number): RecordingMeta {
     bytes: 1000,
     chunks: 600,
     durationFixed: true,
-    owner: null,
+    owner,
     consentAt: null,
     listName: null,
   };
@@ -55,13 +56,16 @@ describe('ConsultsView with 10,000 consults', () => {
     ({ core } = await installRealBridge({ signIn: true }));
     // Written where the recording store keeps them and told to the core, as a recording made
     // outside the window's calls is: 10,000 made through the recorder would take minutes.
+    // The signed-in vet's, as the recorder makes them; read back through the store, where the
+    // access gate learns each consult's owner.
     const dir = join(core.options.dataDir, 'recordings');
+    const owner = ownerOf(core.session.state().user!, core.serviceKey());
     for (let i = 0; i < COUNT; i++) {
-      const m = meta(i);
+      const m = meta(i, owner);
       mkdirSync(join(dir, m.id), { recursive: true });
       writeFileSync(join(dir, m.id, 'meta.json'), JSON.stringify(m));
-      core.remember(m);
     }
+    for (const m of await core.recordings.list()) core.remember(m);
     ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
     // jsdom does not scroll; the list asks the window to (to stay where it is when it opens).
     window.scrollTo = ((x: ScrollToOptions | number, y?: number) => scrollPage(typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY))) as typeof window.scrollTo;
