@@ -264,7 +264,18 @@ describe('adding and deleting take the consult’s turn', () => {
       c.remember((await c.recordings.get(id))!);
       await c.pipeline.submit(id, template);
       await waitForJob(c, id, done);
-      await Promise.all([h['consults:saveDraft']({ id, text: `draft ${round}` }), h['consults:delete']({ id }), h['consults:saveDraft']({ id, text: 'late' })]);
+      await h['consults:saveDraft']({ id, text: `draft ${round}` });
+      // Saves keep coming, a millisecond apart, while the delete runs (a vet typing as a
+      // colleague deletes the consult in another window).
+      let ended = false;
+      const deleted = h['consults:delete']({ id }).finally(() => (ended = true));
+      const saves: Promise<unknown>[] = [];
+      while (!ended && saves.length < 200) {
+        saves.push(h['consults:saveDraft']({ id, text: `late ${round}` }));
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      expect(await deleted).toEqual({ ok: true, data: { deleted: true } });
+      await Promise.all(saves);
       expect(readdirSync(draftsDir).filter((f) => f.startsWith(id))).toEqual([]);
     }
     // A temporary file of an unsaved edit, as a kill in mid-write leaves it, goes at the next start.

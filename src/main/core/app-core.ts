@@ -189,9 +189,10 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
     this.pipeline.on('documentReady', (job, document) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job, document)));
     this.pipeline.on('overdue', (job) =>
-      this.withRecording(job.recordingId, (recording) =>
-        this.options.notify?.('Note taking longer than usual', `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`),
-      ),
+      this.withRecording(job.recordingId, (recording) => {
+        // A desktop notification names the patient: only for the account signed in, if theirs.
+        if (this.gate.allows(recording.id)) this.options.notify?.('Note taking longer than usual', `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`);
+      }),
     );
   }
 

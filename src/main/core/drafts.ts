@@ -4,6 +4,7 @@
 // cannot be read is moved aside (kept, never deleted) and the service's note is shown.
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { KeyedQueue } from './keyed-queue.ts';
 import { readJson, tempTarget, writeJsonAtomic } from './atomic-file.ts';
 
 export interface Draft {
@@ -38,12 +39,13 @@ export class DraftStore {
   private readonly dir: string;
   private readonly now: () => number;
   /**
-   * The last task queued for each consult that has one in flight. A consult's drafts (its note and
-   * its further documents) share one queue so that removing the consult is ordered after every
-   * write already asked for and before every one asked for later, including for documents whose
-   * drafts are only on disk. The entry is dropped once its queue is idle.
+   * One queue per consult. A consult's drafts (its note and its further documents) share one so
+   * that removing the consult is ordered after every write already asked for and before every
+   * one asked for later, including for documents whose drafts are only on disk. Without it, two
+   * saves typed in quick succession, or a save and the clear that follows Save or Discard, race
+   * on the disk and the older one can land last.
    */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new KeyedQueue();
   /** A draft that could not be read, once: its key, and where it was put. */
   onUnreadable?: (id: string, keptAs: string) => void;
 
@@ -56,21 +58,9 @@ export class DraftStore {
     return join(this.dir, `${key}.json`);
   }
 
-  /**
-   * Runs `task` after every task queued before it for the same consult. Without this, two saves
-   * typed in quick succession, or a save and the clear that follows Save or Discard, race on the
-   * disk and the older one can land last.
-   */
   private enqueue<T>(consult: string, task: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(consult) ?? Promise.resolve();
-    const run = before.then(task);
     // A failed task fails its caller only; the ones after it still run.
-    const tail = run.catch(() => undefined);
-    this.queues.set(consult, tail);
-    void tail.then(() => {
-      if (this.queues.get(consult) === tail) this.queues.delete(consult);
-    });
-    return run;
+    return this.queues.run(consult, task);
   }
 
   /** The draft kept under `key`, after every put of it asked for before; null when there is none. */
