@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, tokenCookieName, windowCookieName, windowPass, type WebHost } from '../../src/main/web-host/host.ts';
 import { decodeWire, encodeWire } from '../../src/shared/ipc-wire.ts';
+import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { firstTemplateId, makeRecording, waitForJob } from './support/core.ts';
 
 let host: WebHost;
@@ -190,5 +191,20 @@ describe('browser host', () => {
     expect(Buffer.from(pdf.data.data.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const clip = await raw('/ipc/clipboard%3Awrite', { method: 'POST', body: encodeWire({ text: 'a', html: '<p>a</p>', rtf: '{\\rtf1 a}' }) });
     expect(decodeWire(clip.text)).toEqual({ ok: true, data: { written: false } });
+  });
+
+  it("plays a consult's audio to its own clinic only: another clinic's vet signed in gets 404, as for one that does not exist", async () => {
+    const core = host.core;
+    const demo = core.appInfo().sandbox!.demo;
+    if (!core.session.state().signedIn) await core.session.signIn(demo.email, demo.password);
+    const id = await makeRecording(core, null, null, { patientName: 'Bella' });
+    core.remember((await core.recordings.get(id))!);
+    expect((await raw(`/audio/${id}`, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
+    await core.session.signOut('user');
+    await core.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
+    expect((await raw(`/audio/${id}`, { headers: { range: 'bytes=0-9' } })).status).toBe(404);
+    expect((await raw(`/audio/${id}`)).status).toBe(404);
+    await core.session.signOut('user');
+    expect((await raw(`/audio/${id}`)).status).toBe(404);
   });
 });

@@ -479,11 +479,6 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     return recording ? { recording, job: this.pipeline.info(id) } : null;
   }
 
-  /** Whether the account signed in may see and act on a consult (the gate's answer). */
-  visibleTo(recording: RecordingInfo): boolean {
-    return this.gate.allows(recording.id);
-  }
-
   /**
    * The consult as the account signed in may have it: whole, or as an offer to claim it (a
    * consult recorded with no one signed in). Throws not_found for one that is not theirs.
