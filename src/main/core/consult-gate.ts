@@ -87,7 +87,8 @@ export function accessTo(
   if (owner) {
     // An owner of another service is no account here; the same vet, known by e-mail, may take
     // it on this one. Nobody else learns it exists.
-    return user !== null && user.email.trim().toLowerCase() === owner.email.trim().toLowerCase() ? 'claim' : 'none';
+    const email = owner.email.trim().toLowerCase();
+    return user !== null && email !== '' && user.email.trim().toLowerCase() === email ? 'claim' : 'none';
   }
   // No owner written: recorded with no one signed in, or its meta rebuilt from the audio after
   // a crash. Signed out, the person at the computer may play it back and keep it, as long as it
