@@ -10,7 +10,6 @@
 //
 // What this cannot show: anything Chromium does (the page, the preload, the sandbox of the
 // renderer); the end-to-end suite's `electron` target runs those with the real binary.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,102 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
-import { DESKTOP_PREFIX, KEPT_PREFIX, QUIT_PREFIX, REPORT_PREFIX, type DesktopReport, type KeptReport, type QuitReport, type Report } from './support/fake-electron/report.ts';
+import { DESKTOP_PREFIX, KEPT_PREFIX, type DesktopReport, type KeptReport, type Report } from './support/fake-electron/report.ts';
+import { MAIN, ROOT, runMain, type Run } from './support/fake-electron/run-main.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
-const MAIN = join(ROOT, 'out', 'main', 'index.js');
-const REGISTER = join(import.meta.dirname, 'support', 'fake-electron', 'register.ts');
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; productName: string };
-// A session bus that does not exist: keytar's probe fails at once, as on a machine without a
-// keychain, and the developer's own keyring is never touched.
-const NO_BUS = 'unix:path=/nonexistent/vet-scribe-no-bus';
-const RUN_TIMEOUT_MS = 15_000;
 const ELECTRON_LOG_CHANNEL = '__ELECTRON_LOG__';
 // The warnings the driver provokes on purpose (a stranger calling IPC, a navigation away);
 // electron-log's console transport writes warnings to stderr. Anything else there fails.
 const EXPECTED_STDERR = [/› ipc session:get: refused a call from https:\/\/attacker\.example\/$/, /› navigation to "https:\/\/attacker\.example\/" refused$/];
-
-interface Run<R = Report> {
-  report: R;
-  quit: QuitReport;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Starts the built main on `home`, waits for the driver's report, sends `command`, waits for the
- * end. With no command, main is expected to end by itself, without a window (a failed start).
- * An Electron API the fake lacks ends the run at once, with what the child printed.
- */
-type Command = 'close' | 'quit' | 'keep-recording' | 'desktop';
-function runMain(home: string, tokenLog: string, command: Command, extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
-function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
-function runMain(home: string, tokenLog: string, command: Command | null, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run<Report | null>> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // A dev server address would load another page; SANDBOX_* from the shell would change the
-    // sandbox; NODE_OPTIONS would change the runtime.
-    if (key === 'ELECTRON_RENDERER_URL' || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS' || key.startsWith('SANDBOX_')) continue;
-    env[key] = value;
-  }
-  Object.assign(env, {
-    FAKE_ELECTRON_HOME: home,
-    FAKE_ELECTRON_APP_PATH: ROOT,
-    DBUS_SESSION_BUS_ADDRESS: NO_BUS,
-    SANDBOX_TOKEN_LOG: tokenLog,
-    // Everything main logs reaches the file, so the token check below checks the most.
-    VET_SCRIBE_LOG_LEVEL: 'debug',
-    ...extraEnv,
-  });
-  const child = spawn(process.execPath, ['--import', pathToFileURL(REGISTER).href, MAIN], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  let report: Report | null = null;
-  let quit: QuitReport | null = null;
-  const lineOf = (prefix: string) =>
-    stdout
-      .split('\n')
-      .find((l) => l.startsWith(prefix))
-      ?.slice(prefix.length);
-  return new Promise<Run<Report | null>>((resolve, reject) => {
-    const fail = (why: string) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(new Error(`${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-    };
-    const timer = setTimeout(() => fail(`the built main did not ${report || !command ? 'end' : 'report'} within ${RUN_TIMEOUT_MS} ms`), RUN_TIMEOUT_MS);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const line = report ? undefined : lineOf(REPORT_PREFIX);
-      if (line !== undefined) {
-        report = JSON.parse(line) as Report;
-        if (command) child.stdin.write(`${command}\n`);
-        else fail('the built main opened a window where its start should have failed');
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-      if (/^fake electron: .* is not implemented$/m.test(stderr)) fail('the built main used an Electron API the fake does not have (support/fake-electron/electron.ts)');
-    });
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    // 'close': the process ended and its stdout and stderr are read to the end.
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const quitLine = lineOf(QUIT_PREFIX);
-      if (quitLine !== undefined) quit = JSON.parse(quitLine) as QuitReport;
-      if ((command && !report) || !quit) {
-        reject(new Error(`the built main ended (code ${code}, signal ${signal}) before ${report || !command ? 'quitting through the fake' : 'reporting'}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-        return;
-      }
-      resolve({ report, quit, code, signal, stdout, stderr });
-    });
-  });
-}
 
 /** Every file under `dir`, as paths relative to it. */
 function files(dir: string): string[] {

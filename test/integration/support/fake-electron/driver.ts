@@ -5,14 +5,17 @@
 // prints one line `FAKE_ELECTRON_REPORT <json>` on stdout (report.ts). A line `close` on stdin
 // closes the window as the user would, a line `quit` quits the app (app.quit()); right before
 // the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
-import { app, fake, FakeWebContents, ipcMain, preventable, strict, type FakeBrowserWindow } from './electron.ts';
+import { activateFromActionCenter, app, fake, FakeWebContents, ipcMain, preventable, pressShortcut, strict, timeOutToast, type FakeBrowserWindow } from './electron.ts';
 import {
   DESKTOP_PREFIX,
+  GLUE_PREFIX,
   KEPT_PREFIX,
   QUIT_PREFIX,
   REPORT_PREFIX,
   type Answer,
   type DesktopReport,
+  type GlueReport,
+  type GlueStep,
   type KeptReport,
   type QuitReport,
   type Report,
@@ -165,9 +168,7 @@ async function desktopDay(): Promise<DesktopReport> {
     steps.push({ step, tray: traySnapshot(), shortcuts: [...fake.shortcuts.keys()], sentToWindow: sent, visible: win.destroyed ? null : win.visible, windows: fake.windows.length, ...(answer ? { answer } : {}) });
   };
   const press = (accelerator: string) => {
-    const callback = fake.shortcuts.get(accelerator);
-    if (!callback) throw new Error(`${accelerator} is not registered`);
-    callback();
+    if (!pressShortcut(accelerator)) throw new Error(`${accelerator} is not registered`);
   };
   const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -213,6 +214,151 @@ fake.events.once('window', (win: FakeBrowserWindow) => {
     });
 });
 
+// --- launches during start-up (FAKE_ELECTRON_LAUNCHES=n) ------------------------------------
+
+/**
+ * The vet double-clicks the app's icon again while it starts: Electron emits `second-instance`
+ * in the running app for each launch, any time after `ready`. The launches start when main
+ * hands the audio protocol its handler (the engine exists and is starting) and come 3 ms
+ * apart, each its own task, as Electron delivers them.
+ */
+const LAUNCHES = Number(process.env['FAKE_ELECTRON_LAUNCHES'] ?? '0');
+const launches = { made: 0, beforeIpc: 0 };
+if (LAUNCHES > 0) {
+  const onCall = (name: string) => {
+    if (name !== 'protocol.handle') return;
+    fake.events.off('call', onCall);
+    for (let i = 0; i < LAUNCHES; i++) {
+      setTimeout(() => {
+        launches.made += 1;
+        if (fake.ipcHandlers.size === 0) launches.beforeIpc += 1;
+        app.emit('second-instance', preventable('second-instance event'), [process.execPath, '.'], process.cwd(), {});
+      }, i * 3);
+    }
+  };
+  fake.events.on('call', onCall);
+}
+
+// --- the glue's scenarios (GLUE_PREFIX) ------------------------------------------------------
+
+/** Runs `scenario` with a step recorder on the first window, and prints its report. */
+async function glue(name: string, scenario: (s: GlueSession) => Promise<void>): Promise<void> {
+  const report: GlueReport = { scenario: name, steps: [] };
+  try {
+    const win = fake.windows[0];
+    if (!win) throw new Error('no window');
+    const page = win.loaded[0]!;
+    let seen = win.webContents.sent.length;
+    const session: GlueSession = {
+      win,
+      invoke: async (channel, input) => {
+        const handler = fake.ipcHandlers.get(channel) as ((event: unknown, input: unknown) => unknown) | undefined;
+        if (!handler) return { ok: false, missing: true };
+        return structuredClone((await handler(invokeEvent(win.webContents, page), structuredClone(input))) as Answer);
+      },
+      note: (step, extra = {}) => {
+        const sent = win.webContents.sent.slice(seen).filter((m) => m.channel.startsWith('recorder:command'));
+        seen = win.webContents.sent.length;
+        report.steps.push({ step, visible: win.destroyed ? null : win.visible, windows: fake.windows.length, sentToWindow: sent, ...extra });
+      },
+      tick: () => new Promise((resolve) => setTimeout(resolve, 20)),
+    };
+    await scenario(session);
+  } catch (e) {
+    report.driverError = (e as Error).stack ?? String(e);
+  }
+  print(GLUE_PREFIX, report);
+}
+
+interface GlueSession {
+  win: FakeBrowserWindow;
+  invoke: (channel: string, input: unknown) => Promise<Answer>;
+  note: (step: string, extra?: Partial<GlueStep>) => void;
+  tick: () => Promise<void>;
+}
+
+/** Starts a recording from the window and closes the window, which hides it (main keeps recording). */
+async function recordThenClose(s: GlueSession): Promise<string> {
+  const started = await s.invoke('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
+  const id = (started.data as { id?: string } | undefined)?.id ?? '';
+  s.note('recording started', { answer: started });
+  s.win.close();
+  await s.tick();
+  s.note('window closed while recording');
+  return id;
+}
+
+/** macOS: the window was closed to the tray while recording; the vet clicks the Dock icon. */
+async function activateHidden(s: GlueSession): Promise<void> {
+  const id = await recordThenClose(s);
+  app.emit('activate', preventable('activate event'), true);
+  await s.tick();
+  s.note('dock icon clicked');
+  await s.invoke('recording:stop', { id, durationMs: 1000 });
+}
+
+/**
+ * Windows: a "Still recording" toast times out into the Action Center (its object gets
+ * 'close'); the vet clicks it there later.
+ */
+async function toastTimeout(s: GlueSession): Promise<void> {
+  const id = await recordThenClose(s);
+  const toast = fake.notificationObjects.at(-1);
+  if (!toast) throw new Error('main showed no notification when the window was closed while recording');
+  timeOutToast(toast);
+  await s.tick();
+  s.note('toast timed out');
+  const delivered = activateFromActionCenter();
+  await s.tick();
+  s.note('toast clicked in the Action Center', { delivered });
+  await s.invoke('recording:stop', { id, durationMs: 1000 });
+}
+
+/** How long Windows lets an app run on after it was told the session ends, here. */
+const SESSION_END_GRACE_MS = 3000;
+
+/**
+ * Windows: the vet logs off while recording. The window gets `session-end` (not preventable);
+ * before-quit and will-quit never come; Windows ends the process soon after, whatever it does.
+ */
+async function sessionEnd(s: GlueSession): Promise<void> {
+  await recordThenClose(s);
+  const event = Object.assign(preventable('session-end event'), { reasons: ['logoff'] });
+  fake.quitLog.push('session-end');
+  s.note('before session-end');
+  s.win.emit('session-end', event);
+  setTimeout(() => {
+    fake.quitLog.push('terminated by Windows at the end of the session');
+    fake.events.emit('quitting', 1);
+    process.exit(1);
+  }, SESSION_END_GRACE_MS).unref();
+}
+
+/**
+ * A Linux Wayland session (FAKE_ELECTRON_SHORTCUT_PORTAL): the default shortcut pressed, a new
+ * one chosen, the old and the new pressed, then the tray's Start.
+ */
+async function waylandShortcut(s: GlueSession): Promise<void> {
+  s.note('start', { answer: await s.invoke('app:info', undefined) });
+  const oldKeys = 'CommandOrControl+Shift+R';
+  const newKeys = 'CommandOrControl+Alt+R';
+  let delivered = pressShortcut(oldKeys);
+  await s.tick();
+  s.note('default shortcut pressed', { delivered });
+  s.note('shortcut changed', { answer: await s.invoke('settings:update', { recordShortcut: newKeys }) });
+  s.win.hide();
+  delivered = pressShortcut(oldKeys);
+  await s.tick();
+  s.note('old shortcut pressed', { delivered });
+  delivered = pressShortcut(newKeys);
+  await s.tick();
+  s.note('new shortcut pressed', { delivered });
+  s.win.hide();
+  clickTray('start');
+  await s.tick();
+  s.note('tray: start');
+}
+
 /**
  * The vet quits while recording and answers "Keep recording": the window refuses to close once
  * (as the page's beforeunload and main's question make it), so the quit is cancelled. The driver
@@ -236,19 +382,30 @@ async function keepRecordingThenQuit(): Promise<void> {
   app.quit();
 }
 
+/** The glue's scenarios by command: what runs, and whether the app is quit after it. */
+const GLUE: Record<string, [string, (s: GlueSession) => Promise<void>, boolean]> = {
+  activate: ['activate', activateHidden, true],
+  'toast-timeout': ['toast-timeout', toastTimeout, true],
+  'session-end': ['session-end', sessionEnd, false],
+  wayland: ['wayland', waylandShortcut, true],
+};
+
 // Commands from the test, one a line: `close` (the user closes the window), `quit` (the app is
 // quit from its menu or the keyboard), `keep-recording` (a quit the vet cancels, then a quit).
 // The test going away (stdin closed) quits the app too.
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   for (const command of text.split('\n')) {
-    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording' && command !== 'desktop') continue;
+    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording' && command !== 'desktop' && !(command in GLUE)) continue;
     // Nothing more to read: stdin no longer keeps the process alive, so what does at the end
     // is main's own.
     process.stdin.destroy();
     if (command === 'close') fake.windows[0]?.close();
     else if (command === 'quit') app.quit();
-    else if (command === 'desktop') {
+    else if (command in GLUE) {
+      const [name, scenario, then] = GLUE[command]!;
+      void glue(name, scenario).then(() => then && app.quit());
+    } else if (command === 'desktop') {
       void desktopDay()
         .catch((e: unknown): DesktopReport => ({ driverError: (e as Error).stack ?? String(e), steps: [], notifications: [] }))
         .then((report) => {
@@ -271,6 +428,8 @@ fake.events.once('quitting', (code: number) => {
     windows: fake.windows.length,
     shortcuts: [...fake.shortcuts.keys()],
     traysAlive: fake.trays.filter((t) => !t.destroyed).length,
+    windowsCreated: fake.windowsCreated,
+    ...(LAUNCHES > 0 ? { launches: { ...launches } } : {}),
   };
   print(QUIT_PREFIX, report);
 });

@@ -44,7 +44,21 @@ export const fake = {
   trays: [] as FakeTray[],
   /** Accelerator -> callback, as globalShortcut holds them. */
   shortcuts: new Map<string, () => void>(),
-  /** 'window' (a window was created), 'quitting' (right before the process ends). */
+  /**
+   * Accelerator -> callback, as the desktop delivers a key press (pressShortcut). The same as
+   * `shortcuts` except on a Wayland session's portal (FAKE_ELECTRON_SHORTCUT_PORTAL).
+   */
+  boundShortcuts: new Map<string, () => void>(),
+  /** The Notification objects main made, to play the toast's life (time-out, click). */
+  notificationObjects: [] as FakeNotification[],
+  /** Notification.handleActivation's callback (Windows), or null when main registered none. */
+  activationHandler: null as ((details: { type: string; arguments: string }) => void) | null,
+  /** How many BrowserWindows were ever created. */
+  windowsCreated: 0,
+  /**
+   * 'window' (a window was created), 'quitting' (right before the process ends), 'call' (main
+   * called into the fake, with the name as in `calls`).
+   */
   events: new EventEmitter(),
   ready: false,
   /** Between app.quit() and the end (or a listener preventing it). */
@@ -75,6 +89,7 @@ export function strict<T extends object>(name: string, target: T, absent: readon
 
 function call(name: string): void {
   fake.calls.push(name);
+  fake.events.emit('call', name);
 }
 
 function mustBeReady(what: string): void {
@@ -285,6 +300,7 @@ export class FakeBrowserWindow extends EventEmitter {
     this.webContents = strict('webContents', new FakeWebContents());
     const self = strict('BrowserWindow instance', this);
     fake.windows.push(self);
+    fake.windowsCreated += 1;
     app.emit('web-contents-created', preventable('web-contents-created event'), this.webContents);
     fake.events.emit('window', self);
     return self;
@@ -376,19 +392,47 @@ class FakeNotification extends EventEmitter {
     return NOTIFICATIONS;
   }
 
-  private readonly options: { title: string; body: string };
+  /**
+   * Windows only (Electron 45's Notification documentation): the one callback for a click on
+   * any of the app's toasts, the ones in the Action Center whose object is gone included
+   * (activateFromActionCenter below plays such a click).
+   */
+  static handleActivation(callback: (details: { type: string; arguments: string }) => void): void {
+    call('Notification.handleActivation');
+    if (process.platform !== 'win32') throw new Error('fake electron: Notification.handleActivation exists on Windows only');
+    fake.activationHandler = callback;
+  }
+
+  readonly options: { title: string; body: string };
 
   constructor(options: { title?: string; body?: string } = {}) {
     super();
     call('new Notification');
     if (!NOTIFICATIONS) throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
     this.options = { title: options.title ?? '', body: options.body ?? '' };
+    fake.notificationObjects.push(this);
   }
 
   show(): void {
     call('Notification.show');
     fake.notifications.push(this.options);
   }
+}
+
+/**
+ * A toast left on screen until Windows times it out: 'close' fires on its object (as Electron
+ * does on Windows at the time-out) and the toast moves to the Action Center. Main lets go of
+ * the object then, so a later click there reaches only Notification.handleActivation.
+ */
+export function timeOutToast(notification: FakeNotification): void {
+  notification.emit('close', preventable('notification close event'));
+}
+
+/** The vet clicks a timed-out toast in the Action Center: true when anything of main's heard it. */
+export function activateFromActionCenter(): boolean {
+  if (!fake.activationHandler) return false;
+  fake.activationHandler(strict('ActivationArguments', { type: 'click', arguments: '' }));
+  return true;
 }
 
 // --- tray, menu, images, global shortcuts -------------------------------------------------
@@ -502,23 +546,46 @@ export class FakeTray extends EventEmitter {
 // Accelerators "another app" holds: FAKE_ELECTRON_TAKEN_SHORTCUTS, comma-separated.
 const TAKEN = new Set((process.env['FAKE_ELECTRON_TAKEN_SHORTCUTS'] ?? '').split(',').filter(Boolean));
 
+/**
+ * A Linux Wayland session, where Electron's globalShortcut goes through the xdg-desktop-portal
+ * and register() answers true before anything is bound (electron/electron#52218):
+ * FAKE_ELECTRON_SHORTCUT_PORTAL=unbound, the desktop never delivers the keys (GNOME,
+ * electron/electron#48669); =sticky, it delivers them, and unregister() does not take them
+ * back. Unset: the keys arrive as registered (Windows, macOS, X11).
+ */
+const PORTAL = process.env['FAKE_ELECTRON_SHORTCUT_PORTAL'] ?? '';
+if (PORTAL !== '' && PORTAL !== 'unbound' && PORTAL !== 'sticky') throw new Error(`fake electron: FAKE_ELECTRON_SHORTCUT_PORTAL=${PORTAL} is neither unbound nor sticky`);
+
+/** The vet presses `accelerator`: true when the desktop delivered it to a callback of main's. */
+export function pressShortcut(accelerator: string): boolean {
+  const callback = fake.boundShortcuts.get(accelerator);
+  if (!callback) return false;
+  callback();
+  return true;
+}
+
 const globalShortcut = {
   register(accelerator: string, callback: () => void): boolean {
     call('globalShortcut.register');
     mustBeReady('globalShortcut.register');
     if (typeof accelerator !== 'string' || accelerator === '') throw new TypeError('fake electron: globalShortcut.register needs an accelerator');
-    // Electron answers false for a shortcut another app (or this one) holds.
-    if (TAKEN.has(accelerator) || fake.shortcuts.has(accelerator)) return false;
+    // Electron answers false for a shortcut another app (or this one) holds; the portal has not
+    // asked the desktop yet, so it answers true.
+    if (PORTAL === '' && (TAKEN.has(accelerator) || fake.shortcuts.has(accelerator))) return false;
+    if (PORTAL !== '' && fake.shortcuts.has(accelerator)) return false;
     fake.shortcuts.set(accelerator, callback);
+    if (PORTAL !== 'unbound') fake.boundShortcuts.set(accelerator, callback);
     return true;
   },
   unregister(accelerator: string): void {
     call('globalShortcut.unregister');
     fake.shortcuts.delete(accelerator);
+    if (PORTAL === '') fake.boundShortcuts.delete(accelerator);
   },
   unregisterAll(): void {
     call('globalShortcut.unregisterAll');
     fake.shortcuts.clear();
+    if (PORTAL === '') fake.boundShortcuts.clear();
   },
   isRegistered(accelerator: string): boolean {
     call('globalShortcut.isRegistered');
@@ -624,9 +691,36 @@ class FakeClipboardItem {
   get types(): string[] {
     return Object.keys(this.items);
   }
+  getType(type: string): Promise<Blob> {
+    const value = this.items[type];
+    if (typeof value !== 'string') return Promise.reject(new DOMException(`no ${type} in this clipboard item`, 'NotFoundError'));
+    return Promise.resolve(textBlob(type, value));
+  }
 }
 
+/** A Blob of text, as Electron 45's ClipboardItem.getType resolves for a text type. */
+function textBlob(type: string, text: string): Blob {
+  return new Blob([text], { type });
+}
+
+/**
+ * Electron 45's clipboard (node_modules/electron/electron.d.ts): the module was rebuilt on the
+ * W3C asynchronous clipboard in Electron 44, so readText() answers a Promise and the other
+ * flavours come from read() as ClipboardItems; readHTML, readRTF and their kin are gone, and
+ * the strict proxy refuses them as Electron would (a TypeError: not a function).
+ */
 const clipboard = {
+  readText(): Promise<string> {
+    call('clipboard.readText');
+    mustBeReady('clipboard.readText');
+    return Promise.resolve(fake.clipboardWrites.at(-1)?.['text/plain'] ?? '');
+  },
+  read(): Promise<FakeClipboardItem[]> {
+    call('clipboard.read');
+    mustBeReady('clipboard.read');
+    const last = fake.clipboardWrites.at(-1);
+    return Promise.resolve(last ? [strict('ClipboardItem instance', new FakeClipboardItem(last))] : []);
+  },
   write(data: FakeClipboardItem[]): Promise<void> {
     call('clipboard.write');
     mustBeReady('clipboard.write');

@@ -9,6 +9,27 @@ export const KEPT_PREFIX = 'FAKE_ELECTRON_KEPT ';
 /** The tray and the global shortcut driven as the vet would (the `desktop` command). */
 export const DESKTOP_PREFIX = 'FAKE_ELECTRON_DESKTOP ';
 
+/** One of the Electron glue's scenarios (the `activate`, `toast-timeout`, `session-end`, `wayland` commands). */
+export const GLUE_PREFIX = 'FAKE_ELECTRON_GLUE ';
+
+export interface GlueReport {
+  scenario: string;
+  driverError?: string;
+  steps: GlueStep[];
+}
+
+export interface GlueStep {
+  step: string;
+  /** The window: whether it is visible (null when there is none), and how many there are. */
+  visible: boolean | null;
+  windows: number;
+  /** What main sent the window on recorder:* channels since the step before. */
+  sentToWindow: { channel: string; args: unknown[] }[];
+  answer?: Answer;
+  /** For a key press: whether the desktop delivered it to main; for a toast click, whether main heard it. */
+  delivered?: boolean;
+}
+
 export interface TraySnapshot {
   tooltip: string;
   /** The menu's items: id, label, enabled, and the accelerator shown. */
@@ -82,4 +103,11 @@ export interface QuitReport {
   /** Global shortcuts still registered, and trays not destroyed, right before the end. */
   shortcuts: string[];
   traysAlive: number;
+  /** BrowserWindows created over the whole run. */
+  windowsCreated: number;
+  /**
+   * With FAKE_ELECTRON_LAUNCHES=n: the `second-instance` launches made while main started, and
+   * how many of them came before main had bound any IPC handler.
+   */
+  launches?: { made: number; beforeIpc: number };
 }
