@@ -14,7 +14,7 @@ import { AppCore } from './core/app-core.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
 import { createLogger, redact } from './core/log.ts';
 import { trustedRoots } from './core/network.ts';
-import { chooseSecretStore, openKeychain } from './core/secret-store.ts';
+import { chooseSecretStore, loadKeychain } from './core/secret-store.ts';
 import { AutoUpdate } from './auto-update.ts';
 import { Desktop } from './desktop.ts';
 import { bindIpc } from './ipc.ts';
@@ -104,7 +104,8 @@ async function start(): Promise<void> {
   hardenSessions((line) => logger.warn(line));
   const notices: Notice[] = [];
   const secretStore = await chooseSecretStore({
-    keychain: () => openKeychain(APP_NAME),
+    // A keytar that does not load is logged and said once (chooseSecretStore), not swallowed.
+    keychain: () => loadKeychain(APP_NAME),
     safeStorage: {
       isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
       backend: () => (process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : 'os'),
@@ -113,6 +114,7 @@ async function start(): Promise<void> {
     },
     file: join(app.getPath('userData'), 'session.bin'),
     notices,
+    log: (line) => logger.error(line),
   });
   logger.info(`tokens are kept ${secretStore.description}`);
   core = new AppCore({

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseSecretStore, MEMORY_ONLY_NOTICE, openKeychain, type SafeStorageLike, type StoredSession } from '../../src/main/core/secret-store.ts';
+import { chooseSecretStore, keychainLoadNotice, loadKeychain, MEMORY_ONLY_NOTICE, openKeychain, type SafeStorageLike, type StoredSession } from '../../src/main/core/secret-store.ts';
 
 const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
 const required = process.env['CI'] === 'true' || process.env['VET_SCRIBE_TEST_KEYRING'] !== undefined;
@@ -132,5 +132,39 @@ describe('where the tokens go (main\'s choice at launch)', () => {
     await store.save(session);
     expect(existsSync(path)).toBe(false);
     expect(notices).toEqual([{ level: 'warning', message: MEMORY_ONLY_NOTICE }]);
+  });
+
+  // keytar as an install can break it: a native module that cannot be opened (from inside
+  // app.asar it has happened, electron/electron#40211, #45896).
+  const broken = () => Promise.reject(Object.assign(new Error("Cannot find module '/opt/Vet Scribe/resources/app.asar/node_modules/keytar/build/Release/keytar.node'"), { code: 'MODULE_NOT_FOUND' }));
+
+  it.each([
+    ['gnome_libsecret', true, 'safe-storage'],
+    ['basic_text', true, 'memory'],
+  ])('a keychain module that does not load (safeStorage %s): logged with its cause, and said once with where the sign-in went', async (backend, available, kind) => {
+    const notices: { level: 'warning' | 'info' | 'error'; message: string }[] = [];
+    const logged: string[] = [];
+    const store = await chooseSecretStore({
+      keychain: () => loadKeychain('Vet Scribe test', broken),
+      safeStorage: safeStorage(backend, available),
+      file: file(),
+      notices,
+      log: (line) => logged.push(line),
+    });
+    expect(store.kind).toBe(kind);
+    expect(notices).toEqual([{ level: 'warning', message: keychainLoadNotice(store) }]);
+    expect(notices[0]?.message).toContain(`It is kept ${store.description}.`);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/^keychain: the keychain module \(keytar\) could not be loaded: Cannot find module '.*keytar\.node'; tokens go to the next store instead\n/);
+  });
+
+  it('a keychain that loads but does not answer (no Secret Service) is not a failure: only the usual memory notice', async () => {
+    const notices: { level: 'warning' | 'info' | 'error'; message: string }[] = [];
+    const logged: string[] = [];
+    const silent = { findCredentials: () => Promise.reject(new Error('no Secret Service')), getPassword: () => Promise.resolve(null) };
+    const store = await chooseSecretStore({ keychain: () => loadKeychain('Vet Scribe test', () => Promise.resolve(silent)), safeStorage: safeStorage('basic_text'), file: file(), notices, log: (line) => logged.push(line) });
+    expect(store.kind).toBe('memory');
+    expect(notices).toEqual([{ level: 'warning', message: MEMORY_ONLY_NOTICE }]);
+    expect(logged).toEqual([]);
   });
 });

@@ -230,17 +230,45 @@ export class EncryptedFileSecretStore implements SecretStore {
   }
 }
 
-/** Loads keytar and checks that a keychain answers; null when there is none. */
-export async function openKeychain(service?: string): Promise<KeychainSecretStore | null> {
+/**
+ * keytar, the native module that reaches the keychain, could not be loaded: a broken or
+ * mismatched install, not a computer without a keychain. Native modules loaded from an
+ * Electron app's archive have failed to load before (electron/electron#40211, #45896), and
+ * the tokens would then move to another store without anyone knowing why.
+ */
+export class KeychainLoadError extends Error {
+  override readonly name = 'KeychainLoadError';
+}
+
+/**
+ * Loads keytar (`load`, replaceable for tests) and checks that a keychain answers; null when
+ * none answers (a Linux desktop without a Secret Service). A keytar that does not load is a
+ * KeychainLoadError, for chooseSecretStore to log and say (main's choice).
+ */
+export async function loadKeychain(service?: string, load: () => Promise<unknown> = () => import('keytar')): Promise<KeychainSecretStore | null> {
   let keytar: KeytarLike;
   try {
-    const mod = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
+    const mod = (await load()) as { default?: KeytarLike } & KeytarLike;
     keytar = mod.default ?? mod;
-  } catch {
-    return null;
+    if (typeof keytar.getPassword !== 'function') throw new Error('the module has no getPassword');
+  } catch (e) {
+    throw new KeychainLoadError(`the keychain module (keytar) could not be loaded: ${(e as Error).message}`, { cause: e });
   }
   const store = new KeychainSecretStore(keytar, service);
   return (await store.probe()) ? store : null;
+}
+
+/**
+ * loadKeychain for the browser host, the tests and the benchmarks, which keep the tokens in
+ * memory when there is no keychain for whatever reason: null when keytar does not load either.
+ */
+export async function openKeychain(service?: string): Promise<KeychainSecretStore | null> {
+  try {
+    return await loadKeychain(service);
+  } catch (e) {
+    if (e instanceof KeychainLoadError) return null;
+    throw e;
+  }
 }
 
 /** The part of Electron's safeStorage the choice needs (main hands it over; tests fake it). */
@@ -253,6 +281,11 @@ export interface SafeStorageLike extends Cipher {
 export const MEMORY_ONLY_NOTICE =
   'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.';
 
+/** Said once when keytar itself did not load: where the tokens went instead, and what helps. */
+export function keychainLoadNotice(store: SecretStore): string {
+  return `Vet Scribe could not load its keychain module, so your sign-in is not in the system keychain. It is kept ${store.description}. Reinstalling Vet Scribe usually puts this right; the log has the details.`;
+}
+
 /**
  * Keychain first; else safeStorage when it has a real backend (its `basic_text` fallback is a
  * hard-coded key, as good as plain text); else memory for this run, with a notice that says so.
@@ -262,14 +295,27 @@ export async function chooseSecretStore(options: {
   safeStorage: SafeStorageLike;
   file: string;
   notices: { level: 'warning' | 'info' | 'error'; message: string }[];
+  /** Where a keychain module that did not load is written down (main's log). */
+  log?: (line: string) => void;
 }): Promise<SecretStore> {
-  const keychain = await options.keychain();
+  let keychain: SecretStore | null = null;
+  let loadFailed = false;
+  try {
+    keychain = await options.keychain();
+  } catch (e) {
+    if (!(e instanceof KeychainLoadError)) throw e;
+    loadFailed = true;
+    const cause = e.cause instanceof Error && e.cause.stack ? `\n${e.cause.stack}` : '';
+    options.log?.(`keychain: ${e.message}; tokens go to the next store instead${cause}`);
+  }
   if (keychain) return keychain;
   const { safeStorage } = options;
   const backend = safeStorage.backend();
-  if (safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown') {
-    return new EncryptedFileSecretStore(options.file, safeStorage);
-  }
-  options.notices.push({ level: 'warning', message: MEMORY_ONLY_NOTICE });
-  return new MemorySecretStore();
+  const store =
+    safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown' ? new EncryptedFileSecretStore(options.file, safeStorage) : new MemorySecretStore();
+  // One notice: a module that did not load says so and where the tokens are; otherwise only
+  // the memory-only store needs saying.
+  if (loadFailed) options.notices.push({ level: 'warning', message: keychainLoadNotice(store) });
+  else if (store.kind === 'memory') options.notices.push({ level: 'warning', message: MEMORY_ONLY_NOTICE });
+  return store;
 }
