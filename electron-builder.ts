@@ -27,7 +27,13 @@ const config: Configuration = {
   // Settings, and none at all without one (src/main/auto-update.ts). Nothing is uploaded
   // anywhere (`dist` passes --publish never).
   publish: [{ provider: 'generic', url: 'https://updates.invalid/vet-scribe/' }],
-  extraMetadata: { desktopName: 'vet-scribe.desktop' },
+  // Electron's app.setDesktopName documentation: the .desktop name is the app's identity on
+  // Linux (its Wayland app_id, and the app id the xdg-desktop-portal gives GlobalShortcuts), and
+  // must be reverse-DNS; the portal refuses the shortcut's bind for a name that is not, without
+  // the app hearing of it (electron/electron#52218). The appId's form, whole: Electron and
+  // syncDesktopName both strip one ".desktop", so 'com.vetscribe.desktop' alone would become
+  // 'com.vetscribe'.
+  extraMetadata: { desktopName: 'com.vetscribe.desktop.desktop' },
   // Set in the Electron binary at packaging (@electron/fuses), so they hold whatever the
   // environment of the clinic's PC says.
   electronFuses: {

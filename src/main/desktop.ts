@@ -3,7 +3,7 @@
 // commands in its menu. The recorder itself lives in the window (MediaRecorder), so both send it
 // commands (`recorder:command`); what they show comes from the recordings main keeps.
 import { globalShortcut, Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
-import { shortcutLabel, trayBitmap, trayModel, type RecorderAction, type RecorderActivity } from '../shared/desktop.ts';
+import { shortcutCaveat, shortcutLabel, trayBitmap, trayModel, type RecorderAction, type RecorderActivity } from '../shared/desktop.ts';
 
 export interface DesktopOptions {
   /** The recorder's state now. */
@@ -33,6 +33,8 @@ export class Desktop {
   private tray: Tray | null = null;
   private shortcut = '';
   private shown: RecorderActivity | null = null;
+  /** What Settings says where the desktop may not pass the shortcut on (a Wayland session); null elsewhere. */
+  readonly caveat: string | null = shortcutCaveat(process.platform, process.env);
 
   constructor(options: DesktopOptions) {
     this.options = options;
@@ -91,7 +93,7 @@ export class Desktop {
     if (accelerator) {
       let registered = false;
       try {
-        registered = globalShortcut.register(accelerator, () => this.options.command('toggle'));
+        registered = globalShortcut.register(accelerator, this.pressed(accelerator));
       } catch (e) {
         this.options.log(`shortcut: ${accelerator} could not be registered (${(e as Error).message})`);
       }
@@ -106,9 +108,25 @@ export class Desktop {
     return null;
   }
 
+  /**
+   * What pressing `accelerator` does: toggles the recorder while it is the shortcut in force,
+   * nothing once it is not. On a Wayland session `globalShortcut.unregister()` does not take
+   * back a key the xdg-desktop-portal bound (electron/electron#52218), so the old keys of a
+   * changed (or turned off) shortcut can still arrive; they must not start a recording.
+   */
+  private pressed(accelerator: string): () => void {
+    return () => {
+      if (this.shortcut !== accelerator) {
+        this.options.log(`shortcut: ${accelerator} pressed, but it is no longer the recording shortcut; ignored`);
+        return;
+      }
+      this.options.command('toggle');
+    };
+  }
+
   private restore(accelerator: string): void {
     try {
-      if (globalShortcut.register(accelerator, () => this.options.command('toggle'))) return;
+      if (globalShortcut.register(accelerator, this.pressed(accelerator))) return;
     } catch {
       // Logged below.
     }

@@ -135,7 +135,7 @@ async function start(): Promise<void> {
     // One item with the three flavours, written at once: a practice-management system takes the
     // RTF, a mail or web form the HTML, anything else the text.
     clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },
-    shortcut: { apply: (accelerator) => desktop.applyShortcut(accelerator) },
+    shortcut: { apply: (accelerator) => desktop.applyShortcut(accelerator), caveat: () => desktop.caveat },
     updates: { info: () => updates.state(), configure: (url) => void updates.configure(url), restart: () => updates.restart() },
   });
   const engine = core;
@@ -171,7 +171,8 @@ function openWindow(): void {
     window.hide();
     if (toldKeptRecording) return;
     toldKeptRecording = true;
-    const shortcut = core.settings.get().recordShortcut;
+    // Where the desktop may not pass the shortcut on (Wayland), the tray is the way named.
+    const shortcut = desktop.caveat ? '' : core.settings.get().recordShortcut;
     void showNotification(
       Notification,
       {

@@ -70,6 +70,27 @@ export function shortcutProblem(accelerator: string): string | null {
   return null;
 }
 
+/**
+ * What Settings says where the desktop, not the app, decides whether a global shortcut reaches
+ * it; null where Electron's globalShortcut answers for itself (Windows, macOS, Linux on X11).
+ *
+ * On a Linux Wayland session Electron goes through the xdg-desktop-portal GlobalShortcuts
+ * portal: `globalShortcut.register()` answers true before the portal has bound anything, and
+ * the portal may refuse the bind without telling the app (electron/electron#52218), GNOME may
+ * never bind it at all (electron/electron#48669), and `unregister()` does not take a bound key
+ * back, so the keys of a shortcut changed since start-up can stay taken until a restart. The
+ * app cannot tell which of these happened, so it says so and points at what always works.
+ */
+export function shortcutCaveat(platform: string, env: Readonly<Record<string, string | undefined>>): string | null {
+  if (platform !== 'linux') return null;
+  const wayland = env['XDG_SESSION_TYPE']?.toLowerCase() === 'wayland' || Boolean(env['WAYLAND_DISPLAY']);
+  if (!wayland) return null;
+  return WAYLAND_SHORTCUT_CAVEAT;
+}
+
+export const WAYLAND_SHORTCUT_CAVEAT =
+  'This desktop (a Wayland session) decides for itself whether Vet Scribe gets a shortcut that works in every app, and it may never pass the keys on without telling Vet Scribe. If pressing the shortcut does nothing, start and stop recording from the tray icon or from this window. After a change, the old keys may stay taken (they no longer do anything) until Vet Scribe restarts.';
+
 /** An accelerator as the vet reads it on this platform: Ctrl+Shift+R, or Cmd+Shift+R on a Mac. */
 export function shortcutLabel(accelerator: string, platform: string): string {
   if (accelerator === '') return 'none';

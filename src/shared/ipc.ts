@@ -88,6 +88,11 @@ export interface AppInfo {
   notices: Notice[];
   /** A desktop app with a global shortcut and a tray (Electron); false in the browser host. */
   desktop: boolean;
+  /**
+   * Where the desktop may not pass the global shortcut on (a Linux Wayland session), what
+   * Settings says about it (shared/desktop.ts shortcutCaveat); null where the shortcut works.
+   */
+  shortcutCaveat: string | null;
 }
 
 export interface Notice {

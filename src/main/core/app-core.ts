@@ -66,6 +66,8 @@ export interface ShortcutPort {
    * when done; else why not, in words (another app holds it), with the old one still in force.
    */
   apply(accelerator: string): string | null;
+  /** Why the desktop may not pass the shortcut on, for Settings; null where it does. */
+  caveat?(): string | null;
 }
 
 export interface ClipboardPort {
@@ -363,6 +365,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       secretStore: { kind: store.kind, persistent: store.persistent, description: store.description },
       notices: [...this.notices],
       desktop: this.options.shortcut !== undefined,
+      shortcutCaveat: this.options.shortcut?.caveat?.() ?? null,
     };
   }
 

@@ -1,14 +1,18 @@
 // The global shortcut that starts and stops recording from any app. The vet presses the new
 // keys in the field; main registers them before they are saved, so keys another app holds are
-// refused with a sentence and the old shortcut stays.
+// refused with a sentence and the old shortcut stays. Where the desktop decides for itself
+// whether the keys reach the app (a Linux Wayland session, main's shortcutCaveat), the section
+// does not claim that they work: it says so, and names the tray icon and the window instead.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { acceleratorFromKeyPress, DEFAULT_RECORD_SHORTCUT, shortcutLabel, shortcutProblem } from '../../../../shared/desktop.ts';
+import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 
 const platform = () => (navigator.userAgent.includes('Mac') ? 'darwin' : 'other');
 
 export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: string; desktop: boolean }) {
   const update = useSettings((s) => s.update);
+  const caveat = useSession((s) => s.app?.shortcutCaveat ?? null);
   const [capturing, setCapturing] = useState(false);
   const [pressed, setPressed] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -29,7 +33,13 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
     setError(null);
     try {
       const after = await update({ recordShortcut: accelerator });
-      setSaved(after.recordShortcut ? `Saved. ${label(after.recordShortcut)} starts and stops recording.` : 'Saved. No shortcut starts recording.');
+      setSaved(
+        !after.recordShortcut
+          ? 'Saved. No shortcut starts recording.'
+          : caveat
+            ? `Saved. ${label(after.recordShortcut)} is the recording shortcut, if this desktop passes it on.`
+            : `Saved. ${label(after.recordShortcut)} starts and stops recording.`,
+      );
       if (capturing) setRefocus((n) => n + 1);
       setCapturing(false);
       setPressed(null);
@@ -72,14 +82,23 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Recording shortcut</h2>
       <p id={`${ids}-now`}>
-        {recordShortcut ? (
+        {!recordShortcut ? (
+          'No shortcut starts recording.'
+        ) : caveat && desktop ? (
+          <>
+            <kbd>{label(recordShortcut)}</kbd> is the recording shortcut, but it may not work here.
+          </>
+        ) : (
           <>
             <kbd>{label(recordShortcut)}</kbd> starts and stops recording, from any app.
           </>
-        ) : (
-          'No shortcut starts recording.'
         )}
       </p>
+      {caveat && desktop && (
+        <p className="notice notice-warning" id={`${ids}-caveat`}>
+          {caveat}
+        </p>
+      )}
       {!desktop && <p className="field-hint">The shortcut and the tray icon work in the desktop app, not in this browser window.</p>}
       {capturing ? (
         <>
