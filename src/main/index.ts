@@ -4,7 +4,7 @@
 // handed to it here.
 import { join } from 'node:path';
 import * as tls from 'node:tls';
-import { app, BrowserWindow, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, session, type WebContents } from 'electron';
+import { app, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, session, type BrowserWindow, type WebContents } from 'electron';
 import log from 'electron-log/main';
 import { shortcutLabel, type RecorderAction } from '../shared/desktop.ts';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
@@ -18,7 +18,7 @@ import { chooseSecretStore, loadKeychain } from './core/secret-store.ts';
 import { AutoUpdate } from './auto-update.ts';
 import { Desktop } from './desktop.ts';
 import { bindIpc } from './ipc.ts';
-import { showNotification } from './notifications.ts';
+import { openOnActivation, showNotification } from './notifications.ts';
 import { AUDIO_SCHEME } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
@@ -44,6 +44,16 @@ const logger = createLogger((level, line) => log[level](line), process.env['VET_
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
+/**
+ * Set once the engine has started and IPC is bound: only then may a window exist. Electron
+ * emits `second-instance` (a second launch, a double-click on the icon) as soon as the app is
+ * ready (Electron's `app` documentation), which is long before the engine's start ends; a
+ * window opened then would call handlers that are not registered yet ("No handler registered
+ * for ...", Electron's `ipcMain.handle`) and a second one would be opened when the start ends.
+ */
+let started = false;
+/** The engine is being stopped on the way out (will-quit or the end of the Windows session). */
+let quitting = false;
 /** From before-quit on: a window that closes is let go even while recording (it asks first). */
 let appQuitting = false;
 /** Closing the window while recording keeps recording in the tray: said once per run. */
@@ -157,7 +167,9 @@ async function start(): Promise<void> {
   if (refused) engine.notice({ level: 'warning', message: `The recording shortcut is off: ${refused} (Settings, Recording shortcut)` });
   // The clinic's feed, from Settings (off without one).
   void updates.configure(engine.settings.get().updateFeedUrl);
-  openWindow();
+  // Launches that arrived while the engine started asked for the window; this is it.
+  started = true;
+  showWindow();
 }
 
 /** The one window; every way of opening it (start, macOS dock click) goes through here. */
@@ -185,12 +197,39 @@ function openWindow(): void {
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null;
   });
+  // Windows shutdown, restart or log-off: Electron's `app` documentation says before-quit and
+  // will-quit are not emitted then, and BrowserWindow's `session-end` is the last word the app
+  // gets before the session ends (it cannot be prevented). The engine is stopped here instead.
+  window.on('session-end', (event) => endSession(event.reasons));
   mainWindow = window;
 }
 
+/** The end of the Windows session: what will-quit would have done, then the process ends. */
+function endSession(reasons: readonly string[]): void {
+  logger.info(`session ending (${reasons.join(', ') || 'no reason given'}): stopping`);
+  desktop.dispose();
+  updates.dispose();
+  if (quitting || !core) return;
+  quitting = true;
+  // app.exit, not app.quit: a quit would ask the window first, and a question while Windows
+  // ends the session is never answered. What was recorded so far is on disk (chunks are
+  // written as they come) and is recovered at the next start.
+  void core
+    .stop()
+    .then(
+      () => logger.info('engine stopped at the end of the session'),
+      (e: unknown) => logger.error(`stopping at the end of the session failed: ${(e as Error).message}`),
+    )
+    .finally(() => app.exit(0));
+}
+
+/**
+ * Opens or shows the one window. Before the engine has started it does nothing: the start
+ * opens the window when it ends, bound to IPC (see `started`).
+ */
 function showWindow(): void {
   if (!mainWindow) {
-    if (app.isReady() && core) openWindow();
+    if (started) openWindow();
     return;
   }
   if (mainWindow.isMinimized()) mainWindow.restore();
@@ -208,6 +247,12 @@ if (!app.requestSingleInstanceLock()) {
   if (process.platform === 'win32') app.setAppUserModelId(app.isPackaged ? APP_USER_MODEL_ID : process.execPath);
   app.on('second-instance', showWindow);
   void app.whenReady().then(async () => {
+    // A click on a Windows toast that has timed out into the Action Center reaches no
+    // Notification object (ours is let go on 'close', which fires at the time-out):
+    // Electron's Notification.handleActivation is called for those, and for a launch from a
+    // toast; every notification of this app opens the window. Asked for before the start so
+    // that a cold start's activation is not lost (showWindow waits for the start).
+    if (process.platform === 'win32') openOnActivation(Notification, showWindow);
     try {
       await start();
     } catch (e) {
@@ -221,9 +266,10 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
       return;
     }
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) openWindow();
-    });
+    // macOS: a click on the Dock icon. The window hidden while a consult records (closed to the
+    // tray) still counts among BrowserWindow.getAllWindows(), so the pattern in Electron's
+    // `app` documentation (open one when there are none) would leave it hidden: show it.
+    app.on('activate', () => showWindow());
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -231,7 +277,6 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', () => {
     appQuitting = true;
   });
-  let quitting = false;
   // The engine stops on will-quit, not before-quit: before-quit comes before the windows are
   // asked, and a vet who answers "Keep recording" cancels the quit with the engine still needed.
   // will-quit comes only once every window has closed and the quit will happen.
