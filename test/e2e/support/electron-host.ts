@@ -192,18 +192,28 @@ export class ElectronHost implements TestHost {
 
   async clipboardText(_page: Page): Promise<string> {
     // The window may not read the clipboard (main grants it the microphone only); the system
-    // clipboard is what a paste into the practice-management system would get.
+    // clipboard is what a paste into the practice-management system would get. Since Electron
+    // 44 readText() answers a Promise (Electron's breaking-changes document: the clipboard was
+    // rebuilt on the W3C asynchronous clipboard); evaluate awaits it.
     if (!this.app) throw new Error('the Electron app is not running');
     return this.app.evaluate(({ clipboard }) => clipboard.readText());
   }
 
   async clipboardFlavours(_page: Page): Promise<ClipboardFlavours> {
     if (!this.app) throw new Error('the Electron app is not running');
-    // Electron's clipboard (main process), typed here by what it is used for.
-    type ElectronClipboard = { readText(): string; readHTML(): string; readRTF(): string };
-    return this.app.evaluate(({ clipboard }) => {
-      const c = clipboard as unknown as ElectronClipboard;
-      return { text: c.readText(), html: c.readHTML(), rtf: c.readRTF() };
+    // Electron 45 has no readHTML or readRTF (removed in Electron 44): the flavours come from
+    // clipboard.read() as ClipboardItems, each type's payload a Blob (electron.d.ts), under the
+    // MIME types main wrote them with (src/main/index.ts).
+    return this.app.evaluate(async ({ clipboard }) => {
+      const out: Record<string, string> = {};
+      for (const item of await clipboard.read()) {
+        for (const type of item.types) {
+          if (type !== 'text/plain' && type !== 'text/html' && type !== 'text/rtf') continue;
+          const payload = await item.getType(type);
+          out[type] = payload instanceof Blob ? await payload.text() : '';
+        }
+      }
+      return { text: out['text/plain'] ?? '', html: out['text/html'] ?? '', rtf: out['text/rtf'] ?? '' };
     });
   }
 
