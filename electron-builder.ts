@@ -105,7 +105,21 @@ const config: Configuration = {
     // to the launcher entry of the same name.
     syncDesktopName: true,
   },
+  // The AppImage on the static runtime: electron-builder 26's default appimage toolset ("0.0.0")
+  // builds it on the FUSE2 runtime, which needs libfuse2, and neither Ubuntu 22.04 nor 24.04
+  // installs it, so the AppImage would not start there. "1.0.3" is the static runtime (20251108)
+  // in electron-builder's own list of appimage toolsets (app-builder-lib's ToolsetConfig),
+  // downloaded by `npm run dist` like its other tools. Its desktop entry no longer carries
+  // --no-sandbox; the AppImage's launcher still adds it where user namespaces are refused, as on
+  // Ubuntu 24.04, which is why the README sends 24.04 to the deb.
+  toolsets: { appimage: '1.0.3' },
   deb: {
+    // On Ubuntu 24.04 AppArmor refuses unprivileged user namespaces, and Chromium's sandbox needs
+    // one (electron/electron#42510, electron-userland/electron-builder#8440). The deb installs
+    // electron-builder's AppArmor profile for the app (resources/apparmor-profile, copied to
+    // /etc/apparmor.d by its after-install script; electron-userland/electron-builder#8635),
+    // which grants it `userns`, and sets up chrome-sandbox where namespaces are missing. An
+    // AppImage can do neither, so the deb is the install for 24.04.
     // Electron's own needs (electron-builder's default list) and libsecret, which keytar loads
     // to keep the tokens in the desktop's keyring.
     depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'],
