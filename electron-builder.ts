@@ -64,6 +64,10 @@ const config: Configuration = {
   win: {
     target: 'nsis',
     icon: 'build/icon.png',
+    // verifyUpdateCodeSignature stays on (electron-builder's default): a signed build gets its
+    // publisher (signtoolOptions.publisherName, else the certificate's common name) in
+    // resources/app-update.yml, which src/main/auto-update.ts carries into the settings the
+    // updater reads, so that only an installer signed by that publisher is installed.
   },
   nsis: {
     // Installs for the current user into %LOCALAPPDATA%: exam-room PCs rarely give the vet

@@ -2,14 +2,18 @@
 // provider): the rules shared by main (which checks, downloads and installs) and the window
 // (which shows "Update ready: restart when free" and the feed in Settings).
 
-/** Where the app is with its updates. */
-export type UpdatePhase = 'off' | 'idle' | 'checking' | 'downloading' | 'ready';
+/**
+ * Where the app is with its updates. 'failed': the last check, download or install did not work
+ * (the message says why and what to do); the app goes on as it is and the next check tries
+ * again.
+ */
+export type UpdatePhase = 'off' | 'idle' | 'checking' | 'downloading' | 'ready' | 'failed';
 
 export interface UpdateInfo {
   phase: UpdatePhase;
   /** The version found or downloaded; null before one is. */
   version: string | null;
-  /** A sentence for the vet: why updates are off, or what is waiting. */
+  /** A sentence for the vet: why updates are off or failed, or what is waiting. */
   message: string | null;
 }
 

@@ -3,50 +3,21 @@
 // engine's rule that no restart happens while a consult is recorded or sent. What cannot run
 // here: Electron's network stack (a Node HTTP client stands in, as electron-updater allows) and
 // the installer itself (quitAndInstall is recorded, not run: it would install a .deb).
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type RequestOptions, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DebUpdater, type AppUpdater } from 'electron-updater';
-import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
-import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUpdate } from '../../src/main/auto-update.ts';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { UpdateInfo } from '../../src/shared/updates.ts';
 import { firstTemplateId, makeRecording, startCore, tempDir } from './support/core.ts';
-
-/**
- * electron-updater's own HTTP executor (its download and checksum code), with Node's HTTP client
- * under it where Electron's net module cannot run.
- */
-class NodeExecutor extends ElectronHttpExecutor {
-  override createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void) {
-    const { redirect: _redirect, ...rest } = options as RequestOptions & { redirect?: string };
-    return request(rest, callback) as unknown as ReturnType<ElectronHttpExecutor['createRequest']>;
-  }
-}
-
-/** The app as electron-updater sees it: version 0.1.0, installed, its folders in a temporary one. */
-function testApp(dir: string): AppAdapter {
-  return {
-    version: '0.1.0',
-    name: 'Vet Scribe',
-    isPackaged: true,
-    appUpdateConfigPath: join(dir, 'resources-app-update.yml'),
-    userDataPath: join(dir, 'user-data'),
-    baseCachePath: join(dir, 'cache'),
-    whenReady: () => Promise.resolve(),
-    relaunch: () => undefined,
-    quit: () => undefined,
-    onQuit: () => undefined,
-  };
-}
+import { NodeExecutor, latestYml, testApp, until } from './support/updater.ts';
 
 const INSTALLER = Buffer.alloc(256 * 1024, 'vet-scribe-0.2.0');
-const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
+const DEB = 'vet-scribe_0.2.0_amd64.deb';
 
 /** A generic feed: latest-linux.yml naming a .deb of 0.2.0, and the .deb (or other bytes). */
 function startFeed(served: () => Buffer): Promise<{ server: Server; url: string; hits: string[] }> {
@@ -54,13 +25,10 @@ function startFeed(served: () => Buffer): Promise<{ server: Server; url: string;
   const server = createServer((req, res) => {
     hits.push(req.url ?? '');
     if (req.url?.startsWith('/feed/latest-linux.yml')) {
-      const file = 'vet-scribe_0.2.0_amd64.deb';
-      res.writeHead(200, { 'content-type': 'text/yaml' }).end(
-        `version: 0.2.0\nfiles:\n  - url: ${file}\n    sha512: ${sha512(INSTALLER)}\n    size: ${INSTALLER.length}\npath: ${file}\nsha512: ${sha512(INSTALLER)}\nreleaseDate: '2026-11-20T10:00:00.000Z'\n`,
-      );
+      res.writeHead(200, { 'content-type': 'text/yaml' }).end(latestYml(DEB, INSTALLER));
       return;
     }
-    if (req.url === '/feed/vet-scribe_0.2.0_amd64.deb') {
+    if (req.url === `/feed/${DEB}`) {
       const body = served();
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length) }).end(body);
       return;
@@ -81,7 +49,6 @@ interface Rig {
 
 function rig(): Rig {
   const dir = tempDir('vet-scribe-update-');
-  mkdirSync(join(dir, 'user-data'), { recursive: true });
   const updater = new DebUpdater(undefined, testApp(dir));
   (updater as unknown as { httpExecutor: NodeExecutor }).httpExecutor = new NodeExecutor();
   const installs: unknown[][] = [];
@@ -94,18 +61,12 @@ function rig(): Rig {
     updater: () => Promise.resolve(updater),
     isPackaged: true,
     configPath,
+    // The .deb updater's platform, wherever the suite runs.
+    platform: 'linux',
     log: (level, line) => lines.push(`${level} ${line}`),
     onChange: (info) => states.push(info),
   });
   return { configPath, update, updater, states, lines, installs };
-}
-
-async function until(what: string, condition: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 let feed: Awaited<ReturnType<typeof startFeed>>;
@@ -144,6 +105,7 @@ describe('updates from the clinic feed', () => {
     const h = createHandlers(core);
     await r.update.configure(feed.url);
     expect(readFileSync(r.configPath, 'utf8')).toContain(`url: "${feed.url}"`);
+    expect(readFileSync(r.configPath, 'utf8')).not.toContain('publisherName');
     await until('the update to be ready', () => r.update.state().phase === 'ready');
     expect(r.states.map((s) => s.phase)).toEqual(['idle', 'checking', 'downloading', 'ready']);
     expect(await h['update:get'](undefined)).toEqual({ ok: true, data: { phase: 'ready', version: '0.2.0', message: 'Update ready: restart when free.' } });
@@ -176,7 +138,7 @@ describe('updates from the clinic feed', () => {
     expect(r.installs).toEqual([[false, true]]);
   });
 
-  it('a feed that cannot be reached is ignored with a log line; the app goes on', async () => {
+  it('a feed that cannot be reached: a log line, and "Not updated" with why; the app goes on', async () => {
     const r = rig();
     rigs.push(r);
     const gone = createServer();
@@ -185,18 +147,22 @@ describe('updates from the clinic feed', () => {
     await r.update.configure(`http://127.0.0.1:${port}/feed/`);
     await until('the failure to be logged', () => r.lines.some((l) => l.startsWith('warn update: ignored')));
     expect(r.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(/ECONNREFUSED.*; the app goes on as it is$/);
-    expect(r.update.state().phase).toBe('idle');
+    expect(r.update.state()).toEqual({ phase: 'failed', version: null, message: expect.stringMatching(/^The update feed could not be used \(.*ECONNREFUSED.*\)\. The app goes on as it is and tries again in 4 hours\.$/) });
   });
 
-  it('a file that does not match the feed’s checksum is ignored with a log line, and never offered', async () => {
+  it('a file that does not match the feed’s checksum is discarded and never offered, and said so', async () => {
     const r = rig();
     rigs.push(r);
     serve = Buffer.alloc(INSTALLER.length, 'tampered');
     await r.update.configure(feed.url);
     await until('the mismatch to be logged', () => r.lines.some((l) => l.startsWith('warn update: ignored')));
-    expect(r.lines.find((l) => l.startsWith("warn update: ignored")), r.lines.join("\n")).toMatch(/sha512 checksum mismatch/);
+    expect(r.lines.find((l) => l.startsWith('warn update: ignored')), r.lines.join('\n')).toMatch(/sha512 checksum mismatch/);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(r.update.state().phase).toBe('idle');
+    expect(r.update.state()).toEqual({
+      phase: 'failed',
+      version: '0.2.0',
+      message: "Version 0.2.0 from the update feed did not match its checksum and was discarded. Tell the clinic's IT if this happens again. The app goes on as it is.",
+    });
     expect(r.states.map((s) => s.phase)).not.toContain('ready');
     r.update.restart();
     expect(r.installs).toEqual([]);

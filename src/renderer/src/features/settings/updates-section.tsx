@@ -11,6 +11,7 @@ const PHASE_WORDS = {
   checking: 'Checking the feed…',
   downloading: 'Downloading a new version…',
   ready: 'A new version is ready: it is installed at the next restart',
+  failed: 'Not updated',
 } as const;
 
 export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
@@ -47,7 +48,7 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Updates</h2>
       <p>
-        <strong>Now:</strong> {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'} {(info?.phase === 'off' || info?.phase === 'idle') && info.message}
+        <strong>Now:</strong> {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'} {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
       </p>
       <form className="settings-inline row" onSubmit={(e) => void save(e)}>
         <label htmlFor={`${ids}-url`} className="visually-hidden">
