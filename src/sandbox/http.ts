@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { decodeSegment } from '../shared/request-target.ts';
 
 /**
- * An error answer of the sandbox, as FastAPI writes them (SERVICE.md): `{ detail: "text" }`, or
+ * An error answer of the sandbox, as FastAPI writes them: `{ detail: "text" }`, or
  * for a validation error 422 `{ detail: [{ loc, msg, type }] }`. `code` is sent beside `detail`
  * for the app's own checks; the published service may not send it.
  */
@@ -30,7 +30,7 @@ export interface ValidationItem {
   type: string;
 }
 
-/** An error of the storage service (row 7), answered in S3's XML. */
+/** An error of the storage service (the presigned `PUT /storage/{key}`), answered in S3's XML. */
 export class StorageError extends ApiError {
   readonly key: string;
   constructor(status: number, code: string, message: string, key: string) {

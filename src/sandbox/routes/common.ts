@@ -1,0 +1,71 @@
+// What every route module shares: the server's parts they are given, the path prefixes, the
+// signed-in user of a request, the required-version header and the published page.
+import { requestSchemas } from '../../shared/service/index.ts';
+import type { PageWire } from '../../shared/service/wire.ts';
+import type { AccessClaims, Auth } from '../auth.ts';
+import { bearerToken, invalid, type RequestContext } from '../http.ts';
+import type { SandboxOptions } from '../options.ts';
+import type { ScribeJobs } from '../scribe-jobs.ts';
+import type { StateStore } from '../state.ts';
+import type { Uploads } from '../uploads.ts';
+
+export const PREFIX = { agents: '/agents', scribe: '/scribe', agentsApi: '/agents-api', storage: '/storage' } as const;
+
+/**
+ * The operations whose `X-API-Version` the OpenAPI document marks required (the others list no
+ * such parameter): FastAPI answers its absence 422, in one list with the body's faults.
+ */
+export const VERSIONED = { headers: ['x-api-version'] } as const;
+
+export const schemas = requestSchemas;
+
+export interface Counters {
+  requests: number;
+  byRoute: Record<string, number>;
+  injected503: number;
+  droppedConnections: number;
+  rateLimited: number;
+  signIns: number;
+  refreshes: number;
+  refreshReplays: number;
+  refreshReuseDetected: number;
+  scribeRequests: number;
+  scribeReplays: number;
+  uploads: number;
+}
+
+/** The server's parts, handed to each route module. */
+export interface ServerParts {
+  options: SandboxOptions;
+  store: StateStore;
+  auth: Auth;
+  uploads: Uploads;
+  jobs: ScribeJobs;
+  origin: () => string;
+  random: () => number;
+  counters: Counters;
+}
+
+/** The account a request's bearer token belongs to; 401 without a valid one. */
+export function signedInUser(auth: Auth, ctx: RequestContext): Promise<AccessClaims> {
+  return auth.authenticate(bearerToken(ctx.req));
+}
+
+/** A published page (templates, scribes, sessions): has_next, no total. */
+export function page<T>(all: readonly T[], url: URL): PageWire<T> {
+  const current = intParam(url, 'page', 1, 1, 1_000_000);
+  const limit = intParam(url, 'limit', 50, 1, 100);
+  return { items: all.slice((current - 1) * limit, current * limit), has_next: current * limit < all.length, current_page: current, items_per_page: limit };
+}
+
+/** A whole-number query parameter, refused as FastAPI refuses `Query(ge=min, le=max)`. */
+function intParam(url: URL, name: string, fallback: number, min: number, max: number): number {
+  const raw = url.searchParams.get(name);
+  if (raw === null) return fallback;
+  const loc = ['query', name];
+  if (!/^\s*[-+]?\d+\s*$/.test(raw)) throw invalid([{ loc, msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
+  const n = Number(raw);
+  if (n < min) throw invalid([{ loc, msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal' }]);
+  if (n > max) throw invalid([{ loc, msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal' }]);
+  return n;
+}

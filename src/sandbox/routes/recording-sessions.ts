@@ -1,0 +1,62 @@
+// Recording sessions: POST {scribe_url}/recording-sessions/create, GET /recording-sessions/all
+// and GET /recording-sessions/get/{id}, each limited to the caller's organization.
+import type { RecordingSessionWire } from '../../shared/service/wire.ts';
+import { ApiError, readBody, type Router } from '../http.ts';
+import type { SandboxState, SessionRecord } from '../state.ts';
+import { page, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+
+function sessionJson(session: SessionRecord): RecordingSessionWire {
+  return {
+    public_id: session.public_id,
+    updated_at: session.updated_at,
+    patient_name: session.patient_name,
+    description: session.description,
+    organization_public_id: session.organization_id,
+  };
+}
+
+/** A session of the caller's organization; 404 for any other, as for one that does not exist. */
+export function ownSession(state: SandboxState, id: string, organizationId: string): SessionRecord {
+  const session = state.sessions[id];
+  if (!session || session.organization_id !== organizationId) throw new ApiError(404, 'not_found', 'Recording session not found.');
+  return session;
+}
+
+export function recordingSessionRoutes(router: Router, parts: ServerParts): void {
+  const { store, auth } = parts;
+  const state = store.state;
+
+  router.add('POST', `${PREFIX.scribe}/recording-sessions/create`, async (ctx) => {
+    const { user: account } = await signedInUser(auth, ctx);
+    const body = await readBody(ctx.req, schemas.createSession, VERSIONED);
+    const now = new Date().toISOString();
+    const session: SessionRecord = {
+      public_id: crypto.randomUUID(),
+      patient_name: body.patient_name,
+      description: body.description,
+      session_date: body.session_date,
+      created_at: now,
+      updated_at: now,
+      organization_id: account.organization_id,
+      user_id: account.id,
+      last_upload_key: null,
+    };
+    state.sessions[session.public_id] = session;
+    store.save();
+    return { body: sessionJson(session) };
+  });
+
+  router.add('GET', `${PREFIX.scribe}/recording-sessions/all`, async (ctx) => {
+    const { user: account } = await signedInUser(auth, ctx);
+    const own = Object.values(state.sessions)
+      .filter((x) => x.organization_id === account.organization_id)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map(sessionJson);
+    return { body: page(own, ctx.url) };
+  });
+
+  router.add('GET', `${PREFIX.scribe}/recording-sessions/get/:id`, async (ctx) => {
+    const { user: account } = await signedInUser(auth, ctx);
+    return { body: sessionJson(ownSession(state, ctx.params['id'] ?? '', account.organization_id)) };
+  });
+}
