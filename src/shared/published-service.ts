@@ -1,7 +1,7 @@
 // Facts of the published service the window and main both use, without zod (the window loads
 // no schema library; test/unit/window-imports.test.ts keeps it so).
 
-/** The published service's three hosts (SERVICE.md), the preset of the sign-in screen. */
+/** The published service's three hosts (docs/service.md, "Three hosts"), the preset of the sign-in screen. */
 export const PUBLISHED_SERVICE_URLS = {
   agentsUrl: 'https://agents.puppilot.co',
   scribeUrl: 'https://scribe-api.puppilot.co',

@@ -42,7 +42,10 @@ export const settingsSchema = z
     /** Start the built-in sandbox and talk to it instead of the service addresses below. */
     useSandbox: z.boolean(),
     serviceUrls: z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl }),
-    /** Sign in through the workflow's /auth/login (row 3) instead of /auth/sign-in (row 1). */
+    /**
+     * Sign in with `POST /auth/login` on the scribing API instead of `POST /auth/sign-in` on the
+     * sign-in host (docs/service.md). The key's name is kept as saved settings files spell it.
+     */
     useLoginRow: z.boolean(),
     lastTemplateId: z.string().max(200).nullable(),
     /** Days the audio of a finished note is kept; null = for ever. */

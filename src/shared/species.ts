@@ -1,6 +1,6 @@
-// Which animal species a free text names. The treatment-plan agent needs the species (SPEC
-// section 4, rule 2), so the app warns before sending an input without one and the sandbox
-// refuses it; both use this one function.
+// Which animal species a free text names. The treatment-plan agent
+// (`POST /treatment_plan_agent_v2`) needs the species, so the app warns before sending an input
+// without one and the sandbox refuses it; both use this one function.
 //
 // Matching is word-bounded and case-insensitive. All phrases are alternatives of one regular
 // expression, tried in order at each position, so a longer phrase listed first consumes its

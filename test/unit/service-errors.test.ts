@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { OPERATIONS, operationRow, ServiceResponseError, serviceErrorCode, serviceErrorMessage } from '../../src/shared/service/index.ts';
+import { OPERATIONS, operationNumber, ServiceResponseError, serviceErrorCode, serviceErrorMessage } from '../../src/shared/service/index.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
 
@@ -17,7 +17,7 @@ describe('serviceErrorMessage', () => {
     );
   });
 
-  it('names the published workflow\'s fields in plain words (422 of row 4)', () => {
+  it('names the published workflow\'s fields in plain words (422 of POST /recording-sessions/create)', () => {
     const detail = [
       { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
       { loc: ['body', 'session_date'], msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_from_datetime_parsing' },
@@ -126,12 +126,13 @@ describe('ServiceResponseError', () => {
 });
 
 describe('OPERATIONS', () => {
-  it('names the 13 rows of SPEC section 4 in order', () => {
+  it('names the 13 numbered operations of docs/service.md in order', () => {
     expect(OPERATIONS).toHaveLength(13);
     expect(new Set(OPERATIONS).size).toBe(13);
-    expect(operationRow('sign-in')).toBe(1);
-    expect(operationRow('upload')).toBe(7);
-    expect(operationRow('ddx-agent')).toBe(10);
-    expect(operationRow('webhook-status')).toBe(13);
+    expect(operationNumber('sign-in')).toBe(1);
+    expect(operationNumber('upload')).toBe(7);
+    expect(operationNumber('ddx-agent')).toBe(10);
+    expect(operationNumber('webhook-status')).toBe(13);
+    expect(operationNumber('users-me')).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// The members of a category object are not published (SERVICE.md): these are the names a
+// The members of a category object are not published (docs/service.md): these are the names a
 // heading or a text goes by in the APIs that write such lists, compared without case, `_`, `-`
 // or spaces (`Category_Name` is `categoryname`), in this order of preference.
 const HEADING_NAMES = ['category', 'title', 'heading', 'name', 'section', 'label', 'key', 'header', 'categoryname', 'sectionname', 'sectiontitle', 'categorytitle'];

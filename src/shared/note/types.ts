@@ -1,5 +1,5 @@
 // The note as the app holds it: sections with a heading and a text, read from the service's
-// `categories_output` or `rtf_output` (SERVICE.md, row 9), and what it is copied or exported as.
+// `categories_output` or `rtf_output` (`GET /scribe/get/{id}`), and what it is copied or exported as.
 
 export interface NoteSection {
   /** Empty for text that comes before the first heading. */

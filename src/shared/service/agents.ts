@@ -1,6 +1,6 @@
-// Rows 10 and 11, the clinical agents (SPEC 2.6 and 2.7). The details member is a single set of
-// fields in the formal schema and a map from a diagnosis label to such sets in the sample;
-// both are read. A missing or empty text field becomes undefined and the UI leaves it out,
+// The clinical agents: `POST /ddx_agent_v2`, `/treatment_plan_agent_v2` and
+// `/medication_agent_v2` (docs/service.md). The details member is a single set of fields in the
+// formal schema and a map from a diagnosis label to such sets in the sample; both are read. A missing or empty text field becomes undefined and the UI leaves it out,
 // since a half-filled answer is still worth showing. When status is false the service has
 // turned the input away: only the reason (and any summaries) are read.
 import { z } from 'zod';
@@ -116,19 +116,19 @@ function parseAgent<D>(operation: Operation, schema: z.ZodType<AgentResult & { i
   return parseAnswer(operation, schema, body);
 }
 
-/** Row 10: result 2.6. */
+/** `POST /ddx_agent_v2`. */
 export function parseDdxResult(body: unknown): DdxResult {
   const { items, ...rest } = parseAgent('ddx-agent', ddxSchema, body);
   return { ...rest, diagnoses: items };
 }
 
-/** Row 11: result 2.7. */
+/** `POST /treatment_plan_agent_v2`. */
 export function parseTreatmentPlanResult(body: unknown): TreatmentPlanResult {
   const { items, ...rest } = parseAgent('treatment-plan-agent', treatmentSchema, body);
   return { ...rest, plans: items };
 }
 
-/** `POST /medication_agent_v2` (SERVICE.md): details as a map drug -> card, or one card. */
+/** `POST /medication_agent_v2`: details as a map drug -> card, or one card. */
 export function parseMedicationResult(body: unknown): MedicationResult {
   const { items, ...rest } = parseAgent('medication-agent', medicationSchema, body);
   return { ...rest, medications: items };

@@ -1,4 +1,5 @@
-// Rows 1-3: sign-in (and /auth/login, which answers the same) and token refresh, SPEC 2.1-2.3.
+// Signing in and refreshing: `POST /auth/sign-in`, `POST /auth/login` (which answers the same,
+// or less), `POST /auth/refresh-token` and `GET /users/me` (docs/service.md).
 import { z } from 'zod';
 import type { Operation } from './errors.ts';
 import { optionalId, missing, optionalUnixSeconds, parseAnswer } from './envelope.ts';
@@ -13,7 +14,7 @@ export interface User {
 
 /**
  * What sign-in and refresh both yield. Refresh's formal schema promises only the tokens and
- * their type (SPEC 2.3), so the refresh token may be absent (the old one stays valid) and so
+ * their type, so the refresh token may be absent (the old one stays valid) and so
  * may the expiry, when the answer has none and the access token is not a JWT with an `exp`
  * claim; the session then refreshes on the first 401 instead of ahead of time.
  */
@@ -28,7 +29,7 @@ export interface TokenSet {
   user?: User;
 }
 
-/** Rows 1 and 3: always a refresh token and the signed-in user. */
+/** `POST /auth/sign-in` and `POST /auth/login`: always a refresh token and the signed-in user. */
 export interface SignInResult extends TokenSet {
   refreshToken: string;
   user: User;
@@ -37,7 +38,7 @@ export interface SignInResult extends TokenSet {
 export type RefreshResult = TokenSet;
 
 /**
- * Row 3, the scribing API's own /auth/login. Its OpenAPI answer is only the three token fields;
+ * `POST /auth/login`, the scribing API's own sign-in. Its OpenAPI answer is only the three token fields;
  * its page adds the expiries and the user. Without a user the session asks GET /users/me.
  */
 export interface LoginResult extends TokenSet {
@@ -64,7 +65,7 @@ const token = z.string().trim().min(1, 'must not be empty');
 
 /**
  * Sign-in names the user's fields `id` and `organization_id`, refresh names them `public_id`
- * and `organization_public_id` (SPEC 2.3); each reader takes its own names first, the other's
+ * and `organization_public_id`; each reader takes its own names first, the other's
  * second, since the two are one service.
  */
 function userSchema(names: { id: readonly [IdName, IdName]; organization: readonly [OrganizationName, OrganizationName] }) {
@@ -154,12 +155,12 @@ const refreshSchema = z
     };
   });
 
-/** Row 1 (and row 3, with `operation` 'login'): token set 2.2 with its user. */
+/** `POST /auth/sign-in` (and `POST /auth/login`, with `operation` 'login'): the tokens with their user. */
 export function parseSignIn(body: unknown, operation: Extract<Operation, 'sign-in' | 'login'> = 'sign-in'): SignInResult {
   return parseAnswer(operation, signInSchema, body);
 }
 
-/** Row 3 as published: the tokens, maybe the expiries and the user (page) or not (OpenAPI). */
+/** `POST /auth/login` as published: the tokens, maybe the expiries and the user (page) or not (OpenAPI). */
 export function parseLogin(body: unknown): LoginResult {
   return parseAnswer('login', loginSchema, body);
 }
@@ -169,7 +170,7 @@ export function parseMe(body: unknown): User {
   return parseAnswer('users-me', refreshUser, body);
 }
 
-/** Row 2: token set 2.3. */
+/** `POST /auth/refresh-token`: the tokens, and the user when given. */
 export function parseRefresh(body: unknown): RefreshResult {
   return parseAnswer('refresh-token', refreshSchema, body);
 }

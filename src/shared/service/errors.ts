@@ -1,8 +1,11 @@
-// What goes wrong between the client and the service, as text a vet can read. SPEC.md shows
-// no error body for rows 1-13, so the text is looked for in the usual places (FastAPI's
-// `detail`, then `message`, then `error`) before falling back to the raw body.
+// What goes wrong between the client and the service, as text a vet can read. The service's
+// error bodies vary, so the text is looked for in the usual places (FastAPI's `detail`, then
+// `message`, then `error`) before falling back to the raw body (docs/service.md, "Errors").
 
-/** The operations of SPEC section 4, one per row, in row order. */
+/**
+ * The operations of the service the app calls, in the order of the numbered table of
+ * docs/service.md ("The operations"); the order is kept so that the numbers stay the same.
+ */
 export const OPERATIONS = [
   'sign-in',
   'refresh-token',
@@ -19,13 +22,13 @@ export const OPERATIONS = [
   'webhook-status',
 ] as const;
 
-/** Published operations beyond SPEC's thirteen rows (SERVICE.md) that the app uses. */
+/** The other published operations the app uses (docs/service.md, after the numbered ones). */
 export const EXTRA_OPERATIONS = ['users-me', 'organization-get', 'webhook-update', 'medication-agent'] as const;
 
 export type Operation = (typeof OPERATIONS)[number] | (typeof EXTRA_OPERATIONS)[number];
 
-/** SPEC section 4 row number of an operation (0 for the published extras). */
-export function operationRow(operation: Operation): number {
+/** An operation's number in docs/service.md's table, 1-13 (0 for the extras). */
+export function operationNumber(operation: Operation): number {
   return (OPERATIONS as readonly string[]).indexOf(operation) + 1;
 }
 
@@ -137,7 +140,7 @@ export function serviceErrorCode(body: unknown): string | undefined {
 }
 
 /**
- * A cloud-storage error (row 7: the presigned PUT answers S3-style XML,
+ * A cloud-storage error (the `PUT` to a presigned address answers S3-style XML,
  * `<Error><Code>AccessDenied</Code><Message>Request has expired</Message>…</Error>`). Only the
  * two top-level members are read, so two bounded patterns do the job an XML parser would, with
  * nothing to resolve (no entities, no DTD) and a length cap against a huge body.

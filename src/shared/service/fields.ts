@@ -29,7 +29,7 @@ export const TREATMENT_FIELDS = [
   { key: 'dietaryManagement', wire: 'dietary_management', heading: 'Dietary management' },
   { key: 'lifestyleModifications', wire: 'lifestyle_modifications', heading: 'Lifestyle modifications' },
   { key: 'symptomManagement', wire: 'symptom_management', heading: 'Symptom management' },
-  // The spec spells this one with a hyphen; the underscore form is read too.
+  // The service spells this one with a hyphen; the underscore form is read too.
   { key: 'nonSurgicalOptions', wire: 'non-surgical_options', heading: 'Non-surgical options', aliases: ['non_surgical_options'] },
   { key: 'possibleSurgicalOptions', wire: 'possible_surgical_options', heading: 'Possible surgical options' },
   { key: 'preventativeOptions', wire: 'preventative_options', heading: 'Preventative options' },
@@ -37,7 +37,7 @@ export const TREATMENT_FIELDS = [
   { key: 'ownerEducation', wire: 'owner_education', heading: 'Owner education' },
 ] as const satisfies readonly FieldSpec<string>[];
 
-/** `POST /medication_agent_v2`, one drug's card (SERVICE.md); dosing comes first for the vet. */
+/** `POST /medication_agent_v2`, one drug's card (docs/service.md); dosing comes first for the vet. */
 export const MEDICATION_FIELDS = [
   { key: 'drugNameAndClassification', wire: 'drug_name_and_classification', heading: 'Drug and class' },
   { key: 'dosingBySpecies', wire: 'dosing_by_species', heading: 'Dosing by species' },

@@ -1,6 +1,6 @@
-// The service contract (SPEC.md sections 2 and 4): tolerant readers of its answers, the
-// request bodies it takes, and the wire shapes the sandbox writes.
-export { EXTRA_OPERATIONS, OPERATIONS, operationRow, ServiceResponseError, serviceErrorCode, serviceErrorMessage, storageError, type Operation } from './errors.ts';
+// The service contract (docs/service.md): tolerant readers of its answers, the request bodies
+// it takes, and the wire shapes the sandbox writes.
+export { EXTRA_OPERATIONS, OPERATIONS, operationNumber, ServiceResponseError, serviceErrorCode, serviceErrorMessage, storageError, type Operation } from './errors.ts';
 export {
   decodeJwtExpiry,
   parseLogin,

@@ -1,5 +1,7 @@
-// Rows 12 and 13: the organization's notification address (2.4) and webhook activity (2.5).
-// Both answer `{ message, data }`; the resource is also read bare.
+// The organization and its webhook: `GET /organizations/get`,
+// `PATCH /organizations/update-email-for-notification`, `PATCH /webhook/status` and
+// `PUT /webhook/update` (docs/service.md). The three changes answer `{ message, data }`; the
+// resource is also read bare.
 import { z } from 'zod';
 import { optionalId, isRecord, missing, parseAnswer, text } from './envelope.ts';
 
@@ -73,7 +75,7 @@ const webhookSchema = z
     };
   });
 
-// A registration's answer names the webhook 2.5; a new registration is active unless it says not.
+// A registration's answer names the webhook as `PATCH /webhook/status` does; a new registration is active unless it says not.
 const registeredWebhookSchema = z
   .object({ ...publicId, event_type: z.string().trim().min(1, 'must not be empty'), is_active: z.boolean().nullish(), organization_public_id: optionalId })
   .transform((w, ctx): Webhook => {
@@ -92,13 +94,13 @@ function messageOf(body: unknown): { message?: string } {
   return typeof message === 'string' && message.trim() !== '' ? { message } : {};
 }
 
-/** Row 12: `{ message, data: organization }`. */
+/** `PATCH /organizations/update-email-for-notification`: `{ message, data: organization }`. */
 export function parseOrganizationUpdate(body: unknown): OrganizationUpdate {
   const organization = parseAnswer('notification-email', organizationSchema, body);
   return { ...messageOf(body), organization };
 }
 
-/** Row 13: `{ message, data: webhook }`. */
+/** `PATCH /webhook/status`: `{ message, data: webhook }`. */
 export function parseWebhookStatusUpdate(body: unknown): WebhookStatusUpdate {
   const webhook = parseAnswer('webhook-status', webhookSchema, body);
   return { ...messageOf(body), webhook };

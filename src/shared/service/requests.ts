@@ -1,4 +1,4 @@
-// Request bodies as the published service takes them (SERVICE.md), as the sandbox checks them:
+// Request bodies as the published service takes them (docs/service.md), as the sandbox checks them:
 // strict where the OpenAPI document lists the members, so an unknown member is refused as a
 // validating server would. The client builds the same shapes; the types below keep the two in
 // step.
@@ -18,12 +18,12 @@ const isoDate = z
   }, 'Input should be a valid date');
 
 export const requestSchemas = {
-  /** Rows 1 and 3. */
+  /** `POST /auth/sign-in` and `POST /auth/login`. */
   signIn: z.strictObject({ email, password: required(1024) }),
-  /** Row 2: `token` is the refresh token. */
+  /** `POST /auth/refresh-token`: `token` is the refresh token. */
   refresh: z.strictObject({ token: required(8192) }),
   /**
-   * Row 4. `patient_name` names the patient spoken of in the audio; `session_date` is required
+   * `POST /recording-sessions/create`. `patient_name` names the patient spoken of in the audio; `session_date` is required
    * on the page and `description` in the OpenAPI document, so both are required here (the client
    * sends an empty description when there is none).
    */
@@ -32,22 +32,22 @@ export const requestSchemas = {
     description: z.string({ error: stringError }).max(2000, 'String should have at most 2000 characters'),
     session_date: isoDate,
   }),
-  /** Row 6. */
+  /** `POST /audio/generate-upload-url`. */
   uploadUrl: z.strictObject({
     recording_session_public_id: required(100),
     auto_scribe_template_public_id: z.string({ error: stringError }).min(1).max(100).optional(),
   }),
-  /** Row 8. */
+  /** `POST /scribe/request`. */
   scribeRequest: z.strictObject({ recording_session_public_id: required(100), template_public_id: required(100) }),
-  /** Rows 10 and 11 and the medication agent. Emptiness and length are the agent's own checks (422). */
+  /** `POST /ddx_agent_v2`, `/treatment_plan_agent_v2` and `/medication_agent_v2`. Emptiness and length are the agent's own checks (422). */
   agent: z.strictObject({ input: z.string({ error: stringError }) }),
   /** The fast agents take `message`. */
   fastAgent: z.strictObject({ message: z.string({ error: stringError }) }),
   /** `POST /chat_agent`. */
   chatAgent: z.strictObject({ input: z.string({ error: stringError }), model: z.string({ error: stringError }).max(100).optional() }),
-  /** Row 12. */
+  /** `PATCH /organizations/update-email-for-notification`. */
   notificationEmail: z.strictObject({ email }),
-  /** Row 13. */
+  /** `PATCH /webhook/status`. */
   webhookStatus: z.strictObject({ event_type: required(100), is_active: z.boolean({ error: 'Input should be a valid boolean' }), organization_public_id: uuid }),
   /** `PUT /webhook/update`: registers the clinic's endpoint and the secret the service signs with. */
   webhookUpdate: z.strictObject({

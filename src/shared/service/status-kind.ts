@@ -3,7 +3,7 @@ export type ScribeStatusKind = 'queued' | 'processing' | 'completed' | 'failed' 
 
 const STATUS_KINDS: Record<string, Exclude<ScribeStatusKind, 'unknown'>> = {};
 for (const [kind, words] of [
-  // The published words (SERVICE.md, row 9) are requested, scribing and scribed.
+  // The published words (`GET /scribe/get/{id}`, docs/service.md) are requested, scribing and scribed.
   ['queued', ['requested', 'queued', 'pending', 'waiting', 'created', 'submitted', 'accepted', 'new']],
   ['processing', ['scribing', 'processing', 'in_progress', 'running', 'started', 'transcribing']],
   ['completed', ['scribed', 'completed', 'complete', 'done', 'success', 'succeeded', 'finished']],

@@ -1,14 +1,14 @@
-// Answers as the published service writes them (SERVICE.md; snake_case, SPEC section 2), so
+// Answers as the published service writes them (docs/service.md; snake_case), so
 // the sandbox and the client's parsers are checked against one definition at compile time.
 // The parsers accept more than this (see envelope.ts); the sandbox must produce exactly this.
 
-/** Rows 12, 13 and the webhook registration wrap their resource. */
+/** `PATCH /organizations/update-email-for-notification`, `PATCH /webhook/status` and `PUT /webhook/update` wrap their resource. */
 export interface EnvelopeWire<T> {
   message: string;
   data: T;
 }
 
-/** SPEC 2.1: the user of a row 1 sign-in. */
+/** The user of `POST /auth/sign-in`. */
 export interface UserWire {
   id: string;
   email: string;
@@ -16,7 +16,7 @@ export interface UserWire {
   organization_id: string;
 }
 
-/** SPEC 2.3, `GET /users/me` and the page of `/auth/login`: the user under other names. */
+/** The user of `GET /users/me`, of the refresh and of `/auth/login`'s reference page: the same user under other names. */
 export interface PublicUserWire {
   public_id: string;
   email: string;
@@ -24,7 +24,7 @@ export interface PublicUserWire {
   organization_public_id: string;
 }
 
-/** Row 1: SPEC 2.2. */
+/** `POST /auth/sign-in`. */
 export interface SignInResponseWire {
   access_token: string;
   refresh_token: string;
@@ -35,7 +35,7 @@ export interface SignInResponseWire {
 }
 
 /**
- * Row 3, `POST {scribe_url}/auth/login`: the OpenAPI answer is the three token members only;
+ * `POST {scribe_url}/auth/login`: the OpenAPI answer is the three token members only;
  * the page adds expiry and the user under its public names. The sandbox writes the OpenAPI
  * form, the strictest a client can meet (expiry from the JWT, the user from /users/me).
  */
@@ -45,7 +45,7 @@ export interface LoginResponseWire {
   token_type: string;
 }
 
-/** Row 2: the formal schema is the three token members; text and sample add the rest. */
+/** `POST /auth/refresh-token`: the formal schema is the three token members; text and sample add the rest. */
 export interface RefreshResponseWire {
   access_token: string;
   refresh_token: string;
@@ -63,7 +63,7 @@ export interface PageWire<T> {
   items_per_page: number;
 }
 
-/** Row 4's answer, and the items of `/recording-sessions/all` and `/get/{id}`: a bare object. */
+/** `POST /recording-sessions/create`'s answer, and the items of `/recording-sessions/all` and `/get/{id}`: a bare object. */
 export interface RecordingSessionWire {
   public_id: string;
   updated_at: string;
@@ -78,19 +78,19 @@ export interface TemplateWire {
   description: string;
 }
 
-/** Row 5. */
+/** `GET /templates/all`. */
 export type TemplatesResponseWire = PageWire<TemplateWire>;
 
-/** Row 6: no file key and no expiry are given (a presigned URL may carry its own). */
+/** `POST /audio/generate-upload-url`: no file key and no expiry are given (a presigned URL may carry its own). */
 export interface UploadUrlResponseWire {
   url: string;
   message: string;
 }
 
-/** Row 9's published status words. No failure status is published. */
+/** The published status words of a scribe record. No failure status is published. */
 export type ScribeStatusWire = 'requested' | 'scribing' | 'scribed';
 
-/** Row 8. */
+/** `POST /scribe/request`. */
 export interface ScribeRequestResponseWire {
   public_id: string;
   message: string;
@@ -105,7 +105,7 @@ export interface CategoryWire {
   content: string;
 }
 
-/** Row 9: `categories_output` and `rtf_output` are empty until the status is `scribed`. */
+/** `GET /scribe/get/{id}`: `categories_output` and `rtf_output` are empty until the status is `scribed`. */
 export interface ScribeRecordWire {
   public_id: string;
   transcript_public_id: string | null;
@@ -125,7 +125,7 @@ export interface ScribeListItemWire {
   status: ScribeStatusWire;
 }
 
-/** SPEC 2.6, one set of Differential Diagnosis Details. */
+/** `POST /ddx_agent_v2`, one set of Differential Diagnosis Details. */
 export interface DdxSetWire {
   name: string;
   cause_etiology: string;
@@ -136,7 +136,7 @@ export interface DdxSetWire {
   symptoms_clinical_signs: string;
 }
 
-/** Row 10: SPEC 2.6; the details in the sample's map form, label -> set. */
+/** `POST /ddx_agent_v2`: the details in the sample's map form, label -> set. */
 export interface DdxResponseWire {
   status: boolean;
   reason: string;
@@ -147,7 +147,7 @@ export interface DdxResponseWire {
   } | null;
 }
 
-/** SPEC 2.7, one set of Treatment Plan Details. */
+/** `POST /treatment_plan_agent_v2`, one set of Treatment Plan Details. */
 export interface TreatmentPlanSetWire {
   diagnosis_name: string;
   treatment_plan_name: string;
@@ -163,7 +163,7 @@ export interface TreatmentPlanSetWire {
   owner_education: string;
 }
 
-/** Row 11: SPEC 2.7; the details in the sample's map form. */
+/** `POST /treatment_plan_agent_v2`: the details in the sample's map form. */
 export interface TreatmentPlanResponseWire {
   status: boolean;
   reason: string;
@@ -174,7 +174,7 @@ export interface TreatmentPlanResponseWire {
   } | null;
 }
 
-/** `POST /medication_agent_v2`, one set of Medication Details (SERVICE.md). */
+/** `POST /medication_agent_v2`, one set of Medication Details. */
 export interface MedicationSetWire {
   drug_name_and_classification: string;
   indications_and_uses: string;
@@ -209,7 +209,7 @@ export interface ChatAgentResponseWire {
   reason: { 'Plain English Concise': string; 'Plain English Summary': string };
 }
 
-/** SPEC 2.4. */
+/** The organization, as `PATCH /organizations/update-email-for-notification` answers it. */
 export interface OrganizationWire {
   public_id: string;
   name: string;
@@ -220,13 +220,13 @@ export interface OrganizationWire {
   is_active: boolean;
 }
 
-/** `GET /organizations/get`: SPEC 2.4 without is_active. */
+/** `GET /organizations/get`: the organization without is_active. */
 export type OrganizationGetResponseWire = Omit<OrganizationWire, 'is_active'>;
 
-/** Row 12. */
+/** `PATCH /organizations/update-email-for-notification`. */
 export type OrganizationUpdateResponseWire = EnvelopeWire<OrganizationWire>;
 
-/** SPEC 2.5. */
+/** A webhook, as `PATCH /webhook/status` and `PUT /webhook/update` answer it. */
 export interface WebhookWire {
   public_id: string;
   event_type: string;
@@ -234,7 +234,7 @@ export interface WebhookWire {
   organization_public_id: string;
 }
 
-/** Row 13 and `PUT /webhook/update`. */
+/** `PATCH /webhook/status` and `PUT /webhook/update`. */
 export type WebhookStatusResponseWire = EnvelopeWire<WebhookWire>;
 export type WebhookUpdateResponseWire = EnvelopeWire<WebhookWire>;
 
@@ -262,6 +262,6 @@ export interface ScribeEventWire {
   event_type: 'scribe';
   /** Only on the last delivery (`scribed`). */
   categories_output?: CategoryWire[];
-  /** Only on the last delivery (`scribed`), in place of the RTF of row 9. */
+  /** Only on the last delivery (`scribed`), in place of the RTF of `GET /scribe/get/{id}`. */
   html_output?: string;
 }

@@ -1,5 +1,6 @@
-// Rows 4-9, the scribing workflow, as published (SERVICE.md), and the variants read before it
-// was: `public_id` or `id`, `url` or `upload_url`, a list bare or under a key, a note as text.
+// The scribing workflow, from `POST /recording-sessions/create` to `GET /scribe/get/{id}`, as
+// published (docs/service.md), and the variants read before it was: `public_id` or `id`, `url`
+// or `upload_url`, a list bare or under a key, a note as text.
 import { z } from 'zod';
 import { isRecord, optionalId, missing, optionalCount, optionalUnixSeconds, parseAnswer, parseAt, text } from './envelope.ts';
 
@@ -66,7 +67,7 @@ const sessionSchema = z
     return { id: sessionId, ...(createdAt ? { createdAt } : {}) };
   });
 
-/** Row 4. */
+/** `POST /recording-sessions/create`. */
 export function parseRecordingSession(body: unknown): RecordingSession {
   return parseAnswer('create-session', sessionSchema, body);
 }
@@ -122,7 +123,7 @@ const pageSchema = z
   });
 
 /**
- * Row 5: published as `{ items, has_next, current_page, items_per_page }`; also a bare array, or
+ * `GET /templates/all`: published as `{ items, has_next, current_page, items_per_page }`; also a bare array, or
  * `{ results | templates | data: [...] }` with page/limit/total, maybe inside `{ data }`.
  */
 export function parseTemplatesPage(body: unknown): TemplatesPage {
@@ -142,7 +143,7 @@ function isHttpUrl(value: string): boolean {
 /**
  * When a presigned address stops working, from its own query: AWS signature v4 (`X-Amz-Date`
  * + `X-Amz-Expires`), Google Cloud Storage v4 (`X-Goog-Date` + `X-Goog-Expires`) or the older
- * S3 form (`Expires`, Unix seconds). The published answer gives no expiry (SERVICE.md row 6), so
+ * S3 form (`Expires`, Unix seconds). The published answer gives no expiry (`POST /audio/generate-upload-url`), so
  * this is how the app knows to ask for a new address before sending an hour of audio to a dead one.
  */
 export function presignedExpiry(address: string): number | undefined {
@@ -198,7 +199,7 @@ const uploadUrlSchema = z
     };
   });
 
-/** Row 6: published as `{ url, message }`. */
+/** `POST /audio/generate-upload-url`: published as `{ url, message }`. */
 export function parseUploadUrl(body: unknown): UploadUrl {
   return parseAnswer('upload-url', uploadUrlSchema, body);
 }
@@ -209,7 +210,7 @@ const scribeRequestSchema = z.object({ ...publicId, status: z.string().nullish()
   return { id: requestId, ...(w.status ? { status: w.status } : {}) };
 });
 
-/** Row 8: published as `{ public_id, message }`. */
+/** `POST /scribe/request`: published as `{ public_id, message }`. */
 export function parseScribeRequest(body: unknown): ScribeRequest {
   return parseAnswer('scribe-request', scribeRequestSchema, body);
 }
@@ -283,7 +284,7 @@ const scribeRecordSchema = z
     };
   });
 
-/** Row 9: published as `{ public_id, transcript_public_id, template_public_id, status, categories_output, rtf_output }`. */
+/** `GET /scribe/get/{id}`: published as `{ public_id, transcript_public_id, template_public_id, status, categories_output, rtf_output }`. */
 export function parseScribeRecord(body: unknown): ScribeRecord {
   return parseAnswer('scribe-get', scribeRecordSchema, body);
 }

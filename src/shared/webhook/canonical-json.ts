@@ -1,4 +1,4 @@
-// The canonical form of a webhook payload (SPEC 6, DESIGN.md "Webhooks"): the text that
+// The canonical form of a webhook payload (docs/service.md, "Webhooks"): the text that
 // Python's `json.dumps(json.loads(raw), sort_keys=True, separators=(",", ":"))` writes.
 //
 // The parser is written by hand because JSON.parse turns every number into a double and so

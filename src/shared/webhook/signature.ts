@@ -1,4 +1,4 @@
-// X-Webhook-Signature (SPEC 6): lowercase hex HMAC-SHA256 of the canonical text's UTF-8 bytes,
+// X-Webhook-Signature (docs/service.md, "Webhooks"): lowercase hex HMAC-SHA256 of the canonical text's UTF-8 bytes,
 // keyed with the secret. Web Crypto is used because it exists in Node and in browsers alike,
 // and because `subtle.verify` compares the digests in constant time.
 import { canonicalJson } from './canonical-json.ts';
@@ -27,7 +27,7 @@ export async function signWebhook(secret: string, canonicalText: string): Promis
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 
 /**
- * Checks a signature against a canonical text. The spec's encoding is lowercase hex; uppercase
+ * Checks a signature against a canonical text. The published encoding is lowercase hex; uppercase
  * digits are accepted too, since they name the same bytes and a sender that writes them is
  * still holding the secret. Anything that is not 64 hex digits is simply wrong (false).
  */
