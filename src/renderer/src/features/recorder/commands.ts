@@ -1,0 +1,56 @@
+// What the tray, the global shortcut and the buttons that are neither the microphone's nor the
+// details' call: the tray and shortcut commands (start, stop, toggle, pause, resume), the
+// owner's consent declined, and a finished recording sent to be scribed.
+import type { RecorderAction } from '../../../../shared/desktop.ts';
+import { api } from '../../api.ts';
+import { useNav } from '../../stores/nav.ts';
+import { isCapturing } from '../../stores/recorder.ts';
+import { fail, get, set } from './live-state.ts';
+import { startRecording } from './recording-start.ts';
+import { pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
+
+/** Words for a consult not recorded because the owner did not consent. */
+export const CONSENT_DECLINED_MESSAGE = 'Not recorded: the owner did not consent. Nothing was recorded.';
+
+/**
+ * A command from the tray or the global shortcut. A start shows the recorder; without a
+ * patient's name it starts nothing and puts the cursor in the name field, as the button does.
+ */
+export async function obeyCommand(action: RecorderAction): Promise<void> {
+  const { status } = get();
+  switch (action) {
+    case 'toggle':
+      return obeyCommand(isCapturing(status) ? 'stop' : 'start');
+    case 'start':
+      useNav.getState().go({ name: 'record' });
+      await startRecording();
+      if (get().nameProblem && !isCapturing(get().status)) set({ nameAskedAt: Date.now() });
+      return;
+    case 'stop':
+      if (isCapturing(status)) await stopRecording();
+      return;
+    case 'pause':
+      if (status === 'recording') await pauseRecording();
+      return;
+    case 'resume':
+      if (status === 'paused') await resumeRecording();
+      return;
+  }
+}
+
+/** The vet says the owner did not consent: nothing is recorded, and the window says so. */
+export function declineConsent(): void {
+  set({ consentAsked: false, info: CONSENT_DECLINED_MESSAGE });
+}
+
+/** For a recording stopped without a template: send it with the one chosen now. */
+export async function sendToScribe(): Promise<void> {
+  const { result, templateId } = get();
+  if (!result || result.sent || !templateId) return;
+  try {
+    await api.consults.submit({ id: result.id, templateId });
+    set({ result: { ...result, sent: true } });
+  } catch (e) {
+    fail(e, 'Could not send the recording to be scribed');
+  }
+}
