@@ -1,10 +1,10 @@
-// The two clinical agents of the sandbox (SPEC rows 10 and 11, results 2.6 and 2.7), answering
-// from the curated knowledge base in knowledge/. Both answer in the map form of the details
-// member, which clients must accept.
+// The two clinical agents of the sandbox (`POST /ddx_agent_v2`, `POST /treatment_plan_agent_v2`),
+// answering from the curated knowledge base in knowledge/. Both answer in the map form of the
+// details member, which clients must accept.
 //
-// When each answers status false: only when the spec says to turn the input away, that is,
-// input unrelated to the agent (rule 3) and, for the treatment plan, input that names no
-// species (rule 2). Input that is relevant but that the small knowledge base cannot answer
+// When each answers status false: only when the published agents turn the input away, that is,
+// input unrelated to the agent and, for the treatment plan, input that names no species
+// (docs/service.md, "Clinical agents"). Input that is relevant but that the small knowledge base cannot answer
 // (nothing in it matches, a species it does not cover such as a rabbit, or a disease it holds
 // only for another species) is still relevant: the answer is status true with an empty
 // details map and summaries that say what was missing, because status false would tell the
@@ -159,7 +159,7 @@ function ddxSummaries(ranked: readonly Ranked[], chosen: readonly Condition[], s
   return { concise, summary: parts.filter(Boolean).join(' ') };
 }
 
-/** Row 10: a differential diagnosis from a clinical history (SPEC 2.6). */
+/** `POST /ddx_agent_v2`: a differential diagnosis from a clinical history. */
 export function answerDdx(input: string, conditions: readonly Condition[] = CONDITIONS): DdxAnswerWire {
   const relevance = assessRelevance(input, 'ddx', conditions);
   if (!relevance.relevant) return refuse(relevance.reason);
@@ -242,7 +242,7 @@ function planSummaries(plans: readonly Condition[], named: boolean, note: string
   return { concise, summary: parts.filter(Boolean).join(' ') };
 }
 
-/** Row 11: a treatment plan (SPEC 2.7). The input must name the species (SPEC section 4, rule 2). */
+/** `POST /treatment_plan_agent_v2`: a treatment plan. The input must name the species. */
 export function answerTreatmentPlan(input: string, conditions: readonly Condition[] = CONDITIONS): TreatmentPlanAnswerWire {
   const relevance = assessRelevance(input, 'treatment', conditions);
   if (!relevance.relevant) return refuse(relevance.reason);

@@ -55,7 +55,7 @@ export class Auth {
     const given = await scryptAsync(password, salt, 32);
     const expected = Buffer.from(hash, 'hex');
     if (!user || expected.length !== given.length || !timingSafeEqual(given, expected)) {
-      // The published answer, word for word (SERVICE.md, row 1).
+      // The published answer of `POST /auth/sign-in`, word for word.
       throw new ApiError(401, 'invalid_credentials', 'Invalid credentials');
     }
     return user;
@@ -136,7 +136,7 @@ export class Auth {
     }
   }
 
-  /** Row 2. The bearer access token's signature is checked, its expiry is not (expiry is why one refreshes). */
+  /** `POST /auth/refresh-token`. The bearer access token's signature is checked, its expiry is not (expiry is why one refreshes). */
   async refresh(accessToken: string | undefined, refreshToken: string): Promise<IssuedTokens & { user: UserRecord; replayed: boolean }> {
     if (!accessToken) throw new ApiError(401, 'not_authenticated', 'Authorization: Bearer <access token> is required.');
     const access = await this.verify(accessToken, 'access', { checkExpiry: false });

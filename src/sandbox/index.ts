@@ -1,4 +1,4 @@
-// startSandbox(): the whole service of SPEC.md on a loopback port, as a module, so the app
+// startSandbox(): every operation of docs/service.md on a loopback port, as a module, so the app
 // can embed it and each test can start its own. `npm run sandbox` is cli.ts around it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The sandbox's medication agent (`POST /medication_agent_v2`, SERVICE.md) and the chat and
+// The sandbox's medication agent (`POST /medication_agent_v2`, docs/service.md) and the chat and
 // fast agents, from a small formulary of drugs common in small-animal practice. Doses are the
 // usual label or formulary figures for dogs and cats; the sandbox is not a clinical service,
 // and every answer says so.

@@ -16,7 +16,7 @@ export interface UserRecord {
   password_hash: string;
 }
 
-/** Organizations and webhooks are kept exactly as the service shows them (SPEC 2.4, 2.5). */
+/** Organizations and webhooks are kept exactly as the service shows them (src/shared/service/wire.ts). */
 export type OrganizationRecord = OrganizationWire;
 /**
  * A webhook 2.5, with the endpoint and secret `PUT /webhook/update` registered (null until then).
@@ -52,7 +52,7 @@ export interface UploadRecord {
   created_at: string;
   /** As the PUT declared it (none when sent as `curl -T` sends it). */
   content_type: string | null;
-  /** Scribing starts by itself after the upload with this template (row 6's optional field). */
+  /** Scribing starts by itself after the upload with this template (`POST /audio/generate-upload-url`'s optional field). */
   auto_scribe_template_public_id: string | null;
   uploaded: { size: number; sha256: string; at: string } | null;
 }

@@ -1,7 +1,7 @@
-// The note templates of the sandbox (row 5). The spec shows no template fields beyond the
-// identifier; the sandbox lists public_id, name and description, and builds each note from
-// the template's sections (note.ts). The ids are fixed so that a client can keep a default
-// template across sandbox restarts.
+// The note templates of the sandbox (`GET /templates/all`). The service publishes no template
+// fields beyond the identifier; the sandbox lists public_id, name and description, and builds each
+// note from the template's sections (note.ts). The ids are fixed so that a client can keep a
+// default template across sandbox restarts.
 
 export interface NoteTemplate {
   /** Stable UUID. */

@@ -1,9 +1,9 @@
-// Presigned upload addresses (row 6) and the PUT that uses them (row 7), as S3 does them: the
-// address carries X-Amz-Date, X-Amz-Expires and an X-Amz-Signature (an HMAC of the method, the
-// path and the rest of the query); only the host is signed, so a PUT without Content-Type (as
-// `curl -T` sends it) is taken. An address naming another access key (signed under the secret of
-// an earlier run) is InvalidAccessKeyId, as S3 answers it. Errors answer S3's XML. The body is streamed to disk, never
-// held in memory, and refused past the size limit.
+// Presigned upload addresses (`POST /audio/generate-upload-url`) and the PUT that uses them, as S3
+// does them: the address carries X-Amz-Date, X-Amz-Expires and an X-Amz-Signature (an HMAC of the
+// method, the path and the rest of the query); only the host is signed, so a PUT without
+// Content-Type (as `curl -T` sends it) is taken. An address naming another access key (signed under
+// the secret of an earlier run) is InvalidAccessKeyId, as S3 answers it. Errors answer S3's XML.
+// The body is streamed to disk, never held in memory, and refused past the size limit.
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ export class Uploads {
     return createHmac('sha256', this.secret).update(`PUT\n${path}\n${canonical}\nhost`).digest('hex');
   }
 
-  /** Row 6: a new object for the session and its presigned address. */
+  /** `POST /audio/generate-upload-url`: a new object for the session and its presigned address. */
   create(origin: string, sessionId: string, autoScribeTemplateId: string | null): string {
     const fileKey = `recordings/${sessionId}/${randomUUID()}`;
     const record: UploadRecord = {
@@ -81,7 +81,7 @@ export class Uploads {
     return join(this.options.dir, createHash('sha256').update(fileKey).digest('hex'));
   }
 
-  /** Row 7: checks the presigned address, then streams the body to disk. */
+  /** The `PUT` to a presigned address: checks the address, then streams the body to disk. */
   async put(req: IncomingMessage, fileKey: string, query: URLSearchParams): Promise<{ size: number; sha256: string; record: UploadRecord }> {
     const path = `/storage/${encodeURIComponent(fileKey)}`;
     if ((query.get('X-Amz-Credential') ?? '').split('/')[0] !== this.keyId) {

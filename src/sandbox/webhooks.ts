@@ -1,4 +1,4 @@
-// Webhook deliveries of `scribe` events, as SPEC sections 6 and 8 and SERVICE.md describe: three
+// Webhook deliveries of `scribe` events, as docs/service.md ("Webhooks") describes them: three
 // per scribe request (requested, scribing, scribed), a signed POST of the published payload
 // (no event id, no timestamp; the last with the note as categories_output and html_output); any
 // 4xx, 5xx or no answer is retried at most 5 times, after 1 min, 5 min, 15 min, 1 h and 2 h

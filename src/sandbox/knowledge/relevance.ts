@@ -1,4 +1,4 @@
-// Whether an input is for the agents at all (SPEC section 4, rule 3). The agents must turn
+// Whether an input is for the agents at all (docs/service.md, "Clinical agents"). The agents must turn
 // away input that is not veterinary, or not for the agent asked, with a reason; this is the
 // honest version of that filter: it counts the veterinary and clinical evidence in the text
 // and accepts it past a threshold.
@@ -176,7 +176,7 @@ const uniqueTexts = (found: readonly Found[]): string[] => [...new Set(found.map
 /**
  * Whether `input` is for the agent, with a short reason either way. For 'treatment', input
  * that is veterinary but asks nothing clinical is "not related to treatment plans". The
- * species rule of the treatment agent (SPEC section 4, rule 2) is the agent's own check.
+ * species rule of the treatment agent (`POST /treatment_plan_agent_v2`) is the agent's own check.
  */
 export function assessRelevance(input: string, agent: Agent, conditions: readonly Condition[] = CONDITIONS): Relevance {
   const p = prepare(input);

@@ -1,12 +1,12 @@
 // The shape of the sandbox's curated knowledge: one record per condition, with every field of
-// both agents' answers (SPEC 2.6 and 2.7) written out, and the clinical terms used to match
+// both agents' answers (`POST /ddx_agent_v2`, `/treatment_plan_agent_v2`) written out, and the clinical terms used to match
 // a history against it.
 import type { DdxSetWire, TreatmentPlanSetWire } from '../../shared/service/wire.ts';
 
 /** The species the knowledge base covers. */
 export type KbSpecies = 'dog' | 'cat';
 
-/** One set of each agent's details, in the wire names of SPEC 2.6 and 2.7. */
+/** One set of each agent's details, in their wire names (src/shared/service/wire.ts). */
 export type DdxSet = DdxSetWire;
 export type TreatmentSet = TreatmentPlanSetWire;
 
