@@ -13,7 +13,7 @@ import type { AppCore } from '../src/main/core/app-core.ts';
 import { writeJsonAtomic } from '../src/main/core/atomic-file.ts';
 import { RecordingStore } from '../src/main/core/recordings.ts';
 import { createHandlers, type HandlerTable } from '../src/main/core/ipc-handlers.ts';
-import type { JobRecord } from '../src/main/core/jobs.ts';
+import type { JobRecord } from '../src/main/core/jobs/record.ts';
 import type { InvokeChannel, InvokeOutput } from '../src/shared/ipc.ts';
 import type { JobState } from '../src/shared/jobs.ts';
 import type { SandboxStats } from '../src/sandbox/index.ts';

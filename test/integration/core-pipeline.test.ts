@@ -1,13 +1,13 @@
 // The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
 // recording on disk to a note, and every rule of DESIGN.md "The pipeline".
-import { ownerOf } from '../../src/main/core/pipeline.ts';
+import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { PATIENT_NAME_REQUIRED } from '../../src/main/core/pipeline.ts';
+import { PATIENT_NAME_REQUIRED } from '../../src/main/core/jobs/pipeline.ts';
 import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
 import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';

@@ -4,7 +4,7 @@
 // main process refusing empty agent input itself, and a refused refresh that parks (never
 // fails) the recordings queued. Real sandbox over loopback HTTP and real files throughout; a
 // tiny node:http server of the test's own only where the sandbox cannot misbehave as needed.
-import { ownerOf } from '../../src/main/core/pipeline.ts';
+import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { ownerOf } from '../../src/main/core/pipeline.ts';
+import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import type { RecordingMeta } from '../../src/main/core/recordings.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import { dayKey } from '../../src/renderer/src/features/consults/days.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { ownerOf } from '../../src/main/core/pipeline.ts';
+import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/features/consults/consult-status.ts';

@@ -16,7 +16,7 @@ import { Clinical } from './clinical.ts';
 import { ConsultGate, type ConsultAccess } from './consult-gate.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
 import { notePdf } from './note-pdf.ts';
-import { JobError, ownerOf, Pipeline, type PipelineOptions, type RetentionPolicy } from './pipeline.ts';
+import { JobError, ownerOf, Pipeline, type PipelineOptions, type RetentionPolicy } from './jobs/pipeline.ts';
 import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
 import type { SecretStore } from './secret-store.ts';
 import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';

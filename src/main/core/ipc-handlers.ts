@@ -7,7 +7,7 @@ import { describeIssues, invokeContract, type InvokeChannel, type InvokeInput, t
 type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
-import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from './pipeline.ts';
+import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from './jobs/pipeline.ts';
 import { RecordingError } from './recordings.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';

@@ -1,13 +1,14 @@
-// The durable record of one recording's way through the service, and the snapshot of it that
-// the window sees. One file per recording (<data>/recordings/<id>/job.json), rewritten
+// The durable record of one recording's way through the service. One file per recording
+// (<data>/recordings/<id>/job.json; a further document's in <id>/documents/<doc>.json), rewritten
 // atomically at every step, so a restart resumes exactly where the last run stopped. Members
 // added later have defaults, so a job file written by an earlier version still loads: a queued
 // job is never dropped over a change of this shape.
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
-import { JOB_STATES } from '../../shared/jobs.ts';
+import { JOB_STATES, type JobState } from '../../../shared/jobs.ts';
 
-export { JOB_STATES, type DocumentInfo, type JobInfo, type JobState } from '../../shared/jobs.ts';
+export { JOB_STATES, type DocumentInfo, type JobInfo, type JobState } from '../../../shared/jobs.ts';
 
 export const jobRecordSchema = z.object({
   version: z.literal(1),
@@ -59,3 +60,37 @@ export const jobRecordSchema = z.object({
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 
+
+/** A job that has stopped, well or badly: nothing runs for it until a command starts it again. */
+export const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
+
+/** A scribe request not yet sent, with its own key: what a new consult's job and a new document start from. */
+export function unsent(now: string) {
+  return {
+    failedAt: null,
+    sessionId: null,
+    upload: null,
+    idempotencyKey: randomUUID(),
+    scribeRequestSentAt: null,
+    scribeRequests: 0,
+    scribeId: null,
+    serviceStatus: null,
+    note: null,
+    noteRtf: null,
+    editedNote: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    audioDeletedAt: null,
+  } satisfies Partial<JobRecord>;
+}
+
+/**
+ * What makes the next POST /scribe/request a new request rather than a repeat of the last: a new
+ * Idempotency-Key, and nothing left of the last one's send or answer. Retry, Ask again, a
+ * document asked for again and a change of service all start from it.
+ */
+export function newScribeRequest() {
+  return { idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } satisfies Partial<JobRecord>;
+}

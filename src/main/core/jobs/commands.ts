@@ -1,0 +1,195 @@
+// What the vet (or the app) asks of a consult's job: send it, retry it, ask again for a late
+// note, edit its note, delete the consult, and start every job again for a new service.
+import { stat } from 'node:fs/promises';
+
+import type { Engine } from './context.ts';
+import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+import { cancel, newLive } from './live.ts';
+import { newScribeRequest, TERMINAL, unsent, type JobInfo, type JobRecord } from './record.ts';
+import { formatMinutes } from './runner.ts';
+
+const DOCUMENT_OF_OLD_SERVICE = 'The app now uses another service, which does not have this request; Try again asks it for this document.';
+
+/**
+ * Sends a finished recording to be scribed with a template. Asking again for a job that is
+ * already under way joins it; one that finished is answered as it is.
+ */
+export function submit(engine: Engine, recordingId: string, templateId: string): Promise<JobInfo> {
+  const existing = engine.store.jobs.get(recordingId);
+  if (existing) return Promise.resolve(engine.store.snapshot(existing));
+  // Two submits at once (a double click, two windows) make one job.
+  let pending = engine.submitting.get(recordingId);
+  if (!pending) {
+    pending = createJob(engine, recordingId, templateId).finally(() => engine.submitting.delete(recordingId));
+    engine.submitting.set(recordingId, pending);
+  }
+  return pending;
+}
+
+async function createJob(engine: Engine, recordingId: string, templateId: string): Promise<JobInfo> {
+  const { options, store } = engine;
+  const meta = await options.recordings.get(recordingId);
+  if (!meta) throw new JobError('no_recording', 'That recording is not on this computer.');
+  if (meta.state === 'recording' || meta.state === 'paused') {
+    throw new JobError('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
+  }
+  if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
+  const { size } = await stat(options.recordings.audioPath(recordingId));
+  const now = new Date(options.now()).toISOString();
+  // The consult goes with the sign-in of the account that recorded it; one recorded with no one
+  // signed in waits until a vet claims it (AppCore.claim): sending it is never a claim.
+  const record: JobRecord = {
+    version: 1,
+    recordingId,
+    templateId,
+    state: 'recorded',
+    ...unsent(now),
+    bytesTotal: size,
+    // Kept for older versions of the app; whose the consult is, is read from its meta.
+    ownerUserId: options.sender(recordingId),
+    documentId: null,
+    documentName: null,
+  };
+  const live = newLive(record);
+  store.jobs.set(recordingId, live);
+  await store.save(live, {});
+  engine.runner.kick(recordingId);
+  return store.snapshot(live);
+}
+
+/** A failed job starts again at the step that failed. */
+export async function retry(engine: Engine, recordingId: string, templateId?: string): Promise<JobInfo> {
+  const { store } = engine;
+  const live = store.jobs.get(recordingId);
+  if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+  if (live.record.state !== 'failed') {
+    // Not failed: a retry wakes a job that is waiting out a backoff.
+    engine.waits.wake(live);
+    return store.snapshot(live);
+  }
+  const from = live.record.failedAt ?? 'recorded';
+  // A job the service itself failed is asked for again, which is a new request.
+  const fresh = from === 'scribe_requested';
+  // An upload address that was refused is not tried again: a new one is asked for.
+  const newAddress = from === 'upload_url';
+  await store.save(live, {
+    state: fresh ? 'uploaded' : newAddress ? 'session_created' : from,
+    ...(newAddress ? { upload: null } : {}),
+    failedAt: null,
+    error: null,
+    templateId: templateId ?? live.record.templateId,
+    ...(fresh ? newScribeRequest() : {}),
+  });
+  live.overdueAnnounced = false;
+  engine.runner.kick(recordingId);
+  return store.snapshot(live);
+}
+
+/**
+ * "Ask again" for a note that is overdue (or that the service failed): a new scribe request
+ * for the same recording session, under a new key (it is a new request, not a repeat), with
+ * the overdue clock started again. Any other job is refused: it is not late.
+ */
+export async function askAgain(engine: Engine, recordingId: string): Promise<JobInfo> {
+  const { store, options } = engine;
+  const live = store.jobs.get(recordingId);
+  if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+  const r = live.record;
+  const failedAtScribe = r.state === 'failed' && r.failedAt === 'scribe_requested';
+  if (!failedAtScribe && store.msUntilOverdue(r) !== 0) {
+    const why =
+      r.state === 'scribe_requested'
+        ? `The service has had this consult for less than ${formatMinutes(options.overdueMinutes())}; Ask again is for a note that is late.`
+        : r.state === 'completed'
+          ? 'This consult already has its note.'
+          : r.state === 'failed'
+            ? 'This consult stopped before it reached the service; use Retry instead.'
+            : 'This consult is still on its way to the service; Ask again is for a note that is late.';
+    throw new JobError('conflict', why);
+  }
+  await cancel(live);
+  live.overdueAnnounced = false;
+  await store.save(live, { state: 'uploaded', failedAt: null, error: null, ...newScribeRequest() });
+  options.log?.(`pipeline: ${recordingId}: asked again for the note of the same recording session`);
+  engine.runner.kick(recordingId);
+  return store.snapshot(live);
+}
+
+/** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
+export async function saveEditedNote(engine: Engine, recordingId: string, text: string | null, documentId: string | null): Promise<void> {
+  const live = engine.store.find(recordingId, documentId);
+  if (live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
+  await engine.store.save(live, { editedNote: text });
+}
+
+/**
+ * Deletes the consult: its jobs stop, then its folder goes, then `alsoRemove` (its drafts).
+ * In the consult's turn: it waits for another document being added, which then finds no consult.
+ */
+export function deleteConsult(engine: Engine, recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
+  const { store } = engine;
+  return engine.turns.run(recordingId, async () => {
+    for (const live of store.consultAndDocuments(recordingId)) await cancel(live);
+    store.jobs.delete(recordingId);
+    store.documents.delete(recordingId);
+    await engine.options.recordings.delete(recordingId);
+    await alsoRemove?.();
+    engine.emit('removed', recordingId);
+  });
+}
+
+/**
+ * The app now talks to another service (Settings): the session, upload address and scribe
+ * record a job holds belong to the old one and mean nothing to the new. Every job without its
+ * note starts again from its recording, under a new key (a request to another service is no
+ * second request); a failed one waits for Retry as before, from the start. Notes stay, and so
+ * do owners: a consult keeps the owner it was recorded by and waits for that vet (or a vet's
+ * claim) on the new service, never sent under whoever signs in first.
+ *
+ * Each consult in its turn; one deleted meanwhile is passed over, and one whose job cannot be
+ * written is named in the answer rather than stopping the others.
+ */
+export async function restartForNewService(engine: Engine): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
+  let restarted = 0;
+  const failed: { recordingId: string; message: string }[] = [];
+  const ids = new Set([...engine.store.jobs.keys(), ...engine.store.documents.keys()]);
+  for (const id of ids) {
+    try {
+      if (await engine.turns.run(id, () => restartOne(engine, id))) restarted += 1;
+    } catch (e) {
+      engine.options.log?.(`pipeline: ${id}: could not be made ready for the new service: ${(e as Error).message}`);
+      failed.push({ recordingId: id, message: (e as Error).message });
+    }
+  }
+  return { restarted, failed };
+}
+
+async function restartOne(engine: Engine, id: string): Promise<boolean> {
+  const { store } = engine;
+  // A document asked of the old service cannot be finished by the new one: it stops, saying so,
+  // and the vet asks the new service for it (Try again) once the consult's note is there.
+  for (const live of store.documents.get(id) ?? []) {
+    if (TERMINAL.has(live.record.state)) continue;
+    await cancel(live);
+    if (store.documents.get(id)?.includes(live)) {
+      await store.save(live, { state: 'failed', failedAt: 'scribe_requested', error: { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null } });
+    }
+  }
+  const live = store.jobs.get(id);
+  if (!live) return false;
+  const r = live.record;
+  if (r.state === 'completed') return false;
+  await cancel(live);
+  if (store.jobs.get(id) !== live) return false;
+  if (r.state === 'recorded' && r.sessionId === null) {
+    engine.runner.kick(id);
+    return false;
+  }
+  const fresh = { sessionId: null, upload: null, ...newScribeRequest() } as const;
+  if (r.state === 'failed') await store.save(live, { ...fresh, failedAt: 'recorded' });
+  else await store.save(live, { ...fresh, state: 'recorded' });
+  live.bytesSent = 0;
+  live.overdueAnnounced = false;
+  engine.runner.kick(id);
+  return true;
+}

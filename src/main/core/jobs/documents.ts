@@ -1,0 +1,86 @@
+// A consult may give more documents than its note (discharge instructions after the SOAP note):
+// each is one more POST /scribe/request for the consult's recording session, a job of its own
+// that starts at `uploaded` (<recording>/documents/<id>.json). It waits its turn (until the note
+// and every document asked for before it are done), then is sent exactly as the first, with its
+// own key.
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+
+import type { Engine } from './context.ts';
+import { JobError } from './errors.ts';
+import { cancel, newLive, type Live } from './live.ts';
+import { newScribeRequest, TERMINAL, unsent, type DocumentInfo, type JobRecord } from './record.ts';
+import type { JobStore } from './store.ts';
+
+/** More documents one consult may have besides its note. */
+export const MAX_DOCUMENTS = 8;
+
+/**
+ * "Another document…": one more scribe request for the consult's recording session, with a
+ * template of its own (one the consult has not already been, or is being, written with). It
+ * waits its turn: it leaves once the note and every document asked before it are done. Asked
+ * twice at once (a double click, two windows), it is made once.
+ */
+export function addDocument(engine: Engine, recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
+  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name));
+}
+
+async function createDocument(engine: Engine, recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
+  const { store } = engine;
+  const consult = store.jobs.get(recordingId);
+  if (!consult) throw new JobError('not_found', 'That consult has not been sent to be scribed; send it first, then ask for another document.');
+  const docs = store.documents.get(recordingId) ?? [];
+  const same = [consult, ...docs].find((l) => l.record.templateId === templateId && l.record.state !== 'failed');
+  if (same) {
+    throw new JobError('conflict', same === consult ? 'The note of this consult is already written with that template; choose another.' : 'This consult already has a document from that template.');
+  }
+  if (docs.length >= MAX_DOCUMENTS) throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
+  const now = new Date(engine.options.now()).toISOString();
+  const record: JobRecord = {
+    ...consult.record,
+    templateId,
+    state: 'uploaded',
+    ...unsent(now),
+    documentId: randomUUID().slice(0, 8),
+    documentName: name,
+  };
+  await mkdir(store.documentsFolder(recordingId), { recursive: true });
+  const live = newLive(record);
+  store.documents.set(recordingId, [...docs, live]);
+  await store.save(live, {});
+  engine.runner.kickLive(live);
+  return store.documentSnapshot(live);
+}
+
+/**
+ * A document that failed, or whose note is late, is asked for again: a new request (a new
+ * key) for the same recording session, which waits its turn as the first did.
+ */
+export async function retryDocument(engine: Engine, recordingId: string, documentId: string): Promise<DocumentInfo> {
+  const { store } = engine;
+  const live = store.find(recordingId, documentId);
+  const r = live.record;
+  if (r.state === 'completed') throw new JobError('conflict', 'This document is already written.');
+  if (r.state !== 'failed' && store.msUntilOverdue(r) !== 0) {
+    engine.waits.wake(live);
+    return store.documentSnapshot(live);
+  }
+  await cancel(live);
+  live.overdueAnnounced = false;
+  await store.save(live, { state: 'uploaded', failedAt: null, error: null, ...newScribeRequest(), sessionId: null });
+  engine.runner.kickLive(live);
+  return store.documentSnapshot(live);
+}
+
+/** Whether a document may leave now: the consult's note and every document before it are done. */
+export function itsTurn(store: JobStore, live: Live): boolean {
+  const consult = store.jobs.get(live.record.recordingId);
+  if (!consult || consult.record.state !== 'completed') return false;
+  const docs = store.documents.get(live.record.recordingId) ?? [];
+  return docs.slice(0, docs.indexOf(live)).every((d) => TERMINAL.has(d.record.state));
+}
+
+/** The text of every further document of a consult (the vet's edit when there is one), for search. */
+export function documentTexts(store: JobStore, recordingId: string): string[] {
+  return (store.documents.get(recordingId) ?? []).map((d) => d.record.editedNote ?? d.record.note ?? '');
+}

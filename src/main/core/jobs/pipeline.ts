@@ -1,0 +1,186 @@
+// The upload -> scribe -> poll pipeline: one durable job per recording, each going through the
+// steps of the published workflow (steps.ts), run by the runner (runner.ts) and saved at every
+// step (store.ts), so a restart resumes exactly where the last run stopped. This class is the
+// engine's face to the rest of the app: it wires the parts together and hands each call to the
+// part that does it; README.md in this folder says which.
+//
+// The scribe request is sent once, and sent again (with the same Idempotency-Key) only when the
+// outcome of the first send is unknown (its answer was lost, or the app died while it was in
+// flight). No failure status is published for a scribe job: one unfinished for longer than the
+// app waits (Settings, 30 min by default) is marked overdue, announced once, and polled slowly;
+// the vet may then ask again, which sends a new scribe request for the same recording session.
+import { EventEmitter } from 'node:events';
+
+import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
+import { DEFAULT_BACKOFF, pollDelay as defaultPollDelay } from '../backoff.ts';
+import { KeyedQueue } from '../keyed-queue.ts';
+import type { RecordingMeta } from '../recordings.ts';
+import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
+import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
+import { addDocument, documentTexts, retryDocument } from './documents.ts';
+import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
+import type { DocumentInfo, JobInfo } from './record.ts';
+import { Runner } from './runner.ts';
+import { JobStore } from './store.ts';
+import { UploadSlots } from './upload-slots.ts';
+import { Waits } from './waits.ts';
+
+export type { PipelineOptions } from './context.ts';
+export { MAX_DOCUMENTS } from './documents.ts';
+export { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+export type { RetentionPolicy } from './retention.ts';
+export { ownerOf } from './sender.ts';
+
+export class Pipeline extends EventEmitter<PipelineEvents> {
+  /** Counts for tests and benchmarks: what this process sent. */
+  readonly counters = { scribeRequests: 0, scribeResends: 0, uploadUrlRenewals: 0, transientRetries: 0, polls: 0 };
+  private readonly engine: Engine;
+
+  constructor(options: PipelineOptions) {
+    super();
+    const resolved: ResolvedOptions = {
+      backoff: DEFAULT_BACKOFF,
+      pollDelay: defaultPollDelay,
+      maxConcurrentUploads: 2,
+      progressThrottleMs: 250,
+      uploadUrlMarginMs: 30_000,
+      overdueMinutes: () => 30,
+      serviceKey: () => '',
+      sender: (id) => store.jobs.get(id)?.record.ownerUserId ?? null,
+      slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
+      now: Date.now,
+      ...options,
+    };
+    const waits = new Waits();
+    const store = new JobStore(resolved, (consult) => {
+      if (consult) this.emit('job', consult);
+      waits.lookAgain();
+    });
+    const engine: Omit<Engine, 'runner'> = {
+      options: resolved,
+      store,
+      turns: new KeyedQueue(),
+      waits,
+      uploads: new UploadSlots(resolved.maxConcurrentUploads),
+      counters: this.counters,
+      submitting: new Map(),
+      emit: this.emit.bind(this),
+    };
+    this.engine = Object.assign(engine, { runner: new Runner(engine as Engine) });
+    resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
+  }
+
+  /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
+  async init(recordings?: readonly RecordingMeta[]): Promise<void> {
+    await this.engine.store.load(recordings ?? (await this.engine.options.recordings.list()));
+    for (const id of this.engine.store.jobs.keys()) this.engine.runner.kick(id);
+  }
+
+  info(id: string): JobInfo | null {
+    const live = this.engine.store.jobs.get(id);
+    return live ? this.engine.store.snapshot(live) : null;
+  }
+
+  list(): JobInfo[] {
+    return [...this.engine.store.jobs.values()].map((l) => this.engine.store.snapshot(l));
+  }
+
+  /** The text of every further document of a consult (the vet's edit when there is one), for search. */
+  documentTexts(recordingId: string): string[] {
+    return documentTexts(this.engine.store, recordingId);
+  }
+
+  /** Sends a finished recording to be scribed; a second submit joins the first. */
+  submit(recordingId: string, templateId: string): Promise<JobInfo> {
+    return submit(this.engine, recordingId, templateId);
+  }
+
+  /** Every job without its note starts again for the service the app now talks to. */
+  restartForNewService(): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
+    return restartForNewService(this.engine);
+  }
+
+  /** A failed job starts again at the step that failed; one waiting out a backoff goes now. */
+  retry(recordingId: string, templateId?: string): Promise<JobInfo> {
+    return retry(this.engine, recordingId, templateId);
+  }
+
+  /** A new scribe request for a late (or failed) note of the same recording session. */
+  askAgain(recordingId: string): Promise<JobInfo> {
+    return askAgain(this.engine, recordingId);
+  }
+
+  /** Whether the consult has reached the service (its recording session exists there). */
+  sent(recordingId: string): boolean {
+    const live = this.engine.store.jobs.get(recordingId);
+    return live !== undefined && live.record.sessionId !== null;
+  }
+
+  /** Starts again a job that waited for the patient's name, now that it has one. */
+  async resumeWithPatientName(recordingId: string): Promise<void> {
+    const live = this.engine.store.jobs.get(recordingId);
+    if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required') await this.retry(recordingId);
+  }
+
+  /** Deletes the consult in its turn: its jobs stop, then its folder goes, then `alsoRemove` (its drafts). */
+  delete(recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
+    return deleteConsult(this.engine, recordingId, alsoRemove);
+  }
+
+  /** Runs `task` in the consult's turn (after what is already asked of it, before what comes next). */
+  inTurn<T>(recordingId: string, task: () => Promise<T>): Promise<T> {
+    return this.engine.turns.run(recordingId, task);
+  }
+
+  /** The consult's owner changed (a vet claimed it): a job that waited for a claim looks again. */
+  ownerChanged(recordingId: string): void {
+    this.engine.runner.kick(recordingId);
+    this.engine.waits.lookAgain();
+  }
+
+  /** The user a job record of an older version names as its sender (for a consult whose meta names no owner). */
+  legacySender(recordingId: string): string | null {
+    return this.engine.store.jobs.get(recordingId)?.record.ownerUserId ?? null;
+  }
+
+  /** The consult's note, or one of its further documents. */
+  note(recordingId: string, documentId: string | null = null): { note: string | null; editedNote: string | null; noteRtf: string | null } {
+    const { record } = this.engine.store.find(recordingId, documentId);
+    return { note: record.note, editedNote: record.editedNote, noteRtf: record.noteRtf };
+  }
+
+  /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
+  saveEditedNote(recordingId: string, text: string | null, documentId: string | null = null): Promise<void> {
+    return saveEditedNote(this.engine, recordingId, text, documentId);
+  }
+
+  /** "Another document…": one more scribe request for the consult's recording session, in its turn. */
+  addDocument(recordingId: string, templateId: string, name: string | null = null): Promise<DocumentInfo> {
+    return addDocument(this.engine, recordingId, templateId, name);
+  }
+
+  /** A failed or late document is asked for again, under a new key. */
+  retryDocument(recordingId: string, documentId: string): Promise<DocumentInfo> {
+    return retryDocument(this.engine, recordingId, documentId);
+  }
+
+  /** How many recordings' audio a policy would delete now, counted from each note. */
+  retentionPreview(policy: RetentionPolicy): number {
+    return retentionPreview(this.engine, policy);
+  }
+
+  /** Deletes the audio past each consult's retention, each in its consult's turn. */
+  applyRetention(policy: RetentionPolicy): Promise<string[]> {
+    return applyRetention(this.engine, policy);
+  }
+
+  /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
+  stop(): Promise<void> {
+    return this.engine.runner.stop();
+  }
+
+  /** Resolves when every job has finished (completed or failed). For tests and tools. */
+  settled(): Promise<void> {
+    return this.engine.runner.settled();
+  }
+}

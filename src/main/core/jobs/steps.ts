@@ -1,0 +1,168 @@
+// The published workflow, one function per step. A step makes one call to the service (or the
+// PUT to storage), saves what it got, and returns: the runner (runner.ts) owns the waiting, the
+// retries and the turns, so a step never sleeps or catches. Each step is idempotent on resume:
+// it starts from the saved record alone.
+import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../shared/note/index.ts';
+import { scribeStatusKind, type ScribeRecord } from '../../../shared/service/index.ts';
+import { localDate } from '../recordings.ts';
+import type { Engine } from './context.ts';
+import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+import type { Live } from './live.ts';
+import type { JobState } from './record.ts';
+import { senderNow, withToken } from './sender.ts';
+
+/** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
+type Step = (engine: Engine, live: Live, signal: AbortSignal) => Promise<boolean>;
+type ActiveState = Exclude<JobState, 'completed' | 'failed'>;
+
+/** What runs in each state a job can be in on its way, the call it makes, and the state it leaves the job in. */
+export const STEPS: Readonly<Record<ActiveState, { run: Step; call: string; then: JobState }>> = {
+  recorded: /*         */ { run: createSession, call: 'POST /recording-sessions/create', then: 'session_created' },
+  session_created: /*  */ { run: askUploadAddress, call: 'POST /audio/generate-upload-url', then: 'upload_url' },
+  upload_url: /*       */ { run: upload, call: 'PUT to the presigned address', then: 'uploaded' },
+  uploaded: /*         */ { run: requestScribe, call: 'POST /scribe/request', then: 'scribe_requested' },
+  scribe_requested: /* */ { run: poll, call: 'GET /scribe/get/{public_id}', then: 'completed' }, // keepNote
+};
+
+async function createSession(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const r = live.record;
+  // Not even a step that needs no token goes on for a consult no one has claimed, or while
+  // another account is signed in.
+  senderNow(engine, r.recordingId);
+  const meta = await engine.options.recordings.get(r.recordingId);
+  if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
+  // A job queued before the patient's name was asked for waits for it, saying so.
+  const patientName = meta.patientName?.trim();
+  if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
+  const session = await withToken(engine, r.recordingId, signal, (t, s) =>
+    engine.options.client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }, s),
+  );
+  await engine.store.save(live, { state: 'session_created', sessionId: session.id });
+  return true;
+}
+
+async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const r = live.record;
+  senderNow(engine, r.recordingId);
+  const answer = await withToken(engine, r.recordingId, signal, (t, s) => engine.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s));
+  await engine.store.save(live, {
+    state: 'upload_url',
+    upload: {
+      url: answer.uploadUrl,
+      fileKey: answer.fileKey ?? null,
+      expiresAt: answer.expiresAt ?? null,
+      issuedAt: engine.options.now(),
+      ...(answer.headers ? { headers: answer.headers } : {}),
+    },
+  });
+  return true;
+}
+
+async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { options, store } = engine;
+  const r = live.record;
+  senderNow(engine, r.recordingId);
+  const address = r.upload;
+  // Ask again for an address about to expire: 30 s ahead, or half its life if shorter.
+  const life = address?.expiresAt != null && address.issuedAt != null ? address.expiresAt * 1000 - address.issuedAt : Infinity;
+  const margin = Math.min(options.uploadUrlMarginMs, life / 2);
+  if (!address || (address.expiresAt !== null && address.expiresAt * 1000 - options.now() < margin)) {
+    engine.counters.uploadUrlRenewals += address ? 1 : 0;
+    await store.save(live, { state: 'session_created', upload: null });
+    return true;
+  }
+  // No Content-Type, as `curl -T` sends it: a presigned address may have been signed
+  // without one, and a header it did not sign is refused.
+  await engine.uploads.run(signal, () =>
+    options.client.upload(address.url, options.recordings.audioPath(r.recordingId), null, {
+      signal,
+      headers: address.headers ?? {},
+      onProgress: ({ sent, total }) => {
+        live.bytesSent = sent;
+        live.record.bytesTotal = total;
+        store.publish(live, { progressOnly: true });
+      },
+    }),
+  );
+  live.bytesSent = live.record.bytesTotal;
+  await store.save(live, { state: 'uploaded' });
+  return true;
+}
+
+async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { store, counters } = engine;
+  const r = live.record;
+  senderNow(engine, r.recordingId);
+  // A further document goes to the recording session the consult's note was written from.
+  const sessionId = r.documentId === null ? r.sessionId : (store.jobs.get(r.recordingId)?.record.sessionId ?? null);
+  if (sessionId === null) throw new JobError('bad_state', 'This consult has no recording session at the service yet.');
+  const answer = await withToken(engine, r.recordingId, signal, async (t, s) => {
+    // Noted on disk with a token in hand, just before the request leaves: a send that
+    // never happened (signed out) is not taken for one whose answer was lost.
+    // A resend keeps the first send's time: the overdue clock runs from the request.
+    const resend = live.record.scribeRequestSentAt !== null;
+    await store.save(live, {
+      sessionId,
+      scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(engine.options.now()).toISOString(),
+      scribeRequests: live.record.scribeRequests + 1,
+    });
+    counters.scribeRequests += 1;
+    if (resend) counters.scribeResends += 1;
+    return engine.options.client.requestScribe(t, { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey }, s);
+  });
+  await store.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
+  return true;
+}
+
+/**
+ * One look at the scribe job; true when it has finished one way or the other. Its owner is
+ * checked at the call (withToken), after the look is counted.
+ */
+async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const r = live.record;
+  engine.counters.polls += 1;
+  const answer = await withToken(engine, r.recordingId, signal, (t, s) => engine.options.client.getScribe(t, r.scribeId ?? '', s));
+  const kind = scribeStatusKind(answer.status);
+  if (kind === 'completed') {
+    await keepNote(engine, live, answer);
+    return true;
+  }
+  if (kind === 'failed') {
+    await engine.store.save(live, {
+      state: 'failed',
+      failedAt: 'scribe_requested',
+      serviceStatus: answer.status,
+      error: { message: answer.error ?? 'The service could not turn this recording into a note.', code: null, status: null },
+    });
+    return true;
+  }
+  if (answer.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: answer.status });
+  return false;
+}
+
+/** The note has come: it is saved with the job, and the consult's note (or document) is announced ready. */
+async function keepNote(engine: Engine, live: Live, answer: ScribeRecord): Promise<void> {
+  const { store } = engine;
+  await store.save(live, {
+    state: 'completed',
+    serviceStatus: answer.status,
+    note: noteText(answer),
+    noteRtf: answer.rtf?.trim() ? answer.rtf : null,
+    completedAt: new Date(engine.options.now()).toISOString(),
+  });
+  const consult = store.consultOf(live);
+  if (live.record.documentId === null) engine.emit('noteReady', store.snapshot(live));
+  else if (consult) engine.emit('documentReady', store.snapshot(consult), store.documentSnapshot(live));
+}
+
+/**
+ * The note as text: from the service's categories when it gave any, else from its RTF, else
+ * its plain note. Sections are written as text the window and the note formats read back.
+ */
+function noteText(answer: { note?: string; categories?: Record<string, unknown>[]; rtf?: string }): string {
+  const fromCategories = answer.categories?.length ? sectionsFromCategories(answer.categories) : [];
+  if (fromCategories.length > 0) return sectionsToText(fromCategories);
+  const fromRtf = answer.rtf?.trim() ? rtfToSections(answer.rtf) : [];
+  if (fromRtf.length > 0) return sectionsToText(fromRtf);
+  return answer.note ?? '';
+}
