@@ -1,4 +1,4 @@
-// The differential-diagnosis agent (SPEC row 10): a clinical history in, candidate diagnoses
+// The differential-diagnosis agent (`POST /ddx_agent_v2`): a clinical history in, candidate diagnoses
 // out. Ctrl/Cmd+K opens it from anywhere with the field focused, so the vet can start typing
 // at once; a finished note arrives here as `prefill`.
 import { useEffect, useRef } from 'react';

@@ -1,5 +1,6 @@
-// The treatment-plan agent (SPEC row 11). Its input must name the species; main checks first
-// and answers `needs_species` instead of sending, and the vet chooses to add it or send anyway.
+// The treatment-plan agent (`POST /treatment_plan_agent_v2`). Its input must name the species; main
+// checks first and answers `needs_species` instead of sending, and the vet chooses to add it or
+// send anyway.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { perKgTotals, statedWeightKg } from '../../../../shared/note/figures.ts';
 import { TREATMENT_FIELDS } from '../../../../shared/service/fields.ts';

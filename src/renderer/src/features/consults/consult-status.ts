@@ -53,7 +53,7 @@ export function needsPatientName({ recording, job }: ConsultInfo): boolean {
   return job === null || (job.state === 'failed' && job.error?.code === 'patient_name_required') || job.state === 'recorded';
 }
 
-/** The published statuses of a scribe job (SERVICE.md row 9) in the vet's words. */
+/** The published statuses of a scribe job (`GET /scribe/get/{id}`, docs/service.md) in the vet's words. */
 function scribeWords(serviceStatus: string | null, what: 'note' | 'document' = 'note'): string {
   const status = serviceStatus?.trim() ?? '';
   const word = status.toLowerCase();

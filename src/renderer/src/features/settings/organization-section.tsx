@@ -1,6 +1,7 @@
-// The organization's notification address (spec row 12): where the service sends word of API
-// errors and other important updates. The address in force is read from the service when the
-// section opens (`org:get`), and after a change shown as the service answered it, not as typed.
+// The organization's notification address (`PATCH /organizations/update-email-for-notification`):
+// where the service sends word of API errors and other important updates. The address in force is
+// read from the service when the section opens (`org:get`), and after a change shown as the service
+// answered it, not as typed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers } from './org-answers.ts';

@@ -36,7 +36,8 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const kind = serviceKind(settings);
   const [choice, setChoice] = useState<ServiceKind>(kind);
   const [urls, setUrls] = useState<Urls>(kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' });
-  const [useLoginRow, setUseLoginRow] = useState(settings.useLoginRow);
+  // `useLoginRow` is the saved settings key of signing in with POST /auth/login (src/shared/settings.ts).
+  const [signInAtScribe, setSignInAtScribe] = useState(settings.useLoginRow);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const refused = error ? refusedFields(error) : new Set<string>();
@@ -45,7 +46,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
   const patch = servicePatch(choice, settings, urls);
   const serviceChanges = Object.keys(patch).length > 0;
-  const dirty = serviceChanges || useLoginRow !== settings.useLoginRow;
+  const dirty = serviceChanges || signInAtScribe !== settings.useLoginRow;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -57,7 +58,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
       return;
     }
     const all: SettingsPatch = { ...patch };
-    if (useLoginRow !== settings.useLoginRow) all.useLoginRow = useLoginRow;
+    if (signInAtScribe !== settings.useLoginRow) all.useLoginRow = signInAtScribe;
     setBusy(true);
     try {
       await update(all);
@@ -101,7 +102,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         )}
 
         <label className="settings-check">
-          <input type="checkbox" checked={useLoginRow} onChange={(e) => setUseLoginRow(e.target.checked)} disabled={busy} />
+          <input type="checkbox" checked={signInAtScribe} onChange={(e) => setSignInAtScribe(e.target.checked)} disabled={busy} />
           <span>Sign in at the scribe address</span>
         </label>
         <p className="field-hint">

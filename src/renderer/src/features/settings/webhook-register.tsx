@@ -1,4 +1,4 @@
-// Registering the clinic's webhook (`PUT /webhook/update`, SERVICE.md): the https address
+// Registering the clinic's webhook (`PUT /webhook/update`, docs/service.md): the https address
 // where the service posts a signed message for each note, and the secret it signs with. The
 // secret goes to main, which hands it to the service and keeps it in the keychain; the window
 // never shows it again, and the field is emptied once it is sent.

@@ -1,5 +1,5 @@
-// The scribe webhook's activity (spec row 13). The spec can switch it but not read it, so the
-// switch starts "unknown" and afterwards shows what the service answered, never a guess.
+// The scribe webhook's activity (`PATCH /webhook/status`). The service can switch it but not read
+// it, so the switch starts "unknown" and afterwards shows what the service answered, never a guess.
 import { useId, useState } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';

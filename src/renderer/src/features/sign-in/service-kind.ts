@@ -6,7 +6,7 @@ import type { Settings } from '../../../../shared/settings.ts';
 
 type Urls = Settings['serviceUrls'];
 
-/** The published service's three hosts (SERVICE.md). */
+/** The published service's three hosts (docs/service.md, "Three hosts"). */
 export const PUBLISHED_URLS: Urls = { ...PUBLISHED_SERVICE_URLS };
 
 export type ServiceKind = 'published' | 'sandbox' | 'other';
@@ -17,7 +17,7 @@ export const SERVICE_CHOICES: readonly { kind: ServiceKind; label: string; hint:
   { kind: 'other', label: 'Other addresses', hint: "A service at addresses your clinic was given (for example, a test service)." },
 ];
 
-/** The three addresses, each with the name SPEC.md gives it, shown only as a small hint. */
+/** The three addresses, each with the name the service's documents give it, shown only as a small hint. */
 export const URL_FIELDS: readonly { key: keyof Urls; label: string; specName: string; hint: string }[] = [
   { key: 'agentsUrl', label: 'Sign-in address', specName: 'agents_url', hint: 'Where the app signs in.' },
   { key: 'scribeUrl', label: 'Scribe address', specName: 'scribe_url', hint: 'Recordings, notes, the organization and its webhook.' },
