@@ -119,7 +119,7 @@ describe('X-API-Version', () => {
     const recording = await makeRecording(store);
 
     const signedIn = await client.signIn(s.demo.email, s.demo.password); // row 1
-    await client.signIn(s.demo.email, s.demo.password, { viaLoginRow: true }); // row 3
+    await client.signIn(s.demo.email, s.demo.password, { viaScribeLogin: true }); // POST /auth/login
     const refreshed = await client.refresh(signedIn.accessToken, signedIn.refreshToken ?? ''); // row 2
     const token = refreshed.accessToken;
     const session = await client.createSession(token, { patientName: 'Bella', description: 'Vomiting', sessionDate: '2026-11-20' }); // row 4
@@ -197,7 +197,7 @@ describe('time-outs', () => {
     const calls: [string, () => Promise<unknown>][] = [
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw')],
       ['refresh-token', () => client.refresh('a.b.c', 'r.t.s')],
-      ['login', () => client.signIn('vet@clinic.test', 'pw', { viaLoginRow: true })],
+      ['login', () => client.signIn('vet@clinic.test', 'pw', { viaScribeLogin: true })],
       ['create-session', () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' })],
       ['templates', () => client.templates('t')],
       ['upload-url', () => client.uploadUrl('t', { sessionId: 's' })],

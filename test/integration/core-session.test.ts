@@ -196,7 +196,7 @@ describe('the published sign-in and the check at launch', () => {
       timeoutMs: 5000,
     });
     const store = new MemorySecretStore();
-    const session = new Session({ client, store, useLoginRow: () => true });
+    const session = new Session({ client, store, useScribeLogin: () => true });
     const state = await session.signIn(sandbox.demo.email, sandbox.demo.password);
     expect(state.user).toMatchObject({ email: sandbox.demo.email, id: expect.any(String), organizationId: expect.any(String) });
     const saved = await store.load();
@@ -284,7 +284,7 @@ describe('the session against the published token-only answers', () => {
           : { status: 404, json: { detail: 'Not Found' } },
     );
     const store = new MemorySecretStore();
-    const session = new Session({ client, store, useLoginRow: () => true });
+    const session = new Session({ client, store, useScribeLogin: () => true });
     const state = await session.signIn('vet@riverside.test', 'pw');
     expect(state.user).toEqual({ id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' });
     expect(calls).toEqual(['POST /auth/login -', `GET /users/me Bearer ${access}`]);

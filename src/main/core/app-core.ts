@@ -155,7 +155,7 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.session = new Session({
       client: this.client,
       store: options.secretStore,
-      useLoginRow: () => this.settings.get().useLoginRow,
+      useScribeLogin: () => this.settings.get().useLoginRow,
       log: (l) => this.log.info(l),
     });
     this.gate = new ConsultGate({

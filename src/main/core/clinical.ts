@@ -1,5 +1,6 @@
-// Rows 10-13 for the window: the agents, the notification e-mail and the webhook switch, with
-// input checked before anything is sent.
+// The clinical agents (`POST /ddx_agent_v2`, `/treatment_plan_agent_v2`, `/medication_agent_v2`),
+// the notification e-mail and the webhook switch for the window, with input checked before
+// anything is sent.
 import { hasSpecies } from '../../shared/species.ts';
 import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
 import type { ServiceClient } from './service-client.ts';

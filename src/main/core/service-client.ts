@@ -1,7 +1,8 @@
-// The service's operations (SPEC rows 1-13) over undici (the upload over node:http: upload.ts). Base addresses come from settings at
-// each call; every call sends X-API-Version and has a time-out; the upload is streamed from
-// disk with progress and a stall time-out. Answers go through the shared tolerant parsers, so
-// a malformed answer becomes a ServiceError('invalid_answer') naming the field.
+// The service's operations (docs/service.md) over undici (the upload over node:http: upload.ts).
+// Base addresses come from settings at each call; every call sends X-API-Version and has a
+// time-out; the upload is streamed from disk with progress and a stall time-out. Answers go through
+// the shared tolerant parsers, so a malformed answer becomes a ServiceError('invalid_answer')
+// naming the field.
 import { stat } from 'node:fs/promises';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import {
@@ -170,10 +171,10 @@ export class ServiceClient {
     return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${connectionWords(e, url) ?? (err.message || err.code || 'network error')}`.replace(/([^.])$/, '$1.'), { cause: e });
   }
 
-  // Row 1, or row 3 (the workflow's /auth/login, when the setting asks for it), whose published
-  // answer may hold only the tokens: the session then asks /users/me for the user.
-  signIn(email: string, password: string, { viaLoginRow = false } = {}) {
-    return viaLoginRow
+  // `POST /auth/sign-in`, or `POST /auth/login` on the scribing API when the setting asks for it,
+  // whose published answer may hold only the tokens: the session then asks /users/me for the user.
+  signIn(email: string, password: string, { viaScribeLogin = false } = {}) {
+    return viaScribeLogin
       ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, parseLogin)
       : this.call({ operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } }, parseSignIn);
   }
@@ -183,7 +184,7 @@ export class ServiceClient {
     return this.call({ operation: 'users-me', method: 'GET', base: 'scribeUrl', path: '/users/me', token }, parseMe);
   }
 
-  // Row 2. The bearer is the (usually expired) access token; the body carries the refresh token.
+  // `POST /auth/refresh-token`. The bearer is the (usually expired) access token; the body carries the refresh token.
   refresh(accessToken: string, refreshToken: string) {
     return this.call(
       { operation: 'refresh-token', method: 'POST', base: 'scribeUrl', path: '/auth/refresh-token', token: accessToken, body: { token: refreshToken } },
@@ -191,17 +192,18 @@ export class ServiceClient {
     );
   }
 
-  /** Row 4: the patient's name, the visit description (always sent, '' if none) and the local date. */
+  /** `POST /recording-sessions/create`: the patient's name, the visit description (always sent, '' if none) and the local date. */
   createSession(token: string, input: { patientName: string; description: string; sessionDate: string }, signal?: AbortSignal) {
     const body: CreateSessionRequest = { patient_name: input.patientName, description: input.description, session_date: input.sessionDate };
     return this.call({ operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body, signal }, parseRecordingSession);
   }
 
+  /** `GET /templates/all`: one page. */
   templates(token: string, page = 1, limit = 50) {
     return this.call({ operation: 'templates', method: 'GET', base: 'scribeUrl', path: `/templates/all?page=${page}&limit=${limit}`, token }, parseTemplatesPage);
   }
 
-  /** Row 6: the session only (and a template, when scribing should start by itself after the upload). */
+  /** `POST /audio/generate-upload-url`: the session only (and a template, when scribing should start by itself after the upload). */
   uploadUrl(token: string, input: { sessionId: string; autoScribeTemplateId?: string }, signal?: AbortSignal) {
     const body: UploadUrlRequest = {
       recording_session_public_id: input.sessionId,
@@ -211,7 +213,7 @@ export class ServiceClient {
   }
 
   /**
-   * Row 7: streams the file to the presigned address, reporting progress; never reads it whole.
+   * `PUT <presigned url>`: streams the file to the presigned address, reporting progress; never reads it whole.
    * A null content type sends none, as `curl -T` does: an address signed without one refuses a
    * request that carries a header it did not sign.
    */
@@ -254,7 +256,7 @@ export class ServiceClient {
     }
     this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
     if (answer.status >= 300) {
-      // Cloud storage answers in XML (SERVICE.md row 7); its code decides renew or stop.
+      // Cloud storage answers in XML (docs/service.md, "Upload"); its code decides renew or stop.
       const storage = storageError(answer.text);
       if (storage) {
         const words = storage.message.replace(/[.\s]+$/, '');
@@ -278,7 +280,7 @@ export class ServiceClient {
     }
   }
 
-  /** Row 8: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
+  /** `POST /scribe/request`: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
   requestScribe(token: string, input: { sessionId: string; templateId: string; idempotencyKey: string }, signal?: AbortSignal) {
     const body: ScribeRequestBody = { recording_session_public_id: input.sessionId, template_public_id: input.templateId };
     return this.call(
@@ -296,14 +298,17 @@ export class ServiceClient {
     );
   }
 
+  /** `GET /scribe/get/{id}`. */
   getScribe(token: string, id: string, signal?: AbortSignal) {
     return this.call({ operation: 'scribe-get', method: 'GET', base: 'scribeUrl', path: `/scribe/get/${encodeURIComponent(id)}`, token, signal }, parseScribeRecord);
   }
 
+  /** `POST /ddx_agent_v2`. */
   ddx(token: string, input: string, signal?: AbortSignal) {
     return this.call({ operation: 'ddx-agent', method: 'POST', base: 'agentsApiUrl', path: '/ddx_agent_v2', token, body: { input }, signal }, parseDdxResult);
   }
 
+  /** `POST /treatment_plan_agent_v2`. */
   treatmentPlan(token: string, input: string, signal?: AbortSignal) {
     return this.call(
       { operation: 'treatment-plan-agent', method: 'POST', base: 'agentsApiUrl', path: '/treatment_plan_agent_v2', token, body: { input }, signal },
@@ -341,6 +346,7 @@ export class ServiceClient {
     }
   }
 
+  /** `PATCH /organizations/update-email-for-notification`. */
   updateNotificationEmail(token: string, email: string) {
     return this.call(
       { operation: 'notification-email', method: 'PATCH', base: 'scribeUrl', path: '/organizations/update-email-for-notification', token, body: { email } },
@@ -348,6 +354,7 @@ export class ServiceClient {
     );
   }
 
+  /** `PATCH /webhook/status`. */
   setWebhookStatus(token: string, input: { eventType: string; active: boolean; organizationId: string }) {
     return this.call(
       {

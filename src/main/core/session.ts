@@ -42,7 +42,8 @@ export interface SessionOptions {
   client: ServiceClient;
   store: SecretStore;
   now?: () => number;
-  useLoginRow?: () => boolean;
+  /** Sign in with `POST /auth/login` on the scribing API (the setting `useLoginRow`). */
+  useScribeLogin?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -96,7 +97,7 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
   }
 
   async signIn(email: string, password: string): Promise<SessionState> {
-    const answer = await this.client.signIn(email, password, { viaLoginRow: this.options.useLoginRow?.() ?? false });
+    const answer = await this.client.signIn(email, password, { viaScribeLogin: this.options.useScribeLogin?.() ?? false });
     // The published /auth/login may answer the tokens alone: the user comes from /users/me.
     const tokens = answer.user ? answer : { ...answer, user: await this.client.me(answer.accessToken) };
     const stored = toStored(tokens, null, this.now());

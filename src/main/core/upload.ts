@@ -1,4 +1,4 @@
-// The PUT of a recording to its presigned address (SPEC row 7), streamed from disk through a
+// The PUT of a recording to its presigned address (docs/service.md, "Upload"), streamed from disk through a
 // few reused buffers.
 //
 // Why node:http here, when every other call goes through undici: undici takes a body stream
