@@ -172,7 +172,8 @@ async function restartOne(engine: Engine, id: string): Promise<boolean> {
     if (TERMINAL.has(live.record.state)) continue;
     await cancel(live);
     if (store.documents.get(id)?.includes(live)) {
-      await store.save(live, { state: 'failed', failedAt: 'scribe_requested', error: { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null } });
+      const error = { message: DOCUMENT_OF_OLD_SERVICE, code: 'service_changed', status: null };
+      await store.save(live, { state: 'failed', failedAt: 'scribe_requested', error });
     }
   }
   const live = store.jobs.get(id);

@@ -32,7 +32,8 @@ async function createDocument(engine: Engine, recordingId: string, templateId: s
   const docs = store.documents.get(recordingId) ?? [];
   const same = [consult, ...docs].find((l) => l.record.templateId === templateId && l.record.state !== 'failed');
   if (same) {
-    throw new JobError('conflict', same === consult ? 'The note of this consult is already written with that template; choose another.' : 'This consult already has a document from that template.');
+    if (same === consult) throw new JobError('conflict', 'The note of this consult is already written with that template; choose another.');
+    throw new JobError('conflict', 'This consult already has a document from that template.');
   }
   if (docs.length >= MAX_DOCUMENTS) throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
   const now = new Date(engine.options.now()).toISOString();

@@ -66,6 +66,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       submitting: new Map(),
       emit: this.emit.bind(this),
     };
+    // The runner is the one part that uses all the others: it is given the engine it completes.
     this.engine = Object.assign(engine, { runner: new Runner(engine as Engine) });
     resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
   }

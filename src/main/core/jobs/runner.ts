@@ -19,7 +19,8 @@ import { STEPS } from './steps.ts';
 const MAX_URL_RENEWALS = 3;
 
 const BAD_SIGNATURE =
-  'The storage service refused the upload address as wrongly signed (SignatureDoesNotMatch); the audio is kept on this computer, and Retry asks the service for a new address.';
+  'The storage service refused the upload address as wrongly signed (SignatureDoesNotMatch); ' +
+  'the audio is kept on this computer, and Retry asks the service for a new address.';
 
 /** One run's counts: they start again when the job is set going again. */
 interface Tries {

@@ -5,11 +5,14 @@ import type { User } from '../../../shared/service/index.ts';
 import { SignedOutError } from '../session.ts';
 import type { Engine } from './context.ts';
 
+const UNCLAIMED = 'No one has claimed this consult yet; it waits for a vet to send it as theirs.';
+const NOT_YOURS = "This consult belongs to another account; it waits for that account's sign-in.";
+
 /** The consult belongs to another account than the one signed in, or to none yet: it waits for its owner (or a claim). */
 export class NotOwnerError extends Error {
   readonly unclaimed: boolean;
   constructor(unclaimed = false) {
-    super(unclaimed ? 'No one has claimed this consult yet; it waits for a vet to send it as theirs.' : "This consult belongs to another account; it waits for that account's sign-in.");
+    super(unclaimed ? UNCLAIMED : NOT_YOURS);
     this.name = 'NotOwnerError';
     this.unclaimed = unclaimed;
   }

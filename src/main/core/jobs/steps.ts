@@ -1,7 +1,9 @@
 // The published workflow, one function per step. A step makes one call to the service (or the
 // PUT to storage), saves what it got, and returns: the runner (runner.ts) owns the waiting, the
-// retries and the turns, so a step never sleeps or catches. Each step is idempotent on resume:
-// it starts from the saved record alone.
+// retries and the turns, so a step never sleeps or catches. Each step starts from the saved
+// record alone, so a job resumed after a restart takes up the step it was at: an address about
+// to expire is asked for again, and the scribe request is sent again (with the same
+// Idempotency-Key) only when the outcome of its first send is unknown.
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../shared/note/index.ts';
 import { scribeStatusKind, type ScribeRecord } from '../../../shared/service/index.ts';
 import { localDate } from '../recordings.ts';
@@ -15,19 +17,23 @@ import { senderNow, withToken } from './sender.ts';
 type Step = (engine: Engine, live: Live, signal: AbortSignal) => Promise<boolean>;
 type ActiveState = Exclude<JobState, 'completed' | 'failed'>;
 
-/** What runs in each state a job can be in on its way, the call it makes, and the state it leaves the job in. */
+/**
+ * The published workflow: for each state a job can be on its way in, the step that runs, the
+ * call it makes, and the state it leaves the job in. A poll that finds the note done saves it
+ * (keepNote) and the job is `completed`. Every step but the poll first checks whose sign-in it
+ * may use (senderNow): not even the upload, which needs no token, goes on for a consult no one
+ * has claimed, or while another account is signed in. The poll checks at its call.
+ */
 export const STEPS: Readonly<Record<ActiveState, { run: Step; call: string; then: JobState }>> = {
-  recorded: /*         */ { run: createSession, call: 'POST /recording-sessions/create', then: 'session_created' },
-  session_created: /*  */ { run: askUploadAddress, call: 'POST /audio/generate-upload-url', then: 'upload_url' },
-  upload_url: /*       */ { run: upload, call: 'PUT to the presigned address', then: 'uploaded' },
-  uploaded: /*         */ { run: requestScribe, call: 'POST /scribe/request', then: 'scribe_requested' },
-  scribe_requested: /* */ { run: poll, call: 'GET /scribe/get/{public_id}', then: 'completed' }, // keepNote
+  recorded: { run: createSession, call: 'POST /recording-sessions/create', then: 'session_created' },
+  session_created: { run: askUploadAddress, call: 'POST /audio/generate-upload-url', then: 'upload_url' },
+  upload_url: { run: upload, call: 'PUT to the presigned address', then: 'uploaded' },
+  uploaded: { run: requestScribe, call: 'POST /scribe/request', then: 'scribe_requested' },
+  scribe_requested: { run: poll, call: 'GET /scribe/get/{public_id}', then: 'completed' },
 };
 
 async function createSession(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
-  // Not even a step that needs no token goes on for a consult no one has claimed, or while
-  // another account is signed in.
   senderNow(engine, r.recordingId);
   const meta = await engine.options.recordings.get(r.recordingId);
   if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
@@ -114,10 +120,7 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
   return true;
 }
 
-/**
- * One look at the scribe job; true when it has finished one way or the other. Its owner is
- * checked at the call (withToken), after the look is counted.
- */
+/** One look at the scribe job; true when it has finished one way or the other. */
 async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
   engine.counters.polls += 1;
