@@ -1,5 +1,6 @@
 // The context bridge: exposes the IPC contract as window.bridge, nothing else. The window never
-// sees ipcRenderer; it builds its typed client with createApi(window.bridge) (src/shared/ipc.ts).
+// sees ipcRenderer; it builds its typed client with createApi(window.bridge) (createApi is in
+// src/shared/ipc-client.ts; the window calls it in src/renderer/src/api.ts).
 // Only channels named in the contract pass; anything else is refused here already.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../shared/ipc-channels.ts';
