@@ -1,4 +1,4 @@
-// End-to-end suite (DESIGN.md "Testing without an Electron binary"), one set of specs on two
+// End-to-end suite (docs/testing.md, "Playwright"), one set of specs on two
 // targets:
 // - `browser`: each test starts its own browser host (the real core and sandbox under Node)
 //   and drives the window in the system Chromium, with a fake microphone fed from a WAV fixture.

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects (STYLE.md 8): `node` for main core, shared, sandbox and receiver (unit and
+// Two projects (docs/testing.md): `node` for main core, shared, sandbox and receiver (unit and
 // integration over real loopback HTTP), `renderer` for React components and stores in jsdom.
 export default defineConfig({
   test: {

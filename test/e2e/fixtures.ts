@@ -1,4 +1,4 @@
-// Each test owns its world (STYLE.md 9): a fresh data folder and its own app with its own
+// Each test owns its world (docs/testing.md): a fresh data folder and its own app with its own
 // sandbox, whose faults are fixture options set the same way every run:
 //   test.use({ sandbox: { latencyMs: 1500 } });
 // The same specs run on two targets (the project's `target` option): `browser`, a browser

@@ -91,7 +91,7 @@ function agentSchema<D>(details: z.ZodType<D[]>, detailsName: string) {
     .transform((w, ctx) => {
       const base = { status: w.status, reason: w.reason ?? '' };
       const response = w.response;
-      // A refusal's response is not described by the spec: use what is readable, never fail.
+      // A refusal's response is not described by the service: use what is readable, never fail.
       if (!w.status) {
         const concise = isRecord(response) ? text.safeParse(response[CONCISE]).data : undefined;
         const summary = isRecord(response) ? text.safeParse(response[SUMMARY]).data : undefined;

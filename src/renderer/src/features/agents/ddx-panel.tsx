@@ -1,6 +1,6 @@
-// The differential-diagnosis agent (`POST /ddx_agent_v2`): a clinical history in, candidate diagnoses
-// out. Ctrl/Cmd+K opens it from anywhere with the field focused, so the vet can start typing
-// at once; a finished note arrives here as `prefill`.
+// The differential-diagnosis agent (`POST /ddx_agent_v2`): a clinical history in, candidate
+// diagnoses out. Ctrl/Cmd+K opens it from anywhere with the field focused, so the vet can start
+// typing at once; a finished note arrives here as `prefill`.
 import { useEffect, useRef } from 'react';
 import { DDX_FIELDS } from '../../../../shared/service/fields.ts';
 import { useNav } from '../../stores/nav.ts';

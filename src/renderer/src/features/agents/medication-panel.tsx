@@ -1,6 +1,6 @@
 // The medication agent (`POST /medication_agent_v2`, docs/service.md): a drug and a species in, the
-// plain-English lines first, then one card per drug with its dosing by species set apart.
-// Built like the other two panels: the field has the cursor on arrival, Ctrl/Cmd+Enter sends.
+// plain-English lines first, then one card per drug with its dosing by species set apart. Built
+// like the other two panels: the field has the cursor on arrival, Ctrl/Cmd+Enter sends.
 import { useEffect, useRef } from 'react';
 import { MEDICATION_FIELDS } from '../../../../shared/service/fields.ts';
 import { useNav } from '../../stores/nav.ts';
