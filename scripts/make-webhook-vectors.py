@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Webhook signature test vectors, made by Python's own json and hmac modules.
 
-SPEC section 6 describes the signed content in the words of Python's idiom
+docs/service.md ("Webhooks") describes the signed content in the words of Python's idiom
 ``json.dumps(payload, sort_keys=True, separators=(",", ":"))``; these vectors are what that
 idiom really writes, so that src/shared/webhook is checked against the reference and not
 against itself.
@@ -14,7 +14,7 @@ Usage (python3, standard library only):
                                               of their canonical texts (null when not JSON)
 
 Every vector also passes the project's rule of keeping each number's text as the sender
-wrote it (DESIGN.md "Webhooks"): the script checks that the rule and Python agree on each
+wrote it (src/shared/webhook/canonical-json.ts): the script checks that the rule and Python agree on each
 one, which is why floats in the bodies are written in Python's repr (1e-07, not 1e-7).
 """
 

@@ -1,5 +1,5 @@
 // The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
-// recording on disk to a note, and every rule of DESIGN.md "The pipeline".
+// recording on disk to a note, and every rule of docs/architecture.md, "A job's steps".
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';

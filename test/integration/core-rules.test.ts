@@ -133,7 +133,7 @@ describe('X-API-Version', () => {
     await client.treatmentPlan(token, 'Dog with acute gastroenteritis, how to treat?'); // row 11
     await client.updateNotificationEmail(token, 'alerts@clinic.test'); // row 12
     await client.setWebhookStatus(token, { eventType: 'scribe', active: true, organizationId: signedIn.user?.organizationId ?? '' }); // row 13
-    // The published extras the app uses (SERVICE.md), numbered on from 14 here.
+    // The published extras the app uses (docs/service.md), numbered on from 14 here.
     expect(await client.me(token)).toEqual(signedIn.user); // 14
     expect((await client.organization(token)).emailNotification).toBe('alerts@clinic.test'); // 15
     await client.registerWebhook(token, { url: 'https://clinic.example/hooks', secret: 'a-secret-of-at-least-16' }); // 16

@@ -240,7 +240,7 @@ describe('the published sign-in and the check at launch', () => {
   });
 });
 
-// The published answers the sandbox may not give: a local stand-in answers as SERVICE.md says
+// The published answers the sandbox may not give: a local stand-in answers as docs/service.md says
 // the real service may (tokens alone from /auth/login and from the refresh).
 describe('the session against the published token-only answers', () => {
   const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;

@@ -1,5 +1,5 @@
 // Webhook deliveries of scribe events, from the sandbox to the reference receiver over real
-// loopback HTTP, with the retry schedule of SPEC section 8 scaled down by --time-scale.
+// loopback HTTP, with the retry schedule of docs/service.md ("Webhooks") scaled down by --time-scale.
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,8 @@
-// Rows 4 to 9 against a real sandbox over loopback, in the shapes the service publishes
-// (SERVICE.md): session for a patient, has_next pages, an S3-style presigned PUT with XML
-// errors, the two-field scribe request, requested -> scribing -> scribed with the note as
-// categories_output and rtf_output, and the published lists.
+// Operations 4 to 9 of docs/service.md (`POST /recording-sessions/create` to
+// `GET /scribe/get/{id}`) against a real sandbox over loopback, in the shapes the service publishes:
+// session for a patient, has_next pages, an S3-style presigned PUT with XML errors, the two-field
+// scribe request, requested -> scribing -> scribed with the note as categories_output and
+// rtf_output, and the published lists.
 import { afterEach, describe, expect, it } from 'vitest';
 import { rtfToSections } from '../../src/shared/note/index.ts';
 import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';

@@ -1,4 +1,4 @@
-// The upload (SPEC row 7) over real loopback sockets: the bytes arrive exactly, progress is
+// The upload (`PUT <presigned url>`) over real loopback sockets: the bytes arrive exactly, progress is
 // told, and each way an upload can go wrong ends in the error a caller can act on.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The sandbox's clinical agents as plain functions: the relevance filter, the matching of a
-// history against the knowledge base, and the wire answers of rows 10 and 11 (SPEC 2.6, 2.7).
+// history against the knowledge base, and the wire answers of `POST /ddx_agent_v2` and `/treatment_plan_agent_v2`.
 // A small fixture knowledge base pins the scoring rules; the real one is used for realistic
 // histories.
 import { describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ const DETAILS = 'Differential Diagnosis Details';
 const PLAN = 'Treatment Plan Details';
 
 describe('DDX_FIELDS and TREATMENT_FIELDS', () => {
-  it('cover every field of SPEC 2.6 and 2.7 once, each with a heading', () => {
+  it('cover every field of the DDx and treatment-plan details once, each with a heading', () => {
     expect(DDX_FIELDS.map((f) => f.wire).sort()).toEqual(
       ['cause_etiology', 'commonly_confused_with', 'diagnosis_rule_outs', 'name', 'prognosis', 'risk_factors_predispositions', 'symptoms_clinical_signs'].sort(),
     );

@@ -1,5 +1,5 @@
 // The client over real HTTP against a local stand-in that answers as the service is published
-// (SERVICE.md): the exact request each operation sends (method, path, headers, body), and how
+// (docs/service.md): the exact request each operation sends (method, path, headers, body), and how
 // the published answers, and the published error shapes, come back to the app.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

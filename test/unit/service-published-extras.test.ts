@@ -1,6 +1,6 @@
-// The published operations beyond SPEC's rows that the app uses (SERVICE.md): /auth/login's
-// token-only answer, /users/me, /organizations/get, /webhook/update, the medication agent, and
-// the storage service's XML errors of row 7.
+// The published operations beyond the numbered ones of docs/service.md that the app uses:
+// /auth/login's token-only answer, /users/me, /organizations/get, /webhook/update, the medication
+// agent, and the storage service's XML errors of the upload `PUT`.
 import { describe, expect, it } from 'vitest';
 import {
   MEDICATION_FIELDS,

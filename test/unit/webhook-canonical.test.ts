@@ -54,7 +54,7 @@ describe('canonicalJson details', () => {
   it('keeps each number as the sender wrote it, where Python would re-print floats', () => {
     const raw = '{"b": 1e-7, "a": 2.0, "c": -0, "d": 1E+5, "e": 0.10, "f": 1e400}';
     expect(canonicalJson(raw)).toBe('{"a":2.0,"b":1e-7,"c":-0,"d":1E+5,"e":0.10,"f":1e400}');
-    // The difference is deliberate (DESIGN.md): Python's repr is not what the sender signed.
+    // The difference is deliberate (src/shared/webhook/canonical-json.ts): Python's repr is not what the sender signed.
     expect(pythonCanonical([raw])).toEqual(['{"a":2.0,"b":1e-07,"c":0,"d":100000.0,"e":0.1,"f":Infinity}']);
   });
 
