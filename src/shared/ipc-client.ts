@@ -4,8 +4,7 @@
 import type { Api, BridgeApi, IpcError } from './ipc.ts';
 import { INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 
-export const MAX_CHUNK_BYTES = 1024 * 1024;
-export const MAX_AGENT_INPUT = 20_000;
+export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
 
 export class ApiCallError extends Error {
   readonly code: string;

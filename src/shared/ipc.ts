@@ -11,9 +11,11 @@ import type { DdxResult, MedicationResult, Organization, Template, TreatmentPlan
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
-import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-client.ts';
+import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
 
-export { ApiCallError, createApi, MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-client.ts';
+// The client (createApi, ApiCallError) lives in ipc-client.ts, which imports this module's
+// types: importing it back here would make a cycle, so only the limits are re-exported.
+export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
 
 /** A phantom carrier of an answer's type; the table holds no value for it at run time. */
 const answer = <T>() => undefined as unknown as T;
