@@ -14,7 +14,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from '@play
 import config from '../playwright.config.ts';
 import type * as CoreModuleShape from '../src/main/core/app-core.ts';
 import type * as SecretModuleShape from '../src/main/core/secret-store.ts';
-import { consultTitle } from '../src/renderer/src/features/consults/consult-status.ts';
+import { consultTitle } from '../src/renderer/src/lib/consult-status.ts';
 import { mainNav, signIn } from '../test/e2e/fixtures.ts';
 import { CHROMIUM_PATH } from './support/browser-session.ts';
 import { expectedSearch, generateConsults, PLANTED, writeDataFolder } from './support/consult-data.ts';

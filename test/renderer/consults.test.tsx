@@ -11,7 +11,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/features/consults/consult-status.ts';
+import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/lib/consult-status.ts';
 import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
 import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';

@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
-import { documentStatus } from '../../src/renderer/src/features/consults/consult-status.ts';
+import { documentStatus } from '../../src/renderer/src/lib/consult-status.ts';
 import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
 import type { Api } from '../../src/shared/ipc.ts';

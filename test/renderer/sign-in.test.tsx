@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
 import { PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
-import { PUBLISHED_URLS, serviceKind } from '../../src/renderer/src/features/sign-in/service-kind.ts';
+import { PUBLISHED_URLS, serviceKind } from '../../src/renderer/src/lib/service-kind.ts';
 import type { SignIn as SignInComponent } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
 import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
 import { installRealBridge } from './support/real-bridge.ts';

@@ -12,7 +12,7 @@ import { useTemplates } from '../../stores/templates.ts';
 import { switchUser } from '../sign-in/switch-user.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { consultStatus, consultTitle, formatDuration, needsPatientName, ownerName, timeOfDay } from './consult-status.ts';
+import { consultStatus, consultTitle, formatDuration, needsPatientName, ownerName, timeOfDay } from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

@@ -11,7 +11,7 @@ import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
-import { documentStatus } from './consult-status.ts';
+import { documentStatus } from '../../lib/consult-status.ts';
 import { NoteReader } from './note-reader.tsx';
 import './documents.css';
 

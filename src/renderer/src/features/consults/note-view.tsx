@@ -7,7 +7,7 @@ import { useConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { consultStatus, consultTitle, formatDuration, timeOfDay } from './consult-status.ts';
+import { consultStatus, consultTitle, formatDuration, timeOfDay } from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';

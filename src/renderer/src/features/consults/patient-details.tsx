@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
-import { needsPatientName } from './consult-status.ts';
-import { patientNameProblem, PATIENT_NAME_HINT } from './patient-name.ts';
+import { needsPatientName } from '../../lib/consult-status.ts';
+import { patientNameProblem, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 
 /** Whether the consult may still be sent under other details (the engine has the last word). */
 export function detailsEditable({ job }: ConsultInfo): boolean {

@@ -1,4 +1,4 @@
-import type { ConsultStatus } from './consult-status.ts';
+import type { ConsultStatus } from '../../lib/consult-status.ts';
 
 const TONE_CLASS: Record<ConsultStatus['tone'], string> = { progress: 'badge', done: 'badge badge-done', warning: 'badge badge-warning', error: 'badge badge-error' };
 // A shape as well as a colour, so the tone reads without colour. Hidden from screen readers:

@@ -2,7 +2,7 @@
 // Before a recording they only go into the store (the recording's start sends them); during one
 // they go to main too: the details a moment after the typing stops, the template at once.
 import { api } from '../../api.ts';
-import { PATIENT_NAME_REQUIRED_MESSAGE } from '../consults/patient-name.ts';
+import { PATIENT_NAME_REQUIRED_MESSAGE } from '../../lib/patient-name.ts';
 import { fail, get, live, set } from './live-state.ts';
 
 const DETAILS_DEBOUNCE_MS = 600;

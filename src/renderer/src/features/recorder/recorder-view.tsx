@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
-import { formatDuration } from '../consults/consult-status.ts';
-import { PATIENT_NAME_HINT } from '../consults/patient-name.ts';
+import { formatDuration } from '../../lib/consult-status.ts';
+import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import {
   chooseDevice,

@@ -5,7 +5,7 @@
 import { api } from '../../api.ts';
 import { type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { consultTitle } from '../consults/consult-status.ts';
+import { consultTitle } from '../../lib/consult-status.ts';
 import { smoothLevel } from './audio-level.ts';
 import type { ChunkSendError } from './chunk-sender.ts';
 import { flushDetails } from './details-sync.ts';

@@ -5,7 +5,7 @@
 import { api } from '../../api.ts';
 import { isCapturing, type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { patientNameProblem } from '../consults/patient-name.ts';
+import { patientNameProblem } from '../../lib/patient-name.ts';
 import { createSilenceWatch } from './audio-level.ts';
 import { createChunkSender } from './chunk-sender.ts';
 import { sendChangedSince, type SentDetails } from './details-sync.ts';

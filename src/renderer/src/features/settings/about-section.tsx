@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { AppInfo } from '../../../../shared/ipc.ts';
 import type { Settings } from '../../../../shared/settings.ts';
-import { serviceInWords } from '../sign-in/service-kind.ts';
+import { serviceInWords } from '../../lib/service-kind.ts';
 
 export function KeychainSection({ app }: { app: AppInfo }) {
   const ids = useId();

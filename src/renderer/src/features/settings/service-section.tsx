@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, URL_FIELDS, type ServiceKind } from '../sign-in/service-kind.ts';
+import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, URL_FIELDS, type ServiceKind } from '../../lib/service-kind.ts';
 import { ServiceUrlFields } from '../sign-in/service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];

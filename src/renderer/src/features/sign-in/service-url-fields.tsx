@@ -2,7 +2,7 @@
 // in words; the service documents' placeholder name is a small hint beside it.
 import { useId } from 'react';
 import type { Settings } from '../../../../shared/settings.ts';
-import { URL_FIELDS } from './service-kind.ts';
+import { URL_FIELDS } from '../../lib/service-kind.ts';
 
 type Urls = Settings['serviceUrls'];
 

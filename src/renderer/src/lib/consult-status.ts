@@ -1,9 +1,9 @@
 // Where a consult is on its way from the microphone to a note, in the vet's words. Derived
 // from the recording and its job as main reports them; pure, so every state is tested.
-import { OVERDUE_CHECK_MINUTES } from '../../../../shared/published-service.ts';
-import type { ConsultInfo } from '../../../../shared/ipc.ts';
-import type { DocumentInfo } from '../../../../shared/jobs.ts';
-import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
+import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
+import type { ConsultInfo } from '../../../shared/ipc.ts';
+import type { DocumentInfo } from '../../../shared/jobs.ts';
+import { scribeStatusKind } from '../../../shared/service/status-kind.ts';
 
 export type StatusTone = 'progress' | 'done' | 'error' | 'warning';
 

@@ -1,8 +1,8 @@
 // Which service the app talks to, in the vet's words: the clinic's PupPilot account (the
 // published hosts), the built-in sandbox, or other addresses. The sign-in screen and Settings
 // both choose with these.
-import { PUBLISHED_SERVICE_URLS } from '../../../../shared/published-service.ts';
-import type { Settings } from '../../../../shared/settings.ts';
+import { PUBLISHED_SERVICE_URLS } from '../../../shared/published-service.ts';
+import type { Settings } from '../../../shared/settings.ts';
 
 type Urls = Settings['serviceUrls'];
 
