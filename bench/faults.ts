@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppCore } from '../src/main/core/app-core.ts';
 import type { JobRecord } from '../src/main/core/jobs/record.ts';
-import { RecordingStore } from '../src/main/core/recordings.ts';
+import { RecordingStore } from '../src/main/core/recordings/index.ts';
 import { openKeychain } from '../src/main/core/secret-store.ts';
 import { ServiceClient } from '../src/main/core/service-client.ts';
 import type { SandboxStats } from '../src/sandbox/index.ts';

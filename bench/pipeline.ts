@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AppCore } from '../src/main/core/app-core.ts';
 import { writeJsonAtomic } from '../src/main/core/atomic-file.ts';
-import { RecordingStore } from '../src/main/core/recordings.ts';
+import { RecordingStore } from '../src/main/core/recordings/index.ts';
 import { createHandlers, type HandlerTable } from '../src/main/core/ipc-handlers.ts';
 import type { JobRecord } from '../src/main/core/jobs/record.ts';
 import type { InvokeChannel, InvokeOutput } from '../src/shared/ipc.ts';

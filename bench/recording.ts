@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
-import type { RecordingMeta } from '../src/main/core/recordings.ts';
+import type { RecordingMeta } from '../src/main/core/recordings/index.ts';
 import { scanWebm } from '../src/main/core/webm-duration.ts';
 import { expect, start } from '../test/e2e/fixtures.ts';
 import { probeSeconds, record } from '../test/e2e/support/consults.ts';
@@ -280,7 +280,7 @@ Taken over CDP on the page: \`HeapProfiler.collectGarbage\` twice, then \`Runtim
   const maxLag = Math.max(...metaLags, ...scanLags);
   report.add(`## Audio on disk behind the clock
 
-Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\` of meta.json, which the core writes after the chunk's bytes are appended and fdatasync'd (src/main/core/recordings.ts), sampled every second (${metaLags.length} samples). "audio": the end of the last complete Opus block in audio.webm, read with the core's own WebM scanner (scanWebm), every ${SCAN_EVERY_MS / 1000} s (${scanLags.length} samples). The recorder hands over a chunk a second, so a lag of up to about 1 s (plus the time to save the chunk) is inherent.`);
+Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\` of meta.json, which the core writes after the chunk's bytes are appended and fdatasync'd (src/main/core/recordings/), sampled every second (${metaLags.length} samples). "audio": the end of the last complete Opus block in audio.webm, read with the core's own WebM scanner (scanWebm), every ${SCAN_EVERY_MS / 1000} s (${scanLags.length} samples). The recorder hands over a chunk a second, so a lag of up to about 1 s (plus the time to save the chunk) is inherent.`);
   report.table(
     ['measure', 'median', 'p95', 'max', `goal max <= ${LAG_GOAL_MS / 1000} s`],
     [

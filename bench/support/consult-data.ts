@@ -5,7 +5,7 @@
 // the engine working against the sandbox while the list is measured.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RecordingMeta } from '../../src/main/core/recordings.ts';
+import type { RecordingMeta } from '../../src/main/core/recordings/index.ts';
 import type { JobRecord } from '../../src/main/core/jobs/record.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';

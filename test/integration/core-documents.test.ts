@@ -7,7 +7,7 @@ import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import type { EventPayloads } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
-import { localDate } from '../../src/main/core/recordings.ts';
+import { localDate } from '../../src/main/core/recordings/index.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { makeRecording, recordThrough, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';

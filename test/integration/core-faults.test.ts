@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { MemorySecretStore, openKeychain } from '../../src/main/core/secret-store.ts';
-import { RecordingStore } from '../../src/main/core/recordings.ts';
+import { RecordingStore } from '../../src/main/core/recordings/index.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { call } from './support/http.ts';
 import { makeRecording, tempDir } from './support/core.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { PATIENT_NAME_REQUIRED } from '../../src/main/core/jobs/pipeline.ts';
-import { localDate } from '../../src/main/core/recordings.ts';
+import { localDate } from '../../src/main/core/recordings/index.ts';
 import { INVOKE_CHANNELS, invokeContract, type InvokeChannel } from '../../src/shared/ipc.ts';
 import { formatNoteDate } from '../../src/shared/note/index.ts';
 import { INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc-channels.ts';

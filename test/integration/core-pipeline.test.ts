@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../src/shared/setti
 import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { call } from './support/http.ts';
-import { localDate } from '../../src/main/core/recordings.ts';
+import { localDate } from '../../src/main/core/recordings/index.ts';
 import { rtfToSections, sectionsFromCategories, sectionsToText } from '../../src/shared/note/index.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { firstTemplateId, makeRecording, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';

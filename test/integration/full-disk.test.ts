@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RecordingStore } from '../../src/main/core/recordings.ts';
+import { RecordingStore } from '../../src/main/core/recordings/index.ts';
 import { tempDir } from './support/core.ts';
 
 const CHILD = join(import.meta.dirname, 'support', 'full-disk-child.ts');

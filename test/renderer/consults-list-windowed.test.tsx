@@ -10,7 +10,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { RecordingMeta } from '../../src/main/core/recordings.ts';
+import type { RecordingMeta } from '../../src/main/core/recordings/index.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import { dayKey } from '../../src/renderer/src/features/consults/days.ts';
 

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDate, RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings.ts';
+import { localDate, RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { elapsedMs: number; decodedMs: number; mimeType: string };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RecordingStore } from '../../src/main/core/recordings.ts';
+import { RecordingStore } from '../../src/main/core/recordings/index.ts';
 import { buildNote, EXAMPLE_NOTE_LABEL } from '../../src/sandbox/note.ts';
 import { findTemplate, TEMPLATES } from '../../src/sandbox/templates.ts';
 import { webmDurationSeconds } from '../../src/sandbox/uploads.ts';

@@ -17,7 +17,7 @@ import { ConsultGate, type ConsultAccess } from './consult-gate.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
 import { notePdf } from './note-pdf.ts';
 import { JobError, ownerOf, Pipeline, type PipelineOptions, type RetentionPolicy } from './jobs/pipeline.ts';
-import { localDate, RecordingStore, type RecordingMeta } from './recordings.ts';
+import { localDate, RecordingStore, type RecordingMeta } from './recordings/index.ts';
 import type { SecretStore } from './secret-store.ts';
 import { shortcutProblem, type RecorderActivity } from '../../shared/desktop.ts';
 import { restartRefusal, type Busy, type UpdateInfo } from '../../shared/updates.ts';

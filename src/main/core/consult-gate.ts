@@ -6,7 +6,7 @@
 // a claim writes. A rule written per path is a rule the next path forgets.
 import type { ConsultOwner } from '../../shared/ipc.ts';
 import type { User } from '../../shared/service/index.ts';
-import type { RecordingMeta } from './recordings.ts';
+import type { RecordingMeta } from './recordings/index.ts';
 
 /**
  * What the account signed in may do with a consult:

@@ -8,7 +8,7 @@ type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
 import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from './jobs/pipeline.ts';
-import { RecordingError } from './recordings.ts';
+import { RecordingError } from './recordings/index.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
 import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
 import { SignedOutError } from './session.ts';

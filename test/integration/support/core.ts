@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
 import { ownerOf } from '../../../src/main/core/jobs/pipeline.ts';
-import type { RecordingStore } from '../../../src/main/core/recordings.ts';
+import type { RecordingStore } from '../../../src/main/core/recordings/index.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
 import { ServiceError } from '../../../src/main/core/service-errors.ts';
 import type { JobInfo } from '../../../src/shared/jobs.ts';

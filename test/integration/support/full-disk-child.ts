@@ -4,7 +4,7 @@
 //   node full-disk-child.ts record <data dir>
 //   node full-disk-child.ts settings <data dir>
 import { toIpcError } from '../../../src/main/core/ipc-handlers.ts';
-import { RecordingStore } from '../../../src/main/core/recordings.ts';
+import { RecordingStore } from '../../../src/main/core/recordings/index.ts';
 import { SettingsStore } from '../../../src/main/core/settings.ts';
 
 const [mode, dir] = process.argv.slice(2);

@@ -5,7 +5,7 @@ import type { EventEmitter } from 'node:events';
 
 import type { KeyedQueue } from '../keyed-queue.ts';
 import type { BackoffOptions } from '../backoff.ts';
-import type { RecordingStore } from '../recordings.ts';
+import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
 import type { Session } from '../session.ts';
 import type { DocumentInfo, JobInfo } from './record.ts';

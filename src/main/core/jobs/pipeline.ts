@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import { DEFAULT_BACKOFF, pollDelay as defaultPollDelay } from '../backoff.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
-import type { RecordingMeta } from '../recordings.ts';
+import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { addDocument, documentTexts, retryDocument } from './documents.ts';

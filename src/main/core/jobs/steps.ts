@@ -6,7 +6,7 @@
 // Idempotency-Key) only when the outcome of its first send is unknown.
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../shared/note/index.ts';
 import { scribeStatusKind, type ScribeRecord } from '../../../shared/service/index.ts';
-import { localDate } from '../recordings.ts';
+import { localDate } from '../recordings/index.ts';
 import type { Engine } from './context.ts';
 import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 
 import { readJson, writeJsonAtomic } from '../atomic-file.ts';
-import { READ_AT_ONCE, type RecordingMeta } from '../recordings.ts';
+import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
 import type { ResolvedOptions } from './context.ts';
 import { JobError } from './errors.ts';
 import { newLive, type Live } from './live.ts';

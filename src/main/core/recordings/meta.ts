@@ -1,0 +1,177 @@
+// A recording's meta.json: its shape, the reading of a saved one (hand-written, lenient with
+// members added later), the checks and clean-up of the texts the vet types, and a new one.
+import type { ConsultOwner } from '../../../shared/ipc.ts';
+import { RecordingError } from './errors.ts';
+
+export type RecordingState = 'recording' | 'paused' | 'finished' | 'recovered';
+
+export interface RecordingMeta {
+  id: string;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+  durationMs: number;
+  mimeType: string;
+  label: string | null;
+  /** The patient spoken of in the audio; the service needs it before the consult is sent. */
+  patientName: string | null;
+  /** The visit's description, sent with the patient's name; optional. */
+  description: string | null;
+  templateId: string | null;
+  state: RecordingState;
+  bytes: number;
+  chunks: number;
+  /** Whether the WebM got its Duration written; null until the recording ends. */
+  durationFixed: boolean | null;
+  /** The account signed in when it was recorded; null for older recordings, or none signed in. */
+  owner: ConsultOwner | null;
+  /** When the vet said the owner consented to the recording (Settings asks at Start); null when not asked. */
+  consentAt: string | null;
+  /** The name the vet listed the consult under after it was sent (on this computer only); null when not renamed. */
+  listName: string | null;
+}
+
+/** What `start` is given for a new recording. */
+export interface StartInput {
+  mimeType: string;
+  label?: string | null;
+  patientName?: string | null;
+  description?: string | null;
+  templateId?: string | null;
+  owner?: ConsultOwner | null;
+  /** The owner consented, as the vet confirmed at Start: stamped with the start's time. */
+  ownerConsented?: boolean;
+}
+
+const MIME_PATTERN = /^[a-z]+\/[a-z0-9.+-]+(;[\x20-\x7e]*)?$/i;
+const STATES: readonly string[] = ['recording', 'paused', 'finished', 'recovered'];
+
+export function isWebm(mimeType: string): boolean {
+  return /^(audio|video)\/webm\b/i.test(mimeType);
+}
+
+/** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
+export function parseMeta(value: unknown, id: string): RecordingMeta | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as Record<string, unknown>;
+  const str = (k: string) => typeof m[k] === 'string';
+  const strOrNull = (k: string) => m[k] === null || typeof m[k] === 'string';
+  const count = (k: string) => typeof m[k] === 'number' && Number.isFinite(m[k]) && m[k] >= 0;
+  const ok =
+    m['id'] === id &&
+    str('startedAt') &&
+    str('updatedAt') &&
+    strOrNull('finishedAt') &&
+    count('durationMs') &&
+    str('mimeType') &&
+    strOrNull('label') &&
+    strOrNull('templateId') &&
+    STATES.includes(m['state'] as string) &&
+    count('bytes') &&
+    count('chunks');
+  if (!ok) return null;
+  const fixed = m['durationFixed'];
+  // Members added after a meta file was written read as null: a recording is never lost over
+  // a member it could not have had.
+  const text = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : null);
+  return {
+    ...(m as unknown as RecordingMeta),
+    patientName: text('patientName'),
+    description: text('description'),
+    consentAt: text('consentAt'),
+    listName: text('listName'),
+    durationFixed: typeof fixed === 'boolean' ? fixed : null,
+    owner: parseOwner(m['owner']),
+  };
+}
+
+export function parseOwner(value: unknown): ConsultOwner | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  const ok = ['userId', 'organizationId', 'name', 'email', 'service'].every((k) => typeof o[k] === 'string');
+  return ok
+    ? { userId: o['userId'] as string, organizationId: o['organizationId'] as string, name: o['name'] as string, email: o['email'] as string, service: o['service'] as string }
+    : null;
+}
+
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 2000;
+
+export function checkMimeType(mimeType: unknown): asserts mimeType is string {
+  if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
+    throw new RecordingError('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
+  }
+}
+
+export function checkTexts(input: { label?: unknown; patientName?: unknown; description?: unknown; templateId?: unknown; listName?: unknown }): void {
+  for (const [key, max] of [['label', MAX_NAME], ['listName', MAX_NAME], ['patientName', MAX_NAME], ['templateId', MAX_NAME], ['description', MAX_DESCRIPTION]] as const) {
+    const v = input[key];
+    if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
+      throw new RecordingError('bad_input', `${key} must be text of at most ${max} characters, or null.`);
+    }
+  }
+}
+
+/**
+ * A name (or a description) of spaces only is none: the service would be sent nothing it can
+ * use. Used for the patient's name, the description and the name the consult is listed under.
+ */
+export function cleanText(text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+/** The meta of a recording started at `iso`, before its first chunk. */
+export function newMeta(id: string, iso: string, input: StartInput): RecordingMeta {
+  return {
+    id,
+    startedAt: iso,
+    updatedAt: iso,
+    finishedAt: null,
+    durationMs: 0,
+    mimeType: input.mimeType,
+    label: input.label ?? null,
+    patientName: cleanText(input.patientName),
+    description: cleanText(input.description),
+    templateId: input.templateId ?? null,
+    state: 'recording',
+    bytes: 0,
+    chunks: 0,
+    durationFixed: null,
+    owner: input.owner ?? null,
+    consentAt: input.ownerConsented ? iso : null,
+    listName: null,
+  };
+}
+
+/** What `update` may change; a member left out stays as it is. */
+export interface MetaPatch {
+  label?: string | null;
+  patientName?: string | null;
+  description?: string | null;
+  templateId?: string | null;
+  listName?: string | null;
+}
+
+/** `meta` with `patch` applied (the texts cleaned), changed at `updatedAt`. */
+export function patched(meta: RecordingMeta, patch: MetaPatch, updatedAt: string): RecordingMeta {
+  return {
+    ...meta,
+    ...(patch.label !== undefined ? { label: patch.label } : {}),
+    ...(patch.patientName !== undefined ? { patientName: cleanText(patch.patientName) } : {}),
+    ...(patch.description !== undefined ? { description: cleanText(patch.description) } : {}),
+    ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
+    ...(patch.listName !== undefined ? { listName: cleanText(patch.listName) } : {}),
+    updatedAt,
+  };
+}
+
+/**
+ * The recording's calendar day where it was made (`YYYY-MM-DD`, this computer's time zone): a
+ * consult at 00:30 belongs to that day, not to the UTC day before.
+ */
+export function localDate(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

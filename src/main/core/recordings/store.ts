@@ -1,0 +1,254 @@
+// The durable store of consult recordings: `<dir>/<id>/audio.webm` and `<dir>/<id>/meta.json`.
+// The renderer's MediaRecorder hands over one chunk a second; each is appended and fdatasync'd
+// before the call answers (chunk-writer.ts), then meta.json is replaced atomically, so a crash
+// at any moment leaves every acknowledged chunk on disk and a meta that is at most one chunk
+// behind the audio. At launch, what a crash cut short is recovered (recovery.ts).
+// Calls for one recording run one after the other (a queue per id), whatever IPC does.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import type { ConsultOwner } from '../../../shared/ipc.ts';
+import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { KeyedQueue } from '../keyed-queue.ts';
+import { fixWebmDuration, syncDir } from '../webm-duration.ts';
+import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
+import { guard, RecordingError } from './errors.ts';
+import { AUDIO, checkId, folderOf, META, newFolder, READ_AT_ONCE, recordingIds } from './folders.ts';
+import { checkMimeType, checkTexts, isWebm, newMeta, parseMeta, patched, type MetaPatch, type RecordingMeta, type RecordingState, type StartInput } from './meta.ts';
+import { recoverEach, recoverOne } from './recovery.ts';
+
+export class RecordingStore {
+  private readonly dir: string;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly queue = new KeyedQueue();
+  /**
+   * Each recording's meta as last written or read here. Everything this store writes passes
+   * through it, so what it says of a consult (its owner above all) is what is on disk.
+   */
+  private readonly known = new Map<string, RecordingMeta>();
+  /** Told of every meta written (a chunk, a claim, a rename) and of every recording deleted. */
+  onChange?: (meta: RecordingMeta) => void;
+  onDelete?: (id: string) => void;
+
+  constructor(opts: { dir: string; now?: () => number; log?: (line: string) => void }) {
+    this.dir = opts.dir;
+    this.now = opts.now ?? Date.now;
+    this.log = opts.log ?? (() => {});
+  }
+
+  audioPath(id: string): string {
+    return join(this.folder(id), AUDIO);
+  }
+
+  async start(input: StartInput): Promise<RecordingMeta> {
+    checkMimeType(input.mimeType);
+    checkTexts(input);
+    const at = this.now();
+    return guard(async () => {
+      const id = await newFolder(this.dir, at);
+      await createAudio(this.audioPath(id));
+      const meta = newMeta(id, new Date(at).toISOString(), input);
+      await this.writeMeta(meta);
+      await syncDir(this.dir);
+      return meta;
+    });
+  }
+
+  async appendChunk(id: string, seq: number, data: Uint8Array, elapsedMs?: number): Promise<RecordingMeta> {
+    checkId(id);
+    checkChunk(seq, data, elapsedMs);
+    return this.serial(id, async () => {
+      const meta = await this.load(id);
+      if (!isNextChunk(meta, seq, data)) return meta;
+      try {
+        const bytes = await appendBytes(this.audioPath(id), meta.bytes, data);
+        const chunks = meta.chunks + 1;
+        const next: RecordingMeta = {
+          ...meta,
+          bytes,
+          chunks,
+          durationMs: Math.round(elapsedMs ?? chunks * 1000),
+          updatedAt: new Date(this.now()).toISOString(),
+        };
+        await this.writeMeta(next);
+        return next;
+      } catch (e) {
+        throw chunkFailure(e);
+      }
+    });
+  }
+
+  /**
+   * Makes `owner` the consult's owner: a vet takes a consult recorded with no one signed in (or
+   * under another service) as theirs. Whether they may is the access gate's to say
+   * (consult-gate.ts); this only writes it, in the one place the gate reads.
+   */
+  async claim(id: string, owner: ConsultOwner): Promise<RecordingMeta> {
+    return this.serial(id, async () => {
+      const meta = await this.load(id);
+      if (meta.owner?.userId === owner.userId && meta.owner.service === owner.service) return meta;
+      const next: RecordingMeta = { ...meta, owner, updatedAt: new Date(this.now()).toISOString() };
+      await this.writeMeta(next);
+      return next;
+    });
+  }
+
+  async pause(id: string): Promise<RecordingMeta> {
+    return this.transition(id, 'paused', ['recording', 'paused']);
+  }
+
+  async resume(id: string): Promise<RecordingMeta> {
+    return this.transition(id, 'recording', ['recording', 'paused']);
+  }
+
+  async update(id: string, patch: MetaPatch): Promise<RecordingMeta> {
+    checkId(id);
+    checkTexts(patch);
+    return this.serial(id, async () => {
+      const next = patched(await this.load(id), patch, new Date(this.now()).toISOString());
+      await this.writeMeta(next);
+      return next;
+    });
+  }
+
+  /**
+   * Ends a recording (or accepts a recovered one): writes the WebM Duration and takes the length
+   * from the audio itself. If the Duration cannot be written (a damaged tail), the audio is kept
+   * exactly as it is and the recording still finishes, with `durationFixed: false`. Finishing a
+   * finished recording answers it unchanged, so a repeated stop is harmless.
+   */
+  async finish(id: string, input: { durationMs?: number } = {}): Promise<RecordingMeta> {
+    checkId(id);
+    return this.serial(id, async () => {
+      const meta = await this.load(id);
+      if (meta.state === 'finished') return meta;
+      let durationMs = input.durationMs !== undefined && Number.isFinite(input.durationMs) && input.durationMs >= 0 ? input.durationMs : meta.durationMs;
+      let durationFixed = meta.durationFixed ?? false;
+      if (!(meta.state === 'recovered' && meta.durationFixed === true) && meta.bytes > 0 && isWebm(meta.mimeType)) {
+        const fix = await fixWebmDuration(this.audioPath(id));
+        if (!fix.fixed) this.log(`recordings: Duration of ${id} not written (${fix.reason ?? 'unknown'}); the audio is kept as recorded`);
+        durationMs = fix.durationMs ?? durationMs;
+        durationFixed = fix.fixed;
+      }
+      const iso = new Date(this.now()).toISOString();
+      const next: RecordingMeta = {
+        ...meta,
+        state: 'finished',
+        finishedAt: iso,
+        updatedAt: iso,
+        durationMs: Math.round(durationMs),
+        bytes: await audioSize(this.audioPath(id)),
+        durationFixed,
+      };
+      await this.writeMeta(next);
+      return next;
+    });
+  }
+
+  /** The recording, or null when there is none (or its meta.json is unreadable). */
+  async get(id: string): Promise<RecordingMeta | null> {
+    checkId(id);
+    return guard(() => this.read(id));
+  }
+
+  /** All recordings, newest first. */
+  async list(): Promise<RecordingMeta[]> {
+    return guard(async () => {
+      // A few files at a time rather than one after another: a clinic's years of consults are
+      // read at every launch, before the window opens.
+      const limit = pLimit(READ_AT_ONCE);
+      const ids = await recordingIds(this.dir);
+      const metas = (await Promise.all(ids.map((id) => limit(() => this.read(id))))).filter((m): m is RecordingMeta => m !== null);
+      return metas.sort((a, b) => (a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt)));
+    });
+  }
+
+  /**
+   * At launch: every recording still `recording` or `paused` was cut short by a crash. It
+   * becomes `recovered`, with its Duration written where the audio allows. A folder whose
+   * meta.json is missing or damaged but whose audio is there is recovered too, its meta rebuilt
+   * from the file. Returns the recordings recovered now.
+   */
+  async recoverUnfinished(): Promise<RecordingMeta[]> {
+    const ids = await guard(() => recordingIds(this.dir));
+    return recoverEach(ids, this.log, (id) =>
+      this.serial(id, () =>
+        recoverOne({
+          id,
+          folder: this.folder(id),
+          audioPath: this.audioPath(id),
+          metaPath: this.metaPath(id),
+          now: this.now,
+          log: this.log,
+          writeMeta: (meta) => this.writeMeta(meta),
+        }),
+      ),
+    );
+  }
+
+  async delete(id: string): Promise<void> {
+    checkId(id);
+    await this.serial(id, () => rm(this.folder(id), { recursive: true, force: true }));
+    this.known.delete(id);
+    this.onDelete?.(id);
+  }
+
+  /** The recording's meta as this store last wrote or read it; undefined for one it does not know. */
+  peek(id: string): RecordingMeta | undefined {
+    return this.known.get(id);
+  }
+
+  private async writeMeta(meta: RecordingMeta): Promise<void> {
+    await writeJsonAtomic(this.metaPath(meta.id), meta);
+    this.known.set(meta.id, meta);
+    this.onChange?.(meta);
+  }
+
+  private async transition(id: string, to: RecordingState, from: RecordingState[]): Promise<RecordingMeta> {
+    checkId(id);
+    return this.serial(id, async () => {
+      const meta = await this.load(id);
+      if (meta.state === to) return meta;
+      if (!from.includes(meta.state)) throw new RecordingError('bad_state', `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`);
+      const next: RecordingMeta = { ...meta, state: to, updatedAt: new Date(this.now()).toISOString() };
+      await this.writeMeta(next);
+      return next;
+    });
+  }
+
+  private async read(id: string): Promise<RecordingMeta | null> {
+    let raw: unknown;
+    try {
+      raw = await readJson(this.metaPath(id));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+      this.log(`recordings: meta.json of ${id} is unreadable: ${(e as Error).message}`);
+      return null;
+    }
+    if (raw === null) return null;
+    const meta = parseMeta(raw, id);
+    if (!meta) this.log(`recordings: meta.json of ${id} has an unknown shape`);
+    else this.known.set(id, meta);
+    return meta;
+  }
+
+  private async load(id: string): Promise<RecordingMeta> {
+    const meta = await this.read(id);
+    if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
+    return meta;
+  }
+
+  private folder(id: string): string {
+    return folderOf(this.dir, id);
+  }
+
+  private metaPath(id: string): string {
+    return join(this.folder(id), META);
+  }
+
+  /** Runs calls for one recording one after the other, in the order they were made; a failed call does not hold up the next. */
+  private serial<T>(id: string, task: () => Promise<T>): Promise<T> {
+    return this.queue.run(id, () => guard(task));
+  }
+}
