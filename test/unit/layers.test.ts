@@ -67,15 +67,15 @@ const feature = (file: string | null) => (file ? (/^src\/renderer\/src\/features
  * moved yet. A new one fails; one that goes away must be taken off this list.
  */
 const FEATURE_ALLOWED = new Map<string, string>([
-  // A zustand store of the sign-in flow; its home is stores/, moved when sign-in is split (issue 19, point 4).
+  // A zustand store of the sign-in flow; its home is stores/, moved when the sign-in feature is split.
   ['src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/sign-in/switch-user.ts', 'switch-user store'],
-  // The template picker is a component three features show; it moves to a shared components/ folder with the form-field component (issue 19, point 3).
+  // The template picker is a component three features show; it moves to a shared components/ folder with the form-field component.
   ['src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
   ['src/renderer/src/features/consults/document-tabs.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
   ['src/renderer/src/features/recorder/recorder-view.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
-  // The service address fields are a form both sign-in and Settings show; they move with the form-field component (issue 19, point 3).
+  // The service address fields are a form both sign-in and Settings show; they move with the form-field component.
   ['src/renderer/src/features/settings/service-section.tsx -> src/renderer/src/features/sign-in/service-url-fields.tsx', 'shared component'],
-  // Settings shows the update banner's component in its Updates section; it moves to a shared components/ folder (issue 19, point 3).
+  // Settings shows the update banner's component in its Updates section; it moves to a shared components/ folder.
   ['src/renderer/src/features/settings/updates-section.tsx -> src/renderer/src/features/updates/update-banner.tsx', 'shared component'],
 ]);
 
@@ -98,8 +98,8 @@ describe('the layers (docs/architecture.md)', () => {
 
   it('src/main/core imports only core, shared and the sandbox’s entry, and never electron', () => {
     // The embedded sandbox is started by the core (app-core.ts), so src/sandbox/index.ts is
-    // allowed for now; it goes when the embedded sandbox becomes a port passed in (issue 19,
-    // point 2: "the embedded sandbox as a port passed in"). Nothing else of src/sandbox.
+    // allowed for now; it goes when the embedded sandbox becomes a port the core is given, as
+    // the secret store and the clipboard are. Nothing else of src/sandbox.
     const SANDBOX_EXCEPTION = 'src/sandbox/index.ts';
     const bad = all
       .filter((e) => under(e.from, 'src/main/core'))
