@@ -3,6 +3,11 @@
 // (src/main/index.ts) and the browser test host both create one and bind its handler table to
 // their transport; what either needs from its platform (the secret store, desktop
 // notifications, the audio address) comes in as options.
+//
+// Longer than a module here should be: besides the wiring it still holds the consults' own
+// operations (the note's views and export, search, claims, retention by clinic, settings as a
+// clinic sees them), which belong in modules of their own beside core/jobs/ and
+// core/recordings/, with this file left as the wiring.
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

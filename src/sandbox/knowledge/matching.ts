@@ -2,7 +2,8 @@
 // terms, a table of equivalent wordings, phrase matching on word boundaries, and a negation
 // check. Vets write "PU/PD", owners write "drinking and peeing a lot"; the knowledge base
 // names a sign once, so the wordings of one sign are grouped here and every term matches
-// all the wordings of its group.
+// all the wordings of its group. Most of its length is that table of wordings, which reads
+// best in one place; the matching itself is short.
 import type { Condition } from './types.ts';
 
 /**
