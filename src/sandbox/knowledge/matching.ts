@@ -2,8 +2,9 @@
 // terms, a table of equivalent wordings, phrase matching on word boundaries, and a negation
 // check. Vets write "PU/PD", owners write "drinking and peeing a lot"; the knowledge base
 // names a sign once, so the wordings of one sign are grouped here and every term matches
-// all the wordings of its group. Most of its length is that table of wordings, which reads
-// best in one place; the matching itself is short.
+// all the wordings of its group. Longer than a module here should be: the table of wordings,
+// the phrase patterns, the negation check and the scoring all work on one prepared text and
+// its caches, and are kept together until that text has a module of its own.
 import type { Condition } from './types.ts';
 
 /**
