@@ -151,7 +151,9 @@ export class Auth {
       throw new ApiError(401, 'session_revoked', 'This session has been signed out; sign in again.');
     }
     const graceMs = this.options.refreshReuseGraceSeconds * 1000;
-    const replay = refresh.jti === family.previous_jti && Date.now() - family.rotated_at <= graceMs;
+    // Strictly within the grace: with a grace of 0 a reuse in the very millisecond of the
+    // rotation is a reuse too, not a replay.
+    const replay = refresh.jti === family.previous_jti && Date.now() - family.rotated_at < graceMs;
     const kept = replay ? this.lastAnswers.get(familyId) : undefined;
     if (kept) return { ...kept, user, replayed: true };
     if (refresh.jti !== family.current_jti && !replay) {
