@@ -92,7 +92,8 @@ const config: Configuration = {
     entitlements: 'build/entitlements.mac.plist',
     entitlementsInherit: 'build/entitlements.mac.plist',
     extendInfo: {
-      NSMicrophoneUsageDescription: 'Vet Scribe records the consultation so that a clinical note can be written from it.',
+      NSMicrophoneUsageDescription:
+        'Vet Scribe records the consultation so that a clinical note can be written from it.',
     },
   },
   dmg: {
@@ -126,7 +127,17 @@ const config: Configuration = {
     // AppImage can do neither, so the deb is the install for 24.04.
     // Electron's own needs (electron-builder's default list) and libsecret, which keytar loads
     // to keep the tokens in the desktop's keyring.
-    depends: ['libgtk-3-0', 'libnotify4', 'libnss3', 'libxss1', 'libxtst6', 'xdg-utils', 'libatspi2.0-0', 'libuuid1', 'libsecret-1-0'],
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+    ],
   },
 };
 

@@ -13,13 +13,16 @@ export const devCspPlugin: Plugin = {
   name: 'vet-scribe-dev-csp',
   apply: 'serve',
   transformIndexHtml(html) {
-    return html.replace(/(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/, (_m, start: string, policy: string) => {
-      const dev = policy
-        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-        .replace("connect-src 'self'", "connect-src 'self' ws: wss:");
-      return `${start}${dev}"`;
-    });
+    return html.replace(
+      /(http-equiv="Content-Security-Policy"\s+content=")([^"]*)"/,
+      (_m, start: string, policy: string) => {
+        const dev = policy
+          .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+          .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+          .replace("connect-src 'self'", "connect-src 'self' ws: wss:");
+        return `${start}${dev}"`;
+      },
+    );
   },
 };
 

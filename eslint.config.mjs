@@ -27,7 +27,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'electron', 'electron/*', 'react', 'react-dom'], message: 'src/shared is pure TypeScript.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'electron', 'electron/*', 'react', 'react-dom'],
+              message: 'src/shared is pure TypeScript.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -35,7 +42,10 @@ export default tseslint.config(
     // The core runs under plain Node (tests, browser test host): it never imports electron.
     files: ['src/main/core/**/*.ts', 'src/sandbox/**/*.ts', 'src/webhook-receiver/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Electron-free code: receive what you need as arguments.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Electron-free code: receive what you need as arguments.' }] },
+      ],
     },
   },
 );

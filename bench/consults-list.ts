@@ -38,7 +38,8 @@ const { values: args } = parseArgs({
 });
 const whole = (name: keyof typeof args, min: number): number => {
   const n = Number(args[name]);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} takes a whole number of at least ${min}, not "${String(args[name])}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} takes a whole number of at least ${min}, not "${String(args[name])}"`);
   return n;
 };
 const COUNT = whole('consults', 20);
@@ -65,7 +66,10 @@ const KEY_GAP_MS = 120;
 const SETTLE_MS = 2000;
 const AFTER_OPEN_MS = 3000;
 
-const report = new Report('consults-list', `Consults list benchmark: ${COUNT.toLocaleString('en-GB')} consults in the window and in the engine's search`);
+const report = new Report(
+  'consults-list',
+  `Consults list benchmark: ${COUNT.toLocaleString('en-GB')} consults in the window and in the engine's search`,
+);
 const work = mkdtempSync(join(tmpdir(), 'vet-scribe-bench-consults-'));
 const sources: { label: string; source: Source }[] = [];
 const hosts: RunningHost[] = [];
@@ -116,7 +120,8 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
     { query: 'zqxj', what: 'found nowhere' },
   ];
   const expected = new Map(queries.map(({ query }) => [query, expectedSearch(consults, query)]));
-  const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+  const sameSet = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
   type CoreModule = typeof CoreModuleShape;
   type SecretModule = typeof SecretModuleShape;
@@ -130,15 +135,31 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
   }
   const engines: EngineRun[] = [];
   for (const { label, source } of sources) {
-    const { AppCore } = (await import(pathToFileURL(join(source.root, 'src/main/core/app-core.ts')).href)) as CoreModule;
-    const { MemorySecretStore } = (await import(pathToFileURL(join(source.root, 'src/main/core/secret-store.ts')).href)) as SecretModule;
-    const core = new AppCore({ dataDir: copyData(`engine-${engines.length}`), secretStore: new MemorySecretStore(), app: { name: 'Vet Scribe', version: 'bench' }, audioUrl: (id: string) => id });
+    const { AppCore } = (await import(
+      pathToFileURL(join(source.root, 'src/main/core/app-core.ts')).href
+    )) as CoreModule;
+    const { MemorySecretStore } = (await import(
+      pathToFileURL(join(source.root, 'src/main/core/secret-store.ts')).href
+    )) as SecretModule;
+    const core = new AppCore({
+      dataDir: copyData(`engine-${engines.length}`),
+      secretStore: new MemorySecretStore(),
+      app: { name: 'Vet Scribe', version: 'bench' },
+      audioUrl: (id: string) => id,
+    });
     const began = performance.now();
     await core.start();
     const startMs = performance.now() - began;
     const t = performance.now();
     core.searchConsults('meloxicam');
-    engines.push({ label, core, startMs, firstMs: performance.now() - t, times: new Map(queries.map((q) => [q.query, []])), wrong: new Set() });
+    engines.push({
+      label,
+      core,
+      startMs,
+      firstMs: performance.now() - t,
+      times: new Map(queries.map((q) => [q.query, []])),
+      wrong: new Set(),
+    });
     progress(`${label}: engine started in ${fixed(startMs / 1000, 1)} s on ${core.visibleConsults().length} consults`);
   }
   for (let round = 0; round < SEARCH_RUNS; round++) {
@@ -168,7 +189,13 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
 
 In this process, on a copy of the data folder each, after \`core.start()\` (${engines.map((e) => `${e.label}: ${fixed(e.startMs / 1000, 1)} s`).join(', ')}). ${SEARCH_RUNS} rounds; in each, every query once per engine, the engines taking turns. "Answers" are checked against what the generated records say the query should find, worked out apart from the engine (\`expectedSearch\`: every word as plain text in the list name, patient, visit, label, shown note or documents, case and accents aside); "right" means the same consults. Goal: median < ${SEARCH_GOAL_MS} ms for every query, and every answer right.`);
   report.table(
-    ['query', 'what', 'consults found (expected)', ...engines.flatMap((e) => [`${e.label}: median / p95 ms`, `${e.label}: answers`]), `goal: median < ${SEARCH_GOAL_MS} ms, answers right`],
+    [
+      'query',
+      'what',
+      'consults found (expected)',
+      ...engines.flatMap((e) => [`${e.label}: median / p95 ms`, `${e.label}: answers`]),
+      `goal: median < ${SEARCH_GOAL_MS} ms, answers right`,
+    ],
     queries.map(({ query, what }) => [
       `\`${query}\``,
       what,
@@ -182,7 +209,12 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   );
   report.table(
     ['engine', 'first search after start, ms', 'search after one note was edited, ms', 'the edit’s new word found'],
-    engines.map((e, i) => [e.label, fixed(e.firstMs), fixed(editResults[i]!.ms), editResults[i]!.ok ? 'yes' : '**no**']),
+    engines.map((e, i) => [
+      e.label,
+      fixed(e.firstMs),
+      fixed(editResults[i]!.ms),
+      editResults[i]!.ok ? 'yes' : '**no**',
+    ]),
   );
 
   // ---- (b) the window ----
@@ -209,10 +241,20 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   }
   const variants: Variant[] = [];
   for (const w of windows) {
-    const host = await startHostAt(w.source, { dataDir: copyData(`host-${variants.length}`), rendererDir: w.rendererDir, logFile: join(work, `host-${variants.length}.log`), timeoutMs: 120_000 });
+    const host = await startHostAt(w.source, {
+      dataDir: copyData(`host-${variants.length}`),
+      rendererDir: w.rendererDir,
+      logFile: join(work, `host-${variants.length}.log`),
+      timeoutMs: 120_000,
+    });
     hosts.push(host);
     // A context each: cookies do not tell ports apart, and each host has its own.
-    const context = await browser.newContext({ viewport: config.use?.viewport ?? null, locale: 'en-GB', timezoneId: 'UTC', colorScheme: 'light' });
+    const context = await browser.newContext({
+      viewport: config.use?.viewport ?? null,
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+      colorScheme: 'light',
+    });
     contexts.push(context);
     // The list before it was windowed takes seconds per key; nothing here may give up on it.
     context.setDefaultTimeout(300_000);
@@ -221,7 +263,18 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     await page.goto(host.url);
     await signIn(page, host.demo);
     const cdp = await context.newCDPSession(page);
-    variants.push({ label: w.label, host, page, cdp, opens: [], keys: [], filters: [], showAll: [], results: [], scroll: null });
+    variants.push({
+      label: w.label,
+      host,
+      page,
+      cdp,
+      opens: [],
+      keys: [],
+      filters: [],
+      showAll: [],
+      results: [],
+      scroll: null,
+    });
     progress(`${w.label}: host started in ${fixed(host.startMs / 1000, 1)} s`);
   }
 
@@ -247,8 +300,13 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     await mainNav(page).waitFor({ timeout: 60_000 });
     await listed;
     await page.waitForTimeout(SETTLE_MS);
-    await mainNav(page).getByRole('button', { name: /^Consults/ }).click();
-    await page.waitForFunction(() => (globalThis as unknown as Bench).__bench['listFrame'] !== null, undefined, { timeout: 120_000, polling: 100 });
+    await mainNav(page)
+      .getByRole('button', { name: /^Consults/ })
+      .click();
+    await page.waitForFunction(() => (globalThis as unknown as Bench).__bench['listFrame'] !== null, undefined, {
+      timeout: 120_000,
+      polling: 100,
+    });
     // The view asks main for the list again when it opens; its answer is rendered too.
     await page.waitForTimeout(AFTER_OPEN_MS);
     const m = (await page.evaluate(`(() => {
@@ -270,7 +328,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     // rendered): what comes next is measured once the page has had no long task for a second.
     await page.waitForFunction(
       () => {
-        const last = ((globalThis as unknown as Bench).__bench['longTasks'] as { start: number; duration: number }[]).at(-1);
+        const last = (
+          (globalThis as unknown as Bench).__bench['longTasks'] as { start: number; duration: number }[]
+        ).at(-1);
         return !last || performance.now() - (last.start + last.duration) > 1000;
       },
       undefined,
@@ -282,7 +342,8 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   }
 
   const dayCounts = new Map<string, number>();
-  for (const c of consults) dayCounts.set(c.meta.startedAt.slice(0, 10), (dayCounts.get(c.meta.startedAt.slice(0, 10)) ?? 0) + 1);
+  for (const c of consults)
+    dayCounts.set(c.meta.startedAt.slice(0, 10), (dayCounts.get(c.meta.startedAt.slice(0, 10)) ?? 0) + 1);
   const busiestDay = [...dayCounts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 
   async function filters(v: Variant): Promise<void> {
@@ -319,7 +380,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     await page.keyboard.type(query, { delay: KEY_GAP_MS });
     const n = expected.get(query)!.length;
     const want = n === 0 ? 'No consult matches.' : `${n} of ${COUNT} consults.`;
-    const result = (await page.evaluate(`Promise.race([window.__bench.untilCount(${JSON.stringify(want)}), new Promise((r) => setTimeout(() => r(null), 60000))])`)) as Omit<Result, 'query'> | null;
+    const result = (await page.evaluate(
+      `Promise.race([window.__bench.untilCount(${JSON.stringify(want)}), new Promise((r) => setTimeout(() => r(null), 60000))])`,
+    )) as Omit<Result, 'query'> | null;
     if (result === null) throw new Error(`${v.label}: "${want}" was not shown within 60 s of typing "${query}"`);
     await bench(page, 'typing = false');
     v.keys.push(...((await bench(page, 'keyFrames')) as number[]));
@@ -343,8 +406,13 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   }
   async function scroll(v: Variant): Promise<Scroll> {
     await open(v);
-    const s = (await bench(v.page, `scroll(${SCROLL_STEP}, ${SCROLL_MS})`)) as Omit<Scroll, 'longTasks' | 'longestTaskMs'> & { began: number };
-    const tasks = (await v.page.evaluate(`window.__bench.longTasks.filter((t) => t.start >= ${s.began} && t.start <= ${s.began + s.ms}).map((t) => t.duration)`)) as number[];
+    const s = (await bench(v.page, `scroll(${SCROLL_STEP}, ${SCROLL_MS})`)) as Omit<
+      Scroll,
+      'longTasks' | 'longestTaskMs'
+    > & { began: number };
+    const tasks = (await v.page.evaluate(
+      `window.__bench.longTasks.filter((t) => t.start >= ${s.began} && t.start <= ${s.began + s.ms}).map((t) => t.duration)`,
+    )) as number[];
     return { ...s, longTasks: tasks.length, longestTaskMs: Math.max(0, ...tasks) };
   }
 
@@ -352,7 +420,12 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   for (let round = 0; round <= RUNS; round++) {
     for (const v of round % 2 === 0 ? variants : [...variants].reverse()) {
       const o = await open(v);
-      const counted = { keys: v.keys.length, filters: v.filters.length, showAll: v.showAll.length, results: v.results.length };
+      const counted = {
+        keys: v.keys.length,
+        filters: v.filters.length,
+        showAll: v.showAll.length,
+        results: v.results.length,
+      };
       await filters(v);
       for (const q of browserQueries) await search(v, q);
       if (round === 0) {
@@ -363,7 +436,12 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
       } else {
         v.opens.push(o);
       }
-      progress(`${round === 0 ? 'warm-up' : `round ${round}/${RUNS}`}, ${v.label}: open ${fixed(o.clickToFrameMs)} ms, ${o.elements} elements; last keys ${v.keys.slice(-3).map((k) => fixed(k)).join(', ')} ms`);
+      progress(
+        `${round === 0 ? 'warm-up' : `round ${round}/${RUNS}`}, ${v.label}: open ${fixed(o.clickToFrameMs)} ms, ${o.elements} elements; last keys ${v.keys
+          .slice(-3)
+          .map((k) => fixed(k))
+          .join(', ')} ms`,
+      );
     }
   }
   for (const v of variants) {
@@ -373,7 +451,8 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
 
   const oldest = consults[0]!.meta;
   const oldestTitle = consultTitle(oldest);
-  const ms = (values: number[]) => `${fixed(median(values))} / ${fixed(percentile(values, 95))} / ${fixed(Math.max(...values))}`;
+  const ms = (values: number[]) =>
+    `${fixed(median(values))} / ${fixed(percentile(values, 95))} / ${fixed(Math.max(...values))}`;
   report.add(`## (b) The window: the Consults view in Chromium
 
 - the window built from each source with the settings of \`scripts/build-renderer.ts\` (production React, minified; ${windows.map((w) => `${w.label} ${fixed(w.buildMs / 1000, 1)} s`).join(', ')}), served by that source's browser host (\`src/main/web-host/cli.ts\`: its engine on a copy of the data folder, with its embedded sandbox; started in ${variants.map((v) => `${fixed(v.host.startMs / 1000, 1)} s`).join(' and ')}), signed in with the sandbox's demo account
@@ -383,7 +462,19 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
 - goals (this tree): opening < ${OPEN_GOAL_MS} ms (median); a key typed and a filter changed < ${INPUT_GOAL_MS} ms to the next frame (p95); the search's answer on screen < ${RESULTS_GOAL_MS} ms after the last key (median; ${SEARCH_PAUSE_MS} ms of it is the window's own pause before it asks); at most ${ELEMENTS_GOAL} elements in the page after opening and while scrolling; no frame over ${FRAME_GOAL_MS} ms while scrolling`);
   report.add('Opening the list (ms: median / p95 / max):');
   report.table(
-    ['source', 'click → rows in the DOM', 'click → next frame', `goal < ${OPEN_GOAL_MS} ms`, 'longest task in the 3 s after the click', 'long tasks in those 3 s, total', 'list asked again: answer ms, MB', 'elements in the page', 'rows rendered', 'JS heap MB', `goal ≤ ${ELEMENTS_GOAL} elements`],
+    [
+      'source',
+      'click → rows in the DOM',
+      'click → next frame',
+      `goal < ${OPEN_GOAL_MS} ms`,
+      'longest task in the 3 s after the click',
+      'long tasks in those 3 s, total',
+      'list asked again: answer ms, MB',
+      'elements in the page',
+      'rows rendered',
+      'JS heap MB',
+      `goal ≤ ${ELEMENTS_GOAL} elements`,
+    ],
     variants.map((v) => {
       const f = (k: keyof Open) => v.opens.map((o) => o[k]);
       return [
@@ -403,7 +494,17 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   );
   report.add('Typing and filtering (ms to the next frame: median / p95 / max; n = events):');
   report.table(
-    ['source', 'a key typed in Search', `goal p95 < ${INPUT_GOAL_MS} ms`, 'a filter changed (State, Day)', `goal p95 < ${INPUT_GOAL_MS} ms`, 'Show all', 'the answer on screen after the last key: DOM / frame, median / max', `goal median < ${RESULTS_GOAL_MS} ms`, 'rows and elements with an answer on screen (max)'],
+    [
+      'source',
+      'a key typed in Search',
+      `goal p95 < ${INPUT_GOAL_MS} ms`,
+      'a filter changed (State, Day)',
+      `goal p95 < ${INPUT_GOAL_MS} ms`,
+      'Show all',
+      'the answer on screen after the last key: DOM / frame, median / max',
+      `goal median < ${RESULTS_GOAL_MS} ms`,
+      'rows and elements with an answer on screen (max)',
+    ],
     variants.map((v) => [
       v.label,
       `${ms(v.keys)} (n = ${v.keys.length})`,
@@ -419,11 +520,29 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   report.add('The answer on screen after the last key, per query (ms to the next frame, median over the rounds):');
   report.table(
     ['query', 'consults found', ...variants.map((v) => v.label)],
-    browserQueries.map((q) => [`\`${q}\``, String(expected.get(q)!.length), ...variants.map((v) => fixed(median(v.results.filter((r) => r.query === q).map((r) => r.frame))))]),
+    browserQueries.map((q) => [
+      `\`${q}\``,
+      String(expected.get(q)!.length),
+      ...variants.map((v) => fixed(median(v.results.filter((r) => r.query === q).map((r) => r.frame)))),
+    ]),
   );
-  report.add(`Scrolling from the first consult to the last: the page scrolled by ${SCROLL_STEP} px at every animation frame (a new screenful each frame, like a fast fling or a dragged scroll bar), stopped at the bottom or after ${SCROLL_MS / 1000} s; frame = interval between animation frames. "Oldest consult reached": at the end, the last row on screen is the oldest consult ("${oldestTitle}").`);
+  report.add(
+    `Scrolling from the first consult to the last: the page scrolled by ${SCROLL_STEP} px at every animation frame (a new screenful each frame, like a fast fling or a dragged scroll bar), stopped at the bottom or after ${SCROLL_MS / 1000} s; frame = interval between animation frames. "Oldest consult reached": at the end, the last row on screen is the oldest consult ("${oldestTitle}").`,
+  );
   report.table(
-    ['source', 'frames', 'frame ms: median / p95 / max', `frames over ${FRAME_GOAL_MS} ms`, `goal 0 over ${FRAME_GOAL_MS} ms`, 'long tasks (longest ms)', 'scrolled px in s', 'page height px', 'max elements / rows in the page', 'oldest consult reached', `goal ≤ ${ELEMENTS_GOAL} elements`],
+    [
+      'source',
+      'frames',
+      'frame ms: median / p95 / max',
+      `frames over ${FRAME_GOAL_MS} ms`,
+      `goal 0 over ${FRAME_GOAL_MS} ms`,
+      'long tasks (longest ms)',
+      'scrolled px in s',
+      'page height px',
+      'max elements / rows in the page',
+      'oldest consult reached',
+      `goal ≤ ${ELEMENTS_GOAL} elements`,
+    ],
     variants.map((v) => {
       const s = v.scroll!;
       const over = s.frames.filter((f) => f > FRAME_GOAL_MS).length;
@@ -442,7 +561,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
       ];
     }),
   );
-  report.add(`Every opening (click → next frame, ms):\n\n${variants.map((v) => `- ${v.label}: ${v.opens.map((o) => fixed(o.clickToFrameMs)).join(', ')}`).join('\n')}`);
+  report.add(
+    `Every opening (click → next frame, ms):\n\n${variants.map((v) => `- ${v.label}: ${v.opens.map((o) => fixed(o.clickToFrameMs)).join(', ')}`).join('\n')}`,
+  );
 } finally {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
@@ -451,4 +572,3 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
   rmSync(work, { recursive: true, force: true });
 }
 report.write();
-

@@ -41,8 +41,8 @@ const RECORDINGS = Number(args.recordings);
 const KILLS = Number(args.kills);
 const KILL_RECORDINGS = Number(args['kill-recordings']);
 const KILL_ACCESS_TTL = Number(args['kill-access-ttl']);
-if (!Number.isInteger(SEED) || SEED < 0 || SEED >= 2 ** 32) throw new Error('--seed (SANDBOX_SEED) must be a whole number from 0 to 2^32-1');
-
+if (!Number.isInteger(SEED) || SEED < 0 || SEED >= 2 ** 32)
+  throw new Error('--seed (SANDBOX_SEED) must be a whole number from 0 to 2^32-1');
 
 interface Outcome {
   recordings: number;
@@ -165,7 +165,13 @@ interface ChildRun {
 }
 
 async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded: number; killsWhileWorking: number }> {
-  const sandbox: SandboxProcess = await startSandboxProcess({ scribeSeconds: 0.5, latencyMs: 50, rateLimitPerMinute: 0, accessTtlSeconds: KILL_ACCESS_TTL, seed: SEED });
+  const sandbox: SandboxProcess = await startSandboxProcess({
+    scribeSeconds: 0.5,
+    latencyMs: 50,
+    rateLimitPerMinute: 0,
+    accessTtlSeconds: KILL_ACCESS_TTL,
+    seed: SEED,
+  });
   const dataDir = tempDir('vet-scribe-bench-kill-');
   const store = new RecordingStore({ dir: join(dataDir, 'recordings') });
   const keychainService = `Vet Scribe bench ${process.pid}-${Date.now()}`;
@@ -174,21 +180,32 @@ async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded
   const notes: string[] = [];
   try {
     const client = new ServiceClient({
-      urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+      urls: () => ({
+        agentsUrl: sandbox.urls.agents_url,
+        scribeUrl: sandbox.urls.scribe_url,
+        agentsApiUrl: sandbox.urls.agents_api_url,
+      }),
     });
     const token = (await client.signIn(sandbox.demo.email, sandbox.demo.password)).accessToken;
     const template = (await client.templates(token, 1, 50)).items[0]?.id ?? '';
     const ids: string[] = [];
     for (let i = 0; i < KILL_RECORDINGS; i++) ids.push(await makeRecording(store, `consult ${ids.length + 1}`));
     const runner = join(import.meta.dirname, 'support', 'kill-runner.ts');
-    const urls = JSON.stringify({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url, ...sandbox.demo });
+    const urls = JSON.stringify({
+      agentsUrl: sandbox.urls.agents_url,
+      scribeUrl: sandbox.urls.scribe_url,
+      agentsApiUrl: sandbox.urls.agents_api_url,
+      ...sandbox.demo,
+    });
     const completions = new Map<string, number>();
     const traffic = { signIns: 0, refreshes: 0, refreshRefused: 0, transient: 0 };
     // A kill is timed from the child's first line of output (its first request answered or job
     // saved), so it lands in the work rather than in Node's own start-up.
     const run = (killAfterMs: number | null, timeoutMs: number) =>
       new Promise<ChildRun>((resolve) => {
-        const child = spawn(process.execPath, [runner, dataDir, urls, template, keychain ? keychainService : ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, [runner, dataDir, urls, template, keychain ? keychainService : ''], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         let killed = false;
         const kill = () => {
@@ -239,7 +256,10 @@ async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded
       if (r.killed) kills += 1;
       if (r.killed && r.working) killsWhileWorking += 1;
       ids.push(await makeRecording(store, `consult ${ids.length + 1}`));
-      if (runs % 10 === 0) progress(`(b) ${kills} kills in ${runs} runs, ${ids.length} recordings, ${account(store, ids, await sandbox.stats()).completed} completed`);
+      if (runs % 10 === 0)
+        progress(
+          `(b) ${kills} kills in ${runs} runs, ${ids.length} recordings, ${account(store, ids, await sandbox.stats()).completed} completed`,
+        );
     }
     const last = await run(null, 10 * 60_000);
     tally(last.lines);
@@ -247,7 +267,8 @@ async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded
     const wallMs = performance.now() - started;
     const stats = await sandbox.stats();
     const twice = [...completions.values()].filter((n) => n > 1).length;
-    if (twice > 0) notes.push(`${twice} note(s) announced more than once (a kill between saving the note and announcing it)`);
+    if (twice > 0)
+      notes.push(`${twice} note(s) announced more than once (a kill between saving the note and announcing it)`);
     await keychain?.clear();
     return {
       recordings: ids.length,
@@ -255,7 +276,7 @@ async function killRun(): Promise<Outcome & { keychain: boolean; recordingsAdded
       forcedSignOuts: traffic.refreshRefused,
       stats,
       retries: traffic.transient,
-      retriesNote: 'transient failures (5xx, 429, network errors) in the child\'s traffic, each waited out and retried',
+      retriesNote: "transient failures (5xx, 429, network errors) in the child's traffic, each waited out and retried",
       refreshesClient: traffic.refreshes,
       signIns: traffic.signIns,
       kills,
@@ -278,7 +299,9 @@ let killKeychain: boolean | null = null;
 let killAdded = 0;
 let killsWhileWorking = 0;
 if (args.only !== 'b') {
-  progress(`(a) ${RECORDINGS} recordings against --fail-rate 0.3 --drop-rate 0.1 --latency-ms 300 --access-ttl 3 --seed ${SEED}`);
+  progress(
+    `(a) ${RECORDINGS} recordings against --fail-rate 0.3 --drop-rate 0.1 --latency-ms 300 --access-ttl 3 --seed ${SEED}`,
+  );
   outcomes.push({ name: '(a) faulty service', o: await faultyService() });
 }
 if (args.only !== 'a') {
@@ -320,20 +343,38 @@ report.table(
     ['recordings', ...col((o) => o.recordings), ''],
     ['completed with a note', ...col((o) => o.completed), 'all'],
     ['**lost** (not completed, or missing)', ...col((o) => o.lost), `0: ${zero((o) => o.lost)}`],
-    ['**duplicate scribe requests** (scribe records per file key > 1)', ...col((o) => o.duplicateByFile), `0: ${zero((o) => o.duplicateByFile)}`],
-    ['duplicate scribe records per recording (its session)', ...col((o) => o.duplicateByRecording), `0: ${zero((o) => o.duplicateByRecording)}`],
+    [
+      '**duplicate scribe requests** (scribe records per file key > 1)',
+      ...col((o) => o.duplicateByFile),
+      `0: ${zero((o) => o.duplicateByFile)}`,
+    ],
+    [
+      'duplicate scribe records per recording (its session)',
+      ...col((o) => o.duplicateByRecording),
+      `0: ${zero((o) => o.duplicateByRecording)}`,
+    ],
     ['**forced sign-outs**', ...col((o) => o.forcedSignOuts), `0: ${zero((o) => o.forcedSignOuts)}`],
     ['requests (sandbox)', ...col((o) => o.stats.requests), ''],
     ['injected 503s', ...col((o) => o.stats.injected503), ''],
     ['dropped connections', ...col((o) => o.stats.droppedConnections), ''],
     ['429 rate limited', ...col((o) => o.stats.rateLimited), ''],
     ['retries', ...col((o) => o.retries), ''],
-    ['token refreshes (sandbox; replays of a lost answer)', ...col((o) => `${o.stats.refreshes} (${o.stats.refreshReplays})`), ''],
+    [
+      'token refreshes (sandbox; replays of a lost answer)',
+      ...col((o) => `${o.stats.refreshes} (${o.stats.refreshReplays})`),
+      '',
+    ],
     ['refreshes the client completed', ...col((o) => o.refreshesClient), ''],
     ['refresh-token reuse detected (session revoked)', ...col((o) => o.stats.refreshReuseDetected), ''],
     ['sign-ins', ...col((o) => o.signIns), ''],
     ['scribe requests repeated and answered from the Idempotency-Key', ...col((o) => o.stats.scribeReplays), ''],
-    ['kills', ...col((o) => (o.kills === null ? '–' : `${o.kills} (${killsWhileWorking} after a request or job save of that run)`)), ''],
+    [
+      'kills',
+      ...col((o) =>
+        o.kills === null ? '–' : `${o.kills} (${killsWhileWorking} after a request or job save of that run)`,
+      ),
+      '',
+    ],
     ['wall time', ...col((o) => `${fixed(o.wallMs / 1000)} s`), ''],
   ],
 );
@@ -341,7 +382,12 @@ report.add(
   [
     'Retries: ' + outcomes.map(({ name, o }) => `${name}: ${o.retriesNote}`).join('; ') + '.',
     'Forced sign-outs: ' +
-      outcomes.map(({ o, name }) => `${name}: ${o.kills === null ? 'the session ended by the app itself (a refresh refused)' : 'refresh answers refused by the service (each ends the session)'}`).join('; ') +
+      outcomes
+        .map(
+          ({ o, name }) =>
+            `${name}: ${o.kills === null ? 'the session ended by the app itself (a refresh refused)' : 'refresh answers refused by the service (each ends the session)'}`,
+        )
+        .join('; ') +
       '.',
     ...outcomes.flatMap(({ name, o }) => o.notes.map((n) => `- ${name}: ${n}`)),
   ].join('\n'),

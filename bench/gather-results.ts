@@ -35,7 +35,9 @@ const out = [
   ...goals,
   '',
   // What the runs showed and what was done about it, written after reading the reports.
-  ...(existsSync(join(DIR, 'results', 'notes.md')) ? [readFileSync(join(DIR, 'results', 'notes.md'), 'utf8').trim(), ''] : []),
+  ...(existsSync(join(DIR, 'results', 'notes.md'))
+    ? [readFileSync(join(DIR, 'results', 'notes.md'), 'utf8').trim(), '']
+    : []),
   ...sections.flatMap((s) => [s, '']),
 ].join('\n');
 writeFileSync(join(DIR, 'RESULTS.md'), out);

@@ -13,7 +13,8 @@ const RATIO_GOAL = 7.5;
 
 // A Word-like paragraph: a group, a code-page escape, bold, a \u with its fallback, a field.
 const para = String.raw`{\pard Temperature 38.9\'b0C, heart rate 96, \b weight\b0  32 kg \u8212? recheck {\field{\*\fldinst HYPERLINK "https://example.org"}{\fldrslt in 48 h}}.\par}`;
-const doc = (bytes: number) => `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}{\\pard\\b Findings\\par}${para.repeat(Math.ceil(bytes / para.length))}}`;
+const doc = (bytes: number) =>
+  `{\\rtf1\\ansi{\\fonttbl{\\f0 Arial;}}{\\pard\\b Findings\\par}${para.repeat(Math.ceil(bytes / para.length))}}`;
 
 function fastest(rtf: string): number {
   let best = Infinity;

@@ -53,7 +53,11 @@ const ROUTES = {
   templates: 'GET /scribe/templates/all',
 } as const;
 
-async function invoke<C extends InvokeChannel>(handlers: HandlerTable, channel: C, input: unknown): Promise<InvokeOutput<C>> {
+async function invoke<C extends InvokeChannel>(
+  handlers: HandlerTable,
+  channel: C,
+  input: unknown,
+): Promise<InvokeOutput<C>> {
   const answer = await handlers[channel](input);
   if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
   return answer.data as InvokeOutput<C>;
@@ -67,7 +71,13 @@ interface Consult {
 }
 
 /** Records a real 5 s MediaRecorder recording through the IPC handlers and presses Stop. */
-async function recordAndStop(core: AppCore, handlers: HandlerTable, templateId: string, label: string, consults: Map<string, Consult>): Promise<Consult> {
+async function recordAndStop(
+  core: AppCore,
+  handlers: HandlerTable,
+  templateId: string,
+  label: string,
+  consults: Map<string, Consult>,
+): Promise<Consult> {
   const meta = await invoke(handlers, 'recording:start', { mimeType: MIME, label, patientName: label, templateId });
   const consult: Consult = { id: meta.id, stopAt: 0, states: {} };
   consults.set(meta.id, consult);
@@ -117,7 +127,8 @@ async function runConsults(scribeSeconds: number, count: number, parallel: numbe
     while (next < count) {
       const i = next++;
       const c = await recordAndStop(core, handlers, templateId, `consult ${i + 1}`, consults);
-      if ((i + 1) % 10 === 0 || scribeSeconds > 0) progress(`  consult ${i + 1}/${count} done in ${fixed((performance.now() - c.stopAt) / 1000, 2)} s after Stop`);
+      if ((i + 1) % 10 === 0 || scribeSeconds > 0)
+        progress(`  consult ${i + 1}/${count} done in ${fixed((performance.now() - c.stopAt) / 1000, 2)} s after Stop`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, count) }, (_, k) => worker(k)));
@@ -125,7 +136,11 @@ async function runConsults(scribeSeconds: number, count: number, parallel: numbe
   trace.stop();
   const after = await sandbox.stats();
   const jobs = new Map<string, JobRecord>();
-  for (const id of consults.keys()) jobs.set(id, JSON.parse(readFileSync(join(dirname(core.recordings.audioPath(id)), 'job.json'), 'utf8')) as JobRecord);
+  for (const id of consults.keys())
+    jobs.set(
+      id,
+      JSON.parse(readFileSync(join(dirname(core.recordings.audioPath(id)), 'job.json'), 'utf8')) as JobRecord,
+    );
   await core.stop();
   await sandbox.close();
   rmSync(core.options.dataDir, { recursive: true, force: true });
@@ -153,7 +168,8 @@ const finishTimes: number[] = [];
   const store = new RecordingStore({ dir: join(dir, 'recordings') });
   for (let i = 0; i < 15; i++) {
     const meta = await store.start({ mimeType: MIME, label: 'scale', patientName: 'Scale', templateId: null });
-    for (const [seq, chunk] of recorderChunks().entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
+    for (const [seq, chunk] of recorderChunks().entries())
+      await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
     const t = performance.now();
     await store.finish(meta.id, { durationMs: 5000 });
     finishTimes.push(performance.now() - t);
@@ -214,16 +230,18 @@ const perConsult = (route: string) => delta(main, route) / CONSULTS;
 const minimum = [ROUTES.createSession, ROUTES.uploadUrl, ROUTES.put, ROUTES.scribe];
 const workflowMet = minimum.every((r) => delta(main, r) === CONSULTS) && delta(main, ROUTES.poll) >= CONSULTS;
 const pollsPerConsult = perConsult(ROUTES.poll);
-const otherRoutes = Object.keys(main.after.byRoute).filter((r) => !Object.values(ROUTES).includes(r as never) && delta(main, r) > 0);
+const otherRoutes = Object.keys(main.after.byRoute).filter(
+  (r) => !Object.values(ROUTES).includes(r as never) && delta(main, r) > 0,
+);
 
 report.add(
   [
     '## Setup',
     '',
     `- ${CONSULTS} consults, ${PARALLEL} at a time, as ${PARALLEL} exam rooms would: each records its next consult as soon as its last one has its note, chunks arrive every ${CHUNK_MS} ms as MediaRecorder sends them, and the rooms start ${fixed((CHUNK_MS * 5) / PARALLEL / 1000)} s apart so they do not all press Stop together`,
-    '- the real AppCore (src/main/core) with a MemorySecretStore and the app\'s default pipeline settings (backoff, poll schedule, 2 concurrent uploads), driven through its IPC handler table as the window drives it: `recording:start` with a template, five `recording:chunk` calls carrying the chunks of a real 5 s MediaRecorder recording (test/fixtures/audio/mediarecorder-5s, audio/webm;codecs=opus), then `recording:stop`, which sends the recording to be scribed at once',
+    "- the real AppCore (src/main/core) with a MemorySecretStore and the app's default pipeline settings (backoff, poll schedule, 2 concurrent uploads), driven through its IPC handler table as the window drives it: `recording:start` with a template, five `recording:chunk` calls carrying the chunks of a real 5 s MediaRecorder recording (test/fixtures/audio/mediarecorder-5s, audio/webm;codecs=opus), then `recording:stop`, which sends the recording to be scribed at once",
     '- the sandbox in a process of its own with `scribeSeconds: 0` and no rate limit; requests counted by its `stats()`',
-    '- times from undici\'s diagnostics channels in the core\'s process (when a request\'s headers leave, when its answer ends); Stop is the moment `recording:stop` is called',
+    "- times from undici's diagnostics channels in the core's process (when a request's headers leave, when its answer ends); Stop is the moment `recording:stop` is called",
     `- wall time ${fixed(main.wallMs / 1000)} s`,
   ].join('\n'),
 );
@@ -232,12 +250,20 @@ report.add(
   [
     '## Stop → scribe request sent, without the upload',
     '',
-    '(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app\'s own time plus the create-session and upload-URL round trips to the sandbox on loopback.',
+    "(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app's own time plus the create-session and upload-URL round trips to the sandbox on loopback.",
   ].join('\n'),
 );
 report.table(
   ['consults measured', 'median', 'p95', 'max', `goal: median < ${GOAL_MEDIAN_MS} ms`],
-  [[`${timings.length} of ${CONSULTS}`, `${fixed(ownMedian)} ms`, `${fixed(percentile(own, 95))} ms`, `${fixed(Math.max(...own))} ms`, verdict(ownMedian < GOAL_MEDIAN_MS && missing.length === 0)]],
+  [
+    [
+      `${timings.length} of ${CONSULTS}`,
+      `${fixed(ownMedian)} ms`,
+      `${fixed(percentile(own, 95))} ms`,
+      `${fixed(Math.max(...own))} ms`,
+      verdict(ownMedian < GOAL_MEDIAN_MS && missing.length === 0),
+    ],
+  ],
 );
 const PARTS = [
   'Stop → job saved (recording finished: WebM Duration written, meta saved; job created and saved)',
@@ -253,8 +279,26 @@ report.table(
       const values = timings.map((t) => t.parts[i] ?? Number.NaN);
       return [name, fixed(median(values)), fixed(percentile(values, 95))];
     }),
-    ['upload transfer (≈ 30 KB), not counted', fixed(median(timings.map((t) => t.upload))), fixed(percentile(timings.map((t) => t.upload), 95))],
-    ['Stop → scribe request sent, upload included', fixed(median(timings.map((t) => t.total))), fixed(percentile(timings.map((t) => t.total), 95))],
+    [
+      'upload transfer (≈ 30 KB), not counted',
+      fixed(median(timings.map((t) => t.upload))),
+      fixed(
+        percentile(
+          timings.map((t) => t.upload),
+          95,
+        ),
+      ),
+    ],
+    [
+      'Stop → scribe request sent, upload included',
+      fixed(median(timings.map((t) => t.total))),
+      fixed(
+        percentile(
+          timings.map((t) => t.total),
+          95,
+        ),
+      ),
+    ],
   ],
 );
 report.add(
@@ -270,7 +314,7 @@ report.add(
   [
     '## Requests per consult',
     '',
-    'The workflow\'s minimum per consult: create session, generate upload URL, PUT, scribe request, and at least one poll (the scribe status can only be learned by asking) = 5 requests. The templates list is fetched once when the window opens, not per consult.',
+    "The workflow's minimum per consult: create session, generate upload URL, PUT, scribe request, and at least one poll (the scribe status can only be learned by asking) = 5 requests. The templates list is fetched once when the window opens, not per consult.",
   ].join('\n'),
 );
 report.table(
@@ -282,7 +326,12 @@ report.table(
     [ROUTES.scribe, delta(main, ROUTES.scribe), fixed(perConsult(ROUTES.scribe), 2), 1],
     [`${ROUTES.poll} (polls)`, delta(main, ROUTES.poll), fixed(pollsPerConsult, 2), '1 (the job is done at once here)'],
     ...otherRoutes.map((r) => [r, delta(main, r), fixed(perConsult(r), 2), 0]),
-    ['**all**', main.after.requests - main.before.requests, fixed((main.after.requests - main.before.requests) / CONSULTS, 2), 5],
+    [
+      '**all**',
+      main.after.requests - main.before.requests,
+      fixed((main.after.requests - main.before.requests) / CONSULTS, 2),
+      5,
+    ],
   ],
 );
 report.add(
@@ -290,7 +339,9 @@ report.add(
     `Minimum met: ${verdict(workflowMet && pollsPerConsult === 1 && otherRoutes.length === 0)} (one of each workflow step per consult${pollsPerConsult === 1 ? ', one poll each' : `, ${fixed(pollsPerConsult, 2)} polls each`}${otherRoutes.length ? `, plus ${otherRoutes.join(', ')}` : ''}).`,
     '',
     `Counted apart, for the whole run: sign-in ${main.after.byRoute[ROUTES.signIn] ?? 0}, token refresh ${main.after.byRoute[ROUTES.refresh] ?? 0}, templates list ${main.after.byRoute[ROUTES.templates] ?? 0} (all before the first consult); during the consults: sign-in ${delta(main, ROUTES.signIn)}, refresh ${delta(main, ROUTES.refresh)}. Scribe records per uploaded file: ${Math.max(...Object.values(main.after.scribeRecordsByFileKey))} at most; 503/429/dropped: ${main.after.injected503}/${main.after.rateLimited}/${main.after.droppedConnections}.`,
-    missing.length ? `\n${missing.length} consult(s) could not be matched to their requests: ${missing.join(', ')}.` : '',
+    missing.length
+      ? `\n${missing.length} consult(s) could not be matched to their requests: ${missing.join(', ')}.`
+      : '',
   ].join('\n'),
 );
 
@@ -303,7 +354,9 @@ if (POLL_CONSULTS > 0 && POLL_SECONDS > 0) {
   const late: number[] = [];
   for (const [id, c] of slow.consults) {
     const job = slow.jobs.get(id);
-    const polls = slow.trace.requests.filter((r) => routeOf(r) === ROUTES.poll && job?.scribeId && r.path.endsWith(`/${encodeURIComponent(job.scribeId)}`));
+    const polls = slow.trace.requests.filter(
+      (r) => routeOf(r) === ROUTES.poll && job?.scribeId && r.path.endsWith(`/${encodeURIComponent(job.scribeId)}`),
+    );
     const from = c.states.scribe_requested ?? Number.NaN;
     const to = c.states.completed ?? Number.NaN;
     const minutes = (to - from) / 60_000;

@@ -81,7 +81,12 @@ function rssMB(pid: number): number {
 async function heap(cdp: CDPSession, rendererPid: number, atMs: number): Promise<HeapSample> {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
-  const h = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number; backingStorageSize?: number; embedderHeapUsedSize?: number };
+  const h = (await cdp.send('Runtime.getHeapUsage')) as {
+    usedSize: number;
+    totalSize: number;
+    backingStorageSize?: number;
+    embedderHeapUsedSize?: number;
+  };
   return {
     atMs,
     usedMB: h.usedSize / MB,
@@ -93,7 +98,9 @@ async function heap(cdp: CDPSession, rendererPid: number, atMs: number): Promise
 }
 
 async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
-  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
   return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }
 
@@ -104,7 +111,10 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
  */
 async function rendererOf(page: Page): Promise<number> {
   // WebUI renderers hold Chromium's own chrome:// pages, never a web page.
-  const renderers = () => descendants(process.pid).filter((p) => chromiumType(p.args) === 'renderer' && !p.args.join(' ').includes('--top-chrome-webui'));
+  const renderers = () =>
+    descendants(process.pid).filter(
+      (p) => chromiumType(p.args) === 'renderer' && !p.args.join(' ').includes('--top-chrome-webui'),
+    );
   const before = new Map(renderers().map((p) => [p.pid, cpuSeconds(p.pid)]));
   await page.evaluate(() => {
     const until = performance.now() + 600;
@@ -117,7 +127,9 @@ async function rendererOf(page: Page): Promise<number> {
     .sort((x, y) => y.delta - x.delta);
   const [best, next] = deltas;
   if (!best || best.delta < 0.1 || (next && best.delta < 2 * next.delta)) {
-    throw new Error(`the renderer process of the page was not found (CPU s during the spin: ${JSON.stringify(deltas)})`);
+    throw new Error(
+      `the renderer process of the page was not found (CPU s during the spin: ${JSON.stringify(deltas)})`,
+    );
   }
   return best.pid;
 }
@@ -142,7 +154,10 @@ function readMeta(dir: string): RecordingMeta | null {
   }
 }
 
-const report = new Report('recording', `Recording benchmark: ${MINUTES} min from the fake microphone through the window and the core`);
+const report = new Report(
+  'recording',
+  `Recording benchmark: ${MINUTES} min from the fake microphone through the window and the core`,
+);
 const world = await openWorld('recording');
 report.add(`- Chromium: ${world.chromiumVersion} (${world.browser.browserType().name()}, headless, /usr/bin/chromium)`);
 
@@ -190,7 +205,12 @@ try {
 
     heaps.push(await heap(cdp, rendererPid, Date.now() - recorderStart));
     const m0 = await metrics(cdp);
-    const c0 = { at: performance.now(), renderer: cpuSeconds(rendererPid), host: cpuSeconds(world.hostPid), chromium: chromiumCpu() };
+    const c0 = {
+      at: performance.now(),
+      renderer: cpuSeconds(rendererPid),
+      host: cpuSeconds(world.hostPid),
+      chromium: chromiumCpu(),
+    };
 
     const endAt = pressed + RECORD_MS;
     let nextScan = Date.now();
@@ -217,11 +237,18 @@ try {
       if (now >= nextNote) {
         nextNote += 30_000;
         const last = lags.at(-1);
-        progress(`${fixed((now - pressed) / 60_000, 1)} min: ${last ? `${fixed(last.bytes / 1e6, 2)} MB on disk, lag ${fixed(last.metaLagMs / 1000, 2)} s` : 'no meta yet'}, heap ${fixed(heaps.at(-1)!.usedMB, 2)} MB`);
+        progress(
+          `${fixed((now - pressed) / 60_000, 1)} min: ${last ? `${fixed(last.bytes / 1e6, 2)} MB on disk, lag ${fixed(last.metaLagMs / 1000, 2)} s` : 'no meta yet'}, heap ${fixed(heaps.at(-1)!.usedMB, 2)} MB`,
+        );
       }
     }
 
-    const c1 = { at: performance.now(), renderer: cpuSeconds(rendererPid), host: cpuSeconds(world.hostPid), chromium: chromiumCpu() };
+    const c1 = {
+      at: performance.now(),
+      renderer: cpuSeconds(rendererPid),
+      host: cpuSeconds(world.hostPid),
+      chromium: chromiumCpu(),
+    };
     const m1 = await metrics(cdp);
     heaps.push(await heap(cdp, rendererPid, Date.now() - recorderStart));
     const chromium = new Map<string, number>();
@@ -266,12 +293,35 @@ try {
 
 Taken over CDP on the page: \`HeapProfiler.collectGarbage\` twice, then \`Runtime.getHeapUsage\` (usedSize = V8 JS heap in use; backingStorageSize = ArrayBuffer backing stores outside it). First sample once the recorder runs (level meter above 0), then every ${HEAP_EVERY_MS / 1000} s, last just before Stop. Renderer RSS from /proc/<pid>/status.`);
   report.table(
-    ['since recorder start', 'JS heap used MB', 'JS heap total MB', 'backing stores MB', 'embedder heap MB', 'renderer RSS MB'],
-    heaps.map((h) => [`${fixed(h.atMs / 1000, 0)} s`, fixed(h.usedMB, 2), fixed(h.totalMB, 2), h.backingMB === null ? 'n/a' : fixed(h.backingMB, 2), h.embedderMB === null ? 'n/a' : fixed(h.embedderMB, 2), fixed(h.rendererRssMB, 1)]),
+    [
+      'since recorder start',
+      'JS heap used MB',
+      'JS heap total MB',
+      'backing stores MB',
+      'embedder heap MB',
+      'renderer RSS MB',
+    ],
+    heaps.map((h) => [
+      `${fixed(h.atMs / 1000, 0)} s`,
+      fixed(h.usedMB, 2),
+      fixed(h.totalMB, 2),
+      h.backingMB === null ? 'n/a' : fixed(h.backingMB, 2),
+      h.embedderMB === null ? 'n/a' : fixed(h.embedderMB, 2),
+      fixed(h.rendererRssMB, 1),
+    ]),
   );
   report.table(
     ['JS heap growth (last − first)', 'backing stores growth', 'renderer RSS growth', `goal < ${HEAP_GOAL_MB} MB`],
-    [[`${fixed(growth, 2)} MB`, first.backingMB === null || last.backingMB === null ? 'n/a' : `${fixed(last.backingMB - first.backingMB, 2)} MB`, `${fixed(last.rendererRssMB - first.rendererRssMB, 1)} MB`, verdict(growth < HEAP_GOAL_MB)]],
+    [
+      [
+        `${fixed(growth, 2)} MB`,
+        first.backingMB === null || last.backingMB === null
+          ? 'n/a'
+          : `${fixed(last.backingMB - first.backingMB, 2)} MB`,
+        `${fixed(last.rendererRssMB - first.rendererRssMB, 1)} MB`,
+        verdict(growth < HEAP_GOAL_MB),
+      ],
+    ],
   );
 
   // Lag
@@ -284,30 +334,83 @@ Lag = (now − \`MediaRecorder.start\`) − audio on disk. "meta": \`durationMs\
   report.table(
     ['measure', 'median', 'p95', 'max', `goal max <= ${LAG_GOAL_MS / 1000} s`],
     [
-      ['meta.json durationMs', `${fixed(median(metaLags) / 1000, 2)} s`, `${fixed(percentile(metaLags, 95) / 1000, 2)} s`, `${fixed(Math.max(...metaLags) / 1000, 2)} s`, verdict(Math.max(...metaLags) <= LAG_GOAL_MS)],
-      ['audio blocks in audio.webm', `${fixed(median(scanLags) / 1000, 2)} s`, `${fixed(percentile(scanLags, 95) / 1000, 2)} s`, `${fixed(Math.max(...scanLags) / 1000, 2)} s`, verdict(Math.max(...scanLags) <= LAG_GOAL_MS)],
+      [
+        'meta.json durationMs',
+        `${fixed(median(metaLags) / 1000, 2)} s`,
+        `${fixed(percentile(metaLags, 95) / 1000, 2)} s`,
+        `${fixed(Math.max(...metaLags) / 1000, 2)} s`,
+        verdict(Math.max(...metaLags) <= LAG_GOAL_MS),
+      ],
+      [
+        'audio blocks in audio.webm',
+        `${fixed(median(scanLags) / 1000, 2)} s`,
+        `${fixed(percentile(scanLags, 95) / 1000, 2)} s`,
+        `${fixed(Math.max(...scanLags) / 1000, 2)} s`,
+        verdict(Math.max(...scanLags) <= LAG_GOAL_MS),
+      ],
     ],
   );
   const step = Math.max(1, Math.ceil(scans.length / 10));
-  report.add('Along the recording (every ' + fixed((step * SCAN_EVERY_MS) / 1000, 0) + ' s): a lag that grew with time would show a recorder or a disk falling behind.');
+  report.add(
+    'Along the recording (every ' +
+      fixed((step * SCAN_EVERY_MS) / 1000, 0) +
+      ' s): a lag that grew with time would show a recorder or a disk falling behind.',
+  );
   report.table(
-    ['since MediaRecorder.start', 'audio in audio.webm', 'lag (audio)', 'meta durationMs lag, same second', 'bytes on disk'],
+    [
+      'since MediaRecorder.start',
+      'audio in audio.webm',
+      'lag (audio)',
+      'meta durationMs lag, same second',
+      'bytes on disk',
+    ],
     scans
       .filter((_, i) => i % step === 0 || i === scans.length - 1)
       .map((sc) => {
-        const near = lags.reduce((best, l) => (Math.abs(l.wallMs - sc.wallMs) < Math.abs(best.wallMs - sc.wallMs) ? l : best), lags[0]!);
-        return [`${fixed(sc.wallMs / 1000, 1)} s`, `${fixed(sc.audioMs / 1000, 2)} s`, `${fixed(sc.lagMs / 1000, 2)} s`, `${fixed(near.metaLagMs / 1000, 2)} s`, `${fixed(near.bytes / 1e6, 3)} MB`];
+        const near = lags.reduce(
+          (best, l) => (Math.abs(l.wallMs - sc.wallMs) < Math.abs(best.wallMs - sc.wallMs) ? l : best),
+          lags[0]!,
+        );
+        return [
+          `${fixed(sc.wallMs / 1000, 1)} s`,
+          `${fixed(sc.audioMs / 1000, 2)} s`,
+          `${fixed(sc.lagMs / 1000, 2)} s`,
+          `${fixed(near.metaLagMs / 1000, 2)} s`,
+          `${fixed(near.bytes / 1e6, 3)} MB`,
+        ];
       }),
   );
-  report.add(`Worst of both: ${fixed(maxLag / 1000, 2)} s. From the press of Start to \`MediaRecorder.start\` (microphone opened, recording created in the core): ${fixed((recorderStart - startPress) / 1000, 2)} s; that time is not audio and not counted as lag.`);
+  report.add(
+    `Worst of both: ${fixed(maxLag / 1000, 2)} s. From the press of Start to \`MediaRecorder.start\` (microphone opened, recording created in the core): ${fixed((recorderStart - startPress) / 1000, 2)} s; that time is not audio and not counted as lag.`,
+  );
 
   // Duration
   const diffPress = probedS * 1000 - pressWallMs;
   const diffRecorder = probedS * 1000 - recorderWallMs;
   report.add('## Final file');
   report.table(
-    ['ffprobe format=duration', 'Start press → Stop press', 'difference', `goal within ${DURATION_GOAL_MS / 1000} s`, 'MediaRecorder.start → Stop press', 'difference', 'meta durationMs', 'size'],
-    [[`${fixed(probedS, 2)} s`, `${fixed(pressWallMs / 1000, 2)} s`, `${fixed(diffPress / 1000, 2)} s`, verdict(Math.abs(diffPress) <= DURATION_GOAL_MS), `${fixed(recorderWallMs / 1000, 2)} s`, `${fixed(diffRecorder / 1000, 2)} s`, `${fixed(meta.durationMs / 1000, 2)} s`, `${fixed(meta.bytes / 1e6, 2)} MB (${fixed((meta.bytes * 8) / probedS / 1000, 1)} kbit/s), ${meta.chunks} chunks, Duration written: ${meta.durationFixed}`]],
+    [
+      'ffprobe format=duration',
+      'Start press → Stop press',
+      'difference',
+      `goal within ${DURATION_GOAL_MS / 1000} s`,
+      'MediaRecorder.start → Stop press',
+      'difference',
+      'meta durationMs',
+      'size',
+    ],
+    [
+      [
+        `${fixed(probedS, 2)} s`,
+        `${fixed(pressWallMs / 1000, 2)} s`,
+        `${fixed(diffPress / 1000, 2)} s`,
+        verdict(Math.abs(diffPress) <= DURATION_GOAL_MS),
+        `${fixed(recorderWallMs / 1000, 2)} s`,
+        `${fixed(diffRecorder / 1000, 2)} s`,
+        `${fixed(meta.durationMs / 1000, 2)} s`,
+        `${fixed(meta.bytes / 1e6, 2)} MB (${fixed((meta.bytes * 8) / probedS / 1000, 1)} kbit/s), ${meta.chunks} chunks, Duration written: ${meta.durationFixed}`,
+      ],
+    ],
   );
 
   // CPU

@@ -17,7 +17,8 @@ import { fixed, median, percentile, verdict } from './support/stats.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const RUNS = Number(args.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs takes a whole number of at least 1, not "${args.runs}"`);
+if (!Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`--runs takes a whole number of at least 1, not "${args.runs}"`);
 const SIZE_GOAL_KB = 250;
 const TIME_GOAL_MS = 300;
 const GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
@@ -28,7 +29,9 @@ const KB = 1024;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: GZIP_LEVEL }).length;
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 /** Scripts and module preloads named in index.html: what the browser fetches before any `import()`. */
@@ -48,7 +51,10 @@ function initialScripts(rendererDir: string): string[] {
   return [...refs].map((ref) => resolve(rendererDir, ref.replace(/^\//, '')));
 }
 
-const report = new Report('startup', 'Startup benchmark: initial JavaScript of the window, and time to a usable sign-in and recorder view');
+const report = new Report(
+  'startup',
+  'Startup benchmark: initial JavaScript of the window, and time to a usable sign-in and recorder view',
+);
 
 const buildDir = mkdtempSync(join(tmpdir(), 'vet-scribe-bench-startup-build-'));
 const rendererDir = join(buildDir, 'renderer');
@@ -69,12 +75,22 @@ report.table(
   ['file', 'initial', 'raw KB', 'gzip KB'],
   assets
     .sort((a, b) => raw(b) - raw(a))
-    .map((f) => [relative(rendererDir, f), initialSet.has(f) ? 'yes' : 'no', fixed(raw(f) / KB, 1), fixed(gz(f) / KB, 1)]),
+    .map((f) => [
+      relative(rendererDir, f),
+      initialSet.has(f) ? 'yes' : 'no',
+      fixed(raw(f) / KB, 1),
+      fixed(gz(f) / KB, 1),
+    ]),
 );
 report.table(
   ['measure', 'raw KB', 'gzip KB', `goal < ${SIZE_GOAL_KB} KB gzip`],
   [
-    [`initial JS (${initial.length} file${initial.length === 1 ? '' : 's'})`, fixed(sum(initial, raw) / KB, 1), fixed(initialGz / KB, 1), verdict(initialGz / KB < SIZE_GOAL_KB)],
+    [
+      `initial JS (${initial.length} file${initial.length === 1 ? '' : 's'})`,
+      fixed(sum(initial, raw) / KB, 1),
+      fixed(initialGz / KB, 1),
+      verdict(initialGz / KB < SIZE_GOAL_KB),
+    ],
     [`all JS (${js.length} files)`, fixed(sum(js, raw) / KB, 1), fixed(sum(js, gz) / KB, 1), ''],
     [`all CSS (${css.length} files)`, fixed(sum(css, raw) / KB, 1), fixed(sum(css, gz) / KB, 1), ''],
     ['all JS and CSS', fixed(sum(assets, raw) / KB, 1), fixed(sum(assets, gz) / KB, 1), ''],
@@ -91,7 +107,9 @@ const attributed = sameFiles.length === initial.length ? sameFiles : mappedScrip
 const owners = new Map<string, number>();
 for (const f of attributed) for (const [k, n] of bytesByOwner(f)) owners.set(k, (owners.get(k) ?? 0) + n);
 const ownedTotal = [...owners.values()].reduce((a, b) => a + b, 0);
-report.add(`Where the ${attributed === sameFiles ? 'initial' : 'whole'} JS comes from: minified bytes charged through the source map of a second build with the same settings and \`sourcemap: true\` (${attributed === sameFiles ? 'same file names as above' : 'its file names differ from the first build, so all of its JS is shown'}).`);
+report.add(
+  `Where the ${attributed === sameFiles ? 'initial' : 'whole'} JS comes from: minified bytes charged through the source map of a second build with the same settings and \`sourcemap: true\` (${attributed === sameFiles ? 'same file names as above' : 'its file names differ from the first build, so all of its JS is shown'}).`,
+);
 report.table(
   ['package or folder', 'minified KB', 'share'],
   [...owners.entries()]
@@ -168,7 +186,11 @@ async function load(page: Page, url: string, view: ViewName): Promise<Load> {
   const began = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
   // A function, not a string: the window's CSP forbids eval, which a string predicate needs.
-  await page.waitForFunction((v) => (globalThis as unknown as { __ready: Record<string, number> }).__ready[`${v}Frame`] !== undefined, view, { polling: 'raf', timeout: 30_000 });
+  await page.waitForFunction(
+    (v) => (globalThis as unknown as { __ready: Record<string, number> }).__ready[`${v}Frame`] !== undefined,
+    view,
+    { polling: 'raf', timeout: 30_000 },
+  );
   const outsideMs = performance.now() - began;
   const threadMs = ((await threadSeconds(cdp)) - threadBefore) * 1000;
   await cdp.detach();
@@ -241,7 +263,9 @@ try {
       const l = await once(context, s);
       if (round > 0) s.loads.push(l);
     }
-    progress(`${round === 0 ? 'warm-up' : `round ${round}/${RUNS}`}: ${all.map((s) => `${s.name} ${fixed(s.loads.at(-1)?.readyMs ?? Number.NaN)} ms`).join(', ')}`);
+    progress(
+      `${round === 0 ? 'warm-up' : `round ${round}/${RUNS}`}: ${all.map((s) => `${s.name} ${fixed(s.loads.at(-1)?.readyMs ?? Number.NaN)} ms`).join(', ')}`,
+    );
   }
   for (const s of all) await s.kept?.close();
 
@@ -257,7 +281,15 @@ try {
 - 1-minute load average of the machine before each load: median ${fixed(median(loads1), 2)}, from ${fixed(Math.min(...loads1), 2)} to ${fixed(Math.max(...loads1), 2)} (2 cores: above 2, work waits for a core)`);
   const ms = (values: number[]) => `${fixed(median(values))} / ${fixed(percentile(values, 95))}`;
   report.table(
-    ['series', 'in page: usable, median / p95 ms', 'next frame, median / p95', 'Playwright, median / p95', 'main-thread CPU, median / p95', 'usable, min–max', `goal < ${TIME_GOAL_MS} ms (in page, median and p95)`],
+    [
+      'series',
+      'in page: usable, median / p95 ms',
+      'next frame, median / p95',
+      'Playwright, median / p95',
+      'main-thread CPU, median / p95',
+      'usable, min–max',
+      `goal < ${TIME_GOAL_MS} ms (in page, median and p95)`,
+    ],
     all.map(({ name, loads }) => {
       const ready = loads.map((l) => l.readyMs);
       return [
@@ -271,9 +303,21 @@ try {
       ];
     }),
   );
-  report.add('Where the time goes: medians of each phase in ms, from Navigation and Resource Timing in the page (the phases of one load add up to its time; their medians need not).');
+  report.add(
+    'Where the time goes: medians of each phase in ms, from Navigation and Resource Timing in the page (the phases of one load add up to its time; their medians need not).',
+  );
   report.table(
-    ['series', 'index.html received', '→ initial JS received', '→ first call to the host (JS run, first render)', '→ last answer before usable', '→ usable (render)', 'total', 'DOMContentLoaded', 'calls before usable'],
+    [
+      'series',
+      'index.html received',
+      '→ initial JS received',
+      '→ first call to the host (JS run, first render)',
+      '→ last answer before usable',
+      '→ usable (render)',
+      'total',
+      'DOMContentLoaded',
+      'calls before usable',
+    ],
     all.map(({ name, loads }) => {
       const m = (f: (l: Load) => number) => fixed(median(loads.map(f)));
       return [
@@ -289,7 +333,9 @@ try {
       ];
     }),
   );
-  report.add(`Every load (in page, usable, ms; load average before it in brackets):\n\n${all.map(({ name, loads }) => `- ${name}: ${loads.map((l) => `${fixed(l.readyMs)} (${fixed(l.load1, 1)})`).join(', ')}`).join('\n')}`);
+  report.add(
+    `Every load (in page, usable, ms; load average before it in brackets):\n\n${all.map(({ name, loads }) => `- ${name}: ${loads.map((l) => `${fixed(l.readyMs)} (${fixed(l.load1, 1)})`).join(', ')}`).join('\n')}`,
+  );
 } finally {
   await world.close();
   rmSync(buildDir, { recursive: true, force: true });

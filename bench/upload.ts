@@ -59,7 +59,7 @@ function makeFile(path: string, size: number): void {
   const block = Buffer.alloc(4 * 1024 * 1024);
   const fd = openSync(path, 'w');
   try {
-    for (let written = 0; written < size; ) {
+    for (let written = 0; written < size;) {
       const n = Math.min(block.length, size - written);
       randomFillSync(block, 0, n);
       writeSync(fd, block, 0, n);
@@ -76,12 +76,14 @@ const biggest = Math.max(...sizes);
 const { bavail, bsize } = statfsSync(work);
 const free = bavail * bsize;
 if (free < biggest * 2 + 1e9) {
-  console.error(`Not enough free space in ${tmpdir()}: ${fixed(free / 1e9)} GB free, ${fixed((biggest * 2 + 1e9) / 1e9)} GB needed. Set TMPDIR elsewhere.`);
+  console.error(
+    `Not enough free space in ${tmpdir()}: ${fixed(free / 1e9)} GB free, ${fixed((biggest * 2 + 1e9) / 1e9)} GB needed. Set TMPDIR elsewhere.`,
+  );
   rmSync(work, { recursive: true, force: true });
   process.exit(2);
 }
 
-const report = new Report('upload', 'Upload benchmark: the app\'s client vs curl, streaming PUT on loopback');
+const report = new Report('upload', "Upload benchmark: the app's client vs curl, streaming PUT on loopback");
 const sandboxDir = join(work, 'sandbox');
 const sandbox = await startSandboxProcess({
   dataDir: sandboxDir,
@@ -96,11 +98,19 @@ const clearUploads = () => {
 };
 
 const service = new ServiceClient({
-  urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+  urls: () => ({
+    agentsUrl: sandbox.urls.agents_url,
+    scribeUrl: sandbox.urls.scribe_url,
+    agentsApiUrl: sandbox.urls.agents_api_url,
+  }),
 });
 const signIn = await service.signIn(sandbox.demo.email, sandbox.demo.password);
 const token = signIn.accessToken;
-const session = await service.createSession(token, { patientName: 'Benchmark', description: 'upload benchmark', sessionDate: new Date().toISOString().slice(0, 10) });
+const session = await service.createSession(token, {
+  patientName: 'Benchmark',
+  description: 'upload benchmark',
+  sessionDate: new Date().toISOString().slice(0, 10),
+});
 const freshUrl = async (_name: string) => (await service.uploadUrl(token, { sessionId: session.id })).uploadUrl;
 
 interface SizeResult {
@@ -124,9 +134,19 @@ async function clientRun(file: string, size: number): Promise<UploadClientResult
 async function curlRun(file: string, size: number): Promise<number> {
   const url = await freshUrl('curl.webm');
   // curl -T with no Content-Type, exactly as the app's client PUTs to a presigned address.
-  const r = await run('curl', ['-sS', '-T', file, '-o', '/dev/null', '-w', '%{http_code} %{time_total} %{size_upload}', url]);
+  const r = await run('curl', [
+    '-sS',
+    '-T',
+    file,
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code} %{time_total} %{size_upload}',
+    url,
+  ]);
   const [status, seconds, uploaded] = r.stdout.trim().split(' ');
-  if (r.code !== 0 || status !== '200' || Number(uploaded) !== size) throw new Error(`curl upload failed (exit ${r.code}, HTTP ${status}, ${uploaded} bytes): ${r.stderr.trim()}`);
+  if (r.code !== 0 || status !== '200' || Number(uploaded) !== size)
+    throw new Error(`curl upload failed (exit ${r.code}, HTTP ${status}, ${uploaded} bytes): ${r.stderr.trim()}`);
   return size / MB / Number(seconds);
 }
 
@@ -144,7 +164,9 @@ try {
         if (who === 'client') {
           const r = await clientRun(file, size);
           entry.client.push(r);
-          progress(`  ${fixed(size / MB, 0)} MB client #${i + 1}: ${fixed(size / MB / (r.ms / 1000))} MB/s, RSS idle ${fixed(r.idleRss / MB)} MB, peak +${fixed((r.peakSampledRss - r.idleRss) / MB)} MB (sampled), VmHWM +${r.vmHwm === null ? 'n/a' : fixed((r.vmHwm - r.idleRss) / MB)} MB`);
+          progress(
+            `  ${fixed(size / MB, 0)} MB client #${i + 1}: ${fixed(size / MB / (r.ms / 1000))} MB/s, RSS idle ${fixed(r.idleRss / MB)} MB, peak +${fixed((r.peakSampledRss - r.idleRss) / MB)} MB (sampled), VmHWM +${r.vmHwm === null ? 'n/a' : fixed((r.vmHwm - r.idleRss) / MB)} MB`,
+          );
         } else {
           const mbps = await curlRun(file, size);
           entry.curlMBps.push(mbps);
@@ -163,7 +185,7 @@ try {
       '',
       `- sandbox (src/sandbox, \`startSandbox\`) in a process of its own on ${sandbox.origin}, uploads stored on disk in a temporary folder (deleted after each run), size limit raised to ${fixed((biggest * 2) / MB, 0)} MB, upload URLs valid 1 h`,
       `- each run gets a fresh presigned URL from the real workflow (sign-in, create session, generate upload URL); no Content-Type, as the app sends it`,
-      '- client: `ServiceClient.upload` (src/main/core/service-client.ts) in a fresh Node process per run, with a progress callback as the pipeline passes; one small request to the sandbox goes first (the app has always talked to the service before it uploads), so the process is as warm as the app\'s (undici loaded; the upload itself opens its own connection through node:http); its network set up as the app\'s (src/main/index.ts): the proxy asked for each address (DIRECT, a computer without a proxy) and the system store\'s roots beside Node\'s (src/main/core/network.ts)',
+      "- client: `ServiceClient.upload` (src/main/core/service-client.ts) in a fresh Node process per run, with a progress callback as the pipeline passes; one small request to the sandbox goes first (the app has always talked to the service before it uploads), so the process is as warm as the app's (undici loaded; the upload itself opens its own connection through node:http); its network set up as the app's (src/main/index.ts): the proxy asked for each address (DIRECT, a computer without a proxy) and the system store's roots beside Node's (src/main/core/network.ts)",
       '- curl: `curl -T <file> <url>`; throughput from its own `time_total`',
       `- ${runs} runs of each per size, alternating (client first on odd runs, curl first on even ones); files of random bytes; 1 MB = 10^6 bytes`,
       `- the sandbox counted ${stats.byRoute['PUT /storage/:key'] ?? 0} PUTs and ${stats.uploads} completed uploads`,
@@ -172,7 +194,17 @@ try {
 
   report.add('## Throughput');
   report.table(
-    ['size', 'client MB/s (runs)', 'curl MB/s (runs)', 'client median', 'curl median', 'client/curl (of the medians)', `goal >= ${RATIO_GOAL}`, 'client/curl, median of each run\'s pair', 'client CPU, % of one core (median)'],
+    [
+      'size',
+      'client MB/s (runs)',
+      'curl MB/s (runs)',
+      'client median',
+      'curl median',
+      'client/curl (of the medians)',
+      `goal >= ${RATIO_GOAL}`,
+      "client/curl, median of each run's pair",
+      'client CPU, % of one core (median)',
+    ],
     results.map((r) => {
       const client = r.client.map((c) => r.size / MB / (c.ms / 1000));
       const ratio = median(client) / median(r.curlMBps);
@@ -194,12 +226,21 @@ try {
     [
       '## Memory of the client process',
       '',
-      'Idle RSS is taken in the upload process before the upload starts; the peak is the larger of RSS sampled every 20 ms during the upload and the kernel\'s VmHWM at the end' +
-        (results.every((r) => r.client.every((c) => c.hwmResetBeforeUpload)) ? ' (VmHWM reset through /proc/self/clear_refs just before the upload, so it covers the upload only).' : ' (VmHWM could not be reset, so it also covers startup).'),
+      "Idle RSS is taken in the upload process before the upload starts; the peak is the larger of RSS sampled every 20 ms during the upload and the kernel's VmHWM at the end" +
+        (results.every((r) => r.client.every((c) => c.hwmResetBeforeUpload))
+          ? ' (VmHWM reset through /proc/self/clear_refs just before the upload, so it covers the upload only).'
+          : ' (VmHWM could not be reset, so it also covers startup).'),
     ].join('\n'),
   );
   report.table(
-    ['size', 'idle RSS (median)', 'peak − idle, sampled (runs)', 'VmHWM − idle (runs)', 'worst peak − idle', `goal <= ${MEMORY_GOAL_MB} MB`],
+    [
+      'size',
+      'idle RSS (median)',
+      'peak − idle, sampled (runs)',
+      'VmHWM − idle (runs)',
+      'worst peak − idle',
+      `goal <= ${MEMORY_GOAL_MB} MB`,
+    ],
     results.map((r) => {
       const sampled = r.client.map((c) => (c.peakSampledRss - c.idleRss) / MB);
       const hwm = r.client.map((c) => (c.vmHwm === null ? Number.NaN : (c.vmHwm - c.idleRss) / MB));

@@ -11,7 +11,9 @@ import { dirname, join } from 'node:path';
 
 const skip = process.env['ELECTRON_SKIP_BINARY_DOWNLOAD'];
 if (skip !== undefined && skip !== '' && skip !== '0' && skip.toLowerCase() !== 'false') {
-  console.log('Electron binary not downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD is set): the tests do not need it; for npm start run "npx install-electron".');
+  console.log(
+    'Electron binary not downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD is set): the tests do not need it; for npm start run "npx install-electron".',
+  );
   process.exit(0);
 }
 const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
@@ -19,6 +21,8 @@ if (existsSync(join(dir, 'path.txt'))) process.exit(0);
 console.log('Downloading the Electron binary (once)…');
 const run = spawnSync(process.execPath, [join(dir, 'install.js')], { stdio: 'inherit' });
 if (run.status !== 0) {
-  console.error('The Electron binary could not be downloaded; check the network (or a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY) and run "npx install-electron".');
+  console.error(
+    'The Electron binary could not be downloaded; check the network (or a proxy: ELECTRON_GET_USE_PROXY=1 with HTTPS_PROXY) and run "npx install-electron".',
+  );
 }
 process.exit(run.status ?? 1);

@@ -119,7 +119,10 @@ async function recordWithChromium(wav: string): Promise<Recorded> {
   try {
     const tab = await browser.newPage();
     await tab.goto(`http://127.0.0.1:${port}/`);
-    return await tab.evaluate((ms) => (globalThis as unknown as { record(ms: number): Promise<Recorded> }).record(ms), recordMs);
+    return await tab.evaluate(
+      (ms) => (globalThis as unknown as { record(ms: number): Promise<Recorded> }).record(ms),
+      recordMs,
+    );
   } finally {
     await browser.close();
     server.close();

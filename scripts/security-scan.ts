@@ -103,17 +103,38 @@ async function main(): Promise<number> {
   const exceptions: Exception[] = exceptionsSchema.parse(JSON.parse(readFileSync(exceptionsFile, 'utf8'))).exceptions;
   cutOffGot();
   const run = scannerRequire('./runner.js') as Run;
-  const { list_files: listFiles } = scannerRequire('./util/index.js') as { list_files: (dir: string) => Promise<string[]> };
-  const scannerVersion = (JSON.parse(readFileSync(join(scannerDir, 'package.json'), 'utf8')) as { version: string }).version;
-  const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+  const { list_files: listFiles } = scannerRequire('./util/index.js') as {
+    list_files: (dir: string) => Promise<string[]>;
+  };
+  const scannerVersion = (JSON.parse(readFileSync(join(scannerDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
+  const electronVersion = (
+    JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+  ).version;
 
-  const base = { isSarif: false, isRelative: true, isVerbose: true, electronVersionOverride: electronVersion, parserPlugins: [] };
+  const base = {
+    isSarif: false,
+    isRelative: true,
+    isVerbose: true,
+    electronVersionOverride: electronVersion,
+    parserPlugins: [],
+  };
   const srcDir = join(root, 'src');
-  const src = await quietly(() => run({ ...base, input: srcDir, customScan: [], excludeFromScan: ['availablesecurityfixesglobalcheck'] }, false));
+  const src = await quietly(() =>
+    run({ ...base, input: srcDir, customScan: [], excludeFromScan: ['availablesecurityfixesglobalcheck'] }, false),
+  );
   // The JSON checks alone: the source-wide checks (CSP, navigation, permissions) would report
   // their absence from a lone package.json.
   const pkg = await quietly(() =>
-    run({ ...base, input: join(root, 'package.json'), customScan: ['customargumentsjsoncheck', 'securitywarningsdisabledjsoncheck'], excludeFromScan: [] }, false),
+    run(
+      {
+        ...base,
+        input: join(root, 'package.json'),
+        customScan: ['customargumentsjsoncheck', 'securitywarningsdisabledjsoncheck'],
+        excludeFromScan: [],
+      },
+      false,
+    ),
   );
   const files = (await listFiles(srcDir)).length + 1;
 
@@ -136,17 +157,26 @@ async function main(): Promise<number> {
       continue;
     }
     const where = file === 'N/A' ? 'whole app' : `${file}:${issue.location.line}`;
-    unanswered.push(`  ${issue.id}${issue.manualReview ? ' (review)' : ''}  ${where}\n    ${collapse(issue.description)}\n    code: ${code || '(none)'}`);
+    unanswered.push(
+      `  ${issue.id}${issue.manualReview ? ' (review)' : ''}  ${where}\n    ${collapse(issue.description)}\n    code: ${code || '(none)'}`,
+    );
   }
   const stale = exceptions.filter((e) => !used.has(e));
 
   for (const line of unanswered) console.log(`unanswered finding:\n${line}`);
-  for (const e of stale) console.log(`exception answers no finding (remove it or bring it up to date):\n  ${e.check}  ${e.file}\n    code: ${e.code}`);
-  for (const e of errors) console.log(`${e.tolerable ? 'parse warning' : 'not scanned (parse error)'}: ${e.file}: ${e.message}`);
+  for (const e of stale)
+    console.log(
+      `exception answers no finding (remove it or bring it up to date):\n  ${e.check}  ${e.file}\n    code: ${e.code}`,
+    );
+  for (const e of errors)
+    console.log(`${e.tolerable ? 'parse warning' : 'not scanned (parse error)'}: ${e.file}: ${e.message}`);
   if (sockets > 0) console.log(`the scan opened ${sockets} network connection(s); it must run offline`);
-  console.log(`security scan: ${findings.length} findings, ${findings.length - unanswered.length} answered, ${unanswered.length} unanswered`);
+  console.log(
+    `security scan: ${findings.length} findings, ${findings.length - unanswered.length} answered, ${unanswered.length} unanswered`,
+  );
 
-  const failed = unanswered.length > 0 || stale.length > 0 || errors.some((e) => !e.tolerable) || sockets > 0 || files < 2;
+  const failed =
+    unanswered.length > 0 || stale.length > 0 || errors.some((e) => !e.tolerable) || sockets > 0 || files < 2;
   return failed ? 1 : 0;
 }
 

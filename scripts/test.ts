@@ -28,10 +28,14 @@ if (
   const keyringHome = mkdtempSync(join(tmpdir(), 'vet-scribe-keyring-'));
   const inner =
     'echo -n test | XDG_DATA_HOME="$VET_SCRIBE_TEST_KEYRING" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$0" "$@"';
-  const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, process.execPath, ...process.execArgv, import.meta.filename, ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, VET_SCRIBE_TEST_KEYRING: keyringHome },
-  });
+  const r = spawnSync(
+    'dbus-run-session',
+    ['--', 'sh', '-c', inner, process.execPath, ...process.execArgv, import.meta.filename, ...args],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, VET_SCRIBE_TEST_KEYRING: keyringHome },
+    },
+  );
   process.exit(r.status ?? 1);
 }
 
@@ -53,13 +57,22 @@ if (build.status !== 0) {
 }
 
 const vitestJson = join(results, 'vitest.json');
-const v = spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...args], {
-  stdio: 'inherit',
-  cwd: root,
-});
+const v = spawnSync(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, ...args],
+  {
+    stdio: 'inherit',
+    cwd: root,
+  },
+);
 if (v.status !== 0) exitCode = 1;
 if (existsSync(vitestJson)) {
-  const j = JSON.parse(readFileSync(vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const j = JSON.parse(readFileSync(vitestJson, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   total.passed += j.numPassedTests;
   total.failed += j.numFailedTests;
   total.skipped += j.numPendingTests + j.numTodoTests;
@@ -73,11 +86,13 @@ if (existsSync(join(root, 'playwright.config.ts')) && args.length === 0) {
   const pwJson = join(results, 'playwright.json');
   // The electron target joins where its binary is installed; on Linux without a display it
   // runs under xvfb-run. Elsewhere the browser target runs alone and one line says why.
-  const xvfb = process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY'] && have('xvfb-run');
+  const xvfb =
+    process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY'] && have('xvfb-run');
   const electron = electronTarget(xvfb ? { display: true } : {});
   if (!electron.ok) console.log(electron.reason);
   const projects = electron.ok ? ['--project', 'browser', '--project', 'electron'] : [];
-  const [command = '', ...prefix] = electron.ok && xvfb ? ['xvfb-run', '--auto-servernum', bin('playwright')] : [bin('playwright')];
+  const [command = '', ...prefix] =
+    electron.ok && xvfb ? ['xvfb-run', '--auto-servernum', bin('playwright')] : [bin('playwright')];
   const p = spawnSync(command, [...prefix, 'test', '--reporter=list,json', ...projects], {
     stdio: 'inherit',
     cwd: root,
@@ -85,7 +100,11 @@ if (existsSync(join(root, 'playwright.config.ts')) && args.length === 0) {
   });
   if (p.status !== 0) exitCode = 1;
   if (existsSync(pwJson)) {
-    const s = (JSON.parse(readFileSync(pwJson, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }).stats;
+    const s = (
+      JSON.parse(readFileSync(pwJson, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      }
+    ).stats;
     total.passed += s.expected + s.flaky;
     total.failed += s.unexpected;
     total.skipped += s.skipped;

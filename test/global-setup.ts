@@ -17,9 +17,12 @@ export default function setup() {
     const leaked = issued.filter((t) => text.includes(t) || text.includes(t.split('.')[2] ?? '\u0000'));
     const lines = text.split('\n').filter(Boolean).length;
     rmSync(dir, { recursive: true, force: true });
-    console.log(`log check: ${issued.length} tokens issued, ${lines} debug log lines, ${leaked.length} tokens found in the log`);
+    console.log(
+      `log check: ${issued.length} tokens issued, ${lines} debug log lines, ${leaked.length} tokens found in the log`,
+    );
     if (leaked.length > 0) throw new Error(`${leaked.length} issued token(s) appear in the debug log`);
     // Under `npm test` (the whole suite) an empty log means the check checked nothing.
-    if (process.env['npm_lifecycle_event'] === 'test' && issued.length > 0 && lines === 0) throw new Error('the suite issued tokens but the core wrote no log lines: the log check checked nothing');
+    if (process.env['npm_lifecycle_event'] === 'test' && issued.length > 0 && lines === 0)
+      throw new Error('the suite issued tokens but the core wrote no log lines: the log check checked nothing');
   };
 }

@@ -69,7 +69,7 @@ export function descendants(root: number): ProcInfo[] {
   const found: ProcInfo[] = [];
   const below = new Set([root]);
   // Parents may have larger pids than children after pid wrap-around: loop until stable.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, ppid] of parent) {
       if (!below.has(pid) && below.has(ppid)) {

@@ -61,7 +61,13 @@ export async function openWorld(name: string, options: WorldOptions = {}): Promi
   const startHost = async (dataDir: string) => {
     const logFile = `${dataDir}.log`;
     writeFileSync(logFile, '');
-    const h = new BrowserHost({ dataDir, rendererDir, sandbox: options.sandbox ?? {}, logFile, tokenLog: `${dataDir}.tokens` });
+    const h = new BrowserHost({
+      dataDir,
+      rendererDir,
+      sandbox: options.sandbox ?? {},
+      logFile,
+      tokenLog: `${dataDir}.tokens`,
+    });
     hosts.push(h);
     await h.start();
     return h;

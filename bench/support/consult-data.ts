@@ -10,14 +10,55 @@ import type { JobRecord } from '../../src/main/core/jobs/record.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';
 
-const PETS = `Bella Max Luna Charlie Lucy Cooper Daisy Milo Bailey Rocky Molly Buddy Sadie Tucker Maggie Bear Sophie Duke Chloe Oliver Lola Jack Penny Toby Zoe Teddy Rosie Leo Ruby Winston Stella Oscar Gracie Murphy Ellie Louie Coco Jax Nala Bentley Pepper Finn Willow Gus Olive Riley Lily Zeus Piper Ziggy Mia Loki Roxy Archie Honey Bruno Hazel Simba Kona Rex Dexter Ginger Scout Mango Biscuit Pickle Nugget Waffles Pippin Marmalade Bramble Juniper Clover Pudding Smokey Shadow Tigger Misty Whiskers Patch Poppy Fudge Hamish Angus Jasper Sasha Kiki Bonnie Alfie Moose Otis Maple Acorn Sprout Bean Noodle Tinkerbell Fluffy Socks Mittens Boots Snowy Sooty Blue Storm Thunder Ranger Ace Bandit Tank Sarge Major Baron Duchess Princess Queenie Lady Misty Frodo Gizmo Yoda Chewie Neo`.split(/\s+/);
-const SURNAMES = `Smith Jones Taylor Brown Williams Wilson Johnson Davies Robinson Wright Thompson Evans Walker White Roberts Green Hall Wood Jackson Clarke Patel Khan Lewis James Phillips Mason Mitchell Rose Davis Rodriguez Cox Alexander Garcia Campbell Johnston Moore Smyth ONeill Doherty Stewart Quinn Murphy Graham Mclaughlin Hamilton Murray Hughes Robertson Thomson Scott Macdonald Reid Clark Ross Young Watson Paterson Morrison Fraser Anderson Martin Kelly Byrne Ryan Oconnor Walsh Obrien Mccarthy Doyle Kennedy Lynch Dubois Lefebvre Moreau Muller Schmidt Rossi Russo Nowak Kowalski Silva Santos Novak Horvat Jensen Nielsen Hansen Berg`.split(/\s+/);
+const PETS =
+  `Bella Max Luna Charlie Lucy Cooper Daisy Milo Bailey Rocky Molly Buddy Sadie Tucker Maggie Bear Sophie Duke Chloe Oliver Lola Jack Penny Toby Zoe Teddy Rosie Leo Ruby Winston Stella Oscar Gracie Murphy Ellie Louie Coco Jax Nala Bentley Pepper Finn Willow Gus Olive Riley Lily Zeus Piper Ziggy Mia Loki Roxy Archie Honey Bruno Hazel Simba Kona Rex Dexter Ginger Scout Mango Biscuit Pickle Nugget Waffles Pippin Marmalade Bramble Juniper Clover Pudding Smokey Shadow Tigger Misty Whiskers Patch Poppy Fudge Hamish Angus Jasper Sasha Kiki Bonnie Alfie Moose Otis Maple Acorn Sprout Bean Noodle Tinkerbell Fluffy Socks Mittens Boots Snowy Sooty Blue Storm Thunder Ranger Ace Bandit Tank Sarge Major Baron Duchess Princess Queenie Lady Misty Frodo Gizmo Yoda Chewie Neo`.split(
+    /\s+/,
+  );
+const SURNAMES =
+  `Smith Jones Taylor Brown Williams Wilson Johnson Davies Robinson Wright Thompson Evans Walker White Roberts Green Hall Wood Jackson Clarke Patel Khan Lewis James Phillips Mason Mitchell Rose Davis Rodriguez Cox Alexander Garcia Campbell Johnston Moore Smyth ONeill Doherty Stewart Quinn Murphy Graham Mclaughlin Hamilton Murray Hughes Robertson Thomson Scott Macdonald Reid Clark Ross Young Watson Paterson Morrison Fraser Anderson Martin Kelly Byrne Ryan Oconnor Walsh Obrien Mccarthy Doyle Kennedy Lynch Dubois Lefebvre Moreau Muller Schmidt Rossi Russo Nowak Kowalski Silva Santos Novak Horvat Jensen Nielsen Hansen Berg`.split(
+    /\s+/,
+  );
 const COMPLAINTS = [
-  'Vomiting for 2 days', 'Annual check', 'Limping on the left hind', 'Itchy ears', 'Diarrhoea since the weekend', 'Vaccination booster', 'Not eating', 'Lump on the flank',
-  'Recheck after dental', 'Coughing at night', 'Weight loss', 'Drinking more than usual', 'Sore eye', 'Scooting', 'Post-op check, spay', 'Nail trim and check',
-  'Bitten by another dog', 'Skin rash on belly', 'Senior wellness', 'Lethargic', 'Straining to urinate', 'Blood in stool', 'Head shaking', 'Bad breath',
-  'Puppy first visit', 'Kitten vaccinations', 'Seizure yesterday', 'Hair loss', 'Swollen paw', 'Pre-anaesthetic check', 'Ate a sock', 'Arthritis review',
-  'Diabetes monitoring', 'Thyroid recheck', 'Heart murmur follow-up', 'Wound dressing change', 'Microchip and check', 'Travel certificate', 'Behaviour: anxious at night', 'Euthanasia discussion',
+  'Vomiting for 2 days',
+  'Annual check',
+  'Limping on the left hind',
+  'Itchy ears',
+  'Diarrhoea since the weekend',
+  'Vaccination booster',
+  'Not eating',
+  'Lump on the flank',
+  'Recheck after dental',
+  'Coughing at night',
+  'Weight loss',
+  'Drinking more than usual',
+  'Sore eye',
+  'Scooting',
+  'Post-op check, spay',
+  'Nail trim and check',
+  'Bitten by another dog',
+  'Skin rash on belly',
+  'Senior wellness',
+  'Lethargic',
+  'Straining to urinate',
+  'Blood in stool',
+  'Head shaking',
+  'Bad breath',
+  'Puppy first visit',
+  'Kitten vaccinations',
+  'Seizure yesterday',
+  'Hair loss',
+  'Swollen paw',
+  'Pre-anaesthetic check',
+  'Ate a sock',
+  'Arthritis review',
+  'Diabetes monitoring',
+  'Thyroid recheck',
+  'Heart murmur follow-up',
+  'Wound dressing change',
+  'Microchip and check',
+  'Travel certificate',
+  'Behaviour: anxious at night',
+  'Euthanasia discussion',
 ];
 const VETS = [
   { userId: 'u-hart', name: 'Dr Anna Hart', email: 'anna.hart@clinic.example' },
@@ -28,7 +69,24 @@ const VETS = [
 // An account of another service than the sandbox the benchmark signs in to: the app shows such
 // consults to whoever is signed in (AppCore.visibleTo), so every one of them is listed.
 const OWNER_SERVICE = 'https://scribe.clinic-service.example';
-const DRUGS = ['meloxicam', 'amoxicillin-clavulanate', 'maropitant', 'gabapentin', 'buprenorphine', 'prednisolone', 'cefalexin', 'metronidazole', 'furosemide', 'pimobendan', 'levothyroxine', 'insulin glargine', 'omeprazole', 'carprofen', 'oclacitinib', 'chlorhexidine'];
+const DRUGS = [
+  'meloxicam',
+  'amoxicillin-clavulanate',
+  'maropitant',
+  'gabapentin',
+  'buprenorphine',
+  'prednisolone',
+  'cefalexin',
+  'metronidazole',
+  'furosemide',
+  'pimobendan',
+  'levothyroxine',
+  'insulin glargine',
+  'omeprazole',
+  'carprofen',
+  'oclacitinib',
+  'chlorhexidine',
+];
 const SENTENCES = [
   'Owner reports {d} days of {c}; appetite {a}, drinking normally.',
   'Weight {w} kg (previous visit {w2} kg); body condition score {b}/9.',
@@ -90,19 +148,33 @@ function note(rand: () => number, sections: readonly string[], complaint: string
       lines.push(
         pick(rand, SENTENCES).replace(/\{(\w+)\}/g, (_, k: string) => {
           switch (k) {
-            case 'd': return String(1 + Math.floor(rand() * 14));
-            case 'c': return complaint.toLowerCase();
-            case 'a': return pick(rand, ['normal', 'reduced', 'poor', 'increased']);
-            case 'w': case 'w2': return String(round(2 + rand() * 40, 1));
-            case 'b': return String(1 + Math.floor(rand() * 6));
-            case 't': return String(round(37.5 + rand() * 2, 1));
-            case 'hr': return String(70 + Math.floor(rand() * 110));
-            case 'rr': return String(16 + Math.floor(rand() * 30));
-            case 'drug': return pick(rand, DRUGS);
-            case 'dose': return String(pick(rand, [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 12.5, 20]));
-            case 'price': return `£${100 + Math.floor(rand() * 600)}`;
-            case 'usg': return String(round(1.005 + rand() * 0.04, 3));
-            default: return k;
+            case 'd':
+              return String(1 + Math.floor(rand() * 14));
+            case 'c':
+              return complaint.toLowerCase();
+            case 'a':
+              return pick(rand, ['normal', 'reduced', 'poor', 'increased']);
+            case 'w':
+            case 'w2':
+              return String(round(2 + rand() * 40, 1));
+            case 'b':
+              return String(1 + Math.floor(rand() * 6));
+            case 't':
+              return String(round(37.5 + rand() * 2, 1));
+            case 'hr':
+              return String(70 + Math.floor(rand() * 110));
+            case 'rr':
+              return String(16 + Math.floor(rand() * 30));
+            case 'drug':
+              return pick(rand, DRUGS);
+            case 'dose':
+              return String(pick(rand, [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 12.5, 20]));
+            case 'price':
+              return `£${100 + Math.floor(rand() * 600)}`;
+            case 'usg':
+              return String(round(1.005 + rand() * 0.04, 3));
+            default:
+              return k;
           }
         }),
       );
@@ -115,7 +187,9 @@ function note(rand: () => number, sections: readonly string[], complaint: string
 const iso = (ms: number) => new Date(ms).toISOString();
 /** The recording store's id for a start time: `2026-11-21T10-15-02Z-ab12cd`. */
 const idFor = (ms: number, rand: () => number) =>
-  `${iso(ms).slice(0, 19).replace(/:/g, '-')}Z-${Math.floor(rand() * 0xffffff).toString(16).padStart(6, '0')}`;
+  `${iso(ms).slice(0, 19).replace(/:/g, '-')}Z-${Math.floor(rand() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
 
 /**
  * `count` consults over the `months` before `now`, on clinic days (none on Sundays, fewer on
@@ -124,7 +198,10 @@ const idFor = (ms: number, rand: () => number) =>
  * name, 1 % recovered after a crash, 1 % renamed in the list; 2 % of the finished ones have a
  * second document (discharge instructions).
  */
-export function generateConsults(count: number, options: { seed?: number; months?: number; now?: number } = {}): GeneratedConsult[] {
+export function generateConsults(
+  count: number,
+  options: { seed?: number; months?: number; now?: number } = {},
+): GeneratedConsult[] {
   // The project's seeded dice: the same seed gives the same folder on every machine.
   const rand = seededRandom(options.seed ?? 1);
   const now = options.now ?? Date.now();
@@ -156,7 +233,18 @@ export function generateConsults(count: number, options: { seed?: number; months
     const vet = pick(rand, VETS);
     const template = rand() < 0.7 ? soap : pick(rand, TEMPLATES);
     const r = rand();
-    const kind = r < 0.9 ? 'note ready' : r < 0.92 ? 'failed' : r < 0.96 ? 'waiting for a template' : r < 0.98 ? 'no patient name' : r < 0.99 ? 'recovered' : 'note ready, renamed';
+    const kind =
+      r < 0.9
+        ? 'note ready'
+        : r < 0.92
+          ? 'failed'
+          : r < 0.96
+            ? 'waiting for a template'
+            : r < 0.98
+              ? 'no patient name'
+              : r < 0.99
+                ? 'recovered'
+                : 'note ready, renamed';
     const bytes = Math.floor(durationMs / 1000) * 4000;
     const meta: RecordingMeta = {
       id,
@@ -175,12 +263,19 @@ export function generateConsults(count: number, options: { seed?: number; months
       durationFixed: true,
       owner: kind === 'no patient name' ? null : { ...vet, organizationId: 'org-clinic', service: OWNER_SERVICE },
       consentAt: rand() < 0.5 ? iso(startMs) : null,
-      listName: kind === 'note ready, renamed' ? `${patient} (${pick(rand, SURNAMES)}) ${pick(rand, ['recheck', 'follow-up', 'second opinion'])}` : null,
+      listName:
+        kind === 'note ready, renamed'
+          ? `${patient} (${pick(rand, SURNAMES)}) ${pick(rand, ['recheck', 'follow-up', 'second opinion'])}`
+          : null,
     };
-    if (kind !== 'note ready' && kind !== 'note ready, renamed' && kind !== 'failed') return { meta, job: null, documents: [] };
+    if (kind !== 'note ready' && kind !== 'note ready, renamed' && kind !== 'failed')
+      return { meta, job: null, documents: [] };
     const completedMs = finishedMs + 90_000 + rand() * 120_000;
     const text = kind === 'failed' ? null : note(rand, template.sections, complaint);
-    let edited = text !== null && rand() < 0.1 ? `${text}\n\nAddendum: owner called back, ${pick(rand, SENTENCES).replace(/\{\w+\}/g, '2')}` : null;
+    let edited =
+      text !== null && rand() < 0.1
+        ? `${text}\n\nAddendum: owner called back, ${pick(rand, SENTENCES).replace(/\{\w+\}/g, '2')}`
+        : null;
     const plant = planted.find((p) => p.left > 0);
     if (text !== null && plant && i % 97 === 0) {
       edited = `${text}\n\n${plant.text}`;
@@ -204,11 +299,58 @@ export function generateConsults(count: number, options: { seed?: number; months
     const audioDeletedAt = now - completedMs > 7 * dayMs ? iso(completedMs + 7 * dayMs) : null;
     const job: JobRecord =
       kind === 'failed'
-        ? { ...base, state: 'failed', failedAt: 'scribe_requested', scribeRequestSentAt: iso(finishedMs + 30_000), scribeId: null, serviceStatus: null, note: null, editedNote: null, error: { message: 'The service could not read the audio: it is empty or damaged.', code: 'bad_audio', status: 422 }, updatedAt: iso(completedMs), completedAt: null, audioDeletedAt: null, documentId: null, documentName: null }
-        : { ...base, state: 'completed', scribeRequestSentAt: iso(finishedMs + 30_000), scribeId: `scr-${id}`, serviceStatus: 'scribed', note: text, editedNote: edited, error: null, updatedAt: iso(completedMs), completedAt: iso(completedMs), audioDeletedAt, documentId: null, documentName: null };
+        ? {
+            ...base,
+            state: 'failed',
+            failedAt: 'scribe_requested',
+            scribeRequestSentAt: iso(finishedMs + 30_000),
+            scribeId: null,
+            serviceStatus: null,
+            note: null,
+            editedNote: null,
+            error: {
+              message: 'The service could not read the audio: it is empty or damaged.',
+              code: 'bad_audio',
+              status: 422,
+            },
+            updatedAt: iso(completedMs),
+            completedAt: null,
+            audioDeletedAt: null,
+            documentId: null,
+            documentName: null,
+          }
+        : {
+            ...base,
+            state: 'completed',
+            scribeRequestSentAt: iso(finishedMs + 30_000),
+            scribeId: `scr-${id}`,
+            serviceStatus: 'scribed',
+            note: text,
+            editedNote: edited,
+            error: null,
+            updatedAt: iso(completedMs),
+            completedAt: iso(completedMs),
+            audioDeletedAt,
+            documentId: null,
+            documentName: null,
+          };
     const documents: JobRecord[] =
       job.state === 'completed' && rand() < 0.02
-        ? [{ ...job, idempotencyKey: `idem-doc-${id}`, templateId: discharge.public_id, scribeId: `scr-doc-${id}`, note: note(rand, discharge.sections, complaint), editedNote: null, documentId: `doc-${id.slice(-6)}`, documentName: discharge.name, createdAt: iso(completedMs), updatedAt: iso(completedMs + 60_000), completedAt: iso(completedMs + 60_000) }]
+        ? [
+            {
+              ...job,
+              idempotencyKey: `idem-doc-${id}`,
+              templateId: discharge.public_id,
+              scribeId: `scr-doc-${id}`,
+              note: note(rand, discharge.sections, complaint),
+              editedNote: null,
+              documentId: `doc-${id.slice(-6)}`,
+              documentName: discharge.name,
+              createdAt: iso(completedMs),
+              updatedAt: iso(completedMs + 60_000),
+              completedAt: iso(completedMs + 60_000),
+            },
+          ]
         : [];
     return { meta, job, documents };
   });
@@ -231,7 +373,20 @@ export function writeDataFolder(dataDir: string, consults: readonly GeneratedCon
     if (c.job) put(join(folder, 'job.json'), c.job);
     if (c.documents.length > 0) mkdirSync(join(folder, 'documents'));
     for (const d of c.documents) put(join(folder, 'documents', `${d.documentId}.json`), d);
-    const kind = c.job === null ? (c.meta.state === 'recovered' ? 'recovered' : c.meta.patientName === null ? 'no patient name' : 'waiting for a template') : c.job.state === 'failed' ? 'failed' : c.meta.listName ? 'note ready, renamed' : c.job.editedNote ? 'note ready, edited' : 'note ready';
+    const kind =
+      c.job === null
+        ? c.meta.state === 'recovered'
+          ? 'recovered'
+          : c.meta.patientName === null
+            ? 'no patient name'
+            : 'waiting for a template'
+        : c.job.state === 'failed'
+          ? 'failed'
+          : c.meta.listName
+            ? 'note ready, renamed'
+            : c.job.editedNote
+              ? 'note ready, edited'
+              : 'note ready';
     byKind[kind] = (byKind[kind] ?? 0) + 1;
     const shown = c.job?.editedNote ?? c.job?.note;
     if (shown) noteBytes.push(Buffer.byteLength(shown));
@@ -258,10 +413,21 @@ export function writeDataFolder(dataDir: string, consults: readonly GeneratedCon
  * documents hold every word of the query as plain text, case and accents aside, newest first.
  */
 export function expectedSearch(consults: readonly GeneratedConsult[], query: string): string[] {
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   const words = fold(query).split(/\s+/).filter(Boolean);
   const hits = consults.filter(({ meta, job, documents }) => {
-    const texts = [meta.listName, meta.patientName, meta.description, meta.label, job ? (job.editedNote ?? job.note) : null, ...documents.map((d) => d.editedNote ?? d.note ?? '')];
+    const texts = [
+      meta.listName,
+      meta.patientName,
+      meta.description,
+      meta.label,
+      job ? (job.editedNote ?? job.note) : null,
+      ...documents.map((d) => d.editedNote ?? d.note ?? ''),
+    ];
     const haystack = fold(texts.filter(Boolean).join('\n'));
     return words.every((w) => haystack.includes(w));
   });

@@ -15,7 +15,10 @@ export async function startCoreOn(urls: SandboxUrls, options: Partial<CoreOption
     ...options,
   });
   await core.settings.load();
-  await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: urls.agents_url, scribeUrl: urls.scribe_url, agentsApiUrl: urls.agents_api_url } });
+  await core.updateSettings({
+    useSandbox: false,
+    serviceUrls: { agentsUrl: urls.agents_url, scribeUrl: urls.scribe_url, agentsApiUrl: urls.agents_api_url },
+  });
   await core.start();
   return core;
 }

@@ -19,11 +19,21 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-export async function startHostAt(source: Source, options: { dataDir: string; rendererDir: string; logFile: string; timeoutMs: number }): Promise<RunningHost> {
-  const env = { ...hostEnv({ sandbox: {}, logFile: options.logFile, tokenLog: `${options.logFile}.tokens` }), VET_SCRIBE_HOST_TOKEN: randomBytes(32).toString('base64url') };
+export async function startHostAt(
+  source: Source,
+  options: { dataDir: string; rendererDir: string; logFile: string; timeoutMs: number },
+): Promise<RunningHost> {
+  const env = {
+    ...hostEnv({ sandbox: {}, logFile: options.logFile, tokenLog: `${options.logFile}.tokens` }),
+    VET_SCRIBE_HOST_TOKEN: randomBytes(32).toString('base64url'),
+  };
   const cli = join(source.root, 'src/main/web-host/cli.ts');
   const began = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0', '--data-dir', options.dataDir, '--renderer-dir', options.rendererDir, '--memory-tokens'], { cwd: source.root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, '--port', '0', '--data-dir', options.dataDir, '--renderer-dir', options.rendererDir, '--memory-tokens'],
+    { cwd: source.root, env, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (t: string) => (stderr += t));
   const lines = createInterface({ input: child.stdout! });
@@ -37,7 +47,10 @@ export async function startHostAt(source: Source, options: { dataDir: string; re
   };
   try {
     const first = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the host printed nothing in ${options.timeoutMs / 1000} s\n${stderr}`)), options.timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`the host printed nothing in ${options.timeoutMs / 1000} s\n${stderr}`)),
+        options.timeoutMs,
+      );
       lines.once('line', (line) => {
         clearTimeout(timer);
         resolve(line);

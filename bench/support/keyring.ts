@@ -15,15 +15,25 @@ function have(cmd: string): boolean {
 
 /** Runs `script` again inside a throwaway keyring and exits with its code, when that is possible. */
 export function rerunInThrowawayKeyring(script: string, args: string[]): void {
-  if (process.platform !== 'linux' || process.env['DBUS_SESSION_BUS_ADDRESS'] || process.env[MARK] || !have('dbus-run-session') || !have('gnome-keyring-daemon')) {
+  if (
+    process.platform !== 'linux' ||
+    process.env['DBUS_SESSION_BUS_ADDRESS'] ||
+    process.env[MARK] ||
+    !have('dbus-run-session') ||
+    !have('gnome-keyring-daemon')
+  ) {
     return;
   }
   const home = mkdtempSync(join(tmpdir(), 'vet-scribe-bench-keyring-'));
   const inner = `echo -n bench | XDG_DATA_HOME="$${MARK}" gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec "$0" "$@"`;
-  const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, process.execPath, ...process.execArgv, script, ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, [MARK]: home },
-  });
+  const r = spawnSync(
+    'dbus-run-session',
+    ['--', 'sh', '-c', inner, process.execPath, ...process.execArgv, script, ...args],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, [MARK]: home },
+    },
+  );
   rmSync(home, { recursive: true, force: true });
   process.exit(r.status ?? 1);
 }

@@ -4,5 +4,8 @@
 // refreshes, refused refreshes and transient failures of a process it kills without warning.
 import { HttpTrace, routeOf } from './http-trace.ts';
 
-new HttpTrace({ keep: false, onEnd: (r) => process.stdout.write(`http ${routeOf(r)} ${r.status ?? r.error ?? 'unknown'}\n`) }).start();
+new HttpTrace({
+  keep: false,
+  onEnd: (r) => process.stdout.write(`http ${routeOf(r)} ${r.status ?? r.error ?? 'unknown'}\n`),
+}).start();
 await import('../../test/integration/support/core-runner.ts');

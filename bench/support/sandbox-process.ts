@@ -15,7 +15,13 @@ export interface SandboxProcess {
 }
 
 type FromChild =
-  | { type: 'ready'; urls: SandboxUrls; origin: string; demo: { email: string; password: string }; options: SandboxOptions }
+  | {
+      type: 'ready';
+      urls: SandboxUrls;
+      origin: string;
+      demo: { email: string; password: string };
+      options: SandboxOptions;
+    }
   | { type: 'stats'; id: number; stats: SandboxStats };
 
 export async function startSandboxProcess(overrides: Partial<SandboxOptions> = {}): Promise<SandboxProcess> {
@@ -25,7 +31,8 @@ export async function startSandboxProcess(overrides: Partial<SandboxOptions> = {
   const waiting = new Map<number, (s: SandboxStats) => void>();
   let nextId = 0;
   const ready = await new Promise<Extract<FromChild, { type: 'ready' }>>((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the sandbox process ended before it was ready (exit ${code})`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the sandbox process ended before it was ready (exit ${code})`));
     child.once('exit', onExit);
     child.on('message', (m: FromChild) => {
       if (m.type === 'ready') {

@@ -29,7 +29,12 @@ export interface Source {
 
 export function workingTree(): Source {
   const dirty = git(['status', '--porcelain', '--', 'src']).length > 0;
-  return { root: ROOT, commit: `working tree at ${git(['rev-parse', '--short', 'HEAD'])}${dirty ? ' (with changes not committed)' : ''}`, subject: git(['log', '-1', '--format=%s']), close: () => undefined };
+  return {
+    root: ROOT,
+    commit: `working tree at ${git(['rev-parse', '--short', 'HEAD'])}${dirty ? ' (with changes not committed)' : ''}`,
+    subject: git(['log', '-1', '--format=%s']),
+    close: () => undefined,
+  };
 }
 
 export function sourceAt(rev: string): Source {
@@ -41,7 +46,12 @@ export function sourceAt(rev: string): Source {
   if (x.status !== 0) throw new Error(`tar failed: ${x.stderr}`);
   rmSync(tar);
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
-  return { root, commit, subject: git(['log', '-1', '--format=%s', commit]), close: () => rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    commit,
+    subject: git(['log', '-1', '--format=%s', commit]),
+    close: () => rmSync(root, { recursive: true, force: true }),
+  };
 }
 
 /** The window of `source`, built into `outDir` as scripts/build-renderer.ts builds it; answers the build's wall time in ms. */

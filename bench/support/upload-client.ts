@@ -53,7 +53,10 @@ function resetHwm(): boolean {
 // the system store beside Node's.
 const client = new ServiceClient({
   urls: () => ({ agentsUrl: url, scribeUrl: url, agentsApiUrl: url }),
-  network: new Network({ resolveProxy: () => new Promise((resolve) => setImmediate(() => resolve('DIRECT'))), ca: () => trustedRoots(tls) }),
+  network: new Network({
+    resolveProxy: () => new Promise((resolve) => setImmediate(() => resolve('DIRECT'))),
+    ca: () => trustedRoots(tls),
+  }),
 });
 await (await request(`${new URL(url).origin}/scribe/templates/all`)).body.dump();
 // Startup's garbage is left behind before the idle figure is taken.
@@ -79,5 +82,14 @@ const ms = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
-const result: UploadClientResult = { bytes: sent, ms, cpuMs: (cpu.user + cpu.system) / 1000, idleRss, peakSampledRss: peak, samples, vmHwm: vmHwm(), hwmResetBeforeUpload };
+const result: UploadClientResult = {
+  bytes: sent,
+  ms,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  idleRss,
+  peakSampledRss: peak,
+  samples,
+  vmHwm: vmHwm(),
+  hwmResetBeforeUpload,
+};
 process.stdout.write(`${JSON.stringify(result)}\n`);

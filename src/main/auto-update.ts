@@ -65,7 +65,8 @@ export const MAC_UNSIGNED_MESSAGE =
 export function macSignerFrom(display: string): MacSigner {
   if (/^Signature=adhoc\s*$/m.test(display)) return { team: null, why: 'it is signed ad hoc' };
   const team = /^TeamIdentifier=(\S+)\s*$/m.exec(display)?.[1];
-  if (!/^Authority=Developer ID Application: /m.test(display) || !team || team === 'not set') return { team: null, why: 'it is not signed with a Developer ID certificate' };
+  if (!/^Authority=Developer ID Application: /m.test(display) || !team || team === 'not set')
+    return { team: null, why: 'it is not signed with a Developer ID certificate' };
   return { team };
 }
 
@@ -83,10 +84,23 @@ export function readMacSigner(execPath = process.execPath): Promise<MacSigner> {
   const bundle = resolve(execPath, '..', '..', '..');
   return new Promise((done) => {
     // codesign prints what it displays on stderr.
-    execFile('/usr/bin/codesign', ['--display', '--verbose=2', bundle], { timeout: 15_000 }, (error, _stdout, stderr) => {
-      if (error) done({ team: null, why: `its signature could not be read (${String(stderr || error.message).trim().split('\n')[0]})` });
-      else done(macSignerFrom(String(stderr)));
-    });
+    execFile(
+      '/usr/bin/codesign',
+      ['--display', '--verbose=2', bundle],
+      { timeout: 15_000 },
+      (error, _stdout, stderr) => {
+        if (error)
+          done({
+            team: null,
+            why: `its signature could not be read (${
+              String(stderr || error.message)
+                .trim()
+                .split('\n')[0]
+            })`,
+          });
+        else done(macSignerFrom(String(stderr)));
+      },
+    );
   });
 }
 
@@ -124,7 +138,11 @@ export class AutoUpdate {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     if (feedUrl === '') {
-      this.set({ phase: 'off', version: null, message: 'No update feed is set: the clinic installs new versions itself.' });
+      this.set({
+        phase: 'off',
+        version: null,
+        message: 'No update feed is set: the clinic installs new versions itself.',
+      });
       return;
     }
     const problem = updateFeedProblem(feedUrl);
@@ -141,11 +159,17 @@ export class AutoUpdate {
       // Without a Developer ID, electron-updater would download each new version and say it is
       // ready, then Squirrel.Mac would refuse it: "Update ready" for ever, every 4 hours. The
       // updater is not even loaded.
-      this.signer ??= (this.options.macSigner ?? (() => readMacSigner()))().catch((e: unknown): MacSigner => ({ team: null, why: `its signature could not be read (${(e as Error).message})` }));
+      this.signer ??= (this.options.macSigner ?? (() => readMacSigner()))().catch((e: unknown): MacSigner => ({
+        team: null,
+        why: `its signature could not be read (${(e as Error).message})`,
+      }));
       const signer = await this.signer;
       if (this.feed !== feedUrl) return;
       if (signer.team === null) {
-        this.options.log('warn', `update: off on this Mac: ${signer.why}; Squirrel.Mac installs updates only into an app signed with a Developer ID`);
+        this.options.log(
+          'warn',
+          `update: off on this Mac: ${signer.why}; Squirrel.Mac installs updates only into an app signed with a Developer ID`,
+        );
         this.set({ phase: 'off', version: null, message: MAC_UNSIGNED_MESSAGE });
         return;
       }
@@ -217,7 +241,13 @@ export class AutoUpdate {
       this.set({ phase: 'checking', version: null, message: null });
     });
     updater.on('update-not-available', () => this.set({ phase: 'idle', version: null, message: null }));
-    updater.on('update-available', (info: FeedUpdateInfo) => this.set({ phase: 'downloading', version: info.version, message: `Version ${info.version} is being downloaded.` }));
+    updater.on('update-available', (info: FeedUpdateInfo) =>
+      this.set({
+        phase: 'downloading',
+        version: info.version,
+        message: `Version ${info.version} is being downloaded.`,
+      }),
+    );
     updater.on('update-downloaded', (info: FeedUpdateInfo) => {
       this.options.log('info', `update: version ${info.version} downloaded and checked; installed at the next restart`);
       this.set({ phase: 'ready', version: info.version, message: 'Update ready: restart when free.' });
@@ -232,7 +262,10 @@ export class AutoUpdate {
     // feed through, or one Chromium signs in to with the computer's own account, is IT's fix.
     updater.on('login', (authInfo, callback) => {
       this.proxyAsked = `${authInfo.host}:${authInfo.port}`;
-      this.options.log('warn', `update: the proxy ${this.proxyAsked} asks for a password (${authInfo.scheme}); the request is cancelled`);
+      this.options.log(
+        'warn',
+        `update: the proxy ${this.proxyAsked} asks for a password (${authInfo.scheme}); the request is cancelled`,
+      );
       // electron-updater types the callback with both strings required; it is Electron's, which
       // takes none to cancel.
       (callback as (username?: string, password?: string) => void)();
@@ -256,14 +289,21 @@ export class AutoUpdate {
       packaged = await reader.value;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      this.options.log(code === 'ENOENT' ? 'info' : 'warn', `update: the packaged app-update.yml could not be read (${(e as Error).message})`);
+      this.options.log(
+        code === 'ENOENT' ? 'info' : 'warn',
+        `update: the packaged app-update.yml could not be read (${(e as Error).message})`,
+      );
     }
     const names = packaged?.publisherName;
     const list = (Array.isArray(names) ? names : [names]).filter((n): n is string => typeof n === 'string' && n !== '');
     this.publisher = list.length > 0 ? list : null;
     if (this.platform !== 'win32') return;
     if (this.publisher) this.options.log('info', `update: installers must be signed by ${this.publisher.join(' or ')}`);
-    else this.options.log('warn', "update: this build names no publisher (it was not code-signed): a new version is checked against the feed's SHA-512 only");
+    else
+      this.options.log(
+        'warn',
+        "update: this build names no publisher (it was not code-signed): a new version is checked against the feed's SHA-512 only",
+      );
   }
 
   /** Whatever went wrong: a log line, and the phase 'failed' with a sentence for the vet. */

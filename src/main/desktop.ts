@@ -3,7 +3,14 @@
 // commands in its menu. The recorder itself lives in the window (MediaRecorder), so both send it
 // commands (`recorder:command`); what they show comes from the recordings main keeps.
 import { globalShortcut, Menu, nativeImage, Tray, type MenuItemConstructorOptions, type NativeImage } from 'electron';
-import { shortcutCaveat, shortcutLabel, trayBitmap, trayModel, type RecorderAction, type RecorderActivity } from '../shared/desktop.ts';
+import {
+  shortcutCaveat,
+  shortcutLabel,
+  trayBitmap,
+  trayModel,
+  type RecorderAction,
+  type RecorderActivity,
+} from '../shared/desktop.ts';
 
 export interface DesktopOptions {
   /** The recorder's state now. */
@@ -20,7 +27,12 @@ function trayImage(activity: RecorderActivity): NativeImage {
   const image = nativeImage.createEmpty();
   for (const scaleFactor of [1, 2]) {
     const size = 16 * scaleFactor;
-    image.addRepresentation({ scaleFactor, width: size, height: size, buffer: Buffer.from(trayBitmap(activity, size)) });
+    image.addRepresentation({
+      scaleFactor,
+      width: size,
+      height: size,
+      buffer: Buffer.from(trayBitmap(activity, size)),
+    });
   }
   // macOS draws a template image in the menu bar's own colour (dark or light); the red and
   // amber of recording and paused are the point, so only the idle ring is a template.

@@ -4,7 +4,19 @@
 // handed to it here.
 import { join } from 'node:path';
 import * as tls from 'node:tls';
-import { app, clipboard, ClipboardItem, dialog, ipcMain, Notification, protocol, safeStorage, session, type BrowserWindow, type WebContents } from 'electron';
+import {
+  app,
+  clipboard,
+  ClipboardItem,
+  dialog,
+  ipcMain,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  type BrowserWindow,
+  type WebContents,
+} from 'electron';
 import log from 'electron-log/main';
 import { shortcutLabel, type RecorderAction } from '../shared/desktop.ts';
 import { EVENT_CHANNELS, type EventChannel, type Notice } from '../shared/ipc.ts';
@@ -27,7 +39,9 @@ const APP_NAME = 'Vet Scribe';
 const APP_USER_MODEL_ID = 'com.vetscribe.desktop';
 
 // Must happen before the app is ready: the audio scheme streams and supports ranges (seeking).
-protocol.registerSchemesAsPrivileged([{ scheme: AUDIO_SCHEME, privileges: { standard: true, secure: true, stream: true } }]);
+protocol.registerSchemesAsPrivileged([
+  { scheme: AUDIO_SCHEME, privileges: { standard: true, secure: true, stream: true } },
+]);
 
 log.initialize({ preload: false });
 // electron-log listens for the renderer's log lines on a channel of its own, even without its
@@ -37,10 +51,16 @@ ipcMain.removeHandler('__ELECTRON_LOG__');
 log.transports.file.level = process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info';
 log.transports.console.level = app.isPackaged ? false : 'info';
 // Whatever reaches electron-log (the core's lines, uncaught errors) is redacted once more.
-log.hooks.push((message) => ({ ...message, data: message.data.map((d: unknown) => (typeof d === 'string' ? redact(d) : d)) }));
+log.hooks.push((message) => ({
+  ...message,
+  data: message.data.map((d: unknown) => (typeof d === 'string' ? redact(d) : d)),
+}));
 log.errorHandler.startCatching();
 
-const logger = createLogger((level, line) => log[level](line), process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info');
+const logger = createLogger(
+  (level, line) => log[level](line),
+  process.env['VET_SCRIBE_LOG_LEVEL'] === 'debug' ? 'debug' : 'info',
+);
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
@@ -144,9 +164,16 @@ async function start(): Promise<void> {
     },
     // One item with the three flavours, written at once: a practice-management system takes the
     // RTF, a mail or web form the HTML, anything else the text.
-    clipboard: { write: ({ text, html, rtf }) => clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]) },
+    clipboard: {
+      write: ({ text, html, rtf }) =>
+        clipboard.write([new ClipboardItem({ 'text/plain': text, 'text/html': html, 'text/rtf': rtf })]),
+    },
     shortcut: { apply: (accelerator) => desktop.applyShortcut(accelerator), caveat: () => desktop.caveat },
-    updates: { info: () => updates.state(), configure: (url) => void updates.configure(url), restart: () => updates.restart() },
+    updates: {
+      info: () => updates.state(),
+      configure: (url) => void updates.configure(url),
+      restart: () => updates.restart(),
+    },
   });
   const engine = core;
 
@@ -164,7 +191,11 @@ async function start(): Promise<void> {
   }
   engine.on('recorder:activity', () => desktop.update());
   const refused = desktop.start(engine.settings.get().recordShortcut);
-  if (refused) engine.notice({ level: 'warning', message: `The recording shortcut is off: ${refused} (Settings, Recording shortcut)` });
+  if (refused)
+    engine.notice({
+      level: 'warning',
+      message: `The recording shortcut is off: ${refused} (Settings, Recording shortcut)`,
+    });
   // The clinic's feed, from Settings (off without one).
   void updates.configure(engine.settings.get().updateFeedUrl);
   // Launches that arrived while the engine started asked for the window; this is it.

@@ -9,7 +9,11 @@ import { isTrustedSender } from './security.ts';
 export function bindIpc(handlers: HandlerTable, appUrl: () => string, log: (line: string) => void): () => void {
   const trusted = (event: IpcMainInvokeEvent): boolean =>
     isTrustedSender(
-      { fromOurWindow: BrowserWindow.fromWebContents(event.sender) !== null, topFrame: event.senderFrame?.parent === null, frameUrl: event.senderFrame?.url ?? '' },
+      {
+        fromOurWindow: BrowserWindow.fromWebContents(event.sender) !== null,
+        topFrame: event.senderFrame?.parent === null,
+        frameUrl: event.senderFrame?.url ?? '',
+      },
       appUrl(),
     );
   for (const channel of INVOKE_CHANNELS) {

@@ -4,7 +4,11 @@
 // closed or fails. On Windows a toast that times out goes to the Action Center and 'close'
 // fires then: a later click there reaches no object of ours, so it is taken by
 // Notification.handleActivation (openOnActivation below).
-import type { ActivationArguments, Notification as ElectronNotification, NotificationConstructorOptions } from 'electron';
+import type {
+  ActivationArguments,
+  Notification as ElectronNotification,
+  NotificationConstructorOptions,
+} from 'electron';
 
 type NotificationClass = {
   new (options: NotificationConstructorOptions): ElectronNotification;
@@ -16,7 +20,11 @@ type NotificationClass = {
 const live = new Set<ElectronNotification>();
 
 /** Shows a notification; `onClick` runs when the vet clicks it. */
-export function showNotification(Notification: NotificationClass, options: NotificationConstructorOptions, onClick: () => void): boolean {
+export function showNotification(
+  Notification: NotificationClass,
+  options: NotificationConstructorOptions,
+  onClick: () => void,
+): boolean {
   if (!Notification.isSupported()) return false;
   const notification = new Notification(options);
   live.add(notification);

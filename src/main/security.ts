@@ -48,7 +48,8 @@ export function isAppUrl(raw: string, appUrl: string): boolean {
     const url = new URL(raw);
     const app = new URL(appUrl);
     // The host counts too: file://server/... is a network share on Windows.
-    if (app.protocol === 'file:') return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
+    if (app.protocol === 'file:')
+      return url.protocol === 'file:' && url.host === app.host && url.pathname === app.pathname;
     return url.origin === app.origin;
   } catch {
     return false;
@@ -56,7 +57,10 @@ export function isAppUrl(raw: string, appUrl: string): boolean {
 }
 
 /** An IPC call is answered only from a window of ours, from its top frame, showing our page. */
-export function isTrustedSender(sender: { fromOurWindow: boolean; topFrame: boolean; frameUrl: string }, appUrl: string): boolean {
+export function isTrustedSender(
+  sender: { fromOurWindow: boolean; topFrame: boolean; frameUrl: string },
+  appUrl: string,
+): boolean {
   return sender.fromOurWindow && sender.topFrame && isAppUrl(sender.frameUrl, appUrl);
 }
 

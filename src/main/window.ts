@@ -27,7 +27,11 @@ export function hardenSessions(log: (line: string) => void): void {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_wc, permission, callback, details) => {
     const allowed = isPermissionAllowed(
-      { permission, requestingUrl: details.requestingUrl, mediaTypes: 'mediaTypes' in details ? (details.mediaTypes as string[] | undefined) : undefined },
+      {
+        permission,
+        requestingUrl: details.requestingUrl,
+        mediaTypes: 'mediaTypes' in details ? (details.mediaTypes as string[] | undefined) : undefined,
+      },
       appUrl(),
     );
     if (!allowed) log(`permission ${permission} refused for ${urlForLog(details.requestingUrl)}`);
@@ -41,10 +45,19 @@ export function hardenSessions(log: (line: string) => void): void {
   });
   ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) => {
     if (permission !== 'media') return false;
-    return isPermissionAllowed({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, mediaTypes: details.mediaType ? [details.mediaType] : ['audio'] }, appUrl());
+    return isPermissionAllowed(
+      {
+        permission,
+        requestingUrl: details.requestingUrl ?? requestingOrigin,
+        mediaTypes: details.mediaType ? [details.mediaType] : ['audio'],
+      },
+      appUrl(),
+    );
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicyFor(appUrl())] } });
+    callback({
+      responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicyFor(appUrl())] },
+    });
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -60,7 +73,8 @@ export function hardenSessions(log: (line: string) => void): void {
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
       const external = externalUrl(url);
-      if (external) shell.openExternal(external).catch((e: unknown) => log(`opening ${urlForLog(external)} failed: ${String(e)}`));
+      if (external)
+        shell.openExternal(external).catch((e: unknown) => log(`opening ${urlForLog(external)} failed: ${String(e)}`));
       else log(`window.open of ${urlForLog(url)} refused`);
       return { action: 'deny' };
     });
@@ -102,7 +116,8 @@ export function createMainWindow({ onKeepRecording }: { onKeepRecording?: () => 
       cancelId: 0,
       title: 'A consult is being recorded',
       message: 'A consult is being recorded.',
-      detail: 'If you close now, the recording stops; what was recorded so far is kept and offered for upload next time.',
+      detail:
+        'If you close now, the recording stops; what was recorded so far is kept and offered for upload next time.',
     });
     if (choice === 1) event.preventDefault();
     // The quit that asked is off: a later close of the window goes to the tray again.

@@ -11,7 +11,11 @@ const events = new Set<string>(EVENT_CHANNEL_NAMES);
 
 const bridge = {
   invoke: (channel, input) => {
-    if (!invokable.has(channel)) return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `No such channel: ${String(channel)}` } });
+    if (!invokable.has(channel))
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'unknown_channel', message: `No such channel: ${String(channel)}` },
+      });
     return ipcRenderer.invoke(channel, input);
   },
   on: (event, listener) => {

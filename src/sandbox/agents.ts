@@ -10,7 +10,16 @@
 // details map and summaries that say what was missing, because status false would tell the
 // client the input was off-topic, which it was not.
 import { CONDITIONS } from './knowledge/conditions/index.ts';
-import { deniedSigns, namesCondition, normalizeText, prepare, rankConditions, signKey, type Prepared, type Ranked } from './knowledge/matching.ts';
+import {
+  deniedSigns,
+  namesCondition,
+  normalizeText,
+  prepare,
+  rankConditions,
+  signKey,
+  type Prepared,
+  type Ranked,
+} from './knowledge/matching.ts';
 import { assessRelevance } from './knowledge/relevance.ts';
 import type { Condition, DdxSet, KbSpecies, TreatmentSet } from './knowledge/types.ts';
 import type { DdxResponseWire, TreatmentPlanResponseWire } from '../shared/service/wire.ts';
@@ -25,8 +34,7 @@ export const SANDBOX_NOTICE = '(Sandbox answer from a small built-in knowledge b
  * one `response: null` (what a refusal holds is not published).
  */
 export type AgentAnswer<W extends { status: boolean; reason: string; response: object | null }> =
-  | (W & { status: true; response: NonNullable<W['response']> })
-  | (W & { status: false; response: null });
+  (W & { status: true; response: NonNullable<W['response']> }) | (W & { status: false; response: null });
 
 export type DdxAnswerWire = AgentAnswer<DdxResponseWire>;
 export type TreatmentPlanAnswerWire = AgentAnswer<TreatmentPlanResponseWire>;
@@ -74,7 +82,9 @@ function uniqueLabel(label: string, taken: Record<string, unknown>, condition: C
 // The knowledge base is curated, but an answer must never carry an empty field.
 const MISSING = 'Not recorded in the sandbox knowledge base.';
 function filled<T extends object>(set: T): T {
-  return Object.fromEntries(Object.entries(set).map(([k, v]) => [k, typeof v === 'string' && v.trim() !== '' ? v : MISSING])) as T;
+  return Object.fromEntries(
+    Object.entries(set).map(([k, v]) => [k, typeof v === 'string' && v.trim() !== '' ? v : MISSING]),
+  ) as T;
 }
 
 /** Whom the answer is about, for sentences: "your cat", "your dog or cat", "the patient". */
@@ -91,12 +101,16 @@ function uncoveredSpecies(species: readonly Species[]): string | undefined {
 /** The content words of a condition's signs and names ("ear", "pruritus", "otitis"). */
 function vocabulary(c: Condition): Set<string> {
   const text = normalizeText([c.name, ...c.aliases, ...c.signs.map(([term]) => term)].join(' '));
-  const words = text.split(/[^a-z]+/).map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+  const words = text
+    .split(/[^a-z]+/)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
   return new Set(words.filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)));
 }
 // Words shared by signs of unrelated conditions.
 const COMMON_WORDS = new Set(
-  'the and for not out one with from after before during disease chronic acute recurrent elevated increased reduced canine feline syndrome positive sign loss pain infection inflammation large small'.split(' '),
+  'the and for not out one with from after before during disease chronic acute recurrent elevated increased reduced canine feline syndrome positive sign loss pain infection inflammation large small'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -122,7 +136,8 @@ function pickDifferentials(ranked: readonly Ranked[], pool: readonly Condition[]
   const topSigns = new Set(top.condition.signs.map(([term]) => signKey(term)));
   const topWords = vocabulary(top.condition);
   const shared = (c: Condition): number =>
-    2 * c.signs.filter(([term]) => topSigns.has(signKey(term))).length + [...vocabulary(c)].filter((w) => topWords.has(w)).length;
+    2 * c.signs.filter(([term]) => topSigns.has(signKey(term))).length +
+    [...vocabulary(c)].filter((w) => topWords.has(w)).length;
   const similar = pool.filter((c) => c !== top.condition && shared(c) > 0).sort((a, b) => shared(b) - shared(a));
   const fill = [...confused, ...rest.map((r) => r.condition), ...mentioned, ...similar];
   for (const c of fill) if (chosen.length < MIN_DIFFERENTIALS && !chosen.includes(c)) chosen.push(c);
@@ -132,17 +147,26 @@ function pickDifferentials(ranked: readonly Ranked[], pool: readonly Condition[]
 /** The signs the history shows, as written, in order, each once (none inside another). */
 function signsSeen(ranked: readonly Ranked[]): string[] {
   const spans = ranked.flatMap((r) => r.signs).sort((a, b) => a.start - b.start || b.end - a.end);
-  const outer = spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && s.end <= o.end && o.end - o.start > s.end - s.start));
+  const outer = spans.filter(
+    (s) => !spans.some((o) => o !== s && o.start <= s.start && s.end <= o.end && o.end - o.start > s.end - s.start),
+  );
   return [...new Set(outer.map((s) => s.text))];
 }
 
-function ddxSummaries(ranked: readonly Ranked[], chosen: readonly Condition[], species: readonly Species[], denied: readonly string[]): { concise: string; summary: string } {
+function ddxSummaries(
+  ranked: readonly Ranked[],
+  chosen: readonly Condition[],
+  species: readonly Species[],
+  denied: readonly string[],
+): { concise: string; summary: string } {
   const [first, ...rest] = chosen;
   if (!first) throw new Error('ddxSummaries needs a differential');
   const firstRanked = ranked.find((r) => r.condition === first);
   const restNames = rest.map((c) => inSentence(c.name));
   const alternatives = restNames.length === 1 ? 'as the main alternative' : 'as the main alternatives';
-  const concise = `The most likely diagnosis is ${inSentence(first.name)}` + (restNames.length > 0 ? `, with ${joinWords(restNames)} ${alternatives}.` : '.');
+  const concise =
+    `The most likely diagnosis is ${inSentence(first.name)}` +
+    (restNames.length > 0 ? `, with ${joinWords(restNames)} ${alternatives}.` : '.');
   const seen = signsSeen(ranked);
   const parts = [
     seen.length > 0
@@ -150,7 +174,9 @@ function ddxSummaries(ranked: readonly Ranked[], chosen: readonly Condition[], s
       : `From the history given, the most likely cause in ${patient(species)} is ${inSentence(first.name)}.`,
     firstRanked?.named ? 'It is also the condition the history names.' : '',
     `The cause: ${firstSentence(first.ddx.cause_etiology)}`,
-    restNames.length > 0 ? `${restNames.length === 1 ? 'Another condition' : 'Other conditions'} that can look similar, and that the vet may want to rule out, ${restNames.length === 1 ? 'is' : 'are'} ${joinWords(restNames)}.` : '',
+    restNames.length > 0
+      ? `${restNames.length === 1 ? 'Another condition' : 'Other conditions'} that can look similar, and that the vet may want to rule out, ${restNames.length === 1 ? 'is' : 'are'} ${joinWords(restNames)}.`
+      : '',
     `To confirm it: ${firstSentence(first.ddx.diagnosis_rule_outs)}`,
     `Outlook: ${firstSentence(first.ddx.prognosis)}`,
     denied.length > 0 ? `Signs the history says are absent (${joinWords(denied)}) were not counted.` : '',
@@ -174,14 +200,17 @@ export function answerDdx(input: string, conditions: readonly Condition[] = COND
     const elsewhere = conditions.filter((c) => !pool.includes(c) && namesCondition(p, c) === 'yes');
     const why =
       uncoveredSpecies(species) ??
-      (elsewhere.length > 0 ? elsewhere.map((c) => notHeldFor(c, kbSpecies(species))).join(' ') : 'No condition in the sandbox knowledge base matches the signs in this history.');
+      (elsewhere.length > 0
+        ? elsewhere.map((c) => notHeldFor(c, kbSpecies(species))).join(' ')
+        : 'No condition in the sandbox knowledge base matches the signs in this history.');
     return {
       status: true,
       reason: relevance.reason,
       response: {
         'Differential Diagnosis Details': details,
         // A species the sandbox does not cover is said in one sentence: more signs would not help.
-        'Plain English Concise': uncoveredSpecies(species) ?? 'No differential diagnosis could be drawn from this history.',
+        'Plain English Concise':
+          uncoveredSpecies(species) ?? 'No differential diagnosis could be drawn from this history.',
         'Plain English Summary': uncoveredSpecies(species)
           ? SANDBOX_NOTICE
           : `${why} Add the presenting signs, their duration, the examination findings and any test results, and ask again. ${SANDBOX_NOTICE}`,
@@ -192,7 +221,11 @@ export function answerDdx(input: string, conditions: readonly Condition[] = COND
   return {
     status: true,
     reason: relevance.reason,
-    response: { 'Differential Diagnosis Details': details, 'Plain English Concise': concise, 'Plain English Summary': summary },
+    response: {
+      'Differential Diagnosis Details': details,
+      'Plain English Concise': concise,
+      'Plain English Summary': summary,
+    },
   };
 }
 
@@ -201,7 +234,12 @@ export function answerDdx(input: string, conditions: readonly Condition[] = COND
  * for wins; a disease named only for another species gives no plan (and a sentence saying
  * so); with no disease named, the top one to three differentials of the history.
  */
-function pickPlans(p: Prepared, conditions: readonly Condition[], species: readonly KbSpecies[], allSpecies: readonly Species[]): { plans: Condition[]; named: boolean; note: string } {
+function pickPlans(
+  p: Prepared,
+  conditions: readonly Condition[],
+  species: readonly KbSpecies[],
+  allSpecies: readonly Species[],
+): { plans: Condition[]; named: boolean; note: string } {
   const named = conditions.filter((c) => namesCondition(p, c) === 'yes');
   const fit = forSpecies(named, species);
   const ranked = rankConditions(p, forSpecies(conditions, species), allSpecies);
@@ -213,7 +251,12 @@ function pickPlans(p: Prepared, conditions: readonly Condition[], species: reado
   }
   if (named.length > 0) return { plans: [], named: true, note: named.map((c) => notHeldFor(c, species)).join(' ') };
   const top = ranked[0];
-  const plans = top ? ranked.slice(0, MAX_PLANS).filter((r) => r.score >= top.score * PLAN_SHARE).map((r) => r.condition) : [];
+  const plans = top
+    ? ranked
+        .slice(0, MAX_PLANS)
+        .filter((r) => r.score >= top.score * PLAN_SHARE)
+        .map((r) => r.condition)
+    : [];
   return { plans, named: false, note: '' };
 }
 
@@ -221,7 +264,12 @@ function notHeldFor(c: Condition, species: readonly KbSpecies[]): string {
   return `The sandbox knowledge base holds ${inSentence(c.name)} for ${joinWords(c.species.map((s) => `${s}s`))} only, not for ${joinWords(species.map((s) => `${s}s`))}, so it has nothing on it here.`;
 }
 
-function planSummaries(plans: readonly Condition[], named: boolean, note: string, species: readonly Species[]): { concise: string; summary: string } {
+function planSummaries(
+  plans: readonly Condition[],
+  named: boolean,
+  note: string,
+  species: readonly Species[],
+): { concise: string; summary: string } {
   const [first] = plans;
   if (!first) throw new Error('planSummaries needs a plan');
   const t = first.treatment;
@@ -229,7 +277,9 @@ function planSummaries(plans: readonly Condition[], named: boolean, note: string
     ? `For ${inSentence(first.name)} in ${patient(species)}, the usual plan is ${inSentence(t.treatment_plan_name)}.`
     : `No disease was named, so the plan follows the most likely diagnosis from the history, ${inSentence(first.name)}: ${inSentence(t.treatment_plan_name)}.`;
   const parts = [
-    named ? '' : `These plans follow the most likely diagnoses from the history (${joinWords(plans.map((c) => inSentence(c.name)))}); the diagnosis should be confirmed before treating.`,
+    named
+      ? ''
+      : `These plans follow the most likely diagnoses from the history (${joinWords(plans.map((c) => inSentence(c.name)))}); the diagnosis should be confirmed before treating.`,
     ...plans.map(
       (c) =>
         `${capitalise(c.name)}. Goal: ${firstSentence(c.treatment.treatment_goal)} ` +
@@ -243,7 +293,10 @@ function planSummaries(plans: readonly Condition[], named: boolean, note: string
 }
 
 /** `POST /treatment_plan_agent_v2`: a treatment plan. The input must name the species. */
-export function answerTreatmentPlan(input: string, conditions: readonly Condition[] = CONDITIONS): TreatmentPlanAnswerWire {
+export function answerTreatmentPlan(
+  input: string,
+  conditions: readonly Condition[] = CONDITIONS,
+): TreatmentPlanAnswerWire {
   const relevance = assessRelevance(input, 'treatment', conditions);
   if (!relevance.relevant) return refuse(relevance.reason);
   const species = relevance.species;
@@ -254,23 +307,30 @@ export function answerTreatmentPlan(input: string, conditions: readonly Conditio
   }
   const p = prepare(input);
   const covered = kbSpecies(species);
-  const { plans, named, note } = covered.length > 0 ? pickPlans(p, conditions, covered, species) : { plans: [], named: false, note: uncoveredSpecies(species) ?? '' };
+  const { plans, named, note } =
+    covered.length > 0
+      ? pickPlans(p, conditions, covered, species)
+      : { plans: [], named: false, note: uncoveredSpecies(species) ?? '' };
   const details: Record<string, TreatmentSet> = {};
   for (const c of plans) {
     const label = c.treatment.diagnosis_name || c.name;
     details[uniqueLabel(label, details, c)] = filled({ ...c.treatment, diagnosis_name: label });
   }
   if (plans.length === 0) {
-    const why = note || 'No condition in the sandbox knowledge base matches this history, and no disease it holds was named.';
+    const why =
+      note || 'No condition in the sandbox knowledge base matches this history, and no disease it holds was named.';
     return {
       status: true,
       reason: relevance.reason,
       response: {
         'Treatment Plan Details': details,
         // A species the sandbox does not cover is said in one sentence, as for differentials.
-        'Plain English Concise': covered.length === 0 && note ? note : 'No treatment plan could be drawn from this input.',
+        'Plain English Concise':
+          covered.length === 0 && note ? note : 'No treatment plan could be drawn from this input.',
         'Plain English Summary':
-          covered.length === 0 && note ? SANDBOX_NOTICE : `${why} Name the disease of interest, or give the presenting signs and findings, and ask again. ${SANDBOX_NOTICE}`,
+          covered.length === 0 && note
+            ? SANDBOX_NOTICE
+            : `${why} Name the disease of interest, or give the presenting signs and findings, and ask again. ${SANDBOX_NOTICE}`,
       },
     };
   }

@@ -97,7 +97,15 @@ export class Auth {
       .setExpirationTime(refreshExpiresAt)
       .sign(this.key);
     if (this.options.tokenLog) appendFileSync(this.options.tokenLog, `${access}\n${refresh}\n`);
-    return { answer: { access_token: access, refresh_token: refresh, expires_at: expiresAt, refresh_expires_at: refreshExpiresAt }, refreshJti };
+    return {
+      answer: {
+        access_token: access,
+        refresh_token: refresh,
+        expires_at: expiresAt,
+        refresh_expires_at: refreshExpiresAt,
+      },
+      refreshJti,
+    };
   }
 
   /** Verifies an access token for a request: signature, expiry, and that its family still stands. */
@@ -130,14 +138,21 @@ export class Auth {
     } catch (e) {
       if (e instanceof ApiError) throw e;
       if (e instanceof joseErrors.JWTExpired) {
-        throw new ApiError(401, typ === 'access' ? 'token_expired' : 'refresh_token_expired', `The ${typ} token has expired.`);
+        throw new ApiError(
+          401,
+          typ === 'access' ? 'token_expired' : 'refresh_token_expired',
+          `The ${typ} token has expired.`,
+        );
       }
       throw new ApiError(401, 'invalid_token', `The ${typ} token is not valid.`);
     }
   }
 
   /** `POST /auth/refresh-token`. The bearer access token's signature is checked, its expiry is not (expiry is why one refreshes). */
-  async refresh(accessToken: string | undefined, refreshToken: string): Promise<IssuedTokens & { user: UserRecord; replayed: boolean }> {
+  async refresh(
+    accessToken: string | undefined,
+    refreshToken: string,
+  ): Promise<IssuedTokens & { user: UserRecord; replayed: boolean }> {
     if (!accessToken) throw new ApiError(401, 'not_authenticated', 'Authorization: Bearer <access token> is required.');
     const access = await this.verify(accessToken, 'access', { checkExpiry: false });
     const refresh = await this.verify(refreshToken, 'refresh', { checkExpiry: true });
@@ -160,7 +175,11 @@ export class Auth {
       family.revoked = true;
       this.lastAnswers.delete(familyId);
       this.store.save();
-      throw new ApiError(401, 'refresh_token_reused', 'This refresh token was already used; the session has been revoked for safety. Sign in again.');
+      throw new ApiError(
+        401,
+        'refresh_token_reused',
+        'This refresh token was already used; the session has been revoked for safety. Sign in again.',
+      );
     }
     const next = await this.issue(user, familyId);
     // A replay whose answer is no longer held (the sandbox restarted in between) gets a new

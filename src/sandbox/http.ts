@@ -15,7 +15,13 @@ export class ApiError extends Error {
   readonly code: string;
   readonly headers: Record<string, string>;
   readonly validation: ValidationItem[] | null;
-  constructor(status: number, code: string, detail: string, headers: Record<string, string> = {}, validation: ValidationItem[] | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    detail: string,
+    headers: Record<string, string> = {},
+    validation: ValidationItem[] | null = null,
+  ) {
     super(detail);
     this.status = status;
     this.code = code;
@@ -52,7 +58,12 @@ export interface RequestContext {
 
 export type Handler = (ctx: RequestContext) => Promise<Reply> | Reply;
 /** What a handler answers; `raw` handlers (the upload PUT) may write the response themselves. */
-export type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; /** The body is plain text, not JSON. */ text?: boolean };
+export type Reply = {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The body is plain text, not JSON. */ text?: boolean;
+};
 
 interface Route {
   method: string;
@@ -93,14 +104,17 @@ export class Router {
       const params: Record<string, string> = {};
       route.keys.forEach((key, i) => {
         const value = decodeSegment(m[i + 1] ?? '');
-        if (value === null) throw new ApiError(400, 'bad_request', `The ${key} in ${pathname} is not valid percent-encoding.`);
+        if (value === null)
+          throw new ApiError(400, 'bad_request', `The ${key} in ${pathname} is not valid percent-encoding.`);
         params[key] = value;
       });
       return { handler: route.handler, params };
     }
     if (allowed.size > 0) {
       const allow = [...allowed].join(', ');
-      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use ${allow}.`, { Allow: allow });
+      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${pathname}; use ${allow}.`, {
+        Allow: allow,
+      });
     }
     throw new ApiError(404, 'not_found', `No such endpoint: ${method} ${pathname}.`);
   }
@@ -117,7 +131,11 @@ export function invalid(items: ValidationItem[], code = 'validation_error'): Api
   return new ApiError(422, code, `Invalid request: ${detail}.`, {}, items);
 }
 
-const NOT_AN_OBJECT: ValidationItem = { loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' };
+const NOT_AN_OBJECT: ValidationItem = {
+  loc: ['body'],
+  msg: 'Input should be a valid dictionary or object to extract fields from',
+  type: 'model_attributes_type',
+};
 
 /**
  * Reads a JSON request body as FastAPI does: no body, JSON that does not parse, and a body sent
@@ -128,14 +146,22 @@ export async function readJson(req: IncomingMessage, { optional = false } = {}):
   const type = req.headers['content-type'];
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > MAX_JSON_BODY_BYTES) {
-    throw new ApiError(413, 'payload_too_large', `The request body is ${declared} bytes; the limit is ${MAX_JSON_BODY_BYTES} bytes.`);
+    throw new ApiError(
+      413,
+      'payload_too_large',
+      `The request body is ${declared} bytes; the limit is ${MAX_JSON_BODY_BYTES} bytes.`,
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > MAX_JSON_BODY_BYTES) {
-      throw new ApiError(413, 'payload_too_large', `The request body is over the limit of ${MAX_JSON_BODY_BYTES} bytes.`);
+      throw new ApiError(
+        413,
+        'payload_too_large',
+        `The request body is over the limit of ${MAX_JSON_BODY_BYTES} bytes.`,
+      );
     }
     chunks.push(chunk);
   }
@@ -150,7 +176,9 @@ export async function readJson(req: IncomingMessage, { optional = false } = {}):
     return JSON.parse(text) as unknown;
   } catch (e) {
     const at = /position (\d+)/.exec((e as Error).message)?.[1];
-    throw invalid([{ loc: ['body', at === undefined ? text.length : Number(at)], msg: 'JSON decode error', type: 'json_invalid' }]);
+    throw invalid([
+      { loc: ['body', at === undefined ? text.length : Number(at)], msg: 'JSON decode error', type: 'json_invalid' },
+    ]);
   }
 }
 
@@ -164,13 +192,32 @@ function pydanticType(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.message === 'Field required') return 'missing';
-      return ({ string: 'string_type', boolean: 'bool_type', number: 'float_type', int: 'int_type', array: 'list_type', object: 'model_attributes_type' } as Record<string, string>)[issue.expected] ?? `${issue.expected}_type`;
+      return (
+        (
+          {
+            string: 'string_type',
+            boolean: 'bool_type',
+            number: 'float_type',
+            int: 'int_type',
+            array: 'list_type',
+            object: 'model_attributes_type',
+          } as Record<string, string>
+        )[issue.expected] ?? `${issue.expected}_type`
+      );
     case 'too_small':
-      return issue.origin === 'string' ? 'string_too_short' : issue.origin === 'array' ? 'too_short' : 'greater_than_equal';
+      return issue.origin === 'string'
+        ? 'string_too_short'
+        : issue.origin === 'array'
+          ? 'too_short'
+          : 'greater_than_equal';
     case 'too_big':
       return issue.origin === 'string' ? 'string_too_long' : issue.origin === 'array' ? 'too_long' : 'less_than_equal';
     case 'invalid_format':
-      return ({ url: 'url_parsing', uuid: 'uuid_parsing', regex: 'string_pattern_mismatch' } as Record<string, string>)[issue.format] ?? 'value_error';
+      return (
+        ({ url: 'url_parsing', uuid: 'uuid_parsing', regex: 'string_pattern_mismatch' } as Record<string, string>)[
+          issue.format
+        ] ?? 'value_error'
+      );
     default:
       return 'value_error';
   }
@@ -184,12 +231,19 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown): T {
   const items = result.error.issues.flatMap((issue): ValidationItem[] => {
     const loc = ['body', ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
     // FastAPI names each unknown member on its own.
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ loc: [...loc, key], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }));
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({
+        loc: [...loc, key],
+        msg: 'Extra inputs are not permitted',
+        type: 'extra_forbidden',
+      }));
     return [{ loc, msg: issue.message, type: pydanticType(issue) }];
   });
   // Pydantic stops at a field's first fault; zod may go on to report a second for it.
   const seen = new Set<string>();
-  throw invalid(items.filter((item) => !seen.has(JSON.stringify(item.loc)) && Boolean(seen.add(JSON.stringify(item.loc)))));
+  throw invalid(
+    items.filter((item) => !seen.has(JSON.stringify(item.loc)) && Boolean(seen.add(JSON.stringify(item.loc)))),
+  );
 }
 
 function missingHeaders(req: IncomingMessage, names: readonly string[]): ValidationItem[] {
@@ -208,7 +262,11 @@ export function requireHeaders(req: IncomingMessage, names: readonly string[]): 
  * A JSON body and the required headers of an operation, checked as FastAPI checks its
  * parameters: every fault in one 422 list, the headers' first.
  */
-export async function readBody<T>(req: IncomingMessage, schema: z.ZodType<T>, { headers = [] }: { headers?: readonly string[] } = {}): Promise<T> {
+export async function readBody<T>(
+  req: IncomingMessage,
+  schema: z.ZodType<T>,
+  { headers = [] }: { headers?: readonly string[] } = {},
+): Promise<T> {
   const missing = missingHeaders(req, headers);
   let body: T;
   try {
@@ -221,7 +279,12 @@ export async function readBody<T>(req: IncomingMessage, schema: z.ZodType<T>, { 
   return body;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
@@ -235,7 +298,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 export function sendError(res: ServerResponse, error: ApiError): void {
   if (error instanceof StorageError) {
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${xmlEscape(error.code)}</Code><Message>${xmlEscape(error.message)}</Message><Key>${xmlEscape(error.key)}</Key><RequestId>${Date.now().toString(16).toUpperCase()}</RequestId></Error>`;
-    res.writeHead(error.status, { 'Content-Type': 'application/xml', 'Content-Length': String(Buffer.byteLength(xml)), ...error.headers });
+    res.writeHead(error.status, {
+      'Content-Type': 'application/xml',
+      'Content-Length': String(Buffer.byteLength(xml)),
+      ...error.headers,
+    });
     res.end(xml);
     return;
   }

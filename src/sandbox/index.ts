@@ -45,30 +45,43 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-
 const CLOCK_TICK_MS = 50;
 
 export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  const options: SandboxOptions = { ...DEFAULT_OPTIONS, tokenLog: process.env['SANDBOX_TOKEN_LOG'] ?? null, ...overrides };
+  const options: SandboxOptions = {
+    ...DEFAULT_OPTIONS,
+    tokenLog: process.env['SANDBOX_TOKEN_LOG'] ?? null,
+    ...overrides,
+  };
   const webhookSecret = options.webhookSecret ?? (options.webhookUrl ? randomBytes(24).toString('hex') : null);
   const keys = sandboxKeys(options.secretKey);
   const store = new StateStore(options.dataDir, keys);
   if (store.unopenedSecrets > 0) {
-    process.emitWarning(`sandbox: ${store.unopenedSecrets} registered webhook secret(s) were sealed under another secret key; register the webhook again to have deliveries signed`);
+    process.emitWarning(
+      `sandbox: ${store.unopenedSecrets} registered webhook secret(s) were sealed under another secret key; register the webhook again to have deliveries signed`,
+    );
   }
   if (store.created && options.webhookUrl) {
     for (const hook of store.state.webhooks) hook.is_active = true;
     store.save();
   }
   const tempUploads = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'vet-scribe-sandbox-'));
-  const uploads = new Uploads(store, {
-    uploadTtlSeconds: options.uploadTtlSeconds,
-    maxUploadBytes: options.maxUploadBytes,
-    dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
-  }, keys);
+  const uploads = new Uploads(
+    store,
+    {
+      uploadTtlSeconds: options.uploadTtlSeconds,
+      maxUploadBytes: options.maxUploadBytes,
+      dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
+    },
+    keys,
+  );
   const auth = new Auth(store, options, keys.jwt);
   const jobs = new ScribeJobs(store, uploads, options.scribeSeconds, options.scribeStall);
-  const sender = new WebhookSender(store, { url: options.webhookUrl, secret: webhookSecret, timeScale: options.timeScale });
+  const sender = new WebhookSender(store, {
+    url: options.webhookUrl,
+    secret: webhookSecret,
+    timeScale: options.timeScale,
+  });
   const counters: Counters = {
     requests: 0,
     byRoute: {},
@@ -123,7 +136,11 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
 
   let closed = false;
   return {
-    urls: { agents_url: `${origin}${PREFIX.agents}`, scribe_url: `${origin}${PREFIX.scribe}`, agents_api_url: `${origin}${PREFIX.agentsApi}` },
+    urls: {
+      agents_url: `${origin}${PREFIX.agents}`,
+      scribe_url: `${origin}${PREFIX.scribe}`,
+      agents_api_url: `${origin}${PREFIX.agentsApi}`,
+    },
     origin,
     port: Number(new URL(origin).port),
     demo: { ...DEMO_ACCOUNT },

@@ -34,7 +34,9 @@ export function newSandboxSecret(): string {
 /** Why a secret cannot serve, in words; null when it can. */
 export function sandboxSecretProblem(secret: string): string | null {
   const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(secret) ? Buffer.from(secret, 'base64') : Buffer.alloc(0);
-  return bytes.length >= SECRET_BYTES ? null : `must be at least ${SECRET_BYTES} random bytes in base64 (for example the output of "openssl rand -base64 32")`;
+  return bytes.length >= SECRET_BYTES
+    ? null
+    : `must be at least ${SECRET_BYTES} random bytes in base64 (for example the output of "openssl rand -base64 32")`;
 }
 
 function derive(secret: Buffer, purpose: string): Buffer {

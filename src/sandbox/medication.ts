@@ -24,35 +24,58 @@ const FORMULARY: readonly Drug[] = [
       cat: 'Meloxicam can be used in cats at a much lower dose than in dogs, for short courses or carefully monitored long-term use, because cats are more sensitive to its effects on the kidneys.',
     },
     card: {
-      drug_name_and_classification: 'Meloxicam: non-steroidal anti-inflammatory drug (NSAID), preferential COX-2 inhibitor (oxicam).',
-      indications_and_uses: 'Pain and inflammation in acute and chronic musculoskeletal disorders, including osteoarthritis; post-operative pain.',
-      pharmacology_and_mechanism_of_action: 'Inhibits cyclo-oxygenase, reducing prostaglandin synthesis; long half-life allows once-daily dosing.',
-      dosing_by_species: 'Dog: 0.2 mg/kg PO, SC or IV once on the first day, then 0.1 mg/kg PO once daily. Cat: 0.3 mg/kg SC once (post-operative), or 0.1 mg/kg PO on day 1 then 0.05 mg/kg PO once daily (chronic use, with monitoring).',
+      drug_name_and_classification:
+        'Meloxicam: non-steroidal anti-inflammatory drug (NSAID), preferential COX-2 inhibitor (oxicam).',
+      indications_and_uses:
+        'Pain and inflammation in acute and chronic musculoskeletal disorders, including osteoarthritis; post-operative pain.',
+      pharmacology_and_mechanism_of_action:
+        'Inhibits cyclo-oxygenase, reducing prostaglandin synthesis; long half-life allows once-daily dosing.',
+      dosing_by_species:
+        'Dog: 0.2 mg/kg PO, SC or IV once on the first day, then 0.1 mg/kg PO once daily. Cat: 0.3 mg/kg SC once (post-operative), or 0.1 mg/kg PO on day 1 then 0.05 mg/kg PO once daily (chronic use, with monitoring).',
       administration_and_route: 'Oral suspension or tablets with food; injectable SC or IV.',
-      contraindications: 'Dehydration, hypovolaemia, hypotension, renal or hepatic disease, gastrointestinal ulceration or bleeding; with corticosteroids or other NSAIDs; pregnancy and lactation.',
-      precautions_and_warnings: 'Use the lowest effective dose; check renal values before and during long-term use, especially in cats and older animals.',
+      contraindications:
+        'Dehydration, hypovolaemia, hypotension, renal or hepatic disease, gastrointestinal ulceration or bleeding; with corticosteroids or other NSAIDs; pregnancy and lactation.',
+      precautions_and_warnings:
+        'Use the lowest effective dose; check renal values before and during long-term use, especially in cats and older animals.',
       adverse_effects: 'Vomiting, diarrhoea, inappetence, melaena; rarely renal or hepatic toxicity.',
-      drug_interactions: 'Other NSAIDs and corticosteroids (ulceration); diuretics and ACE inhibitors (renal perfusion); highly protein-bound drugs.',
-      monitoring_parameters: 'Appetite, faeces, hydration; renal and hepatic values and urine specific gravity in long-term use.',
-      overdose_information: 'Gastrointestinal ulceration and acute kidney injury: decontaminate early, gastroprotectants, IV fluids.',
+      drug_interactions:
+        'Other NSAIDs and corticosteroids (ulceration); diuretics and ACE inhibitors (renal perfusion); highly protein-bound drugs.',
+      monitoring_parameters:
+        'Appetite, faeces, hydration; renal and hepatic values and urine specific gravity in long-term use.',
+      overdose_information:
+        'Gastrointestinal ulceration and acute kidney injury: decontaminate early, gastroprotectants, IV fluids.',
       withdrawal_times: 'Not applicable to companion animals.',
-      client_information: 'Give with food. Stop and call the clinic if there is vomiting, black stools or loss of appetite.',
+      client_information:
+        'Give with food. Stop and call the clinic if there is vomiting, black stools or loss of appetite.',
       notes: 'Allow a washout of at least 5-7 days when changing from another NSAID or from a corticosteroid.',
     },
   },
   {
     name: 'Amoxicillin-clavulanate',
-    names: ['amoxicillin-clavulanate', 'amoxicillin clavulanate', 'amoxicillin/clavulanate', 'amoxiclav', 'co-amoxiclav', 'clavamox', 'synulox', 'amoxicillin'],
+    names: [
+      'amoxicillin-clavulanate',
+      'amoxicillin clavulanate',
+      'amoxicillin/clavulanate',
+      'amoxiclav',
+      'co-amoxiclav',
+      'clavamox',
+      'synulox',
+      'amoxicillin',
+    ],
     plain: {
       dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given to dogs twice a day; it is well tolerated, though it can upset the stomach.',
       cat: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic that suits cats well, given twice a day, best with a little food.',
     },
     card: {
       drug_name_and_classification: 'Amoxicillin-clavulanate: aminopenicillin with a beta-lactamase inhibitor.',
-      indications_and_uses: 'Skin and soft-tissue infections, urinary tract infections, respiratory and dental infections caused by susceptible bacteria.',
-      pharmacology_and_mechanism_of_action: 'Amoxicillin inhibits bacterial cell-wall synthesis; clavulanic acid protects it from beta-lactamases.',
-      dosing_by_species: 'Dog: 12.5-25 mg/kg PO every 12 hours. Cat: 12.5-25 mg/kg PO every 12 hours (62.5 mg per cat twice daily is common).',
-      administration_and_route: 'Oral tablets or drops, with food to reduce gastrointestinal upset; injectable forms exist.',
+      indications_and_uses:
+        'Skin and soft-tissue infections, urinary tract infections, respiratory and dental infections caused by susceptible bacteria.',
+      pharmacology_and_mechanism_of_action:
+        'Amoxicillin inhibits bacterial cell-wall synthesis; clavulanic acid protects it from beta-lactamases.',
+      dosing_by_species:
+        'Dog: 12.5-25 mg/kg PO every 12 hours. Cat: 12.5-25 mg/kg PO every 12 hours (62.5 mg per cat twice daily is common).',
+      administration_and_route:
+        'Oral tablets or drops, with food to reduce gastrointestinal upset; injectable forms exist.',
       contraindications: 'Known penicillin hypersensitivity; not for rabbits, guinea pigs, hamsters or gerbils.',
       precautions_and_warnings: 'Use on a culture and sensitivity result where possible; complete the course.',
       adverse_effects: 'Vomiting, diarrhoea, inappetence; rarely hypersensitivity reactions.',
@@ -74,17 +97,22 @@ const FORMULARY: readonly Drug[] = [
     card: {
       drug_name_and_classification: 'Maropitant citrate: neurokinin-1 (NK1) receptor antagonist, antiemetic.',
       indications_and_uses: 'Prevention and treatment of vomiting; prevention of motion sickness in dogs.',
-      pharmacology_and_mechanism_of_action: 'Blocks substance P at NK1 receptors in the vomiting centre and chemoreceptor trigger zone.',
-      dosing_by_species: 'Dog: 1 mg/kg SC or IV once daily, or 2 mg/kg PO once daily for up to 5 days; 8 mg/kg PO for motion sickness. Cat: 1 mg/kg SC, IV or PO once daily for up to 5 days.',
-      administration_and_route: 'SC injection (may sting; refrigerated product stings less) or oral tablets with a small amount of food.',
-      contraindications: 'Gastrointestinal obstruction or toxin ingestion where vomiting should not be masked; puppies under 8 weeks (injection) or 16 weeks (tablets).',
+      pharmacology_and_mechanism_of_action:
+        'Blocks substance P at NK1 receptors in the vomiting centre and chemoreceptor trigger zone.',
+      dosing_by_species:
+        'Dog: 1 mg/kg SC or IV once daily, or 2 mg/kg PO once daily for up to 5 days; 8 mg/kg PO for motion sickness. Cat: 1 mg/kg SC, IV or PO once daily for up to 5 days.',
+      administration_and_route:
+        'SC injection (may sting; refrigerated product stings less) or oral tablets with a small amount of food.',
+      contraindications:
+        'Gastrointestinal obstruction or toxin ingestion where vomiting should not be masked; puppies under 8 weeks (injection) or 16 weeks (tablets).',
       precautions_and_warnings: 'Treat the cause of the vomiting; use with care in hepatic disease.',
       adverse_effects: 'Pain at the injection site; hypersalivation; rarely lethargy.',
       drug_interactions: 'Highly protein-bound drugs; calcium-channel blockers.',
       monitoring_parameters: 'Frequency of vomiting, hydration, appetite.',
       overdose_information: 'Well tolerated; supportive care.',
       withdrawal_times: 'Not applicable to companion animals.',
-      client_information: 'Give the tablet whole, once a day, with a little food, about an hour before a journey for travel sickness.',
+      client_information:
+        'Give the tablet whole, once a day, with a little food, about an hour before a journey for travel sickness.',
       notes: 'Does not treat the cause: a pet that keeps vomiting needs to be seen again.',
     },
   },
@@ -97,10 +125,14 @@ const FORMULARY: readonly Drug[] = [
     },
     card: {
       drug_name_and_classification: 'Gabapentin: gabapentinoid, anticonvulsant and analgesic (off-label in animals).',
-      indications_and_uses: 'Chronic and neuropathic pain, adjunct in osteoarthritis; pre-visit anxiolysis in cats; adjunct anticonvulsant.',
-      pharmacology_and_mechanism_of_action: 'Binds the alpha-2-delta subunit of voltage-gated calcium channels, reducing excitatory neurotransmitter release.',
-      dosing_by_species: 'Dog: 5-10 mg/kg PO every 8-12 hours (pain), up to 20 mg/kg. Cat: 5-10 mg/kg PO every 12 hours (pain); 50-100 mg per cat PO 1-2 hours before a visit (anxiolysis).',
-      administration_and_route: 'Oral capsules, tablets or compounded liquid; avoid human liquid products containing xylitol (dogs).',
+      indications_and_uses:
+        'Chronic and neuropathic pain, adjunct in osteoarthritis; pre-visit anxiolysis in cats; adjunct anticonvulsant.',
+      pharmacology_and_mechanism_of_action:
+        'Binds the alpha-2-delta subunit of voltage-gated calcium channels, reducing excitatory neurotransmitter release.',
+      dosing_by_species:
+        'Dog: 5-10 mg/kg PO every 8-12 hours (pain), up to 20 mg/kg. Cat: 5-10 mg/kg PO every 12 hours (pain); 50-100 mg per cat PO 1-2 hours before a visit (anxiolysis).',
+      administration_and_route:
+        'Oral capsules, tablets or compounded liquid; avoid human liquid products containing xylitol (dogs).',
       contraindications: 'Known hypersensitivity.',
       precautions_and_warnings: 'Reduce the dose in renal impairment; taper rather than stop suddenly after long use.',
       adverse_effects: 'Sedation, ataxia.',
@@ -121,13 +153,18 @@ const FORMULARY: readonly Drug[] = [
     },
     card: {
       drug_name_and_classification: 'Prednisolone: glucocorticoid (intermediate-acting corticosteroid).',
-      indications_and_uses: 'Allergic and inflammatory disease, immune-mediated disease, some cancers (lymphoma), hypoadrenocorticism (with a mineralocorticoid).',
-      pharmacology_and_mechanism_of_action: 'Binds glucocorticoid receptors, suppressing inflammatory and immune gene expression.',
-      dosing_by_species: 'Dog: 0.5-1 mg/kg PO once daily (anti-inflammatory); 2 mg/kg/day (immunosuppressive), then tapered. Cat: 1-2 mg/kg PO once daily (anti-inflammatory); 2-4 mg/kg/day (immunosuppressive), then tapered.',
+      indications_and_uses:
+        'Allergic and inflammatory disease, immune-mediated disease, some cancers (lymphoma), hypoadrenocorticism (with a mineralocorticoid).',
+      pharmacology_and_mechanism_of_action:
+        'Binds glucocorticoid receptors, suppressing inflammatory and immune gene expression.',
+      dosing_by_species:
+        'Dog: 0.5-1 mg/kg PO once daily (anti-inflammatory); 2 mg/kg/day (immunosuppressive), then tapered. Cat: 1-2 mg/kg PO once daily (anti-inflammatory); 2-4 mg/kg/day (immunosuppressive), then tapered.',
       administration_and_route: 'Oral tablets with food, in the morning for dogs and in the evening for cats.',
-      contraindications: 'Systemic fungal infections, gastrointestinal ulceration, with NSAIDs; diabetes mellitus (relative).',
+      contraindications:
+        'Systemic fungal infections, gastrointestinal ulceration, with NSAIDs; diabetes mellitus (relative).',
       precautions_and_warnings: 'Taper after more than 2 weeks of use; may unmask diabetes, especially in cats.',
-      adverse_effects: 'Polyuria, polydipsia, polyphagia, panting, muscle wasting; iatrogenic hyperadrenocorticism in long use.',
+      adverse_effects:
+        'Polyuria, polydipsia, polyphagia, panting, muscle wasting; iatrogenic hyperadrenocorticism in long use.',
       drug_interactions: 'NSAIDs (ulceration), insulin (higher need), diuretics (hypokalaemia).',
       monitoring_parameters: 'Water intake, appetite, weight, glucose in cats, urine for infection in long use.',
       overdose_information: 'Acute overdose rarely serious; long use leads to hyperadrenocorticism.',
@@ -150,7 +187,11 @@ export function answerMedication(input: string): AgentAnswer<MedicationResponseW
   const species = detectSpecies(input);
   const drugs = findDrugs(input);
   if (species.length === 0) {
-    return { status: false, reason: 'The question must name a species (for example dog or cat) as well as a drug.', response: null };
+    return {
+      status: false,
+      reason: 'The question must name a species (for example dog or cat) as well as a drug.',
+      response: null,
+    };
   }
   if (drugs.length === 0) {
     return {
@@ -161,7 +202,11 @@ export function answerMedication(input: string): AgentAnswer<MedicationResponseW
   }
   const covered = species.filter((s) => COVERED.includes(s)) as ('dog' | 'cat')[];
   if (covered.length === 0) {
-    return { status: false, reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`, response: null };
+    return {
+      status: false,
+      reason: `The sandbox covers dogs and cats only; it has no doses for the ${species[0]}.`,
+      response: null,
+    };
   }
   const details: Record<string, MedicationSetWire> = {};
   for (const d of drugs) details[d.name] = d.card;
@@ -181,18 +226,40 @@ export function answerMedication(input: string): AgentAnswer<MedicationResponseW
 export function answerChat(input: string): ChatAgentResponseWire {
   const medication = answerMedication(input);
   if (medication.status) {
-    return { status: true, reason: { 'Plain English Concise': medication.response['Plain English Concise'], 'Plain English Summary': medication.response['Plain English Summary'] } };
+    return {
+      status: true,
+      reason: {
+        'Plain English Concise': medication.response['Plain English Concise'],
+        'Plain English Summary': medication.response['Plain English Summary'],
+      },
+    };
   }
   const ddx = answerDdx(input);
-  if (ddx.status) return { status: true, reason: { 'Plain English Concise': ddx.response['Plain English Concise'], 'Plain English Summary': ddx.response['Plain English Summary'] } };
-  return { status: false, reason: { 'Plain English Concise': 'The sandbox cannot answer this question.', 'Plain English Summary': `${ddx.reason} ${SANDBOX_NOTICE}` } };
+  if (ddx.status)
+    return {
+      status: true,
+      reason: {
+        'Plain English Concise': ddx.response['Plain English Concise'],
+        'Plain English Summary': ddx.response['Plain English Summary'],
+      },
+    };
+  return {
+    status: false,
+    reason: {
+      'Plain English Concise': 'The sandbox cannot answer this question.',
+      'Plain English Summary': `${ddx.reason} ${SANDBOX_NOTICE}`,
+    },
+  };
 }
 
 /** The fast agents: one block of text (quicker, unstructured), as published. */
 export function answerFast(kind: 'ddx' | 'treatment', message: string): string {
   const answer = kind === 'ddx' ? answerDdx(message) : answerTreatmentPlan(message);
   if (!answer.status) return answer.reason;
-  const details = kind === 'ddx' ? Object.keys((answer.response as { 'Differential Diagnosis Details': object })['Differential Diagnosis Details']) : Object.keys((answer.response as { 'Treatment Plan Details': object })['Treatment Plan Details']);
+  const details =
+    kind === 'ddx'
+      ? Object.keys((answer.response as { 'Differential Diagnosis Details': object })['Differential Diagnosis Details'])
+      : Object.keys((answer.response as { 'Treatment Plan Details': object })['Treatment Plan Details']);
   const list = details.length > 0 ? `\n\n${details.map((d, i) => `${i + 1}. ${d}`).join('\n')}` : '';
   return `${answer.response['Plain English Concise']}${list}\n\n${answer.response['Plain English Summary']}`;
 }

@@ -82,12 +82,32 @@ type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number
 
 const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number; max: number; integer?: boolean }[] = [
   { flag: 'port', env: 'SANDBOX_PORT', key: 'port', min: 0, max: 65535, integer: true },
-  { flag: 'idle-timeout-ms', env: 'SANDBOX_IDLE_TIMEOUT_MS', key: 'idleTimeoutMs', min: 100, max: 3_600_000, integer: true },
+  {
+    flag: 'idle-timeout-ms',
+    env: 'SANDBOX_IDLE_TIMEOUT_MS',
+    key: 'idleTimeoutMs',
+    min: 100,
+    max: 3_600_000,
+    integer: true,
+  },
   { flag: 'access-ttl', env: 'SANDBOX_ACCESS_TTL', key: 'accessTtlSeconds', min: 1, max: 365 * 24 * 3600 },
   { flag: 'refresh-ttl', env: 'SANDBOX_REFRESH_TTL', key: 'refreshTtlSeconds', min: 1, max: 10 * 365 * 24 * 3600 },
-  { flag: 'refresh-reuse-grace', env: 'SANDBOX_REFRESH_REUSE_GRACE', key: 'refreshReuseGraceSeconds', min: 0, max: 3600 },
+  {
+    flag: 'refresh-reuse-grace',
+    env: 'SANDBOX_REFRESH_REUSE_GRACE',
+    key: 'refreshReuseGraceSeconds',
+    min: 0,
+    max: 3600,
+  },
   { flag: 'upload-ttl', env: 'SANDBOX_UPLOAD_TTL', key: 'uploadTtlSeconds', min: 1, max: 7 * 24 * 3600 },
-  { flag: 'max-upload-bytes', env: 'SANDBOX_MAX_UPLOAD_BYTES', key: 'maxUploadBytes', min: 0, max: Number.MAX_SAFE_INTEGER, integer: true },
+  {
+    flag: 'max-upload-bytes',
+    env: 'SANDBOX_MAX_UPLOAD_BYTES',
+    key: 'maxUploadBytes',
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    integer: true,
+  },
   { flag: 'scribe-seconds', env: 'SANDBOX_SCRIBE_SECONDS', key: 'scribeSeconds', min: 0, max: 24 * 3600 },
   { flag: 'time-scale', env: 'SANDBOX_TIME_SCALE', key: 'timeScale', min: 0, max: 1000 },
   { flag: 'fail-rate', env: 'SANDBOX_FAIL_RATE', key: 'failRate', min: 0, max: 1 },
@@ -97,13 +117,14 @@ const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number
   { flag: 'seed', env: 'SANDBOX_SEED', key: 'seed', min: 0, max: 2 ** 32 - 1, integer: true },
 ];
 
-const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' | 'tokenLog' }[] = [
-  { flag: 'token-log', env: 'SANDBOX_TOKEN_LOG', key: 'tokenLog' },
-  { flag: 'host', env: 'SANDBOX_HOST', key: 'host' },
-  { flag: 'data-dir', env: 'SANDBOX_DATA_DIR', key: 'dataDir' },
-  { flag: 'webhook-url', env: 'SANDBOX_WEBHOOK_URL', key: 'webhookUrl' },
-  { flag: 'webhook-secret', env: 'SANDBOX_WEBHOOK_SECRET', key: 'webhookSecret' },
-];
+const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' | 'tokenLog' }[] =
+  [
+    { flag: 'token-log', env: 'SANDBOX_TOKEN_LOG', key: 'tokenLog' },
+    { flag: 'host', env: 'SANDBOX_HOST', key: 'host' },
+    { flag: 'data-dir', env: 'SANDBOX_DATA_DIR', key: 'dataDir' },
+    { flag: 'webhook-url', env: 'SANDBOX_WEBHOOK_URL', key: 'webhookUrl' },
+    { flag: 'webhook-secret', env: 'SANDBOX_WEBHOOK_SECRET', key: 'webhookSecret' },
+  ];
 
 const BOOLEANS: { flag: string; env: string; key: 'scribeStall' | 'loginTokensOnly' | 'refreshTokensOnly' }[] = [
   { flag: 'scribe-stall', env: 'SANDBOX_SCRIBE_STALL', key: 'scribeStall' },
@@ -119,7 +140,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   for (const { flag } of BOOLEANS) flags[flag] = { type: 'boolean' };
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as { values: Record<string, string | undefined> });
+    ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as {
+      values: Record<string, string | undefined>;
+    });
   } catch (e) {
     throw new OptionsError((e as Error).message);
   }
@@ -145,7 +168,8 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     const raw = env[spec.env];
     if (flag === true) options[spec.key] = true;
     else if (raw !== undefined && raw !== '') {
-      if (!/^(1|0|true|false)$/i.test(raw)) throw new OptionsError(`${spec.env} must be 1, 0, true or false, not "${raw}".`);
+      if (!/^(1|0|true|false)$/i.test(raw))
+        throw new OptionsError(`${spec.env} must be 1, 0, true or false, not "${raw}".`);
       options[spec.key] = /^(1|true)$/i.test(raw);
     }
   }

@@ -33,15 +33,30 @@ export class ScribeJobs {
     this.stall = stall;
   }
 
-  create(input: { sessionId: string; templateId: string; organizationId: string; idempotencyKey: string | null }): { record: ScribeRecord; created: boolean } {
+  create(input: { sessionId: string; templateId: string; organizationId: string; idempotencyKey: string | null }): {
+    record: ScribeRecord;
+    created: boolean;
+  } {
     const state = this.store.state;
     if (input.idempotencyKey) {
       const earlier = Object.values(state.scribes).find(
         (s) => s.idempotency_key === input.idempotencyKey && s.organization_id === input.organizationId,
       );
       if (earlier) {
-        if (earlier.recording_session_public_id !== input.sessionId || earlier.template_public_id !== input.templateId) {
-          throw invalid([{ loc: ['header', 'idempotency-key'], msg: 'This key was used for another scribe request', type: 'idempotency_key_reused' }], 'idempotency_key_reused');
+        if (
+          earlier.recording_session_public_id !== input.sessionId ||
+          earlier.template_public_id !== input.templateId
+        ) {
+          throw invalid(
+            [
+              {
+                loc: ['header', 'idempotency-key'],
+                msg: 'This key was used for another scribe request',
+                type: 'idempotency_key_reused',
+              },
+            ],
+            'idempotency_key_reused',
+          );
         }
         return { record: earlier, created: false };
       }
@@ -55,7 +70,11 @@ export class ScribeJobs {
     const fileKey = session.last_upload_key;
     const upload = fileKey ? state.uploads[fileKey] : undefined;
     if (!fileKey || !upload?.uploaded) {
-      throw new ApiError(409, 'file_not_uploaded', 'No audio has been uploaded to this recording session yet; PUT it to its upload URL first.');
+      throw new ApiError(
+        409,
+        'file_not_uploaded',
+        'No audio has been uploaded to this recording session yet; PUT it to its upload URL first.',
+      );
     }
     const now = Date.now();
     const totalMs = this.scribeSeconds * 1000;
@@ -81,7 +100,8 @@ export class ScribeJobs {
       record.error = 'The recording is empty (0 bytes); there is nothing to transcribe.';
     } else if (!sniffAudio(head)) {
       record.outcome = 'failed';
-      record.error = 'The uploaded file is not audio the service can read; expected .flac .mp3 .mp4 .mpeg .mpga .m4a .ogg .wav or .webm.';
+      record.error =
+        'The uploaded file is not audio the service can read; expected .flac .mp3 .mp4 .mpeg .mpga .m4a .ogg .wav or .webm.';
     } else {
       record.categories = buildNote(template, { patientName: session.patient_name, description: session.description });
     }
@@ -97,7 +117,11 @@ export class ScribeJobs {
       // A record saved by an earlier version has a boolean here: all of it was announced.
       if (!Array.isArray(job.announced)) job.announced = ['requested', 'scribing', 'scribed', 'failed'];
       const current = scribeStatus(job, now);
-      const steps: ScribeStatus[] = ['requested', ...(current === 'requested' ? [] : ['scribing' as const]), ...(current === 'scribed' || current === 'failed' ? [current] : [])];
+      const steps: ScribeStatus[] = [
+        'requested',
+        ...(current === 'requested' ? [] : ['scribing' as const]),
+        ...(current === 'scribed' || current === 'failed' ? [current] : []),
+      ];
       for (const status of steps) if (!job.announced.includes(status)) out.push({ job, status });
     }
     return out;

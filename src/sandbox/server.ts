@@ -25,7 +25,15 @@ export const API_VERSION = 'v1';
  */
 export function buildRouter(parts: ServerParts): Router {
   const router = new Router();
-  for (const addRoutes of [authRoutes, recordingSessionRoutes, templateRoutes, audioAndUploadRoutes, scribeRoutes, agentRoutes, organizationAndWebhookRoutes]) {
+  for (const addRoutes of [
+    authRoutes,
+    recordingSessionRoutes,
+    templateRoutes,
+    audioAndUploadRoutes,
+    scribeRoutes,
+    agentRoutes,
+    organizationAndWebhookRoutes,
+  ]) {
     addRoutes(router, parts);
   }
   return router;
@@ -50,9 +58,14 @@ class RateLimiter {
     this.counts.set(key, n);
     if (n > this.perMinute) {
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * 60_000 - now) / 1000));
-      throw new ApiError(429, 'rate_limited', `Too many requests: the limit is ${this.perMinute} a minute. Try again in ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
-      });
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many requests: the limit is ${this.perMinute} a minute. Try again in ${retryAfter} s.`,
+        {
+          'Retry-After': String(retryAfter),
+        },
+      );
     }
   }
 }
@@ -119,11 +132,20 @@ export function createSandboxServer(parts: ServerParts): Server {
       limiter.check(req.headers.authorization ?? req.socket.remoteAddress ?? 'unknown');
       if (options.failRate > 0 && random() < options.failRate) {
         counters.injected503 += 1;
-        throw new ApiError(503, 'service_unavailable', 'The sandbox is simulating an outage (--fail-rate); try again.', { 'Retry-After': '1' });
+        throw new ApiError(
+          503,
+          'service_unavailable',
+          'The sandbox is simulating an outage (--fail-rate); try again.',
+          { 'Retry-After': '1' },
+        );
       }
       const version = req.headers['x-api-version'];
       if (version !== undefined && version !== API_VERSION) {
-        throw new ApiError(400, 'unsupported_api_version', `X-API-Version "${String(version)}" is not supported; the current version is ${API_VERSION}.`);
+        throw new ApiError(
+          400,
+          'unsupported_api_version',
+          `X-API-Version "${String(version)}" is not supported; the current version is ${API_VERSION}.`,
+        );
       }
       const reply = await handler({ req, res, url, params });
       if (drop) {
@@ -133,13 +155,20 @@ export function createSandboxServer(parts: ServerParts): Server {
       }
       if (reply.text) {
         const text = String(reply.body ?? '');
-        res.writeHead(reply.status ?? 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(text)), ...reply.headers });
+        res.writeHead(reply.status ?? 200, {
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Length': String(Buffer.byteLength(text)),
+          ...reply.headers,
+        });
         res.end(text);
         return;
       }
       sendJson(res, reply.status ?? 200, reply.body, reply.headers);
     } catch (e) {
-      const error = e instanceof ApiError ? e : new ApiError(500, 'internal_error', `The sandbox failed to answer: ${(e as Error).message}`);
+      const error =
+        e instanceof ApiError
+          ? e
+          : new ApiError(500, 'internal_error', `The sandbox failed to answer: ${(e as Error).message}`);
       if (error.status === 429) counters.rateLimited += 1;
       if (res.headersSent) {
         res.socket?.destroy();
@@ -166,7 +195,8 @@ export function createSandboxServer(parts: ServerParts): Server {
   const server = createServer({ requestTimeout: 0, headersTimeout: 30_000, keepAliveTimeout: 5_000 }, (req, res) => {
     // The last guard: whatever a request does, the sandbox goes on serving the others.
     handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendError(res, new ApiError(500, 'internal_error', `The sandbox failed to answer: ${(e as Error).message}`));
+      if (!res.headersSent)
+        sendError(res, new ApiError(500, 'internal_error', `The sandbox failed to answer: ${(e as Error).message}`));
       else res.destroy();
     });
   });
@@ -174,9 +204,10 @@ export function createSandboxServer(parts: ServerParts): Server {
   server.on('clientError', (_err, socket) => {
     const body = '{"detail":"Malformed HTTP request.","code":"bad_request"}';
     if (socket.writable) {
-      socket.end(`HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-    }
-    else socket.destroy();
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+    } else socket.destroy();
   });
   return server;
 }

@@ -125,9 +125,27 @@ function seed(): SandboxState {
   return {
     version: 1,
     users: [
-      { id: randomUUID(), email: DEMO_ACCOUNT.email, name: 'Dr. Demo Vet', organization_id: demoOrg, password_hash: hashPassword(DEMO_ACCOUNT.password) },
-      { id: randomUUID(), email: OTHER_ACCOUNT.email, name: 'Dr. Other Vet', organization_id: otherOrg, password_hash: hashPassword(OTHER_ACCOUNT.password) },
-      { id: randomUUID(), email: COLLEAGUE_ACCOUNT.email, name: 'Dr. Colleague Vet', organization_id: demoOrg, password_hash: hashPassword(COLLEAGUE_ACCOUNT.password) },
+      {
+        id: randomUUID(),
+        email: DEMO_ACCOUNT.email,
+        name: 'Dr. Demo Vet',
+        organization_id: demoOrg,
+        password_hash: hashPassword(DEMO_ACCOUNT.password),
+      },
+      {
+        id: randomUUID(),
+        email: OTHER_ACCOUNT.email,
+        name: 'Dr. Other Vet',
+        organization_id: otherOrg,
+        password_hash: hashPassword(OTHER_ACCOUNT.password),
+      },
+      {
+        id: randomUUID(),
+        email: COLLEAGUE_ACCOUNT.email,
+        name: 'Dr. Colleague Vet',
+        organization_id: demoOrg,
+        password_hash: hashPassword(COLLEAGUE_ACCOUNT.password),
+      },
     ],
     organizations: [org(demoOrg, 'Sandbox Veterinary Clinic'), org(otherOrg, 'Other Sandbox Clinic')],
     webhooks: [demoOrg, otherOrg].map((organization_public_id) => ({
@@ -191,7 +209,8 @@ export class StateStore {
     // gone from the file at the next save (the constructor's).
     delete parsed['jwt_secret'];
     delete parsed['upload_secret'];
-    for (const family of Object.values(parsed.refresh_families ?? {})) delete (family as unknown as Record<string, unknown>)['last_answer'];
+    for (const family of Object.values(parsed.refresh_families ?? {}))
+      delete (family as unknown as Record<string, unknown>)['last_answer'];
     for (const hook of parsed.webhooks ?? []) {
       const record = hook as WebhookRecord & { auth_token_sealed?: string | null };
       if (typeof record.auth_token_sealed === 'string') {

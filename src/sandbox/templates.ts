@@ -22,26 +22,50 @@ export const TEMPLATES: readonly NoteTemplate[] = [
   {
     public_id: 'c644a8a4-ea23-41cd-9c3f-881c06af17b7',
     name: 'Wellness exam',
-    description: 'Annual or senior health check of a well patient: history, full examination, preventive care and advice.',
+    description:
+      'Annual or senior health check of a well patient: history, full examination, preventive care and advice.',
     sections: ['Signalment', 'History', 'Physical examination', 'Preventive care', 'Recommendations'],
   },
   {
     public_id: 'f8c71d19-dc2d-4bf2-ba6c-c6a2f8766642',
     name: 'Sick visit',
     description: 'A problem-oriented consult for an unwell patient, from presenting complaint to treatment.',
-    sections: ['Presenting complaint', 'History', 'Physical examination', 'Differential diagnoses', 'Diagnostics', 'Treatment', 'Client communication'],
+    sections: [
+      'Presenting complaint',
+      'History',
+      'Physical examination',
+      'Differential diagnoses',
+      'Diagnostics',
+      'Treatment',
+      'Client communication',
+    ],
   },
   {
     public_id: '5d4b3abd-b27b-46df-bb7e-fd8bfa5adab3',
     name: 'Dental procedure',
     description: 'Dental examination under anaesthesia, charting, procedures performed and home care.',
-    sections: ['Pre-anaesthetic assessment', 'Anaesthesia', 'Oral examination and charting', 'Procedures performed', 'Post-operative care', 'Home care'],
+    sections: [
+      'Pre-anaesthetic assessment',
+      'Anaesthesia',
+      'Oral examination and charting',
+      'Procedures performed',
+      'Post-operative care',
+      'Home care',
+    ],
   },
   {
     public_id: 'a73b8a58-433f-4445-bb03-65543d806955',
     name: 'Surgery report',
     description: 'Operative report: indication, anaesthesia, procedure, findings and recovery.',
-    sections: ['Indication', 'Pre-operative assessment', 'Anaesthesia', 'Procedure', 'Findings', 'Recovery', 'Post-operative plan'],
+    sections: [
+      'Indication',
+      'Pre-operative assessment',
+      'Anaesthesia',
+      'Procedure',
+      'Findings',
+      'Recovery',
+      'Post-operative plan',
+    ],
   },
   {
     public_id: 'f96a64f1-f029-4939-98cb-b01bd242c1c5',
@@ -70,14 +94,21 @@ export const TEMPLATES: readonly NoteTemplate[] = [
   {
     public_id: '9e381322-ee9c-47d6-ab72-dae180035a0e',
     name: 'End-of-life consult',
-    description: 'Quality-of-life discussion, the owner\'s decision, and euthanasia or palliative care arrangements.',
+    description: "Quality-of-life discussion, the owner's decision, and euthanasia or palliative care arrangements.",
     sections: ['Quality of life', 'Discussion with the owner', 'Decision', 'Procedure or palliative plan', 'Aftercare'],
   },
   {
     public_id: '703cdabf-096c-49e9-a058-e9cdc94f65c8',
     name: 'Behaviour consult',
     description: 'A behaviour problem: history, triggers, assessment and a behaviour modification plan.',
-    sections: ['Presenting behaviour', 'History and environment', 'Triggers', 'Assessment', 'Behaviour modification plan', 'Follow-up'],
+    sections: [
+      'Presenting behaviour',
+      'History and environment',
+      'Triggers',
+      'Assessment',
+      'Behaviour modification plan',
+      'Follow-up',
+    ],
   },
 ];
 

@@ -25,7 +25,10 @@ const SIGNED = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expi
 
 /** `20261125T093000Z` for a time in ms. */
 export function amzDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function parseAmzDate(value: string): number {
@@ -82,10 +85,19 @@ export class Uploads {
   }
 
   /** The `PUT` to a presigned address: checks the address, then streams the body to disk. */
-  async put(req: IncomingMessage, fileKey: string, query: URLSearchParams): Promise<{ size: number; sha256: string; record: UploadRecord }> {
+  async put(
+    req: IncomingMessage,
+    fileKey: string,
+    query: URLSearchParams,
+  ): Promise<{ size: number; sha256: string; record: UploadRecord }> {
     const path = `/storage/${encodeURIComponent(fileKey)}`;
     if ((query.get('X-Amz-Credential') ?? '').split('/')[0] !== this.keyId) {
-      throw new StorageError(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', fileKey);
+      throw new StorageError(
+        403,
+        'InvalidAccessKeyId',
+        'The AWS Access Key Id you provided does not exist in our records.',
+        fileKey,
+      );
     }
     const signature = query.get('X-Amz-Signature') ?? '';
     // Exactly 64 hex digits before comparing: Buffer.from(hex) stops at the first other
@@ -93,7 +105,12 @@ export class Uploads {
     const given = /^[0-9a-f]{64}$/.test(signature) ? Buffer.from(signature, 'hex') : null;
     const expected = Buffer.from(this.sign(path, query), 'hex');
     if (!given || !timingSafeEqual(given, expected)) {
-      throw new StorageError(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.', fileKey);
+      throw new StorageError(
+        403,
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided.',
+        fileKey,
+      );
     }
     const signedAt = parseAmzDate(query.get('X-Amz-Date') ?? '');
     const expires = Number(query.get('X-Amz-Expires'));
@@ -106,7 +123,12 @@ export class Uploads {
     const declared = Number(req.headers['content-length'] ?? NaN);
     const max = this.options.maxUploadBytes;
     if (declared > max) {
-      throw new StorageError(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${max} bytes).`, fileKey);
+      throw new StorageError(
+        400,
+        'EntityTooLarge',
+        `Your proposed upload exceeds the maximum allowed size (${max} bytes).`,
+        fileKey,
+      );
     }
     const target = this.pathOf(fileKey);
     const partial = `${target}.${randomUUID()}.part`;
@@ -116,7 +138,14 @@ export class Uploads {
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         if (size > max) {
-          done(new StorageError(400, 'EntityTooLarge', `Your proposed upload exceeds the maximum allowed size (${max} bytes).`, fileKey));
+          done(
+            new StorageError(
+              400,
+              'EntityTooLarge',
+              `Your proposed upload exceeds the maximum allowed size (${max} bytes).`,
+              fileKey,
+            ),
+          );
           return;
         }
         hash.update(chunk);
@@ -132,7 +161,12 @@ export class Uploads {
     }
     if (Number.isFinite(declared) && declared !== size) {
       rmSync(partial, { force: true });
-      throw new StorageError(400, 'IncompleteBody', `You did not provide the number of bytes specified by the Content-Length HTTP header (${declared} said, ${size} sent).`, fileKey);
+      throw new StorageError(
+        400,
+        'IncompleteBody',
+        `You did not provide the number of bytes specified by the Content-Length HTTP header (${declared} said, ${size} sent).`,
+        fileKey,
+      );
     }
     renameSync(partial, target);
     const sha256 = hash.digest('hex');
@@ -166,10 +200,15 @@ export type AudioFormat = 'webm' | 'ogg' | 'wav' | 'mp3' | 'm4a' | 'flac';
 export function sniffAudio(head: Buffer): AudioFormat | null {
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'webm';
   if (head.subarray(0, 4).toString('latin1') === 'OggS') return 'ogg';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WAVE') return 'wav';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WAVE')
+    return 'wav';
   if (head.subarray(0, 4).toString('latin1') === 'fLaC') return 'flac';
   if (head.subarray(4, 8).toString('latin1') === 'ftyp') return 'm4a';
-  if (head.subarray(0, 3).toString('latin1') === 'ID3' || (head.length >= 2 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
+  if (
+    head.subarray(0, 3).toString('latin1') === 'ID3' ||
+    (head.length >= 2 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)
+  )
+    return 'mp3';
   return null;
 }
 
@@ -196,7 +235,8 @@ export function webmDurationSeconds(head: Buffer): number | undefined {
   let scaleNs = 1_000_000;
   for (const e of elements) {
     if (e.type === 'u' && e.name === 'TimecodeScale' && e.value > 0) scaleNs = e.value;
-    if (e.type === 'f' && e.name === 'Duration' && Number.isFinite(e.value) && e.value >= 0) return (e.value * scaleNs) / 1e9;
+    if (e.type === 'f' && e.name === 'Duration' && Number.isFinite(e.value) && e.value >= 0)
+      return (e.value * scaleNs) / 1e9;
     if (e.name === 'Cluster') break;
   }
   return undefined;

@@ -46,7 +46,9 @@ export class WebhookSender {
 
   /** Queues a job's `scribe` event at one of its statuses, if the organization's webhook is on. */
   announce(scribe: ScribeRecord, status: string): void {
-    const hook = this.store.state.webhooks.find((w) => w.organization_public_id === scribe.organization_id && w.event_type === 'scribe');
+    const hook = this.store.state.webhooks.find(
+      (w) => w.organization_public_id === scribe.organization_id && w.event_type === 'scribe',
+    );
     if (!hook?.is_active || !this.endpoint(hook)) return;
     const payload: ScribeEventWire = {
       public_id: scribe.public_id,
@@ -54,7 +56,10 @@ export class WebhookSender {
       status: status as ScribeEventWire['status'],
       event_type: 'scribe',
       ...(status === 'scribed' && scribe.categories
-        ? { categories_output: scribe.categories, html_output: sectionsToHtml(sectionsFromCategories(scribe.categories), { patientName: null, date: null }) }
+        ? {
+            categories_output: scribe.categories,
+            html_output: sectionsToHtml(sectionsFromCategories(scribe.categories), { patientName: null, date: null }),
+          }
         : {}),
     };
     this.store.state.deliveries.push({
@@ -89,7 +94,11 @@ export class WebhookSender {
       const answer = await request(url, {
         method: 'POST',
         body: delivery.body,
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature, 'user-agent': 'vet-scribe-sandbox-webhooks' },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signature,
+          'user-agent': 'vet-scribe-sandbox-webhooks',
+        },
         headersTimeout: DELIVERY_TIMEOUT_MS,
         bodyTimeout: DELIVERY_TIMEOUT_MS,
       });

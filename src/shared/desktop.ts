@@ -21,10 +21,50 @@ const MODIFIERS: Record<string, 'command' | 'control' | 'commandOrControl' | 'al
 };
 
 const NAMED_KEYS = [
-  'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
-  'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc', 'PrintScreen',
-  'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause',
-  'num0', 'num1', 'num2', 'num3', 'num4', 'num5', 'num6', 'num7', 'num8', 'num9', 'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+  'Plus',
+  'Space',
+  'Tab',
+  'Capslock',
+  'Numlock',
+  'Scrolllock',
+  'Backspace',
+  'Delete',
+  'Insert',
+  'Return',
+  'Enter',
+  'Up',
+  'Down',
+  'Left',
+  'Right',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Escape',
+  'Esc',
+  'PrintScreen',
+  'VolumeUp',
+  'VolumeDown',
+  'VolumeMute',
+  'MediaNextTrack',
+  'MediaPreviousTrack',
+  'MediaStop',
+  'MediaPlayPause',
+  'num0',
+  'num1',
+  'num2',
+  'num3',
+  'num4',
+  'num5',
+  'num6',
+  'num7',
+  'num8',
+  'num9',
+  'numdec',
+  'numadd',
+  'numsub',
+  'nummult',
+  'numdiv',
 ];
 const NAMED = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), k]));
 const PUNCTUATION = new Set([...')!@#$%^&*(:;:+=<,_->.?/~`{][|\\}"\'']);
@@ -39,7 +79,8 @@ function keyName(word: string): string | null {
 
 // Keys a vet types or needs while recording: a global shortcut on them alone would take them
 // from every other app.
-const NEEDS_MODIFIER = (key: string) => !/^F([1-9]|1[0-9]|2[0-4])$/.test(key) && !key.startsWith('Media') && !key.startsWith('Volume');
+const NEEDS_MODIFIER = (key: string) =>
+  !/^F([1-9]|1[0-9]|2[0-4])$/.test(key) && !key.startsWith('Media') && !key.startsWith('Volume');
 
 /**
  * Why an accelerator cannot be a global shortcut, in words; null when it can. '' is allowed
@@ -51,13 +92,17 @@ export function shortcutProblem(accelerator: string): string | null {
   const words = accelerator.split('+');
   // "Ctrl++" means Ctrl and the plus key.
   if (accelerator.endsWith('++')) words.splice(words.length - 2, 2, 'Plus');
-  if (words.some((w) => w.trim() === '')) return `"${accelerator}" is not a key combination (a "+" joins the keys, as in Ctrl+Shift+R)`;
+  if (words.some((w) => w.trim() === ''))
+    return `"${accelerator}" is not a key combination (a "+" joins the keys, as in Ctrl+Shift+R)`;
   const key = words.at(-1) as string;
   const modifiers = words.slice(0, -1);
   const seen = new Set<string>();
   for (const m of modifiers) {
     const kind = MODIFIERS[m.toLowerCase()];
-    if (!kind) return keyName(m) ? `has more than one key that is not Ctrl, Alt, Shift or Cmd ("${m}" and "${key}")` : `"${m}" is not a modifier key (use Ctrl, Alt, Shift or Cmd)`;
+    if (!kind)
+      return keyName(m)
+        ? `has more than one key that is not Ctrl, Alt, Shift or Cmd ("${m}" and "${key}")`
+        : `"${m}" is not a modifier key (use Ctrl, Alt, Shift or Cmd)`;
     if (seen.has(kind)) return `names ${m} twice`;
     seen.add(kind);
   }
@@ -123,10 +168,34 @@ export interface KeyPress {
 }
 
 const CODE_KEYS: Record<string, string> = {
-  Space: 'Space', Tab: 'Tab', Backspace: 'Backspace', Delete: 'Delete', Insert: 'Insert', Enter: 'Enter', NumpadEnter: 'Enter',
-  ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right', Home: 'Home', End: 'End', PageUp: 'PageUp', PageDown: 'PageDown',
-  Escape: 'Escape', PrintScreen: 'PrintScreen', Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']', Backslash: '\\',
-  Semicolon: ';', Quote: "'", Comma: ',', Period: '.', Slash: '/', Backquote: '`',
+  Space: 'Space',
+  Tab: 'Tab',
+  Backspace: 'Backspace',
+  Delete: 'Delete',
+  Insert: 'Insert',
+  Enter: 'Enter',
+  NumpadEnter: 'Enter',
+  ArrowUp: 'Up',
+  ArrowDown: 'Down',
+  ArrowLeft: 'Left',
+  ArrowRight: 'Right',
+  Home: 'Home',
+  End: 'End',
+  PageUp: 'PageUp',
+  PageDown: 'PageDown',
+  Escape: 'Escape',
+  PrintScreen: 'PrintScreen',
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Backslash: '\\',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+  Backquote: '`',
 };
 
 /**
@@ -176,9 +245,21 @@ export function trayModel(activity: RecorderActivity, shortcut: string): { toolt
   const items: TrayItem[] = [
     { id: 'status', label: words, enabled: false },
     { id: 'separator', label: '', enabled: false },
-    { id: 'start', label: 'Start recording…', enabled: !capturing, ...(shortcut && !capturing ? { accelerator: shortcut } : {}) },
-    activity === 'paused' ? { id: 'resume', label: 'Resume', enabled: true } : { id: 'pause', label: 'Pause', enabled: activity === 'recording' },
-    { id: 'stop', label: 'Stop recording', enabled: capturing, ...(shortcut && capturing ? { accelerator: shortcut } : {}) },
+    {
+      id: 'start',
+      label: 'Start recording…',
+      enabled: !capturing,
+      ...(shortcut && !capturing ? { accelerator: shortcut } : {}),
+    },
+    activity === 'paused'
+      ? { id: 'resume', label: 'Resume', enabled: true }
+      : { id: 'pause', label: 'Pause', enabled: activity === 'recording' },
+    {
+      id: 'stop',
+      label: 'Stop recording',
+      enabled: capturing,
+      ...(shortcut && capturing ? { accelerator: shortcut } : {}),
+    },
     { id: 'separator', label: '', enabled: false },
     { id: 'show', label: 'Show Vet Scribe', enabled: true },
     { id: 'quit', label: 'Quit Vet Scribe', enabled: true },
@@ -207,7 +288,8 @@ export function trayBitmap(activity: RecorderActivity, size: number): Uint8Array
       if (activity === 'paused') {
         const bar = size * 0.09;
         const half = size * 0.2;
-        const inBar = Math.abs(y - c) <= half && (Math.abs(x - (c - size * 0.12)) <= bar || Math.abs(x - (c + size * 0.12)) <= bar);
+        const inBar =
+          Math.abs(y - c) <= half && (Math.abs(x - (c - size * 0.12)) <= bar || Math.abs(x - (c + size * 0.12)) <= bar);
         if (inBar) alpha = 0;
       }
       const i = (y * size + x) * 4;

@@ -44,4 +44,13 @@ export const INVOKE_CHANNEL_NAMES = [
   'update:restart',
 ] as const;
 
-export const EVENT_CHANNEL_NAMES = ['session:changed', 'consult:changed', 'consult:removed', 'note:ready', 'notice', 'recorder:activity', 'recorder:command', 'update:changed'] as const;
+export const EVENT_CHANNEL_NAMES = [
+  'session:changed',
+  'consult:changed',
+  'consult:removed',
+  'note:ready',
+  'notice',
+  'recorder:activity',
+  'recorder:command',
+  'update:changed',
+] as const;

@@ -14,7 +14,13 @@ export function encodeWire(value: unknown): string {
 export function decodeWire(text: string): unknown {
   if (text.trim() === '') return undefined;
   return JSON.parse(text, (_key, v: unknown) => {
-    if (v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 && typeof (v as { $bytes?: unknown }).$bytes === 'string') {
+    if (
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      Object.keys(v).length === 1 &&
+      typeof (v as { $bytes?: unknown }).$bytes === 'string'
+    ) {
       const binary = atob((v as { $bytes: string }).$bytes);
       const bytes = new Uint8Array(binary.length);
       for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

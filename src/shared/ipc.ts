@@ -7,7 +7,15 @@ import { z } from 'zod';
 import type { RecorderAction, RecorderActivity } from './desktop.ts';
 import type { UpdateInfo } from './updates.ts';
 import type { JobInfo } from './jobs.ts';
-import type { DdxResult, MedicationResult, Organization, Template, TreatmentPlanResult, User, Webhook } from './service/index.ts';
+import type {
+  DdxResult,
+  MedicationResult,
+  Organization,
+  Template,
+  TreatmentPlanResult,
+  User,
+  Webhook,
+} from './service/index.ts';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
@@ -20,10 +28,18 @@ export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
 /** A phantom carrier of an answer's type; the table holds no value for it at run time. */
 const answer = <T>() => undefined as unknown as T;
 
-const id = z.string().min(1, 'is required').max(100, 'is too long').regex(/^[A-Za-z0-9._:-]+$/, 'has characters an id cannot have');
+const id = z
+  .string()
+  .min(1, 'is required')
+  .max(100, 'is too long')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'has characters an id cannot have');
 const label = z.string().trim().max(200, 'is longer than 200 characters');
 /** The service requires the patient's name and uses it to leave out talk about other pets. */
-const patientName = z.string().trim().min(1, 'is required: the name of the patient in this consult').max(200, 'is longer than 200 characters');
+const patientName = z
+  .string()
+  .trim()
+  .min(1, 'is required: the name of the patient in this consult')
+  .max(200, 'is longer than 200 characters');
 const description = z.string().trim().max(2000, 'is longer than 2000 characters');
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
@@ -117,27 +133,37 @@ export interface NoteExport {
   data: Uint8Array;
 }
 
-export type TreatmentPlanAnswer = { kind: 'result'; result: TreatmentPlanResult } | { kind: 'needs_species'; message: string };
+export type TreatmentPlanAnswer =
+  { kind: 'result'; result: TreatmentPlanResult } | { kind: 'needs_species'; message: string };
 
 export const invokeContract = {
   'app:info': { input: none, output: answer<AppInfo>() },
   'session:get': { input: none, output: answer<SessionInfo>() },
   'session:signIn': {
-    input: z.object({ email: z.string().trim().min(1, 'is required').max(254, 'is too long'), password: z.string().min(1, 'is required').max(1024, 'is too long') }),
+    input: z.object({
+      email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
+      password: z.string().min(1, 'is required').max(1024, 'is too long'),
+    }),
     output: answer<SessionInfo>(),
   },
   'session:signOut': { input: none, output: answer<SessionInfo>() },
   'settings:get': { input: none, output: answer<Settings>() },
   'settings:update': { input: settingsPatchSchema, output: answer<Settings>() },
   /** How many recordings' audio a retention would delete now, asked before the vet confirms it. */
-  'settings:retentionPreview': { input: z.object({ retentionDays: z.number().int().min(0).max(3650).nullable() }), output: answer<{ wouldDelete: number }>() },
+  'settings:retentionPreview': {
+    input: z.object({ retentionDays: z.number().int().min(0).max(3650).nullable() }),
+    output: answer<{ wouldDelete: number }>(),
+  },
   'templates:list': {
     input: z.object({ page: z.number().int().min(1).max(10_000), limit: z.number().int().min(1).max(100).optional() }),
     output: answer<{ items: Template[]; page: number; total: number | null; hasMore: boolean }>(),
   },
   'recording:start': {
     input: z.object({
-      mimeType: z.string().max(100).regex(/^audio\/[\w.+-]+(;\s*codecs=[\w.,+-]+)?$/i, 'must be an audio type such as audio/webm;codecs=opus'),
+      mimeType: z
+        .string()
+        .max(100)
+        .regex(/^audio\/[\w.+-]+(;\s*codecs=[\w.,+-]+)?$/i, 'must be an audio type such as audio/webm;codecs=opus'),
       label: label.optional(),
       patientName: patientName.optional(),
       description: description.optional(),
@@ -151,14 +177,29 @@ export const invokeContract = {
     input: z.object({
       id,
       seq: z.number().int().min(0).max(10_000_000),
-      data: z.instanceof(Uint8Array, { message: 'must be bytes' }).refine((d) => d.byteLength <= MAX_CHUNK_BYTES, `must be at most ${MAX_CHUNK_BYTES} bytes`),
-      elapsedMs: z.number().min(0).max(48 * 3600 * 1000),
+      data: z
+        .instanceof(Uint8Array, { message: 'must be bytes' })
+        .refine((d) => d.byteLength <= MAX_CHUNK_BYTES, `must be at most ${MAX_CHUNK_BYTES} bytes`),
+      elapsedMs: z
+        .number()
+        .min(0)
+        .max(48 * 3600 * 1000),
     }),
     output: answer<{ bytes: number; chunks: number }>(),
   },
   'recording:pause': { input: z.object({ id }), output: answer<RecordingInfo>() },
   'recording:resume': { input: z.object({ id }), output: answer<RecordingInfo>() },
-  'recording:stop': { input: z.object({ id, durationMs: z.number().min(0).max(48 * 3600 * 1000).optional() }), output: answer<ConsultInfo>() },
+  'recording:stop': {
+    input: z.object({
+      id,
+      durationMs: z
+        .number()
+        .min(0)
+        .max(48 * 3600 * 1000)
+        .optional(),
+    }),
+    output: answer<ConsultInfo>(),
+  },
   'recording:update': {
     input: z.object({
       id,
@@ -172,31 +213,54 @@ export const invokeContract = {
     output: answer<ConsultInfo>(),
   },
   'consults:list': { input: none, output: answer<ConsultInfo[]>() },
-  'consults:submit': { input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }), output: answer<ConsultInfo>() },
+  'consults:submit': {
+    input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }),
+    output: answer<ConsultInfo>(),
+  },
   'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
   /** "Recorded while signed out: send it as Dr …?": the vet signed in takes the consult as theirs; it is then sent with their sign-in. */
   'consults:claim': { input: z.object({ id }), output: answer<ConsultInfo>() },
   'consults:delete': { input: z.object({ id }), output: answer<{ deleted: true }>() },
   'consults:note': {
     input: z.object({ id, documentId }),
-    output: answer<{ note: string | null; editedNote: string | null; rtf: string | null; patientName: string | null; sessionDate: string | null; documentName: string | null }>(),
+    output: answer<{
+      note: string | null;
+      editedNote: string | null;
+      rtf: string | null;
+      patientName: string | null;
+      sessionDate: string | null;
+      documentName: string | null;
+    }>(),
   },
   /** The note (the vet's edit when there is one) as text, HTML and RTF, for the clipboard. */
   'consults:noteFormats': { input: z.object({ id, documentId }), output: answer<NoteFormats>() },
-  'consults:export': { input: z.object({ id, documentId, format: z.enum(['txt', 'rtf', 'pdf']) }), output: answer<NoteExport>() },
+  'consults:export': {
+    input: z.object({ id, documentId, format: z.enum(['txt', 'rtf', 'pdf']) }),
+    output: answer<NoteExport>(),
+  },
   /** A scribe job unfinished for long: asks the service again for the same recording. */
   'consults:askAgain': { input: z.object({ id }), output: answer<ConsultInfo>() },
-  'consults:saveNote': { input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ saved: true }>() },
+  'consults:saveNote': {
+    input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }),
+    output: answer<{ saved: true }>(),
+  },
   /** The vet's unsaved edit of a note, kept as it was typed; null when there is none. */
   'consults:draft': { input: z.object({ id, documentId }), output: answer<{ text: string; savedAt: string } | null>() },
   /** Keeps the edit as it is typed (null throws it away); the note itself changes only on saveNote. */
-  'consults:saveDraft': { input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }), output: answer<{ text: string; savedAt: string } | null>() },
+  'consults:saveDraft': {
+    input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }),
+    output: answer<{ text: string; savedAt: string } | null>(),
+  },
   /**
    * "Another document…": one more scribe request for the consult's recording session with another
    * template (discharge instructions after the SOAP note). It waits its turn, and is made once.
    */
   'consults:addDocument': {
-    input: z.object({ id, templateId: z.string().min(1, 'is required').max(200, 'is too long'), templateName: label.optional() }),
+    input: z.object({
+      id,
+      templateId: z.string().min(1, 'is required').max(200, 'is too long'),
+      templateName: label.optional(),
+    }),
     output: answer<ConsultInfo>(),
   },
   /** A document that failed, or whose note is late: asked for again. */
@@ -206,24 +270,40 @@ export const invokeContract = {
    * The consults the vet may see whose list name, patient, visit, label or note (the vet's edit when there
    * is one) holds every word of the query, as plain text (no pattern): their ids.
    */
-  'consults:search': { input: z.object({ query: z.string().max(200, 'is longer than 200 characters') }), output: answer<{ ids: string[] }>() },
-  'agents:ddx': { input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }), output: answer<DdxResult>() },
+  'consults:search': {
+    input: z.object({ query: z.string().max(200, 'is longer than 200 characters') }),
+    output: answer<{ ids: string[] }>(),
+  },
+  'agents:ddx': {
+    input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }),
+    output: answer<DdxResult>(),
+  },
   'agents:medication': {
     input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`) }),
     output: answer<MedicationResult>(),
   },
   'agents:treatmentPlan': {
-    input: z.object({ input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`), allowWithoutSpecies: z.boolean().optional() }),
+    input: z.object({
+      input: z.string().max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`),
+      allowWithoutSpecies: z.boolean().optional(),
+    }),
     output: answer<TreatmentPlanAnswer>(),
   },
-  'org:setNotificationEmail': { input: z.object({ email: z.string().trim().max(254, 'is too long').email('must be an e-mail address') }), output: answer<Organization>() },
+  'org:setNotificationEmail': {
+    input: z.object({ email: z.string().trim().max(254, 'is too long').email('must be an e-mail address') }),
+    output: answer<Organization>(),
+  },
   'org:setScribeWebhook': { input: z.object({ active: z.boolean() }), output: answer<Webhook>() },
   /** The organization as the service has it (the notification address in force). */
   'org:get': { input: none, output: answer<Organization>() },
   /** Registers the clinic's webhook endpoint; the secret goes to the service and the keychain only. */
   'org:registerWebhook': {
     input: z.object({
-      url: z.string().trim().max(2048, 'is too long').regex(/^https:\/\/[^\s/]+/i, 'must be an https:// address the service can reach'),
+      url: z
+        .string()
+        .trim()
+        .max(2048, 'is too long')
+        .regex(/^https:\/\/[^\s/]+/i, 'must be an https:// address the service can reach'),
       secret: z.string().min(16, 'must be at least 16 characters').max(1024, 'is too long'),
     }),
     output: answer<Webhook>(),
@@ -276,7 +356,15 @@ const eventNamesAgree: Same<(typeof EVENT_CHANNEL_NAMES)[number], EventChannel> 
 void invokeNamesAgree;
 void eventNamesAgree;
 
-export type IpcErrorCode = 'invalid_input' | 'forbidden_sender' | 'unknown_channel' | 'signed_out' | 'service' | 'not_found' | 'conflict' | 'internal';
+export type IpcErrorCode =
+  | 'invalid_input'
+  | 'forbidden_sender'
+  | 'unknown_channel'
+  | 'signed_out'
+  | 'service'
+  | 'not_found'
+  | 'conflict'
+  | 'internal';
 export interface IpcError {
   code: IpcErrorCode | string;
   message: string;
@@ -307,7 +395,6 @@ export type Api = {
       : (input: InvokeInput<C>) => Promise<InvokeOutput<C>>;
   };
 } & { on: BridgeApi['on'] };
-
 
 /** Turns a message of zod issues into one sentence that names each wrong field. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

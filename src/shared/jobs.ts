@@ -1,5 +1,13 @@
 // A recording's way through the service, as main tells the window about it.
-export const JOB_STATES = ['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed', 'failed'] as const;
+export const JOB_STATES = [
+  'recorded',
+  'session_created',
+  'upload_url',
+  'uploaded',
+  'scribe_requested',
+  'completed',
+  'failed',
+] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
 /** The states in which a consult's audio has not yet reached the service: an update's restart waits for them. */

@@ -8,16 +8,28 @@ const serviceUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => v === '' || /^https:\/\/[^\s/]+/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(v), {
-    message: 'must be an https:// address (http:// only for localhost)',
-  });
+  .refine(
+    (v) =>
+      v === '' || /^https:\/\/[^\s/]+/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(v),
+    {
+      message: 'must be an https:// address (http:// only for localhost)',
+    },
+  );
 
 export { PUBLISHED_SERVICE_URLS } from './published-service.ts';
 
 /** Minutes a scribe job may stay unfinished before the vet is told and offered "Ask again". */
-const overdueMinutes = z.number().int().min(1).max(24 * 60);
+const overdueMinutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
 /** Minutes after which a recording left running stops by itself (kept), with a warning 5 minutes before. */
-const maxRecordingMinutes = z.number().int().min(10).max(8 * 60);
+const maxRecordingMinutes = z
+  .number()
+  .int()
+  .min(10)
+  .max(8 * 60);
 /** A text setting checked by a rule that says in words what is wrong with it (null when nothing). */
 const checkedText = (max: number, problem: (value: string) => string | null) =>
   z
@@ -33,7 +45,10 @@ const recordShortcut = checkedText(100, shortcutProblem);
 /** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
 const updateFeedUrl = checkedText(2048, updateFeedProblem);
 
-const retention = z.object({ retentionDays: z.number().int().min(0).max(3650).nullable(), retentionAppliesFrom: z.iso.datetime().nullable() });
+const retention = z.object({
+  retentionDays: z.number().int().min(0).max(3650).nullable(),
+  retentionAppliesFrom: z.iso.datetime().nullable(),
+});
 export type Retention = z.infer<typeof retention>;
 
 export const settingsSchema = z
@@ -60,7 +75,9 @@ export const settingsSchema = z
      * choice never deletes another's audio. The two members above are the default of a clinic
      * that has chosen none; the window sees and edits its own clinic's (main swaps them in).
      */
-    retentionByAccount: z.record(z.string().max(2400), retention).refine((r) => Object.keys(r).length <= 1000, 'holds too many accounts'),
+    retentionByAccount: z
+      .record(z.string().max(2400), retention)
+      .refine((r) => Object.keys(r).length <= 1000, 'holds too many accounts'),
     inputDeviceId: z.string().max(500).nullable(),
     scribeOverdueMinutes: overdueMinutes,
     maxRecordingMinutes,

@@ -68,10 +68,16 @@ const IGNORE: readonly string[] = [
 // Multi-word names that contain another species' word come before that word's entry.
 const PHRASES: readonly Entry[] = [
   ['guinea pig', String.raw`guinea${W}pigs?|cav(?:y|ies)`],
-  ['dog', String.raw`rat${W}terriers?|(?:australian${W})?cattle${W}dogs?|bird${W}dogs?|bull${W}terriers?|pit${O}bulls?(?:${W}terriers?)?`],
+  [
+    'dog',
+    String.raw`rat${W}terriers?|(?:australian${W})?cattle${W}dogs?|bird${W}dogs?|bull${W}terriers?|pit${O}bulls?(?:${W}terriers?)?`,
+  ],
   ['cat', String.raw`tom${O}cats?`],
   ['pig', String.raw`(?:pot${W}bellied|micro|mini|miniature)${W}pigs?`],
-  ['reptile', String.raw`(?:ball|royal|burmese|carpet|reticulated)${W}pythons?|boa${W}constrictors?|bearded${W}dragons?`],
+  [
+    'reptile',
+    String.raw`(?:ball|royal|burmese|carpet|reticulated)${W}pythons?|boa${W}constrictors?|bearded${W}dragons?`,
+  ],
   ['amphibian', String.raw`african${W}clawed${W}frogs?`],
 ];
 
@@ -180,11 +186,20 @@ const CAT_BREEDS = [
 ];
 
 const SPECIES_WORDS: readonly Entry[] = [
-  ['dog', String.raw`dogs?|dogg(?:y|ie|ies|o|os)|canines?|pupp(?:y|ies)|pups?|k-?9s?|pooch(?:es)?|whelp(?:s|ing|ed)?|(?:entire|intact|spayed|pregnant|whelping|breeding|brood|in${W}whelp|nursing|lactating)${W}bitch(?:es)?|bitch${W}spays?`],
+  [
+    'dog',
+    String.raw`dogs?|dogg(?:y|ie|ies|o|os)|canines?|pupp(?:y|ies)|pups?|k-?9s?|pooch(?:es)?|whelp(?:s|ing|ed)?|(?:entire|intact|spayed|pregnant|whelping|breeding|brood|in${W}whelp|nursing|lactating)${W}bitch(?:es)?|bitch${W}spays?`,
+  ],
   ['dog', DOG_BREEDS.join('|')],
-  ['cat', String.raw`cats?|kittens?|kitt(?:y|ies)|felines?|queening|(?:entire|intact|spayed|pregnant|breeding|nursing|lactating)${W}queens?`],
+  [
+    'cat',
+    String.raw`cats?|kittens?|kitt(?:y|ies)|felines?|queening|(?:entire|intact|spayed|pregnant|breeding|nursing|lactating)${W}queens?`,
+  ],
   ['cat', CAT_BREEDS.join('|')],
-  ['rabbit', String.raw`rabbits?|bunn(?:y|ies)|lagomorphs?|(?:holland|mini|french|english)${W}lops?|netherland${W}dwarfs?`],
+  [
+    'rabbit',
+    String.raw`rabbits?|bunn(?:y|ies)|lagomorphs?|(?:holland|mini|french|english)${W}lops?|netherland${W}dwarfs?`,
+  ],
   ['ferret', 'ferrets?'],
   ['hamster', 'hamsters?'],
   ['gerbil', 'gerbils?'],
@@ -193,7 +208,10 @@ const SPECIES_WORDS: readonly Entry[] = [
   ['chinchilla', 'chinchillas?'],
   ['hedgehog', 'hedgehogs?'],
   ['rodent', String.raw`rodents?|pocket${W}pets?`],
-  ['bird', String.raw`birds?|avian|parrots?|budgies?|budgerigars?|cockatiels?|cockatoos?|macaws?|parakeets?|lovebirds?|canar(?:y|ies)|finch(?:es)?|conures?|african${W}greys?|chickens|hens|roosters?|cockerels?|pigeons?|owls?`],
+  [
+    'bird',
+    String.raw`birds?|avian|parrots?|budgies?|budgerigars?|cockatiels?|cockatoos?|macaws?|parakeets?|lovebirds?|canar(?:y|ies)|finch(?:es)?|conures?|african${W}greys?|chickens|hens|roosters?|cockerels?|pigeons?|owls?`,
+  ],
   ['reptile', 'reptiles?|lizards?|geckos?|iguanas?|chameleons?|snakes?|tortoises?|turtles?|terrapins?|chelonians?'],
   ['amphibian', 'amphibians?|frogs?|toads?|axolotls?|newts?|salamanders?'],
   ['fish', String.raw`goldfish|koi|bettas?|(?:pet|aquarium|tropical|pond)${W}fish`],

@@ -33,7 +33,8 @@ export function updateFeedProblem(url: string): string | null {
     return 'is not an address (it should look like https://updates.clinic.example/vet-scribe/)';
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname);
-  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback)) return 'must be an https:// address (http:// only for this computer)';
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && loopback))
+    return 'must be an https:// address (http:// only for this computer)';
   if (parsed.username || parsed.password) return 'must not carry a user name or password';
   return null;
 }
@@ -46,8 +47,10 @@ export interface Busy {
 
 /** Why the app may not restart into its update now, in words; null when it may. */
 export function restartRefusal(busy: Busy): string | null {
-  if (busy.recording) return 'A consult is being recorded: the update is installed once the recording has stopped and you restart, or when you quit.';
-  if (busy.uploading) return 'A recording is being sent to the service: the update waits until it has gone, or until you quit.';
+  if (busy.recording)
+    return 'A consult is being recorded: the update is installed once the recording has stopped and you restart, or when you quit.';
+  if (busy.uploading)
+    return 'A recording is being sent to the service: the update waits until it has gone, or until you quit.';
   return null;
 }
 
@@ -56,5 +59,8 @@ export function updateBanner(info: UpdateInfo, busy: Busy): { text: string; canR
   if (info.phase !== 'ready') return null;
   const version = info.version ? ` (version ${info.version})` : '';
   const refusal = restartRefusal(busy);
-  return { text: `Update ready${version}: restart when free.${refusal ? ` ${refusal}` : ''}`, canRestart: refusal === null };
+  return {
+    text: `Update ready${version}: restart when free.${refusal ? ` ${refusal}` : ''}`,
+    canRestart: refusal === null,
+  };
 }

@@ -70,20 +70,37 @@ function parse(): Options {
   const secret = values.secret ?? env['WEBHOOK_SECRET'] ?? '';
   if (secret === '') fail('no webhook secret: pass --secret or set WEBHOOK_SECRET');
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   const maxBodyBytes = Number(values['max-body-bytes']);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) fail(`--max-body-bytes must be a positive integer`);
   const dataDir = values['data-dir'] || env['WEBHOOK_DATA_DIR'] || null;
   const databaseUrl = values['database-url'] || env['WEBHOOK_DATABASE_URL'] || null;
-  if (dataDir && databaseUrl) fail('give either a data folder (--data-dir, WEBHOOK_DATA_DIR) or a database (--database-url, WEBHOOK_DATABASE_URL), not both');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) fail('--database-url must start with postgres:// or postgresql://');
+  if (dataDir && databaseUrl)
+    fail(
+      'give either a data folder (--data-dir, WEBHOOK_DATA_DIR) or a database (--database-url, WEBHOOK_DATABASE_URL), not both',
+    );
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    fail('--database-url must start with postgres:// or postgresql://');
   const rememberText = values['remember-for'] || env['WEBHOOK_REMEMBER_FOR'] || null;
   const rememberMs = rememberText === null ? DEFAULT_REMEMBER_MS : parseDuration(rememberText);
-  if (rememberMs === null) fail(`--remember-for must be a number and a unit (s, m, h, d), such as 7d or 36h, not "${rememberText}"`);
+  if (rememberMs === null)
+    fail(`--remember-for must be a number and a unit (s, m, h, d), such as 7d or 36h, not "${rememberText}"`);
   if (rememberMs < MIN_REMEMBER_MS) {
-    fail(`--remember-for must be at least ${formatDuration(MIN_REMEMBER_MS)}, the sender's retries and a margin: any shorter and a late retry is handled twice`);
+    fail(
+      `--remember-for must be at least ${formatDuration(MIN_REMEMBER_MS)}, the sender's retries and a margin: any shorter and a late retry is handled twice`,
+    );
   }
-  return { port, host: values.host, secret, maxBodyBytes, dataDir, databaseUrl, rememberMs, handler: values.handler ?? null };
+  return {
+    port,
+    host: values.host,
+    secret,
+    maxBodyBytes,
+    dataDir,
+    databaseUrl,
+    rememberMs,
+    handler: values.handler ?? null,
+  };
 }
 
 async function loadHandler(path: string): Promise<(event: AcceptedEvent) => unknown> {
@@ -101,7 +118,10 @@ const { handler, ...options } = parse();
 const onEvent = handler === null ? undefined : await loadHandler(handler);
 quietSqliteWarning();
 try {
-  const receiver = await startWebhookReceiver({ ...options, ...(onEvent ? { onEvent: async (event: AcceptedEvent) => void (await onEvent(event)) } : {}) });
+  const receiver = await startWebhookReceiver({
+    ...options,
+    ...(onEvent ? { onEvent: async (event: AcceptedEvent) => void (await onEvent(event)) } : {}),
+  });
   process.stdout.write(JSON.stringify({ url: receiver.url, seen: receiver.seenStore }) + '\n');
   process.stderr.write(
     options.dataDir || options.databaseUrl
@@ -118,6 +138,8 @@ try {
   process.once('SIGTERM', stop);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`webhook-receiver: ${message.startsWith('cannot keep') ? message : `cannot listen on ${options.host}:${options.port}: ${message}`}\n`);
+  process.stderr.write(
+    `webhook-receiver: ${message.startsWith('cannot keep') ? message : `cannot listen on ${options.host}:${options.port}: ${message}`}\n`,
+  );
   process.exit(1);
 }

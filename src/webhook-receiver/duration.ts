@@ -14,7 +14,11 @@ export function parseDuration(text: string): number | null {
 export function formatDuration(ms: number): string {
   const parts: string[] = [];
   let rest = Math.round(ms / 60_000);
-  for (const [unit, minutes] of [['d', 1440], ['h', 60], ['min', 1]] as const) {
+  for (const [unit, minutes] of [
+    ['d', 1440],
+    ['h', 60],
+    ['min', 1],
+  ] as const) {
     const n = Math.floor(rest / minutes);
     if (n > 0) parts.push(`${n} ${unit}`);
     rest -= n * minutes;

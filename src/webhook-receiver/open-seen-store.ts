@@ -15,7 +15,8 @@ export interface SeenStoreChoice {
 }
 
 export async function openSeenStore(choice: SeenStoreChoice): Promise<SeenStore> {
-  if (choice.databaseUrl && choice.dataDir) throw new Error('cannot keep deliveries both in a folder and in a database: give one');
+  if (choice.databaseUrl && choice.dataDir)
+    throw new Error('cannot keep deliveries both in a folder and in a database: give one');
   const { rememberMs, now } = choice;
   if (choice.databaseUrl) {
     return openPostgresSeenStore(choice.databaseUrl, {
@@ -25,6 +26,10 @@ export async function openSeenStore(choice: SeenStoreChoice): Promise<SeenStore>
       ...(now !== undefined ? { now } : {}),
     });
   }
-  if (choice.dataDir) return new SqliteSeenStore(choice.dataDir, { ...(rememberMs !== undefined ? { rememberMs } : {}), ...(now !== undefined ? { now } : {}) });
+  if (choice.dataDir)
+    return new SqliteSeenStore(choice.dataDir, {
+      ...(rememberMs !== undefined ? { rememberMs } : {}),
+      ...(now !== undefined ? { now } : {}),
+    });
   return new MemorySeenStore(rememberMs);
 }

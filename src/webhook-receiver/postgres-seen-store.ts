@@ -21,7 +21,14 @@
 // pg is imported only here and only when a database is given, so a receiver copied out for one
 // machine runs without it.
 import type { Pool, PoolClient } from 'pg';
-import { DEFAULT_REMEMBER_MS, DEFAULT_WAIT_MS, PURGE_EVERY_MS, StoreBusyError, type Claim, type SeenStore } from './seen-store.ts';
+import {
+  DEFAULT_REMEMBER_MS,
+  DEFAULT_WAIT_MS,
+  PURGE_EVERY_MS,
+  StoreBusyError,
+  type Claim,
+  type SeenStore,
+} from './seen-store.ts';
 
 export const SEEN_TABLE = 'webhook_seen';
 
@@ -50,7 +57,10 @@ export interface PostgresSeenStoreOptions {
   now?: number;
 }
 
-export async function openPostgresSeenStore(url: string, options: PostgresSeenStoreOptions = {}): Promise<PostgresSeenStore> {
+export async function openPostgresSeenStore(
+  url: string,
+  options: PostgresSeenStoreOptions = {},
+): Promise<PostgresSeenStore> {
   const where = describeUrl(url);
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   let pool: Pool | undefined;
@@ -75,7 +85,9 @@ export async function openPostgresSeenStore(url: string, options: PostgresSeenSt
       // first lets a user without CREATE on the schema use a table made for it.
       await client.query('BEGIN');
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('${SEEN_TABLE}'))`);
-      const found = await client.query<{ present: boolean }>(`SELECT to_regclass('${SEEN_TABLE}') IS NOT NULL AS present`);
+      const found = await client.query<{ present: boolean }>(
+        `SELECT to_regclass('${SEEN_TABLE}') IS NOT NULL AS present`,
+      );
       if (!found.rows[0]?.present) await client.query(CREATE);
       await client.query('COMMIT');
       client.release();
@@ -110,7 +122,8 @@ export class PostgresSeenStore implements SeenStore {
     try {
       client = await this.pool.connect();
     } catch (e) {
-      if (/timeout exceeded/.test((e as Error).message)) throw new StoreBusyError(`all ${POOL_SIZE} connections to PostgreSQL are busy`, { cause: e });
+      if (/timeout exceeded/.test((e as Error).message))
+        throw new StoreBusyError(`all ${POOL_SIZE} connections to PostgreSQL are busy`, { cause: e });
       throw e;
     }
     // A connection the server cuts while checked out reports here; the next query then fails.
@@ -130,7 +143,8 @@ export class PostgresSeenStore implements SeenStore {
       }
     } catch (e) {
       end(e as Error);
-      if ((e as { code?: string }).code === '55P03') throw new StoreBusyError('another receiver is still handling this delivery', { cause: e });
+      if ((e as { code?: string }).code === '55P03')
+        throw new StoreBusyError('another receiver is still handling this delivery', { cause: e });
       throw e;
     }
     return {

@@ -5,7 +5,13 @@
 // it can be copied out and deployed alone.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canonicalJson, quoteString, SIGNATURE_HEADER, verifySignature, WebhookPayloadError } from '../shared/webhook/index.ts';
+import {
+  canonicalJson,
+  quoteString,
+  SIGNATURE_HEADER,
+  verifySignature,
+  WebhookPayloadError,
+} from '../shared/webhook/index.ts';
 import { deliveryKey } from './delivery-key.ts';
 import { formatDuration } from './duration.ts';
 import { BUSY, KeyQueue } from './key-queue.ts';
@@ -87,7 +93,8 @@ class HttpError extends Error {
   }
 }
 
-const retryLater = (code: string, detail: string) => new HttpError(503, code, detail, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+const retryLater = (code: string, detail: string) =>
+  new HttpError(503, code, detail, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
 export async function startWebhookReceiver(options: WebhookReceiverOptions): Promise<WebhookReceiver> {
   if (!options.secret) throw new Error('the webhook secret is empty');
@@ -109,10 +116,15 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!PATHS.has(path)) throw new HttpError(404, 'not_found', `no webhook endpoint at ${path}; POST to / or /webhook`);
+    if (!PATHS.has(path))
+      throw new HttpError(404, 'not_found', `no webhook endpoint at ${path}; POST to / or /webhook`);
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
-      throw new HttpError(405, 'method_not_allowed', `${req.method ?? 'this method'} is not allowed; deliveries are POST`);
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        `${req.method ?? 'this method'} is not allowed; deliveries are POST`,
+      );
     }
     const signature = req.headers[SIGNATURE_HEADER];
     if (typeof signature !== 'string' || signature === '') {
@@ -124,7 +136,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     try {
       canonical = canonicalJson(body);
     } catch (error) {
-      if (error instanceof WebhookPayloadError) throw new HttpError(400, 'invalid_json', `the body is not JSON: ${error.message}`);
+      if (error instanceof WebhookPayloadError)
+        throw new HttpError(400, 'invalid_json', `the body is not JSON: ${error.message}`);
       throw error;
     }
     if (!(await verifySignature(options.secret, canonical, signature))) {
@@ -141,9 +154,18 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
         `the delivery is dated ${new Date(stale.at).toISOString()} (${stale.field}), older than the ${formatDuration(rememberMs)} this receiver remembers deliveries for: refused as a replay`,
       );
     }
-    const eventId = typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number' ? String(fields['event_id']) : null;
+    const eventId =
+      typeof fields['event_id'] === 'string' || typeof fields['event_id'] === 'number'
+        ? String(fields['event_id'])
+        : null;
     const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
-    const event: AcceptedEvent = { received_at: new Date(at).toISOString(), event_id: eventId, event_type: eventType, payload, canonical };
+    const event: AcceptedEvent = {
+      received_at: new Date(at).toISOString(),
+      event_id: eventId,
+      event_type: eventType,
+      payload,
+      canonical,
+    };
     const key = deliveryKey(fields);
     if (key === null) {
       // Nothing tells two such payloads apart, so each one is handled.
@@ -152,7 +174,8 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       return;
     }
     const outcome = await copies.run(key, waitMs, () => handleOnce(key, event, at));
-    if (outcome === BUSY) throw retryLater('in_progress', 'another copy of this delivery is still being handled; try again later');
+    if (outcome === BUSY)
+      throw retryLater('in_progress', 'another copy of this delivery is still being handled; try again later');
     sendJson(res, 200, { received: true, duplicate: outcome === 'duplicate' });
   }
 
@@ -164,7 +187,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       claim = await seen.claim(key, at);
     } catch (error) {
       if (error instanceof StoreBusyError) throw retryLater('in_progress', `${error.message}; try again later`);
-      throw retryLater('store_unavailable', `handled deliveries cannot be looked up: ${error instanceof Error ? error.message : String(error)}`);
+      throw retryLater(
+        'store_unavailable',
+        `handled deliveries cannot be looked up: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (claim === null) return 'duplicate';
     try {
@@ -176,7 +202,11 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     try {
       await claim.commit();
     } catch (error) {
-      throw new HttpError(500, 'store_failed', `the event was handled but could not be recorded, so a retry may handle it again: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(
+        500,
+        'store_failed',
+        `the event was handled but could not be recorded, so a retry may handle it again: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return 'handled';
   }
@@ -188,7 +218,11 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       await options.onEvent?.(event);
       out(eventLine(event));
     } catch (error) {
-      throw new HttpError(500, 'handler_failed', `the event could not be handled: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpError(
+        500,
+        'handler_failed',
+        `the event could not be handled: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     events.push(event);
     if (events.length > MAX_KEPT_EVENTS) events.shift();
@@ -202,7 +236,10 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     res.on('close', () => inFlight.delete(socket));
     req.on('error', () => req.destroy());
     handle(req, res).catch((error: unknown) => {
-      const known = error instanceof HttpError ? error : new HttpError(500, 'internal_error', 'the receiver failed to handle the request');
+      const known =
+        error instanceof HttpError
+          ? error
+          : new HttpError(500, 'internal_error', 'the receiver failed to handle the request');
       if (res.headersSent || res.destroyed) return;
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
       sendJson(res, known.status, { detail: known.message, code: known.code });
@@ -222,7 +259,9 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       sendJson(res, status, { detail, code });
     } else if (!res && socket.writable) {
       const body = JSON.stringify({ detail, code });
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
     } else {
       socket.destroy();
     }

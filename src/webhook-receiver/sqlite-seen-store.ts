@@ -36,7 +36,9 @@ export class SqliteSeenStore implements SeenStore {
   }
 
   has(key: string, now = Date.now()): boolean {
-    return this.db.prepare('SELECT 1 FROM seen WHERE key = ? AND at >= ?').get(key, now - this.rememberMs) !== undefined;
+    return (
+      this.db.prepare('SELECT 1 FROM seen WHERE key = ? AND at >= ?').get(key, now - this.rememberMs) !== undefined
+    );
   }
 
   add(key: string, now = Date.now()): void {

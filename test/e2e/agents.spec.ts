@@ -22,7 +22,8 @@ test('differentials from a clinical history: summaries and a card per diagnosis'
   expect(paragraphs.join(' ')).toBe((answer.summary ?? '').trim());
   await expect(main.getByText('In short')).toHaveCount(1);
   await expect(main.getByText(answer.reason)).toHaveCount(0);
-  for (const d of answer.diagnoses) await expect(main.getByRole('heading', { level: 3, name: d.label, exact: true })).toBeVisible();
+  for (const d of answer.diagnoses)
+    await expect(main.getByRole('heading', { level: 3, name: d.label, exact: true })).toBeVisible();
 
   await expectAccessible(page, 'differentials');
   await shot(page, 'differentials');
@@ -36,7 +37,13 @@ test('a treatment plan asks for the species, then shows plan cards', async ({ pa
 
   await details.fill(NO_SPECIES);
   await page.getByRole('button', { name: 'Get treatment plan', exact: true }).click();
-  await expect(main.getByRole('alert').or(main.getByRole('status')).filter({ hasText: /species/i }).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('alert')
+      .or(main.getByRole('status'))
+      .filter({ hasText: /species/i })
+      .first(),
+  ).toBeVisible();
   await shot(page, 'treatment-species-warning');
 
   await details.fill(WITH_SPECIES);
@@ -45,14 +52,19 @@ test('a treatment plan asks for the species, then shows plan cards', async ({ pa
   if (answer.kind !== 'result') throw new Error(`the engine asks for the species of "${WITH_SPECIES}"`);
   expect(answer.result.plans.length).toBeGreaterThan(0);
   await expect(main.getByText(answer.result.concise ?? '')).toBeVisible();
-  for (const plan of answer.result.plans) await expect(main.getByText(plan.diagnosisName ?? plan.label, { exact: true }).first()).toBeVisible();
+  for (const plan of answer.result.plans)
+    await expect(main.getByText(plan.diagnosisName ?? plan.label, { exact: true }).first()).toBeVisible();
   await expect(main.getByText(answer.result.plans[0]?.treatmentGoal ?? '').first()).toBeVisible();
 
   await expectAccessible(page, 'treatment');
   await shot(page, 'treatment');
 });
 
-test('Ctrl+K from the Record view opens Differentials with the cursor in Clinical history', async ({ page, host, demo }) => {
+test('Ctrl+K from the Record view opens Differentials with the cursor in Clinical history', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
   await page.keyboard.press('Control+K');

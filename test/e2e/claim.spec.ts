@@ -10,11 +10,27 @@ import { onlyConsult, pickTemplate } from './support/consults.ts';
 
 const CHUNKS = resolve(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 
-test('a consult recorded while signed out is offered to the vet who signs in, sent only as theirs, and then hidden from another clinic', async ({ page, host, demo }) => {
+test('a consult recorded while signed out is offered to the vet who signs in, sent only as theirs, and then hidden from another clinic', async ({
+  page,
+  host,
+  demo,
+}) => {
   // Recorded through the engine's own calls with no one signed in.
-  const { id } = await host.call('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName: 'Milo', description: 'coughing' });
-  const chunks = readdirSync(CHUNKS).filter((f) => f.endsWith('.bin')).sort();
-  for (const [seq, f] of chunks.entries()) await host.call('recording:chunk', { id, seq, data: new Uint8Array(readFileSync(join(CHUNKS, f))), elapsedMs: (seq + 1) * 1000 });
+  const { id } = await host.call('recording:start', {
+    mimeType: 'audio/webm;codecs=opus',
+    patientName: 'Milo',
+    description: 'coughing',
+  });
+  const chunks = readdirSync(CHUNKS)
+    .filter((f) => f.endsWith('.bin'))
+    .sort();
+  for (const [seq, f] of chunks.entries())
+    await host.call('recording:chunk', {
+      id,
+      seq,
+      data: new Uint8Array(readFileSync(join(CHUNKS, f))),
+      elapsedMs: (seq + 1) * 1000,
+    });
   await host.call('recording:stop', { id, durationMs: chunks.length * 1000 });
 
   await openApp(page, host);

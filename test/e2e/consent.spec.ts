@@ -3,7 +3,11 @@
 import { expect, go, shot, start, test } from './fixtures.ts';
 import { onlyConsult, typePatient } from './support/consults.ts';
 
-test('with consent asked for, Start asks first: No records nothing and says so; Yes records and the consult keeps the time', async ({ page, host, demo }) => {
+test('with consent asked for, Start asks first: No records nothing and says so; Yes records and the consult keeps the time', async ({
+  page,
+  host,
+  demo,
+}) => {
   await host.call('settings:update', { askOwnerConsent: true });
   await start(page, host, demo);
   await typePatient(page, { name: 'Bella', description: 'Vomiting' });
@@ -29,7 +33,9 @@ test('with consent asked for, Start asks first: No records nothing and says so; 
   const consult = await onlyConsult(host);
   expect(consult.recording.consentAt).toBe(consult.recording.startedAt);
   await go(page, 'Consults');
-  await expect(page.getByRole('article', { name: 'Bella — Vomiting' })).toContainText(/Owner consented to recording at \d{1,2}:\d{2}/);
+  await expect(page.getByRole('article', { name: 'Bella — Vomiting' })).toContainText(
+    /Owner consented to recording at \d{1,2}:\d{2}/,
+  );
 });
 
 test('consent is not asked for by default: Start records at once', async ({ page, host, demo }) => {

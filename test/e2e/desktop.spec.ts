@@ -8,7 +8,11 @@ import { DEFAULT_PATIENT, onlyConsult, pickTemplate, typePatient } from './suppo
 
 const startButton = (page: Page) => page.getByRole('button', { name: 'Start recording', exact: true });
 
-test("the tray's and the shortcut's commands drive the recorder; a start without a patient's name puts the cursor in the name field", async ({ page, host, demo }) => {
+test("the tray's and the shortcut's commands drive the recorder; a start without a patient's name puts the cursor in the name field", async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await go(page, 'Settings');
   // From another view, with no name typed: the recorder is shown and asks for the name.
@@ -22,7 +26,9 @@ test("the tray's and the shortcut's commands drive the recorder; a start without
   await host.recorderCommand('start');
   const pause = page.getByRole('button', { name: 'Pause', exact: true });
   await expect(pause).toBeVisible();
-  await expect.poll(async () => (await host.call('consults:list')).filter((c) => c.recording.state === 'recording')).toHaveLength(1);
+  await expect
+    .poll(async () => (await host.call('consults:list')).filter((c) => c.recording.state === 'recording'))
+    .toHaveLength(1);
 
   await host.recorderCommand('pause');
   await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeVisible();
@@ -39,19 +45,27 @@ test("the tray's and the shortcut's commands drive the recorder; a start without
   await shot(page, 'desktop-commands');
 });
 
-test('Settings takes a new recording shortcut from the keys pressed, refuses keys without Ctrl, Alt or Cmd, and can turn it off', async ({ page, host, demo }) => {
+test('Settings takes a new recording shortcut from the keys pressed, refuses keys without Ctrl, Alt or Cmd, and can turn it off', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await go(page, 'Settings');
   const section = page.getByRole('region', { name: 'Recording shortcut' });
   await expect(section.getByText('Ctrl+Shift+R')).toBeVisible();
-  await expect(section.getByText('The shortcut and the tray icon work in the desktop app', { exact: false })).toBeVisible();
+  await expect(
+    section.getByText('The shortcut and the tray icon work in the desktop app', { exact: false }),
+  ).toBeVisible();
 
   await section.getByRole('button', { name: 'Change shortcut…' }).click();
   const keys = section.getByRole('textbox', { name: 'Press the new keys' });
   await expect(keys).toBeFocused();
   // Shift alone with a letter would take that letter from every app.
   await page.keyboard.press('Shift+KeyK');
-  await expect(section.getByRole('alert')).toHaveText('The shortcut was not changed. Shift+K needs Ctrl, Alt or Cmd with K, or every app would lose that key.');
+  await expect(section.getByRole('alert')).toHaveText(
+    'The shortcut was not changed. Shift+K needs Ctrl, Alt or Cmd with K, or every app would lose that key.',
+  );
   expect((await host.call('settings:get')).recordShortcut).toBe('CommandOrControl+Shift+R');
 
   await page.keyboard.press('Control+Alt+KeyK');
@@ -76,7 +90,11 @@ test('Settings takes a new recording shortcut from the keys pressed, refuses key
   await shot(page, 'settings-shortcut');
 });
 
-test('Settings: the update feed is off in the browser host, an address that is not https is refused with a sentence, an https one is saved', async ({ page, host, demo }) => {
+test('Settings: the update feed is off in the browser host, an address that is not https is refused with a sentence, an https one is saved', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await go(page, 'Settings');
   const section = page.getByRole('region', { name: 'Updates' });
@@ -84,23 +102,33 @@ test('Settings: the update feed is off in the browser host, an address that is n
   const field = section.getByRole('textbox', { name: 'Update feed address' });
   await field.fill('http://updates.clinic.example/vet-scribe/');
   await section.getByRole('button', { name: 'Save' }).click();
-  await expect(section.getByRole('alert')).toHaveText('The update feed was not changed. The address must be an https:// address (http:// only for this computer).');
+  await expect(section.getByRole('alert')).toHaveText(
+    'The update feed was not changed. The address must be an https:// address (http:// only for this computer).',
+  );
   expect((await host.call('settings:get')).updateFeedUrl).toBe('');
   await field.fill('https://updates.clinic.example/vet-scribe/');
   await section.getByRole('button', { name: 'Save' }).click();
-  await expect(section.getByRole('status')).toHaveText('Saved. The app looks for new versions there now and every 4 hours.');
+  await expect(section.getByRole('status')).toHaveText(
+    'Saved. The app looks for new versions there now and every 4 hours.',
+  );
   expect((await host.call('settings:get')).updateFeedUrl).toBe('https://updates.clinic.example/vet-scribe/');
   // No banner: nothing was downloaded.
   await expect(page.getByText(/^Update ready/)).toHaveCount(0);
 });
 
-test('a note ready while the vet is on another view: a toast names the patient, Consults counts it until opened', async ({ page, host, demo }) => {
+test('a note ready while the vet is on another view: a toast names the patient, Consults counts it until opened', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await typePatient(page, { name: 'Biscuit' });
   await startButton(page).click();
   const meter = page.getByRole('meter', { name: 'Input level' });
-  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   // The vet moves on while recording, and stops from the tray: the note becomes ready elsewhere.
   await go(page, 'Differentials');
   await page.waitForTimeout(2_000);
@@ -110,6 +138,8 @@ test('a note ready while the vet is on another view: a toast names the patient, 
   await expect(consults.getByLabel('1 new note')).toBeVisible();
   await shot(page, 'note-ready-toast');
   await consults.click();
-  await expect(page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first(),
+  ).toBeVisible();
   await expect(page.getByLabel(/new note/)).toHaveCount(0);
 });

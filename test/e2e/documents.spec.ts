@@ -21,7 +21,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(form.getByRole('searchbox', { name: 'Search templates' })).toBeFocused();
     await page.keyboard.type('discharge');
     await expect(form.getByRole('combobox', { name: 'Template' })).toHaveValue(/.+/);
-    await expect(form.getByRole('combobox', { name: 'Template' }).locator('option:checked')).toHaveText('Discharge instructions');
+    await expect(form.getByRole('combobox', { name: 'Template' }).locator('option:checked')).toHaveText(
+      'Discharge instructions',
+    );
     await expectAccessible(page, `${scheme}-another-document`);
     await form.getByRole('button', { name: 'Write this document', exact: true }).click();
 
@@ -46,7 +48,9 @@ for (const scheme of ['light', 'dark'] as const) {
     // The engine has it as the consult's document, beside the note.
     const consult = await onlyConsult(host);
     expect(consult.job).toMatchObject({ state: 'completed', hasNote: true });
-    expect(consult.job?.documents).toEqual([expect.objectContaining({ name: 'Discharge instructions', state: 'completed', hasNote: true })]);
+    expect(consult.job?.documents).toEqual([
+      expect.objectContaining({ name: 'Discharge instructions', state: 'completed', hasNote: true }),
+    ]);
 
     // The list says the consult has it; the printed page has the document shown and no tabs.
     await page.keyboard.press('End');

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { expect, go, mainNav, signIn, start, test } from './fixtures.ts';
 import { BrowserHost } from './support/test-host.ts';
 
-test('a lost engine is said within 5 s; when it is back the window loads session and settings again', async ({ page, host, demo }) => {
+test('a lost engine is said within 5 s; when it is back the window loads session and settings again', async ({
+  page,
+  host,
+  demo,
+}) => {
   // The browser project only (playwright.config.ts): Electron's window lives and dies with its engine.
   if (!(host instanceof BrowserHost)) throw new Error('this spec drives the browser host');
   const browserHost = host;
@@ -17,7 +21,9 @@ test('a lost engine is said within 5 s; when it is back the window loads session
 
   await browserHost.kill();
   // The window's own notice (a section whose call failed meanwhile may quote the bridge's words too).
-  const lost = page.getByRole('alert').filter({ hasText: 'The app engine is not answering. Recordings on this computer are kept' });
+  const lost = page
+    .getByRole('alert')
+    .filter({ hasText: 'The app engine is not answering. Recordings on this computer are kept' });
   await expect(lost).toBeVisible({ timeout: 5_000 });
 
   // While it is away, its settings change on disk: the window cannot have heard of it.

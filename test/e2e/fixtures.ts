@@ -58,7 +58,14 @@ export const test = base.extend<Fixtures & Options>({
     writeFileSync(logFile, '');
     const host =
       target === 'electron'
-        ? new ElectronHost({ dataDir, sandbox, logFile, tokenLog, fakeAudio: FAKE_AUDIO, artifactsDir: testInfo.outputDir })
+        ? new ElectronHost({
+            dataDir,
+            sandbox,
+            logFile,
+            tokenLog,
+            fakeAudio: FAKE_AUDIO,
+            artifactsDir: testInfo.outputDir,
+          })
         : new BrowserHost({ dataDir, rendererDir: RENDERER_DIR, sandbox, logFile, tokenLog });
     await host.start();
     try {
@@ -80,14 +87,17 @@ export const test = base.extend<Fixtures & Options>({
         await testInfo.attach('host-stderr.txt', { body: host.stderr || '(empty)', contentType: 'text/plain' });
         await testInfo.attach('host.log', { path: logFile, contentType: 'text/plain' });
         await testInfo.attach('data-dir.txt', { body: dataDir, contentType: 'text/plain' });
-        if (host instanceof ElectronHost) for (const trace of host.traces) await testInfo.attach('trace', { path: trace, contentType: 'application/zip' });
+        if (host instanceof ElectronHost)
+          for (const trace of host.traces)
+            await testInfo.attach('trace', { path: trace, contentType: 'application/zip' });
       } else {
         rmSync(dataDir, { recursive: true, force: true });
         if (host instanceof ElectronHost) for (const trace of host.traces) rmSync(trace, { force: true });
       }
     }
     const leaked = leakedTokens(tokenLog, logFile);
-    if (leaked > 0) throw new Error(`${leaked} token(s) issued by the sandbox appear in the core's debug log (${logFile})`);
+    if (leaked > 0)
+      throw new Error(`${leaked} token(s) issued by the sandbox appear in the core's debug log (${logFile})`);
   },
 
   // On the electron target the window of the app is the page. The host comes first, so a

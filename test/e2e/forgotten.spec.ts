@@ -23,7 +23,11 @@ const SILENT_ROOM = `(() => {
   };
 })();`;
 
-test('"Still recording?" after 3 silent minutes; a warning 5 minutes before the maximum length; then it stops by itself and keeps the recording', async ({ page, host, demo }) => {
+test('"Still recording?" after 3 silent minutes; a warning 5 minutes before the maximum length; then it stops by itself and keeps the recording', async ({
+  page,
+  host,
+  demo,
+}) => {
   await host.call('settings:update', { maxRecordingMinutes: 10 });
   // The clock first: installed after the silent room's script, it does not reach the app.
   await page.clock.install();
@@ -48,13 +52,19 @@ test('"Still recording?" after 3 silent minutes; a warning 5 minutes before the 
 
   // Five minutes before the maximum (10 min in Settings): the warning, the recording goes on.
   await page.clock.runFor('02:00');
-  await expect(ending).toHaveText('The recording stops by itself in 5 minutes: it has nearly reached the maximum length set in Settings. What is recorded is kept.');
+  await expect(ending).toHaveText(
+    'The recording stops by itself in 5 minutes: it has nearly reached the maximum length set in Settings. What is recorded is kept.',
+  );
   await expect(pause).toBeVisible();
   await page.clock.runFor('04:00');
   await expect(ending).toContainText('in 1 minute:');
 
   await page.clock.runFor('01:10');
-  await expect(page.getByText('The recording stopped by itself at the maximum length of 10 minutes (Settings). Everything recorded is kept.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'The recording stopped by itself at the maximum length of 10 minutes (Settings). Everything recorded is kept.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
   const consult = await onlyConsult(host);
   expect(consult.recording).toMatchObject({ state: 'finished', patientName: DEFAULT_PATIENT.name });

@@ -13,7 +13,12 @@ function headingsOf(note: string): string[] {
   return [...note.matchAll(/^#{1,3} (.+?)\s*$/gm)].map((m) => m[1] ?? '');
 }
 
-test('a consult for a named patient: the name is required, the note is named by it, and Copy note gives text, HTML and RTF', async ({ page, host, demo, target }) => {
+test('a consult for a named patient: the name is required, the note is named by it, and Copy note gives text, HTML and RTF', async ({
+  page,
+  host,
+  demo,
+  target,
+}) => {
   if (target === 'browser') await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await start(page, host, demo);
 
@@ -34,7 +39,9 @@ test('a consult for a named patient: the name is required, the note is named by 
     async () => {
       // Changed while recording: main has the new words when the consult is sent.
       await page.getByRole('textbox', { name: 'Visit description (optional)' }).fill('Vomiting for 2 days');
-      await expect.poll(async () => (await onlyConsult(host)).recording.description, { timeout: 5_000 }).toBe('Vomiting for 2 days');
+      await expect
+        .poll(async () => (await onlyConsult(host)).recording.description, { timeout: 5_000 })
+        .toBe('Vomiting for 2 days');
     },
     { name: PATIENT.name, description: 'Vomiting for 2 days' },
   );
@@ -51,11 +58,16 @@ test('a consult for a named patient: the name is required, the note is named by 
   const headings = headingsOf(note ?? '');
   expect(headings.length, 'sections of the note').toBeGreaterThan(1);
   const region = page.getByRole('region', { name: 'Note' });
-  for (const heading of headings) await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  for (const heading of headings)
+    await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   await expect(region).not.toContainText('## ');
   // The figures to check are marked, and counted in one line above the note.
   await expect(region.locator('mark.figure').first()).toBeVisible();
-  await expect(page.getByRole('note').filter({ hasText: /: check them against the consult before the note goes into the record\.$/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('note')
+      .filter({ hasText: /: check them against the consult before the note goes into the record\.$/ }),
+  ).toBeVisible();
   await expectAccessible(page, 'note-patient');
   await shot(page, 'note-patient');
 
@@ -65,7 +77,10 @@ test('a consult for a named patient: the name is required, the note is named by 
   const formats = await host.call('consults:noteFormats', { id: consult.recording.id });
   for (const [name, text] of Object.entries(flavours)) {
     expect(text, `${name} flavour`).toContain('Bella');
-    expect(headings.some((h) => text.includes(h)), `${name} flavour holds a section heading`).toBe(true);
+    expect(
+      headings.some((h) => text.includes(h)),
+      `${name} flavour holds a section heading`,
+    ).toBe(true);
   }
   expect(flavours.text).toBe(formats.text);
   expect(flavours.rtf).toMatch(/^\{\\rtf/);
@@ -78,12 +93,15 @@ test('a consult for a named patient: the name is required, the note is named by 
   expect(await page.evaluate('window.__printed')).toBe(1);
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('heading', { level: 1, name: 'Bella — Vomiting for 2 days' })).toBeVisible();
-  for (const heading of headings) await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  for (const heading of headings)
+    await expect(region.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   await expect(page.locator('.topbar')).toBeHidden();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Copy note', exact: true })).toBeHidden();
   // The figures' reading aid stays on the screen: the printed page is plain.
-  const background = (m: unknown) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(m).backgroundColor;
+  const background = (m: unknown) =>
+    (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(m)
+      .backgroundColor;
   expect(await region.locator('mark.figure').first().evaluate(background)).toBe('rgba(0, 0, 0, 0)');
   await shot(page, 'note-print');
   await page.emulateMedia({ media: 'screen' });
@@ -97,7 +115,9 @@ test('the Medications panel answers a drug and species, plain English first', as
   await expect(field).toBeFocused();
 
   await page.getByRole('button', { name: 'Look up medication', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Type or paste the drug and the species first' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Type or paste the drug and the species first' }),
+  ).toBeVisible();
 
   await field.fill(QUESTION);
   await field.press('Control+Enter');
@@ -106,10 +126,18 @@ test('the Medications panel answers a drug and species, plain English first', as
   expect(answer.medications.length).toBeGreaterThan(0);
   const main = page.getByRole('main');
   await expect(main.getByText(answer.concise ?? '', { exact: true })).toBeVisible();
-  for (const drug of answer.medications) await expect(main.getByRole('heading', { level: 3, name: drug.label, exact: true })).toBeVisible();
+  for (const drug of answer.medications)
+    await expect(main.getByRole('heading', { level: 3, name: drug.label, exact: true })).toBeVisible();
   const dosing = MEDICATION_FIELDS.find((f) => f.wire === 'dosing_by_species');
   expect(dosing, 'the shared field list names the dosing by species').toBeTruthy();
-  await expect(main.getByRole('article').first().getByRole('term').filter({ hasText: dosing?.heading ?? '' }).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('article')
+      .first()
+      .getByRole('term')
+      .filter({ hasText: dosing?.heading ?? '' })
+      .first(),
+  ).toBeVisible();
   await expectAccessible(page, 'medications');
   await shot(page, 'medications');
 });

@@ -7,7 +7,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, go, mainNav, openApp, shot, signIn, test, type Demo, type TestHost } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  go,
+  mainNav,
+  openApp,
+  shot,
+  signIn,
+  test,
+  type Demo,
+  type TestHost,
+} from './fixtures.ts';
 import { DEFAULT_PATIENT, onlyConsult, probeSeconds, shownSeconds, typePatient } from './support/consults.ts';
 
 // Runs in the page before the app's scripts (page-side code is plain JavaScript: the e2e
@@ -71,7 +82,9 @@ async function openWatched(page: Page, host: TestHost, demo: Demo): Promise<void
 }
 
 function recorders(page: Page): Promise<RecorderSeen[]> {
-  return page.evaluate<RecorderSeen[]>('window.__vsProbe.recorders.map((r) => ({ options: r.options, mimeType: r.instance.mimeType, state: r.instance.state }))');
+  return page.evaluate<RecorderSeen[]>(
+    'window.__vsProbe.recorders.map((r) => ({ options: r.options, mimeType: r.instance.mimeType, state: r.instance.state }))',
+  );
 }
 
 function starts(page: Page): Promise<{ args: unknown[]; recorder: number }[]> {
@@ -119,14 +132,20 @@ test('the MediaRecorder records Opus in WebM at 32 kbit/s in one-second slices',
   expect(await starts(page)).toEqual([{ args: [1000], recorder: 0 }]);
 
   // The chunks of a one-second timeslice reach the core while the consult goes on.
-  await expect.poll(async () => (await host.call('consults:list'))[0]?.recording.bytes ?? 0, { timeout: 8_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await host.call('consults:list'))[0]?.recording.bytes ?? 0, { timeout: 8_000 })
+    .toBeGreaterThan(0);
   await stopButton(page).click();
   await expect(startButton(page)).toBeVisible();
   const consult = await onlyConsult(host);
   expect(consult.recording.mimeType).toBe('audio/webm;codecs=opus');
 });
 
-test('Pause and Resume leave the paused stretch out of the elapsed time and the duration', async ({ page, host, demo }) => {
+test('Pause and Resume leave the paused stretch out of the elapsed time and the duration', async ({
+  page,
+  host,
+  demo,
+}) => {
   // Timings are read from the app's own clock (the elapsed time it shows) and the recording's
   // own length; the test's clock gives only outer bounds (before a press, after it took), so
   // a busy machine that is slow to press or to paint cannot fail it.
@@ -156,8 +175,12 @@ test('Pause and Resume leave the paused stretch out of the elapsed time and the 
   // It counts on from where it stood, not from the wall clock: the wall clock would jump by
   // the paused seconds at once.
   const afterResume = await shownSeconds(page);
-  expect(afterResume, 'no jump by the paused stretch').toBeLessThanOrEqual(atPause + 1 + Math.ceil((Date.now() - beforeResume) / 1000));
-  await expect.poll(() => shownSeconds(page), { timeout: 30_000, intervals: [100] }).toBeGreaterThanOrEqual(atPause + 2);
+  expect(afterResume, 'no jump by the paused stretch').toBeLessThanOrEqual(
+    atPause + 1 + Math.ceil((Date.now() - beforeResume) / 1000),
+  );
+  await expect
+    .poll(() => shownSeconds(page), { timeout: 30_000, intervals: [100] })
+    .toBeGreaterThanOrEqual(atPause + 2);
   const shownAtStop = await shownSeconds(page);
   const readAt = Date.now();
   await stopButton(page).click();
@@ -168,14 +191,17 @@ test('Pause and Resume leave the paused stretch out of the elapsed time and the 
   const duration = consult.recording.durationMs;
   expect(consult.recording.state).toBe('finished');
   // The paused stretch (at least `pausedFor`, by the test's clock) is out of the recording.
-  expect(duration, `duration ${duration} ms, ${afterStop - beforeStart} ms between the presses, paused ${pausedFor} ms`).toBeLessThanOrEqual(
-    afterStop - beforeStart - pausedFor + 1_000,
-  );
+  expect(
+    duration,
+    `duration ${duration} ms, ${afterStop - beforeStart} ms between the presses, paused ${pausedFor} ms`,
+  ).toBeLessThanOrEqual(afterStop - beforeStart - pausedFor + 1_000);
   // The recording is as long as the elapsed time the vet saw, plus what passed until Stop.
   expect(duration).toBeGreaterThanOrEqual(shownAtStop * 1000 - 1_000);
   expect(duration).toBeLessThanOrEqual((shownAtStop + 1) * 1000 + (afterStop - readAt) + 1_000);
   const audio = join(host.dataDir, 'recordings', consult.recording.id, 'audio.webm');
-  expect(Math.abs(probeSeconds(audio) * 1000 - duration), 'the WebM file is as long as the consult says').toBeLessThan(1_000);
+  expect(Math.abs(probeSeconds(audio) * 1000 - duration), 'the WebM file is as long as the consult says').toBeLessThan(
+    1_000,
+  );
 
   // The Consults list says the same.
   await go(page, 'Consults');
@@ -183,10 +209,17 @@ test('Pause and Resume leave the paused stretch out of the elapsed time and the 
   await expect(shown).toHaveCount(1);
   const m = /(\d+):(\d\d)$/.exec((await shown.textContent()) ?? '');
   const listed = (Number(m?.[1]) * 60 + Number(m?.[2])) * 1000;
-  expect(Math.abs(listed - duration), `the list shows ${listed / 1000} s for ${duration} ms of recording`).toBeLessThanOrEqual(1_000);
+  expect(
+    Math.abs(listed - duration),
+    `the list shows ${listed / 1000} s for ${duration} ms of recording`,
+  ).toBeLessThanOrEqual(1_000);
 });
 
-test('after Start the keyboard is on Pause, never Stop: Enter pressed twice pauses and resumes, and the consult goes on', async ({ page, host, demo }) => {
+test('after Start the keyboard is on Pause, never Stop: Enter pressed twice pauses and resumes, and the consult goes on', async ({
+  page,
+  host,
+  demo,
+}) => {
   await openWatched(page, host, demo);
   await typePatient(page, DEFAULT_PATIENT);
   // Started from the keyboard, as a vet with busy hands does, then Enter again at once.
@@ -223,7 +256,9 @@ test('the microphone is released as soon as the recording stops', async ({ page,
   await expect(startButton(page)).toBeVisible();
   const after = await tracks(page);
   expect(after.length).toBe(open.length);
-  expect(after.map((t) => `${t.kind} ${t.label}: ${t.readyState}`)).toEqual(after.map((t) => `${t.kind} ${t.label}: ended`));
+  expect(after.map((t) => `${t.kind} ${t.label}: ${t.readyState}`)).toEqual(
+    after.map((t) => `${t.kind} ${t.label}: ended`),
+  );
   await expect(page.getByRole('meter', { name: 'Input level' })).toHaveAttribute('aria-valuetext', 'Not listening');
 
   // A second consult opens the microphone again and lets it go again.
@@ -277,7 +312,9 @@ test('the Microphone list follows a device change', async ({ page, host, demo })
   await openWatched(page, host, demo);
   const combo = micCombo(page);
   // Chromium's fake devices: "default" is its alias for the system's choice, not listed twice.
-  await expect.poll(() => optionLabels(page)).toEqual(['System default microphone', 'Fake Audio Input 1', 'Fake Audio Input 2']);
+  await expect
+    .poll(() => optionLabels(page))
+    .toEqual(['System default microphone', 'Fake Audio Input 1', 'Fake Audio Input 2']);
 
   // "Fake Audio Input 2" is unplugged and a USB microphone plugged in.
   await page.evaluate<void>(`(() => {
@@ -290,8 +327,13 @@ test('the Microphone list follows a device change', async ({ page, host, demo })
     };
     devices.dispatchEvent(new Event('devicechange'));
   })()`);
-  await expect.poll(() => optionLabels(page)).toEqual(['System default microphone', 'Fake Audio Input 1', 'USB Test Microphone']);
-  await expect(combo.locator('option', { hasText: 'USB Test Microphone' })).toHaveAttribute('value', 'usb-test-microphone');
+  await expect
+    .poll(() => optionLabels(page))
+    .toEqual(['System default microphone', 'Fake Audio Input 1', 'USB Test Microphone']);
+  await expect(combo.locator('option', { hasText: 'USB Test Microphone' })).toHaveAttribute(
+    'value',
+    'usb-test-microphone',
+  );
 
   // And plugged back: the list follows again.
   await page.evaluate<void>(`(() => {
@@ -299,7 +341,9 @@ test('the Microphone list follows a device change', async ({ page, host, demo })
     delete devices.enumerateDevices;
     devices.dispatchEvent(new Event('devicechange'));
   })()`);
-  await expect.poll(() => optionLabels(page)).toEqual(['System default microphone', 'Fake Audio Input 1', 'Fake Audio Input 2']);
+  await expect
+    .poll(() => optionLabels(page))
+    .toEqual(['System default microphone', 'Fake Audio Input 1', 'Fake Audio Input 2']);
 });
 
 test('the chosen microphone is remembered after a reload and used to record', async ({ page, host, demo }) => {
@@ -338,7 +382,11 @@ test('the chosen microphone is remembered after a reload and used to record', as
 // recording's own listeners are not attached yet, and MediaRecorder.start() would throw on a
 // stream that is no longer active. The window must come back ready, say why, and leave no
 // empty recording open in the core.
-test('a microphone lost while the recording is being opened does not leave the window stuck', async ({ page, host, demo }) => {
+test('a microphone lost while the recording is being opened does not leave the window stuck', async ({
+  page,
+  host,
+  demo,
+}) => {
   await openWatched(page, host, demo);
   // The core's answer to "recording:start" is held until the microphone is gone: the order of
   // a microphone unplugged during "Opening the microphone…", every run.
@@ -362,7 +410,9 @@ test('a microphone lost while the recording is being opened does not leave the w
 
   await expect(startButton(page), 'the window is ready to record again').toBeVisible({ timeout: 5_000 });
   await expect(page.getByRole('alert').filter({ hasText: /microphone/i })).toBeVisible({ timeout: 1_000 });
-  const left = (await host.call('consults:list')).filter((c) => c.recording.state === 'recording' || c.recording.state === 'paused');
+  const left = (await host.call('consults:list')).filter(
+    (c) => c.recording.state === 'recording' || c.recording.state === 'paused',
+  );
   expect(left, 'no recording is left open in the core').toEqual([]);
   expect(await host.call('consults:list'), 'nothing was recorded, so nothing is listed').toEqual([]);
 });

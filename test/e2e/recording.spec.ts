@@ -1,7 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, openNote, pickTemplate, probeSeconds, record, typePatient } from './support/consults.ts';
+import {
+  expectNoteReady,
+  onlyConsult,
+  openNote,
+  pickTemplate,
+  probeSeconds,
+  record,
+  typePatient,
+} from './support/consults.ts';
 
 const SOAP_SECTIONS = ['Subjective', 'Objective', 'Assessment', 'Plan'];
 
@@ -32,11 +40,15 @@ test('records 10 s from the microphone, gets the note and copies it', async ({ p
   const seconds = probeSeconds(audio);
   expect(consult.recording.durationMs).toBeGreaterThanOrEqual(10_000 - 1_000);
   expect(consult.recording.durationMs, `against ${wallMs} ms between the presses`).toBeLessThanOrEqual(wallMs + 500);
-  expect(Math.abs(seconds * 1000 - consult.recording.durationMs), `file ${seconds} s, consult ${consult.recording.durationMs} ms`).toBeLessThan(1_000);
+  expect(
+    Math.abs(seconds * 1000 - consult.recording.durationMs),
+    `file ${seconds} s, consult ${consult.recording.durationMs} ms`,
+  ).toBeLessThan(1_000);
 
   await openNote(page);
   const note = page.getByRole('region', { name: 'Note' });
-  for (const section of SOAP_SECTIONS) await expect(note.getByRole('heading', { name: section, exact: true })).toBeVisible();
+  for (const section of SOAP_SECTIONS)
+    await expect(note.getByRole('heading', { name: section, exact: true })).toBeVisible();
   await expectAccessible(page, 'note');
   await shot(page, 'note');
 
@@ -49,7 +61,8 @@ test('records 10 s from the microphone, gets the note and copies it', async ({ p
   expect(copied).toContain(consult.recording.patientName ?? '');
   for (const section of SOAP_SECTIONS) expect(copied).toContain(section);
   // Every sentence of the service's note is in what was copied.
-  for (const line of (text ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#'))) expect(copied).toContain(line.trim());
+  for (const line of (text ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('#')))
+    expect(copied).toContain(line.trim());
 });
 
 test('the note goes to the Differentials panel as the clinical history', async ({ page, host, demo }) => {
@@ -71,7 +84,7 @@ test('the note goes to the Differentials panel as the clinical history', async (
   await expect(page.getByRole('main').getByText(answer.concise ?? '')).toBeVisible();
 });
 
-test('the last consult\'s panel stays until the next Start, which clears it', async ({ page, host, demo }) => {
+test("the last consult's panel stays until the next Start, which clears it", async ({ page, host, demo }) => {
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await record(page, 1);

@@ -27,7 +27,9 @@ test('a host killed mid-upload resumes the consult after a restart', async ({ pa
     .toBe(true);
   expect(IN_PROGRESS, `job state when the host is killed`).toContain(state);
   const main = page.getByRole('main');
-  await expect(main.getByText(/^(Getting ready to send|Waiting to upload|Uploading|Uploaded|Scribing)/).first()).toBeVisible();
+  await expect(
+    main.getByText(/^(Getting ready to send|Waiting to upload|Uploading|Uploaded|Scribing)/).first(),
+  ).toBeVisible();
   await expect(main.getByRole('article').getByText('Note ready', { exact: true })).toHaveCount(0);
   await shot(page, 'consult-in-progress');
 

@@ -6,7 +6,9 @@ import { expectNoteReady, onlyConsult, pickTemplate, record } from './support/co
 
 /** Clicks the switch and returns what the service answered to the window's call. */
 async function flip(page: Page, host: TestHost): Promise<boolean> {
-  const webhook = await host.windowAnswer(page, 'org:setScribeWebhook', () => page.getByRole('switch', { name: 'Scribe webhook notifications' }).click());
+  const webhook = await host.windowAnswer(page, 'org:setScribeWebhook', () =>
+    page.getByRole('switch', { name: 'Scribe webhook notifications' }).click(),
+  );
   return webhook.isActive;
 }
 
@@ -21,7 +23,9 @@ test('the notification e-mail is saved and the webhook switch follows the servic
   await email.fill('front-desk@clinic.test');
   const form = page.locator('form').filter({ has: email });
   await form.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'front-desk@clinic.test' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'front-desk@clinic.test' }).first(),
+  ).toBeVisible();
 
   const toggle = page.getByRole('switch', { name: 'Scribe webhook notifications' });
   await expect(toggle).toHaveAttribute('aria-checked', /^(true|false)$/);
@@ -34,7 +38,11 @@ test('the notification e-mail is saved and the webhook switch follows the servic
   await expect(toggle).toHaveAttribute('aria-checked', String(second));
 });
 
-test('Settings names the service in use and registers the clinic’s webhook, keeping the secret out of the window', async ({ page, host, demo }) => {
+test('Settings names the service in use and registers the clinic’s webhook, keeping the secret out of the window', async ({
+  page,
+  host,
+  demo,
+}) => {
   const SECRET = 'e2e-webhook-secret-0123456789';
   await start(page, host, demo);
   await go(page, 'Settings');
@@ -49,15 +57,23 @@ test('Settings names the service in use and registers the clinic’s webhook, ke
   const secret = form.getByLabel('Signing secret', { exact: true });
   await expect(secret).toHaveAttribute('type', 'password');
   await secret.fill(SECRET);
-  const webhook = await host.windowAnswer(page, 'org:registerWebhook', () => form.getByRole('button', { name: 'Register webhook', exact: true }).click());
+  const webhook = await host.windowAnswer(page, 'org:registerWebhook', () =>
+    form.getByRole('button', { name: 'Register webhook', exact: true }).click(),
+  );
   expect(webhook.eventType).toBe('scribe');
-  await expect(form.getByRole('status')).toHaveText('Registered: the service posts "scribe" events to https://clinic.example/webhooks/scribe.');
+  await expect(form.getByRole('status')).toHaveText(
+    'Registered: the service posts "scribe" events to https://clinic.example/webhooks/scribe.',
+  );
   await expect(secret).toHaveValue('');
   expect(await page.content()).not.toContain(SECRET);
   await expectAccessible(page, 'settings-webhook');
 });
 
-test('a shorter audio retention says how many recordings it would delete and asks first; Cancel keeps them, "Delete it now" deletes only the audio', async ({ page, host, demo }) => {
+test('a shorter audio retention says how many recordings it would delete and asks first; Cancel keeps them, "Delete it now" deletes only the audio', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await record(page, 2);
@@ -71,7 +87,9 @@ test('a shorter audio retention says how many recordings it would delete and ask
   const select = section.getByRole('combobox', { name: 'Keep recordings after the note is ready' });
   await select.selectOption({ label: 'Delete right after the note is ready' });
   const ask = section.getByRole('alert');
-  await expect(ask).toContainText('This would delete the audio of 1 recording kept on this computer now. Their notes stay.');
+  await expect(ask).toContainText(
+    'This would delete the audio of 1 recording kept on this computer now. Their notes stay.',
+  );
   // "Count from today" means nothing for "right after the note": not offered.
   await expect(ask.getByRole('button', { name: /count from today/ })).toHaveCount(0);
   await shot(page, 'settings-retention-ask');

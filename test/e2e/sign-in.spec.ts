@@ -40,11 +40,17 @@ test('the service is chosen on the sign-in screen in one step, before signing in
   await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeHidden();
   expect(await host.call('settings:get')).toMatchObject({
     useSandbox: false,
-    serviceUrls: { agentsUrl: 'https://agents.puppilot.co', scribeUrl: 'https://scribe-api.puppilot.co', agentsApiUrl: 'https://agents-api.puppilot.co' },
+    serviceUrls: {
+      agentsUrl: 'https://agents.puppilot.co',
+      scribeUrl: 'https://scribe-api.puppilot.co',
+      agentsApiUrl: 'https://agents-api.puppilot.co',
+    },
   });
 
   await page.getByRole('button', { name: 'Other addresses', exact: true }).click();
-  await expect(page.getByRole('form', { name: 'Other addresses' }).getByLabel('Sign-in address', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Other addresses' }).getByLabel('Sign-in address', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, 'sign-in-other-addresses');
   await shot(page, 'sign-in-service-choice');
 
@@ -53,4 +59,3 @@ test('the service is chosen on the sign-in screen in one step, before signing in
   expect((await host.call('settings:get')).useSandbox).toBe(true);
   expect((await host.call('session:get')).signedIn).toBe(false);
 });
-

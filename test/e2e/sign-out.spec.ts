@@ -9,7 +9,11 @@ import { onlyConsult, pickTemplate, record } from './support/consults.ts';
 // A note that takes a minute: the consult is still on its way when the vet signs out.
 test.use({ sandbox: { scribeSeconds: 60 } });
 
-test('sign-out with a consult on its way says it waits for the next sign-in, and asks first', async ({ page, host, demo }) => {
+test('sign-out with a consult on its way says it waits for the next sign-in, and asks first', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await record(page, 2);
@@ -17,7 +21,9 @@ test('sign-out with a consult on its way says it waits for the next sign-in, and
   await expect.poll(async () => (await onlyConsult(host)).job?.state).toBeTruthy();
 
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  const ask = page.getByRole('alert').filter({ hasText: '1 consult is still on the way to the service; it waits on this computer for your next sign-in.' });
+  const ask = page.getByRole('alert').filter({
+    hasText: '1 consult is still on the way to the service; it waits on this computer for your next sign-in.',
+  });
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(mainNav(page)).toBeVisible();
@@ -34,7 +40,11 @@ test('sign-out with a consult on its way says it waits for the next sign-in, and
   expect(back.recording.recordedBy?.email).toBe(demo.email);
 });
 
-test('Switch user on a shared PC: signed out at once, what waits is said; a colleague sees the consult wait for its owner, who signs in from its row', async ({ page, host, demo }) => {
+test('Switch user on a shared PC: signed out at once, what waits is said; a colleague sees the consult wait for its owner, who signs in from its row', async ({
+  page,
+  host,
+  demo,
+}) => {
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await record(page, 2);
@@ -42,7 +52,11 @@ test('Switch user on a shared PC: signed out at once, what waits is said; a coll
   await expect.poll(async () => (await onlyConsult(host)).job?.state).toBeTruthy();
 
   await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Dr. Demo Vet is signed out; their consult waits on this computer for their next sign-in.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Dr. Demo Vet is signed out; their consult waits on this computer for their next sign-in.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
   await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
   expect((await host.call('session:get')).signedIn).toBe(false);
@@ -56,7 +70,11 @@ test('Switch user on a shared PC: signed out at once, what waits is said; a coll
   await row.getByRole('button', { name: 'Sign in as Dr. Demo Vet' }).click();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demo.email);
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-  await expect(page.getByRole('status').filter({ hasText: 'waits for Dr. Demo Vet: it is sent with their account only. They sign in here.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'waits for Dr. Demo Vet: it is sent with their account only. They sign in here.' }),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.locator('.topbar .user')).toHaveText('Dr. Demo Vet');

@@ -6,7 +6,6 @@ import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
 import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
 
-
 /** The page's background as the browser paints it, as [r, g, b]. */
 async function background(page: Page): Promise<number[]> {
   const css = String(await page.evaluate('getComputedStyle(document.documentElement).backgroundColor'));
@@ -14,7 +13,11 @@ async function background(page: Page): Promise<number[]> {
 }
 const dark = (rgb: number[]) => rgb.length === 3 && rgb.every((c) => c < 60);
 
-test('the dark theme follows the system: every view is dark and passes axe, contrast included', async ({ page, host, demo }) => {
+test('the dark theme follows the system: every view is dark and passes axe, contrast included', async ({
+  page,
+  host,
+  demo,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openApp(page, host);
   expect(dark(await background(page)), 'a dark page').toBe(true);
@@ -32,7 +35,9 @@ test('the dark theme follows the system: every view is dark and passes axe, cont
   await expectAccessible(page, 'dark-note');
   await shot(page, 'dark-note');
   await go(page, 'Differentials');
-  await page.getByLabel('Clinical history', { exact: true }).fill('Cat, 12 years, drinking and urinating more, weight loss');
+  await page
+    .getByLabel('Clinical history', { exact: true })
+    .fill('Cat, 12 years, drinking and urinating more, weight loss');
   await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'In short' })).toBeVisible();
   await expectAccessible(page, 'dark-differentials');
@@ -50,7 +55,9 @@ test('the header, with the recording indicator, stays in view when the page scro
   await openApp(page, host);
   await signIn(page, demo);
   await go(page, 'Differentials');
-  await page.getByLabel('Clinical history', { exact: true }).fill('Dog, Labrador, 7 years. Vomiting for two days, lethargic, painful abdomen.');
+  await page
+    .getByLabel('Clinical history', { exact: true })
+    .fill('Dog, Labrador, 7 years. Vomiting for two days, lethargic, painful abdomen.');
   await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'In short' })).toBeVisible();
   await page.mouse.wheel(0, 3000);

@@ -19,8 +19,16 @@ const CHUNKS = resolve(import.meta.dirname, '../fixtures/audio/mediarecorder-5s'
 async function withConsult(host: BrowserHost): Promise<string> {
   await host.call('session:signIn', { email: host.demo!.email, password: host.demo!.password });
   const { id } = await host.call('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
-  const chunks = readdirSync(CHUNKS).filter((f) => f.endsWith('.bin')).sort();
-  for (const [seq, f] of chunks.entries()) await host.call('recording:chunk', { id, seq, data: new Uint8Array(readFileSync(join(CHUNKS, f))), elapsedMs: (seq + 1) * 1000 });
+  const chunks = readdirSync(CHUNKS)
+    .filter((f) => f.endsWith('.bin'))
+    .sort();
+  for (const [seq, f] of chunks.entries())
+    await host.call('recording:chunk', {
+      id,
+      seq,
+      data: new Uint8Array(readFileSync(join(CHUNKS, f))),
+      elapsedMs: (seq + 1) * 1000,
+    });
   await host.call('recording:stop', { id, durationMs: chunks.length * 1000 });
   return (await host.call('consults:audioUrl', { id })).url;
 }
@@ -34,7 +42,10 @@ async function works(page: Page, host: BrowserHost, audio: string): Promise<void
   await page.reload();
   await expect(mainNav(page)).toBeVisible();
   expect(calls.length).toBeGreaterThan(0);
-  expect(calls.every((s) => s === 200), `the window's calls answered ${calls.join(', ')}`).toBe(true);
+  expect(
+    calls.every((s) => s === 200),
+    `the window's calls answered ${calls.join(', ')}`,
+  ).toBe(true);
   page.removeAllListeners('response');
 
   // Page-side code is plain JavaScript: the e2e tsconfig has no DOM types.
@@ -61,20 +72,34 @@ async function works(page: Page, host: BrowserHost, audio: string): Promise<void
   expect(played).toBe('loaded');
 }
 
-test('two browser hosts in one browser: each keeps working after the other is opened, and a server on a third port is sent neither token', async ({ context, target }, testInfo) => {
+test('two browser hosts in one browser: each keeps working after the other is opened, and a server on a third port is sent neither token', async ({
+  context,
+  target,
+}, testInfo) => {
   test.skip(target !== 'browser', 'the browser host is the browser target only');
   const dirs: string[] = [];
   const host = (name: string) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vet-scribe-e2e-'));
     dirs.push(dataDir);
-    return new BrowserHost({ dataDir, rendererDir: RENDERER_DIR, sandbox: {}, logFile: testInfo.outputPath(`${name}.log`), tokenLog: testInfo.outputPath(`${name}-tokens.txt`) });
+    return new BrowserHost({
+      dataDir,
+      rendererDir: RENDERER_DIR,
+      sandbox: {},
+      logFile: testInfo.outputPath(`${name}.log`),
+      tokenLog: testInfo.outputPath(`${name}-tokens.txt`),
+    });
   };
   const [a, b] = [host('a'), host('b')];
   // Another program's server on this computer: it notes every Cookie header it is sent.
   const heard: { path: string; cookie: string }[] = [];
   const plain = createServer((req, res) => {
     heard.push({ path: req.url ?? '', cookie: req.headers.cookie ?? '' });
-    if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>Another server</title><img src="/pixel.png"><script>fetch('/data', { credentials: 'include' })</script>`);
+    if (req.url === '/')
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          `<!doctype html><title>Another server</title><img src="/pixel.png"><script>fetch('/data', { credentials: 'include' })</script>`,
+        );
     else res.writeHead(404).end();
   });
   try {
@@ -99,7 +124,8 @@ test('two browser hosts in one browser: each keeps working after the other is op
       const pageC = await context.newPage();
       await pageC.goto(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/`);
       await expect.poll(() => heard.map((h) => h.path)).toEqual(expect.arrayContaining(['/', '/pixel.png', '/data']));
-      for (const { path, cookie } of heard) for (const token of tokens) expect(cookie, `the Cookie header sent for ${path}`).not.toContain(token);
+      for (const { path, cookie } of heard)
+        for (const token of tokens) expect(cookie, `the Cookie header sent for ${path}`).not.toContain(token);
     });
   } finally {
     plain.closeAllConnections();

@@ -30,12 +30,18 @@ function startFeed(served: () => Buffer): Promise<{ server: Server; url: string;
     }
     if (req.url === `/feed/${DEB}`) {
       const body = served();
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length) }).end(body);
+      res
+        .writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(body.length) })
+        .end(body);
       return;
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed/`, hits })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed/`, hits }),
+    ),
+  );
 }
 
 interface Rig {
@@ -94,21 +100,35 @@ describe('updates from the clinic feed', () => {
     rigs.push(r);
     const before = feed.hits.length;
     await r.update.configure('');
-    expect(r.update.state()).toEqual({ phase: 'off', version: null, message: 'No update feed is set: the clinic installs new versions itself.' });
+    expect(r.update.state()).toEqual({
+      phase: 'off',
+      version: null,
+      message: 'No update feed is set: the clinic installs new versions itself.',
+    });
     expect(feed.hits.length).toBe(before);
   });
 
   it('a newer version is downloaded, checked, and waits: "Update ready: restart when free"; the engine refuses the restart while recording and allows it once free', async () => {
     const r = rig();
     rigs.push(r);
-    core = await startCore({ sandbox: { latencyMs: 1500 }, updates: { info: () => r.update.state(), configure: (url) => void r.update.configure(url), restart: () => r.update.restart() } });
+    core = await startCore({
+      sandbox: { latencyMs: 1500 },
+      updates: {
+        info: () => r.update.state(),
+        configure: (url) => void r.update.configure(url),
+        restart: () => r.update.restart(),
+      },
+    });
     const h = createHandlers(core);
     await r.update.configure(feed.url);
     expect(readFileSync(r.configPath, 'utf8')).toContain(`url: "${feed.url}"`);
     expect(readFileSync(r.configPath, 'utf8')).not.toContain('publisherName');
     await until('the update to be ready', () => r.update.state().phase === 'ready');
     expect(r.states.map((s) => s.phase)).toEqual(['idle', 'checking', 'downloading', 'ready']);
-    expect(await h['update:get'](undefined)).toEqual({ ok: true, data: { phase: 'ready', version: '0.2.0', message: 'Update ready: restart when free.' } });
+    expect(await h['update:get'](undefined)).toEqual({
+      ok: true,
+      data: { phase: 'ready', version: '0.2.0', message: 'Update ready: restart when free.' },
+    });
     expect(r.lines).toContain('info update: version 0.2.0 downloaded and checked; installed at the next restart');
     expect(feed.hits).toContain('/feed/vet-scribe_0.2.0_amd64.deb');
 
@@ -117,7 +137,11 @@ describe('updates from the clinic feed', () => {
     if (!started.ok) throw new Error(started.error.message);
     expect(await h['update:restart'](undefined)).toEqual({
       ok: false,
-      error: { code: 'busy', message: 'A consult is being recorded: the update is installed once the recording has stopped and you restart, or when you quit.' },
+      error: {
+        code: 'busy',
+        message:
+          'A consult is being recorded: the update is installed once the recording has stopped and you restart, or when you quit.',
+      },
     });
     await h['recording:stop']({ id: started.data.id, durationMs: 0 });
     // A consult on its way to the service (a slow one: 1.5 s a call) is under way too.
@@ -130,7 +154,10 @@ describe('updates from the clinic feed', () => {
     await core.pipeline.submit(id, await firstTemplateId(core));
     expect(await h['update:restart'](undefined)).toEqual({
       ok: false,
-      error: { code: 'busy', message: 'A recording is being sent to the service: the update waits until it has gone, or until you quit.' },
+      error: {
+        code: 'busy',
+        message: 'A recording is being sent to the service: the update waits until it has gone, or until you quit.',
+      },
     });
     expect(r.installs).toEqual([]);
     await until('the upload to be done', () => !core?.busy().uploading, 30_000);
@@ -142,12 +169,22 @@ describe('updates from the clinic feed', () => {
     const r = rig();
     rigs.push(r);
     const gone = createServer();
-    const port = await new Promise<number>((resolve) => gone.listen(0, '127.0.0.1', () => resolve((gone.address() as AddressInfo).port)));
+    const port = await new Promise<number>((resolve) =>
+      gone.listen(0, '127.0.0.1', () => resolve((gone.address() as AddressInfo).port)),
+    );
     await new Promise((resolve) => gone.close(resolve));
     await r.update.configure(`http://127.0.0.1:${port}/feed/`);
     await until('the failure to be logged', () => r.lines.some((l) => l.startsWith('warn update: ignored')));
-    expect(r.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(/ECONNREFUSED.*; the app goes on as it is$/);
-    expect(r.update.state()).toEqual({ phase: 'failed', version: null, message: expect.stringMatching(/^The update feed could not be used \(.*ECONNREFUSED.*\)\. The app goes on as it is and tries again in 4 hours\.$/) });
+    expect(r.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(
+      /ECONNREFUSED.*; the app goes on as it is$/,
+    );
+    expect(r.update.state()).toEqual({
+      phase: 'failed',
+      version: null,
+      message: expect.stringMatching(
+        /^The update feed could not be used \(.*ECONNREFUSED.*\)\. The app goes on as it is and tries again in 4 hours\.$/,
+      ),
+    });
   });
 
   it('a file that does not match the feed’s checksum is discarded and never offered, and said so', async () => {
@@ -156,12 +193,16 @@ describe('updates from the clinic feed', () => {
     serve = Buffer.alloc(INSTALLER.length, 'tampered');
     await r.update.configure(feed.url);
     await until('the mismatch to be logged', () => r.lines.some((l) => l.startsWith('warn update: ignored')));
-    expect(r.lines.find((l) => l.startsWith('warn update: ignored')), r.lines.join('\n')).toMatch(/sha512 checksum mismatch/);
+    expect(
+      r.lines.find((l) => l.startsWith('warn update: ignored')),
+      r.lines.join('\n'),
+    ).toMatch(/sha512 checksum mismatch/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(r.update.state()).toEqual({
       phase: 'failed',
       version: '0.2.0',
-      message: "Version 0.2.0 from the update feed did not match its checksum and was discarded. Tell the clinic's IT if this happens again. The app goes on as it is.",
+      message:
+        "Version 0.2.0 from the update feed did not match its checksum and was discarded. Tell the clinic's IT if this happens again. The app goes on as it is.",
     });
     expect(r.states.map((s) => s.phase)).not.toContain('ready');
     r.update.restart();
@@ -172,8 +213,17 @@ describe('updates from the clinic feed', () => {
     const r = rig();
     rigs.push(r);
     await r.update.configure('http://updates.clinic.example/vet-scribe/');
-    expect(r.update.state()).toMatchObject({ phase: 'off', message: 'The update feed must be an https:// address (http:// only for this computer).' });
-    const dev = new AutoUpdate({ updater: () => Promise.reject(new Error('not loaded')), isPackaged: false, configPath: '/nonexistent', log: () => undefined, onChange: () => undefined });
+    expect(r.update.state()).toMatchObject({
+      phase: 'off',
+      message: 'The update feed must be an https:// address (http:// only for this computer).',
+    });
+    const dev = new AutoUpdate({
+      updater: () => Promise.reject(new Error('not loaded')),
+      isPackaged: false,
+      configPath: '/nonexistent',
+      log: () => undefined,
+      onChange: () => undefined,
+    });
     await dev.configure('https://updates.clinic.example/vet-scribe/');
     expect(dev.state()).toEqual({ phase: 'off', version: null, message: 'Only the installed app updates itself.' });
   });

@@ -18,9 +18,16 @@ describe('built app', () => {
 
   it('main imports only built-ins, electron and keytar (the native addon); every other package is bundled', () => {
     const code = readFileSync(join(out, 'main/index.js'), 'utf8');
-    const specifiers = new Set([...code.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm), ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!));
+    const specifiers = new Set(
+      [
+        ...code.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm),
+        ...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ].map((m) => m[1]!),
+    );
     const required = new Set([...code.matchAll(/__require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!));
-    const packages = [...specifiers, ...required].filter((s) => !s.startsWith('.') && !builtinModules.includes(s.replace(/^node:/, '')) && !s.startsWith('node:'));
+    const packages = [...specifiers, ...required].filter(
+      (s) => !s.startsWith('.') && !builtinModules.includes(s.replace(/^node:/, '')) && !s.startsWith('node:'),
+    );
     expect(new Set(packages)).toEqual(new Set(['electron', 'keytar']));
     const require = createRequire(join(root, 'package.json'));
     const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
@@ -28,8 +35,13 @@ describe('built app', () => {
       if (spec.startsWith('.') || builtins.has(spec) || spec === 'electron') continue;
       const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
       expect(() => require.resolve(`${pkg}/package.json`), `${spec} does not resolve`).not.toThrow();
-      const deps = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies;
-      expect(Object.keys(deps), `${pkg} is imported at run time, so it must be a dependency, not a devDependency`).toContain(pkg);
+      const deps = (
+        JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+      ).dependencies;
+      expect(
+        Object.keys(deps),
+        `${pkg} is imported at run time, so it must be a dependency, not a devDependency`,
+      ).toContain(pkg);
     }
   });
 

@@ -21,14 +21,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
-import { DESKTOP_PREFIX, KEPT_PREFIX, type DesktopReport, type KeptReport, type Report } from './support/fake-electron/report.ts';
+import {
+  DESKTOP_PREFIX,
+  KEPT_PREFIX,
+  type DesktopReport,
+  type KeptReport,
+  type Report,
+} from './support/fake-electron/report.ts';
 import { MAIN, ROOT, runMain, type Run } from './support/fake-electron/run-main.ts';
 
-const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; productName: string };
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  productName: string;
+};
 const ELECTRON_LOG_CHANNEL = '__ELECTRON_LOG__';
 // The warnings the driver provokes on purpose (a stranger calling IPC, a navigation away);
 // electron-log's console transport writes warnings to stderr. Anything else there fails.
-const EXPECTED_STDERR = [/› ipc session:get: refused a call from https:\/\/attacker\.example\/$/, /› navigation to "https:\/\/attacker\.example\/" refused$/];
+const EXPECTED_STDERR = [
+  /› ipc session:get: refused a call from https:\/\/attacker\.example\/$/,
+  /› navigation to "https:\/\/attacker\.example\/" refused$/,
+];
 
 /** Every file under `dir`, as paths relative to it. */
 function files(dir: string): string[] {
@@ -65,7 +77,9 @@ describe('the built main, under plain Node with a fake Electron', () => {
     proxy.on('request', (req: { url?: string }) => proxied.push(req.url ?? ''));
     proxy.on('connect', (req: { url?: string }) => proxied.push(`CONNECT ${req.url ?? ''}`));
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
-    first = await runMain(home, tokenLog, 'close', { FAKE_ELECTRON_PROXY: `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    first = await runMain(home, tokenLog, 'close', {
+      FAKE_ELECTRON_PROXY: `PROXY 127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    });
     second = await runMain(home, tokenLog, 'quit');
     kept = await runMain(home, tokenLog, 'keep-recording');
     // The tray and the shortcut, with notifications supported and Alt+F4 held by "another app".
@@ -102,7 +116,16 @@ describe('the built main, under plain Node with a fake Electron', () => {
     }
     // What main asked of Electron, so a change in it shows here first.
     expect(first.report.calls).toEqual(
-      expect.arrayContaining(['app.requestSingleInstanceLock', 'app.setName', 'app.whenReady', 'protocol.registerSchemesAsPrivileged', 'protocol.handle', 'new BrowserWindow', 'BrowserWindow.loadURL', 'BrowserWindow.show']),
+      expect.arrayContaining([
+        'app.requestSingleInstanceLock',
+        'app.setName',
+        'app.whenReady',
+        'protocol.registerSchemesAsPrivileged',
+        'protocol.handle',
+        'new BrowserWindow',
+        'BrowserWindow.loadURL',
+        'BrowserWindow.show',
+      ]),
     );
   });
 
@@ -114,7 +137,15 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(window.options['show']).toBe(false);
     expect(window.visible).toBe(true);
     const prefs = window.options['webPreferences'] as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, webviewTag: false, allowRunningInsecureContent: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      webviewTag: false,
+      allowRunningInsecureContent: false,
+    });
     expect(prefs['preload']).toBe(join(ROOT, 'out', 'preload', 'index.cjs'));
     expect(existsSync(prefs['preload'] as string)).toBe(true);
   });
@@ -128,14 +159,23 @@ describe('the built main, under plain Node with a fake Electron', () => {
   });
 
   it('answers its own window, refuses a stranger, and says tokens are kept in memory', () => {
-    const info = answerData<{ name: string; version: string; sandbox: { demo: { email: string } } | null; secretStore: { kind: string; persistent: boolean }; notices: { level: string; message: string }[] }>(first.report.appInfo);
+    const info = answerData<{
+      name: string;
+      version: string;
+      sandbox: { demo: { email: string } } | null;
+      secretStore: { kind: string; persistent: boolean };
+      notices: { level: string; message: string }[];
+    }>(first.report.appInfo);
     expect(info.name).toBe('Vet Scribe');
     expect(info.version).toBe(PACKAGE.version);
     expect(info.sandbox?.demo.email).toMatch(/@/);
     expect(info.secretStore).toMatchObject({ kind: 'memory', persistent: false });
     expect(info.notices).toContainEqual({ level: 'warning', message: MEMORY_ONLY_NOTICE });
     expect(answerData(first.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
-    expect(first.report.stranger).toEqual({ ok: false, error: { code: 'forbidden_sender', message: expect.any(String) } });
+    expect(first.report.stranger).toEqual({
+      ok: false,
+      error: { code: 'forbidden_sender', message: expect.any(String) },
+    });
   });
 
   it('signs in with the embedded sandbox demo account over real HTTP, and uses the session', () => {
@@ -148,7 +188,10 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect((first.report.templates as { count: number }).count).toBeGreaterThan(0);
     expect(first.report.wrongPassword).toMatchObject({ ok: false, error: { code: 'invalid_credentials' } });
     // The window heard about it, without a token.
-    expect(first.report.sentToWindow).toContainEqual({ channel: 'session:changed', args: [expect.objectContaining({ signedIn: true })] });
+    expect(first.report.sentToWindow).toContainEqual({
+      channel: 'session:changed',
+      args: [expect.objectContaining({ signedIn: true })],
+    });
     // The sandbox really served it: it issued tokens, and main logged the HTTP calls.
     const issued = readFileSync(tokenLog, 'utf8').split('\n').filter(Boolean);
     expect(issued.length).toBeGreaterThanOrEqual(2);
@@ -161,11 +204,17 @@ describe('the built main, under plain Node with a fake Electron', () => {
 
   it('shows a tray icon (idle) and registers the default recording shortcut at start', () => {
     expect(first.report.shortcuts).toEqual(['CommandOrControl+Shift+R']);
-    expect(first.report.tray).toMatchObject({ tooltip: 'Vet Scribe — not recording', image: { scales: [1, 2], template: false } });
+    expect(first.report.tray).toMatchObject({
+      tooltip: 'Vet Scribe — not recording',
+      image: { scales: [1, 2], template: false },
+    });
     const menu = first.report.tray?.menu ?? [];
     expect(menu.filter((i) => i.enabled).map((i) => i.id)).toEqual(['start', 'show', 'quit']);
     // The menu shows the shortcut without registering it a second time.
-    expect(menu.find((i) => i.id === 'start')).toMatchObject({ accelerator: 'CommandOrControl+Shift+R', registerAccelerator: false });
+    expect(menu.find((i) => i.id === 'start')).toMatchObject({
+      accelerator: 'CommandOrControl+Shift+R',
+      registerAccelerator: false,
+    });
   });
 
   it('the tray and the shortcut through a day: a taken shortcut refused, the recorder driven, the window closed to the tray and said once', () => {
@@ -177,13 +226,19 @@ describe('the built main, under plain Node with a fake Electron', () => {
     };
     expect(step('taken shortcut').answer).toEqual({
       ok: false,
-      error: { code: 'invalid_input', message: 'recordShortcut: Alt+F4 is already used by another app or by the system; choose another.' },
+      error: {
+        code: 'invalid_input',
+        message: 'recordShortcut: Alt+F4 is already used by another app or by the system; choose another.',
+      },
     });
     expect(step('taken shortcut').shortcuts).toEqual(['CommandOrControl+Shift+R']);
     expect(step('new shortcut').answer).toMatchObject({ ok: true, data: { recordShortcut: 'CommandOrControl+Alt+R' } });
     expect(step('new shortcut').shortcuts).toEqual(['CommandOrControl+Alt+R']);
     // Pressed while idle: the window is shown and its recorder asked to start.
-    expect(step('shortcut pressed while idle')).toMatchObject({ visible: true, sentToWindow: [{ channel: 'recorder:command', args: [{ action: 'start' }] }] });
+    expect(step('shortcut pressed while idle')).toMatchObject({
+      visible: true,
+      sentToWindow: [{ channel: 'recorder:command', args: [{ action: 'start' }] }],
+    });
     const recording = step('recording started');
     expect(recording.tray).toMatchObject({ tooltip: 'Vet Scribe — recording', image: { centre: [40, 40, 214, 255] } });
     expect(recording.tray?.menu.filter((i) => i.enabled).map((i) => i.id)).toEqual(['pause', 'stop', 'show', 'quit']);
@@ -195,10 +250,15 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(step('window closed while paused')).toMatchObject({ windows: 1, visible: false });
     expect(step('window closed again')).toMatchObject({ windows: 1, visible: false });
     expect(desktop.notifications).toEqual([
-      { title: 'Still recording', body: 'Vet Scribe keeps recording with its window closed. Stop it from the tray icon or with Ctrl+Alt+R.' },
+      {
+        title: 'Still recording',
+        body: 'Vet Scribe keeps recording with its window closed. Stop it from the tray icon or with Ctrl+Alt+R.',
+      },
     ]);
     expect(step('tray: show').visible).toBe(true);
-    expect(step('shortcut pressed while recording').sentToWindow.filter((m) => m.channel === 'recorder:command')).toEqual([{ channel: 'recorder:command', args: [{ action: 'stop' }] }]);
+    expect(
+      step('shortcut pressed while recording').sentToWindow.filter((m) => m.channel === 'recorder:command'),
+    ).toEqual([{ channel: 'recorder:command', args: [{ action: 'stop' }] }]);
     expect(step('recording stopped').tray).toMatchObject({ tooltip: 'Vet Scribe — not recording' });
     // The quit lets go of the shortcut and the tray.
     expect(day.quit).toMatchObject({ shortcuts: [], traysAlive: 0, unimplemented: [], errorBoxes: [] });
@@ -214,21 +274,29 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(proxied.every((u) => u.startsWith('http://127.0.0.1:'))).toBe(true);
   });
 
-  it('puts a note on the system clipboard in its three flavours at once, through Electron\'s clipboard.write', () => {
+  it("puts a note on the system clipboard in its three flavours at once, through Electron's clipboard.write", () => {
     const { clipboard } = first.report;
     expect(clipboard.answer).toEqual({ ok: true, data: { written: true } });
     // One ClipboardItem, the three flavours under their MIME types.
-    expect(clipboard.writes).toEqual([{ 'text/plain': clipboard.sent.text, 'text/html': clipboard.sent.html, 'text/rtf': clipboard.sent.rtf }]);
+    expect(clipboard.writes).toEqual([
+      { 'text/plain': clipboard.sent.text, 'text/html': clipboard.sent.html, 'text/rtf': clipboard.sent.rtf },
+    ]);
     expect(clipboard.sent.rtf).toMatch(/^\{\\rtf1/);
     expect(first.report.calls).toContain('clipboard.write');
   });
 
-    it('installs the CSP, the microphone-only permission check, the navigation guard and the audio protocol', () => {
+  it('installs the CSP, the microphone-only permission check, the navigation guard and the audio protocol', () => {
     const r = first.report;
     expect(r.csp).toEqual([CONTENT_SECURITY_POLICY]);
-    expect(r.permissions).toEqual({ microphoneForOurPage: true, microphoneForAStranger: false, cameraForOurPage: false });
+    expect(r.permissions).toEqual({
+      microphoneForOurPage: true,
+      microphoneForAStranger: false,
+      cameraForOurPage: false,
+    });
     expect(r.navigation).toEqual({ awayPrevented: true, ownPagePrevented: false });
-    expect(r.privilegedSchemes).toEqual([{ scheme: 'vetscribe-audio', privileges: { standard: true, secure: true, stream: true } }]);
+    expect(r.privilegedSchemes).toEqual([
+      { scheme: 'vetscribe-audio', privileges: { standard: true, secure: true, stream: true } },
+    ]);
     expect(r.protocolSchemes).toEqual(['vetscribe-audio']);
     expect(r.audio).toEqual({ unknownRecordingStatus: 404 });
     expect(r.openedExternally).toEqual([]);
@@ -240,7 +308,9 @@ describe('the built main, under plain Node with a fake Electron', () => {
     const logs = files(home).filter((f) => f.endsWith('.log'));
     expect(logs).toEqual([relative(home, join(userData, 'logs', 'main.log'))]);
     // The sandbox's own state (the server side) and the test's token list are not main's.
-    const mainFiles = files(home).filter((f) => f !== 'tokens.txt' && !f.startsWith(relative(home, join(userData, 'sandbox'))));
+    const mainFiles = files(home).filter(
+      (f) => f !== 'tokens.txt' && !f.startsWith(relative(home, join(userData, 'sandbox'))),
+    );
     expect(mainFiles.length).toBeGreaterThan(0);
     for (const f of mainFiles) {
       const text = readFileSync(join(home, f), 'utf8');
@@ -255,7 +325,15 @@ describe('the built main, under plain Node with a fake Electron', () => {
 
   it('quits when its window is closed: the core stops first, nothing is left running, exit 0', () => {
     // The engine stops at will-quit (prevented once while it stops), after the windows are gone.
-    expect(first.quit.quitLog).toEqual(['window closed', 'window-all-closed', 'before-quit', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(first.quit.quitLog).toEqual([
+      'window closed',
+      'window-all-closed',
+      'before-quit',
+      'will-quit (prevented)',
+      'before-quit',
+      'will-quit',
+      'quit',
+    ]);
     expect(first.quit.windows).toBe(0);
     // Only this process's own stdio pipes: the sandbox's server and sockets are closed.
     expect(Object.keys(first.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
@@ -274,14 +352,30 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(report.quitLogSoFar).toEqual(['before-quit', 'a window refused to close']);
     // The embedded sandbox still serves: the engine was not stopped by the cancelled quit.
     expect(answerData<{ sandbox: { demo: unknown } | null }>(report.appInfo).sandbox).not.toBeNull();
-    expect(kept.quit.quitLog).toEqual(['before-quit', 'a window refused to close', 'before-quit', 'window closed', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(kept.quit.quitLog).toEqual([
+      'before-quit',
+      'a window refused to close',
+      'before-quit',
+      'window closed',
+      'will-quit (prevented)',
+      'before-quit',
+      'will-quit',
+      'quit',
+    ]);
     expect(Object.keys(kept.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
     expect(kept.code).toBe(0);
   });
 
   it('quits on app.quit() too, and a restart has forgotten the session (kept in memory only)', () => {
     expect(answerData(second.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
-    expect(second.quit.quitLog).toEqual(['before-quit', 'window closed', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(second.quit.quitLog).toEqual([
+      'before-quit',
+      'window closed',
+      'will-quit (prevented)',
+      'before-quit',
+      'will-quit',
+      'quit',
+    ]);
     expect(Object.keys(second.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
     expect(second.code).toBe(0);
     expect(second.signal).toBeNull();
@@ -300,7 +394,9 @@ describe('the built main, under plain Node with a fake Electron', () => {
     expect(failed.report).toBeNull();
     expect(failed.quit.unimplemented).toEqual([]);
     expect(failed.quit.quitLog).toEqual(['exit(1)']);
-    expect(failed.quit.errorBoxes).toEqual([{ title: 'Vet Scribe could not start', content: expect.stringContaining('ENOTDIR') }]);
+    expect(failed.quit.errorBoxes).toEqual([
+      { title: 'Vet Scribe could not start', content: expect.stringContaining('ENOTDIR') },
+    ]);
     expect(failed.stderr).toMatch(/startup failed: Error: ENOTDIR/);
     expect(failed.code).toBe(1);
   });

@@ -13,7 +13,14 @@ import { ServiceError } from '../../src/main/core/service-errors.ts';
 import { SessionChangedError } from '../../src/main/core/session.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
-import { firstTemplateId, makeRecording, recorderChunks, startCore, startCoreAgainst, waitForJob } from './support/core.ts';
+import {
+  firstTemplateId,
+  makeRecording,
+  recorderChunks,
+  startCore,
+  startCoreAgainst,
+  waitForJob,
+} from './support/core.ts';
 
 const NO_SUCH = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 const done = (j: { state: string }) => j.state === 'completed' || j.state === 'failed';
@@ -37,10 +44,15 @@ async function core(options: Parameters<typeof startCore>[0] = {}) {
 
 /** Records a consult through the window's calls (as whoever is signed in now, or no one). */
 async function record(h: ReturnType<typeof createHandlers>, patientName: string, templateId?: string) {
-  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(templateId ? { templateId } : {}) });
+  const started = await h['recording:start']({
+    mimeType: 'audio/webm;codecs=opus',
+    patientName,
+    ...(templateId ? { templateId } : {}),
+  });
   if (!started.ok) throw new Error(started.error.message);
   const id = started.data.id;
-  for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  for (const [seq, data] of recorderChunks().entries())
+    await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
   return id;
 }
 
@@ -62,7 +74,11 @@ describe('a consult recorded while signed out', () => {
     const offered = await h['consults:list'](undefined);
     expect(offered.ok && offered.data.map((x) => [x.recording.id, x.claimable])).toEqual([[id, true]]);
     expect(await waitForJob(c, id, (j) => j.waitingFor === 'claim')).toMatchObject({ state: 'recorded' });
-    for (const answer of [await h['consults:audioUrl']({ id }), await h['consults:note']({ id }), await h['recording:update']({ id, patientName: 'Rex' })]) {
+    for (const answer of [
+      await h['consults:audioUrl']({ id }),
+      await h['consults:note']({ id }),
+      await h['recording:update']({ id, patientName: 'Rex' }),
+    ]) {
       expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: NO_SUCH } });
     }
     expect(c.embeddedSandbox?.stats().byRoute['POST /scribe/recording-sessions/create'] ?? 0).toBe(0);
@@ -137,14 +153,24 @@ async function holdingProxy(sandbox: Sandbox) {
       req.resume();
       arrived();
       void held.then(() => {
-        if (!res.writableEnded && !res.destroyed) res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":"Token expired"}');
+        if (!res.writableEnded && !res.destroyed)
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"detail":"Token expired"}');
       });
       return;
     }
-    const onward = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const onward = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     onward.on('error', () => res.destroy());
     req.pipe(onward);
   });
@@ -155,7 +181,11 @@ async function holdingProxy(sandbox: Sandbox) {
     seen,
     holding,
     release: () => release?.(),
-    urls: { agentsUrl: rebase(sandbox.urls.agents_url), scribeUrl: rebase(sandbox.urls.scribe_url), agentsApiUrl: rebase(sandbox.urls.agents_api_url) },
+    urls: {
+      agentsUrl: rebase(sandbox.urls.agents_url),
+      scribeUrl: rebase(sandbox.urls.scribe_url),
+      agentsApiUrl: rebase(sandbox.urls.agents_api_url),
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(resolve));
@@ -241,7 +271,10 @@ describe('adding and deleting take the consult’s turn', () => {
       c.remember((await c.recordings.get(id))!);
       await c.pipeline.submit(id, note.id);
       await waitForJob(c, id, done);
-      const [added, deleted] = await Promise.all([h['consults:addDocument']({ id, templateId: other.id }), h['consults:delete']({ id })]);
+      const [added, deleted] = await Promise.all([
+        h['consults:addDocument']({ id, templateId: other.id }),
+        h['consults:delete']({ id }),
+      ]);
       expect(deleted).toEqual({ ok: true, data: { deleted: true } });
       // The add either came first (and went with the consult) or found no consult.
       if (!added.ok) expect(added.error.code).toBe('not_found');
@@ -249,7 +282,14 @@ describe('adding and deleting take the consult’s turn', () => {
       expect(c.pipeline.documentTexts(id)).toEqual([]);
       expect(existsSync(dirname(c.recordings.audioPath(id)))).toBe(false);
     }
-    const changed = await h['settings:update']({ useSandbox: false, serviceUrls: { agentsUrl: 'https://agents.example.test', scribeUrl: 'https://scribe.example.test', agentsApiUrl: 'https://agents-api.example.test' } });
+    const changed = await h['settings:update']({
+      useSandbox: false,
+      serviceUrls: {
+        agentsUrl: 'https://agents.example.test',
+        scribeUrl: 'https://scribe.example.test',
+        agentsApiUrl: 'https://agents-api.example.test',
+      },
+    });
     expect(changed.ok).toBe(true);
     expect(c.appInfo().notices.filter((n) => n.level === 'error')).toEqual([]);
   });
@@ -329,7 +369,10 @@ describe('retention and owners are each clinic’s own', () => {
   it('after a change of service an unsent consult keeps its owner: another vet signing in there neither sees nor sends it; its own vet is asked', async () => {
     const a = await startSandbox({ scribeSeconds: 30, rateLimitPerMinute: 0 });
     const b = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    closers.push(() => a.close(), () => b.close());
+    closers.push(
+      () => a.close(),
+      () => b.close(),
+    );
     const c = await startCoreAgainst(a);
     cores.push(c);
     const h = createHandlers(c);
@@ -338,7 +381,17 @@ describe('retention and owners are each clinic’s own', () => {
     c.remember((await c.recordings.get(id))!);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
-    expect((await h['settings:update']({ serviceUrls: { agentsUrl: b.urls.agents_url, scribeUrl: b.urls.scribe_url, agentsApiUrl: b.urls.agents_api_url } })).ok).toBe(true);
+    expect(
+      (
+        await h['settings:update']({
+          serviceUrls: {
+            agentsUrl: b.urls.agents_url,
+            scribeUrl: b.urls.scribe_url,
+            agentsApiUrl: b.urls.agents_api_url,
+          },
+        })
+      ).ok,
+    ).toBe(true);
     expect(c.consult(id)?.recording.recordedBy?.email).toBe(a.demo.email);
 
     await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);

@@ -65,13 +65,17 @@ describe('two accounts of two clinics on one computer', () => {
     await h['consults:submit']({ id: rex, templateId: template });
     expect((await waitForJob(c, rex, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
     const listed = await h['consults:list'](undefined);
-    expect(listed.ok && listed.data.map((x) => [x.recording.patientName, x.recording.recordedBy?.email])).toEqual([['Rex', OTHER_ACCOUNT.email]]);
+    expect(listed.ok && listed.data.map((x) => [x.recording.patientName, x.recording.recordedBy?.email])).toEqual([
+      ['Rex', OTHER_ACCOUNT.email],
+    ]);
     await c.session.signOut('user');
 
     // Back as Dr. Demo Vet: Bella is listed, sent with the owner's sign-in, and finishes; Rex is not listed.
     await c.session.signIn(demo.email, demo.password);
     expect((await h['consults:submit']({ id: bella, templateId: template })).ok).toBe(true);
-    expect((await waitForJob(c, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect((await waitForJob(c, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
     const mine = await h['consults:list'](undefined);
     expect(mine.ok && mine.data.map((x) => x.recording.patientName)).toEqual(['Bella']);
   });
@@ -84,10 +88,15 @@ describe('two accounts of two clinics on one computer', () => {
     if (!demo) throw new Error('no sandbox');
     await c.session.signIn(demo.email, demo.password);
     const template = await firstTemplateId(c);
-    const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', templateId: template });
+    const started = await h['recording:start']({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Bella',
+      templateId: template,
+    });
     if (!started.ok) throw new Error(started.error.message);
     const id = started.data.id;
-    for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    for (const [seq, data] of recorderChunks().entries())
+      await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
     // Signed out first, so the job is queued without a token; then the other clinic signs in.
     await c.session.signOut('user');
     await h['recording:stop']({ id, durationMs: 5000 });
@@ -123,16 +132,25 @@ describe('another account signs in during an upload', () => {
         req.resume();
         return;
       }
-      const onward = request(target, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const onward = request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       req.pipe(onward);
     });
     await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
     const storageOrigin = `http://127.0.0.1:${(storage.address() as { port: number }).port}`;
     proxy.rewrite = (req, answer) =>
-      req.path.endsWith('/audio/generate-upload-url') ? { ...(answer as object), url: `${storageOrigin}/put?to=${encodeURIComponent((answer as { url: string }).url)}` } : undefined;
+      req.path.endsWith('/audio/generate-upload-url')
+        ? {
+            ...(answer as object),
+            url: `${storageOrigin}/put?to=${encodeURIComponent((answer as { url: string }).url)}`,
+          }
+        : undefined;
     const { startCoreAgainst } = await import('./support/core.ts');
     core = await startCoreAgainst(sandbox, { urls: proxy.urls });
     const c = core;
@@ -140,10 +158,15 @@ describe('another account signs in during an upload', () => {
       const h = createHandlers(c);
       await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
       const template = await firstTemplateId(c);
-      const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', templateId: template });
+      const started = await h['recording:start']({
+        mimeType: 'audio/webm;codecs=opus',
+        patientName: 'Bella',
+        templateId: template,
+      });
       if (!started.ok) throw new Error(started.error.message);
       const id = started.data.id;
-      for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+      for (const [seq, data] of recorderChunks().entries())
+        await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
       await h['recording:stop']({ id, durationMs: 5000 });
       // The upload is under way (its answer held back by the storage).
       for (let i = 0; held === 0 && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -157,12 +180,20 @@ describe('another account signs in during an upload', () => {
       expect(waiting.state).toBe('upload_url');
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Nothing was asked of the service with the other account's sign-in for this consult.
-      expect(proxy.seen.filter((r) => r.headers.authorization === `Bearer ${otherToken}` && /recording-sessions|generate-upload-url|scribe\/request/.test(r.path))).toEqual([]);
+      expect(
+        proxy.seen.filter(
+          (r) =>
+            r.headers.authorization === `Bearer ${otherToken}` &&
+            /recording-sessions|generate-upload-url|scribe\/request/.test(r.path),
+        ),
+      ).toEqual([]);
       expect(proxy.find('POST', '/scribe/request')).toHaveLength(0);
 
       await c.session.signOut('user');
       await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed', 30_000)).state).toBe('completed');
+      expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed', 30_000)).state).toBe(
+        'completed',
+      );
       // The upload went again, in full, with the owner back.
       expect(held).toBeGreaterThanOrEqual(2);
       expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
@@ -234,6 +265,8 @@ describe('another account signs in during an upload', () => {
     await c.session.signOut('user');
     await c.session.signIn(demo.email, demo.password);
     // An event says it no longer waits, while the note is still being written.
-    await expect.poll(() => events.some((j) => j.waitingFor === null && j.state === 'scribe_requested'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => events.some((j) => j.waitingFor === null && j.state === 'scribe_requested'), { timeout: 10_000 })
+      .toBe(true);
   });
 });

@@ -23,7 +23,8 @@ function shortcutPort(taken: string[]) {
     applied: [] as string[],
     apply(accelerator: string): string | null {
       port.applied.push(accelerator);
-      if (taken.includes(accelerator)) return `${accelerator} is already used by another app or by the system; choose another.`;
+      if (taken.includes(accelerator))
+        return `${accelerator} is already used by another app or by the system; choose another.`;
       port.registered = accelerator;
       return null;
     },
@@ -40,12 +41,25 @@ describe('the recording shortcut', () => {
     expect(await h['app:info'](undefined)).toMatchObject({ ok: true, data: { desktop: true } });
 
     const taken = await h['settings:update']({ recordShortcut: 'Alt+F4' });
-    expect(taken).toEqual({ ok: false, error: { code: 'invalid_input', message: 'recordShortcut: Alt+F4 is already used by another app or by the system; choose another.' } });
+    expect(taken).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'recordShortcut: Alt+F4 is already used by another app or by the system; choose another.',
+      },
+    });
     expect(port.registered).toBe(DEFAULT_RECORD_SHORTCUT);
     expect(core.settings.get().recordShortcut).toBe(DEFAULT_RECORD_SHORTCUT);
 
     const invalid = await h['settings:update']({ recordShortcut: 'Shift+R' });
-    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'Invalid input for settings:update: recordShortcut needs Ctrl, Alt or Cmd with R, or every app would lose that key.' } });
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'Invalid input for settings:update: recordShortcut needs Ctrl, Alt or Cmd with R, or every app would lose that key.',
+      },
+    });
     // An invalid shortcut never reaches Electron.
     expect(port.applied).toEqual(['Alt+F4']);
 
@@ -62,7 +76,10 @@ describe('the recording shortcut', () => {
     expect(port.registered).toBe('CommandOrControl+Alt+R');
     expect(core.settings.get().recordShortcut).toBe('CommandOrControl+Alt+R');
 
-    expect(await h['settings:update']({ recordShortcut: '' })).toMatchObject({ ok: true, data: { recordShortcut: '' } });
+    expect(await h['settings:update']({ recordShortcut: '' })).toMatchObject({
+      ok: true,
+      data: { recordShortcut: '' },
+    });
     expect(port.registered).toBe('');
   });
 
@@ -70,7 +87,10 @@ describe('the recording shortcut', () => {
     core = await startCore();
     const h = createHandlers(core);
     expect(await h['app:info'](undefined)).toMatchObject({ ok: true, data: { desktop: false } });
-    expect(await h['settings:update']({ recordShortcut: 'Alt+F2' })).toMatchObject({ ok: true, data: { recordShortcut: 'Alt+F2' } });
+    expect(await h['settings:update']({ recordShortcut: 'Alt+F2' })).toMatchObject({
+      ok: true,
+      data: { recordShortcut: 'Alt+F2' },
+    });
   });
 });
 
@@ -84,7 +104,8 @@ describe('the recorder as the tray sees it', () => {
     const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Rex' });
     if (!started.ok) throw new Error(started.error.message);
     const id = started.data.id;
-    for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    for (const [seq, data] of recorderChunks().entries())
+      await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
     expect(core.activity()).toBe('recording');
     await h['recording:pause']({ id });
     expect(core.activity()).toBe('paused');

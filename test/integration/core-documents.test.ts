@@ -26,7 +26,9 @@ afterEach(async () => {
   while (sandboxes.length) await sandboxes.pop()?.close();
 });
 
-async function world(options: { scribeSeconds?: number; dataDir?: string; notify?: (title: string, body: string) => void } = {}) {
+async function world(
+  options: { scribeSeconds?: number; dataDir?: string; notify?: (title: string, body: string) => void } = {},
+) {
   const s = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: options.scribeSeconds ?? 0.3 });
   sandboxes.push(s);
   const proxy = await startRecordingProxy(s);
@@ -34,7 +36,13 @@ async function world(options: { scribeSeconds?: number; dataDir?: string; notify
   const secretStore = new MemorySecretStore();
   const dataDir = options.dataDir ?? tempDir();
   const start = async () => {
-    const c = await startCoreAgainst(s, { urls: proxy.urls, dataDir, secretStore, pipeline: { pollDelay: () => 100 }, ...(options.notify ? { notify: options.notify } : {}) });
+    const c = await startCoreAgainst(s, {
+      urls: proxy.urls,
+      dataDir,
+      secretStore,
+      pipeline: { pollDelay: () => 100 },
+      ...(options.notify ? { notify: options.notify } : {}),
+    });
     cores.push(c);
     return c;
   };
@@ -44,9 +52,12 @@ async function world(options: { scribeSeconds?: number; dataDir?: string; notify
 }
 
 const noteDone = (j: JobInfo) => j.state === 'completed' || j.state === 'failed';
-const documentsDone = (n: number) => (j: JobInfo) => j.documents.length === n && j.documents.every((d) => d.state === 'completed' || d.state === 'failed');
+const documentsDone = (n: number) => (j: JobInfo) =>
+  j.documents.length === n && j.documents.every((d) => d.state === 'completed' || d.state === 'failed');
 const scribeRequests = (proxy: RecordingProxy) =>
-  proxy.find('POST', '/scribe/request').map((r) => ({ body: r.json as Record<string, unknown>, key: r.headers['idempotency-key'], at: r.at }));
+  proxy
+    .find('POST', '/scribe/request')
+    .map((r) => ({ body: r.json as Record<string, unknown>, key: r.headers['idempotency-key'], at: r.at }));
 
 describe('another document from one recording', () => {
   it('sends one more scribe request for the same session with the other template, and gives its own note, files, edit and search', async () => {
@@ -59,8 +70,15 @@ describe('another document from one recording', () => {
     await c.pipeline.submit(id, SOAP);
     await waitForJob(c, id, noteDone);
 
-    const added = await handlers['consults:addDocument']({ id, templateId: DISCHARGE, templateName: 'Discharge instructions' });
-    expect(added).toMatchObject({ ok: true, data: { job: { documents: [{ name: 'Discharge instructions', templateId: DISCHARGE }] } } });
+    const added = await handlers['consults:addDocument']({
+      id,
+      templateId: DISCHARGE,
+      templateName: 'Discharge instructions',
+    });
+    expect(added).toMatchObject({
+      ok: true,
+      data: { job: { documents: [{ name: 'Discharge instructions', templateId: DISCHARGE }] } },
+    });
     const job = await waitForJob(c, id, documentsDone(1));
     const doc = job.documents[0]!;
     expect(doc).toMatchObject({ state: 'completed', hasNote: true, error: null, waitingFor: null });
@@ -68,7 +86,10 @@ describe('another document from one recording', () => {
     // The same recording session, another template, another key; the audio is not sent again.
     const requests = scribeRequests(proxy);
     expect(requests).toHaveLength(2);
-    expect(requests[1]!.body).toEqual({ recording_session_public_id: requests[0]!.body['recording_session_public_id'], template_public_id: DISCHARGE });
+    expect(requests[1]!.body).toEqual({
+      recording_session_public_id: requests[0]!.body['recording_session_public_id'],
+      template_public_id: DISCHARGE,
+    });
     expect(requests[1]!.key).toEqual(expect.any(String));
     expect(requests[1]!.key).not.toBe(requests[0]!.key);
     expect(proxy.find('PUT', '/storage/')).toHaveLength(1);
@@ -83,19 +104,34 @@ describe('another document from one recording', () => {
 
     // Files are named by the document.
     const exported = await handlers['consults:export']({ id, documentId: doc.id, format: 'txt' });
-    expect(exported).toMatchObject({ ok: true, data: { fileName: `Bella ${localDate(c.consult(id)!.recording.startedAt)} Discharge instructions.txt` } });
+    expect(exported).toMatchObject({
+      ok: true,
+      data: { fileName: `Bella ${localDate(c.consult(id)!.recording.startedAt)} Discharge instructions.txt` },
+    });
     const formats = await handlers['consults:noteFormats']({ id, documentId: doc.id });
     expect(formats.ok && formats.data.text).toContain('Discharge instructions note for Bella');
 
     // Announced once, as the document it is.
     expect(ready.map((e) => e.documentId ?? null)).toEqual([null, doc.id]);
-    expect(notified).toEqual(['Note ready: Bella — the note is ready to read.', 'Discharge instructions ready: Bella — Discharge instructions is ready to read.']);
+    expect(notified).toEqual([
+      'Note ready: Bella — the note is ready to read.',
+      'Discharge instructions ready: Bella — Discharge instructions is ready to read.',
+    ]);
 
     // An edit and a draft of the document are its own, not the note's.
     await handlers['consults:saveDraft']({ id, documentId: doc.id, text: 'draft of the discharge' });
     expect(await handlers['consults:draft']({ id })).toEqual({ ok: true, data: null });
-    expect(await handlers['consults:draft']({ id, documentId: doc.id })).toMatchObject({ ok: true, data: { text: 'draft of the discharge' } });
-    expect(await handlers['consults:saveNote']({ id, documentId: doc.id, text: 'Keep the cone on for 10 days. Zebrafinch.' })).toEqual({ ok: true, data: { saved: true } });
+    expect(await handlers['consults:draft']({ id, documentId: doc.id })).toMatchObject({
+      ok: true,
+      data: { text: 'draft of the discharge' },
+    });
+    expect(
+      await handlers['consults:saveNote']({
+        id,
+        documentId: doc.id,
+        text: 'Keep the cone on for 10 days. Zebrafinch.',
+      }),
+    ).toEqual({ ok: true, data: { saved: true } });
     expect(await handlers['consults:draft']({ id, documentId: doc.id })).toEqual({ ok: true, data: null });
     expect(c.pipeline.note(id).editedNote).toBeNull();
     expect(c.pipeline.info(id)?.documents[0]).toMatchObject({ edited: true });
@@ -115,15 +151,27 @@ describe('another document from one recording', () => {
       handlers['consults:addDocument']({ id, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
     ]);
     expect(first.ok).toBe(true);
-    expect(second).toEqual({ ok: false, error: { code: 'conflict', message: 'This consult already has a document from that template.' } });
+    expect(second).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'This consult already has a document from that template.' },
+    });
     expect(await handlers['consults:addDocument']({ id, templateId: SOAP })).toEqual({
       ok: false,
-      error: { code: 'conflict', message: 'The note of this consult is already written with that template; choose another.' },
+      error: {
+        code: 'conflict',
+        message: 'The note of this consult is already written with that template; choose another.',
+      },
     });
     // A second one behind the first.
-    expect((await handlers['consults:addDocument']({ id, templateId: RECHECK, templateName: 'Recheck / progress' })).ok).toBe(true);
+    expect(
+      (await handlers['consults:addDocument']({ id, templateId: RECHECK, templateName: 'Recheck / progress' })).ok,
+    ).toBe(true);
 
-    const waiting = await waitForJob(c, id, (j) => j.documents.length === 2 && j.documents.every((d) => d.waitingFor === 'turn'));
+    const waiting = await waitForJob(
+      c,
+      id,
+      (j) => j.documents.length === 2 && j.documents.every((d) => d.waitingFor === 'turn'),
+    );
     expect(waiting.state).toBe('scribe_requested');
     expect(scribeRequests(proxy)).toHaveLength(1);
 
@@ -135,7 +183,14 @@ describe('another document from one recording', () => {
     // In turn: each request left only after the one before it was answered with its note.
     const requests = scribeRequests(proxy);
     expect(requests.map((r) => r.body['template_public_id'])).toEqual([SOAP, DISCHARGE, RECHECK]);
-    const scribed = (template: string) => proxy.find('GET', '/scribe/get/').find((r) => (r.answer as Record<string, unknown>)['template_public_id'] === template && (r.answer as Record<string, unknown>)['status'] === 'scribed')!.at;
+    const scribed = (template: string) =>
+      proxy
+        .find('GET', '/scribe/get/')
+        .find(
+          (r) =>
+            (r.answer as Record<string, unknown>)['template_public_id'] === template &&
+            (r.answer as Record<string, unknown>)['status'] === 'scribed',
+        )!.at;
     expect(requests[1]!.at).toBeGreaterThanOrEqual(scribed(SOAP));
     expect(requests[2]!.at).toBeGreaterThanOrEqual(scribed(DISCHARGE));
     expect(s.stats().scribeRequests).toBe(3);
@@ -183,20 +238,42 @@ describe('another document from one recording', () => {
 
     // Retry asks again (the service still has no such template, so it fails again, saying so).
     expect((await handlers['consults:retryDocument']({ id, documentId: gone.id })).ok).toBe(true);
-    const retried = await waitForJob(c, id, (j) => j.documents[0]?.state === 'failed' && j.documents[0].updatedAt !== gone.updatedAt);
+    const retried = await waitForJob(
+      c,
+      id,
+      (j) => j.documents[0]?.state === 'failed' && j.documents[0].updatedAt !== gone.updatedAt,
+    );
     expect(retried.documents[0]?.error?.message).toBe('Template not found.');
-    expect(await handlers['consults:retryDocument']({ id, documentId: discharge.id })).toEqual({ ok: false, error: { code: 'conflict', message: 'This document is already written.' } });
+    expect(await handlers['consults:retryDocument']({ id, documentId: discharge.id })).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'This document is already written.' },
+    });
 
     // Bad input: an unknown document, one with characters no id has, and no consult at all.
-    expect(await handlers['consults:note']({ id, documentId: 'abc123' })).toEqual({ ok: false, error: { code: 'not_found', message: 'That document is not part of this consult.' } });
-    expect(await handlers['consults:saveDraft']({ id, documentId: 'abc123', text: 'x' })).toEqual({ ok: false, error: { code: 'not_found', message: 'That document is not part of this consult.' } });
+    expect(await handlers['consults:note']({ id, documentId: 'abc123' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'That document is not part of this consult.' },
+    });
+    expect(await handlers['consults:saveDraft']({ id, documentId: 'abc123', text: 'x' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'That document is not part of this consult.' },
+    });
     const bad = await handlers['consults:note']({ id, documentId: '../job' });
-    expect(bad).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Invalid input for consults:note: documentId is not a document of a consult.' } });
+    expect(bad).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid input for consults:note: documentId is not a document of a consult.',
+      },
+    });
     const other = await makeRecording(c, null, null, { patientName: 'Rex' });
     c.remember((await c.recordings.get(other))!);
     expect(await handlers['consults:addDocument']({ id: other, templateId: DISCHARGE })).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'That consult has not been sent to be scribed; send it first, then ask for another document.' },
+      error: {
+        code: 'not_found',
+        message: 'That consult has not been sent to be scribed; send it first, then ask for another document.',
+      },
     });
   });
 
@@ -212,7 +289,13 @@ describe('another document from one recording', () => {
 
     await c.session.signOut('user');
     await c.session.signIn('other@vetscribe.test', 'sandbox-other');
-    const refused = { ok: false, error: { code: 'not_found', message: 'That consult is not on this computer, or it belongs to another clinic’s account.' } };
+    const refused = {
+      ok: false,
+      error: {
+        code: 'not_found',
+        message: 'That consult is not on this computer, or it belongs to another clinic’s account.',
+      },
+    };
     expect(await handlers['consults:note']({ id, documentId: doc.id })).toEqual(refused);
     expect(await handlers['consults:addDocument']({ id, templateId: RECHECK })).toEqual(refused);
     expect(await handlers['consults:retryDocument']({ id, documentId: doc.id })).toEqual(refused);
@@ -237,7 +320,11 @@ describe('another document from one recording', () => {
       for (const id of ids) {
         expect(c.pipeline.info(id)?.documents[0]).toMatchObject({
           state: 'failed',
-          error: { code: 'service_changed', message: 'The app now uses another service, which does not have this request; Try again asks it for this document.' },
+          error: {
+            code: 'service_changed',
+            message:
+              'The app now uses another service, which does not have this request; Try again asks it for this document.',
+          },
         });
       }
       await new Promise((r) => setImmediate(r));

@@ -21,13 +21,25 @@ afterEach(async () => {
 
 async function templateOf(s: Sandbox): Promise<string> {
   const signIn = await call<{ access_token: string }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo });
-  const t = await call<{ items: { public_id: string }[] }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: signIn.json.access_token });
+  const t = await call<{ items: { public_id: string }[] }>(
+    'GET',
+    `${s.urls.scribe_url}/templates/all?page=1&limit=50`,
+    { token: signIn.json.access_token },
+  );
   return t.json.items[0]!.public_id;
 }
 
 describe('fault runs', () => {
   it('20 recordings against --fail-rate 0.3 --drop-rate 0.1 --latency-ms 300 --access-ttl 3 all complete, one scribe request and one record each', async () => {
-    sandbox = await startSandbox({ failRate: 0.3, dropRate: 0.1, latencyMs: 300, accessTtlSeconds: 3, scribeSeconds: 1, seed: 20261121, rateLimitPerMinute: 0 });
+    sandbox = await startSandbox({
+      failRate: 0.3,
+      dropRate: 0.1,
+      latencyMs: 300,
+      accessTtlSeconds: 3,
+      scribeSeconds: 1,
+      seed: 20261121,
+      rateLimitPerMinute: 0,
+    });
     const s = sandbox;
     const dataDir = tempDir();
     const core = new AppCore({
@@ -38,13 +50,19 @@ describe('fault runs', () => {
       pipeline: { backoff: { baseMs: 200, capMs: 3000 }, pollDelay: () => 300, maxConcurrentUploads: 4 },
     });
     await core.settings.load();
-    await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: s.urls.agents_url, scribeUrl: s.urls.scribe_url, agentsApiUrl: s.urls.agents_api_url } });
+    await core.updateSettings({
+      useSandbox: false,
+      serviceUrls: { agentsUrl: s.urls.agents_url, scribeUrl: s.urls.scribe_url, agentsApiUrl: s.urls.agents_api_url },
+    });
     await core.start();
     try {
       // Sign-in itself meets the faults: try until it goes through, as a vet would.
-      for (let i = 0; !core.session.state().signedIn && i < 30; i++) await core.session.signIn(s.demo.email, s.demo.password).catch(() => undefined);
+      for (let i = 0; !core.session.state().signedIn && i < 30; i++)
+        await core.session.signIn(s.demo.email, s.demo.password).catch(() => undefined);
       expect(core.session.state().signedIn).toBe(true);
-      const template = await templateOf(s).catch(() => templateOf(s)).catch(() => templateOf(s));
+      const template = await templateOf(s)
+        .catch(() => templateOf(s))
+        .catch(() => templateOf(s));
       const ids: string[] = [];
       for (let i = 0; i < 20; i++) ids.push(await makeRecording(core, `consult ${i}`));
       for (const id of ids) await core.pipeline.submit(id, template);
@@ -87,17 +105,25 @@ describe('fault runs', () => {
     const keychainService = `Vet Scribe test ${process.pid}-${Date.now()}`;
     const keychain = await openKeychain(keychainService);
     const runner = join(import.meta.dirname, 'support/core-runner.ts');
-    const urls = JSON.stringify({ agentsUrl: s.urls.agents_url, scribeUrl: s.urls.scribe_url, agentsApiUrl: s.urls.agents_api_url, ...s.demo });
+    const urls = JSON.stringify({
+      agentsUrl: s.urls.agents_url,
+      scribeUrl: s.urls.scribe_url,
+      agentsApiUrl: s.urls.agents_api_url,
+      ...s.demo,
+    });
     const completions = new Map<string, number>();
     const run = (killAfterMs: number | null) =>
       new Promise<{ settled: boolean }>((resolve) => {
-        const child = spawn(process.execPath, [runner, dataDir, urls, template, keychain ? keychainService : ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, [runner, dataDir, urls, template, keychain ? keychainService : ''], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         child.stdout.on('data', (c: Buffer) => (out += c.toString()));
         const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
         child.on('exit', () => {
           if (timer) clearTimeout(timer);
-          for (const m of out.matchAll(/^completed (\S+)$/gm)) completions.set(m[1]!, (completions.get(m[1]!) ?? 0) + 1);
+          for (const m of out.matchAll(/^completed (\S+)$/gm))
+            completions.set(m[1]!, (completions.get(m[1]!) ?? 0) + 1);
           resolve({ settled: out.includes('\nsettled\n') || out.startsWith('settled\n') });
         });
       });
@@ -114,7 +140,10 @@ describe('fault runs', () => {
     expect(last.settled).toBe(true);
     expect(kills).toBe(20);
     for (const id of ids) {
-      const job = JSON.parse(readFileSync(join(dirname(recordings.audioPath(id)), 'job.json'), 'utf8')) as { state: string; note: string | null };
+      const job = JSON.parse(readFileSync(join(dirname(recordings.audioPath(id)), 'job.json'), 'utf8')) as {
+        state: string;
+        note: string | null;
+      };
       expect(job.state, id).toBe('completed');
       expect(job.note, id).toMatch(/\S/);
       expect(completions.get(id) ?? 0, id).toBeLessThanOrEqual(1);
@@ -123,6 +152,8 @@ describe('fault runs', () => {
     expect(perFile).toHaveLength(ids.length);
     expect(perFile.every((n) => n === 1)).toBe(true);
     await keychain?.clear();
-    console.log(`kill run: ${kills} kills mid-run, ${ids.length} recordings completed, scribe records per file ${perFile.join(',')}, replays ${s.stats().scribeReplays}`);
+    console.log(
+      `kill run: ${kills} kills mid-run, ${ids.length} recordings completed, scribe records per file ${perFile.join(',')}, replays ${s.stats().scribeReplays}`,
+    );
   }, 300_000);
 });

@@ -24,7 +24,17 @@ afterAll(async () => {
 });
 
 const HUGE = 'x'.repeat(2_000_000);
-const BAD_INPUTS: unknown[] = [null, 42, 'text', [], { unexpected: true }, { id: HUGE }, { id: '../../etc/passwd' }, { input: HUGE }, { email: HUGE, password: HUGE }];
+const BAD_INPUTS: unknown[] = [
+  null,
+  42,
+  'text',
+  [],
+  { unexpected: true },
+  { id: HUGE },
+  { id: '../../etc/passwd' },
+  { input: HUGE },
+  { email: HUGE, password: HUGE },
+];
 
 describe('IPC handler table', () => {
   it('has a handler for every channel of the contract, and the preload names the same channels', () => {
@@ -32,17 +42,20 @@ describe('IPC handler table', () => {
     expect([...INVOKE_CHANNEL_NAMES].sort()).toEqual(Object.keys(invokeContract).sort());
   });
 
-  it.each(INVOKE_CHANNELS.filter((c) => !(invokeContract[c].input.safeParse(undefined).success)))('%s refuses bad input clearly', async (channel) => {
-    for (const input of BAD_INPUTS) {
-      const answer = await handlers[channel as InvokeChannel](input);
-      expect(answer.ok, `${channel} ${JSON.stringify(input)?.slice(0, 40)}`).toBe(false);
-      if (!answer.ok) {
-        expect(answer.error.code).toBe('invalid_input');
-        expect(answer.error.message).toMatch(new RegExp(`^Invalid input for ${channel}: .+`));
-        expect(answer.error.message.length).toBeLessThan(2000);
+  it.each(INVOKE_CHANNELS.filter((c) => !invokeContract[c].input.safeParse(undefined).success))(
+    '%s refuses bad input clearly',
+    async (channel) => {
+      for (const input of BAD_INPUTS) {
+        const answer = await handlers[channel as InvokeChannel](input);
+        expect(answer.ok, `${channel} ${JSON.stringify(input)?.slice(0, 40)}`).toBe(false);
+        if (!answer.ok) {
+          expect(answer.error.code).toBe('invalid_input');
+          expect(answer.error.message).toMatch(new RegExp(`^Invalid input for ${channel}: .+`));
+          expect(answer.error.message.length).toBeLessThan(2000);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('channels without input refuse an argument', async () => {
     const a = await handlers['session:get']({ sneaky: true });
@@ -55,8 +68,16 @@ describe('IPC handler table', () => {
     if (!a.ok) expect(a.error.message).toMatch(/email is required.*password/);
     const chunk = await handlers['recording:chunk']({ id: 'x', seq: -1, data: 'not bytes', elapsedMs: 0 });
     if (!chunk.ok) expect(chunk.error.message).toMatch(/seq.*data must be bytes/);
-    const big = await handlers['recording:chunk']({ id: 'x', seq: 0, data: new Uint8Array(2 * 1024 * 1024), elapsedMs: 0 });
-    expect(big).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/at most 1048576 bytes/) } });
+    const big = await handlers['recording:chunk']({
+      id: 'x',
+      seq: 0,
+      data: new Uint8Array(2 * 1024 * 1024),
+      elapsedMs: 0,
+    });
+    expect(big).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/at most 1048576 bytes/) },
+    });
   });
 
   it('a call that needs the service while signed out says so, without reaching it', async () => {
@@ -68,7 +89,10 @@ describe('IPC handler table', () => {
 
   it('wrong credentials come back as invalid_credentials with the service message', async () => {
     const a = await handlers['session:signIn']({ email: 'demo@vetscribe.test', password: 'nope' });
-    expect(a).toMatchObject({ ok: false, error: { code: 'invalid_credentials', message: expect.stringMatching(/^Invalid credentials$/) } });
+    expect(a).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_credentials', message: expect.stringMatching(/^Invalid credentials$/) },
+    });
   });
 
   it('runs a consult through the handlers: record, stop with a template, note, agents, settings', async () => {
@@ -81,7 +105,12 @@ describe('IPC handler table', () => {
     const templates = await handlers['templates:list']({ page: 1 });
     expect(templates.ok).toBe(true);
     const templateId = templates.ok ? templates.data.items[0]!.id : '';
-    const started = await handlers['recording:start']({ mimeType: 'audio/webm;codecs=opus', label: 'Rex — limping', patientName: 'Rex', templateId });
+    const started = await handlers['recording:start']({
+      mimeType: 'audio/webm;codecs=opus',
+      label: 'Rex — limping',
+      patientName: 'Rex',
+      templateId,
+    });
     expect(started.ok).toBe(true);
     const id = started.ok ? started.data.id : '';
     for (const [seq, data] of recorderChunks().entries()) {
@@ -89,17 +118,25 @@ describe('IPC handler table', () => {
       expect(c.ok).toBe(true);
     }
     const stopped = await handlers['recording:stop']({ id, durationMs: 5000 });
-    expect(stopped).toMatchObject({ ok: true, data: { recording: { id, state: 'finished', label: 'Rex — limping' }, job: { templateId } } });
+    expect(stopped).toMatchObject({
+      ok: true,
+      data: { recording: { id, state: 'finished', label: 'Rex — limping' }, job: { templateId } },
+    });
     await waitForJob(core, id, (j) => j.state === 'completed');
     const note = await handlers['consults:note']({ id });
     expect(note).toMatchObject({ ok: true, data: { note: expect.stringMatching(/\S/) } });
     const settings = await handlers['settings:get'](undefined);
     expect(settings).toMatchObject({ ok: true, data: { lastTemplateId: templateId } });
-    const ddx = await handlers['agents:ddx']({ input: 'Cat, 14 years, weight loss, polyphagia, hyperactivity, thyroid slip palpable' });
+    const ddx = await handlers['agents:ddx']({
+      input: 'Cat, 14 years, weight loss, polyphagia, hyperactivity, thyroid slip palpable',
+    });
     expect(ddx).toMatchObject({ ok: true, data: { status: true } });
     const noSpecies = await handlers['agents:treatmentPlan']({ input: 'How to treat otitis externa?' });
     expect(noSpecies).toMatchObject({ ok: true, data: { kind: 'needs_species' } });
-    const anyway = await handlers['agents:treatmentPlan']({ input: 'How to treat otitis externa?', allowWithoutSpecies: true });
+    const anyway = await handlers['agents:treatmentPlan']({
+      input: 'How to treat otitis externa?',
+      allowWithoutSpecies: true,
+    });
     expect(anyway).toMatchObject({ ok: true, data: { kind: 'result', result: { status: false } } });
     const email = await handlers['org:setNotificationEmail']({ email: 'alerts@clinic.test' });
     expect(email).toMatchObject({ ok: true, data: { emailNotification: 'alerts@clinic.test' } });
@@ -145,7 +182,8 @@ describe('the consult and its note through the handlers', () => {
     const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', ...input });
     if (!started.ok) throw new Error(started.error.message);
     const id = started.data.id;
-    for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    for (const [seq, data] of recorderChunks().entries())
+      await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
     return { id, started: started.data, stopped: await h['recording:stop']({ id, durationMs: 5000 }) };
   }
 
@@ -155,8 +193,14 @@ describe('the consult and its note through the handlers', () => {
     expect(started).toMatchObject({ patientName: null, description: null });
     // Stopped with a template but no name: it waits, nothing is sent.
     expect(stopped).toMatchObject({ ok: true, data: { job: null } });
-    expect(await h['consults:submit']({ id, templateId })).toEqual({ ok: false, error: { code: 'invalid_input', message: PATIENT_NAME_REQUIRED } });
-    expect(await h['recording:update']({ id, patientName: '   ' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await h['consults:submit']({ id, templateId })).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: PATIENT_NAME_REQUIRED },
+    });
+    expect(await h['recording:update']({ id, patientName: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(c.pipeline.info(id)).toBeNull();
     // The name (and a description) given: the consult goes, with them, and every window hears of it.
     const announced: (string | null)[] = [];
@@ -167,16 +211,35 @@ describe('the consult and its note through the handlers', () => {
     await h['recording:update']({ id, description: 'Vomiting' });
     expect(announced).toEqual(['Vomiting']);
     const named = await h['recording:update']({ id, patientName: ' Bella ', description: 'Vomiting since Tuesday' });
-    expect(named).toMatchObject({ ok: true, data: { recording: { patientName: 'Bella', description: 'Vomiting since Tuesday' }, job: { templateId } } });
+    expect(named).toMatchObject({
+      ok: true,
+      data: { recording: { patientName: 'Bella', description: 'Vomiting since Tuesday' }, job: { templateId } },
+    });
     await waitForJob(c, id, (j) => j.state !== 'recorded');
     const locked = await h['recording:update']({ id, patientName: 'Rex' });
-    expect(locked).toEqual({ ok: false, error: { code: 'conflict', message: "The consult has been sent; the patient's name can no longer be changed." } });
-    expect(await h['recording:update']({ id, description: 'Something else' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(locked).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: "The consult has been sent; the patient's name can no longer be changed." },
+    });
+    expect(await h['recording:update']({ id, description: 'Something else' })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict' },
+    });
     // The same name again, or the label, is no change to what was sent.
-    expect(await h['recording:update']({ id, patientName: 'Bella', label: 'Room 2' })).toMatchObject({ ok: true, data: { recording: { patientName: 'Bella', label: 'Room 2' } } });
+    expect(await h['recording:update']({ id, patientName: 'Bella', label: 'Room 2' })).toMatchObject({
+      ok: true,
+      data: { recording: { patientName: 'Bella', label: 'Room 2' } },
+    });
     expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
     const note = await h['consults:note']({ id });
-    expect(note).toMatchObject({ ok: true, data: { patientName: 'Bella', sessionDate: localDate(started.startedAt), rtf: expect.stringMatching(/^\{\\rtf1/) } });
+    expect(note).toMatchObject({
+      ok: true,
+      data: {
+        patientName: 'Bella',
+        sessionDate: localDate(started.startedAt),
+        rtf: expect.stringMatching(/^\{\\rtf1/),
+      },
+    });
     expect(note.ok && note.data.note).toContain('Bella');
   });
 
@@ -199,7 +262,10 @@ describe('the consult and its note through the handlers', () => {
     expect(fileBase).toContain(date);
 
     const txt = await h['consults:export']({ id, format: 'txt' });
-    expect(txt).toMatchObject({ ok: true, data: { fileName: `${fileBase}.txt`, mimeType: expect.stringMatching(/^text\/plain/) } });
+    expect(txt).toMatchObject({
+      ok: true,
+      data: { fileName: `${fileBase}.txt`, mimeType: expect.stringMatching(/^text\/plain/) },
+    });
     if (txt.ok) {
       expect(txt.data.data).toBeInstanceOf(Uint8Array);
       expect(Buffer.isBuffer(txt.data.data)).toBe(false);
@@ -217,44 +283,78 @@ describe('the consult and its note through the handlers', () => {
       expect(Buffer.from(pdf.data.data.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
       expect(Buffer.from(pdf.data.data.subarray(-8)).toString('latin1')).toMatch(/%%EOF\s*$/);
     }
-    expect(await h['consults:export']({ id, format: 'doc' as 'txt' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await h['consults:export']({ id, format: 'doc' as 'txt' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
 
     // Edited: the formats follow the vet's words, and the RTF is made from them.
-    expect(await h['consults:saveNote']({ id, text: 'Assessment\nMild gastritis, improving.' })).toMatchObject({ ok: true });
+    expect(await h['consults:saveNote']({ id, text: 'Assessment\nMild gastritis, improving.' })).toMatchObject({
+      ok: true,
+    });
     const edited = await h['consults:noteFormats']({ id });
-    expect(edited).toMatchObject({ ok: true, data: { text: expect.stringContaining('Mild gastritis, improving.'), rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Mild gastritis, improving\./) } });
+    expect(edited).toMatchObject({
+      ok: true,
+      data: {
+        text: expect.stringContaining('Mild gastritis, improving.'),
+        rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Mild gastritis, improving\./),
+      },
+    });
     expect(edited.ok && edited.data.rtf).not.toBe(c.pipeline.note(id).noteRtf);
-    expect(await h['consults:note']({ id })).toMatchObject({ ok: true, data: { editedNote: 'Assessment\nMild gastritis, improving.', rtf: null } });
+    expect(await h['consults:note']({ id })).toMatchObject({
+      ok: true,
+      data: { editedNote: 'Assessment\nMild gastritis, improving.', rtf: null },
+    });
 
-    const flavours = edited.ok ? { text: edited.data.text, html: edited.data.html, rtf: edited.data.rtf } : { text: '', html: '', rtf: '' };
+    const flavours = edited.ok
+      ? { text: edited.data.text, html: edited.data.html, rtf: edited.data.rtf }
+      : { text: '', html: '', rtf: '' };
     expect(await h['clipboard:write'](flavours)).toEqual({ ok: true, data: { written: true } });
     expect(written).toEqual([flavours]);
-    expect(await h['clipboard:write']({ text: 'only text' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await h['clipboard:write']({ text: 'only text' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(written).toHaveLength(1);
     // A note that does not exist yet says so.
     const { id: fresh } = await record(h, {});
-    expect(await h['consults:export']({ id: fresh, format: 'txt' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h['consults:export']({ id: fresh, format: 'txt' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 
   it('without a clipboard port (the browser host), clipboard:write answers written: false', async () => {
     const c = await startCore();
     own.push(c);
-    expect(await createHandlers(c)['clipboard:write']({ text: 'a', html: '<p>a</p>', rtf: '{\\rtf1 a}' })).toEqual({ ok: true, data: { written: false } });
+    expect(await createHandlers(c)['clipboard:write']({ text: 'a', html: '<p>a</p>', rtf: '{\\rtf1 a}' })).toEqual({
+      ok: true,
+      data: { written: false },
+    });
   });
 
   it('Ask again is refused for a consult that is not late, with a sentence saying why', async () => {
     const { c, h, templateId } = await signedInCore();
-    expect(await h['consults:askAgain']({ id: '2026-01-01T00-00-00Z-abcdef' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await h['consults:askAgain']({ id: '2026-01-01T00-00-00Z-abcdef' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     const { id } = await record(h, { templateId, patientName: 'Bella' });
     await waitForJob(c, id, (j) => j.state === 'completed');
-    expect(await h['consults:askAgain']({ id })).toEqual({ ok: false, error: { code: 'conflict', message: 'This consult already has its note.' } });
+    expect(await h['consults:askAgain']({ id })).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'This consult already has its note.' },
+    });
   });
 
   it('agents:medication refuses empty input in main, and answers real input', async () => {
     const { c, h } = await signedInCore();
     const before = c.embeddedSandbox!.stats().requests;
     for (const input of ['', '  ', '\n\t']) {
-      expect(await h['agents:medication']({ input })).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Type the drug and the species first (for example: meloxicam, dog).' } });
+      expect(await h['agents:medication']({ input })).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: 'Type the drug and the species first (for example: meloxicam, dog).' },
+      });
     }
     expect(c.embeddedSandbox!.stats().requests).toBe(before);
     const answer = await h['agents:medication']({ input: 'Meloxicam dosing for a 20 kg dog' });
@@ -264,24 +364,37 @@ describe('the consult and its note through the handlers', () => {
   it('org:get reads the organization, and org:registerWebhook registers the endpoint', async () => {
     const { c, h } = await signedInCore();
     expect(await h['org:setNotificationEmail']({ email: 'alerts@clinic.test' })).toMatchObject({ ok: true });
-    expect(await h['org:get'](undefined)).toMatchObject({ ok: true, data: { emailNotification: 'alerts@clinic.test' } });
-    const hook = await h['org:registerWebhook']({ url: 'https://clinic.example/hooks/scribe', secret: 'a-secret-of-at-least-16' });
+    expect(await h['org:get'](undefined)).toMatchObject({
+      ok: true,
+      data: { emailNotification: 'alerts@clinic.test' },
+    });
+    const hook = await h['org:registerWebhook']({
+      url: 'https://clinic.example/hooks/scribe',
+      secret: 'a-secret-of-at-least-16',
+    });
     expect(hook).toMatchObject({ ok: true, data: { eventType: 'scribe', isActive: true } });
     expect(JSON.stringify(hook)).not.toContain('a-secret-of-at-least-16');
     // The secret went to the service (PUT /webhook/update) and into the secret store, not into settings.
     expect(c.embeddedSandbox!.stats().byRoute['PUT /scribe/webhook/update']).toBe(1);
     expect(await c.options.secretStore.loadSecret('webhook-secret')).toBe('a-secret-of-at-least-16');
     // No file of the app's own holds it (the embedded sandbox's folder is the service's side).
-    const files = readdirSync(c.options.dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => !f.startsWith('sandbox'));
+    const files = readdirSync(c.options.dataDir, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => !f.startsWith('sandbox'),
+    );
     for (const f of files) {
       const path = join(c.options.dataDir, f);
       if (statSync(path).isFile()) expect(readFileSync(path, 'utf8'), f).not.toContain('a-secret-of-at-least-16');
     }
-    expect(await h['org:registerWebhook']({ url: 'http://clinic.example/hooks', secret: 'a-secret-of-at-least-16' })).toMatchObject({
+    expect(
+      await h['org:registerWebhook']({ url: 'http://clinic.example/hooks', secret: 'a-secret-of-at-least-16' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', message: expect.stringMatching(/https/) },
     });
-    expect(await h['org:registerWebhook']({ url: 'https://clinic.example/hooks', secret: 'short' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await h['org:registerWebhook']({ url: 'https://clinic.example/hooks', secret: 'short' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
     expect(c.embeddedSandbox!.stats().byRoute['PUT /scribe/webhook/update']).toBe(1);
   });
 });

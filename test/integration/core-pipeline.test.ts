@@ -26,7 +26,11 @@ async function sessionAndAddress(scribeUrl: string, token: string): Promise<{ se
     body: { patient_name: 'Bella', description: '', session_date: '2026-11-20' },
   });
   if (s.status >= 300) throw new Error(`create session answered ${s.status}: ${s.text}`);
-  const u = await call<{ url: string }>('POST', `${scribeUrl}/audio/generate-upload-url`, { token, headers: { 'x-api-version': 'v1' }, body: { recording_session_public_id: s.json.public_id } });
+  const u = await call<{ url: string }>('POST', `${scribeUrl}/audio/generate-upload-url`, {
+    token,
+    headers: { 'x-api-version': 'v1' },
+    body: { recording_session_public_id: s.json.public_id },
+  });
   if (u.status >= 300) throw new Error(`upload url answered ${u.status}: ${u.text}`);
   return { sessionId: s.json.public_id, url: u.json.url };
 }
@@ -77,7 +81,9 @@ describe('pipeline', () => {
     expect(job.bytesTotal).toBeGreaterThan(10_000);
     const { note } = c.pipeline.note(id);
     // The note as the service sent it, in sections: the sandbox's example for the patient named.
-    expect(note).toMatch(/^## Example note\n\nExample note: the sandbox does not listen to the audio\. This SOAP note for Bella/);
+    expect(note).toMatch(
+      /^## Example note\n\nExample note: the sandbox does not listen to the audio\. This SOAP note for Bella/,
+    );
     expect(note).toContain('## Subjective\n\nBella has vomited');
     expect(notified).toEqual(['Note ready: Bella — the note is ready to read.']);
     const stats = c.embeddedSandbox!.stats();
@@ -151,7 +157,12 @@ describe('pipeline', () => {
     const c = await signedIn();
     const template = await firstTemplateId(c);
     // The store checks WebM's first bytes; an Ogg recording it takes as it comes.
-    const meta = await c.recordings.start({ mimeType: 'audio/ogg', label: null, patientName: 'Bella', owner: ownerOf(c.session.state().user!, c.serviceKey()) });
+    const meta = await c.recordings.start({
+      mimeType: 'audio/ogg',
+      label: null,
+      patientName: 'Bella',
+      owner: ownerOf(c.session.state().user!, c.serviceKey()),
+    });
     await c.recordings.appendChunk(meta.id, 0, Buffer.from('not audio, just text'), 1000);
     await c.recordings.finish(meta.id, { durationMs: 1000 });
     await c.pipeline.submit(meta.id, template);
@@ -215,12 +226,15 @@ describe('pipeline', () => {
         completedAt: null,
         audioDeletedAt: null,
       };
-      await writeJsonAtomic(jobFile, { ...base, upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 } });
+      await writeJsonAtomic(jobFile, {
+        ...base,
+        upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      });
       const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
       cores.push(again);
       const resumed = await waitForJob(again, id, done);
       expect(resumed.error).toBeNull();
-      expect(resumed.state).toBe("completed");
+      expect(resumed.state).toBe('completed');
       expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
       expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(2);
       await again.stop();
@@ -311,7 +325,14 @@ describe('pipeline', () => {
     // Rewind the job file to "request sent, answer never written", as a crash would leave it.
     const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
     const record = JSON.parse(readFileSync(jobFile, 'utf8')) as Record<string, unknown>;
-    await writeJsonAtomic(jobFile, { ...record, state: 'uploaded', scribeId: null, note: null, completedAt: null, serviceStatus: null });
+    await writeJsonAtomic(jobFile, {
+      ...record,
+      state: 'uploaded',
+      scribeId: null,
+      note: null,
+      completedAt: null,
+      serviceStatus: null,
+    });
     const again = await core({ dataDir, secretStore: c.options.secretStore });
     const resumed = await waitForJob(again, id, done);
     expect(resumed.state).toBe('completed');
@@ -362,7 +383,13 @@ describe('pipeline', () => {
       await c.pipeline.submit(waiting, templateA);
       await waitForJob(c, waiting, (j) => j.state === 'scribe_requested');
 
-      await c.updateSettings({ serviceUrls: { agentsUrl: b.urls.agents_url, scribeUrl: b.urls.scribe_url, agentsApiUrl: b.urls.agents_api_url } });
+      await c.updateSettings({
+        serviceUrls: {
+          agentsUrl: b.urls.agents_url,
+          scribeUrl: b.urls.scribe_url,
+          agentsApiUrl: b.urls.agents_api_url,
+        },
+      });
       expect(c.session.state().signedIn).toBe(false);
       await waitForJob(c, waiting, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in');
       await c.session.signIn(b.demo.email, b.demo.password);
@@ -389,7 +416,11 @@ describe('pipeline', () => {
     await waitForJob(c, id, done);
     const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
     for (let i = 0; i < 30; i++) {
-      await Promise.all([c.pipeline.saveEditedNote(id, `edit ${i}a`), c.pipeline.saveEditedNote(id, `edit ${i}b`), c.pipeline.saveEditedNote(id, `edit ${i}c`)]);
+      await Promise.all([
+        c.pipeline.saveEditedNote(id, `edit ${i}a`),
+        c.pipeline.saveEditedNote(id, `edit ${i}b`),
+        c.pipeline.saveEditedNote(id, `edit ${i}c`),
+      ]);
       const onDisk = JSON.parse(readFileSync(jobFile, 'utf8')) as { editedNote: string | null };
       expect(onDisk.editedNote, `round ${i}`).toBe(c.pipeline.note(id).editedNote);
       expect(onDisk.editedNote).toBe(`edit ${i}c`);
@@ -403,7 +434,11 @@ describe('pipeline', () => {
     const lines: string[] = [];
     const c = await core({
       sandbox: { scribeSeconds: 4, dropRate: 0.3, seed: 20261123, rateLimitPerMinute: 0 },
-      pipeline: { backoff: { baseMs: 100, capMs: 6400, random: () => 1 }, pollDelay: () => 25, log: (l) => lines.push(l) },
+      pipeline: {
+        backoff: { baseMs: 100, capMs: 6400, random: () => 1 },
+        pollDelay: () => 25,
+        log: (l) => lines.push(l),
+      },
     });
     const demo = c.appInfo().sandbox?.demo;
     if (!demo) throw new Error('no sandbox');
@@ -414,7 +449,9 @@ describe('pipeline', () => {
     const id = await makeRecording(c);
     await c.pipeline.submit(id, template);
     expect((await waitForJob(c, id, done, 25_000)).state).toBe('completed');
-    const exponents = lines.flatMap((l) => /retry in (\d+) ms/.exec(l)?.[1] ?? []).map((ms) => Math.log2(Number(ms) / 100));
+    const exponents = lines
+      .flatMap((l) => /retry in (\d+) ms/.exec(l)?.[1] ?? [])
+      .map((ms) => Math.log2(Number(ms) / 100));
     expect(exponents.length).toBeGreaterThan(10);
     expect(exponents.every((e) => Number.isInteger(e) && e >= 0)).toBe(true);
     expect(Math.max(...exponents)).toBeLessThanOrEqual(4);
@@ -441,7 +478,10 @@ describe('the published workflow', () => {
     while (sandboxes.length) await sandboxes.pop()?.close();
   });
   /** A sandbox, a recording proxy in front of it, and a signed-in core talking through the proxy. */
-  async function through(sandboxOptions: Parameters<typeof startSandbox>[0], options: Parameters<typeof startCoreAgainst>[1] = {}) {
+  async function through(
+    sandboxOptions: Parameters<typeof startSandbox>[0],
+    options: Parameters<typeof startCoreAgainst>[1] = {},
+  ) {
     const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
     sandboxes.push(s);
     const proxy = await startRecordingProxy(s);
@@ -451,26 +491,36 @@ describe('the published workflow', () => {
     await c.session.signIn(s.demo.email, s.demo.password);
     return { s, proxy, c, template: await firstTemplateId(c) };
   }
-  const scribeAnswers = (proxy: RecordingProxy) => proxy.find('GET', '/scribe/get/').map((r) => r.answer as Record<string, unknown>);
+  const scribeAnswers = (proxy: RecordingProxy) =>
+    proxy.find('GET', '/scribe/get/').map((r) => r.answer as Record<string, unknown>);
 
   it('sends the published bodies, goes requested -> scribing -> scribed, and reads the note from categories_output', async () => {
     const { c, proxy, template } = await through({ scribeSeconds: 1.5 }, { pipeline: { pollDelay: () => 100 } });
     const id = await makeRecording(c, null, null, { patientName: 'Bella', description: 'Vomiting since Tuesday' });
     const statuses: string[] = [];
     c.pipeline.on('job', (j) => {
-      if (j.recordingId === id && j.serviceStatus !== null && statuses.at(-1) !== j.serviceStatus) statuses.push(j.serviceStatus);
+      if (j.recordingId === id && j.serviceStatus !== null && statuses.at(-1) !== j.serviceStatus)
+        statuses.push(j.serviceStatus);
     });
     await c.pipeline.submit(id, template);
     const job = await waitForJob(c, id, done);
     expect(job.state).toBe('completed');
     expect(statuses).toEqual(['requested', 'scribing', 'scribed']);
-    expect(new Set(scribeAnswers(proxy).map((a) => a['status']))).toEqual(new Set(['requested', 'scribing', 'scribed']));
+    expect(new Set(scribeAnswers(proxy).map((a) => a['status']))).toEqual(
+      new Set(['requested', 'scribing', 'scribed']),
+    );
 
     const meta = (await c.recordings.get(id))!;
     const [create] = proxy.find('POST', '/recording-sessions/create');
-    expect(create?.json).toEqual({ patient_name: 'Bella', description: 'Vomiting since Tuesday', session_date: localDate(meta.startedAt) });
+    expect(create?.json).toEqual({
+      patient_name: 'Bella',
+      description: 'Vomiting since Tuesday',
+      session_date: localDate(meta.startedAt),
+    });
     const sessionId = (create?.answer as { public_id: string }).public_id;
-    expect(proxy.find('POST', '/audio/generate-upload-url').map((r) => r.json)).toEqual([{ recording_session_public_id: sessionId }]);
+    expect(proxy.find('POST', '/audio/generate-upload-url').map((r) => r.json)).toEqual([
+      { recording_session_public_id: sessionId },
+    ]);
     const puts = proxy.seen.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
     const size = readFileSync(c.recordings.audioPath(id)).length;
@@ -481,7 +531,9 @@ describe('the published workflow', () => {
     expect(puts[0]!.bodyBytes).toBe(size);
     expect(puts[0]!.status).toBe(200);
     const scribe = proxy.find('POST', '/scribe/request');
-    expect(scribe.map((r) => r.json)).toEqual([{ recording_session_public_id: sessionId, template_public_id: template }]);
+    expect(scribe.map((r) => r.json)).toEqual([
+      { recording_session_public_id: sessionId, template_public_id: template },
+    ]);
     expect(scribe[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(scribe[0]!.headers['x-api-version']).toBe('v1');
 
@@ -501,7 +553,9 @@ describe('the published workflow', () => {
     const { c, proxy, template } = await through({ scribeSeconds: 0.3 });
     // The sandbox always fills both; the proxy empties the categories of its answers.
     proxy.rewrite = (request, answer) =>
-      request.method === 'GET' && request.path.includes('/scribe/get/') ? { ...(answer as Record<string, unknown>), categories_output: [] } : undefined;
+      request.method === 'GET' && request.path.includes('/scribe/get/')
+        ? { ...(answer as Record<string, unknown>), categories_output: [] }
+        : undefined;
     const id = await makeRecording(c, null, null, { patientName: 'Milo' });
     await c.pipeline.submit(id, template);
     expect((await waitForJob(c, id, done)).state).toBe('completed');
@@ -593,7 +647,11 @@ describe('a note that is late', () => {
     const notified: string[] = [];
     const SLOW_MS = 700;
     // 1.5 s instead of 30 minutes; quick polls before that, slow ones after.
-    const c = await startCoreAgainst(s, { urls: proxy.urls, notify: (title, body) => notified.push(`${title}: ${body}`), pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 } });
+    const c = await startCoreAgainst(s, {
+      urls: proxy.urls,
+      notify: (title, body) => notified.push(`${title}: ${body}`),
+      pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 },
+    });
     cores.push(c);
     await c.session.signIn(s.demo.email, s.demo.password);
     const handlers = createHandlers(c);
@@ -606,12 +664,22 @@ describe('a note that is late', () => {
     });
     // The service never finishes this note: its answers say 'scribing' for ever.
     proxy.rewrite = (request, answer) =>
-      request.method === 'GET' && request.path.includes('/scribe/get/') ? { ...(answer as object), status: 'scribing', categories_output: [], rtf_output: null } : undefined;
+      request.method === 'GET' && request.path.includes('/scribe/get/')
+        ? { ...(answer as object), status: 'scribing', categories_output: [], rtf_output: null }
+        : undefined;
     await c.pipeline.submit(id, await firstTemplateId(c));
     const requested = await waitForJob(c, id, (j) => j.state === 'scribe_requested');
     expect(requested.overdue).toBe(false);
     // Too early to ask again.
-    expect(await handlers['consults:askAgain']({ id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/^The service has had this consult for less than 2 seconds; Ask again is for a note that is late\.$/) } });
+    expect(await handlers['consults:askAgain']({ id })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'conflict',
+        message: expect.stringMatching(
+          /^The service has had this consult for less than 2 seconds; Ask again is for a note that is late\.$/,
+        ),
+      },
+    });
     const late = await waitForJob(c, id, (j) => j.overdue, 10_000);
     expect(late.state).toBe('scribe_requested');
     expect(changed).toContain(true);
@@ -715,15 +783,31 @@ describe('files written by the version before', () => {
     expect(c.pipeline.info(done_)).toMatchObject({ state: 'completed', hasNote: true, overdue: false });
     expect(await handlers['consults:note']({ id: done_ })).toEqual({
       ok: true,
-      data: { note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.', editedNote: null, rtf: null, patientName: null, sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), documentName: null },
+      data: {
+        note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.',
+        editedNote: null,
+        rtf: null,
+        patientName: null,
+        sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        documentName: null,
+      },
     });
     // Without the service's RTF, the RTF is written from the note's sections.
-    expect(await handlers['consults:noteFormats']({ id: done_ })).toMatchObject({ ok: true, data: { rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Bland diet\./) } });
+    expect(await handlers['consults:noteFormats']({ id: done_ })).toMatchObject({
+      ok: true,
+      data: { rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Bland diet\./) },
+    });
 
     const waiting = await waitForJob(c, queued, done);
-    expect(waiting).toMatchObject({ state: 'failed', error: { code: 'patient_name_required', message: PATIENT_NAME_REQUIRED } });
+    expect(waiting).toMatchObject({
+      state: 'failed',
+      error: { code: 'patient_name_required', message: PATIENT_NAME_REQUIRED },
+    });
     expect(existsSync(c.recordings.audioPath(queued))).toBe(true);
-    expect(await handlers['recording:update']({ id: queued, patientName: 'Bella' })).toMatchObject({ ok: true, data: { recording: { patientName: 'Bella', description: null } } });
+    expect(await handlers['recording:update']({ id: queued, patientName: 'Bella' })).toMatchObject({
+      ok: true,
+      data: { recording: { patientName: 'Bella', description: null } },
+    });
     const finished = await waitForJob(c, queued, (j) => j.state === 'completed');
     expect(finished.error).toBeNull();
     expect(c.pipeline.note(queued).note).toContain('Bella');
@@ -731,14 +815,26 @@ describe('files written by the version before', () => {
 
   it('settings saved before scribeOverdueMinutes existed load with its default, and keep what they had', async () => {
     const dataDir = tempDir();
-    const { scribeOverdueMinutes: _dropped, ...before } = { ...DEFAULT_SETTINGS, retentionDays: 30, lastTemplateId: 'soap' };
+    const { scribeOverdueMinutes: _dropped, ...before } = {
+      ...DEFAULT_SETTINGS,
+      retentionDays: 30,
+      lastTemplateId: 'soap',
+    };
     await writeJsonAtomic(join(dataDir, 'settings.json'), before);
     const c = await core({ dataDir });
     expect(c.settings.get()).toEqual({ ...before, scribeOverdueMinutes: 30 });
     expect(c.settings.notice).toBeNull();
-    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 })).toMatchObject({ ok: true, data: { scribeOverdueMinutes: 45, retentionDays: 30 } });
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ scribeOverdueMinutes: 45 });
-    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 })).toMatchObject({
+      ok: true,
+      data: { scribeOverdueMinutes: 45, retentionDays: 30 },
+    });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+      scribeOverdueMinutes: 45,
+    });
+    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 
   it('choosing the published service signs out and starts again there every consult without a note', async () => {
@@ -746,14 +842,23 @@ describe('files written by the version before', () => {
     const id = await makeRecording(c);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
-    const settings = await createHandlers(c)['settings:update']({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS } });
+    const settings = await createHandlers(c)['settings:update']({
+      useSandbox: false,
+      serviceUrls: { ...PUBLISHED_SERVICE_URLS },
+    });
     expect(settings).toMatchObject({ ok: true, data: { useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS } });
     expect(c.serviceUrls()).toEqual(PUBLISHED_SERVICE_URLS);
     expect(c.session.state().signedIn).toBe(false);
     expect(c.embeddedSandbox).toBeNull();
     // Nothing is sent to the published service until the vet signs in there.
-    expect(await waitForJob(c, id, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in')).toMatchObject({ error: null, overdue: false });
-    const onDisk = JSON.parse(readFileSync(join(dirname(c.recordings.audioPath(id)), 'job.json'), 'utf8')) as Record<string, unknown>;
+    expect(await waitForJob(c, id, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in')).toMatchObject({
+      error: null,
+      overdue: false,
+    });
+    const onDisk = JSON.parse(readFileSync(join(dirname(c.recordings.audioPath(id)), 'job.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(onDisk).toMatchObject({ state: 'recorded', sessionId: null, scribeId: null, upload: null });
   });
 });

@@ -28,7 +28,10 @@ async function twoFinishedConsults(now: { t: number }) {
     await core.pipeline.submit(id, template);
     ids.push(id);
   }
-  for (const id of ids) expect((await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+  for (const id of ids)
+    expect((await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
   return { core, h: createHandlers(core), ids };
 }
 
@@ -40,9 +43,15 @@ describe('a shorter retention', () => {
     now.t += 2 * DAY;
     expect(await h['settings:retentionPreview']({ retentionDays: 1 })).toEqual({ ok: true, data: { wouldDelete: 2 } });
     expect(await h['settings:retentionPreview']({ retentionDays: 30 })).toEqual({ ok: true, data: { wouldDelete: 0 } });
-    expect(await h['settings:retentionPreview']({ retentionDays: null })).toEqual({ ok: true, data: { wouldDelete: 0 } });
+    expect(await h['settings:retentionPreview']({ retentionDays: null })).toEqual({
+      ok: true,
+      data: { wouldDelete: 0 },
+    });
 
-    const changed = await h['settings:update']({ retentionDays: 1, retentionAppliesFrom: new Date(now.t).toISOString() });
+    const changed = await h['settings:update']({
+      retentionDays: 1,
+      retentionAppliesFrom: new Date(now.t).toISOString(),
+    });
     expect(changed.ok).toBe(true);
     for (const id of ids) expect(existsSync(c.recordings.audioPath(id)), id).toBe(true);
     expect(c.consults().map((x) => x.job?.audioDeleted)).toEqual([false, false]);

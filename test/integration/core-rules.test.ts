@@ -7,7 +7,14 @@
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +25,16 @@ import { API_VERSION, ServiceClient, type ServiceUrls } from '../../src/main/cor
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
-import { failure, firstTemplateId, makeRecording, recorderChunks, startCore, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
+import {
+  failure,
+  firstTemplateId,
+  makeRecording,
+  recorderChunks,
+  startCore,
+  startCoreAgainst,
+  tempDir,
+  waitForJob,
+} from './support/core.ts';
 
 const servers: Server[] = [];
 const sandboxes: Sandbox[] = [];
@@ -72,7 +88,11 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
   const seen: Seen[] = [];
   let origin = '';
   origin = await listen((req, res) => {
-    const entry: Seen = { method: req.method ?? '', path: (req.url ?? '').split('?')[0] ?? '', headers: { ...req.headers } };
+    const entry: Seen = {
+      method: req.method ?? '',
+      path: (req.url ?? '').split('?')[0] ?? '',
+      headers: { ...req.headers },
+    };
     seen.push(entry);
     if (String(req.headers['content-type'] ?? '').includes('json')) {
       const sent: Buffer[] = [];
@@ -89,7 +109,8 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
         answer.on('data', (c: Buffer) => chunks.push(c));
         answer.on('end', () => {
           let body = Buffer.concat(chunks);
-          if (String(answer.headers['content-type'] ?? '').includes('json')) body = Buffer.from(body.toString('utf8').split(target.origin).join(origin));
+          if (String(answer.headers['content-type'] ?? '').includes('json'))
+            body = Buffer.from(body.toString('utf8').split(target.origin).join(origin));
           const headers = { ...answer.headers, 'content-length': String(body.length) };
           delete headers['transfer-encoding'];
           res.writeHead(answer.statusCode ?? 502, headers).end(body);
@@ -122,24 +143,37 @@ describe('X-API-Version', () => {
     await client.signIn(s.demo.email, s.demo.password, { viaScribeLogin: true }); // POST /auth/login
     const refreshed = await client.refresh(signedIn.accessToken, signedIn.refreshToken ?? ''); // row 2
     const token = refreshed.accessToken;
-    const session = await client.createSession(token, { patientName: 'Bella', description: 'Vomiting', sessionDate: '2026-11-20' }); // row 4
+    const session = await client.createSession(token, {
+      patientName: 'Bella',
+      description: 'Vomiting',
+      sessionDate: '2026-11-20',
+    }); // row 4
     const templates = await client.templates(token, 1, 50); // row 5
     const upload = await client.uploadUrl(token, { sessionId: session.id }); // row 6
     expect(upload.uploadUrl.startsWith(proxy.origin)).toBe(true);
     await client.upload(upload.uploadUrl, store.audioPath(recording), null); // row 7, as curl -T sends it
-    const requested = await client.requestScribe(token, { sessionId: session.id, templateId: templates.items[0]?.id ?? '', idempotencyKey: 'rules-x-api-version' }); // row 8
+    const requested = await client.requestScribe(token, {
+      sessionId: session.id,
+      templateId: templates.items[0]?.id ?? '',
+      idempotencyKey: 'rules-x-api-version',
+    }); // row 8
     await client.getScribe(token, requested.id); // row 9
     await client.ddx(token, 'Dog, 4 years, vomiting and diarrhoea for two days after eating from the bin'); // row 10
     await client.treatmentPlan(token, 'Dog with acute gastroenteritis, how to treat?'); // row 11
     await client.updateNotificationEmail(token, 'alerts@clinic.test'); // row 12
-    await client.setWebhookStatus(token, { eventType: 'scribe', active: true, organizationId: signedIn.user?.organizationId ?? '' }); // row 13
+    await client.setWebhookStatus(token, {
+      eventType: 'scribe',
+      active: true,
+      organizationId: signedIn.user?.organizationId ?? '',
+    }); // row 13
     // The published extras the app uses (docs/service.md), numbered on from 14 here.
     expect(await client.me(token)).toEqual(signedIn.user); // 14
     expect((await client.organization(token)).emailNotification).toBe('alerts@clinic.test'); // 15
     await client.registerWebhook(token, { url: 'https://clinic.example/hooks', secret: 'a-secret-of-at-least-16' }); // 16
     expect((await client.medication(token, 'Maropitant for a vomiting dog')).medications[0]?.label).toBe('Maropitant'); // 17
 
-    const route = (r: Seen) => `${r.method} ${r.path.replace(/\/storage\/.+$/, '/storage/:key').replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')}`;
+    const route = (r: Seen) =>
+      `${r.method} ${r.path.replace(/\/storage\/.+$/, '/storage/:key').replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')}`;
     const rows: Record<string, number> = {
       'POST /agents/auth/sign-in': 1,
       'POST /scribe/auth/refresh-token': 2,
@@ -160,15 +194,22 @@ describe('X-API-Version', () => {
       'POST /agents-api/medication_agent_v2': 17,
     };
     // Every row went through the proxy, once.
-    expect(proxy.seen.map((r) => rows[route(r)] ?? route(r)).sort((a, b) => Number(a) - Number(b))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]);
+    expect(proxy.seen.map((r) => rows[route(r)] ?? route(r)).sort((a, b) => Number(a) - Number(b))).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    ]);
     const versions = Object.fromEntries(proxy.seen.map((r) => [rows[route(r)], r.headers['x-api-version']]));
     expect(API_VERSION).toBe('v1');
-    for (const row of [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]) expect(versions[row], `row ${row}`).toBe('v1');
+    for (const row of [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+      expect(versions[row], `row ${row}`).toBe('v1');
     // The extras' published bodies.
     const body = (n: number) => proxy.seen.find((r) => rows[route(r)] === n)?.json;
     expect(body(6)).toEqual({ recording_session_public_id: session.id });
     expect(body(8)).toEqual({ recording_session_public_id: session.id, template_public_id: templates.items[0]?.id });
-    expect(body(16)).toEqual({ event_type: 'scribe', webhook_url: 'https://clinic.example/hooks', auth_token: 'a-secret-of-at-least-16' });
+    expect(body(16)).toEqual({
+      event_type: 'scribe',
+      webhook_url: 'https://clinic.example/hooks',
+      auth_token: 'a-secret-of-at-least-16',
+    });
     expect(body(17)).toEqual({ input: 'Maropitant for a vomiting dog' });
     expect(body(4)).toEqual({ patient_name: 'Bella', description: 'Vomiting', session_date: '2026-11-20' });
     // Row 7: the PUT carries no X-API-Version: the presigned URL belongs to the storage host,
@@ -198,7 +239,10 @@ describe('time-outs', () => {
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw')],
       ['refresh-token', () => client.refresh('a.b.c', 'r.t.s')],
       ['login', () => client.signIn('vet@clinic.test', 'pw', { viaScribeLogin: true })],
-      ['create-session', () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' })],
+      [
+        'create-session',
+        () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' }),
+      ],
       ['templates', () => client.templates('t')],
       ['upload-url', () => client.uploadUrl('t', { sessionId: 's' })],
       ['scribe-request', () => client.requestScribe('t', { sessionId: 's', templateId: 'soap', idempotencyKey: 'i' })],
@@ -206,7 +250,10 @@ describe('time-outs', () => {
       ['ddx-agent', () => client.ddx('t', 'Dog, vomiting')],
       ['treatment-plan-agent', () => client.treatmentPlan('t', 'Dog, vomiting')],
       ['notification-email', () => client.updateNotificationEmail('t', 'a@clinic.test')],
-      ['webhook-status', () => client.setWebhookStatus('t', { eventType: 'scribe', active: true, organizationId: 'o' })],
+      [
+        'webhook-status',
+        () => client.setWebhookStatus('t', { eventType: 'scribe', active: true, organizationId: 'o' }),
+      ],
     ];
     const started = performance.now();
     const results = await Promise.all(
@@ -295,14 +342,21 @@ describe('answers of the wrong shape', () => {
     const user = { id: 'u', email: 'vet@clinic.test', name: 'Dr A', organization_id: 'o' };
     const client = await answering({
       '/agents/auth/sign-in': JSON.stringify({ refresh_token: 'r.t.s', token_type: 'bearer', user }),
-      '/scribe/recording-sessions/create': JSON.stringify({ message: 'Recording session created', data: { created_at: '2026-01-01T00:00:00Z' } }),
+      '/scribe/recording-sessions/create': JSON.stringify({
+        message: 'Recording session created',
+        data: { created_at: '2026-01-01T00:00:00Z' },
+      }),
       '/scribe/templates/all': JSON.stringify({ message: 'Templates', data: { items: [{ name: 'SOAP note' }] } }),
       '/scribe/audio/generate-upload-url': JSON.stringify({ data: { file_key: 'recordings/k' } }),
       '/agents-api/ddx_agent_v2': JSON.stringify({ response: {} }),
     });
     const cases: [string, () => Promise<unknown>, string][] = [
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw'), 'field "access_token" is missing'],
-      ['create-session', () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' }), 'field "data.public_id" (or "id") is missing'],
+      [
+        'create-session',
+        () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' }),
+        'field "data.public_id" (or "id") is missing',
+      ],
       ['templates', () => client.templates('t'), 'field "data.items[0].public_id" (or "id") is missing'],
       ['upload-url', () => client.uploadUrl('t', { sessionId: 's' }), 'field "data.upload_url" (or "url") is missing'],
       ['ddx-agent', () => client.ddx('t', 'Dog, vomiting'), 'field "status" is missing'],
@@ -331,7 +385,11 @@ describe('Retry-After', () => {
       const s = await sandbox({ rateLimitPerMinute: limit, scribeSeconds: 0.3 });
       const lines: { at: number; line: string }[] = [];
       const c = await startCoreAgainst(s, {
-        pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, log: (line) => lines.push({ at: performance.now(), line }) },
+        pipeline: {
+          backoff: { baseMs: 100, capMs: 2000 },
+          pollDelay: () => 150,
+          log: (line) => lines.push({ at: performance.now(), line }),
+        },
       });
       cores.push(c);
       await c.session.signIn(s.demo.email, s.demo.password);
@@ -344,7 +402,8 @@ describe('Retry-After', () => {
 
       const stateAt: { at: number; state: string }[] = [];
       c.pipeline.on('job', (j) => {
-        if (j.recordingId === id && stateAt.at(-1)?.state !== j.state) stateAt.push({ at: performance.now(), state: j.state });
+        if (j.recordingId === id && stateAt.at(-1)?.state !== j.state)
+          stateAt.push({ at: performance.now(), state: j.state });
       });
       await c.pipeline.submit(id, template);
       const job = await waitForJob(c, id, done, 20_000);
@@ -392,7 +451,12 @@ describe('progress events', () => {
     const template = await firstTemplateId(c);
 
     // A long consult: the real MediaRecorder chunks, then 128 more chunks of 1 MiB (the most a chunk may be).
-    const meta = await c.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Long consult', patientName: 'Bella', owner: ownerOf(demoUser(c), c.serviceKey()) });
+    const meta = await c.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      label: 'Long consult',
+      patientName: 'Bella',
+      owner: ownerOf(demoUser(c), c.serviceKey()),
+    });
     let seq = 0;
     for (const chunk of recorderChunks()) await c.recordings.appendChunk(meta.id, seq++, chunk, seq * 1000);
     const filler = Buffer.alloc(1024 * 1024, 0x42);
@@ -487,14 +551,22 @@ describe('agent input checked in main', () => {
     const before = sandboxStats().requests;
     for (const input of ['', ' ', '   ', '\n\t  \r\n']) {
       const ddx = await handlers['agents:ddx']({ input });
-      expect(ddx, JSON.stringify(input)).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Type or paste a clinical history first.' } });
+      expect(ddx, JSON.stringify(input)).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: 'Type or paste a clinical history first.' },
+      });
       const plan = await handlers['agents:treatmentPlan']({ input, allowWithoutSpecies: true });
-      expect(plan, JSON.stringify(input)).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Type or paste the case details first.' } });
+      expect(plan, JSON.stringify(input)).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: 'Type or paste the case details first.' },
+      });
     }
     expect(sandboxStats().requests).toBe(before);
     expect(sandboxStats().byRoute['POST /agents-api/ddx_agent_v2']).toBeUndefined();
     // The same channel with real input does reach it (so the count above could have moved).
-    expect(await handlers['agents:ddx']({ input: '  Dog, 6 years, vomiting for two days  ' })).toMatchObject({ ok: true });
+    expect(await handlers['agents:ddx']({ input: '  Dog, 6 years, vomiting for two days  ' })).toMatchObject({
+      ok: true,
+    });
     expect(sandboxStats().byRoute['POST /agents-api/ddx_agent_v2']).toBe(1);
   });
 });
@@ -507,7 +579,12 @@ describe('a refused refresh with recordings queued', () => {
     const LATENCY_MS = 1000;
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const first = await startSandbox({ dataDir: join(dataDir, 'service'), latencyMs: LATENCY_MS, accessTtlSeconds: 1, refreshTtlSeconds: 2 });
+    const first = await startSandbox({
+      dataDir: join(dataDir, 'service'),
+      latencyMs: LATENCY_MS,
+      accessTtlSeconds: 1,
+      refreshTtlSeconds: 2,
+    });
     sandboxes.push(first);
     mkdirSync(join(dataDir, 'app'));
     const c = await startCoreAgainst(first, { dataDir: join(dataDir, 'app') });
@@ -536,7 +613,10 @@ describe('a refused refresh with recordings queued', () => {
 
     // Both recordings are queued while signed in.
     const ended = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the session did not end; jobs: ${JSON.stringify(c.pipeline.list())}`)), 8000);
+      const timer = setTimeout(
+        () => reject(new Error(`the session did not end; jobs: ${JSON.stringify(c.pipeline.list())}`)),
+        8000,
+      );
       c.session.on('changed', (st) => {
         if (st.signedIn) return;
         clearTimeout(timer);
@@ -562,7 +642,11 @@ describe('a refused refresh with recordings queued', () => {
     for (const [i, id] of ids.entries()) {
       expect(c.pipeline.info(id)).toMatchObject({ state: 'recorded', waitingFor: 'sign-in', error: null });
       expect(readFileSync(jobFile(id), 'utf8'), `job file of ${id}`).toBe(jobBefore[i]);
-      expect(JSON.parse(readFileSync(jobFile(id), 'utf8'))).toMatchObject({ state: 'recorded', failedAt: null, error: null });
+      expect(JSON.parse(readFileSync(jobFile(id), 'utf8'))).toMatchObject({
+        state: 'recorded',
+        failedAt: null,
+        error: null,
+      });
       expect(sha256(c.recordings.audioPath(id)), `audio of ${id}`).toBe(audioBefore[i]);
       expect(readFileSync(metaFile(id), 'utf8'), `meta of ${id}`).toBe(metaBefore[i]);
     }

@@ -21,7 +21,11 @@ afterEach(async () => {
 async function setup(options: Partial<SandboxOptions> = {}, now?: () => number) {
   sandbox = await startSandbox({ scribeSeconds: 0, ...options });
   const client = new ServiceClient({
-    urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+    urls: () => ({
+      agentsUrl: sandbox.urls.agents_url,
+      scribeUrl: sandbox.urls.scribe_url,
+      agentsApiUrl: sandbox.urls.agents_api_url,
+    }),
     timeoutMs: 5000,
   });
   const store = new MemorySecretStore();
@@ -66,7 +70,9 @@ describe('session', () => {
     expect(await session.withToken((t) => client.templates(t, 1, 50))).toBeTruthy();
     expect(sandbox.stats().refreshes).toBe(0);
     offset = 61_000;
-    const results = await Promise.all(Array.from({ length: 25 }, () => session.withToken((t) => client.templates(t, 1, 50))));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => session.withToken((t) => client.templates(t, 1, 50))),
+    );
     expect(results.every((r) => r.items.length >= 8)).toBe(true);
     expect(sandbox.stats().refreshes).toBe(1);
     expect(session.refreshCount).toBe(1);
@@ -77,7 +83,10 @@ describe('session', () => {
     await session.signIn(sandbox.demo.email, sandbox.demo.password);
     // Make the session believe its token is good for an hour, so only the 401 can tell.
     const stored = (await (session as unknown as { store: MemorySecretStore }).store.load())!;
-    (session as unknown as { current: StoredSession }).current = { ...stored, expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    (session as unknown as { current: StoredSession }).current = {
+      ...stored,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    };
     await new Promise((r) => setTimeout(r, 1100));
     const page = await session.withToken((t) => client.templates(t, 1, 50));
     expect(page.items.length).toBeGreaterThan(0);
@@ -87,7 +96,13 @@ describe('session', () => {
 
   it('saves the rotated refresh token before the new access token is used', async () => {
     sandbox = await startSandbox({ scribeSeconds: 0, accessTtlSeconds: 120 });
-    const client = new ServiceClient({ urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }) });
+    const client = new ServiceClient({
+      urls: () => ({
+        agentsUrl: sandbox.urls.agents_url,
+        scribeUrl: sandbox.urls.scribe_url,
+        agentsApiUrl: sandbox.urls.agents_api_url,
+      }),
+    });
     const store = new RecordingStore();
     let offset = 0;
     const session = new Session({ client, store, now: () => Date.now() + offset });
@@ -192,13 +207,21 @@ describe('the published sign-in and the check at launch', () => {
   it('signs in through /auth/login when its answer holds only the tokens: expiry from the JWT, the user from /users/me', async () => {
     sandbox = await startSandbox({ scribeSeconds: 0, loginTokensOnly: true });
     const client = new ServiceClient({
-      urls: () => ({ agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url }),
+      urls: () => ({
+        agentsUrl: sandbox.urls.agents_url,
+        scribeUrl: sandbox.urls.scribe_url,
+        agentsApiUrl: sandbox.urls.agents_api_url,
+      }),
       timeoutMs: 5000,
     });
     const store = new MemorySecretStore();
     const session = new Session({ client, store, useScribeLogin: () => true });
     const state = await session.signIn(sandbox.demo.email, sandbox.demo.password);
-    expect(state.user).toMatchObject({ email: sandbox.demo.email, id: expect.any(String), organizationId: expect.any(String) });
+    expect(state.user).toMatchObject({
+      email: sandbox.demo.email,
+      id: expect.any(String),
+      organizationId: expect.any(String),
+    });
     const saved = await store.load();
     expect(saved?.expiresAt).toBeGreaterThan(Date.now() / 1000);
     expect(sandbox.stats().byRoute['GET /scribe/users/me']).toBe(1);
@@ -221,7 +244,11 @@ describe('the published sign-in and the check at launch', () => {
     await session.signIn(sandbox.demo.email, sandbox.demo.password);
     const kept = (await store.load())!;
     // Tokens the service never issued (another sandbox's): /users/me and the refresh are refused.
-    await store.save({ ...kept, accessToken: `${kept.accessToken.slice(0, -4)}AAAA`, refreshToken: `${kept.refreshToken.slice(0, -4)}AAAA` });
+    await store.save({
+      ...kept,
+      accessToken: `${kept.accessToken.slice(0, -4)}AAAA`,
+      refreshToken: `${kept.refreshToken.slice(0, -4)}AAAA`,
+    });
     const next = new Session({ client, store });
     await next.restore();
     expect(next.state().signedIn).toBe(true);
@@ -232,7 +259,14 @@ describe('the published sign-in and the check at launch', () => {
   it('at launch, a service out of reach keeps the vet signed in', async () => {
     const { store, session } = await setup();
     await session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const offline = new ServiceClient({ urls: () => ({ agentsUrl: 'http://127.0.0.1:9', scribeUrl: 'http://127.0.0.1:9', agentsApiUrl: 'http://127.0.0.1:9' }), timeoutMs: 2000 });
+    const offline = new ServiceClient({
+      urls: () => ({
+        agentsUrl: 'http://127.0.0.1:9',
+        scribeUrl: 'http://127.0.0.1:9',
+        agentsApiUrl: 'http://127.0.0.1:9',
+      }),
+      timeoutMs: 2000,
+    });
     const next = new Session({ client: offline, store });
     await next.restore();
     expect(await next.verify()).toMatchObject({ signedIn: true, user: { email: sandbox.demo.email } });
@@ -243,9 +277,13 @@ describe('the published sign-in and the check at launch', () => {
 // The published answers the sandbox may not give: a local stand-in answers as docs/service.md says
 // the real service may (tokens alone from /auth/login and from the refresh).
 describe('the session against the published token-only answers', () => {
-  const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+  const jwt = (claims: object) =>
+    `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
   const ME = { public_id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_public_id: 'o1' };
-  type Handler = (req: { method: string; path: string; auth: string | undefined; body: unknown }) => { status?: number; json: unknown };
+  type Handler = (req: { method: string; path: string; auth: string | undefined; body: unknown }) => {
+    status?: number;
+    json: unknown;
+  };
   let standIn: Server | null = null;
   const calls: string[] = [];
   afterEach(async () => {
@@ -264,13 +302,21 @@ describe('the session against the published token-only answers', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const path = req.url ?? '/';
         calls.push(`${req.method} ${path} ${req.headers.authorization ?? '-'}`);
-        const answer = handler({ method: req.method ?? '', path, auth: req.headers.authorization, body: raw ? (JSON.parse(raw) as unknown) : undefined });
+        const answer = handler({
+          method: req.method ?? '',
+          path,
+          auth: req.headers.authorization,
+          body: raw ? (JSON.parse(raw) as unknown) : undefined,
+        });
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
       });
     });
     await new Promise<void>((r) => standIn!.listen(0, '127.0.0.1', r));
     const origin = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
-    return new ServiceClient({ urls: () => ({ agentsUrl: origin, scribeUrl: origin, agentsApiUrl: origin }), timeoutMs: 5000 });
+    return new ServiceClient({
+      urls: () => ({ agentsUrl: origin, scribeUrl: origin, agentsApiUrl: origin }),
+      timeoutMs: 5000,
+    });
   }
 
   it('/auth/login with the three token fields only: expiry from the JWT, the user from /users/me asked with the new token', async () => {
@@ -288,18 +334,33 @@ describe('the session against the published token-only answers', () => {
     const state = await session.signIn('vet@riverside.test', 'pw');
     expect(state.user).toEqual({ id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' });
     expect(calls).toEqual(['POST /auth/login -', `GET /users/me Bearer ${access}`]);
-    expect(await store.load()).toMatchObject({ accessToken: access, refreshToken: 'refresh-1', expiresAt: exp, user: { id: 'u1' } });
+    expect(await store.load()).toMatchObject({
+      accessToken: access,
+      refreshToken: 'refresh-1',
+      expiresAt: exp,
+      user: { id: 'u1' },
+    });
   });
 
   it('a refresh answered with the three token fields only keeps the user already known', async () => {
     let refreshed = 0;
     const client = await serve(({ path, auth }) => {
-      if (path === '/auth/sign-in') return { json: { access_token: 'old.a.t', refresh_token: 'refresh-1', user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_id: 'o1' } } };
+      if (path === '/auth/sign-in')
+        return {
+          json: {
+            access_token: 'old.a.t',
+            refresh_token: 'refresh-1',
+            user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_id: 'o1' },
+          },
+        };
       if (path === '/auth/refresh-token') {
         refreshed += 1;
         return { json: { access_token: 'new.a.t', refresh_token: 'refresh-2', token_type: 'bearer' } };
       }
-      if (path.startsWith('/templates/all')) return auth === 'Bearer new.a.t' ? { json: { items: [], has_next: false } } : { status: 401, json: { detail: 'Token expired' } };
+      if (path.startsWith('/templates/all'))
+        return auth === 'Bearer new.a.t'
+          ? { json: { items: [], has_next: false } }
+          : { status: 401, json: { detail: 'Token expired' } };
       return { status: 404, json: { detail: 'Not Found' } };
     });
     const store = new MemorySecretStore();
@@ -313,7 +374,12 @@ describe('the session against the published token-only answers', () => {
 
   async function keptSession(client: ServiceClient) {
     const store = new MemorySecretStore();
-    await store.save({ obtainedAt: Date.now(), accessToken: 'kept.a.t', refreshToken: 'kept-refresh', user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' } });
+    await store.save({
+      obtainedAt: Date.now(),
+      accessToken: 'kept.a.t',
+      refreshToken: 'kept-refresh',
+      user: { id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' },
+    });
     const session = new Session({ client, store });
     const changes: SessionState[] = [];
     session.on('changed', (s) => changes.push(s));
@@ -323,7 +389,9 @@ describe('the session against the published token-only answers', () => {
 
   it('at launch, a 401 that the refresh cannot cure signs out, removes the tokens and says the session ended', async () => {
     const client = await serve(({ path }) =>
-      path === '/auth/refresh-token' ? { status: 401, json: { detail: 'Invalid refresh token' } } : { status: 401, json: { detail: 'Could not validate credentials' } },
+      path === '/auth/refresh-token'
+        ? { status: 401, json: { detail: 'Invalid refresh token' } }
+        : { status: 401, json: { detail: 'Could not validate credentials' } },
     );
     const { store, session, changes } = await keptSession(client);
     expect(await session.verify()).toEqual({ signedIn: false, user: null, endedBecause: 'expired' });
@@ -335,7 +403,8 @@ describe('the session against the published token-only answers', () => {
 
   it('at launch, a 401 cured by one refresh keeps the vet signed in with the new tokens', async () => {
     const client = await serve(({ path, auth }) => {
-      if (path === '/auth/refresh-token') return { json: { access_token: 'fresh.a.t', refresh_token: 'fresh-refresh', token_type: 'bearer' } };
+      if (path === '/auth/refresh-token')
+        return { json: { access_token: 'fresh.a.t', refresh_token: 'fresh-refresh', token_type: 'bearer' } };
       return auth === 'Bearer fresh.a.t' ? { json: ME } : { status: 401, json: { detail: 'Token expired' } };
     });
     const { store, session } = await keptSession(client);

@@ -77,7 +77,9 @@ describe('drafts after a kill mid-write', () => {
     expect(draft?.text.endsWith(`end ${n}`)).toBe(true);
     expect(n).toBeGreaterThanOrEqual(lastReported);
     expect(draft?.text.length).toBeGreaterThan(400_000);
-    console.log(`drafts crash: ${tries} kill(s) to leave ${left.length} temp(s) of ${leftBytes} bytes; draft ${n} kept (last confirmed ${lastReported})`);
+    console.log(
+      `drafts crash: ${tries} kill(s) to leave ${left.length} temp(s) of ${leftBytes} bytes; draft ${n} kept (last confirmed ${lastReported})`,
+    );
   }, 30_000);
 
   it('sweep() does not take the temp of a save in flight', async () => {
@@ -95,7 +97,10 @@ describe('drafts after a kill mid-write', () => {
     expect(await removeLeftoverTemps(dir)).toEqual([]);
     mkdirSync(dir);
     const kept = ['settings.json', 'settings.json.unreadable-1764148500000', 'notes.tmp', 'job.json.not-a-uuid.tmp'];
-    const removed = ['settings.json.0f8fad5b-d9cb-469f-a165-70867728950e.tmp', 'job.json.7c9e6679-7425-40de-944b-e07fc1f90ae7.tmp'];
+    const removed = [
+      'settings.json.0f8fad5b-d9cb-469f-a165-70867728950e.tmp',
+      'job.json.7c9e6679-7425-40de-944b-e07fc1f90ae7.tmp',
+    ];
     for (const name of [...kept, ...removed]) writeFileSync(join(dir, name), '{}');
     expect((await removeLeftoverTemps(dir)).sort()).toEqual(removed.sort());
     expect(readdirSync(dir).sort()).toEqual(kept.sort());

@@ -97,7 +97,14 @@ describe('DraftStore.removeConsult', () => {
     await store.removeConsult(CONSULT);
 
     expect(readdirSync(dir).sort()).toEqual(
-      [`${CONSULT}.json.unreadable-1764148500000`, `${CONSULT}0.json`, `${OTHER}.json`, `${otherDoc}.json`, leftovers[3], leftovers[4]].sort(),
+      [
+        `${CONSULT}.json.unreadable-1764148500000`,
+        `${CONSULT}0.json`,
+        `${OTHER}.json`,
+        `${otherDoc}.json`,
+        leftovers[3],
+        leftovers[4],
+      ].sort(),
     );
     expect(await store.get(CONSULT)).toBeNull();
     expect(await store.get(doc1)).toBeNull();
@@ -124,7 +131,22 @@ describe('DraftStore.removeConsult', () => {
 });
 
 describe('DraftStore keys', () => {
-  const unsafe = ['', '.', '..', '../outside', '..\\outside', 'a/b', 'a\\b', `${CONSULT}/..`, `${CONSULT}.document-../x`, `${CONSULT}.document-a/b`, 'a..b', '.hidden', 'C:outside', 'a\u0000b'];
+  const unsafe = [
+    '',
+    '.',
+    '..',
+    '../outside',
+    '..\\outside',
+    'a/b',
+    'a\\b',
+    `${CONSULT}/..`,
+    `${CONSULT}.document-../x`,
+    `${CONSULT}.document-a/b`,
+    'a..b',
+    '.hidden',
+    'C:outside',
+    'a\u0000b',
+  ];
 
   it.each(unsafe)('refuses %j and writes nothing', async (key) => {
     const store = new DraftStore(dir);

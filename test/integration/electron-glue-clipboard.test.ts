@@ -16,8 +16,18 @@ const { ElectronHost } = await import('../e2e/support/electron-host.ts');
 
 /** An ElectronHost whose app runs what it evaluates against the fake Electron, as Playwright runs it in main. */
 function hostOnTheFake(): InstanceType<typeof ElectronHost> {
-  const host = new ElectronHost({ dataDir: home, sandbox: {}, logFile: join(home, 'main.log'), tokenLog: join(home, 'tokens.txt'), fakeAudio: '', artifactsDir: home });
-  const app = { evaluate: (fn: (electron: unknown, arg?: unknown) => unknown, arg?: unknown) => Promise.resolve(fn(electron.default, arg)) };
+  const host = new ElectronHost({
+    dataDir: home,
+    sandbox: {},
+    logFile: join(home, 'main.log'),
+    tokenLog: join(home, 'tokens.txt'),
+    fakeAudio: '',
+    artifactsDir: home,
+  });
+  const app = {
+    evaluate: (fn: (electron: unknown, arg?: unknown) => unknown, arg?: unknown) =>
+      Promise.resolve(fn(electron.default, arg)),
+  };
   (host as unknown as { app: unknown }).app = app;
   return host;
 }
@@ -31,7 +41,9 @@ const note = {
 beforeAll(async () => {
   electron.fake.ready = true;
   // As main writes a note (src/main/index.ts): one item, the three flavours under their MIME types.
-  await electron.clipboard.write([new electron.ClipboardItem({ 'text/plain': note.text, 'text/html': note.html, 'text/rtf': note.rtf })]);
+  await electron.clipboard.write([
+    new electron.ClipboardItem({ 'text/plain': note.text, 'text/html': note.html, 'text/rtf': note.rtf }),
+  ]);
 });
 
 afterAll(() => {

@@ -27,7 +27,10 @@ describe('a keychain module that does not load', () => {
   it('still starts, with the tokens in the next store (memory here: the fake has no safeStorage)', () => {
     expect(run.report.driverError).toBeUndefined();
     expect(run.report.errorBoxes).toEqual([]);
-    expect(run.report.appInfo).toMatchObject({ ok: true, data: { secretStore: { kind: 'memory', persistent: false } } });
+    expect(run.report.appInfo).toMatchObject({
+      ok: true,
+      data: { secretStore: { kind: 'memory', persistent: false } },
+    });
   });
 
   it('is said to the vet once, with where the sign-in is kept instead', () => {
@@ -44,9 +47,11 @@ describe('a keychain module that does not load', () => {
     expect(notices.map((n) => n.message)).not.toContain(MEMORY_ONLY_NOTICE);
   });
 
-  it('is in the log as an error, with the module\'s own error', () => {
+  it("is in the log as an error, with the module's own error", () => {
     const log = readFileSync(join(home, 'config', 'Vet Scribe', 'logs', 'main.log'), 'utf8');
-    expect(log).toMatch(/\[error\] +keychain: the keychain module \(keytar\) could not be loaded: Cannot find module '.*keytar\.node'; tokens go to the next store instead/);
+    expect(log).toMatch(
+      /\[error\] +keychain: the keychain module \(keytar\) could not be loaded: Cannot find module '.*keytar\.node'; tokens go to the next store instead/,
+    );
     expect(run.stderr).toMatch(/keychain: the keychain module \(keytar\) could not be loaded/);
   });
 });

@@ -19,7 +19,9 @@ const homes: string[] = [];
 async function wayland(portal: 'unbound' | 'sticky' | null): Promise<{ run: Run; glue: GlueReport }> {
   const home = mkdtempSync(join(tmpdir(), `vet-scribe-glue-wayland-${portal ?? 'x11'}-`));
   homes.push(home);
-  const env = portal ? { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', FAKE_ELECTRON_SHORTCUT_PORTAL: portal } : { XDG_SESSION_TYPE: 'x11' };
+  const env = portal
+    ? { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', FAKE_ELECTRON_SHORTCUT_PORTAL: portal }
+    : { XDG_SESSION_TYPE: 'x11' };
   const run = await runMain(home, join(home, 'tokens.txt'), 'wayland', env);
   const glue = lineOf<GlueReport>(run.stdout, GLUE_PREFIX);
   if (!glue) throw new Error(`the run printed no report\n${run.stdout}\n${run.stderr}`);
@@ -34,7 +36,8 @@ function step(glue: GlueReport, name: string) {
 }
 
 const START = [{ channel: 'recorder:command', args: [{ action: 'start' }] }];
-const caveatOf = (glue: GlueReport) => (step(glue, 'start').answer?.data as { shortcutCaveat?: unknown } | undefined)?.shortcutCaveat;
+const caveatOf = (glue: GlueReport) =>
+  (step(glue, 'start').answer?.data as { shortcutCaveat?: unknown } | undefined)?.shortcutCaveat;
 
 beforeAll(() => {
   expect(builtMainExists(), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
@@ -71,14 +74,17 @@ describe('a Wayland desktop that binds the shortcut and never lets it go', () =>
 
   it('the shortcut in force starts recording; after a change, the old keys (still delivered) start nothing', () => {
     expect(step(glue, 'default shortcut pressed')).toMatchObject({ delivered: true, sentToWindow: START });
-    expect(step(glue, 'shortcut changed').answer).toMatchObject({ ok: true, data: { recordShortcut: 'CommandOrControl+Alt+R' } });
+    expect(step(glue, 'shortcut changed').answer).toMatchObject({
+      ok: true,
+      data: { recordShortcut: 'CommandOrControl+Alt+R' },
+    });
     expect(step(glue, 'old shortcut pressed')).toMatchObject({ delivered: true, sentToWindow: [], visible: false });
     expect(step(glue, 'new shortcut pressed')).toMatchObject({ delivered: true, sentToWindow: START });
   });
 });
 
 describe('an X11 session', () => {
-  it('makes no caveat: the shortcut is Electron\'s own there', async () => {
+  it("makes no caveat: the shortcut is Electron's own there", async () => {
     const { glue } = await wayland(null);
     expect(caveatOf(glue)).toBeNull();
     expect(step(glue, 'default shortcut pressed')).toMatchObject({ delivered: true, sentToWindow: START });

@@ -34,20 +34,36 @@ describe('launches during start-up', () => {
     expect(run.report.driverError).toBeUndefined();
   });
 
-  it("answers every call of that window: none finds its handler missing", () => {
+  it('answers every call of that window: none finds its handler missing', () => {
     const r = run.report;
-    for (const [name, answer] of Object.entries({ appInfo: r.appInfo, sessionBefore: r.sessionBefore, signIn: r.signIn, sessionAfter: r.sessionAfter, templates: r.templates })) {
+    for (const [name, answer] of Object.entries({
+      appInfo: r.appInfo,
+      sessionBefore: r.sessionBefore,
+      signIn: r.signIn,
+      sessionAfter: r.sessionAfter,
+      templates: r.templates,
+    })) {
       expect(answer, `${name}: ${JSON.stringify(answer)}`).not.toHaveProperty('missing');
       expect(answer.ok, `${name}: ${JSON.stringify(answer)}`).toBe(true);
     }
     // Every handler was there when the window first called.
     expect([...r.ipcChannels].sort()).toEqual([...INVOKE_CHANNELS].sort());
     // The engine's events reach this window, the one the vet sees.
-    expect(r.sentToWindow).toContainEqual({ channel: 'session:changed', args: [expect.objectContaining({ signedIn: true })] });
+    expect(r.sentToWindow).toContainEqual({
+      channel: 'session:changed',
+      args: [expect.objectContaining({ signedIn: true })],
+    });
   });
 
   it('quits cleanly afterwards', () => {
-    expect(run.quit.quitLog).toEqual(['before-quit', 'window closed', 'will-quit (prevented)', 'before-quit', 'will-quit', 'quit']);
+    expect(run.quit.quitLog).toEqual([
+      'before-quit',
+      'window closed',
+      'will-quit (prevented)',
+      'before-quit',
+      'will-quit',
+      'quit',
+    ]);
     expect(run.quit.errorBoxes).toEqual([]);
     expect(run.quit.unimplemented).toEqual([]);
     expect(run.code).toBe(0);

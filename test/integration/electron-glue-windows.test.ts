@@ -12,10 +12,16 @@ import { GLUE_PREFIX, type GlueReport } from './support/fake-electron/report.ts'
 import { builtMainExists, lineOf, runMain, type Run } from './support/fake-electron/run-main.ts';
 
 const homes: string[] = [];
-async function scenario(command: 'activate' | 'toast-timeout' | 'session-end', platform: string): Promise<{ run: Run; glue: GlueReport; home: string }> {
+async function scenario(
+  command: 'activate' | 'toast-timeout' | 'session-end',
+  platform: string,
+): Promise<{ run: Run; glue: GlueReport; home: string }> {
   const home = mkdtempSync(join(tmpdir(), `vet-scribe-glue-${command}-`));
   homes.push(home);
-  const run = await runMain(home, join(home, 'tokens.txt'), command, { FAKE_ELECTRON_PLATFORM: platform, FAKE_ELECTRON_NOTIFICATIONS: '1' });
+  const run = await runMain(home, join(home, 'tokens.txt'), command, {
+    FAKE_ELECTRON_PLATFORM: platform,
+    FAKE_ELECTRON_NOTIFICATIONS: '1',
+  });
   const glue = lineOf<GlueReport>(run.stdout, GLUE_PREFIX);
   if (!glue) throw new Error(`the ${command} run printed no report\n${run.stdout}\n${run.stderr}`);
   expect(glue.driverError).toBeUndefined();
@@ -50,7 +56,11 @@ describe('Windows: a toast clicked in the Action Center after it timed out', () 
   it('opens the window, through Notification.handleActivation', async () => {
     const { run, glue } = await scenario('toast-timeout', 'win32');
     expect(step(glue, 'toast timed out')).toMatchObject({ visible: false });
-    expect(step(glue, 'toast clicked in the Action Center')).toMatchObject({ delivered: true, visible: true, windows: 1 });
+    expect(step(glue, 'toast clicked in the Action Center')).toMatchObject({
+      delivered: true,
+      visible: true,
+      windows: 1,
+    });
     expect(run.report.calls).toContain('Notification.handleActivation');
     expect(run.quit.unimplemented).toEqual([]);
   });

@@ -12,10 +12,19 @@ import { tempDir } from './support/core.ts';
 const CHILD = join(import.meta.dirname, 'support', 'full-disk-child.ts');
 
 /** Runs the child with files limited to `kib` KiB (bash counts `ulimit -f` in 1024-byte blocks). */
-function underLimit(kib: number, ...args: string[]): { out: Record<string, unknown>; status: number | null; stderr: string } {
-  const run = spawnSync('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, CHILD, ...args], { encoding: 'utf8', timeout: 60_000 });
+function underLimit(
+  kib: number,
+  ...args: string[]
+): { out: Record<string, unknown>; status: number | null; stderr: string } {
+  const run = spawnSync('bash', ['-c', `ulimit -f ${kib} && exec "$0" "$@"`, process.execPath, CHILD, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
-  if (!line.startsWith('{')) throw new Error(`the child printed no report (status ${run.status}, signal ${run.signal})\n${run.stdout}\n${run.stderr}`);
+  if (!line.startsWith('{'))
+    throw new Error(
+      `the child printed no report (status ${run.status}, signal ${run.signal})\n${run.stdout}\n${run.stderr}`,
+    );
   return { out: JSON.parse(line) as Record<string, unknown>, status: run.status, stderr: run.stderr };
 }
 
@@ -25,22 +34,36 @@ describe('a disk that fills', () => {
     // 1,000 KiB: nine chunks of 100,000 bytes fit, the tenth only in part.
     const { out, status } = underLimit(1000, 'record', dir);
     expect(status).toBe(0);
-    const { id, confirmed, error } = out as { id: string; confirmed: number[]; error: { code: string; message: string } };
+    const { id, confirmed, error } = out as {
+      id: string;
+      confirmed: number[];
+      error: { code: string; message: string };
+    };
     expect(confirmed).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 100_000).filter((b) => b <= 1000 * 1024));
-    expect(error).toEqual({ code: 'disk_full', message: 'The disk is full: free some space on this computer. The recording so far is kept, and saving goes on once there is room.' });
+    expect(error).toEqual({
+      code: 'disk_full',
+      message:
+        'The disk is full: free some space on this computer. The recording so far is kept, and saving goes on once there is room.',
+    });
     // Every confirmed byte is there, and nothing of the refused chunk.
     const audio = join(dir, id, 'audio.webm');
     const last = confirmed.at(-1) ?? 0;
     expect(statSync(audio).size).toBe(last);
     const bytes = readFileSync(audio);
-    for (let seq = 0; seq < confirmed.length; seq++) expect(bytes[seq * 100_000 + 99_999], `chunk ${seq}`).toBe(seq + 1);
+    for (let seq = 0; seq < confirmed.length; seq++)
+      expect(bytes[seq * 100_000 + 99_999], `chunk ${seq}`).toBe(seq + 1);
     const meta = JSON.parse(readFileSync(join(dir, id, 'meta.json'), 'utf8')) as { bytes: number; chunks: number };
     expect(meta).toMatchObject({ bytes: last, chunks: confirmed.length });
     expect(readdirSync(join(dir, id)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
     // Room again (no limit here): the refused chunk is sent again and the recording goes on.
     const store = new RecordingStore({ dir });
-    const again = await store.appendChunk(id, confirmed.length, new Uint8Array(100_000).fill(confirmed.length + 1), 10_000);
+    const again = await store.appendChunk(
+      id,
+      confirmed.length,
+      new Uint8Array(100_000).fill(confirmed.length + 1),
+      10_000,
+    );
     expect(again).toMatchObject({ bytes: last + 100_000, chunks: confirmed.length + 1 });
     expect(statSync(audio).size).toBe(last + 100_000);
   });
@@ -51,7 +74,11 @@ describe('a disk that fills', () => {
     writeFileSync(join(dir, 'settings.json'), before);
     const { out, status } = underLimit(0, 'settings', dir);
     expect(status).toBe(0);
-    expect(out['error']).toEqual({ code: 'disk_full', message: 'The disk is full: free some space on this computer. What was saved before is kept.', retryable: true });
+    expect(out['error']).toEqual({
+      code: 'disk_full',
+      message: 'The disk is full: free some space on this computer. What was saved before is kept.',
+      retryable: true,
+    });
     expect(JSON.stringify(out)).not.toContain(dir);
     expect(readFileSync(join(dir, 'settings.json'), 'utf8')).toBe(before);
     expect(readdirSync(dir)).toEqual(['settings.json']);

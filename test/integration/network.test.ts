@@ -34,7 +34,12 @@ function close(server: Server): Promise<void> {
  * A proxy that notes the hosts it carries (tunnels for HTTPS and the upload, forwarded requests
  * for plain HTTP); `refuse` makes it answer 407 to everything.
  */
-async function startProxy(): Promise<{ proxy: ProxyServer; port: number; tunnels: string[]; refuse: (yes: boolean) => void }> {
+async function startProxy(): Promise<{
+  proxy: ProxyServer;
+  port: number;
+  tunnels: string[];
+  refuse: (yes: boolean) => void;
+}> {
   const proxy = createProxy(createHttpServer());
   const tunnels: string[] = [];
   let refusing = false;
@@ -52,21 +57,80 @@ async function startProxy(): Promise<{ proxy: ProxyServer; port: number; tunnels
 /** A test root and a certificate for 127.0.0.1 and localhost signed by it. */
 function makeCertificates(dir: string): { ca: string; key: string; cert: string } {
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2',
-    '-subj', '/CN=Clinic Inspection Test Root', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
-  run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost']);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Clinic Inspection Test Root',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ]);
+  run([
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    '/CN=localhost',
+  ]);
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
-  run(['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'san.ext']);
-  return { ca: readFileSync(join(dir, 'ca.pem'), 'utf8'), key: readFileSync(join(dir, 'server.key'), 'utf8'), cert: readFileSync(join(dir, 'server.pem'), 'utf8') };
+  run([
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'san.ext',
+  ]);
+  return {
+    ca: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+    key: readFileSync(join(dir, 'server.key'), 'utf8'),
+    cert: readFileSync(join(dir, 'server.pem'), 'utf8'),
+  };
 }
 
 /** HTTPS in front of the sandbox, with the test root's certificate. */
-async function startTlsFront(sandboxPort: number, key: string, cert: string): Promise<{ server: Server; port: number }> {
+async function startTlsFront(
+  sandboxPort: number,
+  key: string,
+  cert: string,
+): Promise<{ server: Server; port: number }> {
   const server = createHttpsServer({ key, cert }, (req, res) => {
-    const upstream = httpRequest({ host: '127.0.0.1', port: sandboxPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: sandboxPort, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -127,7 +191,9 @@ describe('the proxy the computer names', () => {
 
   it('a proxy that refuses (407) is a sentence naming the proxy and what to ask IT; the consult waits and is sent once the proxy lets it through', async () => {
     proxy.refuse(true);
-    core = await startCoreAgainst(sandbox, { network: { resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) } });
+    core = await startCoreAgainst(sandbox, {
+      network: { resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) },
+    });
     const e = await failure(core.client.signIn(sandbox.demo.email, sandbox.demo.password));
     expect(e.kind).toBe('network');
     expect(e.code).toBe('proxy');
@@ -156,16 +222,23 @@ describe('the proxy the computer names', () => {
     const gone = createHttpServer();
     const port = await listen(gone);
     await close(gone);
-    core = await startCoreAgainst(sandbox, { network: { resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${port}`) } });
+    core = await startCoreAgainst(sandbox, {
+      network: { resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${port}`) },
+    });
     const e = await failure(core.client.signIn(sandbox.demo.email, sandbox.demo.password));
     expect(e.code).toBe('proxy');
-    expect(e.message).toBe(`The clinic's proxy (127.0.0.1:${port}) could not be reached (ECONNREFUSED). Ask IT whether this computer's proxy settings are right.`);
+    expect(e.message).toBe(
+      `The clinic's proxy (127.0.0.1:${port}) could not be reached (ECONNREFUSED). Ask IT whether this computer's proxy settings are right.`,
+    );
   });
 
   it('proxy settings that cannot be read (a PAC script that fails) say so, and the consult waits', async () => {
     let pacFails = true;
     core = await startCoreAgainst(sandbox, {
-      network: { resolveProxy: () => (pacFails ? Promise.reject(new Error('net::ERR_PAC_SCRIPT_FAILED')) : Promise.resolve('DIRECT')) },
+      network: {
+        resolveProxy: () =>
+          pacFails ? Promise.reject(new Error('net::ERR_PAC_SCRIPT_FAILED')) : Promise.resolve('DIRECT'),
+      },
     });
     const e = await failure(core.client.signIn(sandbox.demo.email, sandbox.demo.password));
     expect(e.code).toBe('proxy_settings');
@@ -181,7 +254,9 @@ describe('the proxy the computer names', () => {
     const waiting = await waitForJob(core, id, (j) => j.waitingReason !== null);
     expect(waiting).toMatchObject({ state: 'recorded', waitingFor: 'network' });
     pacFails = false;
-    expect((await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect((await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
   });
 
   it('a proxy list of SOCKS only is refused with a sentence; a usable entry after it is used', async () => {
@@ -189,7 +264,9 @@ describe('the proxy the computer names', () => {
     core = await startCoreAgainst(sandbox, { network: { resolveProxy: () => Promise.resolve(list) } });
     const e = await failure(core.client.signIn(sandbox.demo.email, sandbox.demo.password));
     expect(e.code).toBe('proxy_settings');
-    expect(e.message).toMatch(/through SOCKS5 127\.0\.0\.1:1080, which Vet Scribe cannot use \(only HTTP and HTTPS proxies\)\. Ask IT/);
+    expect(e.message).toMatch(
+      /through SOCKS5 127\.0\.0\.1:1080, which Vet Scribe cannot use \(only HTTP and HTTPS proxies\)\. Ask IT/,
+    );
     list = `SOCKS5 127.0.0.1:1080; PROXY 127.0.0.1:${proxy.port}`;
     await core.session.signIn(sandbox.demo.email, sandbox.demo.password);
     expect(proxy.tunnels.length).toBeGreaterThan(0);
@@ -200,7 +277,11 @@ describe('the roots the computer trusts', () => {
   const urls = () => {
     const origin = `https://127.0.0.1:${front.port}`;
     const path = (u: string) => new URL(u).pathname;
-    return { agentsUrl: origin + path(sandbox.urls.agents_url), scribeUrl: origin + path(sandbox.urls.scribe_url), agentsApiUrl: origin + path(sandbox.urls.agents_api_url) };
+    return {
+      agentsUrl: origin + path(sandbox.urls.agents_url),
+      scribeUrl: origin + path(sandbox.urls.scribe_url),
+      agentsApiUrl: origin + path(sandbox.urls.agents_api_url),
+    };
   };
 
   it('a certificate from a root this computer does not trust is a sentence on what to ask IT', async () => {
@@ -218,7 +299,10 @@ describe('the roots the computer trusts', () => {
   it('with the root among the trusted ones, sign-in works, directly and through the proxy', async () => {
     const direct = new ServiceClient({ urls, network: new Network({ ca: [certs.ca] }) });
     expect((await direct.signIn(sandbox.demo.email, sandbox.demo.password)).user?.email).toBe(sandbox.demo.email);
-    const viaProxy = new Network({ ca: [certs.ca], resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) });
+    const viaProxy = new Network({
+      ca: [certs.ca],
+      resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`),
+    });
     const proxied = new ServiceClient({ urls, network: viaProxy });
     expect((await proxied.signIn(sandbox.demo.email, sandbox.demo.password)).user?.email).toBe(sandbox.demo.email);
     expect(proxy.tunnels).toContain(`127.0.0.1:${front.port}`);
@@ -239,14 +323,22 @@ describe('the roots the computer trusts', () => {
     try {
       const file = join(tempDir(), 'audio.webm');
       writeFileSync(file, Buffer.alloc(3 * 1024 * 1024 + 17, 7));
-      const network = new Network({ ca: [certs.ca], resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) });
+      const network = new Network({
+        ca: [certs.ca],
+        resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`),
+      });
       const client = new ServiceClient({ urls, network });
       await client.upload(`https://localhost:${port}/bucket/key?X-Amz-Signature=abc`, file, null);
       expect(received).toEqual([3 * 1024 * 1024 + 17]);
       expect(proxy.tunnels).toContain(`localhost:${port}`);
-      expect(network.uploadAgent({ kind: 'proxy', url: `http://127.0.0.1:${proxy.port}`, label: '' })).toBeInstanceOf(HttpsProxyAgent);
+      expect(network.uploadAgent({ kind: 'proxy', url: `http://127.0.0.1:${proxy.port}`, label: '' })).toBeInstanceOf(
+        HttpsProxyAgent,
+      );
 
-      const untrusting = new ServiceClient({ urls, network: new Network({ resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) }) });
+      const untrusting = new ServiceClient({
+        urls,
+        network: new Network({ resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) }),
+      });
       const e = await failure(untrusting.upload(`https://localhost:${port}/bucket/key`, file, null));
       expect(e.code).toBe('certificate');
       expect(received).toHaveLength(1);
@@ -254,7 +346,10 @@ describe('the roots the computer trusts', () => {
       // A proxy that refuses the tunnel is the proxy's refusal, not the storage's answer (a 403
       // from the storage would renew the address). A new route: the first one's tunnel is kept.
       proxy.refuse(true);
-      const refusing = new ServiceClient({ urls, network: new Network({ ca: [certs.ca], resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) }) });
+      const refusing = new ServiceClient({
+        urls,
+        network: new Network({ ca: [certs.ca], resolveProxy: () => Promise.resolve(`PROXY 127.0.0.1:${proxy.port}`) }),
+      });
       const refused = await failure(refusing.upload(`https://localhost:${port}/bucket/key`, file, null));
       expect(refused.code).toBe('proxy');
       expect(refused.status).toBeUndefined();

@@ -19,8 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import config from '../../electron-builder.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-const ELECTRON_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }).version;
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const ELECTRON_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')) as { version: string }
+).version;
 
 let work: string;
 let resources: string;
@@ -64,7 +69,11 @@ beforeAll(async () => {
     effectiveOptionComputed: (computed: unknown) => {
       if (Array.isArray(computed)) {
         const [args, desktopFile] = computed as [string[], string];
-        deb = { args, afterInstall: readFileSync(args[args.indexOf('--after-install') + 1]!, 'utf8'), desktop: readFileSync(desktopFile, 'utf8') };
+        deb = {
+          args,
+          afterInstall: readFileSync(args[args.indexOf('--after-install') + 1]!, 'utf8'),
+          desktop: readFileSync(desktopFile, 'utf8'),
+        };
       } else appImage = computed as { desktop: string; desktopFileName: string };
       return Promise.resolve(true);
     },
@@ -79,26 +88,43 @@ afterAll(() => {
 
 describe('the packaged app (linux-unpacked, as electron-builder packs it for the Linux installers)', () => {
   it('holds the built app (main, preload, window) and package.json', () => {
-    for (const f of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(files, f).toContain(f);
+    for (const f of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html'])
+      expect(files, f).toContain(f);
     expect(files.some((f) => /^\/out\/renderer\/assets\/index-[^/]+\.js$/.test(f))).toBe(true);
   });
 
   it('holds the production dependencies main needs at run time, and no development one', () => {
-    const packages = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/').slice(2, f.split('/')[2]?.startsWith('@') ? 4 : 3).join('/')));
-    for (const dev of Object.keys(PKG.devDependencies)) expect(packages.has(dev), `${dev} is a devDependency`).toBe(false);
+    const packages = new Set(
+      files
+        .filter((f) => f.startsWith('/node_modules/'))
+        .map((f) =>
+          f
+            .split('/')
+            .slice(2, f.split('/')[2]?.startsWith('@') ? 4 : 3)
+            .join('/'),
+        ),
+    );
+    for (const dev of Object.keys(PKG.devDependencies))
+      expect(packages.has(dev), `${dev} is a devDependency`).toBe(false);
     // Main bundles every other dependency and the window's libraries are bundled into
     // out/renderer: keytar (its native module) is the only package in the archive.
     expect([...packages]).toEqual(['keytar']);
   });
 
   it('unpacks keytar with its native module beside the archive (a .node cannot load from inside it)', () => {
-    expect(existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'keytar', 'build', 'Release', 'keytar.node'))).toBe(true);
+    expect(
+      existsSync(join(resources, 'app.asar.unpacked', 'node_modules', 'keytar', 'build', 'Release', 'keytar.node')),
+    ).toBe(true);
     expect(files.filter((f) => f.endsWith('.node'))).toEqual(['/node_modules/keytar/build/Release/keytar.node']);
   });
 
   it('has no source maps, tests or sources', () => {
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-    expect(files.filter((f) => f.startsWith('/src/') || f.startsWith('/test/') || f.startsWith('/bench/') || f.startsWith('/scripts/'))).toEqual([]);
+    expect(
+      files.filter(
+        (f) => f.startsWith('/src/') || f.startsWith('/test/') || f.startsWith('/bench/') || f.startsWith('/scripts/'),
+      ),
+    ).toEqual([]);
     expect(files.filter((f) => /^\/out\/.*\.ts$/.test(f))).toEqual([]);
   });
 
@@ -106,15 +132,25 @@ describe('the packaged app (linux-unpacked, as electron-builder packs it for the
     // The entry and the chunks it loads when needed (the updater).
     const mainFiles = files.filter((f) => /^\/out\/main\/.*\.js$/.test(f));
     expect(mainFiles).toContain('/out/main/index.js');
-    const main = mainFiles.map((f) => asar.extractFile(join(resources, 'app.asar'), f.slice(1)).toString('utf8')).join('\n');
+    const main = mainFiles
+      .map((f) => asar.extractFile(join(resources, 'app.asar'), f.slice(1)).toString('utf8'))
+      .join('\n');
     const specifiers = new Set(
-      [...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm), ...main.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g), ...main.matchAll(/__require\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+      [
+        ...main.matchAll(/^import\s[^'"]*['"]([^'"]+)['"]/gm),
+        ...main.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+        ...main.matchAll(/__require\(\s*['"]([^'"]+)['"]\s*\)/g),
+      ].map((m) => m[1]!),
     );
     // Relative specifiers only appear inside strings of bundled code (one file has nothing to import beside it).
-    const external = [...specifiers].filter((s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s) && s !== 'electron');
+    const external = [...specifiers].filter(
+      (s) => !s.startsWith('.') && !s.startsWith('node:') && !builtinModules.includes(s) && s !== 'electron',
+    );
     expect(external).toEqual(['keytar']);
     for (const spec of external) {
-      const pkg = JSON.parse(asar.extractFile(join(resources, 'app.asar'), `node_modules/${spec}/package.json`).toString('utf8')) as { main?: string };
+      const pkg = JSON.parse(
+        asar.extractFile(join(resources, 'app.asar'), `node_modules/${spec}/package.json`).toString('utf8'),
+      ) as { main?: string };
       const entry = join('node_modules', spec, pkg.main ?? 'index.js').replace(/\\/g, '/');
       expect(files, `${spec}'s entry ${entry}`).toContain(`/${entry.endsWith('.js') ? entry : `${entry}.js`}`);
     }
@@ -126,7 +162,9 @@ describe('the Linux installers, as electron-builder resolved their configuration
     // "0.0.0" or none is the FUSE2 toolset.
     expect(resolved.toolsets?.appimage).toBe('1.0.3');
     // One electron-builder knows how to fetch (it pins each toolset's checksum).
-    const { appimageChecksums } = createRequire(join(ROOT, 'package.json'))('app-builder-lib/out/toolsets/linux.js') as { appimageChecksums: Record<string, unknown> };
+    const { appimageChecksums } = createRequire(join(ROOT, 'package.json'))(
+      'app-builder-lib/out/toolsets/linux.js',
+    ) as { appimageChecksums: Record<string, unknown> };
     expect(Object.keys(appimageChecksums)).toContain(resolved.toolsets?.appimage);
     // Its desktop entry starts the app with Chromium's sandbox (the FUSE2 toolset's has --no-sandbox).
     expect(appImage?.desktop).toMatch(/^Exec=AppRun %U$/m);
@@ -143,7 +181,9 @@ describe('the Linux installers, as electron-builder resolved their configuration
     // The package's after-install script puts it into /etc/apparmor.d and loads it.
     expect(deb.afterInstall).toContain("APPARMOR_PROFILE_SOURCE='/opt/Vet Scribe/resources/apparmor-profile'");
     expect(deb.afterInstall).toContain("APPARMOR_PROFILE_TARGET='/etc/apparmor.d/vet-scribe'");
-    expect(deb.afterInstall).toContain('apparmor_parser --replace --write-cache --skip-read-cache "$APPARMOR_PROFILE_TARGET"');
+    expect(deb.afterInstall).toContain(
+      'apparmor_parser --replace --write-cache --skip-read-cache "$APPARMOR_PROFILE_TARGET"',
+    );
     // Where the kernel has no user namespaces at all, the setuid sandbox helper instead.
     expect(deb.afterInstall).toContain("chmod 4755 '/opt/Vet Scribe/chrome-sandbox'");
     expect(deb.desktop).toMatch(/^Exec="\/opt\/Vet Scribe\/vet-scribe" %U$/m);

@@ -15,10 +15,20 @@ afterAll(async () => {
 });
 
 type AgentAnswer = { status: boolean; reason: string; response: Record<string, unknown> };
-const ddx = (input: unknown) => call<AgentAnswer>('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token: me.access, body: { input } });
-const plan = (input: unknown) => call<AgentAnswer>('POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`, { token: me.access, body: { input } });
+const ddx = (input: unknown) =>
+  call<AgentAnswer>('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token: me.access, body: { input } });
+const plan = (input: unknown) =>
+  call<AgentAnswer>('POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`, { token: me.access, body: { input } });
 
-const DDX_FIELDS = ['name', 'cause_etiology', 'commonly_confused_with', 'diagnosis_rule_outs', 'prognosis', 'risk_factors_predispositions', 'symptoms_clinical_signs'];
+const DDX_FIELDS = [
+  'name',
+  'cause_etiology',
+  'commonly_confused_with',
+  'diagnosis_rule_outs',
+  'prognosis',
+  'risk_factors_predispositions',
+  'symptoms_clinical_signs',
+];
 const PLAN_FIELDS = [
   'diagnosis_name',
   'treatment_plan_name',
@@ -36,7 +46,9 @@ const PLAN_FIELDS = [
 
 describe('row 10: differential diagnosis', () => {
   it('answers a clinical history with the map form, every field filled, and plain-English summaries', async () => {
-    const a = await ddx('12 year old male neutered domestic shorthair cat with weight loss despite a good appetite, vomiting, tachycardia and a palpable thyroid nodule.');
+    const a = await ddx(
+      '12 year old male neutered domestic shorthair cat with weight loss despite a good appetite, vomiting, tachycardia and a palpable thyroid nodule.',
+    );
     expect(a.status).toBe(200);
     expect(a.json.status).toBe(true);
     expect(a.json.reason).toEqual(expect.any(String));
@@ -67,7 +79,9 @@ describe('row 10: differential diagnosis', () => {
     const a = await ddx(input);
     const detail = a.json['detail' as keyof AgentAnswer] as unknown as { loc: unknown[]; msg: string; type: string }[];
     expect([a.status, detail.map((d) => d.loc)]).toEqual([422, [['body', 'input']]]);
-    expect(detail[0]?.msg).toMatch(/^(String should have at (least|most) \d+ characters?|Input should be a valid string)$/);
+    expect(detail[0]?.msg).toMatch(
+      /^(String should have at (least|most) \d+ characters?|Input should be a valid string)$/,
+    );
   });
 });
 
@@ -85,7 +99,9 @@ describe('row 11: treatment plan', () => {
   });
 
   it('derives the plan from the likely differentials when no disease is named', async () => {
-    const a = await plan('Dog, 7 years, German Shepherd, drinking and urinating a lot, pot-bellied, thin coat, panting.');
+    const a = await plan(
+      'Dog, 7 years, German Shepherd, drinking and urinating a lot, pot-bellied, thin coat, panting.',
+    );
     expect(a.json.status).toBe(true);
     expect(Object.keys(a.json.response['Treatment Plan Details'] as object).length).toBeGreaterThanOrEqual(1);
   });
@@ -101,42 +117,91 @@ describe('row 11: treatment plan', () => {
 
 describe('row 12: notification e-mail', () => {
   it('sets the address and answers the organization 2.4', async () => {
-    const a = await call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
-      token: me.access,
-      body: { email: 'alerts@clinic.test' },
-    });
+    const a = await call<{ message: string; data: Record<string, unknown> }>(
+      'PATCH',
+      `${s.urls.scribe_url}/organizations/update-email-for-notification`,
+      {
+        token: me.access,
+        body: { email: 'alerts@clinic.test' },
+      },
+    );
     expect(a.status).toBe(200);
     expect(a.json.message).toEqual(expect.any(String));
-    expect(a.json.data).toMatchObject({ public_id: me.user.organization_id, email_notification: 'alerts@clinic.test', is_active: true, has_slack_bot_token: false, slack_channel: null });
-    expect(Object.keys(a.json.data).sort()).toEqual(['description', 'email_notification', 'has_slack_bot_token', 'is_active', 'name', 'public_id', 'slack_channel']);
+    expect(a.json.data).toMatchObject({
+      public_id: me.user.organization_id,
+      email_notification: 'alerts@clinic.test',
+      is_active: true,
+      has_slack_bot_token: false,
+      slack_channel: null,
+    });
+    expect(Object.keys(a.json.data).sort()).toEqual([
+      'description',
+      'email_notification',
+      'has_slack_bot_token',
+      'is_active',
+      'name',
+      'public_id',
+      'slack_channel',
+    ]);
   });
 
   it('refuses an invalid e-mail with 422', async () => {
-    const a = await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, { token: me.access, body: { email: 'not-an-address' } });
+    const a = await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
+      token: me.access,
+      body: { email: 'not-an-address' },
+    });
     expect([a.status, a.json['code']]).toEqual([422, 'validation_error']);
     expect(JSON.stringify(a.json['detail'])).toContain('"email"');
   });
 });
 
 describe('row 13: webhook status', () => {
-  const patch = (token: string, body: unknown) => call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/webhook/status`, { token, body });
+  const patch = (token: string, body: unknown) =>
+    call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/webhook/status`, {
+      token,
+      body,
+    });
 
   it('turns the scribe webhook off and on, answering the webhook 2.5', async () => {
-    const off = await patch(me.access, { event_type: 'scribe', is_active: false, organization_public_id: me.user.organization_id });
+    const off = await patch(me.access, {
+      event_type: 'scribe',
+      is_active: false,
+      organization_public_id: me.user.organization_id,
+    });
     expect(off.status).toBe(200);
-    expect(off.json.data).toMatchObject({ event_type: 'scribe', is_active: false, organization_public_id: me.user.organization_id });
-    const on = await patch(me.access, { event_type: 'scribe', is_active: true, organization_public_id: me.user.organization_id });
+    expect(off.json.data).toMatchObject({
+      event_type: 'scribe',
+      is_active: false,
+      organization_public_id: me.user.organization_id,
+    });
+    const on = await patch(me.access, {
+      event_type: 'scribe',
+      is_active: true,
+      organization_public_id: me.user.organization_id,
+    });
     expect(on.json.data['is_active']).toBe(true);
     expect(on.json.data['public_id']).toBe(off.json.data['public_id']);
   });
 
   it('403 for another organization, 404 for an unknown event type, 422 for bad fields', async () => {
     const other = await signIn(s, OTHER_ACCOUNT);
-    const forbidden = await patch(me.access, { event_type: 'scribe', is_active: true, organization_public_id: other.user.organization_id });
+    const forbidden = await patch(me.access, {
+      event_type: 'scribe',
+      is_active: true,
+      organization_public_id: other.user.organization_id,
+    });
     expect([forbidden.status, forbidden.json['code' as 'message']]).toEqual([403, 'forbidden']);
-    const unknown = await patch(me.access, { event_type: 'invoice', is_active: true, organization_public_id: me.user.organization_id });
+    const unknown = await patch(me.access, {
+      event_type: 'invoice',
+      is_active: true,
+      organization_public_id: me.user.organization_id,
+    });
     expect([unknown.status, unknown.json['code' as 'message']]).toEqual([404, 'not_found']);
-    const bad = await patch(me.access, { event_type: 'scribe', is_active: 'yes', organization_public_id: 'not-a-uuid' });
+    const bad = await patch(me.access, {
+      event_type: 'scribe',
+      is_active: 'yes',
+      organization_public_id: 'not-a-uuid',
+    });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(bad.json['detail' as 'message'])).toMatch(/"is_active"/);
     expect(JSON.stringify(bad.json['detail' as 'message'])).toMatch(/"organization_public_id"/);
@@ -147,26 +212,55 @@ describe('the published extras', () => {
   it('GET /users/me names the user in the public_id form', async () => {
     const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, { token: me.access });
     expect(a.status).toBe(200);
-    expect(a.json).toEqual({ public_id: me.user.id, email: me.user.email, name: expect.any(String), organization_public_id: me.user.organization_id });
+    expect(a.json).toEqual({
+      public_id: me.user.id,
+      email: me.user.email,
+      name: expect.any(String),
+      organization_public_id: me.user.organization_id,
+    });
     expect((await call('GET', `${s.urls.scribe_url}/users/me`)).status).toBe(401);
   });
 
   it('GET /organizations/get gives the organization with the notification address in force', async () => {
-    await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, { token: me.access, body: { email: 'front-desk@clinic.test' } });
-    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/organizations/get`, { token: me.access });
+    await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
+      token: me.access,
+      body: { email: 'front-desk@clinic.test' },
+    });
+    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/organizations/get`, {
+      token: me.access,
+    });
     expect(a.status).toBe(200);
-    expect(Object.keys(a.json).sort()).toEqual(['description', 'email_notification', 'has_slack_bot_token', 'name', 'public_id', 'slack_channel']);
+    expect(Object.keys(a.json).sort()).toEqual([
+      'description',
+      'email_notification',
+      'has_slack_bot_token',
+      'name',
+      'public_id',
+      'slack_channel',
+    ]);
     expect(a.json).toMatchObject({ public_id: me.user.organization_id, email_notification: 'front-desk@clinic.test' });
   });
 
   it('PUT /webhook/update registers the endpoint, answering { message, data: webhook } without the secret; a bad URL is a 422 list', async () => {
     const other = await signIn(s, OTHER_ACCOUNT);
-    const a = await call<{ message: string; data: Record<string, unknown> }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
-      token: other.access,
-      body: { event_type: 'scribe', webhook_url: 'https://hooks.clinic.test/scribe', auth_token: 'a-secret-of-some-length' },
-    });
+    const a = await call<{ message: string; data: Record<string, unknown> }>(
+      'PUT',
+      `${s.urls.scribe_url}/webhook/update`,
+      {
+        token: other.access,
+        body: {
+          event_type: 'scribe',
+          webhook_url: 'https://hooks.clinic.test/scribe',
+          auth_token: 'a-secret-of-some-length',
+        },
+      },
+    );
     expect(a.status).toBe(200);
-    expect(a.json.data).toMatchObject({ event_type: 'scribe', is_active: true, organization_public_id: other.user.organization_id });
+    expect(a.json.data).toMatchObject({
+      event_type: 'scribe',
+      is_active: true,
+      organization_public_id: other.user.organization_id,
+    });
     expect(a.text).not.toContain('a-secret-of-some-length');
     const bad = await call<{ detail: { loc: string[] }[] }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
       token: other.access,
@@ -177,10 +271,15 @@ describe('the published extras', () => {
   });
 
   it('POST /medication_agent_v2 answers a drug card with dosing by species; refuses a question without drug or species', async () => {
-    const med = (input: string) => call<{ status: boolean; reason: string; response: Record<string, unknown> }>('POST', `${s.urls.agents_api_url}/medication_agent_v2`, {
-      token: me.access,
-      body: { input },
-    });
+    const med = (input: string) =>
+      call<{ status: boolean; reason: string; response: Record<string, unknown> }>(
+        'POST',
+        `${s.urls.agents_api_url}/medication_agent_v2`,
+        {
+          token: me.access,
+          body: { input },
+        },
+      );
     const a = await med('Meloxicam for a 30 kg dog with osteoarthritis');
     expect(a.status).toBe(200);
     expect(a.json.status).toBe(true);
@@ -230,24 +329,41 @@ describe('the published extras', () => {
     expect(plan.headers['content-type']).toMatch(/^text\/plain/);
     expect(() => JSON.parse(plan.text) as unknown).toThrow();
     expect(plan.text).toMatch(/atopic dermatitis/i);
-    const empty = await call<{ detail: unknown }>('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, { token: me.access, body: { message: ' ' } });
-    expect([empty.status, empty.json.detail]).toEqual([422, [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]]);
-    const wrongMember = await call<{ detail: { loc: string[] }[] }>('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, { token: me.access, body: { input: 'a dog' } });
+    const empty = await call<{ detail: unknown }>('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, {
+      token: me.access,
+      body: { message: ' ' },
+    });
+    expect([empty.status, empty.json.detail]).toEqual([
+      422,
+      [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }],
+    ]);
+    const wrongMember = await call<{ detail: { loc: string[] }[] }>('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, {
+      token: me.access,
+      body: { input: 'a dog' },
+    });
     expect(wrongMember.json.detail.map((d) => d.loc.join('.')).sort()).toEqual(['body.input', 'body.message']);
     // The chat agent is served with the other agents (agents_api_url), as the OpenAPI document places it.
-    const chat = await call<{ status: boolean; reason: Record<string, string> }>('POST', `${s.urls.agents_api_url}/chat_agent`, {
-      token: me.access,
-      body: { input: 'Gabapentin for a nervous cat before a visit?', model: 'default' },
-    });
+    const chat = await call<{ status: boolean; reason: Record<string, string> }>(
+      'POST',
+      `${s.urls.agents_api_url}/chat_agent`,
+      {
+        token: me.access,
+        body: { input: 'Gabapentin for a nervous cat before a visit?', model: 'default' },
+      },
+    );
     expect(chat.json.status).toBe(true);
     expect(Object.keys(chat.json.reason).sort()).toEqual(['Plain English Concise', 'Plain English Summary']);
-    expect((await call('POST', `${s.urls.agents_url}/chat_agent`, { token: me.access, body: { input: 'x' } })).status).toBe(404);
+    expect(
+      (await call('POST', `${s.urls.agents_url}/chat_agent`, { token: me.access, body: { input: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('with loginTokensOnly, /auth/login answers only the three OpenAPI token fields', async () => {
     const strict = await startSandbox({ loginTokensOnly: true });
     try {
-      const a = await call<Record<string, unknown>>('POST', `${strict.urls.scribe_url}/auth/login`, { body: strict.demo });
+      const a = await call<Record<string, unknown>>('POST', `${strict.urls.scribe_url}/auth/login`, {
+        body: strict.demo,
+      });
       expect(Object.keys(a.json).sort()).toEqual(['access_token', 'refresh_token', 'token_type']);
     } finally {
       await strict.close();

@@ -16,7 +16,11 @@ afterEach(async () => {
 describe('row 1: sign-in', () => {
   it('answers the token set 2.2 with the user', async () => {
     const s = await start();
-    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo });
+    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
+      'POST',
+      `${s.urls.agents_url}/auth/sign-in`,
+      { body: s.demo },
+    );
     expect(a.status).toBe(200);
     expect(a.json).toMatchObject({ token_type: 'bearer' });
     expect(typeof a.json['access_token']).toBe('string');
@@ -26,7 +30,9 @@ describe('row 1: sign-in', () => {
     expect(Object.keys(a.json.user).sort()).toEqual(['email', 'id', 'name', 'organization_id']);
     expect(a.json.user['email']).toBe(s.demo.email);
     // A real JWT: three base64url parts, the payload carries the expiry the answer states.
-    const payload = JSON.parse(Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    const payload = JSON.parse(
+      Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { exp: number };
     expect(payload.exp).toBe(a.json['expires_at']);
   });
 
@@ -40,23 +46,58 @@ describe('row 1: sign-in', () => {
 
   it('row 3 /auth/login on scribe_url answers as its reference page shows: tokens, expiry, and the user under the public names', async () => {
     const s = await start();
-    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/login`, { body: s.demo });
+    const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
+      'POST',
+      `${s.urls.scribe_url}/auth/login`,
+      { body: s.demo },
+    );
     expect(a.status).toBe(200);
-    expect(Object.keys(a.json).sort()).toEqual(['access_token', 'expires_at', 'refresh_expires_at', 'refresh_token', 'token_type', 'user']);
+    expect(Object.keys(a.json).sort()).toEqual([
+      'access_token',
+      'expires_at',
+      'refresh_expires_at',
+      'refresh_token',
+      'token_type',
+      'user',
+    ]);
     expect(a.json['token_type']).toBe('bearer');
-    const payload = JSON.parse(Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString()) as { exp: number };
+    const payload = JSON.parse(
+      Buffer.from(String(a.json['access_token']).split('.')[1] ?? '', 'base64url').toString(),
+    ) as { exp: number };
     expect(payload.exp).toBe(a.json['expires_at']);
-    const me = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, { token: String(a.json['access_token']) });
+    const me = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, {
+      token: String(a.json['access_token']),
+    });
     expect(a.json.user).toEqual(me.json);
     expect(Object.keys(a.json.user).sort()).toEqual(['email', 'name', 'organization_public_id', 'public_id']);
   });
 
   const loc = (field?: string) => (field ? ['body', field] : ['body']);
   it.each([
-    { name: 'wrong password', body: { email: 'demo@vetscribe.test', password: 'nope' }, status: 401, detail: 'Invalid credentials' },
-    { name: 'unknown e-mail', body: { email: 'nobody@vetscribe.test', password: 'x' }, status: 401, detail: 'Invalid credentials' },
-    { name: 'missing password', body: { email: 'demo@vetscribe.test' }, status: 422, detail: [{ loc: loc('password'), msg: 'Field required', type: 'missing' }] },
-    { name: 'e-mail not an address', body: { email: 'demo', password: 'x' }, status: 422, detail: [{ loc: loc('email'), msg: 'must be an e-mail address', type: 'value_error' }] },
+    {
+      name: 'wrong password',
+      body: { email: 'demo@vetscribe.test', password: 'nope' },
+      status: 401,
+      detail: 'Invalid credentials',
+    },
+    {
+      name: 'unknown e-mail',
+      body: { email: 'nobody@vetscribe.test', password: 'x' },
+      status: 401,
+      detail: 'Invalid credentials',
+    },
+    {
+      name: 'missing password',
+      body: { email: 'demo@vetscribe.test' },
+      status: 422,
+      detail: [{ loc: loc('password'), msg: 'Field required', type: 'missing' }],
+    },
+    {
+      name: 'e-mail not an address',
+      body: { email: 'demo', password: 'x' },
+      status: 422,
+      detail: [{ loc: loc('email'), msg: 'must be an e-mail address', type: 'value_error' }],
+    },
     {
       name: 'wrong types',
       body: { email: 1, password: true },
@@ -66,7 +107,18 @@ describe('row 1: sign-in', () => {
         { loc: loc('password'), msg: 'Input should be a valid string', type: 'string_type' },
       ],
     },
-    { name: 'an array', body: [1, 2], status: 422, detail: [{ loc: loc(), msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }] },
+    {
+      name: 'an array',
+      body: [1, 2],
+      status: 422,
+      detail: [
+        {
+          loc: loc(),
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          type: 'model_attributes_type',
+        },
+      ],
+    },
   ])('$name -> $status', async ({ body, status, detail }) => {
     const s = await start();
     for (const url of [`${s.urls.agents_url}/auth/sign-in`, `${s.urls.scribe_url}/auth/login`]) {
@@ -80,14 +132,32 @@ describe('row 1: sign-in', () => {
     const s = await start();
     const url = `${s.urls.agents_url}/auth/sign-in`;
     const bad = await call('POST', url, { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
-    expect([bad.status, bad.json['detail']]).toEqual([422, [{ loc: ['body', 9], msg: 'JSON decode error', type: 'json_invalid' }]]);
+    expect([bad.status, bad.json['detail']]).toEqual([
+      422,
+      [{ loc: ['body', 9], msg: 'JSON decode error', type: 'json_invalid' }],
+    ]);
     const empty = await call('POST', url, { rawBody: '', headers: { 'content-type': 'application/json' } });
-    expect([empty.status, empty.json['detail']]).toEqual([422, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]]);
+    expect([empty.status, empty.json['detail']]).toEqual([
+      422,
+      [{ loc: ['body'], msg: 'Field required', type: 'missing' }],
+    ]);
     // FastAPI reads JSON without a Content-Type, and hands the model raw bytes for any other type.
     const untyped = await call('POST', url, { rawBody: JSON.stringify(s.demo) });
     expect(untyped.status).toBe(200);
-    const form = await call('POST', url, { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect([form.status, form.json['detail']]).toEqual([422, [{ loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', type: 'model_attributes_type' }]]);
+    const form = await call('POST', url, {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect([form.status, form.json['detail']]).toEqual([
+      422,
+      [
+        {
+          loc: ['body'],
+          msg: 'Input should be a valid dictionary or object to extract fields from',
+          type: 'model_attributes_type',
+        },
+      ],
+    ]);
     const huge = await call('POST', url, { body: { email: 'a@b.test', password: 'x'.repeat(1024 * 1024 + 10) } });
     expect([huge.status, huge.json['code']]).toEqual([413, 'payload_too_large']);
     // And it still serves.
@@ -97,11 +167,15 @@ describe('row 1: sign-in', () => {
 
 describe('row 2: refresh', () => {
   const refresh = (s: Sandbox, access: string | undefined, token: string, apiVersion: string | null = 'v1') =>
-    call<Record<string, unknown> & { user: Record<string, unknown> }>('POST', `${s.urls.scribe_url}/auth/refresh-token`, {
-      ...(access ? { token: access } : {}),
-      body: { token },
-      apiVersion,
-    });
+    call<Record<string, unknown> & { user: Record<string, unknown> }>(
+      'POST',
+      `${s.urls.scribe_url}/auth/refresh-token`,
+      {
+        ...(access ? { token: access } : {}),
+        body: { token },
+        apiVersion,
+      },
+    );
 
   it('rotates the refresh token and answers 2.3 with its own user field names', async () => {
     const s = await start();
@@ -134,7 +208,10 @@ describe('row 2: refresh', () => {
     const s = await start();
     const t = await signIn(s);
     const none = await refresh(s, t.access, t.refresh, null);
-    expect([none.status, none.json['detail']]).toEqual([422, [{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }]]);
+    expect([none.status, none.json['detail']]).toEqual([
+      422,
+      [{ loc: ['header', 'x-api-version'], msg: 'Field required', type: 'missing' }],
+    ]);
     const other = await refresh(s, t.access, t.refresh, 'v9');
     expect([other.status, other.json['code']]).toEqual([400, 'unsupported_api_version']);
   });
@@ -178,7 +255,9 @@ describe('row 2: refresh', () => {
     // The thief's rotated token is now dead too, and so is the access token it came with.
     const next = await refresh(s, String(rotated.json['access_token']), String(rotated.json['refresh_token']));
     expect([next.status, next.json['code']]).toEqual([401, 'session_revoked']);
-    const use = await call('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: String(rotated.json['access_token']) });
+    const use = await call('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, {
+      token: String(rotated.json['access_token']),
+    });
     expect([use.status, use.json['code']]).toEqual([401, 'session_revoked']);
     // Another sign-in is a new family and unaffected.
     expect((await signIn(s)).access).toEqual(expect.any(String));
@@ -208,7 +287,11 @@ describe('X-API-Version', () => {
       ['POST', `${s.urls.scribe_url}/auth/login`, s.demo],
       ['POST', `${s.urls.scribe_url}/auth/refresh-token`, { token: t.refresh }],
       ['GET', `${s.urls.scribe_url}/users/me`, undefined],
-      ['POST', `${s.urls.scribe_url}/recording-sessions/create`, { patient_name: 'Bella', description: '', session_date: '2026-11-25' }],
+      [
+        'POST',
+        `${s.urls.scribe_url}/recording-sessions/create`,
+        { patient_name: 'Bella', description: '', session_date: '2026-11-25' },
+      ],
       ['POST', `${s.urls.scribe_url}/audio/generate-upload-url`, { recording_session_public_id: 'x' }],
       ['POST', `${s.urls.scribe_url}/scribe/request`, { recording_session_public_id: 'x', template_public_id: 'y' }],
     ];
@@ -216,7 +299,11 @@ describe('X-API-Version', () => {
       const a = await call(method, url, { token: t.access, body, apiVersion: null });
       expect([method, url, a.status, a.json['detail']]).toEqual([method, url, 422, [missing]]);
     }
-    const both = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: t.access, body: { description: '' }, apiVersion: null });
+    const both = await call('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: t.access,
+      body: { description: '' },
+      apiVersion: null,
+    });
     expect(both.json['detail']).toEqual([
       missing,
       { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
@@ -226,13 +313,25 @@ describe('X-API-Version', () => {
 
   it('may be left out where the document lists no such parameter (sign-in, lists, gets, agents)', async () => {
     const s = await start();
-    const signedIn = await call<{ access_token: string }>('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo, apiVersion: null });
+    const signedIn = await call<{ access_token: string }>('POST', `${s.urls.agents_url}/auth/sign-in`, {
+      body: s.demo,
+      apiVersion: null,
+    });
     expect(signedIn.status).toBe(200);
     const token = signedIn.json.access_token;
-    for (const url of [`${s.urls.scribe_url}/templates/all`, `${s.urls.scribe_url}/scribe/all`, `${s.urls.scribe_url}/recording-sessions/all`, `${s.urls.scribe_url}/organizations/get`]) {
+    for (const url of [
+      `${s.urls.scribe_url}/templates/all`,
+      `${s.urls.scribe_url}/scribe/all`,
+      `${s.urls.scribe_url}/recording-sessions/all`,
+      `${s.urls.scribe_url}/organizations/get`,
+    ]) {
       expect([url, (await call('GET', url, { token, apiVersion: null })).status]).toEqual([url, 200]);
     }
-    const ddx = await call('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token, body: { input: 'Dog, 6 years, vomiting for 2 days' }, apiVersion: null });
+    const ddx = await call('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, {
+      token,
+      body: { input: 'Dog, 6 years, vomiting for 2 days' },
+      apiVersion: null,
+    });
     expect(ddx.status).toBe(200);
   });
 });

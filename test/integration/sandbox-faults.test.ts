@@ -73,14 +73,18 @@ describe('persistence', () => {
       const { sessionId } = await uploadRecording(first, me.access, fakeWebm());
       await first.close();
       const second = await start({ dataDir: dir, secretKey });
-      const t = await call<{ items: { public_id: string }[] }>('GET', `${second.urls.scribe_url}/templates/all`, { token: me.access });
+      const t = await call<{ items: { public_id: string }[] }>('GET', `${second.urls.scribe_url}/templates/all`, {
+        token: me.access,
+      });
       expect(t.status).toBe(200);
       const r = await call<{ public_id: string }>('POST', `${second.urls.scribe_url}/scribe/request`, {
         token: me.access,
         body: { recording_session_public_id: sessionId, template_public_id: t.json.items[0]?.public_id },
       });
       expect(r.status).toBe(200);
-      const g = await call<{ status: string }>('GET', `${second.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: me.access });
+      const g = await call<{ status: string }>('GET', `${second.urls.scribe_url}/scribe/get/${r.json.public_id}`, {
+        token: me.access,
+      });
       expect(g.json.status).toBe('scribed');
       await second.close();
     } finally {
@@ -107,24 +111,43 @@ describe('bad input never crashes it', () => {
       ['POST', `${s.urls.agents_api_url}/medication_agent_v2`],
       ['PUT', `${s.urls.scribe_url}/webhook/update`],
     ];
-    const garbage: (string | Buffer)[] = ['{', 'null', '[]', '"text"', '123', '{"input": {"$gt": ""}}', '{"email": null, "password": []}', Buffer.from([0xff, 0xfe, 0x00, 0x01]), '{"unexpected": 1}'.padEnd(5000, ' ')];
+    const garbage: (string | Buffer)[] = [
+      '{',
+      'null',
+      '[]',
+      '"text"',
+      '123',
+      '{"input": {"$gt": ""}}',
+      '{"email": null, "password": []}',
+      Buffer.from([0xff, 0xfe, 0x00, 0x01]),
+      '{"unexpected": 1}'.padEnd(5000, ' '),
+    ];
     for (const [method, url] of routes) {
       for (const body of garbage) {
-        const a = await call(method, url, { token: me.access, rawBody: body, headers: { 'content-type': 'application/json', 'x-api-version': 'v1' } });
+        const a = await call(method, url, {
+          token: me.access,
+          rawBody: body,
+          headers: { 'content-type': 'application/json', 'x-api-version': 'v1' },
+        });
         expect(a.status, `${method} ${url} ${String(body).slice(0, 20)}`).toBeGreaterThanOrEqual(400);
         expect(a.status, `${method} ${url} ${String(body).slice(0, 20)}`).toBeLessThan(500);
         // FastAPI's two shapes: a sentence, or a 422 list of { loc, msg, type }.
         const detail = a.json['detail'];
         if (Array.isArray(detail)) {
           expect(a.status).toBe(422);
-          for (const item of detail) expect(item).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
+          for (const item of detail)
+            expect(item).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
         } else {
           expect(a.status, `${method} ${url} ${String(body).slice(0, 20)}: a 422 is always a list`).not.toBe(422);
           expect(a.json).toEqual({ detail: expect.any(String), code: expect.any(String) });
         }
       }
       // The storage PUT answers S3's XML, never JSON.
-      const put = await call('PUT', `${s.origin}/storage/${encodeURIComponent('recordings/x/y/z')}?X-Amz-Date=1&X-Amz-Signature=zz`, { rawBody: 'x' });
+      const put = await call(
+        'PUT',
+        `${s.origin}/storage/${encodeURIComponent('recordings/x/y/z')}?X-Amz-Date=1&X-Amz-Signature=zz`,
+        { rawBody: 'x' },
+      );
       expect([put.status, /<Code>InvalidAccessKeyId<\/Code>/.test(put.text)]).toEqual([403, true]);
     }
     expect((await call('POST', `${s.urls.agents_url}/auth/sign-in`, { body: s.demo })).status).toBe(200);
@@ -146,7 +169,9 @@ describe('bad input never crashes it', () => {
 async function rawGet(origin: string, target: string, token: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(origin);
   const socket = connect(Number(port), hostname);
-  socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`);
+  socket.write(
+    `GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+  );
   const chunks: Buffer[] = [];
   for await (const chunk of socket) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
@@ -158,12 +183,20 @@ describe('command line', () => {
   const cli = join(import.meta.dirname, '../../src/sandbox/cli.ts');
 
   async function startCli(args: string[], env: Record<string, string> = {}) {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, [cli, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     const line = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', resolve);
       child.once('exit', (code) => reject(new Error(`exited ${code}`)));
     });
-    const info = JSON.parse(line) as { agents_url: string; scribe_url: string; agents_api_url: string; demo: { email: string; password: string } };
+    const info = JSON.parse(line) as {
+      agents_url: string;
+      scribe_url: string;
+      agents_api_url: string;
+      demo: { email: string; password: string };
+    };
     const stop = async () => {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -173,13 +206,20 @@ describe('command line', () => {
   }
 
   it('npm run sandbox -- --port 0 prints one JSON line with the three addresses and the demo account, then serves', async () => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--scribe-seconds', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, '--port', '0', '--scribe-seconds', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`exited ${code}`)));
       });
-      const info = JSON.parse(line) as { agents_url: string; scribe_url: string; agents_api_url: string; demo: { email: string; password: string } };
+      const info = JSON.parse(line) as {
+        agents_url: string;
+        scribe_url: string;
+        agents_api_url: string;
+        demo: { email: string; password: string };
+      };
       expect(info.agents_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/agents$/);
       expect(info.scribe_url).toMatch(/\/scribe$/);
       expect(info.agents_api_url).toMatch(/\/agents-api$/);
@@ -200,9 +240,15 @@ describe('command line', () => {
       let access: string;
       let sessionId: string;
       try {
-        const signIn = await call<{ access_token: string }>('POST', `${first.info.agents_url}/auth/sign-in`, { body: first.info.demo });
+        const signIn = await call<{ access_token: string }>('POST', `${first.info.agents_url}/auth/sign-in`, {
+          body: first.info.demo,
+        });
         access = signIn.json.access_token;
-        const session = await call<{ public_id: string }>('POST', `${first.info.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody('Bella') });
+        const session = await call<{ public_id: string }>(
+          'POST',
+          `${first.info.scribe_url}/recording-sessions/create`,
+          { token: access, body: sessionBody('Bella') },
+        );
         sessionId = session.json.public_id;
       } finally {
         await first.stop();
@@ -229,7 +275,9 @@ describe('command line', () => {
   });
 
   it('refuses a bad flag value with a message and exit code 2', async () => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--fail-rate', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, '--port', '0', '--fail-rate', '2'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise((r) => child.once('exit', r));

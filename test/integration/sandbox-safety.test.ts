@@ -26,7 +26,10 @@ async function sandboxAt(dataDir: string, secretKey: string | null) {
 }
 
 const refresh = (s: Sandbox, access: string, token: string) =>
-  call<{ access_token: string; refresh_token: string }>('POST', `${s.urls.scribe_url}/auth/refresh-token`, { token: access, body: { token } });
+  call<{ access_token: string; refresh_token: string }>('POST', `${s.urls.scribe_url}/auth/refresh-token`, {
+    token: access,
+    body: { token },
+  });
 
 const WEBHOOK_SECRET = 'clinic-webhook-secret-0123456789';
 
@@ -42,7 +45,10 @@ async function dayOfWork(s: Sandbox) {
   });
   expect(hook.status).toBe(200);
   const upload = await uploadRecording(s, access, fakeWebm());
-  const address = await call<{ url: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, { token: access, body: { recording_session_public_id: upload.sessionId } });
+  const address = await call<{ url: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
+    token: access,
+    body: { recording_session_public_id: upload.sessionId },
+  });
   return { first, access, refresh: rotated.json.refresh_token, sessionId: upload.sessionId, url: address.json.url };
 }
 
@@ -57,7 +63,8 @@ describe('the sandbox cannot take the app down', () => {
     expect(core.embeddedSandbox).toBeNull();
     expect(core.appInfo().notices).toContainEqual({
       level: 'error',
-      message: 'The built-in sandbox could not start, so nothing can be sent to it. Recordings on this computer are kept. Choose another service in Settings, or restart the app.',
+      message:
+        'The built-in sandbox could not start, so nothing can be sent to it. Recordings on this computer are kept. Choose another service in Settings, or restart the app.',
     });
   });
 
@@ -76,7 +83,9 @@ describe('the sandbox cannot take the app down', () => {
     expect(core.embeddedSandbox?.stateProblem()).toMatch(/^its state could not be saved \(ENOTDIR\)$/);
     // The sandbox's own clock (it saves when a job finishes) ran through the failures too.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await core.client.templates((await core.session.withToken((t) => Promise.resolve(t))), 1, 5)).items.length).toBeGreaterThan(0);
+    expect(
+      (await core.client.templates(await core.session.withToken((t) => Promise.resolve(t)), 1, 5)).items.length,
+    ).toBeGreaterThan(0);
     // Back to a folder: the next save writes the state again.
     rmSync(sandboxDir, { force: true });
     mkdirSync(sandboxDir);
@@ -115,7 +124,15 @@ describe('a slow body cannot hold the sandbox', () => {
       clearInterval(drip);
       flowing.destroy();
       // And the sandbox answers the others all along.
-      expect((await fetch(`${sandbox.urls.agents_url}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sandbox.demo) })).status).toBe(200);
+      expect(
+        (
+          await fetch(`${sandbox.urls.agents_url}/auth/sign-in`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(sandbox.demo),
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await sandbox.close();
     }
@@ -140,10 +157,14 @@ describe('the sandbox state file holds no key and no live token', () => {
     ] as const) {
       expect(file.includes(secret), `${what} in the state file`).toBe(false);
     }
-    const state = JSON.parse(file) as Record<string, unknown> & { webhooks: Record<string, unknown>[]; refresh_families: Record<string, Record<string, unknown>> };
+    const state = JSON.parse(file) as Record<string, unknown> & {
+      webhooks: Record<string, unknown>[];
+      refresh_families: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(state)).not.toContain('jwt_secret');
     expect(Object.keys(state)).not.toContain('upload_secret');
-    for (const family of Object.values(state.refresh_families)) expect(Object.keys(family)).not.toContain('last_answer');
+    for (const family of Object.values(state.refresh_families))
+      expect(Object.keys(family)).not.toContain('last_answer');
     const sealed = state.webhooks.map((h) => h['auth_token_sealed']).filter((v) => typeof v === 'string');
     expect(sealed).toHaveLength(1);
     expect(state.webhooks.every((h) => !('auth_token' in h))).toBe(true);
@@ -174,7 +195,10 @@ describe('the sandbox state file holds no key and no live token', () => {
     expect([put.status, /<Code>InvalidAccessKeyId<\/Code>/.test(put.text)]).toEqual([403, true]);
     // Signed in again, the session of before is still there and takes a new address.
     const me = await signIn(again);
-    const address = await call<{ url: string }>('POST', `${again.urls.scribe_url}/audio/generate-upload-url`, { token: me.access, body: { recording_session_public_id: day.sessionId } });
+    const address = await call<{ url: string }>('POST', `${again.urls.scribe_url}/audio/generate-upload-url`, {
+      token: me.access,
+      body: { recording_session_public_id: day.sessionId },
+    });
     expect(address.status).toBe(200);
     expect((await call('PUT', address.json.url, { rawBody: fakeWebm() })).status).toBe(200);
   });
@@ -190,7 +214,9 @@ describe('the sandbox state file holds no key and no live token', () => {
     const again = await sandboxAt(dataDir, secretKey);
     const replay = await refresh(again, me.access, me.refresh);
     expect(replay.status).toBe(200);
-    expect((await call('GET', `${again.urls.scribe_url}/templates/all`, { token: replay.json.access_token })).status).toBe(200);
+    expect(
+      (await call('GET', `${again.urls.scribe_url}/templates/all`, { token: replay.json.access_token })).status,
+    ).toBe(200);
     expect((await refresh(again, replay.json.access_token, replay.json.refresh_token)).status).toBe(200);
   });
 
@@ -200,18 +226,29 @@ describe('the sandbox state file holds no key and no live token', () => {
     await dayOfWork(first);
     await first.close();
     const path = join(dataDir, 'sandbox-state.json');
-    const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & { webhooks: Record<string, unknown>[]; refresh_families: Record<string, Record<string, unknown>> };
+    const old = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown> & {
+      webhooks: Record<string, unknown>[];
+      refresh_families: Record<string, Record<string, unknown>>;
+    };
     old['jwt_secret'] = Buffer.alloc(32, 7).toString('base64');
     old['upload_secret'] = Buffer.alloc(32, 9).toString('base64');
-    for (const f of Object.values(old.refresh_families)) f['last_answer'] = { access_token: 'old.access.token', refresh_token: 'old.refresh.token', expires_at: 1, refresh_expires_at: 2 };
-    for (const h of old.webhooks) if (h['auth_token_sealed']) {
-      delete h['auth_token_sealed'];
-      h['auth_token'] = WEBHOOK_SECRET;
-    }
+    for (const f of Object.values(old.refresh_families))
+      f['last_answer'] = {
+        access_token: 'old.access.token',
+        refresh_token: 'old.refresh.token',
+        expires_at: 1,
+        refresh_expires_at: 2,
+      };
+    for (const h of old.webhooks)
+      if (h['auth_token_sealed']) {
+        delete h['auth_token_sealed'];
+        h['auth_token'] = WEBHOOK_SECRET;
+      }
     writeFileSync(path, JSON.stringify(old));
     const again = await sandboxAt(dataDir, newSandboxSecret());
     const file = readFileSync(path, 'utf8');
-    for (const gone of ['jwt_secret', 'upload_secret', 'last_answer', 'old.access.token', WEBHOOK_SECRET]) expect(file.includes(gone), gone).toBe(false);
+    for (const gone of ['jwt_secret', 'upload_secret', 'last_answer', 'old.access.token', WEBHOOK_SECRET])
+      expect(file.includes(gone), gone).toBe(false);
     expect(file).toContain('auth_token_sealed');
     expect(again.stats().requests).toBe(0);
   });

@@ -18,7 +18,11 @@ afterEach(async () => {
 });
 
 /** A receiver in front of which the first `failures` deliveries of each event (status) are answered with `status`. */
-async function flakyFront(target: string, failures: number, status = 500): Promise<{ url: string; hits: () => number }> {
+async function flakyFront(
+  target: string,
+  failures: number,
+  status = 500,
+): Promise<{ url: string; hits: () => number }> {
   let hits = 0;
   const perEvent = new Map<string, number>();
   const server: Server = createServer((req, res) => {
@@ -32,11 +36,16 @@ async function flakyFront(target: string, failures: number, status = 500): Promi
         res.writeHead(status).end();
         return;
       }
-      void request(target, { method: 'POST', body: Buffer.concat(chunks), headers: { 'content-type': 'application/json', 'x-webhook-signature': String(req.headers['x-webhook-signature']) } }).then(
-        async (a) => {
-          res.writeHead(a.statusCode, { 'content-type': 'application/json' }).end(await a.body.text());
+      void request(target, {
+        method: 'POST',
+        body: Buffer.concat(chunks),
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-signature': String(req.headers['x-webhook-signature']),
         },
-      );
+      }).then(async (a) => {
+        res.writeHead(a.statusCode, { 'content-type': 'application/json' }).end(await a.body.text());
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -44,10 +53,18 @@ async function flakyFront(target: string, failures: number, status = 500): Promi
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`, hits: () => hits };
 }
 
-async function scribeOnce(s: Sandbox, bytes = fakeWebm(), patientName = 'Bella'): Promise<{ scribeId: string; sessionId: string }> {
+async function scribeOnce(
+  s: Sandbox,
+  bytes = fakeWebm(),
+  patientName = 'Bella',
+): Promise<{ scribeId: string; sessionId: string }> {
   const { access } = await signIn(s);
   const { sessionId } = await uploadRecording(s, access, bytes, { patientName });
-  const t = await call<{ items: { public_id: string }[] }>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
+  const t = await call<{ items: { public_id: string }[] }>(
+    'GET',
+    `${s.urls.scribe_url}/templates/all?page=1&limit=50`,
+    { token: access },
+  );
   const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
     token: access,
     body: { recording_session_public_id: sessionId, template_public_id: t.json.items[0]?.public_id },
@@ -79,7 +96,10 @@ describe('webhook deliveries', () => {
       { ...base, status: 'scribing' },
       { ...base, status: 'scribed', categories_output: expect.any(Array), html_output: expect.any(String) },
     ]);
-    const last = events[2]!.payload as { categories_output: { category: string; content: string }[]; html_output: string };
+    const last = events[2]!.payload as {
+      categories_output: { category: string; content: string }[];
+      html_output: string;
+    };
     expect(last.categories_output[0]?.content).toMatch(/^Example note: the sandbox does not listen to the audio/);
     expect(last.html_output).toContain('<h2>Subjective</h2>');
     expect(last.html_output).not.toMatch(/<script|<img/);
@@ -94,8 +114,13 @@ describe('webhook deliveries', () => {
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'clinic-secret');
     await scribeOnce(s, fakeWebm(), 'Rex <img src=x onerror="alert(1)"> & Co');
-    const last = await waitFor(async () => receiver.events.find((e) => (e.payload as { status?: string }).status === 'scribed'));
-    const { html_output: html, categories_output: categories } = last.payload as { html_output: string; categories_output: { category: string }[] };
+    const last = await waitFor(async () =>
+      receiver.events.find((e) => (e.payload as { status?: string }).status === 'scribed'),
+    );
+    const { html_output: html, categories_output: categories } = last.payload as {
+      html_output: string;
+      categories_output: { category: string }[];
+    };
     expect(html).not.toMatch(/<img|<script|onerror="/);
     expect(html).toContain('Rex &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; Co');
     expect(html.match(/<h2>[^<]+<\/h2>/g)).toEqual(categories.map((c) => `<h2>${c.category}</h2>`));
@@ -104,13 +129,20 @@ describe('webhook deliveries', () => {
   it('delivers to the endpoint and with the secret the organization registered (PUT /webhook/update)', async () => {
     const fromOptions = await startWebhookReceiver({ port: 0, secret: 'options-secret', out: () => {} });
     const registered = await startWebhookReceiver({ port: 0, secret: 'registered-secret-0123', out: () => {} });
-    closers.push(() => fromOptions.close(), () => registered.close());
+    closers.push(
+      () => fromOptions.close(),
+      () => registered.close(),
+    );
     const s = await sandboxWith(fromOptions.url, 'options-secret');
     const me = await signIn(s);
-    const put = await call<{ message: string; data: { event_type: string; is_active: boolean } }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
-      token: me.access,
-      body: { event_type: 'scribe', webhook_url: registered.url, auth_token: 'registered-secret-0123' },
-    });
+    const put = await call<{ message: string; data: { event_type: string; is_active: boolean } }>(
+      'PUT',
+      `${s.urls.scribe_url}/webhook/update`,
+      {
+        token: me.access,
+        body: { event_type: 'scribe', webhook_url: registered.url, auth_token: 'registered-secret-0123' },
+      },
+    );
     expect(put.status).toBe(200);
     expect(put.json.data).toMatchObject({ event_type: 'scribe', is_active: true });
     expect(JSON.stringify(put.json)).not.toContain('registered-secret-0123');
@@ -119,7 +151,7 @@ describe('webhook deliveries', () => {
     expect(fromOptions.events).toHaveLength(0);
   });
 
-  it('what the sandbox delivers verifies with Python\'s canonical form (scripts/make-webhook-vectors.py)', async () => {
+  it("what the sandbox delivers verifies with Python's canonical form (scripts/make-webhook-vectors.py)", async () => {
     const bodies: { raw: Buffer; signature: string }[] = [];
     const capture = createServer((req, res) => {
       const chunks: Buffer[] = [];
@@ -137,9 +169,15 @@ describe('webhook deliveries', () => {
     await scribeOnce(s, Buffer.from('not audio'));
     const all = await waitFor(async () => (bodies.length >= 6 ? bodies : undefined));
     for (const { raw, signature } of all) {
-      const python = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: raw, encoding: 'utf8' });
+      const python = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], {
+        input: raw,
+        encoding: 'utf8',
+      });
       expect(python.stdout.trim(), raw.toString('utf8')).toBe('ok');
-      const tampered = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], { input: Buffer.from(raw.toString('utf8').replace('"scribe"', '"other"')), encoding: 'utf8' });
+      const tampered = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], {
+        input: Buffer.from(raw.toString('utf8').replace('"scribe"', '"other"')),
+        encoding: 'utf8',
+      });
       expect(tampered.stdout.trim()).toBe('bad');
     }
     expect(all.map((b) => (JSON.parse(b.raw.toString('utf8')) as { status: string }).status).sort()).toEqual([
@@ -157,7 +195,9 @@ describe('webhook deliveries', () => {
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'k');
     await scribeOnce(s, Buffer.from('not audio'));
-    const event = await waitFor(async () => receiver.events.find((e) => (e.payload as { status: string }).status === 'failed'));
+    const event = await waitFor(async () =>
+      receiver.events.find((e) => (e.payload as { status: string }).status === 'failed'),
+    );
     expect(event.payload).not.toHaveProperty('categories_output');
   });
 
@@ -170,7 +210,8 @@ describe('webhook deliveries', () => {
     await waitFor(async () => (receiver.events.length >= 3 ? true : undefined), { timeoutMs: 15_000 });
     // The receiver has the event a moment before the sandbox has noted the 200 it answered.
     await waitFor(async () => (s.stats().webhookAttempts.length >= 12 ? true : undefined), { timeoutMs: 5_000 });
-    for (const status of ['requested', 'scribing']) expect(attemptsOf(s, status).map((a) => a.status)).toEqual([503, 503, 503, 200]);
+    for (const status of ['requested', 'scribing'])
+      expect(attemptsOf(s, status).map((a) => a.status)).toEqual([503, 503, 503, 200]);
     const attempts = attemptsOf(s, 'scribed');
     expect(attempts.map((a) => a.status)).toEqual([503, 503, 503, 200]);
     // The gaps follow 1 min, 5 min, 15 min, scaled by 0.0005 (30, 150, 450 ms), never shorter.
@@ -189,7 +230,8 @@ describe('webhook deliveries', () => {
     const s = await sandboxWith(receiver.url, 'a-wrong-secret', 0.0002);
     await scribeOnce(s);
     await waitFor(async () => (s.stats().deliveries.givenUp === 3 ? true : undefined), { timeoutMs: 20_000 });
-    for (const status of ['requested', 'scribing']) expect(attemptsOf(s, status).map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    for (const status of ['requested', 'scribing'])
+      expect(attemptsOf(s, status).map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
     const attempts = attemptsOf(s, 'scribed');
     expect(attempts.map((a) => a.status)).toEqual([403, 403, 403, 403, 403, 403]);
     // The five gaps: 1 min, 5 min, 15 min, 1 h, 2 h scaled by 0.0002 (12, 60, 180, 720, 1440 ms);

@@ -67,7 +67,8 @@ describe('row 4: create a recording session', () => {
   it('refuses what the service refuses, with a FastAPI 422 list naming each field', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const post = (body: unknown) => call<Validation>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body });
+    const post = (body: unknown) =>
+      call<Validation>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body });
     const old = await post({ name: 'Bella' });
     expect(old.status).toBe(422);
     expect(old.json.detail).toEqual(
@@ -78,15 +79,29 @@ describe('row 4: create a recording session', () => {
       ]),
     );
     const blank = await post({ ...sessionBody(), patient_name: '   ' });
-    expect(blank.json.detail).toEqual([{ loc: ['body', 'patient_name'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    expect(blank.json.detail).toEqual([
+      { loc: ['body', 'patient_name'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+    ]);
     const noDescription = await post({ patient_name: 'Bella', session_date: '2026-11-25' });
-    expect(noDescription.json.detail).toEqual([{ loc: ['body', 'description'], msg: 'Field required', type: 'missing' }]);
+    expect(noDescription.json.detail).toEqual([
+      { loc: ['body', 'description'], msg: 'Field required', type: 'missing' },
+    ]);
     const badDate = await post({ ...sessionBody(), session_date: '2026-02-30' });
-    expect(badDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' }]);
+    expect(badDate.json.detail).toEqual([
+      { loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' },
+    ]);
     const localDate = await post({ ...sessionBody(), session_date: '25/11/2026' });
-    expect(localDate.json.detail).toEqual([{ loc: ['body', 'session_date'], msg: expect.stringMatching(/^Input should be a valid date/), type: 'date_from_datetime_parsing' }]);
+    expect(localDate.json.detail).toEqual([
+      {
+        loc: ['body', 'session_date'],
+        msg: expect.stringMatching(/^Input should be a valid date/),
+        type: 'date_from_datetime_parsing',
+      },
+    ]);
     const number = await post({ ...sessionBody(), patient_name: 7 });
-    expect(number.json.detail).toEqual([{ loc: ['body', 'patient_name'], msg: 'Input should be a valid string', type: 'string_type' }]);
+    expect(number.json.detail).toEqual([
+      { loc: ['body', 'patient_name'], msg: 'Input should be a valid string', type: 'string_type' },
+    ]);
     // An empty description is taken: the OpenAPI requires the member, the page lets it be empty.
     expect((await post({ ...sessionBody(), description: '' })).status).toBe(200);
   });
@@ -95,14 +110,32 @@ describe('row 4: create a recording session', () => {
     const s = await start();
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
-    const mine = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody('Luna') });
-    const theirs = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: other.access, body: sessionBody('Rex') });
-    const list = await call<Page<{ patient_name: string }>>('GET', `${s.urls.scribe_url}/recording-sessions/all?page=1&limit=10`, { token: access });
+    const mine = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: access,
+      body: sessionBody('Luna'),
+    });
+    const theirs = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: other.access,
+      body: sessionBody('Rex'),
+    });
+    const list = await call<Page<{ patient_name: string }>>(
+      'GET',
+      `${s.urls.scribe_url}/recording-sessions/all?page=1&limit=10`,
+      { token: access },
+    );
     expect(list.json).toMatchObject({ has_next: false, current_page: 1, items_per_page: 10 });
     expect(list.json.items.map((x) => x.patient_name)).toEqual(['Luna']);
-    const got = await call<{ patient_name: string }>('GET', `${s.urls.scribe_url}/recording-sessions/get/${mine.json.public_id}`, { token: access });
+    const got = await call<{ patient_name: string }>(
+      'GET',
+      `${s.urls.scribe_url}/recording-sessions/get/${mine.json.public_id}`,
+      { token: access },
+    );
     expect(got.json.patient_name).toBe('Luna');
-    const hidden = await call<{ detail: string }>('GET', `${s.urls.scribe_url}/recording-sessions/get/${theirs.json.public_id}`, { token: access });
+    const hidden = await call<{ detail: string }>(
+      'GET',
+      `${s.urls.scribe_url}/recording-sessions/get/${theirs.json.public_id}`,
+      { token: access },
+    );
     expect([hidden.status, hidden.json.detail]).toEqual([404, 'Recording session not found.']);
   });
 });
@@ -111,14 +144,18 @@ describe('row 5: templates', () => {
   it('pages with has_next, current_page and items_per_page, and no total', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const a = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token: access });
+    const a = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, {
+      token: access,
+    });
     expect(a.status).toBe(200);
     expect(a.json.items.length).toBeGreaterThanOrEqual(8);
     expect(a.json).toMatchObject({ has_next: false, current_page: 1, items_per_page: 50 });
     expect(a.json).not.toHaveProperty('total');
     const names = a.json.items.map((t) => t.name.toLowerCase()).join(' | ');
     for (const kind of ['soap', 'wellness', 'dental', 'surgery', 'discharge']) expect(names).toContain(kind);
-    const page2 = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=2&limit=3`, { token: access });
+    const page2 = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=2&limit=3`, {
+      token: access,
+    });
     expect(page2.json.items.map((t) => t.public_id)).toEqual(a.json.items.slice(3, 6).map((t) => t.public_id));
     expect(page2.json.has_next).toBe(true);
   });
@@ -142,7 +179,10 @@ describe('row 5: templates', () => {
 describe('rows 6 and 7: presigned upload, S3-style', () => {
   async function prepare(s: Sandbox) {
     const { access } = await signIn(s);
-    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody() });
+    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: access,
+      body: sessionBody(),
+    });
     const u = await call<{ url: string; message: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
       token: access,
       body: { recording_session_public_id: session.json.public_id },
@@ -176,11 +216,17 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
   it('refuses a wrong signature with SignatureDoesNotMatch in XML: one digit changed, characters appended, upper case, cut short, a longer expiry', async () => {
     const s = await start();
     const p = await prepare(s);
-    const changed = p.url.replace(/X-Amz-Signature=([0-9a-f])/, (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`);
+    const changed = p.url.replace(
+      /X-Amz-Signature=([0-9a-f])/,
+      (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
+    );
     // Buffer.from(hex, 'hex') stops at the first character that is not hex, and drops an odd
     // last digit: each of these would compare equal to the real signature if decoded that way.
     const appended = [`${p.url}0`, `${p.url}z`, `${p.url}%20`, `${p.url}${'0'.repeat(64)}`];
-    const upper = p.url.replace(/X-Amz-Signature=([0-9a-f]{64})/, (_m, sig: string) => `X-Amz-Signature=${sig.toUpperCase()}`);
+    const upper = p.url.replace(
+      /X-Amz-Signature=([0-9a-f]{64})/,
+      (_m, sig: string) => `X-Amz-Signature=${sig.toUpperCase()}`,
+    );
     const shorter = p.url.slice(0, -2);
     const longer = p.url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=999999');
     for (const url of [changed, ...appended, upper, shorter, longer, p.url.replace(/&X-Amz-Signature=[0-9a-f]+/, '')]) {
@@ -217,7 +263,10 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
     }
     const scribe = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: p.access,
-      body: { recording_session_public_id: p.sessionId, template_public_id: (await firstTemplate(s, p.access)).public_id },
+      body: {
+        recording_session_public_id: p.sessionId,
+        template_public_id: (await firstTemplate(s, p.access)).public_id,
+      },
     });
     expect([scribe.status, scribe.json['code']]).toEqual([409, 'file_not_uploaded']);
   });
@@ -226,8 +275,14 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
     const s = await start();
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
-    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: other.access, body: sessionBody() });
-    const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, { token: access, body: { recording_session_public_id: session.json.public_id } });
+    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: other.access,
+      body: sessionBody(),
+    });
+    const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
+      token: access,
+      body: { recording_session_public_id: session.json.public_id },
+    });
     expect([a.status, a.json['code']]).toEqual([404, 'not_found']);
     const guessed = await call<Validation>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
       token: other.access,
@@ -247,7 +302,11 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
     expect((await call('PUT', uploadUrl, { rawBody: fakeWebm() })).status).toBe(200);
     expect(s.stats().scribeRequests).toBe(1);
     expect(Object.values(s.stats().scribeRecordsByFileKey)).toEqual([1]);
-    const all = await call<Page<{ template_public_id: string }>>('GET', `${s.urls.scribe_url}/scribe/all?page=1&limit=10`, { token: access });
+    const all = await call<Page<{ template_public_id: string }>>(
+      'GET',
+      `${s.urls.scribe_url}/scribe/all?page=1&limit=10`,
+      { token: access },
+    );
     expect(all.json.items.map((x) => x.template_public_id)).toEqual([template.public_id]);
   });
 });
@@ -277,9 +336,20 @@ describe('rows 8 and 9: scribe request and status', () => {
       return g.json.status === 'scribed' ? g.json : undefined;
     });
     expect([...seen]).toEqual(['requested', 'scribing', 'scribed']);
-    expect(done).toMatchObject({ public_id: r.json.public_id, template_public_id: template.public_id, transcript_public_id: expect.any(String) });
-    expect(done.categories_output[0]?.content).toMatch(/^Example note: the sandbox does not listen to the audio\. This SOAP note for Bella/);
-    expect(done.categories_output.slice(1).map((c) => c.category)).toEqual(['Subjective', 'Objective', 'Assessment', 'Plan']);
+    expect(done).toMatchObject({
+      public_id: r.json.public_id,
+      template_public_id: template.public_id,
+      transcript_public_id: expect.any(String),
+    });
+    expect(done.categories_output[0]?.content).toMatch(
+      /^Example note: the sandbox does not listen to the audio\. This SOAP note for Bella/,
+    );
+    expect(done.categories_output.slice(1).map((c) => c.category)).toEqual([
+      'Subjective',
+      'Objective',
+      'Assessment',
+      'Plan',
+    ]);
     expect(JSON.stringify(done)).not.toMatch(/would go here|would be/);
     // The RTF is the same note.
     const fromRtf = rtfToSections(done.rtf_output ?? '');
@@ -315,7 +385,8 @@ describe('rows 8 and 9: scribe request and status', () => {
       if (depth <= 0 && i < unescaped.length - 1) closedEarly = true;
     }
     expect([depth, closedEarly]).toEqual([0, false]);
-    for (const c of done.categories_output) expect(rtf, c.category).toMatch(new RegExp(`\\\\b\\s?${c.category}\\}?\\\\par`));
+    for (const c of done.categories_output)
+      expect(rtf, c.category).toMatch(new RegExp(`\\\\b\\s?${c.category}\\}?\\\\par`));
     expect(rtf.match(/\\par\b/g)?.length).toBeGreaterThanOrEqual(done.categories_output.length * 2);
     // The patient's name, as RTF spells it: \uN? for each non-ASCII character, \\ \{ \} escaped.
     const spelled = 'Zo\\u235? \\{M\\u252?\\\\ller\\} \\u8220?Bo\\u8221? \\u29483?';
@@ -353,7 +424,9 @@ describe('rows 8 and 9: scribe request and status', () => {
     });
     expect(scribing.status).toBe('scribing');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect((await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access })).json.status).toBe('scribing');
+    expect(
+      (await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access })).json.status,
+    ).toBe('scribing');
   });
 
   it('refuses unknown sessions and templates, a session with nothing uploaded (409), and the old file_key body', async () => {
@@ -361,17 +434,30 @@ describe('rows 8 and 9: scribe request and status', () => {
     const { access } = await signIn(s);
     const { sessionId } = await uploadRecording(s, access, fakeWebm());
     const template = (await firstTemplate(s, access)).public_id;
-    const post = (body: unknown) => call<Validation>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body });
+    const post = (body: unknown) =>
+      call<Validation>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body });
     const zero = '00000000-0000-4000-8000-000000000000';
     expect((await post({ recording_session_public_id: zero, template_public_id: template })).status).toBe(404);
     expect((await post({ recording_session_public_id: sessionId, template_public_id: 'nope' })).status).toBe(404);
     const missing = await post({ recording_session_public_id: sessionId });
     expect(missing.status).toBe(422);
-    expect(missing.json.detail).toEqual([{ loc: ['body', 'template_public_id'], msg: 'Field required', type: 'missing' }]);
-    const guessed = await post({ recording_session_public_id: sessionId, template_public_id: template, file_key: 'recordings/x' });
+    expect(missing.json.detail).toEqual([
+      { loc: ['body', 'template_public_id'], msg: 'Field required', type: 'missing' },
+    ]);
+    const guessed = await post({
+      recording_session_public_id: sessionId,
+      template_public_id: template,
+      file_key: 'recordings/x',
+    });
     expect(guessed.json.detail[0]).toMatchObject({ loc: ['body', 'file_key'], type: 'extra_forbidden' });
-    const empty = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, { token: access, body: sessionBody('Nobody') });
-    const early = await call('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body: { recording_session_public_id: empty.json.public_id, template_public_id: template } });
+    const empty = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
+      token: access,
+      body: sessionBody('Nobody'),
+    });
+    const early = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
+      token: access,
+      body: { recording_session_public_id: empty.json.public_id, template_public_id: template },
+    });
     expect([early.status, early.json['code']]).toEqual([409, 'file_not_uploaded']);
   });
 
@@ -387,9 +473,16 @@ describe('rows 8 and 9: scribe request and status', () => {
     const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: other.access });
     expect([theirs.status, theirs.json['detail']]).toEqual([404, 'Scribe not found.']);
     expect((await call('GET', `${s.urls.scribe_url}/scribe/get/does-not-exist`, { token: access })).status).toBe(404);
-    const mine = await call<Page<{ public_id: string; status: string; organization_public_id: string }>>('GET', `${s.urls.scribe_url}/scribe/all`, { token: access });
+    const mine = await call<Page<{ public_id: string; status: string; organization_public_id: string }>>(
+      'GET',
+      `${s.urls.scribe_url}/scribe/all`,
+      { token: access },
+    );
     expect(mine.json.items.map((x) => x.public_id)).toEqual([r.json.public_id]);
-    expect(mine.json.items[0]).toMatchObject({ transcript_public_id: expect.anything(), updated_at: expect.any(String) });
+    expect(mine.json.items[0]).toMatchObject({
+      transcript_public_id: expect.anything(),
+      updated_at: expect.any(String),
+    });
     const none = await call<Page<unknown>>('GET', `${s.urls.scribe_url}/scribe/all`, { token: other.access });
     expect(none.json.items).toEqual([]);
   });
@@ -398,10 +491,21 @@ describe('rows 8 and 9: scribe request and status', () => {
     const s = await start();
     const { access } = await signIn(s);
     const { sessionId } = await uploadRecording(s, access, fakeWebm());
-    const body = { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id };
+    const body = {
+      recording_session_public_id: sessionId,
+      template_public_id: (await firstTemplate(s, access)).public_id,
+    };
     const headers = { 'idempotency-key': `scribe-${sessionId}` };
-    const a = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
-    const b = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body, headers });
+    const a = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
+      token: access,
+      body,
+      headers,
+    });
+    const b = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
+      token: access,
+      body,
+      headers,
+    });
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.json.public_id).toBe(a.json.public_id);
     expect(s.stats().scribeReplays).toBe(1);

@@ -9,7 +9,18 @@ import { MacUpdater } from 'electron-updater';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUpdate, MAC_UNSIGNED_MESSAGE, macSignerFrom, type MacSigner } from '../../src/main/auto-update.ts';
 import { updateBanner, type UpdateInfo } from '../../src/shared/updates.ts';
-import { FakeSquirrelMac, NodeExecutor, SQUIRREL_SIGNATURE_REFUSAL, appFolder, latestYml, packagedConfig, startFeed, until, withElectronAutoUpdater, type Feed } from './support/updater.ts';
+import {
+  FakeSquirrelMac,
+  NodeExecutor,
+  SQUIRREL_SIGNATURE_REFUSAL,
+  appFolder,
+  latestYml,
+  packagedConfig,
+  startFeed,
+  until,
+  withElectronAutoUpdater,
+  type Feed,
+} from './support/updater.ts';
 
 const ZIP = Buffer.alloc(200 * 1024, 'Vet Scribe-0.2.0-mac.zip');
 const ZIP_NAME = 'Vet Scribe-0.2.0-mac.zip';
@@ -68,7 +79,9 @@ describe('macOS updates', () => {
     expect(MAC_UNSIGNED_MESSAGE).toBe(
       'Updates are off on this build: it is not signed with an Apple Developer ID, and macOS installs an update only into an app so signed. The clinic installs new versions itself, from the dmg.',
     );
-    expect(m.lines).toContain('warn update: off on this Mac: it is signed ad hoc; Squirrel.Mac installs updates only into an app signed with a Developer ID');
+    expect(m.lines).toContain(
+      'warn update: off on this Mac: it is signed ad hoc; Squirrel.Mac installs updates only into an app signed with a Developer ID',
+    );
     // The updater is not even loaded, and nothing is downloaded every 4 hours to be refused.
     expect(m.made()).toBe(0);
     expect(feed.hits.length).toBe(before);
@@ -150,7 +163,12 @@ describe("reading codesign's display", () => {
   });
 
   it('a development certificate is not a Developer ID', () => {
-    const display = ['Identifier=com.vetscribe.desktop', 'Authority=Apple Development: vet@clinic.example (XYZ9876543)', 'Authority=Apple Worldwide Developer Relations Certification Authority', 'TeamIdentifier=XYZ9876543'].join('\n');
+    const display = [
+      'Identifier=com.vetscribe.desktop',
+      'Authority=Apple Development: vet@clinic.example (XYZ9876543)',
+      'Authority=Apple Worldwide Developer Relations Certification Authority',
+      'TeamIdentifier=XYZ9876543',
+    ].join('\n');
     expect(macSignerFrom(display)).toEqual({ team: null, why: 'it is not signed with a Developer ID certificate' });
   });
 });

@@ -11,7 +11,16 @@ import { createProxy } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUpdate } from '../../src/main/auto-update.ts';
 import type { UpdateInfo } from '../../src/shared/updates.ts';
-import { ElectronNetThroughProxy, appFolder, latestYml, packagedConfig, startFeed, until, type AuthInfo, type Feed } from './support/updater.ts';
+import {
+  ElectronNetThroughProxy,
+  appFolder,
+  latestYml,
+  packagedConfig,
+  startFeed,
+  until,
+  type AuthInfo,
+  type Feed,
+} from './support/updater.ts';
 
 const INSTALLER = Buffer.alloc(64 * 1024, 'vet-scribe-0.2.0');
 const DEB = 'vet-scribe_0.2.0_amd64.deb';
@@ -84,7 +93,9 @@ describe('an update feed behind a proxy that asks for a password', () => {
       version: null,
       message: `The update feed is reached through a proxy (${where}) that asks for a password, which Vet Scribe does not give. The clinic's IT can let the feed through that proxy without one. The app goes on as it is.`,
     });
-    expect(p.logins).toEqual([{ isProxy: true, scheme: 'basic', host: proxyUrl.hostname, port: Number(proxyUrl.port), realm: 'proxy' }]);
+    expect(p.logins).toEqual([
+      { isProxy: true, scheme: 'basic', host: proxyUrl.hostname, port: Number(proxyUrl.port), realm: 'proxy' },
+    ]);
     expect(p.lines).toContain(`warn update: the proxy ${where} asks for a password (basic); the request is cancelled`);
     expect(p.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(/407/);
     // Nothing got past the proxy, and no password was sent.

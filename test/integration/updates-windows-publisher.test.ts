@@ -47,7 +47,11 @@ function windowsApp(packaged: Record<string, unknown> | null, signer: string) {
     verified.push({ publisherNames, bytes: readFileSync(file) });
     const cn = /(?:^|,\s*)CN=([^,]+)/.exec(signer)?.[1];
     const match = publisherNames.some((name) => name === signer || name === cn);
-    return Promise.resolve(match ? null : `publisherNames: ${publisherNames.join(' | ')}, raw info: {"Status":0,"SignerCertificate":{"Subject":"${signer}"}}`);
+    return Promise.resolve(
+      match
+        ? null
+        : `publisherNames: ${publisherNames.join(' | ')}, raw info: {"Status":0,"SignerCertificate":{"Subject":"${signer}"}}`,
+    );
   };
   const installs: unknown[][] = [];
   // Running the installer is not for a test machine: recorded instead.
@@ -77,7 +81,10 @@ async function asTheUpdaterReadsIt(configPath: string): Promise<Record<string, u
 
 describe('Windows updates check the installer’s publisher', () => {
   it("the generated app-update.yml carries the packaged one's publisherName, as the updater reads it", async () => {
-    const w = windowsApp(packagedConfig({ publisherName: [PUBLISHER, `CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`] }), `CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`);
+    const w = windowsApp(
+      packagedConfig({ publisherName: [PUBLISHER, `CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`] }),
+      `CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`,
+    );
     await w.update.configure(feed.url);
     expect(await asTheUpdaterReadsIt(w.configPath)).toEqual({
       provider: 'generic',
@@ -85,7 +92,9 @@ describe('Windows updates check the installer’s publisher', () => {
       updaterCacheDirName: 'vet-scribe-updater',
       publisherName: [PUBLISHER, `CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`],
     });
-    expect(w.lines).toContain(`info update: installers must be signed by ${PUBLISHER} or CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`);
+    expect(w.lines).toContain(
+      `info update: installers must be signed by ${PUBLISHER} or CN=${PUBLISHER}, O=${PUBLISHER}, C=GB`,
+    );
     // An installer from that publisher is downloaded, checked and offered.
     await until('the update to be ready', () => w.update.state().phase === 'ready');
     expect(w.verified).toHaveLength(1);
@@ -101,7 +110,10 @@ describe('Windows updates check the installer’s publisher', () => {
   });
 
   it('an installer signed by another publisher is refused, in a sentence, and never installed', async () => {
-    const w = windowsApp(packagedConfig({ publisherName: [PUBLISHER] }), 'CN=Someone Else Ltd, O=Someone Else Ltd, C=GB');
+    const w = windowsApp(
+      packagedConfig({ publisherName: [PUBLISHER] }),
+      'CN=Someone Else Ltd, O=Someone Else Ltd, C=GB',
+    );
     await w.update.configure(feed.url);
     await until('the refusal', () => w.update.state().phase === 'failed');
     expect(w.verified.map((v) => v.publisherNames)).toEqual([[PUBLISHER]]);
@@ -110,7 +122,9 @@ describe('Windows updates check the installer’s publisher', () => {
       version: '0.2.0',
       message: `Version 0.2.0 was not installed: its installer is not signed by ${PUBLISHER}. Tell the clinic's IT. The app goes on as it is.`,
     });
-    expect(w.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(/New version 0\.2\.0 is not signed by the application owner/);
+    expect(w.lines.find((l) => l.startsWith('warn update: ignored'))).toMatch(
+      /New version 0\.2\.0 is not signed by the application owner/,
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(w.states.map((s) => s.phase)).not.toContain('ready');
     w.update.restart();
@@ -121,7 +135,9 @@ describe('Windows updates check the installer’s publisher', () => {
     const w = windowsApp(packagedConfig(), 'CN=Anyone');
     await w.update.configure(feed.url);
     expect(await asTheUpdaterReadsIt(w.configPath)).not.toHaveProperty('publisherName');
-    expect(w.lines).toContain("warn update: this build names no publisher (it was not code-signed): a new version is checked against the feed's SHA-512 only");
+    expect(w.lines).toContain(
+      "warn update: this build names no publisher (it was not code-signed): a new version is checked against the feed's SHA-512 only",
+    );
     await until('the update to be ready', () => w.update.state().phase === 'ready');
     expect(w.verified).toEqual([]);
   });

@@ -33,12 +33,25 @@ function fileOf(bytes: number): { path: string; data: Buffer } {
 }
 
 const client = (o: { timeoutMs?: number; uploadStallMs?: number } = {}) =>
-  new ServiceClient({ urls: () => ({ agentsUrl: 'http://127.0.0.1:9', scribeUrl: 'http://127.0.0.1:9', agentsApiUrl: 'http://127.0.0.1:9' }), ...o });
+  new ServiceClient({
+    urls: () => ({
+      agentsUrl: 'http://127.0.0.1:9',
+      scribeUrl: 'http://127.0.0.1:9',
+      agentsApiUrl: 'http://127.0.0.1:9',
+    }),
+    ...o,
+  });
 
 describe('upload', () => {
   it('sends the file byte for byte with its length, type and the signed headers, and tells the progress', async () => {
     const { path, data } = fileOf(5 * 1024 * 1024 + 123);
-    let seen: { sha: string; length: string | undefined; type: string | undefined; extra: string | undefined; bytes: number } | null = null;
+    let seen: {
+      sha: string;
+      length: string | undefined;
+      type: string | undefined;
+      extra: string | undefined;
+      bytes: number;
+    } | null = null;
     const url = await serve((req, res) => {
       const hash = createHash('sha256');
       let bytes = 0;
@@ -47,13 +60,28 @@ describe('upload', () => {
         bytes += c.length;
       });
       req.on('end', () => {
-        seen = { sha: hash.digest('hex'), length: req.headers['content-length'], type: req.headers['content-type'], extra: req.headers['x-amz-meta'] as string, bytes };
+        seen = {
+          sha: hash.digest('hex'),
+          length: req.headers['content-length'],
+          type: req.headers['content-type'],
+          extra: req.headers['x-amz-meta'] as string,
+          bytes,
+        };
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"message":"Uploaded"}');
       });
     });
     const progress: number[] = [];
-    await client().upload(url, path, 'audio/webm;codecs=opus', { headers: { 'x-amz-meta': 'signed' }, onProgress: (p) => progress.push(p.sent) });
-    expect(seen).toEqual({ sha: createHash('sha256').update(data).digest('hex'), length: String(data.length), type: 'audio/webm;codecs=opus', extra: 'signed', bytes: data.length });
+    await client().upload(url, path, 'audio/webm;codecs=opus', {
+      headers: { 'x-amz-meta': 'signed' },
+      onProgress: (p) => progress.push(p.sent),
+    });
+    expect(seen).toEqual({
+      sha: createHash('sha256').update(data).digest('hex'),
+      length: String(data.length),
+      type: 'audio/webm;codecs=opus',
+      extra: 'signed',
+      bytes: data.length,
+    });
     expect(progress.at(-1)).toBe(data.length);
     expect(progress.length).toBeGreaterThan(5);
     expect([...progress].sort((a, b) => a - b)).toEqual(progress);
@@ -63,10 +91,19 @@ describe('upload', () => {
     const { path } = fileOf(3 * 1024 * 1024);
     const url = await serve((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(403, { 'content-type': 'application/json' }).end('{"detail":"The upload URL has expired.","code":"upload_url_expired"}'));
+      req.on('end', () =>
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end('{"detail":"The upload URL has expired.","code":"upload_url_expired"}'),
+      );
     });
     const e = await failure(client().upload(url, path, 'audio/webm'));
-    expect([e.kind, e.status, e.code, e.message]).toEqual(['http', 403, 'upload_url_expired', 'The upload URL has expired.']);
+    expect([e.kind, e.status, e.code, e.message]).toEqual([
+      'http',
+      403,
+      'upload_url_expired',
+      'The upload URL has expired.',
+    ]);
   });
 
   it('with no content type sends none, as curl -T does, and the file with its length', async () => {
@@ -98,12 +135,22 @@ describe('upload', () => {
       req.on('end', () => res.writeHead(403, { 'content-type': 'application/xml' }).end(body));
     });
     const expired = await failure(client().upload(url, path, null));
-    expect([expired.kind, expired.operation, expired.status, expired.code]).toEqual(['http', 'upload', 403, 'AccessDenied']);
+    expect([expired.kind, expired.operation, expired.status, expired.code]).toEqual([
+      'http',
+      'upload',
+      403,
+      'AccessDenied',
+    ]);
     expect(expired.message).toBe('The storage service refused the upload: Request has expired (AccessDenied).');
-    body = xml('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
+    body = xml(
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+    );
     const unsigned = await failure(client().upload(url, path, null));
     expect([unsigned.status, unsigned.code]).toEqual([403, 'SignatureDoesNotMatch']);
-    expect(unsigned.message).toMatch(/^The storage service refused the upload: The request signature we calculated does not match .* \(SignatureDoesNotMatch\)\.$/);
+    expect(unsigned.message).toMatch(
+      /^The storage service refused the upload: The request signature we calculated does not match .* \(SignatureDoesNotMatch\)\.$/,
+    );
     expect(unsigned.message).not.toMatch(/<\/?[A-Z]/);
   });
 
@@ -144,10 +191,12 @@ describe('upload', () => {
     let hung = 0;
     for (let i = 0; i < 200; i++) {
       const outcome = await Promise.race([
-        client().upload('http://127.0.0.1:9/storage/x', path, 'audio/webm').then(
-          () => 'answered',
-          (e: unknown) => (e instanceof ServiceError ? e.kind : 'other'),
-        ),
+        client()
+          .upload('http://127.0.0.1:9/storage/x', path, 'audio/webm')
+          .then(
+            () => 'answered',
+            (e: unknown) => (e instanceof ServiceError ? e.kind : 'other'),
+          ),
         new Promise<string>((r) => setTimeout(() => r('hung'), 2000)),
       ]);
       if (outcome === 'hung') hung += 1;

@@ -14,7 +14,11 @@ import { Agent, request, type Dispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
 import { openPostgresSeenStore, SEEN_TABLE } from '../../src/webhook-receiver/postgres-seen-store.ts';
-import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from '../../src/webhook-receiver/receiver.ts';
 import { DEFAULT_REMEMBER_MS } from '../../src/webhook-receiver/seen-store.ts';
 import { postgresMissing, startPostgres, type TestPostgres } from './support/postgres.ts';
 
@@ -72,7 +76,13 @@ async function deliver(url: string, raw: string, dispatcher?: Dispatcher): Promi
   return { status: answer.statusCode, json: (await answer.body.json()) as Record<string, unknown> };
 }
 
-const published = (publicId: string) => canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: `rs-${publicId}`, status: 'scribed', event_type: 'scribe' });
+const published = (publicId: string) =>
+  canonicalJsonFromValue({
+    public_id: publicId,
+    recording_session_public_id: `rs-${publicId}`,
+    status: 'scribed',
+    event_type: 'scribe',
+  });
 
 async function inProcess(options: Partial<WebhookReceiverOptions>): Promise<WebhookReceiver & { lines: string[] }> {
   const lines: string[] = [];
@@ -126,8 +136,20 @@ interface Child {
 
 /** The command as a real process; the database URL by flag or, with viaEnv, by WEBHOOK_DATABASE_URL. */
 async function startCli(databaseUrl: string, dir: string, viaEnv = false): Promise<Child> {
-  const args = ['src/webhook-receiver/cli.ts', '--port', '0', '--handler', join(dir, 'handler.mjs'), ...(viaEnv ? [] : ['--database-url', databaseUrl])];
-  const env: NodeJS.ProcessEnv = { ...process.env, WEBHOOK_SECRET: SECRET, HANDLER_DIR: dir, ...(viaEnv ? { WEBHOOK_DATABASE_URL: databaseUrl } : {}) };
+  const args = [
+    'src/webhook-receiver/cli.ts',
+    '--port',
+    '0',
+    '--handler',
+    join(dir, 'handler.mjs'),
+    ...(viaEnv ? [] : ['--database-url', databaseUrl]),
+  ];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    WEBHOOK_SECRET: SECRET,
+    HANDLER_DIR: dir,
+    ...(viaEnv ? { WEBHOOK_DATABASE_URL: databaseUrl } : {}),
+  };
   delete env['WEBHOOK_DATA_DIR'];
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
@@ -161,7 +183,8 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   }
 }
 
-const publicIds = (lines: string[]) => lines.map((line) => String((JSON.parse(line) as { payload: { public_id: string } }).payload.public_id));
+const publicIds = (lines: string[]) =>
+  lines.map((line) => String((JSON.parse(line) as { payload: { public_id: string } }).payload.public_id));
 
 describe('webhook receivers sharing PostgreSQL', () => {
   it('share one table: a copy at the other receiver waits for the first, and is handled when the first fails', async (ctx) => {
@@ -175,7 +198,9 @@ describe('webhook receivers sharing PostgreSQL', () => {
       }
     };
     const [a, b] = [await inProcess({ databaseUrl: url, onEvent }), await inProcess({ databaseUrl: url, onEvent })];
-    expect(a.seenStore).toMatch(/^PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/receiver_\d+ \(table webhook_seen\)$/);
+    expect(a.seenStore).toMatch(
+      /^PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/receiver_\d+ \(table webhook_seen\)$/,
+    );
     const raw = published('sc-1');
     const answers = await Promise.all([deliver(a.url, raw), deliver(b.url, raw)]);
     answers.sort((x, y) => x.status - y.status);
@@ -186,7 +211,9 @@ describe('webhook receivers sharing PostgreSQL', () => {
     expect((await deliver(a.url, raw)).json).toEqual({ received: true, duplicate: true });
     expect((await deliver(b.url, raw)).json).toEqual({ received: true, duplicate: true });
     expect(calls).toBe(2);
-    expect(await query<{ key: string }>(url, `SELECT key FROM ${SEEN_TABLE}`)).toEqual([{ key: 'scribe:sc-1:scribed' }]);
+    expect(await query<{ key: string }>(url, `SELECT key FROM ${SEEN_TABLE}`)).toEqual([
+      { key: 'scribe:sc-1:scribed' },
+    ]);
   });
 
   it('remembers a key for the memory, not the old 4 h 21 min, then claims it again; a released claim leaves no trace', async (ctx) => {
@@ -245,7 +272,13 @@ describe('webhook receivers sharing PostgreSQL', () => {
     const atB = deliver(b.url, raw);
     // The copy waits in PostgreSQL on the key the first holds.
     await until(
-      async () => (await query(url, "SELECT 1 FROM pg_stat_activity WHERE application_name = 'webhook-receiver' AND wait_event_type = 'Lock'")).length === 1,
+      async () =>
+        (
+          await query(
+            url,
+            "SELECT 1 FROM pg_stat_activity WHERE application_name = 'webhook-receiver' AND wait_event_type = 'Lock'",
+          )
+        ).length === 1,
       'the copy waits on the key',
     );
     a.proc.kill('SIGKILL');
@@ -272,14 +305,24 @@ describe('webhook receivers sharing PostgreSQL', () => {
     closers.push(() => agent.close());
     const id = (i: number) => `ev-${i}`;
     // Each event as 3 or 4 copies, alternating between the receivers, all sent at once.
-    const copies = Array.from({ length: EVENTS }, (_, i) => Array.from({ length: 3 + (i % 2) }, (_, c) => ({ i, at: (i + c) % 2 }))).flat();
+    const copies = Array.from({ length: EVENTS }, (_, i) =>
+      Array.from({ length: 3 + (i % 2) }, (_, c) => ({ i, at: (i + c) % 2 })),
+    ).flat();
     const fired = Date.now();
     const answers = await Promise.all(
-      copies.map(async ({ i, at }) => ({ i, at, ...(await deliver(receivers[at]?.url ?? '', published(id(i)), agent).catch((): Answer => ({ status: 0, json: {} }))) })),
+      copies.map(async ({ i, at }) => ({
+        i,
+        at,
+        ...(await deliver(receivers[at]?.url ?? '', published(id(i)), agent).catch((): Answer => ({
+          status: 0,
+          json: {},
+        }))),
+      })),
     );
     const burstMs = Date.now() - fired;
     const byStatus = (status: number, duplicate?: boolean) =>
-      answers.filter((a) => a.status === status && (duplicate === undefined || a.json['duplicate'] === duplicate)).length;
+      answers.filter((a) => a.status === status && (duplicate === undefined || a.json['duplicate'] === duplicate))
+        .length;
 
     // The sender retries a delivery until one copy is answered 200.
     const answered = new Set(answers.filter((a) => a.status === 200).map((a) => a.i));
@@ -296,7 +339,9 @@ describe('webhook receivers sharing PostgreSQL', () => {
       }
     }
     // A replay of every event, to the other receiver, is known.
-    const replays = await Promise.all(Array.from({ length: EVENTS }, (_, i) => deliver(receivers[(i + 1) % 2]?.url ?? '', published(id(i)), agent)));
+    const replays = await Promise.all(
+      Array.from({ length: EVENTS }, (_, i) => deliver(receivers[(i + 1) % 2]?.url ?? '', published(id(i)), agent)),
+    );
     const replayDuplicates = replays.filter((a) => a.status === 200 && a.json['duplicate'] === true).length;
 
     expect(await Promise.all(receivers.map((r) => r.stop()))).toEqual([0, 0]);
@@ -316,7 +361,13 @@ describe('webhook receivers sharing PostgreSQL', () => {
         `${retried} retried; handled exactly once ${once}, twice or more ${twice}, never ${never}; copies answered 200 for an unhandled event ${answeredUnhandled}; ` +
         `replays answered duplicate ${replayDuplicates} of ${EVENTS}; burst ${burstMs} ms, test ${Date.now() - started} ms`,
     );
-    expect({ once, twice, never, answeredUnhandled, replayDuplicates }).toEqual({ once: EVENTS, twice: 0, never: 0, answeredUnhandled: 0, replayDuplicates: EVENTS });
+    expect({ once, twice, never, answeredUnhandled, replayDuplicates }).toEqual({
+      once: EVENTS,
+      twice: 0,
+      never: 0,
+      answeredUnhandled: 0,
+      replayDuplicates: EVENTS,
+    });
     // One copy of each event was answered "handled", every other 200 a duplicate.
     expect(byStatus(200, false) + retriedNew).toBe(EVENTS);
     // 500s only where a handler failed on purpose; every copy got an HTTP answer.
@@ -329,10 +380,18 @@ describe('webhook receivers sharing PostgreSQL', () => {
     const env = { ...process.env };
     delete env['WEBHOOK_DATA_DIR'];
     delete env['WEBHOOK_DATABASE_URL'];
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 20_000 });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
+        cwd: ROOT,
+        env,
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
     const unreachable = cli('--database-url', 'postgres://clinic:hunter2@127.0.0.1:1/deliveries');
     expect(unreachable.status).toBe(1);
-    expect(unreachable.stderr).toMatch(/^webhook-receiver: cannot keep deliveries in PostgreSQL postgres:\/\/clinic@127\.0\.0\.1:1\/deliveries \(table webhook_seen\): .*ECONNREFUSED/);
+    expect(unreachable.stderr).toMatch(
+      /^webhook-receiver: cannot keep deliveries in PostgreSQL postgres:\/\/clinic@127\.0\.0\.1:1\/deliveries \(table webhook_seen\): .*ECONNREFUSED/,
+    );
     expect(unreachable.stderr).not.toContain('hunter2');
     expect(unreachable.stdout).toBe('');
     const both = cli('--database-url', 'postgres://127.0.0.1/x', '--data-dir', tmpdir());

@@ -14,7 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
-import { startWebhookReceiver, type WebhookReceiver, type WebhookReceiverOptions } from '../../src/webhook-receiver/receiver.ts';
+import {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
+} from '../../src/webhook-receiver/receiver.ts';
 import { MemorySeenStore } from '../../src/webhook-receiver/memory-seen-store.ts';
 import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS, RETRY_WINDOW_MS } from '../../src/webhook-receiver/seen-store.ts';
 import { SqliteSeenStore } from '../../src/webhook-receiver/sqlite-seen-store.ts';
@@ -40,8 +44,17 @@ interface Answer {
   headers: Record<string, unknown>;
 }
 
-async function post(url: string, body: string | Buffer | undefined, headers: Record<string, string> = {}, method = 'POST'): Promise<Answer> {
-  const a = await request(url, { method: method as 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+async function post(
+  url: string,
+  body: string | Buffer | undefined,
+  headers: Record<string, string> = {},
+  method = 'POST',
+): Promise<Answer> {
+  const a = await request(url, {
+    method: method as 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const text = await a.body.text();
   expect(a.headers['content-type']).toBe('application/json');
   return { status: a.statusCode, json: JSON.parse(text) as Record<string, unknown>, headers: a.headers };
@@ -77,9 +90,19 @@ describe('webhook receiver', () => {
     expect(answer.json).toEqual({ received: true, duplicate: false });
     expect(r.lines).toHaveLength(1);
     const line = JSON.parse(r.lines[0] ?? '') as Record<string, unknown>;
-    expect(line).toEqual({ received_at: expect.any(String), event_id: 'evt-1', event_type: 'scribe', payload: scribeEvent() });
+    expect(line).toEqual({
+      received_at: expect.any(String),
+      event_id: 'evt-1',
+      event_type: 'scribe',
+      payload: scribeEvent(),
+    });
     expect(Date.parse(String(line['received_at']))).not.toBeNaN();
-    expect(r.events[0]).toMatchObject({ event_id: 'evt-1', event_type: 'scribe', payload: scribeEvent(), canonical: raw });
+    expect(r.events[0]).toMatchObject({
+      event_id: 'evt-1',
+      event_type: 'scribe',
+      payload: scribeEvent(),
+      canonical: raw,
+    });
   });
 
   it('accepts /webhook as well as /', async () => {
@@ -92,7 +115,8 @@ describe('webhook receiver', () => {
     const r = await receiver();
     const event = { ...scribeEvent('evt-ü'), note: 'Müller 🐕 犬' };
     // Python's requests.post(json=...) spacing, keys reversed, non-ASCII as raw UTF-8, 2.0 kept.
-    const raw = '{"weight_kg": 2.0, ' + JSON.stringify(Object.fromEntries(Object.entries(event).reverse()), null, 1).slice(1);
+    const raw =
+      '{"weight_kg": 2.0, ' + JSON.stringify(Object.fromEntries(Object.entries(event).reverse()), null, 1).slice(1);
     const signature = await signWebhook(SECRET, canonicalJson(raw));
     expect(canonicalJson(raw)).toContain('"weight_kg":2.0');
     const answer = await post(r.url, Buffer.from(raw, 'utf8'), { 'x-webhook-signature': signature });
@@ -104,7 +128,12 @@ describe('webhook receiver', () => {
   });
 
   it('accepts every delivery Python signed (the committed vectors), and refuses each with one digit changed', async () => {
-    const vectors = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/webhook-vectors.json'), 'utf8')) as { name: string; secret: string; raw: string; signature: string }[];
+    const vectors = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/webhook-vectors.json'), 'utf8')) as {
+      name: string;
+      secret: string;
+      raw: string;
+      signature: string;
+    }[];
     const bySecret = new Map<string, WebhookReceiver>();
     for (const v of vectors) {
       let r = bySecret.get(v.secret);
@@ -135,17 +164,31 @@ describe('webhook receiver', () => {
     expectError(await post(r.url, undefined, sig), 400, 'missing_body');
     expectError(await post(r.url, Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]), sig), 400, 'invalid_json');
     const bom = '\ufeff' + canonicalJsonFromValue(scribeEvent());
-    expectError(await post(r.url, Buffer.from(bom, 'utf8'), { 'x-webhook-signature': await signWebhook(SECRET, canonicalJsonFromValue(scribeEvent())) }), 400, 'invalid_json');
+    expectError(
+      await post(r.url, Buffer.from(bom, 'utf8'), {
+        'x-webhook-signature': await signWebhook(SECRET, canonicalJsonFromValue(scribeEvent())),
+      }),
+      400,
+      'invalid_json',
+    );
   });
 
   it('answers 403 for a wrong signature, a wrong secret or a tampered body', async () => {
     const r = await receiver();
     const raw = canonicalJsonFromValue(scribeEvent());
     const good = await signWebhook(SECRET, raw);
-    expectError(await post(r.url, raw, { 'x-webhook-signature': (good[0] === 'a' ? 'b' : 'a') + good.slice(1) }), 403, 'invalid_signature');
+    expectError(
+      await post(r.url, raw, { 'x-webhook-signature': (good[0] === 'a' ? 'b' : 'a') + good.slice(1) }),
+      403,
+      'invalid_signature',
+    );
     expectError(await post(r.url, raw, { 'x-webhook-signature': 'not-hex' }), 403, 'invalid_signature');
     expectError(await deliver(r.url, raw, 'another-secret'), 403, 'invalid_signature');
-    expectError(await post(r.url, raw.replace('completed', 'failed'), { 'x-webhook-signature': good }), 403, 'invalid_signature');
+    expectError(
+      await post(r.url, raw.replace('completed', 'failed'), { 'x-webhook-signature': good }),
+      403,
+      'invalid_signature',
+    );
     expect(r.lines).toHaveLength(0);
     expect(r.events).toHaveLength(0);
   });
@@ -155,12 +198,20 @@ describe('webhook receiver', () => {
     const limit = 1024 * 1024;
     const tooBig = '"' + 'x'.repeat(limit - 1) + '"';
     expect(Buffer.byteLength(tooBig)).toBe(limit + 1);
-    expectError(await post(r.url, tooBig, { 'x-webhook-signature': await signWebhook(SECRET, tooBig) }), 413, 'payload_too_large');
+    expectError(
+      await post(r.url, tooBig, { 'x-webhook-signature': await signWebhook(SECRET, tooBig) }),
+      413,
+      'payload_too_large',
+    );
     // Without a Content-Length (chunked), the limit is found while reading.
     async function* chunks(): AsyncGenerator<Buffer> {
       for (let i = 0; i < 17; i++) yield Buffer.alloc(64 * 1024, 0x20);
     }
-    const chunked = await request(r.url, { method: 'POST', body: Readable.from(chunks()), headers: { 'x-webhook-signature': 'a'.repeat(64) } });
+    const chunked = await request(r.url, {
+      method: 'POST',
+      body: Readable.from(chunks()),
+      headers: { 'x-webhook-signature': 'a'.repeat(64) },
+    });
     expect(chunked.statusCode).toBe(413);
     expect(await chunked.body.json()).toMatchObject({ code: 'payload_too_large' });
     // Exactly at the limit is read (and then judged on its signature).
@@ -193,7 +244,10 @@ describe('webhook receiver', () => {
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ received: true, duplicate: true });
     // Two copies at the same moment also count once.
-    const [a, b] = await Promise.all([deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin'))), deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin')))]);
+    const [a, b] = await Promise.all([
+      deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin'))),
+      deliver(r.url, canonicalJsonFromValue(scribeEvent('evt-twin'))),
+    ]);
     expect([a.json['duplicate'], b.json['duplicate']].sort()).toEqual([false, true]);
     expect(events).toEqual(['evt-dup', 'evt-twin']);
     expect(r.lines).toHaveLength(2);
@@ -208,7 +262,8 @@ describe('webhook receiver', () => {
   it('handles a published delivery (no event id) once per public_id and status', async () => {
     const handled: string[] = [];
     const r = await receiver({ onEvent: (e) => void handled.push(String((e.payload as { status: string }).status)) });
-    const event = (status: string) => canonicalJsonFromValue({ public_id: 'sc-1', recording_session_public_id: 'rs-1', status, event_type: 'scribe' });
+    const event = (status: string) =>
+      canonicalJsonFromValue({ public_id: 'sc-1', recording_session_public_id: 'rs-1', status, event_type: 'scribe' });
     expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: false });
     expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: true });
     expect((await deliver(r.url, event('scribing'))).json).toEqual({ received: true, duplicate: false });
@@ -223,13 +278,21 @@ describe('webhook receiver', () => {
     expect((await deliver(r.url, scribed)).json).toEqual({ received: true, duplicate: false });
     expect((await deliver(r.url, scribed)).json).toEqual({ received: true, duplicate: true });
     // Another scribe's same status is another event.
-    expect((await deliver(r.url, canonicalJsonFromValue({ public_id: 'sc-2', status: 'requested', event_type: 'scribe' }))).json['duplicate']).toBe(false);
+    expect(
+      (await deliver(r.url, canonicalJsonFromValue({ public_id: 'sc-2', status: 'requested', event_type: 'scribe' })))
+        .json['duplicate'],
+    ).toBe(false);
     expect(handled).toEqual(['requested', 'scribing', 'scribed', 'requested']);
   });
 
   it('with a data folder, a retry after a restart is still known; without one it is not', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'store');
-    const raw = canonicalJsonFromValue({ public_id: 'sc-9', recording_session_public_id: 'rs-9', status: 'scribed', event_type: 'scribe' });
+    const raw = canonicalJsonFromValue({
+      public_id: 'sc-9',
+      recording_session_public_id: 'rs-9',
+      status: 'scribed',
+      event_type: 'scribe',
+    });
     const first = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {}, dataDir: dir });
     expect(first.seenStore).toBe(join(dir, 'webhook-seen.sqlite'));
     expect((await deliver(first.url, raw)).json['duplicate']).toBe(false);
@@ -249,7 +312,15 @@ describe('webhook receiver', () => {
   it('a delivery whose handler failed is not remembered, even across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
     const raw = canonicalJsonFromValue({ public_id: 'sc-5', status: 'scribed', event_type: 'scribe' });
-    const failing = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {}, dataDir: dir, onEvent: () => { throw new Error('database down'); } });
+    const failing = await startWebhookReceiver({
+      port: 0,
+      secret: SECRET,
+      out: () => {},
+      dataDir: dir,
+      onEvent: () => {
+        throw new Error('database down');
+      },
+    });
     expectError(await deliver(failing.url, raw), 500, 'handler_failed');
     await failing.close();
     const next = await receiver({ dataDir: dir });
@@ -301,7 +372,10 @@ describe('webhook receiver', () => {
     const slowHeaders = await rawExchange(r.port, 'POST / HTTP/1.1\r\nhost: x\r\n');
     expect(slowHeaders).toMatch(/^HTTP\/1\.1 408 /);
     expect(slowHeaders).toContain('"code":"request_timeout"');
-    const slowBody = await rawExchange(r.port, `POST / HTTP/1.1\r\nhost: x\r\nx-webhook-signature: ${'a'.repeat(64)}\r\ncontent-length: 100\r\n\r\n{"a":`);
+    const slowBody = await rawExchange(
+      r.port,
+      `POST / HTTP/1.1\r\nhost: x\r\nx-webhook-signature: ${'a'.repeat(64)}\r\ncontent-length: 100\r\n\r\n{"a":`,
+    );
     expect(slowBody).toMatch(/^HTTP\/1\.1 408 /);
     expect(slowBody).toContain('"code":"request_timeout"');
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -311,7 +385,13 @@ describe('webhook receiver', () => {
 
 describe('webhook receiver: copies together, replays, file modes', () => {
   const published = (publicId: string, status = 'scribed', extra: Record<string, unknown> = {}) =>
-    canonicalJsonFromValue({ public_id: publicId, recording_session_public_id: 'rs-1', status, event_type: 'scribe', ...extra });
+    canonicalJsonFromValue({
+      public_id: publicId,
+      recording_session_public_id: 'rs-1',
+      status,
+      event_type: 'scribe',
+      ...extra,
+    });
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;
 
@@ -401,21 +481,44 @@ describe('webhook receiver: copies together, replays, file modes', () => {
     const eightDaysAgo = new Date(now - 8 * DAY).toISOString();
     const stale = await deliver(r.url, published('sc-old', 'scribed', { timestamp: eightDaysAgo }));
     expectError(stale, 422, 'stale_delivery');
-    expect(stale.json['detail']).toBe(`the delivery is dated ${eightDaysAgo} (timestamp), older than the 7 d this receiver remembers deliveries for: refused as a replay`);
+    expect(stale.json['detail']).toBe(
+      `the delivery is dated ${eightDaysAgo} (timestamp), older than the 7 d this receiver remembers deliveries for: refused as a replay`,
+    );
     // Unix seconds and milliseconds are dates too.
-    expectError(await deliver(r.url, published('sc-old-2', 'scribed', { sent_at: Math.floor((now - 10 * DAY) / 1000) })), 422, 'stale_delivery');
-    expectError(await deliver(r.url, published('sc-old-3', 'scribed', { updated_at: now - 9 * DAY })), 422, 'stale_delivery');
+    expectError(
+      await deliver(r.url, published('sc-old-2', 'scribed', { sent_at: Math.floor((now - 10 * DAY) / 1000) })),
+      422,
+      'stale_delivery',
+    );
+    expectError(
+      await deliver(r.url, published('sc-old-3', 'scribed', { updated_at: now - 9 * DAY })),
+      422,
+      'stale_delivery',
+    );
     // Keyless payloads are checked as well.
-    expectError(await deliver(r.url, canonicalJsonFromValue({ event_type: 'scribe', created_at: eightDaysAgo })), 422, 'stale_delivery');
+    expectError(
+      await deliver(r.url, canonicalJsonFromValue({ event_type: 'scribe', created_at: eightDaysAgo })),
+      422,
+      'stale_delivery',
+    );
     // A scribe created long ago whose status changed today is a fresh delivery.
-    const fresh = published('sc-fresh', 'scribed', { created_at: eightDaysAgo, updated_at: new Date(now - 2 * HOUR).toISOString() });
+    const fresh = published('sc-fresh', 'scribed', {
+      created_at: eightDaysAgo,
+      updated_at: new Date(now - 2 * HOUR).toISOString(),
+    });
     expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: false });
     // A retry hours after its first try is not stale, and is known as a repeat.
     expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: true });
     // Dates it cannot read are not judged.
-    expect((await deliver(r.url, published('sc-odd', 'scribed', { timestamp: 'yesterday', sent_at: -5 }))).status).toBe(200);
+    expect((await deliver(r.url, published('sc-odd', 'scribed', { timestamp: 'yesterday', sent_at: -5 }))).status).toBe(
+      200,
+    );
     // The signature is checked first: an unsigned stale body learns nothing.
-    expectError(await deliver(r.url, published('sc-old-4', 'scribed', { timestamp: eightDaysAgo }), 'wrong-secret'), 403, 'invalid_signature');
+    expectError(
+      await deliver(r.url, published('sc-old-4', 'scribed', { timestamp: eightDaysAgo }), 'wrong-secret'),
+      403,
+      'invalid_signature',
+    );
     expect(r.lines).toHaveLength(2);
   });
 
@@ -425,7 +528,11 @@ describe('webhook receiver: copies together, replays, file modes', () => {
     expect((await deliver(r.url, published('sc-modes'))).status).toBe(200);
     const mode = (path: string) => statSync(path).mode & 0o777;
     const file = join(dir, 'webhook-seen.sqlite');
-    expect({ file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({ file: 0o600, wal: 0o600, shm: 0o600 });
+    expect({ file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({
+      file: 0o600,
+      wal: 0o600,
+      shm: 0o600,
+    });
     expect(mode(dir)).toBe(0o700);
     expect(mode(join(dir, '..'))).toBe(0o700);
 
@@ -472,14 +579,18 @@ describe('webhook receiver seen store', () => {
     expect(brief.has('k', t0 + MIN_REMEMBER_MS + 1)).toBe(false);
   });
 
-  it('the command leaves out only node:sqlite\'s ExperimentalWarning', () => {
+  it("the command leaves out only node:sqlite's ExperimentalWarning", () => {
     const script = [
       `import { quietSqliteWarning } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/quiet-sqlite-warning.ts'))};`,
       'quietSqliteWarning();',
       "process.emitWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning');",
       "process.emitWarning('something else is experimental', 'ExperimentalWarning');",
     ].join('\n');
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).not.toMatch(/SQLite/);
     expect(run.stderr).toMatch(/ExperimentalWarning: something else is experimental/);
@@ -488,7 +599,10 @@ describe('webhook receiver seen store', () => {
 
 describe('webhook receiver CLI', () => {
   it('prints its URL, then one line per accepted event, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     closers.push(async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -503,7 +617,11 @@ describe('webhook receiver CLI', () => {
     const answer = await deliver(url, raw, 's');
     expect(answer.json).toEqual({ received: true, duplicate: false });
     const line = JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
-    expect(line).toMatchObject({ event_id: 'evt-cli', event_type: 'scribe', payload: { owner: 'Müller', status: 'completed' } });
+    expect(line).toMatchObject({
+      event_id: 'evt-cli',
+      event_type: 'scribe',
+      payload: { owner: 'Müller', status: 'completed' },
+    });
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -512,7 +630,12 @@ describe('webhook receiver CLI', () => {
   it('without a secret, exits 2 and says why', () => {
     const env = { ...process.env };
     delete env['WEBHOOK_SECRET'];
-    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], { cwd: ROOT, env, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/no webhook secret: pass --secret or set WEBHOOK_SECRET/);
     expect(run.stdout).toBe('');
@@ -520,12 +643,21 @@ describe('webhook receiver CLI', () => {
 
   it('keeps what it handled in WEBHOOK_DATA_DIR or --data-dir across a restart of the command; without either, a restart forgets', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    const raw = canonicalJsonFromValue({ public_id: 'sc-cli', recording_session_public_id: 'rs', status: 'scribing', event_type: 'scribe' });
+    const raw = canonicalJsonFromValue({
+      public_id: 'sc-cli',
+      recording_session_public_id: 'rs',
+      status: 'scribing',
+      event_type: 'scribe',
+    });
     const run = async (args: string[], dataDirEnv: string | null) => {
       const env = { ...process.env };
       delete env['WEBHOOK_DATA_DIR'];
       if (dataDirEnv !== null) env['WEBHOOK_DATA_DIR'] = dataDirEnv;
-      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       closers.push(async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -550,7 +682,9 @@ describe('webhook receiver CLI', () => {
 
     const memory = await run([], null);
     expect(memory).toMatchObject({ seen: expect.stringMatching(/^memory/), duplicate: false });
-    expect(memory.stderr).toMatch(/kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR/);
+    expect(memory.stderr).toMatch(
+      /kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR/,
+    );
     expect(await run([], null)).toMatchObject({ duplicate: false });
   });
 
@@ -558,7 +692,11 @@ describe('webhook receiver CLI', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'plain-file');
     writeFileSync(file, 'not a folder');
     const bad = join(file, 'store');
-    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', '--data-dir', bad], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(
+      process.execPath,
+      ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', '--data-dir', bad],
+      { cwd: ROOT, encoding: 'utf8', timeout: 10_000 },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in the folder ${bad}:`);
     expect(run.stderr).not.toMatch(/\n\s+at /);
@@ -569,7 +707,12 @@ describe('webhook receiver CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
     writeFileSync(join(dir, 'not-a-handler.mjs'), 'export const handle = () => {};');
     const run = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 10_000 });
+      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
     const short = run(['--remember-for', '1h']);
     expect(short.status).toBe(2);
     expect(short.stderr).toMatch(/--remember-for must be at least 4 h 21 min, the sender's retries and a margin/);

@@ -15,7 +15,11 @@ import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
-type Panels = typeof DdxModule & typeof TreatmentModule & typeof MedicationModule & typeof StoreModule & typeof NavModule;
+type Panels = typeof DdxModule &
+  typeof TreatmentModule &
+  typeof MedicationModule &
+  typeof StoreModule &
+  typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
@@ -89,7 +93,9 @@ describe('DdxPanel', () => {
     expect(screen.queryByText(expected.reason)).toBeNull();
     expect(document.body.textContent?.match(/In short/g)).toHaveLength(1);
     const articles = screen.getAllByRole('article');
-    expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.diagnoses.map((d) => d.label));
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(
+      expected.diagnoses.map((d) => d.label),
+    );
     expect(before(inShort, summary)).toBe(true);
     expect(before(summary, articles[0]!)).toBe(true);
     expect(within(articles[0]!).getByText('Cause and etiology')).toBeTruthy();
@@ -139,7 +145,9 @@ describe('DdxPanel', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(titles);
     first.unmount();
     render(<ui.DdxPanel />);
-    expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(`${note} Also drinking a lot.`);
+    expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(
+      `${note} Also drinking a lot.`,
+    );
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(titles);
     expect(screen.getByText(/^Answer to:/).textContent).toContain('Cat, 12 years, FN');
 
@@ -175,13 +183,17 @@ describe('TreatmentPanel', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Treatment plan');
     const field = screen.getByLabelText('Case details');
     expect(document.activeElement).toBe(field);
-    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain('Name the species (dog, cat…)');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Name the species (dog, cat…)',
+    );
 
     type('Case details', 'How do I treat otitis externa?');
     fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
     const warning = await screen.findByRole('alert');
     expect(warning.textContent).toContain('No species found');
-    expect(agentCalls()).toEqual([{ channel: 'agents:treatmentPlan', input: { input: 'How do I treat otitis externa?' } }]);
+    expect(agentCalls()).toEqual([
+      { channel: 'agents:treatmentPlan', input: { input: 'How do I treat otitis externa?' } },
+    ]);
 
     fireEvent.click(within(warning).getByRole('button', { name: 'Edit case details' }));
     expect(document.activeElement).toBe(field);
@@ -190,7 +202,10 @@ describe('TreatmentPanel', () => {
     if (expected.kind !== 'result') throw new Error('expected a result');
     fireEvent.click(within(warning).getByRole('button', { name: 'Send anyway' }));
     await screen.findByText(`The service could not answer this: ${expected.result.reason}`);
-    expect(agentCalls()[1]).toEqual({ channel: 'agents:treatmentPlan', input: { input: 'How do I treat otitis externa?', allowWithoutSpecies: true } });
+    expect(agentCalls()[1]).toEqual({
+      channel: 'agents:treatmentPlan',
+      input: { input: 'How do I treat otitis externa?', allowWithoutSpecies: true },
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
@@ -263,15 +278,21 @@ describe('MedicationPanel', () => {
     const concise = screen.getByText(conciseText(expected.concise));
     const summary = screen.getByText(summaryParagraphs(expected.summary, expected.concise)[0]!);
     const cards = screen.getAllByRole('article');
-    expect(cards.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(expected.medications.map((d) => d.label));
+    expect(cards.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual(
+      expected.medications.map((d) => d.label),
+    );
     expect(before(inShort, concise) && before(concise, summary) && before(summary, cards[0]!)).toBe(true);
     expect(screen.getByRole('heading', { name: `Drugs (${expected.medications.length})` })).toBeTruthy();
 
     // Every field the service gave, under its heading from the shared list; dosing comes first
     // after the drug's name and is set apart.
     const first = expected.medications[0]!;
-    const headings = within(cards[0]!).getAllByRole('term').map((t) => t.textContent);
-    const given = MEDICATION_FIELDS.filter((f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== first.label.trim().toLowerCase());
+    const headings = within(cards[0]!)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const given = MEDICATION_FIELDS.filter(
+      (f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== first.label.trim().toLowerCase(),
+    );
     expect([...headings].sort()).toEqual(given.map((f) => f.heading).sort());
     const dosing = MEDICATION_FIELDS.find((f) => f.wire === 'dosing_by_species')!;
     expect(first[dosing.key]).toBeTruthy();

@@ -68,7 +68,8 @@ describe('ConsultsView with 10,000 consults', () => {
     for (const m of await core.recordings.list()) core.remember(m);
     ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
     // jsdom does not scroll; the list asks the window to (to stay where it is when it opens).
-    window.scrollTo = ((x: ScrollToOptions | number, y?: number) => scrollPage(typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY))) as typeof window.scrollTo;
+    window.scrollTo = ((x: ScrollToOptions | number, y?: number) =>
+      scrollPage(typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY))) as typeof window.scrollTo;
   }, 60_000);
   afterEach(() => {
     cleanup();
@@ -78,7 +79,8 @@ describe('ConsultsView with 10,000 consults', () => {
     await core.stop();
   });
 
-  const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
+  const titles = () =>
+    screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
   const list = () => document.querySelector<HTMLElement>('.consult-window')!;
   /** Scrolls the page as the browser would: the offset, then the event. */
   function scrollPage(y: number): void {

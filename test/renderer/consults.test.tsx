@@ -11,13 +11,22 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { clockTime, consultStatus, consultTitle, formatDuration, minutesWords, needsPatientName, overdueText } from '../../src/renderer/src/lib/consult-status.ts';
+import {
+  clockTime,
+  consultStatus,
+  consultTitle,
+  formatDuration,
+  minutesWords,
+  needsPatientName,
+  overdueText,
+} from '../../src/renderer/src/lib/consult-status.ts';
 import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
 import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { job, recording } from './support/consult-info.ts';
 
-const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) => consultStatus({ recording: recording(r), job: j === null ? null : job(j) });
+const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) =>
+  consultStatus({ recording: recording(r), job: j === null ? null : job(j) });
 
 describe('consultStatus', () => {
   it('says a recording is still going, paused or not', () => {
@@ -26,20 +35,37 @@ describe('consultStatus', () => {
   });
 
   it('asks the vet to act on a recording without a job', () => {
-    expect(status({ state: 'recovered' }, null)).toMatchObject({ text: 'Recovered after the app closed', tone: 'warning' });
+    expect(status({ state: 'recovered' }, null)).toMatchObject({
+      text: 'Recovered after the app closed',
+      tone: 'warning',
+    });
     expect(status({ state: 'finished' }, null)).toMatchObject({ text: 'Choose a template to send', tone: 'warning' });
   });
 
   it('names each step of the pipeline', () => {
     expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Getting ready to send…', tone: 'progress' });
     expect(status({}, { state: 'session_created' })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
-    expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
-    expect(status({}, { state: 'uploaded' })).toMatchObject({ text: 'Uploaded — asking for the note…', tone: 'progress' });
+    expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({
+      text: 'Waiting to upload',
+      tone: 'progress',
+    });
+    expect(status({}, { state: 'uploaded' })).toMatchObject({
+      text: 'Uploaded — asking for the note…',
+      tone: 'progress',
+    });
   });
 
   it('gives the upload progress as a percentage and a fraction', () => {
-    expect(status({}, { state: 'upload_url', bytesSent: 420, bytesTotal: 1000 })).toEqual({ text: 'Uploading 42%', badge: 'Uploading', tone: 'progress', progress: 0.42 });
-    expect(status({}, { state: 'upload_url', bytesSent: 1000, bytesTotal: 1000 })).toMatchObject({ text: 'Uploading 100%', progress: 1 });
+    expect(status({}, { state: 'upload_url', bytesSent: 420, bytesTotal: 1000 })).toEqual({
+      text: 'Uploading 42%',
+      badge: 'Uploading',
+      tone: 'progress',
+      progress: 0.42,
+    });
+    expect(status({}, { state: 'upload_url', bytesSent: 1000, bytesTotal: 1000 })).toMatchObject({
+      text: 'Uploading 100%',
+      progress: 1,
+    });
     expect(status({}, { state: 'upload_url', bytesSent: 5, bytesTotal: 0 })).not.toHaveProperty('progress');
   });
 
@@ -47,15 +73,29 @@ describe('consultStatus', () => {
     const RECEIVED = 'Sent — the service has received it and will start the note';
     const WRITING = 'Scribing — the service is writing the note';
     const WRITTEN = 'Written — collecting the note from the service';
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'requested' })).toEqual({ text: RECEIVED, badge: 'Scribing', tone: 'progress' });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing' })).toMatchObject({ text: WRITING, tone: 'progress' });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribed' })).toMatchObject({ text: WRITTEN, tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'requested' })).toEqual({
+      text: RECEIVED,
+      badge: 'Scribing',
+      tone: 'progress',
+    });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing' })).toMatchObject({
+      text: WRITING,
+      tone: 'progress',
+    });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribed' })).toMatchObject({
+      text: WRITTEN,
+      tone: 'progress',
+    });
     expect(status({}, { state: 'scribe_requested', serviceStatus: null })).toMatchObject({ text: RECEIVED });
     expect(status({}, { state: 'scribe_requested', serviceStatus: 'queued' })).toMatchObject({ text: RECEIVED });
     expect(status({}, { state: 'scribe_requested', serviceStatus: 'In Progress' })).toMatchObject({ text: WRITING });
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'thinking hard' })).toMatchObject({ text: 'Scribing — the service says: thinking hard', tone: 'progress' });
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'thinking hard' })).toMatchObject({
+      text: 'Scribing — the service says: thinking hard',
+      tone: 'progress',
+    });
     // No raw status word of the published three reaches the vet.
-    for (const word of ['requested', 'scribing', 'scribed']) expect(status({}, { state: 'scribe_requested', serviceStatus: word }).text).not.toContain(`: ${word}`);
+    for (const word of ['requested', 'scribing', 'scribed'])
+      expect(status({}, { state: 'scribe_requested', serviceStatus: word }).text).not.toContain(`: ${word}`);
   });
 
   it('says a late note in words, with the wait from Settings and the slow checking', () => {
@@ -64,32 +104,68 @@ describe('consultStatus', () => {
       badge: 'Late',
       tone: 'warning',
     });
-    const late = consultStatus({ recording: recording(), job: job({ state: 'scribe_requested', overdue: true }) }, { overdueMinutes: 45 });
-    expect(late.text).toBe('The service has not finished this note after 45 minutes. It is still being checked every 2 minutes.');
+    const late = consultStatus(
+      { recording: recording(), job: job({ state: 'scribe_requested', overdue: true }) },
+      { overdueMinutes: 45 },
+    );
+    expect(late.text).toBe(
+      'The service has not finished this note after 45 minutes. It is still being checked every 2 minutes.',
+    );
     expect(overdueText(120)).toMatch(/^The service has not finished this note after 2 hours\./);
     expect([minutesWords(1), minutesWords(60), minutesWords(90)]).toEqual(['1 minute', '1 hour', '90 minutes']);
     // Until then the status is the service's.
-    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing', overdue: false }).text).toBe('Scribing — the service is writing the note');
+    expect(status({}, { state: 'scribe_requested', serviceStatus: 'scribing', overdue: false }).text).toBe(
+      'Scribing — the service is writing the note',
+    );
   });
 
   it('asks for the patient’s name a consult of an older version lacks', () => {
-    expect(status({ patientName: null }, null)).toEqual({ text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' });
-    expect(status({ patientName: '  ', state: 'recovered' }, null)).toMatchObject({ text: "Recovered after the app closed — add the patient's name to send it", tone: 'warning' });
-    const waiting = { state: 'failed' as const, error: { message: 'Add the patient’s name before sending.', code: 'patient_name_required', status: null } };
-    expect(status({ patientName: null }, waiting)).toMatchObject({ text: "Waiting for the patient's name — add it to send the consult", tone: 'warning' });
-    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'recorded' }) })).toBe(true);
-    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'completed', hasNote: true }) })).toBe(false);
+    expect(status({ patientName: null }, null)).toEqual({
+      text: "Add the patient's name to send it",
+      badge: 'Needs you',
+      tone: 'warning',
+    });
+    expect(status({ patientName: '  ', state: 'recovered' }, null)).toMatchObject({
+      text: "Recovered after the app closed — add the patient's name to send it",
+      tone: 'warning',
+    });
+    const waiting = {
+      state: 'failed' as const,
+      error: { message: 'Add the patient’s name before sending.', code: 'patient_name_required', status: null },
+    };
+    expect(status({ patientName: null }, waiting)).toMatchObject({
+      text: "Waiting for the patient's name — add it to send the consult",
+      tone: 'warning',
+    });
+    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'recorded' }) })).toBe(
+      true,
+    );
+    expect(
+      needsPatientName({
+        recording: recording({ patientName: null }),
+        job: job({ state: 'completed', hasNote: true }),
+      }),
+    ).toBe(false);
     expect(needsPatientName({ recording: recording(), job: null })).toBe(false);
   });
 
   it('ends in a note or in the service’s own message', () => {
-    expect(status({}, { state: 'completed', hasNote: true })).toEqual({ text: 'Note ready', badge: 'Ready', tone: 'done' });
-    expect(status({}, { state: 'failed', error: { message: 'No template tpl.', code: 'not_found', status: 404 } })).toEqual({
+    expect(status({}, { state: 'completed', hasNote: true })).toEqual({
+      text: 'Note ready',
+      badge: 'Ready',
+      tone: 'done',
+    });
+    expect(
+      status({}, { state: 'failed', error: { message: 'No template tpl.', code: 'not_found', status: 404 } }),
+    ).toEqual({
       text: 'Failed: No template tpl.',
       badge: 'Failed',
       tone: 'error',
     });
-    expect(status({}, { state: 'failed', error: null })).toMatchObject({ text: 'Failed: the service gave no reason.', tone: 'error' });
+    expect(status({}, { state: 'failed', error: null })).toMatchObject({
+      text: 'Failed: the service gave no reason.',
+      tone: 'error',
+    });
   });
 
   it('says why a job is held up, before where it is', () => {
@@ -100,25 +176,56 @@ describe('consultStatus', () => {
       badge: 'Waiting',
       tone: 'warning',
     });
-    expect(status({}, { state: 'recorded', waitingFor: 'network', nextRetryAt: null })).toMatchObject({ text: 'Waiting for the network — will retry soon' });
-    expect(status({}, { state: 'recorded', waitingFor: 'network', waitingReason: "The clinic's proxy (p:3128) asks for a sign-in (407). Ask IT.", nextRetryAt: null })).toMatchObject({
+    expect(status({}, { state: 'recorded', waitingFor: 'network', nextRetryAt: null })).toMatchObject({
+      text: 'Waiting for the network — will retry soon',
+    });
+    expect(
+      status(
+        {},
+        {
+          state: 'recorded',
+          waitingFor: 'network',
+          waitingReason: "The clinic's proxy (p:3128) asks for a sign-in (407). Ask IT.",
+          nextRetryAt: null,
+        },
+      ),
+    ).toMatchObject({
       text: "Waiting — The clinic's proxy (p:3128) asks for a sign-in (407). Ask IT. The consult is kept and will retry soon.",
       tone: 'warning',
     });
-    expect(status({}, { state: 'scribe_requested', waitingFor: 'sign-in' })).toMatchObject({ text: 'Waiting for sign-in', tone: 'warning' });
-    expect(status({}, { state: 'uploaded', waitingFor: 'service', nextRetryAt: at })).toMatchObject({ text: 'The service is busy — will retry at 09:07:03', tone: 'warning' });
+    expect(status({}, { state: 'scribe_requested', waitingFor: 'sign-in' })).toMatchObject({
+      text: 'Waiting for sign-in',
+      tone: 'warning',
+    });
+    expect(status({}, { state: 'uploaded', waitingFor: 'service', nextRetryAt: at })).toMatchObject({
+      text: 'The service is busy — will retry at 09:07:03',
+      tone: 'warning',
+    });
   });
 
   it('formats durations, and names a consult by its patient, never by its time', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65_400)).toBe('1:05');
     expect(formatDuration(3_725_000)).toBe('1:02:05');
-    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting 2 days', label: null })).toBe('Bella — Vomiting 2 days');
+    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting 2 days', label: null })).toBe(
+      'Bella — Vomiting 2 days',
+    );
     expect(consultTitle({ patientName: ' Bella ', description: '  ', label: 'ignored' })).toBe('Bella');
     // The name given on this computer after sending wins; a blank one does not.
-    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting', label: null, listName: ' Bella  (Smith) recheck ' })).toBe('Bella (Smith) recheck');
-    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting', label: 'old', listName: '   ' })).toBe('Bella — Vomiting');
-    expect(consultTitle({ patientName: null, description: null, label: 'Rex — limping' })).toBe('No patient name — Rex — limping');
+    expect(
+      consultTitle({
+        patientName: 'Bella',
+        description: 'Vomiting',
+        label: null,
+        listName: ' Bella  (Smith) recheck ',
+      }),
+    ).toBe('Bella (Smith) recheck');
+    expect(consultTitle({ patientName: 'Bella', description: 'Vomiting', label: 'old', listName: '   ' })).toBe(
+      'Bella — Vomiting',
+    );
+    expect(consultTitle({ patientName: null, description: null, label: 'Rex — limping' })).toBe(
+      'No patient name — Rex — limping',
+    );
     expect(consultTitle({ patientName: null, description: null, label: '  ' })).toBe('No patient name');
     const long = consultTitle({ patientName: 'Bella', description: 'x'.repeat(300), label: null });
     expect(long.length).toBeLessThan(100);
@@ -128,7 +235,11 @@ describe('consultStatus', () => {
 
   it('groups consults under a heading per day, newest first', () => {
     const now = new Date(2026, 2, 5, 18, 0);
-    const at = (d: number, h: number) => ({ recording: recording({ id: `${d}-${h}`, startedAt: new Date(2026, 2, d, h).toISOString() }), job: null }) as ConsultInfo;
+    const at = (d: number, h: number) =>
+      ({
+        recording: recording({ id: `${d}-${h}`, startedAt: new Date(2026, 2, d, h).toISOString() }),
+        job: null,
+      }) as ConsultInfo;
     const groups = groupByDay([at(5, 11), at(5, 9), at(4, 16), at(2, 10)], now);
     expect(groups.map((g) => [g.heading, g.consults.length])).toEqual([
       ['Today', 2],
@@ -177,8 +288,14 @@ describe('ConsultsView, on the real core', () => {
   /** A recording made as the recorder makes one: start (the patient, the visit), a chunk a second, stop. */
   async function record(title: string, template?: string): Promise<string> {
     const [patientName = '', description] = title.split(' — ');
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}), ...(template ? { templateId: template } : {}) });
-    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    const started = await api.recording.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName,
+      ...(description ? { description } : {}),
+      ...(template ? { templateId: template } : {}),
+    });
+    for (const [seq, data] of chunks.entries())
+      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
     return started.id;
   }
@@ -186,8 +303,14 @@ describe('ConsultsView, on the real core', () => {
   /** A recording left unfinished by a crash, as the next start finds it. */
   async function recovered(title: string): Promise<string> {
     const [patientName = '', description] = title.split(' — ');
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName, description: description ?? null, owner: mine() });
-    for (const [seq, data] of chunks.slice(0, 3).entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    const meta = await core.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName,
+      description: description ?? null,
+      owner: mine(),
+    });
+    for (const [seq, data] of chunks.slice(0, 3).entries())
+      await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     for (const m of await core.recordings.recoverUnfinished()) core.remember(m);
     return meta.id;
   }
@@ -230,14 +353,21 @@ describe('ConsultsView, on the real core', () => {
   it('follows a consult made in the core from its first event to "Note ready"', async () => {
     render(<ConsultsView />);
     await screen.findByRole('article', { name: 'Rex — limping' });
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', description: 'vomiting', owner: mine() });
+    const meta = await core.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Bella',
+      description: 'vomiting',
+      owner: mine(),
+    });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const seen: string[] = [];
     await core.pipeline.submit(meta.id, templateId);
     await waitFor(
       () => {
-        const text = within(row('Bella — vomiting')).getByText(/^(Getting ready to send…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Sent — .*|Scribing — .*|Written — .*|Note ready)$/).textContent!;
+        const text = within(row('Bella — vomiting')).getByText(
+          /^(Getting ready to send…|Waiting to upload|Uploading \d+%|Uploaded — asking for the note…|Sent — .*|Scribing — .*|Written — .*|Note ready)$/,
+        ).textContent!;
         if (seen.at(-1) !== text) seen.push(text);
         expect(text).toBe('Note ready');
       },
@@ -281,7 +411,12 @@ describe('ConsultsView, on the real core', () => {
 
   it('an older consult without a patient name says so, refuses a blank name, and goes on once named', async () => {
     // As a version that asked for no patient left it: a label, a template, no name.
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', label: 'Oscar — old', templateId, owner: mine() });
+    const meta = await core.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      label: 'Oscar — old',
+      templateId,
+      owner: mine(),
+    });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     core.remember(await core.recordings.finish(meta.id, { durationMs: 5000 }));
     const before = calls.length;
@@ -295,15 +430,24 @@ describe('ConsultsView, on the real core', () => {
     expect(document.activeElement).toBe(name);
     fireEvent.change(name, { target: { value: '   ' } });
     fireEvent.click(oscar.getByRole('button', { name: 'Save patient details' }));
-    expect(oscar.getByRole('alert').textContent).toBe("Type the patient's name first: the service needs it to write the note.");
+    expect(oscar.getByRole('alert').textContent).toBe(
+      "Type the patient's name first: the service needs it to write the note.",
+    );
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(calls.slice(before).filter((c) => c.channel === 'recording:update')).toEqual([]);
 
     fireEvent.change(name, { target: { value: ' Oscar ' } });
-    fireEvent.change(oscar.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: 'Annual check' } });
+    fireEvent.change(oscar.getByRole('textbox', { name: 'Visit description (optional)' }), {
+      target: { value: 'Annual check' },
+    });
     fireEvent.click(oscar.getByRole('button', { name: 'Save patient details' }));
     const named = within(await screen.findByRole('article', { name: 'Oscar — Annual check' }));
-    expect(calls.slice(before).filter((c) => c.channel === 'recording:update').map((c) => c.input)).toEqual([{ id: meta.id, patientName: 'Oscar', description: 'Annual check' }]);
+    expect(
+      calls
+        .slice(before)
+        .filter((c) => c.channel === 'recording:update')
+        .map((c) => c.input),
+    ).toEqual([{ id: meta.id, patientName: 'Oscar', description: 'Annual check' }]);
     // Its template was chosen long ago: with the name it goes on to the service by itself.
     await waitFor(() => expect(named.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
     expect(core.consult(meta.id)?.recording.patientName).toBe('Oscar');
@@ -322,7 +466,9 @@ describe('ConsultsView, on the real core', () => {
     expect(core.consult(lost)).toBeNull();
 
     const bella = within(row('Bella — vomiting'));
-    const bellaId = core.consults().find((c) => c.recording.patientName === 'Bella' && c.recording.description === 'vomiting')!.recording.id;
+    const bellaId = core
+      .consults()
+      .find((c) => c.recording.patientName === 'Bella' && c.recording.description === 'vomiting')!.recording.id;
     fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
     expect(bella.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
     fireEvent.click(bella.getByRole('button', { name: 'Cancel' }));
@@ -343,7 +489,8 @@ describe('ConsultsView, on the real core', () => {
     const mango = within(await screen.findByRole('article', { name: 'Mango — itchy ears' }));
     await waitFor(() => expect(mango.getByText(templateName)).toBeTruthy());
     expect(mango.getByText('Edited')).toBeTruthy();
-    const titles = () => screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
+    const titles = () =>
+      screen.queryAllByRole('article').map((a) => within(a).getByRole('heading', { level: 3 }).textContent);
     const total = titles().length;
     expect(total).toBeGreaterThan(1);
 
@@ -372,7 +519,9 @@ describe('ConsultsView, on the real core', () => {
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     expect(useSession.getState().session.signedIn).toBe(true);
-    render(<ConsultRow consult={{ recording: recording(), job: job({ state: 'upload_url', waitingFor: 'sign-in' }) }} />);
+    render(
+      <ConsultRow consult={{ recording: recording(), job: job({ state: 'upload_url', waitingFor: 'sign-in' }) }} />,
+    );
     expect(screen.getByText('Waiting for sign-in')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(useSession.getState().session.signedIn).toBe(false));
@@ -384,7 +533,12 @@ describe('ConsultsView, on the real core', () => {
 
   it('offers a consult recorded while no one was signed in to the vet signed in, and sends it as theirs only at their word', async () => {
     await core.session.signOut('user');
-    const meta = await core.recordings.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Milo', description: 'coughing', templateId });
+    const meta = await core.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Milo',
+      description: 'coughing',
+      templateId,
+    });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const demo = core.appInfo().sandbox!.demo;
@@ -401,6 +555,8 @@ describe('ConsultsView, on the real core', () => {
     fireEvent.click(milo.getByRole('button', { name: 'Send as Dr. Demo Vet' }));
     await waitFor(() => expect(milo.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
     expect(core.consult(meta.id)?.recording.recordedBy?.email).toBe(demo.email);
-    expect(calls.filter((c) => c.channel === 'consults:claim')).toEqual([{ channel: 'consults:claim', input: { id: meta.id } }]);
+    expect(calls.filter((c) => c.channel === 'consults:claim')).toEqual([
+      { channel: 'consults:claim', input: { id: meta.id } },
+    ]);
   }, 20_000);
 });

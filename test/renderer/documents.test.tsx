@@ -42,7 +42,17 @@ const doc = (patch: Partial<DocumentInfo> = {}): DocumentInfo => ({
   ...patch,
 });
 const consultWith = (jobPatch: Partial<JobInfo>): ConsultInfo => ({
-  recording: recording({ id: 'r1', templateId: SOAP, recordedBy: { userId: 'u1', organizationId: 'o1', name: 'Dr. Demo Vet', email: 'demo@vetscribe.test', service: 'sandbox' } }),
+  recording: recording({
+    id: 'r1',
+    templateId: SOAP,
+    recordedBy: {
+      userId: 'u1',
+      organizationId: 'o1',
+      name: 'Dr. Demo Vet',
+      email: 'demo@vetscribe.test',
+      service: 'sandbox',
+    },
+  }),
   job: job({ recordingId: 'r1', templateId: SOAP, state: 'completed', ...jobPatch }),
 });
 
@@ -50,18 +60,33 @@ describe('documentStatus', () => {
   it('says in words where a document is: its turn, a wait, writing, late, failed, ready', () => {
     const done = consultWith({ state: 'completed' });
     const scribing = consultWith({ state: 'scribe_requested' });
-    expect(documentStatus(doc({ waitingFor: 'turn' }), scribing).text).toBe('Waiting for the note to be finished; it is asked for right after');
+    expect(documentStatus(doc({ waitingFor: 'turn' }), scribing).text).toBe(
+      'Waiting for the note to be finished; it is asked for right after',
+    );
     expect(documentStatus(doc({ waitingFor: 'turn' }), done).text).toBe('Waiting for the document asked for before it');
-    expect(documentStatus(doc({ waitingFor: 'owner' }), done).text).toBe('Waiting for Dr. Demo Vet to sign in: it is asked for with their account only');
-    expect(documentStatus(doc({ state: 'scribe_requested', serviceStatus: 'scribing' }), done)).toMatchObject({ text: 'Scribing — the service is writing the document', badge: 'Writing' });
+    expect(documentStatus(doc({ waitingFor: 'owner' }), done).text).toBe(
+      'Waiting for Dr. Demo Vet to sign in: it is asked for with their account only',
+    );
+    expect(documentStatus(doc({ state: 'scribe_requested', serviceStatus: 'scribing' }), done)).toMatchObject({
+      text: 'Scribing — the service is writing the document',
+      badge: 'Writing',
+    });
     expect(documentStatus(doc({ state: 'scribe_requested', overdue: true }), done, { overdueMinutes: 45 }).text).toBe(
       'The service has not finished this document after 45 minutes. It is still being checked every 2 minutes.',
     );
-    expect(documentStatus(doc({ state: 'failed', error: { message: 'Template not found.', code: 'not_found', status: 404 } }), done)).toMatchObject({
+    expect(
+      documentStatus(
+        doc({ state: 'failed', error: { message: 'Template not found.', code: 'not_found', status: 404 } }),
+        done,
+      ),
+    ).toMatchObject({
       text: 'Could not be written: Template not found.',
       tone: 'error',
     });
-    expect(documentStatus(doc({ state: 'completed', hasNote: true }), done)).toMatchObject({ text: 'Ready', tone: 'done' });
+    expect(documentStatus(doc({ state: 'completed', hasNote: true }), done)).toMatchObject({
+      text: 'Ready',
+      tone: 'done',
+    });
   });
 });
 
@@ -77,8 +102,13 @@ describe('documents of a consult in the note view, on the real core', () => {
     ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.6 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', templateId: SOAP });
-    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    const started = await api.recording.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Bella',
+      templateId: SOAP,
+    });
+    for (const [seq, data] of chunks.entries())
+      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: 5000 });
     id = started.id;
     await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('completed'), { timeout: 15_000 });
@@ -115,7 +145,9 @@ describe('documents of a consult in the note view, on the real core', () => {
     expect(core.pipeline.info(id)?.documents).toEqual([]);
 
     fireEvent.change(form.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'discharge' } });
-    await waitFor(() => expect((form.getByRole('combobox', { name: 'Template' }) as HTMLSelectElement).value).toBe(DISCHARGE));
+    await waitFor(() =>
+      expect((form.getByRole('combobox', { name: 'Template' }) as HTMLSelectElement).value).toBe(DISCHARGE),
+    );
     fireEvent.click(form.getByRole('button', { name: 'Write this document' }));
 
     // The new document's tab is the one shown, first in words while it is written.
@@ -124,7 +156,9 @@ describe('documents of a consult in the note view, on the real core', () => {
     expect(tabs().map((t) => t.textContent?.replace(/ \(.*\)$/, ''))).toEqual(['SOAP', 'Discharge instructions']);
     expect(tabs()[1]!.getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tabs()[1]!.id);
-    expect(within(screen.getByRole('tabpanel')).getByRole('status').textContent).toMatch(/^This document is not ready yet: /);
+    expect(within(screen.getByRole('tabpanel')).getByRole('status').textContent).toMatch(
+      /^This document is not ready yet: /,
+    );
 
     // Then its own note.
     const panel = await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 });
@@ -135,9 +169,15 @@ describe('documents of a consult in the note view, on the real core', () => {
     fireEvent.keyDown(tabs()[1]!, { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(tabs()[0]);
     expect(tabs()[0]!.getAttribute('aria-selected')).toBe('true');
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('This SOAP note for Bella'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('This SOAP note for Bella'),
+    );
     fireEvent.keyDown(tabs()[0]!, { key: 'End' });
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('This Discharge instructions note for Bella'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain(
+        'This Discharge instructions note for Bella',
+      ),
+    );
     expect(within(tablist).getAllByRole('tab', { selected: true })).toHaveLength(1);
 
     // Copy takes the document shown.
@@ -152,7 +192,9 @@ describe('documents of a consult in the note view, on the real core', () => {
     render(<NoteView id={id} />);
     const tablist = await screen.findByRole('tablist');
     fireEvent.click(within(tablist).getByRole('tab', { name: 'Discharge instructions' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('Discharge instructions note'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('Discharge instructions note'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Edit note' }));
     const boxes = await screen.findAllByRole('textbox');
     fireEvent.change(boxes.at(-1)!, { target: { value: 'Cone on for ten days.' } });
@@ -161,7 +203,9 @@ describe('documents of a consult in the note view, on the real core', () => {
     expect(core.pipeline.note(id).editedNote).toBeNull();
     await screen.findByText('Cone on for ten days.');
     fireEvent.click(within(tablist).getByRole('tab', { name: 'SOAP' }));
-    await waitFor(() => expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('This SOAP note for Bella'));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('This SOAP note for Bella'),
+    );
     expect(screen.getByRole('region', { name: 'Note' }).textContent).not.toContain('Cone on for ten days.');
   });
 
@@ -174,7 +218,9 @@ describe('documents of a consult in the note view, on the real core', () => {
     const tab = within(tablist).getByRole('tab', { name: 'Referral letter (Failed)' });
     fireEvent.click(tab);
     const panel = within(screen.getByRole('tabpanel'));
-    expect(panel.getByRole('status').textContent).toBe('This document is not ready yet: Could not be written: Template not found.Try again');
+    expect(panel.getByRole('status').textContent).toBe(
+      'This document is not ready yet: Could not be written: Template not found.Try again',
+    );
     fireEvent.click(panel.getByRole('button', { name: 'Try again' }));
     // Asked again (the service still has no such template, and says so again).
     await waitFor(() => expect(core.pipeline.info(id)?.documents[1]?.updatedAt).not.toBe(before), { timeout: 15_000 });

@@ -29,15 +29,25 @@ describe('a late note', () => {
   beforeAll(async () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
     // About a second of waiting stands for the 30 minutes of Settings, which the window names.
-    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 120, pipeline: { overdueMinutes: () => 0.02 } }));
+    ({ core } = await installRealBridge({
+      signIn: true,
+      scribeSeconds: 120,
+      pipeline: { overdueMinutes: () => 0.02 },
+    }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
     ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
     const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().load();
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Pepper', description: 'Cough', templateId });
-    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    const started = await api.recording.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Pepper',
+      description: 'Cough',
+      templateId,
+    });
+    for (const [seq, data] of chunks.entries())
+      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: 5000 });
     id = started.id;
     await waitFor(() => expect(core.pipeline.info(id)?.overdue).toBe(true), { timeout: 20_000 });

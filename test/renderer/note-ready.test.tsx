@@ -35,7 +35,8 @@ describe('a note ready while the vet is elsewhere', () => {
 
   async function consultFor(patientName: string): Promise<void> {
     const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, templateId });
-    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    for (const [seq, data] of chunks.entries())
+      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: 5000 });
   }
 
@@ -44,7 +45,9 @@ describe('a note ready while the vet is elsewhere', () => {
     const differentials = await screen.findByRole('button', { name: /^Differentials/ });
     fireEvent.click(differentials);
     await consultFor('Biscuit');
-    expect(await screen.findByText('Note ready: Biscuit. Open Consults to read it.', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Note ready: Biscuit. Open Consults to read it.', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
     const consults = screen.getByRole('button', { name: /^Consults/ });
     await waitFor(() => expect(consults.textContent).toMatch(/1$/));
     expect(screen.getByLabelText('1 new note')).toBeTruthy();
@@ -56,7 +59,13 @@ describe('a note ready while the vet is elsewhere', () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: /^Consults/ }));
     await consultFor('Mango');
-    await waitFor(() => expect(Object.values(core.consults()).find((c) => c.recording.patientName === 'Mango')?.job?.state).toBe('completed'), { timeout: 15_000 });
+    await waitFor(
+      () =>
+        expect(Object.values(core.consults()).find((c) => c.recording.patientName === 'Mango')?.job?.state).toBe(
+          'completed',
+        ),
+      { timeout: 15_000 },
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByText(/Note ready: Mango/)).toBeNull();
     expect(screen.queryByLabelText(/new note/)).toBeNull();
@@ -76,6 +85,10 @@ describe('a note ready while the vet is elsewhere', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
     const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
     await api.consults.addDocument({ id, templateId: discharge.id, templateName: discharge.name });
-    expect(await screen.findByText('Discharge instructions ready: Pepper. Open Consults to read it.', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Discharge instructions ready: Pepper. Open Consults to read it.', undefined, {
+        timeout: 15_000,
+      }),
+    ).toBeTruthy();
   }, 30_000);
 });

@@ -14,11 +14,17 @@ import type { NoteView as NoteViewModule } from '../../src/renderer/src/features
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { parseNote } from '../../src/renderer/src/features/consults/note-format.ts';
 import { NoteBody } from '../../src/renderer/src/features/consults/note-body.tsx';
-import { bodyShown, joinSections, splitSections, withBody } from '../../src/renderer/src/features/consults/note-sections.ts';
+import {
+  bodyShown,
+  joinSections,
+  splitSections,
+  withBody,
+} from '../../src/renderer/src/features/consults/note-sections.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 
 describe('note text', () => {
-  const text = 'Sandbox note — first line.\n\n# Consult note\nConsult: Rex\nRecording: r.webm\n\n## History\nLimping for two days.\n\n## Plan\n- Rest\n- Recheck in 5 days\n### Owner #\nInformed.\n## C# is not a heading end\n';
+  const text =
+    'Sandbox note — first line.\n\n# Consult note\nConsult: Rex\nRecording: r.webm\n\n## History\nLimping for two days.\n\n## Plan\n- Rest\n- Recheck in 5 days\n### Owner #\nInformed.\n## C# is not a heading end\n';
 
   it('reads headings, paragraphs (line breaks kept) and lists', () => {
     expect(parseNote(text)).toEqual([
@@ -33,11 +39,19 @@ describe('note text', () => {
       { kind: 'paragraph', lines: ['Informed.'] },
       { kind: 'heading', level: 2, text: 'C# is not a heading end' },
     ]);
-    expect(parseNote('#not a heading\r\n<b>bold</b>')).toEqual([{ kind: 'paragraph', lines: ['#not a heading', '<b>bold</b>'] }]);
+    expect(parseNote('#not a heading\r\n<b>bold</b>')).toEqual([
+      { kind: 'paragraph', lines: ['#not a heading', '<b>bold</b>'] },
+    ]);
   });
 
   it('shows `## ` sections as the page’s sections, and markup from the service as text', () => {
-    const { container } = render(<NoteBody text={'## Subjective\nBella vomited twice.\n\n## Plan\n<script>alert(1)</script> <a href="javascript:alert(1)">x</a>\n'} />);
+    const { container } = render(
+      <NoteBody
+        text={
+          '## Subjective\nBella vomited twice.\n\n## Plan\n<script>alert(1)</script> <a href="javascript:alert(1)">x</a>\n'
+        }
+      />,
+    );
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Subjective', 'Plan']);
     expect(screen.getByText('Bella vomited twice.').tagName).toBe('P');
     expect(container.querySelector('script, a')).toBeNull();
@@ -82,8 +96,14 @@ describe('NoteView, on the real core', () => {
   const blobs: Blob[] = [];
 
   async function record(patientName: string, description: string, template?: string): Promise<string> {
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, description, ...(template ? { templateId: template } : {}) });
-    for (const [seq, data] of chunks.entries()) await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    const started = await api.recording.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName,
+      description,
+      ...(template ? { templateId: template } : {}),
+    });
+    for (const [seq, data] of chunks.entries())
+      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
     await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
     return started.id;
   }
@@ -94,7 +114,8 @@ describe('NoteView, on the real core', () => {
   const workingClipboard = {
     async write(items: TestClipboardItem[]) {
       const flavours: Record<string, string> = {};
-      for (const item of items) for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
+      for (const item of items)
+        for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
       written.push(flavours);
     },
     writeText: async (t: string) => void copiedText.push(t),
@@ -148,7 +169,10 @@ describe('NoteView, on the real core', () => {
     const region = within(noteRegion());
     expect(region.getAllByRole('heading').map((h) => h.textContent)).toEqual(sections);
     // Each section's text is a paragraph of its own.
-    const firstText = original.split('\n').find((l) => l.trim() !== '' && !l.startsWith('#') && !/^\s*[-*•]\s/.test(l))!.trim();
+    const firstText = original
+      .split('\n')
+      .find((l) => l.trim() !== '' && !l.startsWith('#') && !/^\s*[-*•]\s/.test(l))!
+      .trim();
     expect(region.getByText(firstText, { exact: false }).closest('p')).not.toBeNull();
     expect(noteRegion().textContent).not.toMatch(/(^|\s)#{1,3} /);
     expect(screen.queryByText('Edited')).toBeNull();
@@ -159,14 +183,21 @@ describe('NoteView, on the real core', () => {
     await screen.findByRole('region', { name: 'Note' });
     const marks = [...noteRegion().querySelectorAll('mark.figure')];
     const original = core.pipeline.note(id).note!;
-    const expected = findFigures(original.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n'));
+    const expected = findFigures(
+      original
+        .split('\n')
+        .filter((l) => !/^#{1,6} /.test(l))
+        .join('\n'),
+    );
     expect(expected.length).toBeGreaterThan(3);
     expect(marks.map((m) => m.textContent)).toEqual(expected.map((f) => f.text));
     expect(marks.map((m) => m.className)).toEqual(expected.map((f) => `figure figure-${f.kind}`));
     // The words are the note's own: marking changes none of them.
     expect(noteRegion().textContent).not.toContain('<mark');
     expect(screen.getByRole('note').textContent).toBe(figuresLine(expected));
-    expect(screen.getByRole('note').textContent).toMatch(/^\d+ (dose|weight|temperature|rate|drug name)s?(, \d+ \w+( \w+)?)*: check them against the consult/);
+    expect(screen.getByRole('note').textContent).toMatch(
+      /^\d+ (dose|weight|temperature|rate|drug name)s?(, \d+ \w+( \w+)?)*: check them against the consult/,
+    );
   });
 
   it('shows the patient and the visit, and offers no change once the consult is sent', async () => {
@@ -188,8 +219,14 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await screen.findByRole('heading', { level: 1, name: 'Bella (Smith) – recheck in 2 weeks' });
     // Kept by main (every window, and the next launch), and the patient is unchanged.
-    expect(core.consult(id)?.recording).toMatchObject({ listName: 'Bella (Smith) – recheck in 2 weeks', patientName: 'Bella', description: 'vomiting' });
-    expect(screen.getByText('Patient').closest('dl')!.textContent).toBe('Listed asBella (Smith) – recheck in 2 weeksPatientBellaVisitvomiting');
+    expect(core.consult(id)?.recording).toMatchObject({
+      listName: 'Bella (Smith) – recheck in 2 weeks',
+      patientName: 'Bella',
+      description: 'vomiting',
+    });
+    expect(screen.getByText('Patient').closest('dl')!.textContent).toBe(
+      'Listed asBella (Smith) – recheck in 2 weeksPatientBellaVisitvomiting',
+    );
     expect((await api.consults.search({ query: 'recheck smith' })).ids).toEqual([id]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
@@ -201,7 +238,8 @@ describe('NoteView, on the real core', () => {
 
   it('exports .txt, .rtf and .pdf as main makes them, named by main', async () => {
     render(<NoteView id={id} />);
-    for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf']) fireEvent.click(await screen.findByRole('button', { name: label }));
+    for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf'])
+      fireEvent.click(await screen.findByRole('button', { name: label }));
     await waitFor(() => expect(downloads).toHaveLength(3));
     for (const [i, format] of (['txt', 'rtf', 'pdf'] as const).entries()) {
       const expected = await api.consults.export({ id, format });
@@ -245,13 +283,16 @@ describe('NoteView, on the real core', () => {
     return joinSections(sections.map((s, i) => (i === 2 ? withBody(s, SAID, i === sections.length - 1) : s)));
   };
   /** The editor's boxes, by the headings they stand under. */
-  const boxes = () => screen.getAllByRole('textbox').filter((b) => b.closest('.note-sections')) as HTMLTextAreaElement[];
+  const boxes = () =>
+    screen.getAllByRole('textbox').filter((b) => b.closest('.note-sections')) as HTMLTextAreaElement[];
   let edited = '';
 
   it('edits the note section by section: its headings stay headings, and the edit is saved in main with an Edited badge', async () => {
     const original = core.pipeline.note(id).note!;
     edited = editOf(original);
-    const headings = splitSections(original).slice(1).map((s) => s.heading);
+    const headings = splitSections(original)
+      .slice(1)
+      .map((s) => s.heading);
     expect(headings.length).toBeGreaterThan(1);
     const first = render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
@@ -296,7 +337,9 @@ describe('NoteView, on the real core', () => {
     render(<NoteView id={id} />);
     await screen.findByRole('group', { name: 'Edit note' });
     expect(boxes()[1]!.value).toBe(`${SAID}\nRecheck in a week.`);
-    expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(/^Your changes from .+ were kept\. Save them, or discard them\.$/);
+    expect(screen.getByRole('status', { name: '' }).textContent ?? '').toMatch(
+      /^Your changes from .+ were kept\. Save them, or discard them\.$/,
+    );
     // The note itself is unchanged until Save.
     expect(core.pipeline.note(id).editedNote).toBe(edited);
 
@@ -316,7 +359,9 @@ describe('NoteView, on the real core', () => {
     await within(await screen.findByRole('region', { name: 'Note' })).findByText(SAID);
     expect(screen.queryByRole('group', { name: 'Edit note' })).toBeNull();
     await waitFor(() => expect(readdirSync(dir).filter((f) => f.startsWith(`${id}.json.unreadable-`))).toHaveLength(1));
-    expect(core.appInfo().notices.map((n) => n.message)).toContain("An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.");
+    expect(core.appInfo().notices.map((n) => n.message)).toContain(
+      "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.",
+    );
   });
 
   it('copies the text the vet sees — the edit — in every flavour', async () => {
@@ -324,14 +369,18 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Copy note' }));
     await screen.findByText('Copied');
     expect(written).toHaveLength(1);
-    for (const type of ['text/plain', 'text/html', 'web text/rtf']) expect(written[0]![type]).toContain('Bella vomited twice yesterday');
+    for (const type of ['text/plain', 'text/html', 'web text/rtf'])
+      expect(written[0]![type]).toContain('Bella vomited twice yesterday');
     expect(written[0]!['text/plain']).not.toMatch(/^#/m);
   });
 
   it('says when the clipboard refuses, and how to copy by hand', async () => {
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
-      value: { write: () => Promise.reject(new Error('Write permission denied.')), writeText: () => Promise.reject(new Error('Write permission denied.')) },
+      value: {
+        write: () => Promise.reject(new Error('Write permission denied.')),
+        writeText: () => Promise.reject(new Error('Write permission denied.')),
+      },
     });
     try {
       render(<NoteView id={id} />);
@@ -391,7 +440,9 @@ describe('NoteView, on the real core', () => {
     expect(core.consult(later)?.recording).toMatchObject({ patientName: 'Maximus', description: null });
 
     await api.consults.submit({ id: later, templateId });
-    await within(await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 })).findByRole('heading', { name: headingsOf(core.pipeline.note(later).note!)[0] });
+    await within(await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 })).findByRole('heading', {
+      name: headingsOf(core.pipeline.note(later).note!)[0],
+    });
   }, 20_000);
 
   it('shows the engine’s refusal of a new name once the consult is sent', async () => {
@@ -403,7 +454,9 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Change patient details' }));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Simba' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save patient details' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("The consult has been sent; the patient's name can no longer be changed.");
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "The consult has been sent; the patient's name can no longer be changed.",
+    );
     expect(core.consult(sent)?.recording.patientName).toBe('Nala');
     expect(screen.getByRole('heading', { level: 1, name: 'Nala — ear check' })).toBeTruthy();
   }, 20_000);

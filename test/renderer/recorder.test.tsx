@@ -34,7 +34,10 @@ let core: AppCore;
 let m: Modules;
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as { mimeType: string; chunks: { file: string; bytes: number }[] };
+const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
+  mimeType: string;
+  chunks: { file: string; bytes: number }[];
+};
 const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
 const total = chunks.reduce((n, c) => n + c.byteLength, 0);
 
@@ -86,7 +89,8 @@ function watchedSend(fault?: (seq: number, call: number) => Error | null) {
 }
 
 async function newRecording(): Promise<string> {
-  return (await m.api.recording.start({ mimeType: manifest.mimeType, patientName: 'Bella', description: 'Limping' })).id;
+  return (await m.api.recording.start({ mimeType: manifest.mimeType, patientName: 'Bella', description: 'Limping' }))
+    .id;
 }
 
 describe('chunk sender', () => {
@@ -115,10 +119,19 @@ describe('chunk sender', () => {
 
   it('tries a failing call again and loses nothing', async () => {
     const id = await newRecording();
-    const transient = new ApiCallError({ code: 'host_unreachable', message: 'The app engine is not answering.', retryable: true });
+    const transient = new ApiCallError({
+      code: 'host_unreachable',
+      message: 'The app engine is not answering.',
+      retryable: true,
+    });
     const watched = watchedSend((seq, call) => (seq === 2 && call <= 4 ? transient : null));
     const retries: number[] = [];
-    const sender = m.createChunkSender({ id, send: watched.send, retryDelayMs: () => 2, onRetry: (_e, attempt) => retries.push(attempt) });
+    const sender = m.createChunkSender({
+      id,
+      send: watched.send,
+      retryDelayMs: () => 2,
+      onRetry: (_e, attempt) => retries.push(attempt),
+    });
     chunks.forEach((c, i) => sender.push(c, (i + 1) * 1000));
     await sender.drain();
 
@@ -135,7 +148,11 @@ describe('chunk sender', () => {
 
   it('waits out a full disk for as long as it takes (more tries than for other faults), saying so, and loses nothing', async () => {
     const id = await newRecording();
-    const full = new ApiCallError({ code: 'disk_full', message: 'The disk is full: free some space on this computer. The recording so far is kept, and saving goes on once there is room.' });
+    const full = new ApiCallError({
+      code: 'disk_full',
+      message:
+        'The disk is full: free some space on this computer. The recording so far is kept, and saving goes on once there is room.',
+    });
     // Chunk 1 is refused eight times (the other faults give up after five tries).
     const watched = watchedSend((seq, call) => (seq === 1 && call <= 9 ? full : null));
     const said: (string | null)[] = [];
@@ -187,7 +204,13 @@ describe('chunk sender', () => {
     const down = new ApiCallError({ code: 'io', message: 'The disk is full.' });
     const watched = watchedSend((seq) => (seq === 2 ? down : null));
     const fatal: SenderModule.ChunkSendError[] = [];
-    const sender = m.createChunkSender({ id, send: watched.send, attempts: 3, retryDelayMs: () => 1, onFatal: (e) => fatal.push(e) });
+    const sender = m.createChunkSender({
+      id,
+      send: watched.send,
+      attempts: 3,
+      retryDelayMs: () => 1,
+      onFatal: (e) => fatal.push(e),
+    });
     chunks.forEach((c, i) => sender.push(c, (i + 1) * 1000));
     await expect(sender.drain()).rejects.toThrow('The disk is full.');
 
@@ -207,7 +230,12 @@ describe('chunk sender', () => {
     await m.api.recording.stop({ id });
     const watched = watchedSend();
     const fatal: unknown[] = [];
-    const sender = m.createChunkSender({ id, send: watched.send, retryDelayMs: () => 1, onFatal: (e) => fatal.push(e) });
+    const sender = m.createChunkSender({
+      id,
+      send: watched.send,
+      retryDelayMs: () => 1,
+      onFatal: (e) => fatal.push(e),
+    });
     sender.push(chunks[0]!, 1000);
     await expect(sender.drain()).rejects.toThrow(/finished/);
     expect(watched.stats().calls).toBe(1);
@@ -241,7 +269,8 @@ describe('chunk sender', () => {
 
 describe('recorder arithmetic', () => {
   it('levels: silence is 0, full scale near 100, -30 dBFS in the middle', () => {
-    const sine = (amp: number) => Float32Array.from({ length: 2048 }, (_, i) => amp * Math.sin((2 * Math.PI * i * 440) / 48000));
+    const sine = (amp: number) =>
+      Float32Array.from({ length: 2048 }, (_, i) => amp * Math.sin((2 * Math.PI * i * 440) / 48000));
     expect(m.levelFromSamples(new Float32Array(2048))).toBe(0);
     expect(m.levelFromSamples(sine(1))).toBeGreaterThanOrEqual(94);
     const mid = m.levelFromSamples(sine(Math.SQRT2 * 10 ** (-30 / 20)));
@@ -319,7 +348,9 @@ describe('Record view', () => {
     expect(name.getAttribute('aria-required')).toBe('true');
     expect(screen.getByText(/leave out talk about other pets/)).toBeTruthy();
     fireEvent.change(name, { target: { value: 'Milo' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: 'Vomiting 2 days' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Visit description (optional)' }), {
+      target: { value: 'Vomiting 2 days' },
+    });
     expect(m.useRecorder.getState()).toMatchObject({ patientName: 'Milo', description: 'Vomiting 2 days' });
   });
 
@@ -329,13 +360,27 @@ describe('Record view', () => {
     const untouched = (what: string) => () => {
       throw new Error(`${what} was used`);
     };
-    const saved = { MediaRecorder: globalThis.MediaRecorder, AudioContext: globalThis.AudioContext, mediaDevices: navigator.mediaDevices };
+    const saved = {
+      MediaRecorder: globalThis.MediaRecorder,
+      AudioContext: globalThis.AudioContext,
+      mediaDevices: navigator.mediaDevices,
+    };
     Object.defineProperty(globalThis, 'MediaRecorder', { configurable: true, value: untouched('MediaRecorder') });
     Object.defineProperty(globalThis, 'AudioContext', { configurable: true, value: untouched('AudioContext') });
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: untouched('getUserMedia'), enumerateDevices: async () => [] } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: untouched('getUserMedia'), enumerateDevices: async () => [] },
+    });
     const before = core.consults().length;
     try {
-      m.useRecorder.setState({ supported: true, status: 'idle', patientName: '   ', description: 'Cough', result: null, error: null });
+      m.useRecorder.setState({
+        supported: true,
+        status: 'idle',
+        patientName: '   ',
+        description: 'Cough',
+        result: null,
+        error: null,
+      });
       render(<m.RecorderView />);
       const start = screen.getByRole<HTMLButtonElement>('button', { name: 'Start recording' });
       expect(start.disabled).toBe(false);
@@ -367,7 +412,13 @@ describe('Record view', () => {
     m.useRecorder.setState({
       status: 'stopped',
       templateId: null,
-      result: { id, title: 'Bella — Limping', durationMs: consult.recording.durationMs, sent: false, interruption: m.DISCONNECTED_MESSAGE },
+      result: {
+        id,
+        title: 'Bella — Limping',
+        durationMs: consult.recording.durationMs,
+        sent: false,
+        interruption: m.DISCONNECTED_MESSAGE,
+      },
     });
 
     render(<m.RecorderView />);

@@ -3,7 +3,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { DDX_FIELDS, TREATMENT_FIELDS, type DdxResult, type TreatmentPlanResult } from '../../src/shared/service/index.ts';
+import {
+  DDX_FIELDS,
+  TREATMENT_FIELDS,
+  type DdxResult,
+  type TreatmentPlanResult,
+} from '../../src/shared/service/index.ts';
 import type * as CardsModule from '../../src/renderer/src/features/agents/result-cards.tsx';
 import type * as TextModule from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
@@ -47,7 +52,8 @@ describe('ResultCards', () => {
       expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe(diagnosis.label);
       expect(card.getAttribute('aria-labelledby')).toBe(within(card).getByRole('heading', { level: 3 }).id);
       // The field that only repeats the card's title (the diagnosis' name) is not shown again.
-      const repeats = (f: (typeof DDX_FIELDS)[number]) => diagnosis[f.key]?.trim().toLowerCase() === diagnosis.label.trim().toLowerCase();
+      const repeats = (f: (typeof DDX_FIELDS)[number]) =>
+        diagnosis[f.key]?.trim().toLowerCase() === diagnosis.label.trim().toLowerCase();
       expect(DDX_FIELDS.some(repeats), 'the service names the diagnosis in a field too').toBe(true);
       expect(fieldHeadings(card)).toEqual(DDX_FIELDS.filter((f) => !repeats(f)).map((f) => f.heading));
       const values = within(card)
@@ -64,7 +70,11 @@ describe('ResultCards', () => {
     const card = screen.getAllByRole('article')[0]!;
     const first = plan.plans[0]!;
     const title = within(card).getByRole('heading', { level: 3 }).textContent ?? '';
-    expect(fieldHeadings(card)).toEqual(TREATMENT_FIELDS.filter((f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== title.trim().toLowerCase()).map((f) => f.heading));
+    expect(fieldHeadings(card)).toEqual(
+      TREATMENT_FIELDS.filter(
+        (f) => first[f.key] !== undefined && first[f.key]!.trim().toLowerCase() !== title.trim().toLowerCase(),
+      ).map((f) => f.heading),
+    );
     expect(fieldHeadings(card).length).toBeGreaterThan(5);
     expect(within(card).getByText('Medications').nextElementSibling?.textContent).toBe(plan.plans[0]!.medications);
   });
@@ -75,7 +85,11 @@ describe('ResultCards', () => {
     const unnamed = { ...second!, label: '', name: undefined };
     render(<cards.ResultCards items={[partial, unnamed]} fields={DDX_FIELDS} fallbackTitle="Diagnosis" />);
     const [a, b] = screen.getAllByRole('article');
-    expect(fieldHeadings(a!)).toEqual(DDX_FIELDS.filter((f) => f.key !== 'prognosis' && f.key !== 'commonlyConfusedWith' && partial[f.key] !== partial.label).map((f) => f.heading));
+    expect(fieldHeadings(a!)).toEqual(
+      DDX_FIELDS.filter(
+        (f) => f.key !== 'prognosis' && f.key !== 'commonlyConfusedWith' && partial[f.key] !== partial.label,
+      ).map((f) => f.heading),
+    );
     expect(within(a!).queryByText('Prognosis')).toBeNull();
     expect(fieldHeadings(b!)).not.toContain('Diagnosis');
     expect(fieldHeadings(b!)).toContain('Prognosis');
@@ -88,8 +102,11 @@ describe('ResultCards', () => {
     const all = text.answerText(ddx, 'Possible diagnoses', ddx.diagnoses, DDX_FIELDS, 'Diagnosis');
     const paragraphs = text.summaryParagraphs(ddx.summary, ddx.concise);
     expect(paragraphs.length).toBeGreaterThan(1);
-    expect(all.startsWith(`In short\n${text.conciseText(ddx.concise)}\n\nIn plain English\n${paragraphs.join('\n\n')}`)).toBe(true);
-    for (const d of ddx.diagnoses) expect(all).toContain(`${d.label}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
+    expect(
+      all.startsWith(`In short\n${text.conciseText(ddx.concise)}\n\nIn plain English\n${paragraphs.join('\n\n')}`),
+    ).toBe(true);
+    for (const d of ddx.diagnoses)
+      expect(all).toContain(`${d.label}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
     expect(text.summaryText({ concise: 'One line.' })).toBe('In short\nOne line.');
   });
 
@@ -105,7 +122,10 @@ describe('ResultCards', () => {
       'Outlook: good with supportive care.',
     ]);
     // The service's own paragraphs are kept; the concise answer repeated at its start is dropped.
-    expect(text.summaryParagraphs('Likely otitis.\n\nClean the ears.\nRecheck in 2 weeks.', 'Likely otitis.')).toEqual(['Clean the ears.', 'Recheck in 2 weeks.']);
+    expect(text.summaryParagraphs('Likely otitis.\n\nClean the ears.\nRecheck in 2 weeks.', 'Likely otitis.')).toEqual([
+      'Clean the ears.',
+      'Recheck in 2 weeks.',
+    ]);
     expect(text.summaryParagraphs('   ')).toEqual([]);
   });
 });

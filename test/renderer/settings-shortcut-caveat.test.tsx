@@ -79,7 +79,9 @@ describe('the recording shortcut in Settings', () => {
     await act(async () => {
       fireEvent.keyDown(field, { key: 'r', code: 'KeyR', ctrlKey: true, altKey: true });
     });
-    expect(await within(section).findByText('Saved. Ctrl+Alt+R is the recording shortcut, if this desktop passes it on.')).toBeTruthy();
+    expect(
+      await within(section).findByText('Saved. Ctrl+Alt+R is the recording shortcut, if this desktop passes it on.'),
+    ).toBeTruthy();
   });
 
   it('elsewhere: says the keys start and stop recording from any app, and nothing more', async () => {

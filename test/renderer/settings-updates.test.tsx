@@ -39,7 +39,11 @@ beforeAll(async () => {
     secretStore: new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `/audio/${id}`,
-    updates: { info: () => updates.state(), configure: (url) => void updates.configure(url), restart: () => updates.restart() },
+    updates: {
+      info: () => updates.state(),
+      configure: (url) => void updates.configure(url),
+      restart: () => updates.restart(),
+    },
   });
   await core.start();
   const handlers = createHandlers(core);
@@ -84,7 +88,8 @@ describe('Updates in Settings', () => {
     const failed = {
       phase: 'failed' as const,
       version: '0.2.0',
-      message: "Version 0.2.0 was downloaded but the system refused to install it (code failed to satisfy specified code requirement(s)). The app goes on as it is and tries again at the next check; tell the clinic's IT if this happens again.",
+      message:
+        "Version 0.2.0 was downloaded but the system refused to install it (code failed to satisfy specified code requirement(s)). The app goes on as it is and tries again at the next check; tell the clinic's IT if this happens again.",
     };
     await act(async () => {
       core.emit('update:changed', failed);

@@ -25,7 +25,8 @@ beforeAll(async () => {
   const invoke = installed.bridge.invoke;
   installed.bridge.invoke = ((channel, input) => {
     calls.push(channel);
-    if (failNext.delete(channel)) return Promise.resolve({ ok: false, error: { code: 'internal', message: 'Main refused the call.' } });
+    if (failNext.delete(channel))
+      return Promise.resolve({ ok: false, error: { code: 'internal', message: 'Main refused the call.' } });
     return invoke(channel, input);
   }) as BridgeApi['invoke'];
   ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
@@ -54,7 +55,10 @@ function switchState(hook: HTMLElement): HTMLElement {
 }
 
 /** The sandbox's own record of the demo organization, as it saved it. */
-function sandboxState(): { organizations: { name: string; email_notification: string | null }[]; webhooks: { event_type: string; is_active: boolean }[] } {
+function sandboxState(): {
+  organizations: { name: string; email_notification: string | null }[];
+  webhooks: { event_type: string; is_active: boolean }[];
+} {
   return JSON.parse(readFileSync(join(core.options.dataDir, 'sandbox', 'sandbox-state.json'), 'utf8'));
 }
 
@@ -92,7 +96,9 @@ describe('settings view', () => {
     await renderLoaded();
     const org = section('Organization');
     const alert = await within(org).findByRole('alert');
-    expect(alert.textContent).toContain('The address in force could not be read from the service. Main refused the call.');
+    expect(alert.textContent).toContain(
+      'The address in force could not be read from the service. Main refused the call.',
+    );
     fireEvent.click(within(alert).getByRole('button', { name: 'Read it again' }));
     await waitFor(() => expect(within(org).queryByRole('alert')).toBeNull());
     expect(calls.filter((c) => c === 'org:get')).toHaveLength(2);
@@ -101,10 +107,14 @@ describe('settings view', () => {
   it('saves the notification e-mail and shows the address as the service returned it', async () => {
     await renderLoaded();
     const org = section('Organization');
-    fireEvent.change(within(org).getByLabelText('Notification email'), { target: { value: '  Reception@Clinic.test ' } });
+    fireEvent.change(within(org).getByLabelText('Notification email'), {
+      target: { value: '  Reception@Clinic.test ' },
+    });
     fireEvent.click(within(org).getByRole('button', { name: 'Save' }));
     await within(org).findByText(/Notifications now go to Reception@Clinic\.test/);
-    expect(within(org).getByRole('status').textContent).toBe('Notifications now go to Reception@Clinic.test (Sandbox Veterinary Clinic).');
+    expect(within(org).getByRole('status').textContent).toBe(
+      'Notifications now go to Reception@Clinic.test (Sandbox Veterinary Clinic).',
+    );
     expect(calls).toContain('org:setNotificationEmail');
     const demoOrg = sandboxState().organizations.find((o) => o.name === 'Sandbox Veterinary Clinic');
     expect(demoOrg?.email_notification).toBe('Reception@Clinic.test');
@@ -135,7 +145,11 @@ describe('settings view', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-busy')).toBe('true');
     expect(toggle.getAttribute('aria-disabled')).toBe('true');
-    await waitFor(() => expect(switchState(hook).textContent).toMatch(/^On — the service answered at .* that notifications for "scribe" events are enabled\.$/));
+    await waitFor(() =>
+      expect(switchState(hook).textContent).toMatch(
+        /^On — the service answered at .* that notifications for "scribe" events are enabled\.$/,
+      ),
+    );
     expect(toggle.getAttribute('aria-checked')).toBe('true');
     expect(toggle.getAttribute('aria-disabled')).toBe('false');
     // The keyboard user is still on the switch after the service answered.
@@ -171,14 +185,11 @@ describe('settings view', () => {
     const retention = section('Audio retention');
     const select = within(retention).getByRole('combobox', { name: 'Keep recordings after the note is ready' });
     expect(select).toHaveProperty('value', '7');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '1 day',
-      '7 days (default)',
-      '30 days',
-      '90 days',
-      'Forever',
-      'Delete right after the note is ready',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1 day', '7 days (default)', '30 days', '90 days', 'Forever', 'Delete right after the note is ready']);
     select.focus();
     fireEvent.change(select, { target: { value: '30' } });
     await within(retention).findByText('Saved. Recordings are kept 30 days after the note is ready.');
@@ -199,7 +210,10 @@ describe('settings view', () => {
     await renderLoaded();
     const service = section('Service');
     const before = structuredClone(core.settings.get());
-    expect(within(service).getByRole('radio', { name: 'Built-in sandbox (demo, no real notes)' })).toHaveProperty('checked', true);
+    expect(within(service).getByRole('radio', { name: 'Built-in sandbox (demo, no real notes)' })).toHaveProperty(
+      'checked',
+      true,
+    );
     expect(within(service).queryByLabelText('Sign-in address')).toBeNull();
 
     fireEvent.click(within(service).getByRole('radio', { name: 'Other addresses' }));
@@ -207,13 +221,19 @@ describe('settings view', () => {
     // The spec's placeholder names are only small hints beside the fields.
     expect(document.getElementById(signInUrl.getAttribute('aria-describedby')!)!.textContent).toContain('agents_url');
     fireEvent.change(signInUrl, { target: { value: 'http://agents.example.com' } });
-    fireEvent.change(within(service).getByLabelText('Scribe address'), { target: { value: 'https://scribe.example.com' } });
-    fireEvent.change(within(service).getByLabelText('Clinical agents address'), { target: { value: 'https://agents-api.example.com' } });
+    fireEvent.change(within(service).getByLabelText('Scribe address'), {
+      target: { value: 'https://scribe.example.com' },
+    });
+    fireEvent.change(within(service).getByLabelText('Clinical agents address'), {
+      target: { value: 'https://agents-api.example.com' },
+    });
     expect(within(service).getByText(/Changing the service signs you out/)).toBeTruthy();
     fireEvent.click(within(service).getByRole('button', { name: 'Save and switch service' }));
 
     const alert = await within(service).findByRole('alert');
-    expect(alert.textContent).toBe('The service settings were not saved. Sign-in address must be an https:// address (http:// only for localhost).');
+    expect(alert.textContent).toBe(
+      'The service settings were not saved. Sign-in address must be an https:// address (http:// only for localhost).',
+    );
     expect(signInUrl.getAttribute('aria-invalid')).toBe('true');
     expect(within(service).getByLabelText('Scribe address').getAttribute('aria-invalid')).toBeNull();
     expect(core.settings.get()).toEqual(before);
@@ -226,7 +246,9 @@ describe('settings view', () => {
   it('says which service is in use in plain words', async () => {
     await renderLoaded();
     const service = section('Service');
-    expect(service.querySelector('.settings-in-use')!.textContent).toBe('In use: The built-in sandbox on this computer: a demo that writes example notes, not for real patients.');
+    expect(service.querySelector('.settings-in-use')!.textContent).toBe(
+      'In use: The built-in sandbox on this computer: a demo that writes example notes, not for real patients.',
+    );
     expect(service.textContent).not.toMatch(/agents_url/);
   });
 
@@ -237,7 +259,10 @@ describe('settings view', () => {
     fireEvent.click(within(service).getByRole('button', { name: 'Save service settings' }));
     await waitFor(() => expect(core.settings.get().useLoginRow).toBe(true));
     expect(core.session.state().signedIn).toBe(true);
-    expect(within(section('Service')).getByRole('checkbox', { name: 'Sign in at the scribe address' })).toHaveProperty('checked', true);
+    expect(within(section('Service')).getByRole('checkbox', { name: 'Sign in at the scribe address' })).toHaveProperty(
+      'checked',
+      true,
+    );
   });
 
   it('says where the sign-in is kept and what service is in use', async () => {
@@ -261,7 +286,11 @@ describe('settings view', () => {
     });
     cleanup();
     await renderLoaded();
-    expect(within(section('Webhook')).getByRole('switch', { name: 'Scribe webhook notifications' }).getAttribute('data-state')).toBe('unknown');
+    expect(
+      within(section('Webhook'))
+        .getByRole('switch', { name: 'Scribe webhook notifications' })
+        .getAttribute('data-state'),
+    ).toBe('unknown');
     expect(within(section('Webhook')).queryByText(/^Registered:/)).toBeNull();
     // What the last sign-in saved is gone; the section reads the address afresh.
     expect(within(section('Organization')).getByRole('status').textContent).not.toContain('now go to');

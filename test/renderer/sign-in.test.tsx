@@ -51,8 +51,12 @@ describe('sign-in screen', () => {
     expect(emailField().getAttribute('autocomplete')).toBe('username');
     expect(passwordField()).toHaveProperty('type', 'password');
     expect(passwordField().getAttribute('autocomplete')).toBe('current-password');
-    expect(screen.getByRole('note', { name: 'Sandbox service' }).textContent).toContain(`demo account: ${demo.email} / ${demo.password}`);
-    expect(screen.getByText(/Your sign-in is kept/).textContent).toBe(`Your sign-in is kept ${core.appInfo().secretStore.description}.`);
+    expect(screen.getByRole('note', { name: 'Sandbox service' }).textContent).toContain(
+      `demo account: ${demo.email} / ${demo.password}`,
+    );
+    expect(screen.getByText(/Your sign-in is kept/).textContent).toBe(
+      `Your sign-in is kept ${core.appInfo().secretStore.description}.`,
+    );
     // The test core keeps tokens in memory: the screen says it does not last, once.
     expect(screen.getAllByText(/for this run only/)).toHaveLength(1);
     expect(screen.queryByText(/No secure store|No system keychain/)).toBeNull();
@@ -96,7 +100,11 @@ describe('sign-in screen', () => {
       core.emit('session:changed', { signedIn: false, user: null, endedBecause: 'expired' });
     });
     const { unmount } = render(<SignIn />);
-    expect(screen.getByText('Your session expired. Sign in again — your recordings are kept and will be sent after you sign in.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Your session expired. Sign in again — your recordings are kept and will be sent after you sign in.',
+      ),
+    ).toBeTruthy();
     unmount();
     act(() => {
       core.emit('session:changed', { signedIn: false, user: null, endedBecause: 'revoked' });
@@ -112,7 +120,10 @@ describe('sign-in screen', () => {
   it('says when the service cannot be reached, and keeps what was typed', async () => {
     // A real unreachable service: the sandbox off, every address on a closed loopback port.
     const closed = 'http://127.0.0.1:9';
-    await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: closed, scribeUrl: closed, agentsApiUrl: closed } });
+    await core.updateSettings({
+      useSandbox: false,
+      serviceUrls: { agentsUrl: closed, scribeUrl: closed, agentsApiUrl: closed },
+    });
     await useSession.getState().load();
     try {
       render(<SignIn />);
@@ -123,7 +134,9 @@ describe('sign-in screen', () => {
       const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
       expect(alert.textContent).toContain('The service cannot be reached. Check the network connection and try again.');
       // Main's own account of the failure stays visible as the detail, in words.
-      expect(alert.querySelector('.sign-in-detail')?.textContent).toBe('Nothing answers at 127.0.0.1:9 (connection refused): the address may be wrong, or the service is down.');
+      expect(alert.querySelector('.sign-in-detail')?.textContent).toBe(
+        'Nothing answers at 127.0.0.1:9 (connection refused): the address may be wrong, or the service is down.',
+      );
       expect(passwordField()).toHaveProperty('value', 'secret');
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
 
@@ -134,7 +147,9 @@ describe('sign-in screen', () => {
       fireEvent.click(sandbox);
       await screen.findByRole('button', { name: 'Use the demo account' }, { timeout: 10_000 });
       expect(core.settings.get().useSandbox).toBe(true);
-      expect(screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' }).getAttribute('aria-pressed'),
+      ).toBe('true');
     } finally {
       cleanup();
       if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
@@ -178,13 +193,19 @@ describe('sign-in screen', () => {
       const form = screen.getByRole('form', { name: 'Other addresses' });
       const signInAddress = screen.getByLabelText('Sign-in address');
       // The spec's names are a small hint beside each field, not the label.
-      expect(document.getElementById(signInAddress.getAttribute('aria-describedby')!)!.textContent).toContain('agents_url');
+      expect(document.getElementById(signInAddress.getAttribute('aria-describedby')!)!.textContent).toContain(
+        'agents_url',
+      );
       fireEvent.change(signInAddress, { target: { value: 'http://agents.example.com' } });
       fireEvent.change(screen.getByLabelText('Scribe address'), { target: { value: 'https://scribe.example.com' } });
-      fireEvent.change(screen.getByLabelText('Clinical agents address'), { target: { value: 'https://agents-api.example.com' } });
+      fireEvent.change(screen.getByLabelText('Clinical agents address'), {
+        target: { value: 'https://agents-api.example.com' },
+      });
       fireEvent.submit(form);
       const refusal = await screen.findByRole('alert');
-      expect(refusal.textContent).toBe('The service was not changed. Sign-in address must be an https:// address (http:// only for localhost).');
+      expect(refusal.textContent).toBe(
+        'The service was not changed. Sign-in address must be an https:// address (http:// only for localhost).',
+      );
       expect(signInAddress.getAttribute('aria-invalid')).toBe('true');
       expect(core.settings.get().serviceUrls).toEqual(PUBLISHED_SERVICE_URLS);
 
@@ -207,8 +228,18 @@ describe('sign-in screen', () => {
 
   it('knows the published hosts as the shared settings declare them', () => {
     expect(PUBLISHED_URLS).toEqual(PUBLISHED_SERVICE_URLS);
-    expect(serviceKind({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS, agentsUrl: 'https://agents.puppilot.co/' } })).toBe('published');
-    expect(serviceKind({ useSandbox: false, serviceUrls: { ...PUBLISHED_SERVICE_URLS, scribeUrl: 'https://scribe.example.com' } })).toBe('other');
+    expect(
+      serviceKind({
+        useSandbox: false,
+        serviceUrls: { ...PUBLISHED_SERVICE_URLS, agentsUrl: 'https://agents.puppilot.co/' },
+      }),
+    ).toBe('published');
+    expect(
+      serviceKind({
+        useSandbox: false,
+        serviceUrls: { ...PUBLISHED_SERVICE_URLS, scribeUrl: 'https://scribe.example.com' },
+      }),
+    ).toBe('other');
     expect(serviceKind({ useSandbox: true, serviceUrls: PUBLISHED_SERVICE_URLS })).toBe('sandbox');
   });
 });

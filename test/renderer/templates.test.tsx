@@ -27,7 +27,15 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
-  stores.useTemplates.setState({ items: [], page: 0, pageSize: 50, hasMore: false, total: null, status: 'idle', error: null });
+  stores.useTemplates.setState({
+    items: [],
+    page: 0,
+    pageSize: 50,
+    hasMore: false,
+    total: null,
+    status: 'idle',
+    error: null,
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +59,10 @@ function Harness({ onChosen }: { onChosen?: (id: string | null) => void }) {
   );
 }
 
-const optionNames = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+const optionNames = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('templates store', () => {
   it('loads page 1 of the sandbox templates, 50 a page', async () => {
@@ -175,7 +186,9 @@ describe('TemplatePicker', () => {
     const all = (await core.session.withToken((t) => core.client.templates(t, 1, 100))).items;
     const last = all.at(-1)!;
     expect(optionNames(select)).not.toContain(last.name);
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: last.name.toLowerCase() } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), {
+      target: { value: last.name.toLowerCase() },
+    });
     await waitFor(() => expect(optionNames(select)).toContain(last.name));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search templates' }), { target: { value: 'zzz-nothing' } });
     await screen.findByText('No template matches “zzz-nothing”.');

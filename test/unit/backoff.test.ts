@@ -16,14 +16,21 @@ describe('backoffDelay', () => {
   it('draws the delay from [0, min(cap, base * 2^attempt)): the random number scales the ceiling of the attempt', () => {
     for (let attempt = 0; attempt <= 12; attempt++) {
       expect(backoffDelay(attempt, { ...options, random: constant(0) }), `attempt ${attempt}, random 0`).toBe(0);
-      expect(backoffDelay(attempt, { ...options, random: constant(0.5) }), `attempt ${attempt}, random 0.5`).toBe(Math.floor(ceiling(attempt) / 2));
+      expect(backoffDelay(attempt, { ...options, random: constant(0.5) }), `attempt ${attempt}, random 0.5`).toBe(
+        Math.floor(ceiling(attempt) / 2),
+      );
       // Full jitter: the top of the range is never reached.
-      expect(backoffDelay(attempt, { ...options, random: constant(ALMOST_ONE) }), `attempt ${attempt}, random ~1`).toBe(ceiling(attempt) - 1);
+      expect(backoffDelay(attempt, { ...options, random: constant(ALMOST_ONE) }), `attempt ${attempt}, random ~1`).toBe(
+        ceiling(attempt) - 1,
+      );
     }
   });
 
   it('doubles the ceiling with each attempt until the cap, then stays there', () => {
-    const tops = Array.from({ length: 10 }, (_, attempt) => backoffDelay(attempt, { ...options, random: constant(ALMOST_ONE) }) + 1);
+    const tops = Array.from(
+      { length: 10 },
+      (_, attempt) => backoffDelay(attempt, { ...options, random: constant(ALMOST_ONE) }) + 1,
+    );
     expect(tops).toEqual([100, 200, 400, 800, 1600, 3200, 5000, 5000, 5000, 5000]);
     // A huge attempt count neither overflows nor escapes the cap.
     expect(backoffDelay(10_000, { ...options, random: constant(ALMOST_ONE) })).toBe(options.capMs - 1);
@@ -91,7 +98,8 @@ describe('pollDelay (the default poll schedule of a scribe job)', () => {
   });
 
   it('never polls faster later than earlier, and does slow down', () => {
-    for (let n = 1; n < schedule.length; n++) expect(schedule[n], `poll ${n}`).toBeGreaterThanOrEqual(schedule[n - 1] ?? 0);
+    for (let n = 1; n < schedule.length; n++)
+      expect(schedule[n], `poll ${n}`).toBeGreaterThanOrEqual(schedule[n - 1] ?? 0);
     expect(schedule.at(-1)).toBeGreaterThan(schedule[0] ?? 0);
   });
 

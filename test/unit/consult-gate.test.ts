@@ -6,8 +6,19 @@ import type { ConsultOwner } from '../../src/shared/ipc.ts';
 import type { User } from '../../src/shared/service/index.ts';
 
 const here = 'https://scribe.example';
-const vet = (id: string, org: string, email = `${id}@clinic.test`): User => ({ id, organizationId: org, name: `Dr ${id}`, email });
-const owner = (u: User, service = here): ConsultOwner => ({ userId: u.id, organizationId: u.organizationId, name: u.name, email: u.email, service });
+const vet = (id: string, org: string, email = `${id}@clinic.test`): User => ({
+  id,
+  organizationId: org,
+  name: `Dr ${id}`,
+  email,
+});
+const owner = (u: User, service = here): ConsultOwner => ({
+  userId: u.id,
+  organizationId: u.organizationId,
+  name: u.name,
+  email: u.email,
+  service,
+});
 const unsent = { sent: false, legacySender: null };
 
 describe('accessTo', () => {

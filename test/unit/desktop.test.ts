@@ -1,12 +1,32 @@
 // The desktop conventions as plain functions: the global shortcut's syntax and words, the key
 // press that makes one, the tray's menu for each recorder state, and the tray icon's pixels.
 import { describe, expect, it } from 'vitest';
-import { acceleratorFromKeyPress, DEFAULT_RECORD_SHORTCUT, shortcutLabel, shortcutProblem, trayBitmap, trayModel, type KeyPress } from '../../src/shared/desktop.ts';
+import {
+  acceleratorFromKeyPress,
+  DEFAULT_RECORD_SHORTCUT,
+  shortcutLabel,
+  shortcutProblem,
+  trayBitmap,
+  trayModel,
+  type KeyPress,
+} from '../../src/shared/desktop.ts';
 import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../src/shared/settings.ts';
 
 describe('shortcutProblem', () => {
   it('takes Electron accelerators with a modifier, and none at all', () => {
-    for (const ok of [DEFAULT_RECORD_SHORTCUT, 'CmdOrCtrl+Alt+R', 'Control+Shift+F9', 'F9', 'Alt+Space', 'Super+1', 'Ctrl+Plus', 'Ctrl++', 'MediaPlayPause', 'Ctrl+Shift+num5', '']) {
+    for (const ok of [
+      DEFAULT_RECORD_SHORTCUT,
+      'CmdOrCtrl+Alt+R',
+      'Control+Shift+F9',
+      'F9',
+      'Alt+Space',
+      'Super+1',
+      'Ctrl+Plus',
+      'Ctrl++',
+      'MediaPlayPause',
+      'Ctrl+Shift+num5',
+      '',
+    ]) {
       expect(shortcutProblem(ok), ok).toBeNull();
     }
     expect(DEFAULT_SETTINGS.recordShortcut).toBe('CommandOrControl+Shift+R');
@@ -27,7 +47,10 @@ describe('shortcutProblem', () => {
   it('is the settings check: a bad shortcut is refused with its words', () => {
     const bad = settingsPatchSchema.safeParse({ recordShortcut: 'Shift+R' });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]).toMatchObject({ path: ['recordShortcut'], message: 'needs Ctrl, Alt or Cmd with R, or every app would lose that key' });
+    expect(bad.error?.issues[0]).toMatchObject({
+      path: ['recordShortcut'],
+      message: 'needs Ctrl, Alt or Cmd with R, or every app would lose that key',
+    });
     expect(settingsPatchSchema.parse({ recordShortcut: ' Alt+F2 ' })).toEqual({ recordShortcut: 'Alt+F2' });
   });
 });
@@ -44,16 +67,32 @@ describe('shortcutLabel', () => {
 });
 
 describe('acceleratorFromKeyPress', () => {
-  const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key: '', code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
+  const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+    key: '',
+    code,
+    ctrlKey: false,
+    altKey: false,
+    shiftKey: false,
+    metaKey: false,
+    ...mods,
+  });
 
   it('makes the accelerator from the key position, with the platform main modifier as CommandOrControl', () => {
-    expect(acceleratorFromKeyPress(press('KeyR', { ctrlKey: true, shiftKey: true }), 'linux')).toBe('CommandOrControl+Shift+R');
-    expect(acceleratorFromKeyPress(press('KeyR', { metaKey: true, shiftKey: true }), 'darwin')).toBe('CommandOrControl+Shift+R');
-    expect(acceleratorFromKeyPress(press('KeyR', { metaKey: true, ctrlKey: true }), 'darwin')).toBe('CommandOrControl+Control+R');
+    expect(acceleratorFromKeyPress(press('KeyR', { ctrlKey: true, shiftKey: true }), 'linux')).toBe(
+      'CommandOrControl+Shift+R',
+    );
+    expect(acceleratorFromKeyPress(press('KeyR', { metaKey: true, shiftKey: true }), 'darwin')).toBe(
+      'CommandOrControl+Shift+R',
+    );
+    expect(acceleratorFromKeyPress(press('KeyR', { metaKey: true, ctrlKey: true }), 'darwin')).toBe(
+      'CommandOrControl+Control+R',
+    );
     expect(acceleratorFromKeyPress(press('Digit4', { altKey: true }), 'win32')).toBe('Alt+4');
     expect(acceleratorFromKeyPress(press('Numpad4', { ctrlKey: true }), 'win32')).toBe('CommandOrControl+num4');
     expect(acceleratorFromKeyPress(press('F9'), 'linux')).toBe('F9');
-    expect(acceleratorFromKeyPress(press('ArrowUp', { ctrlKey: true, metaKey: true }), 'linux')).toBe('CommandOrControl+Super+Up');
+    expect(acceleratorFromKeyPress(press('ArrowUp', { ctrlKey: true, metaKey: true }), 'linux')).toBe(
+      'CommandOrControl+Super+Up',
+    );
     expect(acceleratorFromKeyPress(press('Slash', { ctrlKey: true }), 'linux')).toBe('CommandOrControl+/');
   });
 

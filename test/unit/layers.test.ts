@@ -24,7 +24,8 @@ function sourceFiles(dir = SRC): string[] {
 
 /** The specifiers a file imports. The clause before `from` holds only names, braces and `*`. */
 function importSpecifiers(text: string): { spec: string; typeOnly: boolean }[] {
-  const re = /^\s*(?:import|export)\s+(type\s+)?[\w$\s{},*]*?\s*from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  const re =
+    /^\s*(?:import|export)\s+(type\s+)?[\w$\s{},*]*?\s*from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm;
   return [...text.matchAll(re)].map((m) => ({ spec: (m[2] ?? m[3] ?? m[4]) as string, typeOnly: Boolean(m[1]) }));
 }
 
@@ -49,7 +50,12 @@ function resolveRelative(from: string, spec: string): string | null {
 
 function edges(): Edge[] {
   return sourceFiles().flatMap((from) =>
-    importSpecifiers(readFileSync(join(ROOT, from), 'utf8')).map(({ spec, typeOnly }) => ({ from, spec, typeOnly, to: spec.startsWith('.') ? resolveRelative(from, spec) : null })),
+    importSpecifiers(readFileSync(join(ROOT, from), 'utf8')).map(({ spec, typeOnly }) => ({
+      from,
+      spec,
+      typeOnly,
+      to: spec.startsWith('.') ? resolveRelative(from, spec) : null,
+    })),
   );
 }
 
@@ -60,7 +66,8 @@ const under = (file: string | null, dir: string) => file !== null && file.starts
 const show = (e: Edge) => `${e.from} imports '${e.spec}'`;
 
 /** A renderer feature's folder name, or null when the file is not in a feature. */
-const feature = (file: string | null) => (file ? (/^src\/renderer\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null) : null);
+const feature = (file: string | null) =>
+  file ? (/^src\/renderer\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null) : null;
 
 /**
  * Feature-to-feature imports that are there today and are to go, each with why it is not
@@ -68,15 +75,33 @@ const feature = (file: string | null) => (file ? (/^src\/renderer\/src\/features
  */
 const FEATURE_ALLOWED = new Map<string, string>([
   // A zustand store of the sign-in flow; its home is stores/, moved when the sign-in feature is split.
-  ['src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/sign-in/switch-user.ts', 'switch-user store'],
+  [
+    'src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/sign-in/switch-user.ts',
+    'switch-user store',
+  ],
   // The template picker is a component three features show; it moves to a shared components/ folder with the form-field component.
-  ['src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
-  ['src/renderer/src/features/consults/document-tabs.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
-  ['src/renderer/src/features/recorder/recorder-view.tsx -> src/renderer/src/features/templates/template-picker.tsx', 'shared component'],
+  [
+    'src/renderer/src/features/consults/consult-row.tsx -> src/renderer/src/features/templates/template-picker.tsx',
+    'shared component',
+  ],
+  [
+    'src/renderer/src/features/consults/document-tabs.tsx -> src/renderer/src/features/templates/template-picker.tsx',
+    'shared component',
+  ],
+  [
+    'src/renderer/src/features/recorder/recorder-view.tsx -> src/renderer/src/features/templates/template-picker.tsx',
+    'shared component',
+  ],
   // The service address fields are a form both sign-in and Settings show; they move with the form-field component.
-  ['src/renderer/src/features/settings/service-section.tsx -> src/renderer/src/features/sign-in/service-url-fields.tsx', 'shared component'],
+  [
+    'src/renderer/src/features/settings/service-section.tsx -> src/renderer/src/features/sign-in/service-url-fields.tsx',
+    'shared component',
+  ],
   // Settings shows the update banner's component in its Updates section; it moves to a shared components/ folder.
-  ['src/renderer/src/features/settings/updates-section.tsx -> src/renderer/src/features/updates/update-banner.tsx', 'shared component'],
+  [
+    'src/renderer/src/features/settings/updates-section.tsx -> src/renderer/src/features/updates/update-banner.tsx',
+    'shared component',
+  ],
 ]);
 
 describe('the layers (docs/architecture.md)', () => {
@@ -91,7 +116,9 @@ describe('the layers (docs/architecture.md)', () => {
     const others = ['src/main', 'src/renderer', 'src/preload', 'src/sandbox', 'src/webhook-receiver'];
     const bad = all
       .filter((e) => under(e.from, 'src/shared'))
-      .filter((e) => others.some((d) => under(e.to, d)) || (e.to === null && (isNodeBuiltin(e.spec) || isElectron(e.spec))))
+      .filter(
+        (e) => others.some((d) => under(e.to, d)) || (e.to === null && (isNodeBuiltin(e.spec) || isElectron(e.spec))),
+      )
       .map(show);
     expect(bad).toEqual([]);
   });
@@ -103,7 +130,11 @@ describe('the layers (docs/architecture.md)', () => {
     const SANDBOX_EXCEPTION = 'src/sandbox/index.ts';
     const bad = all
       .filter((e) => under(e.from, 'src/main/core'))
-      .filter((e) => (e.to === null ? isElectron(e.spec) : !(under(e.to, 'src/main/core') || under(e.to, 'src/shared') || e.to === SANDBOX_EXCEPTION)))
+      .filter((e) =>
+        e.to === null
+          ? isElectron(e.spec)
+          : !(under(e.to, 'src/main/core') || under(e.to, 'src/shared') || e.to === SANDBOX_EXCEPTION),
+      )
       .map(show);
     expect(bad).toEqual([]);
   });
@@ -111,13 +142,19 @@ describe('the layers (docs/architecture.md)', () => {
   it('src/renderer imports only the renderer and shared, no Node built-in and no electron', () => {
     const bad = all
       .filter((e) => under(e.from, 'src/renderer'))
-      .filter((e) => (e.to === null ? isNodeBuiltin(e.spec) || isElectron(e.spec) : !(under(e.to, 'src/renderer') || under(e.to, 'src/shared'))))
+      .filter((e) =>
+        e.to === null
+          ? isNodeBuiltin(e.spec) || isElectron(e.spec)
+          : !(under(e.to, 'src/renderer') || under(e.to, 'src/shared')),
+      )
       .map(show);
     expect(bad).toEqual([]);
   });
 
   it('a renderer feature imports no other feature’s files (they share through lib/ and stores/)', () => {
-    const crossing = all.filter((e) => feature(e.from) !== null && feature(e.to) !== null && feature(e.from) !== feature(e.to));
+    const crossing = all.filter(
+      (e) => feature(e.from) !== null && feature(e.to) !== null && feature(e.from) !== feature(e.to),
+    );
     const keys = crossing.map((e) => `${e.from} -> ${e.to}`);
     expect(crossing.filter((e) => !FEATURE_ALLOWED.has(`${e.from} -> ${e.to}`)).map(show)).toEqual([]);
     // The allow-list shrinks only: an entry no longer needed is an error, so it is removed.
@@ -130,11 +167,18 @@ describe('the layers (docs/architecture.md)', () => {
     // an argument: a loop of `import type` alone, erased by the compiler, so nothing loads in
     // a cycle. These two edges are left out of the search while they stay type-only; they go
     // when the context declares the interfaces it needs instead of importing the classes.
-    const TYPE_ONLY_ALLOWED = new Set(['src/main/core/jobs/context.ts -> src/main/core/jobs/runner.ts', 'src/main/core/jobs/context.ts -> src/main/core/jobs/store.ts']);
+    const TYPE_ONLY_ALLOWED = new Set([
+      'src/main/core/jobs/context.ts -> src/main/core/jobs/runner.ts',
+      'src/main/core/jobs/context.ts -> src/main/core/jobs/store.ts',
+    ]);
     const allowed = all.filter((e) => TYPE_ONLY_ALLOWED.has(`${e.from} -> ${e.to}`));
-    expect(allowed.map((e) => `${e.from} -> ${e.to}${e.typeOnly ? '' : ' (not type-only)'}`).sort()).toEqual([...TYPE_ONLY_ALLOWED].sort());
+    expect(allowed.map((e) => `${e.from} -> ${e.to}${e.typeOnly ? '' : ' (not type-only)'}`).sort()).toEqual(
+      [...TYPE_ONLY_ALLOWED].sort(),
+    );
     const next = new Map<string, string[]>();
-    for (const e of all) if (e.to !== null && !TYPE_ONLY_ALLOWED.has(`${e.from} -> ${e.to}`)) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    for (const e of all)
+      if (e.to !== null && !TYPE_ONLY_ALLOWED.has(`${e.from} -> ${e.to}`))
+        next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];
     const stack: string[] = [];

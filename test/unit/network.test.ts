@@ -3,23 +3,42 @@
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { ServiceClient } from '../../src/main/core/service-client.ts';
-import { connectionWords, describeNetworkFailure, parseProxyList, trustedRoots, type Route } from '../../src/main/core/network.ts';
+import {
+  connectionWords,
+  describeNetworkFailure,
+  parseProxyList,
+  trustedRoots,
+  type Route,
+} from '../../src/main/core/network.ts';
 import { ProxyRefusedError } from '../../src/main/core/upload.ts';
 
 describe('parseProxyList', () => {
   it('reads DIRECT, PROXY, HTTP and HTTPS entries in order', () => {
     expect(parseProxyList('DIRECT')).toEqual({ routes: [{ kind: 'direct' }], unsupported: [] });
     expect(parseProxyList('PROXY proxy.clinic.lan:3128; DIRECT')).toEqual({
-      routes: [{ kind: 'proxy', url: 'http://proxy.clinic.lan:3128', label: 'proxy.clinic.lan:3128' }, { kind: 'direct' }],
+      routes: [
+        { kind: 'proxy', url: 'http://proxy.clinic.lan:3128', label: 'proxy.clinic.lan:3128' },
+        { kind: 'direct' },
+      ],
       unsupported: [],
     });
-    expect(parseProxyList('HTTPS secure.clinic.lan:443').routes).toEqual([{ kind: 'proxy', url: 'https://secure.clinic.lan:443', label: 'secure.clinic.lan:443' }]);
-    expect(parseProxyList(' proxy  10.0.0.1:8080 ;').routes).toEqual([{ kind: 'proxy', url: 'http://10.0.0.1:8080', label: '10.0.0.1:8080' }]);
+    expect(parseProxyList('HTTPS secure.clinic.lan:443').routes).toEqual([
+      { kind: 'proxy', url: 'https://secure.clinic.lan:443', label: 'secure.clinic.lan:443' },
+    ]);
+    expect(parseProxyList(' proxy  10.0.0.1:8080 ;').routes).toEqual([
+      { kind: 'proxy', url: 'http://10.0.0.1:8080', label: '10.0.0.1:8080' },
+    ]);
   });
 
   it('keeps SOCKS and malformed entries aside', () => {
-    expect(parseProxyList('SOCKS5 127.0.0.1:1080; SOCKS 127.0.0.1:1081')).toEqual({ routes: [], unsupported: ['SOCKS5 127.0.0.1:1080', 'SOCKS 127.0.0.1:1081'] });
-    expect(parseProxyList('PROXY nohostport; DIRECT')).toEqual({ routes: [{ kind: 'direct' }], unsupported: ['PROXY nohostport'] });
+    expect(parseProxyList('SOCKS5 127.0.0.1:1080; SOCKS 127.0.0.1:1081')).toEqual({
+      routes: [],
+      unsupported: ['SOCKS5 127.0.0.1:1080', 'SOCKS 127.0.0.1:1081'],
+    });
+    expect(parseProxyList('PROXY nohostport; DIRECT')).toEqual({
+      routes: [{ kind: 'direct' }],
+      unsupported: ['PROXY nohostport'],
+    });
     expect(parseProxyList('')).toEqual({ routes: [], unsupported: [] });
   });
 });
@@ -30,20 +49,36 @@ describe('describeNetworkFailure', () => {
   const coded = (code: string, message = code) => Object.assign(new Error(message), { code });
 
   it('names an untrusted certificate, under any cause, and what to ask IT', () => {
-    const wrapped = new Error('fetch failed', { cause: coded('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain') });
+    const wrapped = new Error('fetch failed', {
+      cause: coded('SELF_SIGNED_CERT_IN_CHAIN', 'self-signed certificate in certificate chain'),
+    });
     expect(describeNetworkFailure(wrapped, 'https://api.example.com/x', direct)).toEqual({
       code: 'certificate',
       message:
         "The connection to api.example.com is not trusted: its certificate was refused (its root is not one this computer trusts; SELF_SIGNED_CERT_IN_CHAIN). If the clinic's network inspects secure traffic, ask IT to install its root certificate in this computer's certificate store.",
     });
-    expect(describeNetworkFailure(coded('CERT_HAS_EXPIRED'), 'https://api.example.com', proxy)?.message).toMatch(/\(it has expired; CERT_HAS_EXPIRED\)/);
+    expect(describeNetworkFailure(coded('CERT_HAS_EXPIRED'), 'https://api.example.com', proxy)?.message).toMatch(
+      /\(it has expired; CERT_HAS_EXPIRED\)/,
+    );
   });
 
   it('tells a proxy sign-in (407) from another refusal, from undici and from the upload tunnel', () => {
-    expect(describeNetworkFailure(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), 'https://api.example.com/x', proxy)?.message).toBe(
+    expect(
+      describeNetworkFailure(
+        new Error('Proxy response (407) !== 200 when HTTP Tunneling'),
+        'https://api.example.com/x',
+        proxy,
+      )?.message,
+    ).toBe(
       "The clinic's proxy (proxy.clinic.lan:3128) asks for a sign-in (407), which Vet Scribe cannot give. Ask IT to let this computer reach api.example.com through the proxy without one.",
     );
-    expect(describeNetworkFailure(new Error('x', { cause: new ProxyRefusedError(403) }), 'https://bucket.example.com/k', proxy)?.message).toBe(
+    expect(
+      describeNetworkFailure(
+        new Error('x', { cause: new ProxyRefusedError(403) }),
+        'https://bucket.example.com/k',
+        proxy,
+      )?.message,
+    ).toBe(
       "The clinic's proxy (proxy.clinic.lan:3128) refused the connection to bucket.example.com (403). Ask IT to allow bucket.example.com through the proxy.",
     );
   });
@@ -51,7 +86,8 @@ describe('describeNetworkFailure', () => {
   it('an unreachable proxy is the proxy; the same error on a direct route is left to the caller', () => {
     expect(describeNetworkFailure(coded('ECONNREFUSED'), 'https://api.example.com', proxy)).toEqual({
       code: 'proxy',
-      message: "The clinic's proxy (proxy.clinic.lan:3128) could not be reached (ECONNREFUSED). Ask IT whether this computer's proxy settings are right.",
+      message:
+        "The clinic's proxy (proxy.clinic.lan:3128) could not be reached (ECONNREFUSED). Ask IT whether this computer's proxy settings are right.",
     });
     expect(describeNetworkFailure(coded('ECONNREFUSED'), 'https://api.example.com', direct)).toBeNull();
     expect(describeNetworkFailure(coded('ETIMEDOUT'), 'https://api.example.com', proxy)).toBeNull();
@@ -106,9 +142,16 @@ describe('connectionWords', () => {
     const port = (server.address() as { port: number }).port;
     await new Promise((resolve) => server.close(resolve));
     const base = `http://127.0.0.1:${port}`;
-    const client = new ServiceClient({ urls: () => ({ agentsUrl: base, scribeUrl: base, agentsApiUrl: base }), timeoutMs: 5000 });
+    const client = new ServiceClient({
+      urls: () => ({ agentsUrl: base, scribeUrl: base, agentsApiUrl: base }),
+      timeoutMs: 5000,
+    });
     const e = (await client.signIn('vet@clinic.test', 'pw').catch((x: unknown) => x)) as Error;
-    expect(e.message).toMatch(new RegExp(`: Nothing answers at 127\\.0\\.0\\.1:${port} \\(connection refused\\): the address may be wrong, or the service is down\\.$`));
+    expect(e.message).toMatch(
+      new RegExp(
+        `: Nothing answers at 127\\.0\\.0\\.1:${port} \\(connection refused\\): the address may be wrong, or the service is down\\.$`,
+      ),
+    );
     expect(e.message).not.toMatch(/ECONNREFUSED|fetch failed|connect /);
   });
 });

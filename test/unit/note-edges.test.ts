@@ -3,7 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { notePdf, pdfSafe } from '../../src/main/core/note-pdf.ts';
-import { noteFileBase, rtfToSections, sectionsFromCategories, sectionsFromText, sectionsToText } from '../../src/shared/note/index.ts';
+import {
+  noteFileBase,
+  rtfToSections,
+  sectionsFromCategories,
+  sectionsFromText,
+  sectionsToText,
+} from '../../src/shared/note/index.ts';
 
 describe('sectionsFromCategories, members half filled', () => {
   it('takes the first text-like member that holds text', () => {
@@ -19,14 +25,22 @@ describe('sectionsFromCategories, members half filled', () => {
   });
 
   it('reads text with an empty heading as text, not as "Content: …"', () => {
-    expect(sectionsFromCategories([{ category: '', content: 'Owner declined bloods.' }, { title: null, text: 'Weighed 32 kg.' }])).toEqual([
+    expect(
+      sectionsFromCategories([
+        { category: '', content: 'Owner declined bloods.' },
+        { title: null, text: 'Weighed 32 kg.' },
+      ]),
+    ).toEqual([
       { heading: '', text: 'Owner declined bloods.' },
       { heading: '', text: 'Weighed 32 kg.' },
     ]);
   });
 
   it('gives a heading one line, so the stored form reads back the same sections', () => {
-    const sections = sectionsFromCategories([{ category: 'Physical\nexam ', content: 'BCS 6/9.' }, { category: 'Plan', content: 'Diet.' }]);
+    const sections = sectionsFromCategories([
+      { category: 'Physical\nexam ', content: 'BCS 6/9.' },
+      { category: 'Plan', content: 'Diet.' },
+    ]);
     expect(sections).toEqual([
       { heading: 'Physical exam', text: 'BCS 6/9.' },
       { heading: 'Plan', text: 'Diet.' },
@@ -37,7 +51,8 @@ describe('sectionsFromCategories, members half filled', () => {
 
 describe('rtfToSections on what is not a document', () => {
   it('reads anything but text as no sections', () => {
-    for (const odd of [null, undefined, 5, {}, ['{\\rtf1 x}']]) expect(rtfToSections(odd as unknown as string)).toEqual([]);
+    for (const odd of [null, undefined, 5, {}, ['{\\rtf1 x}']])
+      expect(rtfToSections(odd as unknown as string)).toEqual([]);
   });
 });
 
@@ -56,13 +71,18 @@ describe('pdfSafe and characters that show nothing', () => {
   it('leaves out joiners, variation selectors, zero-width spaces and controls instead of drawing ?', async () => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
-    expect(pdfSafe('Love \u2764\ufe0f, family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}', font)).toBe('Love ?, family ???');
+    expect(pdfSafe('Love \u2764\ufe0f, family \u{1f468}\u200d\u{1f469}\u200d\u{1f467}', font)).toBe(
+      'Love ?, family ???',
+    );
     expect(pdfSafe('dex\u00admedetomidine\u200b 5\u00a0mg\u0000\u000b.', font)).toBe('dexmedetomidine 5\u00a0mg.');
     expect(pdfSafe('\u200fHR\u200e 96\ufeff', font)).toBe('HR 96');
   });
 
   it('a note made only of such characters still exports', async () => {
-    const bytes = await notePdf([{ heading: '\u200d', text: '\ufe0f\u0007' }], { patientName: 'Bella', date: '2026-11-25' });
+    const bytes = await notePdf([{ heading: '\u200d', text: '\ufe0f\u0007' }], {
+      patientName: 'Bella',
+      date: '2026-11-25',
+    });
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
 });

@@ -6,7 +6,11 @@ const kinds = (text: string) => findFigures(text).map((f) => `${f.kind}:${f.text
 
 describe('findFigures', () => {
   it('finds doses, weights, temperatures, rates and drug names in an examination and a plan', () => {
-    expect(kinds('Weight 32.4 kg (32.0 kg three months ago). T 38.9 °C, HR 96 bpm, RR 24/min. Maropitant 1 mg/kg SC given today.')).toEqual([
+    expect(
+      kinds(
+        'Weight 32.4 kg (32.0 kg three months ago). T 38.9 °C, HR 96 bpm, RR 24/min. Maropitant 1 mg/kg SC given today.',
+      ),
+    ).toEqual([
       'weight:32.4 kg',
       'weight:32.0 kg',
       'temperature:38.9 °C',
@@ -25,7 +29,9 @@ describe('findFigures', () => {
   });
 
   it('reads ranges, tablets, grams per kilogram, and leaves days, hours, scores and times alone', () => {
-    expect(kinds('Carprofen 2-4 mg/kg, amoxicillin 250 mg tablets, 1 tablet BID; mannitol 0.5 g/kg; kitten 450 g.')).toEqual([
+    expect(
+      kinds('Carprofen 2-4 mg/kg, amoxicillin 250 mg tablets, 1 tablet BID; mannitol 0.5 g/kg; kitten 450 g.'),
+    ).toEqual([
       'drug:Carprofen',
       'dose:2-4 mg/kg',
       'drug:amoxicillin',
@@ -50,7 +56,9 @@ describe('figuresLine', () => {
     expect(figuresLine(findFigures('Meloxicam 0.1 mg/kg and 0.05 mg/kg; weight 4 kg.'))).toBe(
       '2 doses, 1 weight, 1 drug name: check them against the consult before the note goes into the record.',
     );
-    expect(figuresLine(findFigures('T 39.1 °C.'))).toBe('1 temperature: check it against the consult before the note goes into the record.');
+    expect(figuresLine(findFigures('T 39.1 °C.'))).toBe(
+      '1 temperature: check it against the consult before the note goes into the record.',
+    );
     expect(figuresLine(findFigures('Bright and alert.'))).toBeNull();
   });
 });
@@ -63,7 +71,8 @@ describe('statedWeightKg and perKgTotals', () => {
   });
 
   it('works out the total of each dose per kilogram, ranges included, and leaves other doses and rates alone', () => {
-    const text = 'Maropitant 1 mg/kg SC; cefalexin 15-30 mg/kg PO; dexmedetomidine 2 µg/kg; fluids 2 ml/kg/h; 250 mg tablets.';
+    const text =
+      'Maropitant 1 mg/kg SC; cefalexin 15-30 mg/kg PO; dexmedetomidine 2 µg/kg; fluids 2 ml/kg/h; 250 mg tablets.';
     expect(perKgTotals(text, 32).map((t) => [text.slice(t.start, t.end), t.total])).toEqual([
       ['1 mg/kg', '32 mg'],
       ['15-30 mg/kg', '480–960 mg'],

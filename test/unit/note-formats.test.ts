@@ -44,8 +44,12 @@ describe('sectionsFromCategories', () => {
     expect(sectionsFromCategories([{ heart_rate: 96, temperature_c: 38.9, mucous_membranes: 'pink' }])).toEqual([
       { heading: '', text: 'Heart rate: 96\nTemperature c: 38.9\nMucous membranes: pink' },
     ]);
-    expect(sectionsFromCategories([{ physical_exam: 'Unremarkable' }])).toEqual([{ heading: 'Physical exam', text: 'Unremarkable' }]);
-    expect(sectionsFromCategories([{ category: 'Vitals', HR: 96, RR: 24 }])).toEqual([{ heading: 'Vitals', text: 'HR: 96\nRR: 24' }]);
+    expect(sectionsFromCategories([{ physical_exam: 'Unremarkable' }])).toEqual([
+      { heading: 'Physical exam', text: 'Unremarkable' },
+    ]);
+    expect(sectionsFromCategories([{ category: 'Vitals', HR: 96, RR: 24 }])).toEqual([
+      { heading: 'Vitals', text: 'HR: 96\nRR: 24' },
+    ]);
   });
 
   it('reads other spellings of the member names, lists of items, and one object of sections', () => {
@@ -69,7 +73,16 @@ describe('sectionsFromCategories', () => {
   });
 
   it('never throws on odd input', () => {
-    expect(sectionsFromCategories([null, 3, 'loose text', [], { category: { nested: true }, content: null }, {}] as unknown[])).toEqual([
+    expect(
+      sectionsFromCategories([
+        null,
+        3,
+        'loose text',
+        [],
+        { category: { nested: true }, content: null },
+        {},
+      ] as unknown[]),
+    ).toEqual([
       { heading: '', text: '3' },
       { heading: '', text: 'loose text' },
       { heading: '', text: 'Category: Nested: true' },
@@ -113,7 +126,10 @@ describe('copied and exported forms', () => {
   });
 
   it('HTML: headings and paragraphs, every text escaped', () => {
-    const html = sectionsToHtml([{ heading: '<script>alert(1)</script>', text: 'a & b\n<img src=x onerror=alert(1)>\n\n"quoted"' }], { patientName: "O'Neil", date: '2026-11-25' });
+    const html = sectionsToHtml(
+      [{ heading: '<script>alert(1)</script>', text: 'a & b\n<img src=x onerror=alert(1)>\n\n"quoted"' }],
+      { patientName: "O'Neil", date: '2026-11-25' },
+    );
     expect(html).toBe(
       '<h1>O&#39;Neil \u2014 25 November 2026</h1>\n<h2>&lt;script&gt;alert(1)&lt;/script&gt;</h2>\n<p>a &amp; b<br>&lt;img src=x onerror=alert(1)&gt;</p>\n<p>&quot;quoted&quot;</p>',
     );
@@ -132,7 +148,9 @@ describe('copied and exported forms', () => {
 
   it('file names: the patient and the date, nothing a file system refuses', () => {
     expect(noteFileBase(meta)).toBe('Bella 2026-11-25 note');
-    expect(noteFileBase({ patientName: 'Mr. Whiskers / "Tiger" <2>?', date: '2026-11-25' })).toBe('Mr. Whiskers Tiger 2 2026-11-25 note');
+    expect(noteFileBase({ patientName: 'Mr. Whiskers / "Tiger" <2>?', date: '2026-11-25' })).toBe(
+      'Mr. Whiskers Tiger 2 2026-11-25 note',
+    );
     expect(noteFileBase({ patientName: null, date: '2026-11-25' })).toBe('Consult note 2026-11-25');
     expect(noteFileBase({ patientName: '...', date: null })).toBe('Consult note');
     expect(noteFileBase({ patientName: 'CON', date: null })).toBe('Patient CON note');
@@ -144,7 +162,8 @@ describe('copied and exported forms', () => {
 /** The text a page draws: pdf-lib writes each line as `<hex> Tj` in Windows-1252. */
 function pageLines(page: PDFPage): string[] {
   const contents = page.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => page.doc.context.lookup(ref)) : [contents];
   const decoder = new TextDecoder('windows-1252');
   const lines: string[] = [];
   for (const stream of streams) {
@@ -160,7 +179,10 @@ describe('notePdf', () => {
     const short = await PDFDocument.load(await notePdf(soap, meta), { updateMetadata: false });
     expect(short.getPageCount()).toBe(1);
     expect(short.getTitle()).toBe('Bella \u2014 25 November 2026');
-    const long = Array.from({ length: 40 }, (_, i) => ({ heading: `Section ${i + 1}`, text: 'Lorem ipsum dolor sit amet. '.repeat(30) }));
+    const long = Array.from({ length: 40 }, (_, i) => ({
+      heading: `Section ${i + 1}`,
+      text: 'Lorem ipsum dolor sit amet. '.repeat(30),
+    }));
     const longDoc = await PDFDocument.load(await notePdf(long, meta));
     expect(longDoc.getPageCount()).toBeGreaterThan(3);
     // The same note exports as the same bytes, whenever it is exported.
@@ -174,7 +196,12 @@ describe('notePdf', () => {
   it('draws the title, the headings and each line of the text, and numbers its pages', async () => {
     const doc = await PDFDocument.load(await notePdf(soap, meta));
     const lines = pageLines(doc.getPage(0));
-    expect(lines.slice(0, 4)).toEqual(['Bella \u2014 25 November 2026', 'Subjective', 'Bella, 7 y FS Labrador, vomiting twice since yesterday.', 'Eating less.']);
+    expect(lines.slice(0, 4)).toEqual([
+      'Bella \u2014 25 November 2026',
+      'Subjective',
+      'Bella, 7 y FS Labrador, vomiting twice since yesterday.',
+      'Eating less.',
+    ]);
     expect(lines).toContain('T 38.9 °C, HR 96, weight 32 kg.');
     expect(lines).toContain('Plan');
     expect(lines.at(-1)).toBe('Bella \u2014 25 November 2026: page 1 of 1');
@@ -183,7 +210,9 @@ describe('notePdf', () => {
 
   it('wraps long paragraphs and cuts a word wider than the page', async () => {
     const word = 'x'.repeat(200_000);
-    const doc = await PDFDocument.load(await notePdf([{ heading: 'Link', text: `see ${word} end` }], { patientName: null, date: null }));
+    const doc = await PDFDocument.load(
+      await notePdf([{ heading: 'Link', text: `see ${word} end` }], { patientName: null, date: null }),
+    );
     expect(doc.getTitle()).toBe('Consult note');
     expect(doc.getPageCount()).toBeGreaterThan(5);
     const lines = doc.getPages().flatMap((page) => pageLines(page).slice(0, -1));
@@ -194,11 +223,18 @@ describe('notePdf', () => {
   });
 
   it('draws characters its fonts lack as stand-ins instead of failing', async () => {
-    const bytes = await notePdf([{ heading: 'Dose 🐕', text: '5 μg/kg, 体重 32 kg, ≥ 2 h, Zoë' }], { patientName: 'Ζωή', date: '2026-11-25' });
+    const bytes = await notePdf([{ heading: 'Dose 🐕', text: '5 μg/kg, 体重 32 kg, ≥ 2 h, Zoë' }], {
+      patientName: 'Ζωή',
+      date: '2026-11-25',
+    });
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe('Ζωή \u2014 25 November 2026');
-    expect(pageLines(doc.getPage(0)).slice(0, 3)).toEqual(['??? \u2014 25 November 2026', 'Dose ?', '5 µg/kg, ?? 32 kg, >= 2 h, Zoë']);
+    expect(pageLines(doc.getPage(0)).slice(0, 3)).toEqual([
+      '??? \u2014 25 November 2026',
+      'Dose ?',
+      '5 µg/kg, ?? 32 kg, >= 2 h, Zoë',
+    ]);
     const font = await doc.embedFont('Helvetica');
     expect(pdfSafe('5 μg/kg ≥ 2 h Zoë 🐕', font)).toBe('5 µg/kg >= 2 h Zoë ?');
   });

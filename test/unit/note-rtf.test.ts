@@ -19,7 +19,10 @@ Maropitant 1\~mg/kg SC.\par
 describe('rtfToSections', () => {
   it('reads a Word-like document into its sections, tables and internals left out', () => {
     expect(rtfToSections(WORD_LIKE)).toEqual([
-      { heading: 'Subjective', text: 'Bella is a 7 y FS Labrador, vomiting since yesterday. Owner says café food was eaten—the bin.' },
+      {
+        heading: 'Subjective',
+        text: 'Bella is a 7 y FS Labrador, vomiting since yesterday. Owner says café food was eaten—the bin.',
+      },
       { heading: 'Objective', text: 'T 38.9°C\tHR 96\nweight 32 kg — recheck.\nclick here' },
       { heading: 'Plan', text: 'Maropitant 1\u00a0mg/kg SC.' },
     ]);
@@ -57,9 +60,13 @@ describe('rtfToSections', () => {
   });
 
   it('skips \\bin data whatever bytes it holds, and long runs of spaces cost no backtracking', () => {
-    expect(rtfToSections(String.raw`{\rtf1 before {\pict\bin6 }{}\x{}after\par}`)).toEqual([{ heading: '', text: 'before after' }]);
+    expect(rtfToSections(String.raw`{\rtf1 before {\pict\bin6 }{}\x{}after\par}`)).toEqual([
+      { heading: '', text: 'before after' },
+    ]);
     const spaces = ' '.repeat(1_000_000);
-    expect(rtfToSections(String.raw`{\rtf1 a${spaces}b${spaces}\line c\par}`)).toEqual([{ heading: '', text: `a${spaces}b\nc` }]);
+    expect(rtfToSections(String.raw`{\rtf1 a${spaces}b${spaces}\line c\par}`)).toEqual([
+      { heading: '', text: `a${spaces}b\nc` },
+    ]);
   });
 
   it('drops groups nested past any real document, and keeps the text around them', () => {
@@ -70,7 +77,9 @@ describe('rtfToSections', () => {
   });
 
   it('reads a run of empty paragraphs as one blank line', () => {
-    expect(rtfToSections(`{\\rtf1 a\\par${'\\par '.repeat(500_000)}b\\par}`)).toEqual([{ heading: '', text: 'a\n\nb' }]);
+    expect(rtfToSections(`{\\rtf1 a\\par${'\\par '.repeat(500_000)}b\\par}`)).toEqual([
+      { heading: '', text: 'a\n\nb' },
+    ]);
     expect(rtfParagraphs(`{\\rtf1 a\\par${'\\par '.repeat(500_000)}b\\par}`)).toHaveLength(3);
   });
 

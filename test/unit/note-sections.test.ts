@@ -1,6 +1,11 @@
 // The note split into its sections for the editor, and joined back exactly.
 import { describe, expect, it } from 'vitest';
-import { bodyShown, joinSections, splitSections, withBody } from '../../src/renderer/src/features/consults/note-sections.ts';
+import {
+  bodyShown,
+  joinSections,
+  splitSections,
+  withBody,
+} from '../../src/renderer/src/features/consults/note-sections.ts';
 
 const NOTES = [
   '## Subjective\nBella vomited.\n\n## Plan\nBland diet.\nRecheck.',
@@ -30,7 +35,13 @@ describe('note sections', () => {
 
   it('puts an edit back in its section, the next heading still on its own line', () => {
     const sections = splitSections('## A\n## B\n## C');
-    const edited = sections.map((s, i) => (s.heading === 'A' ? withBody(s, 'typed under A', false) : s.heading === 'C' ? withBody(s, 'typed under C', i === sections.length - 1) : s));
+    const edited = sections.map((s, i) =>
+      s.heading === 'A'
+        ? withBody(s, 'typed under A', false)
+        : s.heading === 'C'
+          ? withBody(s, 'typed under C', i === sections.length - 1)
+          : s,
+    );
     expect(joinSections(edited)).toBe('## A\ntyped under A\n## B\n## C\ntyped under C');
   });
 });
@@ -38,7 +49,8 @@ describe('note sections', () => {
 describe('a note of 200 KB', () => {
   it('splits into its sections and joins back exactly, and its figures are all found', async () => {
     const { findFigures } = await import('../../src/shared/note/figures.ts');
-    const section = (i: number) => `## Section ${i}\nWeight ${i}.5 kg, T 38.${i % 10} °C. Meloxicam 0.1 mg/kg PO once daily.\n\n`;
+    const section = (i: number) =>
+      `## Section ${i}\nWeight ${i}.5 kg, T 38.${i % 10} °C. Meloxicam 0.1 mg/kg PO once daily.\n\n`;
     let text = '';
     for (let i = 0; text.length < 200_000; i++) text += section(i);
     const sections = splitSections(text);

@@ -23,7 +23,10 @@ class StandIn extends EventEmitter {
     this.shown = true;
   }
 }
-const Notification = StandIn as unknown as { new (o: NotificationConstructorOptions): ElectronNotification; isSupported(): boolean };
+const Notification = StandIn as unknown as {
+  new (o: NotificationConstructorOptions): ElectronNotification;
+  isSupported(): boolean;
+};
 
 describe('showNotification', () => {
   it('keeps each notification until it is clicked, closed or fails; a click runs the action once', () => {

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import config from '../../electron-builder.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  scripts: Record<string, string>;
+};
 
 /** Width and height from a PNG's IHDR chunk, which the format puts first. */
 function pngSize(file: string): { width: number; height: number } {
@@ -31,7 +34,10 @@ describe('electron-builder configuration', () => {
   it('packs only the built app and unpacks the native keychain module', () => {
     const files = ([] as unknown[]).concat(config.files ?? []);
     // The built app, and of node_modules only keytar (main bundles every other dependency).
-    expect(files.filter((f) => typeof f === 'string' && !f.startsWith('!'))).toEqual(['out/**', 'node_modules/keytar/**']);
+    expect(files.filter((f) => typeof f === 'string' && !f.startsWith('!'))).toEqual([
+      'out/**',
+      'node_modules/keytar/**',
+    ]);
     expect(files).toContain('!node_modules/**');
     const unpack = ([] as unknown[]).concat(config.asarUnpack ?? []);
     expect(unpack).toContain('**/*.node');

@@ -2,7 +2,11 @@
 // stop at it, and the long silence that asks "Still recording?".
 import { describe, expect, it } from 'vitest';
 import { createSilenceWatch } from '../../src/renderer/src/features/recorder/audio-level.ts';
-import { checkLength, maxLengthReachedText, STILL_RECORDING_AFTER_MS } from '../../src/renderer/src/features/recorder/forgotten.ts';
+import {
+  checkLength,
+  maxLengthReachedText,
+  STILL_RECORDING_AFTER_MS,
+} from '../../src/renderer/src/features/recorder/forgotten.ts';
 import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../src/shared/settings.ts';
 
 const min = 60_000;
@@ -16,7 +20,9 @@ describe('the maximum length of a recording', () => {
     expect(checkLength(90 * min - 1000, 90)).toEqual({ minutesLeft: 1, reached: false });
     expect(checkLength(90 * min, 90)).toEqual({ minutesLeft: 0, reached: true });
     expect(checkLength(31 * min, 30)).toEqual({ minutesLeft: 0, reached: true });
-    expect(maxLengthReachedText(90)).toBe('The recording stopped by itself at the maximum length of 90 minutes (Settings). Everything recorded is kept.');
+    expect(maxLengthReachedText(90)).toBe(
+      'The recording stopped by itself at the maximum length of 90 minutes (Settings). Everything recorded is kept.',
+    );
   });
 
   it('is 90 minutes unless Settings says otherwise, from 10 minutes to 8 hours', () => {

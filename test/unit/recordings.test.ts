@@ -1,14 +1,28 @@
 // The recordings store on real files in a temp folder, fed with the real MediaRecorder chunks
 // of test/fixtures/audio/mediarecorder-5s (scripts/make-audio-fixtures.ts).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDate, RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { elapsedMs: number; decodedMs: number; mimeType: string };
+const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as {
+  elapsedMs: number;
+  decodedMs: number;
+  mimeType: string;
+};
 const chunks = readdirSync(fixtures)
   .filter((f) => f.endsWith('.bin'))
   .sort()
@@ -20,7 +34,11 @@ const hasFfprobe = spawnSync('ffprobe', ['-version']).status === 0;
 
 function ffprobeMs(file: string): number | null {
   if (!hasFfprobe) return null;
-  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
+    { encoding: 'utf8' },
+  );
   return Number.parseFloat(r.stdout.trim()) * 1000;
 }
 
@@ -67,7 +85,16 @@ describe('RecordingStore', () => {
     const store = new RecordingStore({ dir, now });
     const meta = await store.start({ mimeType: MIME, label: 'Bella', templateId: null });
     expect(meta.id).toMatch(/^2026-11-21T10-15-02Z-[0-9a-f]{6}$/);
-    expect(meta).toMatchObject({ startedAt: '2026-11-21T10:15:02.250Z', finishedAt: null, state: 'recording', bytes: 0, chunks: 0, durationMs: 0, label: 'Bella', mimeType: MIME });
+    expect(meta).toMatchObject({
+      startedAt: '2026-11-21T10:15:02.250Z',
+      finishedAt: null,
+      state: 'recording',
+      bytes: 0,
+      chunks: 0,
+      durationMs: 0,
+      label: 'Bella',
+      mimeType: MIME,
+    });
     expect(store.audioPath(meta.id)).toBe(join(dir, meta.id, 'audio.webm'));
     expect(statSync(store.audioPath(meta.id)).size).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, meta.id, 'meta.json'), 'utf8'))).toEqual(meta);
@@ -94,7 +121,11 @@ describe('RecordingStore', () => {
       // On disk before the call answered: the audio so far and a meta that says so.
       const soFar = Buffer.concat(chunks.slice(0, i + 1));
       expect(readFileSync(store.audioPath(started.id)).equals(soFar)).toBe(true);
-      expect(JSON.parse(readFileSync(join(dir, started.id, 'meta.json'), 'utf8'))).toMatchObject({ chunks: i + 1, bytes: soFar.length, durationMs: (i + 1) * 1000 });
+      expect(JSON.parse(readFileSync(join(dir, started.id, 'meta.json'), 'utf8'))).toMatchObject({
+        chunks: i + 1,
+        bytes: soFar.length,
+        durationMs: (i + 1) * 1000,
+      });
     }
     expect(meta).toMatchObject({ chunks: chunks.length, bytes: raw.length, state: 'recording' });
 
@@ -141,7 +172,10 @@ describe('RecordingStore', () => {
     const metas = await Promise.all(chunks.slice(0, 3).map((c, i) => store.appendChunk(id, i, c, (i + 1) * 1000)));
     expect(metas.map((m) => m.chunks)).toEqual([1, 2, 3]);
     // Seq 4 arrives before seq 3: 4 is refused (the caller resends it), 3 is written.
-    const [four, three] = await Promise.allSettled([store.appendChunk(id, 4, chunk(4), 5000), store.appendChunk(id, 3, chunk(3), 4000)]);
+    const [four, three] = await Promise.allSettled([
+      store.appendChunk(id, 4, chunk(4), 5000),
+      store.appendChunk(id, 3, chunk(3), 4000),
+    ]);
     expect(four.status).toBe('rejected');
     expect(four.status === 'rejected' && (four.reason as RecordingError).code).toBe('chunk_gap');
     expect(three.status).toBe('fulfilled');
@@ -174,10 +208,27 @@ describe('RecordingStore', () => {
   it('refuses ids that are not its own, so no path leaves its folder', async () => {
     const store = new RecordingStore({ dir, now });
     const { id } = await store.start({ mimeType: MIME });
-    const bad = ['../x', '', 'x'.repeat(5000), `${id}/../../x`, `../${id}`, '..', `${id}\0`, 'C:\\Windows', undefined as unknown as string];
+    const bad = [
+      '../x',
+      '',
+      'x'.repeat(5000),
+      `${id}/../../x`,
+      `../${id}`,
+      '..',
+      `${id}\0`,
+      'C:\\Windows',
+      undefined as unknown as string,
+    ];
     for (const b of bad) {
       expect(() => store.audioPath(b)).toThrow(RecordingError);
-      for (const call of [store.get(b), store.appendChunk(b, 0, chunk(0)), store.finish(b), store.pause(b), store.update(b, { label: 'x' }), store.delete(b)]) {
+      for (const call of [
+        store.get(b),
+        store.appendChunk(b, 0, chunk(0)),
+        store.finish(b),
+        store.pause(b),
+        store.update(b, { label: 'x' }),
+        store.delete(b),
+      ]) {
         expect((await rejection(call)).code).toBe('bad_id');
       }
     }
@@ -220,15 +271,30 @@ describe('RecordingStore', () => {
 
   it("keeps the patient's name and the visit's description, trimmed; blank reads as none", async () => {
     const store = new RecordingStore({ dir, now });
-    const meta = await store.start({ mimeType: MIME, patientName: '  Bella  ', description: ' Vomiting since Tuesday ' });
+    const meta = await store.start({
+      mimeType: MIME,
+      patientName: '  Bella  ',
+      description: ' Vomiting since Tuesday ',
+    });
     expect(meta).toMatchObject({ patientName: 'Bella', description: 'Vomiting since Tuesday', label: null });
-    expect(JSON.parse(readFileSync(join(dir, meta.id, 'meta.json'), 'utf8'))).toMatchObject({ patientName: 'Bella', description: 'Vomiting since Tuesday' });
-    expect(await store.update(meta.id, { patientName: 'Bella Smith' })).toMatchObject({ patientName: 'Bella Smith', description: 'Vomiting since Tuesday' });
-    expect(await store.update(meta.id, { description: '   ' })).toMatchObject({ patientName: 'Bella Smith', description: null });
+    expect(JSON.parse(readFileSync(join(dir, meta.id, 'meta.json'), 'utf8'))).toMatchObject({
+      patientName: 'Bella',
+      description: 'Vomiting since Tuesday',
+    });
+    expect(await store.update(meta.id, { patientName: 'Bella Smith' })).toMatchObject({
+      patientName: 'Bella Smith',
+      description: 'Vomiting since Tuesday',
+    });
+    expect(await store.update(meta.id, { description: '   ' })).toMatchObject({
+      patientName: 'Bella Smith',
+      description: null,
+    });
     expect(await store.update(meta.id, { patientName: ' ' })).toMatchObject({ patientName: null });
     expect((await rejection(store.update(meta.id, { patientName: 'x'.repeat(201) }))).code).toBe('bad_input');
     expect((await rejection(store.update(meta.id, { description: 'x'.repeat(2001) }))).code).toBe('bad_input');
-    expect((await rejection(store.start({ mimeType: MIME, patientName: 7 as unknown as string }))).code).toBe('bad_input');
+    expect((await rejection(store.start({ mimeType: MIME, patientName: 7 as unknown as string }))).code).toBe(
+      'bad_input',
+    );
   });
 
   it('reads a meta.json written before the patient was asked for: name and description are null, nothing is lost', async () => {
@@ -240,12 +306,22 @@ describe('RecordingStore', () => {
     delete old['description'];
     writeFileSync(file, JSON.stringify(old));
     const read = await store.get(meta.id);
-    expect(read).toMatchObject({ id: meta.id, state: 'finished', label: 'Bella', patientName: null, description: null, bytes: meta.bytes });
+    expect(read).toMatchObject({
+      id: meta.id,
+      state: 'finished',
+      label: 'Bella',
+      patientName: null,
+      description: null,
+      bytes: meta.bytes,
+    });
     expect((await store.list()).map((m) => m.id)).toEqual([meta.id]);
     // A member of the wrong type reads as none too, rather than hiding the recording.
     writeFileSync(file, JSON.stringify({ ...old, patientName: 12 }));
     expect(await store.get(meta.id)).toMatchObject({ id: meta.id, patientName: null });
-    expect(await store.update(meta.id, { patientName: 'Bella' })).toMatchObject({ patientName: 'Bella', label: 'Bella' });
+    expect(await store.update(meta.id, { patientName: 'Bella' })).toMatchObject({
+      patientName: 'Bella',
+      label: 'Bella',
+    });
   });
 
   it("dates a recording by this computer's calendar, not UTC's", () => {
@@ -303,7 +379,14 @@ describe('RecordingStore after a crash', () => {
     const recovered = await after.recoverUnfinished();
     expect(recovered).toHaveLength(1);
     const [r] = recovered as [RecordingMeta];
-    expect(r).toMatchObject({ id: meta.id, state: 'recovered', durationFixed: true, label: 'Bella', templateId: 'tpl_1', finishedAt: null });
+    expect(r).toMatchObject({
+      id: meta.id,
+      state: 'recovered',
+      durationFixed: true,
+      label: 'Bella',
+      templateId: 'tpl_1',
+      finishedAt: null,
+    });
     expect(Math.abs(r.durationMs - manifest.decodedMs)).toBeLessThanOrEqual(20);
     expect(r.bytes).toBe(statSync(after.audioPath(meta.id)).size);
     const probed = ffprobeMs(after.audioPath(meta.id));
@@ -345,7 +428,14 @@ describe('RecordingStore after a crash', () => {
       expect(await after.list()).toEqual([]);
 
       const [r] = (await after.recoverUnfinished()) as [RecordingMeta];
-      expect(r).toMatchObject({ id: meta.id, state: 'recovered', mimeType: MIME, startedAt: '2026-11-21T10:15:02.000Z', durationFixed: true, label: null });
+      expect(r).toMatchObject({
+        id: meta.id,
+        state: 'recovered',
+        mimeType: MIME,
+        startedAt: '2026-11-21T10:15:02.000Z',
+        durationFixed: true,
+        label: null,
+      });
       expect(Math.abs(r.durationMs - manifest.decodedMs)).toBeLessThanOrEqual(20);
       expect(await after.get(meta.id)).toEqual(r);
       expect((await after.list()).map((m) => m.id)).toEqual([meta.id]);
@@ -376,7 +466,12 @@ describe('RecordingStore after a crash', () => {
     const byId = new Map(recovered.map((m) => [m.id, m]));
     expect(byId.get(empty.id)).toMatchObject({ state: 'recovered', bytes: 0, durationFixed: false });
     // Its meta keeps the elapsed time the renderer reported; the bytes stay as recorded.
-    expect(byId.get(damaged.id)).toMatchObject({ state: 'recovered', durationFixed: false, durationMs: 2980, bytes: audio.length });
+    expect(byId.get(damaged.id)).toMatchObject({
+      state: 'recovered',
+      durationFixed: false,
+      durationMs: 2980,
+      bytes: audio.length,
+    });
     expect(readFileSync(store.audioPath(damaged.id)).equals(audio)).toBe(true);
   });
 

@@ -3,13 +3,27 @@
 // A small fixture knowledge base pins the scoring rules; the real one is used for realistic
 // histories.
 import { describe, expect, it } from 'vitest';
-import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE, type DdxAnswerWire, type TreatmentPlanAnswerWire } from '../../src/sandbox/agents.ts';
+import {
+  answerDdx,
+  answerTreatmentPlan,
+  SANDBOX_NOTICE,
+  type DdxAnswerWire,
+  type TreatmentPlanAnswerWire,
+} from '../../src/sandbox/agents.ts';
 import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
 import { findTerm, prepare, rankConditions, signalmentWords } from '../../src/sandbox/knowledge/matching.ts';
 import { assessRelevance } from '../../src/sandbox/knowledge/relevance.ts';
 import type { Condition, KbSpecies } from '../../src/sandbox/knowledge/types.ts';
 
-const DDX_FIELDS = ['name', 'cause_etiology', 'commonly_confused_with', 'diagnosis_rule_outs', 'prognosis', 'risk_factors_predispositions', 'symptoms_clinical_signs'];
+const DDX_FIELDS = [
+  'name',
+  'cause_etiology',
+  'commonly_confused_with',
+  'diagnosis_rule_outs',
+  'prognosis',
+  'risk_factors_predispositions',
+  'symptoms_clinical_signs',
+];
 const PLAN_FIELDS = [
   'diagnosis_name',
   'treatment_plan_name',
@@ -25,7 +39,13 @@ const PLAN_FIELDS = [
   'owner_education',
 ];
 
-function fixture(id: string, name: string, species: KbSpecies[], signs: Condition['signs'], extra: Partial<Condition> = {}): Condition {
+function fixture(
+  id: string,
+  name: string,
+  species: KbSpecies[],
+  signs: Condition['signs'],
+  extra: Partial<Condition> = {},
+): Condition {
   const text = (what: string): string => `${what} of ${name} (fixture).`;
   return {
     id,
@@ -62,16 +82,59 @@ function fixture(id: string, name: string, species: KbSpecies[], signs: Conditio
 }
 
 const FIXTURES: Condition[] = [
-  fixture('fx-thyroid', 'Thyroid excess', ['cat'], [['weight loss', 2], ['polyphagia', 2], ['vomiting', 1], ['palpable thyroid nodule', 3], ['tachycardia', 2]], {
-    aliases: ['hyperthyroid', 'HT'],
-    predispositions: ['senior'],
-  }),
-  fixture('fx-kidney', 'Kidney failure', ['cat'], [['pu/pd', 2], ['weight loss', 1], ['vomiting', 1], ['azotaemia', 3]], { aliases: ['CKD'] }),
-  fixture('fx-gastro', 'Gastro upset', ['dog', 'cat'], [['vomiting', 2], ['diarrhoea', 2], ['ate rubbish', 3]], { aliases: ['gastroenteritis'] }),
-  fixture('fx-bloat', 'Bloat', ['dog'], [['unproductive retching', 3], ['distended abdomen', 3], ['restlessness', 2]], {
-    aliases: ['GDV'],
-    predispositions: ['large breed', 'deep-chested'],
-  }),
+  fixture(
+    'fx-thyroid',
+    'Thyroid excess',
+    ['cat'],
+    [
+      ['weight loss', 2],
+      ['polyphagia', 2],
+      ['vomiting', 1],
+      ['palpable thyroid nodule', 3],
+      ['tachycardia', 2],
+    ],
+    {
+      aliases: ['hyperthyroid', 'HT'],
+      predispositions: ['senior'],
+    },
+  ),
+  fixture(
+    'fx-kidney',
+    'Kidney failure',
+    ['cat'],
+    [
+      ['pu/pd', 2],
+      ['weight loss', 1],
+      ['vomiting', 1],
+      ['azotaemia', 3],
+    ],
+    { aliases: ['CKD'] },
+  ),
+  fixture(
+    'fx-gastro',
+    'Gastro upset',
+    ['dog', 'cat'],
+    [
+      ['vomiting', 2],
+      ['diarrhoea', 2],
+      ['ate rubbish', 3],
+    ],
+    { aliases: ['gastroenteritis'] },
+  ),
+  fixture(
+    'fx-bloat',
+    'Bloat',
+    ['dog'],
+    [
+      ['unproductive retching', 3],
+      ['distended abdomen', 3],
+      ['restlessness', 2],
+    ],
+    {
+      aliases: ['GDV'],
+      predispositions: ['large breed', 'deep-chested'],
+    },
+  ),
 ];
 
 type DdxOk = Extract<DdxAnswerWire, { status: true }>;
@@ -121,7 +184,10 @@ describe('assessRelevance', () => {
   });
 
   it('turns away human medicine, but not a person talking about an animal', () => {
-    for (const input of ['My husband has a headache and a fever.', 'I have had a cough and a sore throat for a week.']) {
+    for (const input of [
+      'My husband has a headache and a fever.',
+      'I have had a cough and a sore throat for a week.',
+    ]) {
       const r = assessRelevance(input, 'ddx');
       expect(r.relevant, input).toBe(false);
       expect(r.reason).toMatch(/person/);
@@ -144,7 +210,17 @@ describe('assessRelevance', () => {
   });
 
   it('needs more than one everyday word that the knowledge base also uses', () => {
-    const fx = [fixture('fx-choc', 'Chocolate poisoning', ['dog'], [['chocolate', 3], ['raisins', 3]])];
+    const fx = [
+      fixture(
+        'fx-choc',
+        'Chocolate poisoning',
+        ['dog'],
+        [
+          ['chocolate', 3],
+          ['raisins', 3],
+        ],
+      ),
+    ];
     expect(assessRelevance('chocolate and raisins', 'ddx', fx).relevant).toBe(false);
     expect(assessRelevance('my dog ate chocolate and raisins', 'ddx', fx).relevant).toBe(true);
   });
@@ -158,7 +234,7 @@ describe('assessRelevance', () => {
 });
 
 describe('matching a history', () => {
-  it('matches on word boundaries, in any of a sign\'s wordings and spellings', () => {
+  it("matches on word boundaries, in any of a sign's wordings and spellings", () => {
     const p = prepare('PU/PD, v+ and D+, drinking a lot; diarrhoea; anaemia');
     expect(findTerm(p, 'polydipsia').map((h) => h.text)).toEqual(['pu/pd', 'drinking a lot']);
     expect(findTerm(p, 'vomiting').map((h) => h.text)).toEqual(['v+']);
@@ -189,9 +265,13 @@ describe('matching a history', () => {
   });
 
   it('adds a bonus for a named condition and a little for signalment', () => {
-    expect(score('cat with hyperthyroid, weight loss', 'fx-thyroid')).toBeGreaterThan(score('cat with weight loss', 'fx-thyroid') + 4);
+    expect(score('cat with hyperthyroid, weight loss', 'fx-thyroid')).toBeGreaterThan(
+      score('cat with weight loss', 'fx-thyroid') + 4,
+    );
     expect(score('cat with ht, weight loss', 'fx-thyroid')).toBe(score('cat with weight loss', 'fx-thyroid'));
-    expect(score('Great Dane, unproductive retching', 'fx-bloat')).toBeGreaterThan(score('dog, unproductive retching', 'fx-bloat'));
+    expect(score('Great Dane, unproductive retching', 'fx-bloat')).toBeGreaterThan(
+      score('dog, unproductive retching', 'fx-bloat'),
+    );
     expect(score('Great Dane, eating well', 'fx-bloat')).toBe(0);
     const words = signalmentWords(prepare('12 yo MN DSH'), ['cat']);
     expect([...words]).toEqual(expect.arrayContaining(['senior', 'male', 'neutered']));
@@ -239,13 +319,17 @@ describe('answerDdx (row 10)', () => {
   });
 
   it('puts urethral obstruction or lower urinary tract disease first for a male cat straining to urinate', () => {
-    const a = ddxOk('3 year old male neutered cat, straining to urinate in the litter box, vocalising, licking his penis');
+    const a = ddxOk(
+      '3 year old male neutered cat, straining to urinate in the litter box, vocalising, licking his penis',
+    );
     expectWellFormed(a);
     expect(labels(a)[0]).toMatch(/urethral obstruction|idiopathic cystitis/i);
   });
 
   it('reads a chat history and owner wording', () => {
-    const a = ddxOk("Owner: my old cat keeps losing weight.\nVet: any vomiting?\nOwner: sometimes, and she's always hungry, and her heart races.");
+    const a = ddxOk(
+      "Owner: my old cat keeps losing weight.\nVet: any vomiting?\nOwner: sometimes, and she's always hungry, and her heart races.",
+    );
     expect(labels(a)[0]).toMatch(/hyperthyroid/i);
   });
 
@@ -280,7 +364,9 @@ describe('answerDdx (row 10)', () => {
     // A species it does not cover: said honestly in one sentence, with no "add the signs".
     const rabbit = ddxOk('My rabbit has diarrhoea and is not eating.');
     expect(rabbit.response['Differential Diagnosis Details']).toEqual({});
-    expect(rabbit.response['Plain English Concise']).toBe('The sandbox knowledge base covers dogs and cats only, so it holds nothing for a rabbit.');
+    expect(rabbit.response['Plain English Concise']).toBe(
+      'The sandbox knowledge base covers dogs and cats only, so it holds nothing for a rabbit.',
+    );
     expect(rabbit.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
     expect(JSON.stringify(rabbit.response)).not.toMatch(/ask again/);
     const nothing = ddxOk('dog, 5 years, hypothermia and bradycardia', FIXTURES);
@@ -306,7 +392,10 @@ describe('answerTreatmentPlan (row 11)', () => {
   }
 
   it('refuses input that names no species, saying the species is needed', () => {
-    for (const input of ['How do I treat otitis externa?', 'Weight loss, polyphagia, palpable thyroid nodule: treatment?']) {
+    for (const input of [
+      'How do I treat otitis externa?',
+      'Weight loss, polyphagia, palpable thyroid nodule: treatment?',
+    ]) {
       const a = answerTreatmentPlan(input);
       expect(a.status, input).toBe(false);
       expect(a.reason).toMatch(/species/);
@@ -354,38 +443,60 @@ describe('answerTreatmentPlan (row 11)', () => {
 });
 
 describe('the whole knowledge base', () => {
-  it.each(CONDITIONS.map((c) => [c.name, c] as const))('%s: found first from its three strongest signs, and planned for when named', (_name, c) => {
-    const species = c.species[0] ?? 'dog';
-    const strongest = [...c.signs].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([term]) => term);
-    expect(labels(ddxOk(`${species}, ${strongest.join(', ')}`))[0]).toBe(c.name);
-    const plan = planOk(`How do I treat ${c.name.toLowerCase()} in my ${species}?`);
-    expect(plans(plan)[0]?.diagnosis_name).toBe(c.treatment.diagnosis_name);
-  });
+  it.each(CONDITIONS.map((c) => [c.name, c] as const))(
+    '%s: found first from its three strongest signs, and planned for when named',
+    (_name, c) => {
+      const species = c.species[0] ?? 'dog';
+      const strongest = [...c.signs]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([term]) => term);
+      expect(labels(ddxOk(`${species}, ${strongest.join(', ')}`))[0]).toBe(c.name);
+      const plan = planOk(`How do I treat ${c.name.toLowerCase()} in my ${species}?`);
+      expect(plans(plan)[0]?.diagnosis_name).toBe(c.treatment.diagnosis_name);
+    },
+  );
 });
 
 describe('the patient it is about: sex, neuter status and age', () => {
   const pyometraSigns = 'lethargic, polydipsia, vomiting, distended abdomen, vaginal discharge';
   it('lists no pyometra for a male or a spayed bitch, and lists it for an intact one', () => {
     expect(labels(ddxOk(`Dog, 6 years, FS Labrador: ${pyometraSigns}`))).not.toContain('Pyometra');
-    expect(labels(ddxOk(`Spayed bitch, 8 years, lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
-    expect(labels(ddxOk(`Dog, 8 years, male neutered: lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
-    expect(labels(ddxOk(`Cat, 9 years, MN: lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain('Pyometra');
-    expect(labels(ddxOk(`Dog, 6 years, intact female Rottweiler, in season 5 weeks ago: ${pyometraSigns}`))[0]).toBe('Pyometra');
+    expect(labels(ddxOk(`Spayed bitch, 8 years, lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain(
+      'Pyometra',
+    );
+    expect(
+      labels(ddxOk(`Dog, 8 years, male neutered: lethargic, polydipsia, vomiting, distended abdomen`)),
+    ).not.toContain('Pyometra');
+    expect(labels(ddxOk(`Cat, 9 years, MN: lethargic, polydipsia, vomiting, distended abdomen`))).not.toContain(
+      'Pyometra',
+    );
+    expect(labels(ddxOk(`Dog, 6 years, intact female Rottweiler, in season 5 weeks ago: ${pyometraSigns}`))[0]).toBe(
+      'Pyometra',
+    );
   });
 
   it('does not put a disease of puppies first for an adult: the 7-year-old Labrador that got into the bin', () => {
-    const adult = labels(ddxOk('Dog, 7 yo Lab, bloody diarrhoea and vomiting after eating from the rubbish bin, lethargic'));
+    const adult = labels(
+      ddxOk('Dog, 7 yo Lab, bloody diarrhoea and vomiting after eating from the rubbish bin, lethargic'),
+    );
     expect(adult[0]).not.toBe('Canine parvovirus enteritis');
-    const puppy = labels(ddxOk('Dog, Labrador puppy, 12 weeks old, unvaccinated. Vomiting and bloody diarrhoea, lethargic.'));
+    const puppy = labels(
+      ddxOk('Dog, Labrador puppy, 12 weeks old, unvaccinated. Vomiting and bloody diarrhoea, lethargic.'),
+    );
     expect(puppy[0]).toBe('Canine parvovirus enteritis');
     // Named by the vet, it is considered whatever the age.
-    expect(labels(ddxOk('Dog, 7 years, parvo positive snap test, vomiting and bloody diarrhoea'))[0]).toBe('Canine parvovirus enteritis');
+    expect(labels(ddxOk('Dog, 7 years, parvo positive snap test, vomiting and bloody diarrhoea'))[0]).toBe(
+      'Canine parvovirus enteritis',
+    );
   });
 
   it('a species it does not cover gets one honest sentence for a treatment plan too', () => {
     const horse = planOk('Horse, 12 years, laminitis: what is the treatment plan?');
     expect(horse.response['Treatment Plan Details']).toEqual({});
-    expect(horse.response['Plain English Concise']).toBe('The sandbox knowledge base covers dogs and cats only, so it holds nothing for a horse.');
+    expect(horse.response['Plain English Concise']).toBe(
+      'The sandbox knowledge base covers dogs and cats only, so it holds nothing for a horse.',
+    );
     expect(horse.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
   });
 });

@@ -68,39 +68,52 @@ describe('sandbox knowledge base', () => {
     expect(c.treatment.diagnosis_name).toBe(c.name);
   });
 
-  it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s has species, aliases and weighted lowercase signs', (_id, c) => {
-    expect(c.species.length).toBeGreaterThanOrEqual(1);
-    for (const s of c.species) expect(['dog', 'cat']).toContain(s);
-    expect(c.aliases.length).toBeGreaterThanOrEqual(1);
-    expect(c.signs.length).toBeGreaterThanOrEqual(5);
-    const terms = c.signs.map(([term]) => term);
-    expect(new Set(terms).size, 'duplicate sign terms').toBe(terms.length);
-    for (const [term, weight] of c.signs) {
-      expect(term, term).toBe(term.toLowerCase());
-      expect(term.trim(), term).toBe(term);
-      expect(term, term).not.toBe('');
-      expect([1, 2, 3], term).toContain(weight);
-    }
-  });
+  it.each(CONDITIONS.map((c) => [c.id, c] as const))(
+    '%s has species, aliases and weighted lowercase signs',
+    (_id, c) => {
+      expect(c.species.length).toBeGreaterThanOrEqual(1);
+      for (const s of c.species) expect(['dog', 'cat']).toContain(s);
+      expect(c.aliases.length).toBeGreaterThanOrEqual(1);
+      expect(c.signs.length).toBeGreaterThanOrEqual(5);
+      const terms = c.signs.map(([term]) => term);
+      expect(new Set(terms).size, 'duplicate sign terms').toBe(terms.length);
+      for (const [term, weight] of c.signs) {
+        expect(term, term).toBe(term.toLowerCase());
+        expect(term.trim(), term).toBe(term);
+        expect(term, term).not.toBe('');
+        expect([1, 2, 3], term).toContain(weight);
+      }
+    },
+  );
 
   // Doses appear only in a plan's medications, only per kilogram (so the app can work out the
   // total for the patient), and always with the word to check them against the formulary.
-  it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s states doses only in its medications, per kilogram, to be checked', (_id, c) => {
-    for (const [label, text] of allStrings(c)) if (label !== 'treatment.medications') expect(text, label).not.toMatch(DOSE);
-    const medications = c.treatment.medications;
-    if (!DOSE.test(medications)) return;
-    for (const m of medications.matchAll(/\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?\s?(?:mg|ml|mcg|µg|iu)\b(\s?\/\s?kg)?/gi)) expect(m[1], `${m[0]} in treatment.medications`).toBeTruthy();
-    expect(medications).toMatch(/check each dose against the current formulary/);
-  });
+  it.each(CONDITIONS.map((c) => [c.id, c] as const))(
+    '%s states doses only in its medications, per kilogram, to be checked',
+    (_id, c) => {
+      for (const [label, text] of allStrings(c))
+        if (label !== 'treatment.medications') expect(text, label).not.toMatch(DOSE);
+      const medications = c.treatment.medications;
+      if (!DOSE.test(medications)) return;
+      for (const m of medications.matchAll(/\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)?\s?(?:mg|ml|mcg|µg|iu)\b(\s?\/\s?kg)?/gi))
+        expect(m[1], `${m[0]} in treatment.medications`).toBeTruthy();
+      expect(medications).toMatch(/check each dose against the current formulary/);
+    },
+  );
 
   it('some plans give doses per kilogram, for the app to total for a patient', () => {
     expect(CONDITIONS.filter((c) => /\d\s?mg\/kg/.test(c.treatment.medications)).map((c) => c.id)).toEqual(
-      expect.arrayContaining(['acute-gastroenteritis', 'pancreatitis', 'canine-superficial-pyoderma', 'osteoarthritis']),
+      expect.arrayContaining([
+        'acute-gastroenteritis',
+        'pancreatitis',
+        'canine-superficial-pyoderma',
+        'osteoarthritis',
+      ]),
     );
   });
 
   it('the dose pattern catches doses, so the check above can fail', () => {
     for (const dose of ['5 mg/kg', '2.5mg', '10 ml', '100 mcg', '0.5 IU/kg']) expect(dose).toMatch(DOSE);
-    expect('dose per current formulary and the patient\'s weight').not.toMatch(DOSE);
+    expect("dose per current formulary and the patient's weight").not.toMatch(DOSE);
   });
 });

@@ -32,24 +32,23 @@ const CARD_FIELDS: (keyof MedicationSetWire)[] = [
 ];
 
 describe('answerMedication', () => {
-  it.each(FORMULARY.flatMap(([word, drug]) => (['dog', 'cat'] as const).map((species) => [word, drug, species] as const)))(
-    '"%s" names %s; for a %s, the card gives dosing and the plain English names the species',
-    (word, drug, species) => {
-      const a = answerMedication(`What dose of ${word} for a 12 kg ${species}?`);
-      if (!a.status) throw new Error(`refused: ${a.reason}`);
-      const details = a.response['Medication Details'];
-      expect(Object.keys(details)).toEqual([drug]);
-      const card = details[drug]!;
-      expect(Object.keys(card).sort()).toEqual([...CARD_FIELDS].sort());
-      for (const field of CARD_FIELDS) expect(card[field].length, field).toBeGreaterThan(10);
-      // Dosing names both species, in mg/kg or per animal.
-      expect(card.dosing_by_species).toMatch(/Dog: .*\d.*mg/);
-      expect(card.dosing_by_species).toMatch(/Cat: .*\d.*mg/);
-      // Plain English first, about the species asked for.
-      expect(a.response['Plain English Concise']).toMatch(new RegExp(`${species}s?\\b`, 'i'));
-      expect(a.response['Plain English Summary']).toMatch(/sandbox/i);
-    },
-  );
+  it.each(
+    FORMULARY.flatMap(([word, drug]) => (['dog', 'cat'] as const).map((species) => [word, drug, species] as const)),
+  )('"%s" names %s; for a %s, the card gives dosing and the plain English names the species', (word, drug, species) => {
+    const a = answerMedication(`What dose of ${word} for a 12 kg ${species}?`);
+    if (!a.status) throw new Error(`refused: ${a.reason}`);
+    const details = a.response['Medication Details'];
+    expect(Object.keys(details)).toEqual([drug]);
+    const card = details[drug]!;
+    expect(Object.keys(card).sort()).toEqual([...CARD_FIELDS].sort());
+    for (const field of CARD_FIELDS) expect(card[field].length, field).toBeGreaterThan(10);
+    // Dosing names both species, in mg/kg or per animal.
+    expect(card.dosing_by_species).toMatch(/Dog: .*\d.*mg/);
+    expect(card.dosing_by_species).toMatch(/Cat: .*\d.*mg/);
+    // Plain English first, about the species asked for.
+    expect(a.response['Plain English Concise']).toMatch(new RegExp(`${species}s?\\b`, 'i'));
+    expect(a.response['Plain English Summary']).toMatch(/sandbox/i);
+  });
 
   it('gives one card per drug named', () => {
     const a = answerMedication('Can a dog take meloxicam and gabapentin together?');
@@ -59,7 +58,11 @@ describe('answerMedication', () => {
 
   it.each([
     ['no species', 'meloxicam dose please', /species/],
-    ['no drug', 'what can I give my cat for pain', /formulary.*meloxicam, amoxicillin-clavulanate, maropitant, gabapentin, prednisolone/],
+    [
+      'no drug',
+      'what can I give my cat for pain',
+      /formulary.*meloxicam, amoxicillin-clavulanate, maropitant, gabapentin, prednisolone/,
+    ],
     ['a species not covered', 'maropitant for my rabbit', /dogs and cats only/],
     ['neither', 'hello there', /species/],
   ])('refuses a question with %s: status false and the reason', (_name, input, reason) => {

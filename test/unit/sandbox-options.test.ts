@@ -41,7 +41,9 @@ describe('sandbox options', () => {
     expect(parseOptions([`--${flag}`], {})[key]).toBe(true);
     for (const on of ['1', 'true', 'TRUE']) expect(parseOptions([], { [env]: on })[key]).toBe(true);
     for (const off of ['0', 'false', '']) expect(parseOptions([], { [env]: off })[key]).toBe(false);
-    expect(() => parseOptions([], { [env]: 'yes' })).toThrow(new RegExp(`${env} must be 1, 0, true or false, not "yes"`));
+    expect(() => parseOptions([], { [env]: 'yes' })).toThrow(
+      new RegExp(`${env} must be 1, 0, true or false, not "yes"`),
+    );
     const { [key]: _, ...rest } = parseOptions([`--${flag}`], {});
     const { [key]: __, ...defaults } = DEFAULT_OPTIONS;
     expect(rest).toEqual(defaults);
@@ -57,7 +59,10 @@ describe('sandbox options', () => {
     [['--port', '80.5'], /--port \(SANDBOX_PORT\) must be a whole number from 0 to 65535/],
     [['--latency-ms', 'soon'], /--latency-ms .* not "soon"/],
     [['--access-ttl', '0'], /--access-ttl .* from 1 /],
-    [['--webhook-url', 'ftp://clinic.example/'], /--webhook-url must be an http\(s\) URL, not "ftp:\/\/clinic.example\/"/],
+    [
+      ['--webhook-url', 'ftp://clinic.example/'],
+      /--webhook-url must be an http\(s\) URL, not "ftp:\/\/clinic.example\/"/,
+    ],
     [['--webhook-url', 'not a url'], /--webhook-url must be an http\(s\) URL/],
     [['--no-such-flag', '1'], /no-such-flag/],
     [['positional'], /positional/],
@@ -74,8 +79,12 @@ describe('sandbox options', () => {
     const key = Buffer.alloc(32, 1).toString('base64');
     expect(parseOptions([], { SANDBOX_SECRET_KEY: key }).secretKey).toBe(key);
     expect(parseOptions([], {}).secretKey).toBeNull();
-    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: 'hunter2' })).toThrow(/^SANDBOX_SECRET_KEY must be at least 32 random bytes in base64/);
-    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: Buffer.alloc(16, 1).toString('base64') })).toThrow(OptionsError);
+    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: 'hunter2' })).toThrow(
+      /^SANDBOX_SECRET_KEY must be at least 32 random bytes in base64/,
+    );
+    expect(() => parseOptions([], { SANDBOX_SECRET_KEY: Buffer.alloc(16, 1).toString('base64') })).toThrow(
+      OptionsError,
+    );
     // Never a flag: a command line is seen by every user of the computer.
     expect(() => parseOptions(['--secret-key', key])).toThrow(OptionsError);
   });

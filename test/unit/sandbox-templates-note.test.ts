@@ -17,7 +17,15 @@ describe('TEMPLATES', () => {
     expect(TEMPLATES.length).toBeGreaterThanOrEqual(8);
     expect(TEMPLATES[0]?.name).toBe('SOAP');
     expect(TEMPLATES.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['Wellness exam', 'Sick visit', 'Dental procedure', 'Surgery report', 'Discharge instructions', 'Vaccination visit', 'End-of-life consult']),
+      expect.arrayContaining([
+        'Wellness exam',
+        'Sick visit',
+        'Dental procedure',
+        'Surgery report',
+        'Discharge instructions',
+        'Vaccination visit',
+        'End-of-life consult',
+      ]),
     );
   });
 
@@ -55,7 +63,10 @@ describe('buildNote', () => {
   it('has one category per section, in order, each a realistic text with the patient where natural', () => {
     for (const template of TEMPLATES) {
       const note = buildNote(template, { patientName: 'Max' });
-      expect(note.slice(1).map((c) => c.category), template.name).toEqual(template.sections);
+      expect(
+        note.slice(1).map((c) => c.category),
+        template.name,
+      ).toEqual(template.sections);
       for (const c of note.slice(1)) {
         expect(c.content, `${template.name} / ${c.category}`).toMatch(/^[A-Z0-9].{15,}[.)]$/);
         expect(c.content).not.toMatch(/would (go|be)|no example text|undefined|NaN/);
@@ -67,7 +78,11 @@ describe('buildNote', () => {
   });
 
   it('keeps to one case per template where templates share a heading', () => {
-    const section = (name: string, heading: string) => buildNote(TEMPLATES.find((t) => t.name === name)!, { patientName: 'Max' }).find((c) => c.category === heading)?.content ?? '';
+    const section = (name: string, heading: string) =>
+      buildNote(
+        TEMPLATES.find((t) => t.name === name)!,
+        { patientName: 'Max' },
+      ).find((c) => c.category === heading)?.content ?? '';
     // A behaviour consult is not about vomiting, an emergency after a car accident not about a stifle.
     expect(section('Behaviour consult', 'Assessment')).toMatch(/reactivity/);
     expect(section('Behaviour consult', 'Follow-up')).not.toMatch(/48 hours/);

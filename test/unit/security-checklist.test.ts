@@ -112,7 +112,8 @@ function sources(dir: string, ext = /\.(ts|tsx|html)$/): { file: string; text: s
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...sources(path, ext));
-    else if (ext.test(name)) out.push({ file: relative(ROOT, path).split('\\').join('/'), text: readFileSync(path, 'utf8') });
+    else if (ext.test(name))
+      out.push({ file: relative(ROOT, path).split('\\').join('/'), text: readFileSync(path, 'utf8') });
   }
   return out;
 }
@@ -220,7 +221,9 @@ describe('checklist 1: only load secure content', () => {
   it('the page names no http(s) resource, and its CSP lets it load and fetch from itself only', () => {
     const html = readFileSync(join(ROOT, 'src/renderer/index.html'), 'utf8');
     expect(html).not.toMatch(/(src|href)\s*=\s*["']?\s*(https?:)?\/\//i);
-    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const));
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+    );
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('connect-src')).toEqual(["'self'"]);
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/https?:|\*/);
@@ -231,7 +234,14 @@ describe('checklist 1: only load secure content', () => {
     expect(url('https://agents.example.com')).toBe(true);
     expect(url('http://127.0.0.1:4010/agents')).toBe(true);
     expect(url('http://localhost:4010')).toBe(true);
-    for (const bad of ['http://agents.example.com', 'http://localhost.attacker.example.com', 'http://127.0.0.1@attacker.example.com/', 'ftp://agents.example.com', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    for (const bad of [
+      'http://agents.example.com',
+      'http://localhost.attacker.example.com',
+      'http://127.0.0.1@attacker.example.com/',
+      'ftp://agents.example.com',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
       expect(url(bad), bad).toBe(false);
     }
   });
@@ -269,7 +279,12 @@ describe('checklist 4: process sandboxing', () => {
 });
 
 describe('checklist 5: session permission request handlers', () => {
-  type RequestHandler = (wc: unknown, permission: string, callback: (granted: boolean) => void, details: Record<string, unknown>) => void;
+  type RequestHandler = (
+    wc: unknown,
+    permission: string,
+    callback: (granted: boolean) => void,
+    details: Record<string, unknown>,
+  ) => void;
   type CheckHandler = (wc: unknown, permission: string, origin: string, details: Record<string, unknown>) => boolean;
   const request = async (permission: string, details: Record<string, unknown>): Promise<boolean> => {
     const handler = sessionHooks.permissionRequest[0]?.[0] as RequestHandler;
@@ -292,16 +307,46 @@ describe('checklist 5: session permission request handlers', () => {
     expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
     expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['video'] })).toBe(false);
     expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio', 'video'] })).toBe(false);
-    expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(false);
+    expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(
+      false,
+    );
     expect(await request('media', { requestingUrl: 'file:///tmp/other.html', mediaTypes: ['audio'] })).toBe(false);
-    const others = ['clipboard-read', 'clipboard-sanitized-write', 'display-capture', 'fullscreen', 'geolocation', 'idle-detection', 'mediaKeySystem', 'midi', 'midiSysex', 'notifications', 'pointerLock', 'keyboardLock', 'openExternal', 'speaker-selection', 'storage-access', 'top-level-storage-access', 'window-management', 'unknown', 'fileSystem', 'hid', 'serial', 'usb'];
+    const others = [
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'display-capture',
+      'fullscreen',
+      'geolocation',
+      'idle-detection',
+      'mediaKeySystem',
+      'midi',
+      'midiSysex',
+      'notifications',
+      'pointerLock',
+      'keyboardLock',
+      'openExternal',
+      'speaker-selection',
+      'storage-access',
+      'top-level-storage-access',
+      'window-management',
+      'unknown',
+      'fileSystem',
+      'hid',
+      'serial',
+      'usb',
+    ];
     for (const permission of others) {
       expect(await request(permission, { requestingUrl: appUrl() }), permission).toBe(false);
       expect(check(permission, 'file://', { requestingUrl: appUrl() }), permission).toBe(false);
     }
     expect(check('media', 'file://', { requestingUrl: appUrl(), mediaType: 'audio' })).toBe(true);
     expect(check('media', 'file://', { requestingUrl: appUrl(), mediaType: 'video' })).toBe(false);
-    expect(check('media', 'https://attacker.example.com', { requestingUrl: 'https://attacker.example.com/', mediaType: 'audio' })).toBe(false);
+    expect(
+      check('media', 'https://attacker.example.com', {
+        requestingUrl: 'https://attacker.example.com/',
+        mediaType: 'audio',
+      }),
+    ).toBe(false);
   });
 
   it('on macOS, asks the system for the microphone when it is not yet granted, and follows its answer', async () => {
@@ -319,7 +364,9 @@ describe('checklist 5: session permission request handlers', () => {
       expect(await request('media', { requestingUrl: appUrl(), mediaTypes: ['audio'] })).toBe(true);
       expect(electron.systemPreferences.askForMediaAccess).toHaveBeenCalledTimes(2);
       // Never asked for a page that is not ours.
-      expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(false);
+      expect(await request('media', { requestingUrl: 'https://attacker.example.com/', mediaTypes: ['audio'] })).toBe(
+        false,
+      );
       expect(electron.systemPreferences.askForMediaAccess).toHaveBeenCalledTimes(2);
     } finally {
       Object.defineProperty(process, 'platform', platform);
@@ -341,12 +388,23 @@ describe('checklist 6: webSecurity stays on', () => {
 });
 
 describe('checklist 7: a Content-Security-Policy', () => {
-  type HeadersHook = (details: { responseHeaders?: Record<string, string[]> }, callback: (answer: { responseHeaders: Record<string, string[]> }) => void) => void;
+  type HeadersHook = (
+    details: { responseHeaders?: Record<string, string[]> },
+    callback: (answer: { responseHeaders: Record<string, string[]> }) => void,
+  ) => void;
   it('every answer the session receives carries the app policy, other headers kept', () => {
     expect(sessionHooks.headers).toHaveLength(1);
     const hook = sessionHooks.headers[0]?.[0] as HeadersHook;
     let headers: Record<string, string[]> | undefined;
-    hook({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ["default-src *; script-src 'unsafe-inline'"] } }, (a) => (headers = a.responseHeaders));
+    hook(
+      {
+        responseHeaders: {
+          'Content-Type': ['text/html'],
+          'Content-Security-Policy': ["default-src *; script-src 'unsafe-inline'"],
+        },
+      },
+      (a) => (headers = a.responseHeaders),
+    );
     expect(headers?.['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers?.['Content-Type']).toEqual(['text/html']);
     hook({}, (a) => (headers = a.responseHeaders));
@@ -354,7 +412,9 @@ describe('checklist 7: a Content-Security-Policy', () => {
   });
 
   it('the policy allows no inline or remote script, no eval, no plugins, no base or form tricks, no framing', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const));
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')] as const),
+    );
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('object-src')).toBe("'none'");
     expect(directives.get('base-uri')).toBe("'none'");
@@ -396,7 +456,12 @@ describe('checklist 12: verify <webview> options before creation (none is ever c
   it('every web contents refuses to attach a webview, whatever its options', () => {
     for (const params of [{ src: 'https://attacker.example.com/' }, { src: appUrl(), nodeintegration: 'on' }, {}]) {
       let prevented = false;
-      contents.emit('will-attach-webview', { preventDefault: () => (prevented = true) }, { nodeIntegration: true, preload: '/tmp/x.js' }, params);
+      contents.emit(
+        'will-attach-webview',
+        { preventDefault: () => (prevented = true) },
+        { nodeIntegration: true, preload: '/tmp/x.js' },
+        params,
+      );
       expect(prevented).toBe(true);
     }
   });
@@ -422,8 +487,28 @@ describe('checklist 13: disable or limit navigation', () => {
 
   it('generated addresses: only those that are our page get through', () => {
     const next = seededRandom(13);
-    const bases = [appUrl(), 'file:///', 'file://host/', 'https://example.com/', 'http://localhost:5173/', 'vetscribe-audio://recording/', 'javascript:'];
-    const tails = ['', '#x', '?a=1', '/../index.html', '..', '%2e%2e/', 'index.html', '\\..\\', '\r\n', '\u0000', '@attacker.example.com'];
+    const bases = [
+      appUrl(),
+      'file:///',
+      'file://host/',
+      'https://example.com/',
+      'http://localhost:5173/',
+      'vetscribe-audio://recording/',
+      'javascript:',
+    ];
+    const tails = [
+      '',
+      '#x',
+      '?a=1',
+      '/../index.html',
+      '..',
+      '%2e%2e/',
+      'index.html',
+      '\\..\\',
+      '\r\n',
+      '\u0000',
+      '@attacker.example.com',
+    ];
     const page = new URL(appUrl());
     const isOurPage = (url: string): boolean => {
       try {
@@ -468,7 +553,9 @@ describe('checklist 15: no shell.openExternal with untrusted content', () => {
     expect(openWindow('https://www.wsava.org/guidelines').opened).toBe('https://www.wsava.org/guidelines');
     expect(openWindow('HTTPS://WWW.Example.COM/Path?q=1').opened).toBe('https://www.example.com/Path?q=1');
     expect(openWindow('https://example.com:8443/a%20b').opened).toBe('https://example.com:8443/a%20b');
-    expect(openWindow('https://vetscribe.test.attacker.example.com/').opened).toBe('https://vetscribe.test.attacker.example.com/');
+    expect(openWindow('https://vetscribe.test.attacker.example.com/').opened).toBe(
+      'https://vetscribe.test.attacker.example.com/',
+    );
     expect(openWindow(`https://example.com/${'a'.repeat(2000)}`).opened).toBeDefined();
   });
 
@@ -478,17 +565,72 @@ describe('checklist 15: no shell.openExternal with untrusted content', () => {
 
   it('generated links: whatever is opened is a clean https address that is exactly the parsed link', () => {
     const next = seededRandom(15);
-    const schemes = ['https', 'https', 'https', 'https', 'HTTPS', 'Https', 'http', 'file', 'smb', 'ms-msdt', 'javascript', 'data', 'vbscript', 'search-ms', 'ftp', 'chrome', 'vetscribe-audio', 'https\t', 'ht\ntps'];
+    const schemes = [
+      'https',
+      'https',
+      'https',
+      'https',
+      'HTTPS',
+      'Https',
+      'http',
+      'file',
+      'smb',
+      'ms-msdt',
+      'javascript',
+      'data',
+      'vbscript',
+      'search-ms',
+      'ftp',
+      'chrome',
+      'vetscribe-audio',
+      'https\t',
+      'ht\ntps',
+    ];
     const slashes = ['://', ':', ':/', ':\\\\', '://\\', ':////'];
     const users = ['', '', '', '', '', '', 'user@', 'user:pass@', 'www.wsava.org@', '%40@'];
-    const hosts = ['example.com', 'www.wsava.org', 'vetscribe.test.attacker.example.com', 'xn--80ak6aa92e.com', 'аpple.com', 'bücher.de', '例え.jp', '127.0.0.1', '0x7f.1', '[::1]', 'localhost', 'example.com.', '-bad.example.com', 'ex ample.com', '%65xample.com', 'attacker.example.com\\@example.com', 'a..b.com', ''];
+    const hosts = [
+      'example.com',
+      'www.wsava.org',
+      'vetscribe.test.attacker.example.com',
+      'xn--80ak6aa92e.com',
+      'аpple.com',
+      'bücher.de',
+      '例え.jp',
+      '127.0.0.1',
+      '0x7f.1',
+      '[::1]',
+      'localhost',
+      'example.com.',
+      '-bad.example.com',
+      'ex ample.com',
+      '%65xample.com',
+      'attacker.example.com\\@example.com',
+      'a..b.com',
+      '',
+    ];
     const ports = ['', '', ':443', ':8443', ':0', ':99999', ':x'];
-    const paths = ['', '/', '/a/b?c=d#e', '/%0d%0aSet-Cookie:x', '/\u202egnp.exe', '/\u00a0', '/<script>', `/${'a'.repeat(2100)}`, "/'\"`"];
+    const paths = [
+      '',
+      '/',
+      '/a/b?c=d#e',
+      '/%0d%0aSet-Cookie:x',
+      '/\u202egnp.exe',
+      '/\u00a0',
+      '/<script>',
+      `/${'a'.repeat(2100)}`,
+      '/\'"`',
+    ];
     const inject = ['\r', '\n', '\r\n', '\t', '\u0000', '\u001b', '\u007f', '\u0085', ' ', '\u2028'];
     let opened = 0;
     let refused = 0;
     for (let i = 0; i < 3000; i++) {
-      let url = pick(next, schemes) + pick(next, slashes) + pick(next, users) + pick(next, hosts) + pick(next, ports) + pick(next, paths);
+      let url =
+        pick(next, schemes) +
+        pick(next, slashes) +
+        pick(next, users) +
+        pick(next, hosts) +
+        pick(next, ports) +
+        pick(next, paths);
       if (next() < 0.3) {
         const at = Math.floor(next() * (url.length + 1));
         url = url.slice(0, at) + pick(next, inject) + url.slice(at);
@@ -523,10 +665,17 @@ describe('checklist 15: no shell.openExternal with untrusted content', () => {
 });
 
 describe('checklist 16: a current Electron', () => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
   const pin = pkg.dependencies?.['electron'] ?? pkg.devDependencies?.['electron'] ?? '';
-  const installed = (JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
+  const installed = (
+    JSON.parse(readFileSync(join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as { version: string }
+  ).version;
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string }>;
+  };
 
   it('package.json pins one exact release, and that release is the one installed and locked', () => {
     expect(pin).toMatch(/^\d+\.\d+\.\d+$/);
@@ -535,19 +684,32 @@ describe('checklist 16: a current Electron', () => {
   });
 
   it('the pinned major is still supported: Electron supports its latest three majors, one every 8 weeks', () => {
-    const release = JSON.parse(readFileSync(join(ROOT, 'security/electron-release.json'), 'utf8')) as { major: number; stable: string };
-    expect(release.major, 'security/electron-release.json must describe the pinned major').toBe(Number(pin.split('.')[0]));
+    const release = JSON.parse(readFileSync(join(ROOT, 'security/electron-release.json'), 'utf8')) as {
+      major: number;
+      stable: string;
+    };
+    expect(release.major, 'security/electron-release.json must describe the pinned major').toBe(
+      Number(pin.split('.')[0]),
+    );
     // The major leaves support when the third one after it is out: 3 x 8 weeks; Electron's
     // own timeline has put the end of support 24 to 27 weeks after the stable date.
     const weeks = (Date.now() - Date.parse(`${release.stable}T00:00:00Z`)) / (7 * 24 * 3600 * 1000);
-    expect(weeks, `Electron ${release.major} came out on ${release.stable}; upgrade Electron and record the new major's stable date`).toBeLessThan(26);
+    expect(
+      weeks,
+      `Electron ${release.major} came out on ${release.stable}; upgrade Electron and record the new major's stable date`,
+    ).toBeLessThan(26);
   });
 });
 
 describe('checklist 17: validate the sender of all IPC messages', () => {
   type Handler = (event: unknown, input: unknown) => unknown;
   const calls: { channel: string; input: unknown }[] = [];
-  const handlers = Object.fromEntries(INVOKE_CHANNELS.map((c) => [c, (input: unknown) => (calls.push({ channel: c, input }), { ok: true, data: 'answer' })])) as unknown as HandlerTable;
+  const handlers = Object.fromEntries(
+    INVOKE_CHANNELS.map((c) => [
+      c,
+      (input: unknown) => (calls.push({ channel: c, input }), { ok: true, data: 'answer' }),
+    ]),
+  ) as unknown as HandlerTable;
   let registered: Map<string, Handler>;
   let unbind: () => void;
 
@@ -657,18 +819,44 @@ describe('checklist 18: a custom protocol instead of file:// (recordings)', () =
     expect(asked).toEqual([]);
   });
 
-  it.each([`${AUDIO_SCHEME}://attacker/${known}`, `${AUDIO_SCHEME}://user@recording/${known}`, `file:///${known}`, `https://recording/${known}`, `${AUDIO_SCHEME}:${known}`, 'not a url'])(
-    'refuses the address %j',
-    async (url) => {
-      expect(recordingIdFromAudioUrl(url)).toBeNull();
-      expect((await answerAudioRequest(url, null, library)).status).toBe(404);
-      expect(asked).toEqual([]);
-    },
-  );
+  it.each([
+    `${AUDIO_SCHEME}://attacker/${known}`,
+    `${AUDIO_SCHEME}://user@recording/${known}`,
+    `file:///${known}`,
+    `https://recording/${known}`,
+    `${AUDIO_SCHEME}:${known}`,
+    'not a url',
+  ])('refuses the address %j', async (url) => {
+    expect(recordingIdFromAudioUrl(url)).toBeNull();
+    expect((await answerAudioRequest(url, null, library)).status).toBe(404);
+    expect(asked).toEqual([]);
+  });
 
   it('generated addresses: an id reaches the disk only when it is a recording the app knows', async () => {
     const next = seededRandom(18);
-    const pieces = ['..', '.', '/', '\\', '%2e', '%2E', '%2f', '%5c', '%00', '%', '%25', 'a', known, 'C:', '~', '%c0%ae', '\u0000', '%E2%80%AE', ';', '?x', '#y'];
+    const pieces = [
+      '..',
+      '.',
+      '/',
+      '\\',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%5c',
+      '%00',
+      '%',
+      '%25',
+      'a',
+      known,
+      'C:',
+      '~',
+      '%c0%ae',
+      '\u0000',
+      '%E2%80%AE',
+      ';',
+      '?x',
+      '#y',
+    ];
     let parsedIds = 0;
     for (let i = 0; i < 1500; i++) {
       let id = '';
@@ -690,7 +878,10 @@ describe('checklist 18: a custom protocol instead of file:// (recordings)', () =
 });
 
 describe('checklist 20: do not expose Electron APIs to untrusted web content', () => {
-  type Bridge = { invoke: (channel: string, input: unknown) => Promise<unknown>; on: (event: string, listener: (...args: unknown[]) => void) => () => void };
+  type Bridge = {
+    invoke: (channel: string, input: unknown) => Promise<unknown>;
+    on: (event: string, listener: (...args: unknown[]) => void) => () => void;
+  };
   let exposed: { key: string; api: Bridge };
 
   beforeAll(async () => {
@@ -718,7 +909,21 @@ describe('checklist 20: do not expose Electron APIs to untrusted web content', (
       expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith(channel, { x: 1 });
     }
     const next = seededRandom(20);
-    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app:info ', 'APP:INFO', 'app:*', '*', '', 'ELECTRON_BROWSER_REQUIRE', 'ipc:any', 'session:getToken', 'settings:get\u0000'];
+    const names = [
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'app:info ',
+      'APP:INFO',
+      'app:*',
+      '*',
+      '',
+      'ELECTRON_BROWSER_REQUIRE',
+      'ipc:any',
+      'session:getToken',
+      'settings:get\u0000',
+    ];
     for (let i = 0; i < 300; i++) {
       const base = pick(next, [...INVOKE_CHANNELS, ...names]);
       names.push(base + pick(next, ['x', ' ', ':', '\n', '.', '/..']));

@@ -2,10 +2,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, isSafeExternalUrl, isTrustedSender, urlForLog } from '../../src/main/security.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicyFor,
+  externalUrl,
+  isAppUrl,
+  isPermissionAllowed,
+  isSafeExternalUrl,
+  isTrustedSender,
+  urlForLog,
+} from '../../src/main/security.ts';
 
 describe('openExternal allowlist', () => {
-  it.each(['https://www.wsava.org/guidelines', 'https://vetscribe.example.com/help?x=1#y', 'https://a.b.c.example.org'])('opens %s', (url) => {
+  it.each([
+    'https://www.wsava.org/guidelines',
+    'https://vetscribe.example.com/help?x=1#y',
+    'https://a.b.c.example.org',
+  ])('opens %s', (url) => {
     expect(isSafeExternalUrl(url)).toBe(true);
   });
 
@@ -51,7 +64,9 @@ describe('openExternal allowlist', () => {
 
 describe('addresses in log lines', () => {
   it('stay on one line and short', () => {
-    expect(urlForLog('https://x.example.com/\r\n[info] forged')).toBe(JSON.stringify('https://x.example.com/\r\n[info] forged'));
+    expect(urlForLog('https://x.example.com/\r\n[info] forged')).toBe(
+      JSON.stringify('https://x.example.com/\r\n[info] forged'),
+    );
     expect(urlForLog('https://x.example.com/\r\n[info] forged')).not.toMatch(/[\r\n]/);
     expect(urlForLog(`https://x.example.com/${'a'.repeat(500)}`).length).toBeLessThan(210);
   });
@@ -68,7 +83,9 @@ describe('own page', () => {
     expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
     expect(isAppUrl('https://evil.example.com/', file)).toBe(false);
     // Same path on another host is a network share on Windows.
-    expect(isAppUrl('file://evil.example.com/opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html', file)).toBe(false);
+    expect(isAppUrl('file://evil.example.com/opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html', file)).toBe(
+      false,
+    );
   });
 });
 
@@ -77,10 +94,27 @@ describe('permissions', () => {
   it('grants the microphone to our page only', () => {
     expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['audio'] }, app)).toBe(true);
     expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['video'] }, app)).toBe(false);
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['audio', 'video'] }, app)).toBe(false);
+    expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: ['audio', 'video'] }, app)).toBe(
+      false,
+    );
     expect(isPermissionAllowed({ permission: 'media', requestingUrl: app, mediaTypes: [] }, app)).toBe(false);
-    expect(isPermissionAllowed({ permission: 'media', requestingUrl: 'https://evil.example.com/', mediaTypes: ['audio'] }, app)).toBe(false);
-    for (const permission of ['geolocation', 'notifications', 'clipboard-read', 'display-capture', 'openExternal', 'midi', 'hid', 'serial', 'usb']) {
+    expect(
+      isPermissionAllowed(
+        { permission: 'media', requestingUrl: 'https://evil.example.com/', mediaTypes: ['audio'] },
+        app,
+      ),
+    ).toBe(false);
+    for (const permission of [
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'display-capture',
+      'openExternal',
+      'midi',
+      'hid',
+      'serial',
+      'usb',
+    ]) {
       expect(isPermissionAllowed({ permission, requestingUrl: app }, app)).toBe(false);
     }
   });
@@ -96,7 +130,9 @@ describe('Content-Security-Policy', () => {
   it('the page carries the same policy in its meta tag (less frame-ancestors, which a meta cannot set)', () => {
     const html = readFileSync(join(import.meta.dirname, '../../src/renderer/index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
-    const expected = CONTENT_SECURITY_POLICY.split('; ').filter((d) => !d.startsWith('frame-ancestors')).join('; ');
+    const expected = CONTENT_SECURITY_POLICY.split('; ')
+      .filter((d) => !d.startsWith('frame-ancestors'))
+      .join('; ');
     expect(meta).toBe(expected);
   });
 });
@@ -107,18 +143,22 @@ describe('IPC sender check', () => {
     expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: app }, app)).toBe(true);
     expect(isTrustedSender({ fromOurWindow: false, topFrame: true, frameUrl: app }, app)).toBe(false);
     expect(isTrustedSender({ fromOurWindow: true, topFrame: false, frameUrl: app }, app)).toBe(false);
-    expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: 'https://evil.example.com/' }, app)).toBe(false);
+    expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: 'https://evil.example.com/' }, app)).toBe(
+      false,
+    );
     expect(isTrustedSender({ fromOurWindow: true, topFrame: true, frameUrl: '' }, app)).toBe(false);
   });
 });
 
-describe('the page\'s Content-Security-Policy', () => {
+describe("the page's Content-Security-Policy", () => {
   it('is the strict one for the built page, whatever its path', () => {
-    expect(contentSecurityPolicyFor('file:///opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html')).toBe(CONTENT_SECURITY_POLICY);
+    expect(contentSecurityPolicyFor('file:///opt/Vet%20Scribe/resources/app.asar/out/renderer/index.html')).toBe(
+      CONTENT_SECURITY_POLICY,
+    );
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
   });
 
-  it('lets the dev server\'s page run (inline module script, style tags, its WebSocket), and nothing else in', () => {
+  it("lets the dev server's page run (inline module script, style tags, its WebSocket), and nothing else in", () => {
     const dev = contentSecurityPolicyFor('http://localhost:5173/');
     expect(dev).toContain("script-src 'self' 'unsafe-inline' http://localhost:5173");
     expect(dev).toContain("style-src 'self' 'unsafe-inline' http://localhost:5173");
@@ -130,7 +170,7 @@ describe('the page\'s Content-Security-Policy', () => {
   });
 });
 
-describe('the page\'s CSP meta tag under npm run dev', () => {
+describe("the page's CSP meta tag under npm run dev", () => {
   it('is loosened for the dev server only (the plugin runs when serving, never in a build)', async () => {
     const { devCspPlugin } = await import('../../electron.vite.config.ts');
     expect(devCspPlugin.apply).toBe('serve');

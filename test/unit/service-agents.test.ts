@@ -11,7 +11,8 @@ import {
   type TreatmentPlanResponseWire,
 } from '../../src/shared/service/index.ts';
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
 
 function expectFailure(parse: () => unknown, operation: Operation, field: string, problem: string | RegExp) {
   let caught: unknown;
@@ -33,7 +34,15 @@ const PLAN = 'Treatment Plan Details';
 describe('DDX_FIELDS and TREATMENT_FIELDS', () => {
   it('cover every field of the DDx and treatment-plan details once, each with a heading', () => {
     expect(DDX_FIELDS.map((f) => f.wire).sort()).toEqual(
-      ['cause_etiology', 'commonly_confused_with', 'diagnosis_rule_outs', 'name', 'prognosis', 'risk_factors_predispositions', 'symptoms_clinical_signs'].sort(),
+      [
+        'cause_etiology',
+        'commonly_confused_with',
+        'diagnosis_rule_outs',
+        'name',
+        'prognosis',
+        'risk_factors_predispositions',
+        'symptoms_clinical_signs',
+      ].sort(),
     );
     expect(TREATMENT_FIELDS.map((f) => f.wire)).toEqual([
       'diagnosis_name',
@@ -81,7 +90,10 @@ describe('parseDdxResult (row 10)', () => {
   it('reads the single-set form as one diagnosis labelled by its name', () => {
     const result = parseDdxResult(fixture('ddx-single.json'));
     expect(result.diagnoses).toHaveLength(1);
-    expect(result.diagnoses[0]).toMatchObject({ label: 'Feline idiopathic cystitis', prognosis: 'Good, recurrences are common' });
+    expect(result.diagnoses[0]).toMatchObject({
+      label: 'Feline idiopathic cystitis',
+      prognosis: 'Good, recurrences are common',
+    });
   });
 
   it('agrees with the wire type the sandbox writes, inside a { data } envelope too', () => {
@@ -89,7 +101,17 @@ describe('parseDdxResult (row 10)', () => {
       status: true,
       reason: 'r',
       response: {
-        [DETAILS]: { X: { name: 'X', cause_etiology: 'c', commonly_confused_with: 'y', diagnosis_rule_outs: 'd', prognosis: 'p', risk_factors_predispositions: 'r', symptoms_clinical_signs: 's' } },
+        [DETAILS]: {
+          X: {
+            name: 'X',
+            cause_etiology: 'c',
+            commonly_confused_with: 'y',
+            diagnosis_rule_outs: 'd',
+            prognosis: 'p',
+            risk_factors_predispositions: 'r',
+            symptoms_clinical_signs: 's',
+          },
+        },
         'Plain English Concise': 'c',
         'Plain English Summary': 's',
       },
@@ -100,7 +122,11 @@ describe('parseDdxResult (row 10)', () => {
   });
 
   it('leaves missing, null and blank fields out so the UI hides them', () => {
-    const result = parseDdxResult({ status: true, reason: 'r', response: { [DETAILS]: { Otitis: { name: 'Otitis externa', prognosis: null, cause_etiology: '  ' } } } });
+    const result = parseDdxResult({
+      status: true,
+      reason: 'r',
+      response: { [DETAILS]: { Otitis: { name: 'Otitis externa', prognosis: null, cause_etiology: '  ' } } },
+    });
     expect(result.diagnoses).toEqual([{ label: 'Otitis', name: 'Otitis externa' }]);
     expect(result).not.toHaveProperty('concise');
   });
@@ -110,10 +136,28 @@ describe('parseDdxResult (row 10)', () => {
   });
 
   it('reads a refusal with a missing, null or empty response', () => {
-    expect(parseDdxResult(fixture('ddx-refused.json'))).toEqual({ status: false, reason: 'The input is about car maintenance, not veterinary medicine.', diagnoses: [] });
-    expect(parseDdxResult({ status: false, reason: 'Not veterinary.' })).toEqual({ status: false, reason: 'Not veterinary.', diagnoses: [] });
-    expect(parseDdxResult({ status: false, reason: null, response: {} })).toEqual({ status: false, reason: '', diagnoses: [] });
-    expect(parseDdxResult({ status: false, reason: 'x', response: { [DETAILS]: 'n/a', 'Plain English Concise': 'Not a vet question.' } })).toEqual({
+    expect(parseDdxResult(fixture('ddx-refused.json'))).toEqual({
+      status: false,
+      reason: 'The input is about car maintenance, not veterinary medicine.',
+      diagnoses: [],
+    });
+    expect(parseDdxResult({ status: false, reason: 'Not veterinary.' })).toEqual({
+      status: false,
+      reason: 'Not veterinary.',
+      diagnoses: [],
+    });
+    expect(parseDdxResult({ status: false, reason: null, response: {} })).toEqual({
+      status: false,
+      reason: '',
+      diagnoses: [],
+    });
+    expect(
+      parseDdxResult({
+        status: false,
+        reason: 'x',
+        response: { [DETAILS]: 'n/a', 'Plain English Concise': 'Not a vet question.' },
+      }),
+    ).toEqual({
       status: false,
       reason: 'x',
       concise: 'Not a vet question.',
@@ -125,11 +169,26 @@ describe('parseDdxResult (row 10)', () => {
     const good = fixture('ddx-map.json');
     const response = good['response'] as Record<string, unknown>;
     expectFailure(() => parseDdxResult(null), 'ddx-agent', '', 'for ddx-agent: the answer must be an object, got null');
-    expectFailure(() => parseDdxResult({ ...good, status: 'true' }), 'ddx-agent', 'status', 'must be true or false, got string');
+    expectFailure(
+      () => parseDdxResult({ ...good, status: 'true' }),
+      'ddx-agent',
+      'status',
+      'must be true or false, got string',
+    );
     expectFailure(() => parseDdxResult({ reason: 'r' }), 'ddx-agent', 'status', 'field "status" is missing');
     expectFailure(() => parseDdxResult({ ...good, reason: 3 }), 'ddx-agent', 'reason', 'must be a string, got number');
-    expectFailure(() => parseDdxResult({ ...good, response: undefined }), 'ddx-agent', 'response', 'field "response" is missing');
-    expectFailure(() => parseDdxResult({ ...good, response: [] }), 'ddx-agent', 'response', 'must be an object, got array');
+    expectFailure(
+      () => parseDdxResult({ ...good, response: undefined }),
+      'ddx-agent',
+      'response',
+      'field "response" is missing',
+    );
+    expectFailure(
+      () => parseDdxResult({ ...good, response: [] }),
+      'ddx-agent',
+      'response',
+      'must be an object, got array',
+    );
     expectFailure(
       () => parseDdxResult({ ...good, response: { ...response, [DETAILS]: undefined } }),
       'ddx-agent',
@@ -149,13 +208,21 @@ describe('parseDdxResult (row 10)', () => {
       'must be a string, got number',
     );
     expectFailure(
-      () => parseDdxResult({ ...good, response: { ...response, [DETAILS]: { 'Acute pancreatitis': { name: 'P', prognosis: { text: 'good' } } } } }),
+      () =>
+        parseDdxResult({
+          ...good,
+          response: { ...response, [DETAILS]: { 'Acute pancreatitis': { name: 'P', prognosis: { text: 'good' } } } },
+        }),
       'ddx-agent',
       'response["Differential Diagnosis Details"]["Acute pancreatitis"].prognosis',
       'must be a string, got object',
     );
     expectFailure(
-      () => parseDdxResult({ ...good, response: { ...response, [DETAILS]: { Pancreatitis: { name: 'P' }, Other: 'see above' } } }),
+      () =>
+        parseDdxResult({
+          ...good,
+          response: { ...response, [DETAILS]: { Pancreatitis: { name: 'P' }, Other: 'see above' } },
+        }),
       'ddx-agent',
       'response["Differential Diagnosis Details"].Other',
       'must be an object, got string',
@@ -166,7 +233,12 @@ describe('parseDdxResult (row 10)', () => {
       'response["Differential Diagnosis Details"].prognosis',
       'must be a string, got number',
     );
-    expectFailure(() => parseDdxResult({ data: { status: true, reason: 'r', response: null } }), 'ddx-agent', 'data.response', 'must be an object, got null');
+    expectFailure(
+      () => parseDdxResult({ data: { status: true, reason: 'r', response: null } }),
+      'ddx-agent',
+      'data.response',
+      'must be an object, got null',
+    );
   });
 });
 
@@ -197,22 +269,41 @@ describe('parseTreatmentPlanResult (row 11)', () => {
   it('reads the single-set form inside { data }, labelled by the diagnosis name', () => {
     const result = parseTreatmentPlanResult(fixture('treatment-plan-single.json'));
     expect(result.plans).toHaveLength(1);
-    expect(result.plans[0]).toMatchObject({ label: 'Feline hyperthyroidism', nonSurgicalOptions: 'Radioiodine therapy', possibleSurgicalOptions: 'Thyroidectomy' });
+    expect(result.plans[0]).toMatchObject({
+      label: 'Feline hyperthyroidism',
+      nonSurgicalOptions: 'Radioiodine therapy',
+      possibleSurgicalOptions: 'Thyroidectomy',
+    });
     expect(result.summary).toMatch(/^An overactive thyroid/);
   });
 
   it('labels a single set without a diagnosis name by its plan name, then by nothing', () => {
-    expect(parseTreatmentPlanResult({ status: true, reason: 'r', response: { [PLAN]: { treatment_plan_name: 'Rest', medications: 'none' } } }).plans[0]?.label).toBe('Rest');
-    expect(parseTreatmentPlanResult({ status: true, reason: 'r', response: { [PLAN]: { medications: 'none' } } }).plans[0]?.label).toBe('');
+    expect(
+      parseTreatmentPlanResult({
+        status: true,
+        reason: 'r',
+        response: { [PLAN]: { treatment_plan_name: 'Rest', medications: 'none' } },
+      }).plans[0]?.label,
+    ).toBe('Rest');
+    expect(
+      parseTreatmentPlanResult({ status: true, reason: 'r', response: { [PLAN]: { medications: 'none' } } }).plans[0]
+        ?.label,
+    ).toBe('');
   });
 
   it('reads the underscore spelling of non-surgical_options and a list of medications', () => {
     const result = parseTreatmentPlanResult({
       status: true,
       reason: 'r',
-      response: { [PLAN]: { Otitis: { non_surgical_options: 'Ear cleaning', medications: ['Otic drops', 'Analgesia'] } } },
+      response: {
+        [PLAN]: { Otitis: { non_surgical_options: 'Ear cleaning', medications: ['Otic drops', 'Analgesia'] } },
+      },
     });
-    expect(result.plans[0]).toEqual({ label: 'Otitis', nonSurgicalOptions: 'Ear cleaning', medications: 'Otic drops\nAnalgesia' });
+    expect(result.plans[0]).toEqual({
+      label: 'Otitis',
+      nonSurgicalOptions: 'Ear cleaning',
+      medications: 'Otic drops\nAnalgesia',
+    });
   });
 
   it('agrees with the wire type the sandbox writes', () => {
@@ -230,13 +321,19 @@ describe('parseTreatmentPlanResult (row 11)', () => {
       regular_veterinary_monitoring: 'r',
       owner_education: 'o',
     };
-    const wire: TreatmentPlanResponseWire = { status: true, reason: 'r', response: { [PLAN]: { d: set }, 'Plain English Concise': 'c', 'Plain English Summary': 's' } };
+    const wire: TreatmentPlanResponseWire = {
+      status: true,
+      reason: 'r',
+      response: { [PLAN]: { d: set }, 'Plain English Concise': 'c', 'Plain English Summary': 's' },
+    };
     const plan = parseTreatmentPlanResult(wire).plans[0];
     expect(plan && Object.keys(plan).length).toBe(13);
   });
 
   it('reads a refusal (no species) with its reason', () => {
-    expect(parseTreatmentPlanResult({ status: false, reason: 'The input does not name the species.', response: null })).toEqual({
+    expect(
+      parseTreatmentPlanResult({ status: false, reason: 'The input does not name the species.', response: null }),
+    ).toEqual({
       status: false,
       reason: 'The input does not name the species.',
       plans: [],
@@ -244,8 +341,18 @@ describe('parseTreatmentPlanResult (row 11)', () => {
   });
 
   it('fails on a malformed answer', () => {
-    expectFailure(() => parseTreatmentPlanResult([]), 'treatment-plan-agent', '', 'for treatment-plan-agent: the answer must be an object, got array');
-    expectFailure(() => parseTreatmentPlanResult({ status: 1, reason: 'r' }), 'treatment-plan-agent', 'status', 'must be true or false, got number');
+    expectFailure(
+      () => parseTreatmentPlanResult([]),
+      'treatment-plan-agent',
+      '',
+      'for treatment-plan-agent: the answer must be an object, got array',
+    );
+    expectFailure(
+      () => parseTreatmentPlanResult({ status: 1, reason: 'r' }),
+      'treatment-plan-agent',
+      'status',
+      'must be true or false, got number',
+    );
     expectFailure(
       () => parseTreatmentPlanResult({ status: true, reason: 'r', response: { [PLAN]: { X: 'y' } } }),
       'treatment-plan-agent',
@@ -253,7 +360,12 @@ describe('parseTreatmentPlanResult (row 11)', () => {
       'must be an object, got string',
     );
     expectFailure(
-      () => parseTreatmentPlanResult({ status: true, reason: 'r', response: { [PLAN]: { 'Hip dysplasia': { 'non-surgical_options': 12 } } } }),
+      () =>
+        parseTreatmentPlanResult({
+          status: true,
+          reason: 'r',
+          response: { [PLAN]: { 'Hip dysplasia': { 'non-surgical_options': 12 } } },
+        }),
       'treatment-plan-agent',
       'response["Treatment Plan Details"]["Hip dysplasia"]["non-surgical_options"]',
       'must be a string, got number',

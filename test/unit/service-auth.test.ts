@@ -9,7 +9,8 @@ import {
   type SignInResponseWire,
 } from '../../src/shared/service/index.ts';
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
 
 const USER = {
   id: '5b0d6c1e-2f4a-4a8e-9a51-0c7f3f1d2b9e',
@@ -94,7 +95,12 @@ describe('parseSignIn (rows 1 and 3)', () => {
   });
 
   it('accepts a { data } envelope, numeric-string and millisecond times, and unknown members', () => {
-    const body = { ...fixture('sign-in.json'), expires_at: '1767229200', refresh_expires_at: 1767830400000, scope: 'all' };
+    const body = {
+      ...fixture('sign-in.json'),
+      expires_at: '1767229200',
+      refresh_expires_at: 1767830400000,
+      scope: 'all',
+    };
     const parsed = parseSignIn({ message: 'Signed in', data: body });
     expect(parsed.expiresAt).toBe(1767229200);
     expect(parsed.refreshExpiresAt).toBe(1767830400);
@@ -113,7 +119,11 @@ describe('parseSignIn (rows 1 and 3)', () => {
   });
 
   it('leaves the expiry undefined when neither the answer nor an opaque token gives one', () => {
-    const parsed = parseSignIn({ access_token: 'opaque', refresh_token: 'opaque-too', user: { id: 'u', email: 'e', name: 'n', organization_id: 'o' } });
+    const parsed = parseSignIn({
+      access_token: 'opaque',
+      refresh_token: 'opaque-too',
+      user: { id: 'u', email: 'e', name: 'n', organization_id: 'o' },
+    });
     expect(parsed.expiresAt).toBeUndefined();
     expect(parsed.refreshExpiresAt).toBeUndefined();
   });
@@ -125,7 +135,12 @@ describe('parseSignIn (rows 1 and 3)', () => {
   });
 
   it('names row 3 as login when asked', () => {
-    expectFailure(() => parseSignIn({}, 'login'), 'login', 'access_token', 'for login: field "access_token" is missing');
+    expectFailure(
+      () => parseSignIn({}, 'login'),
+      'login',
+      'access_token',
+      'for login: field "access_token" is missing',
+    );
   });
 
   it('fails with the operation and field on a malformed answer', () => {
@@ -133,21 +148,46 @@ describe('parseSignIn (rows 1 and 3)', () => {
     expectFailure(() => parseSignIn(null), 'sign-in', '', 'the answer must be an object, got null');
     expectFailure(() => parseSignIn([]), 'sign-in', '', 'must be an object, got array');
     expectFailure(() => parseSignIn('<html>'), 'sign-in', '', 'got string');
-    expectFailure(() => parseSignIn({ ...good, access_token: 42 }), 'sign-in', 'access_token', 'field "access_token" must be a string, got number');
+    expectFailure(
+      () => parseSignIn({ ...good, access_token: 42 }),
+      'sign-in',
+      'access_token',
+      'field "access_token" must be a string, got number',
+    );
     expectFailure(() => parseSignIn({ ...good, refresh_token: '' }), 'sign-in', 'refresh_token', 'must not be empty');
-    expectFailure(() => parseSignIn({ ...good, expires_at: 'soon' }), 'sign-in', 'expires_at', 'must be a number, got string');
+    expectFailure(
+      () => parseSignIn({ ...good, expires_at: 'soon' }),
+      'sign-in',
+      'expires_at',
+      'must be a number, got string',
+    );
     expectFailure(() => parseSignIn({ ...good, user: undefined }), 'sign-in', 'user', 'field "user" is missing');
     expectFailure(() => parseSignIn({ ...good, user: 'me' }), 'sign-in', 'user', 'must be an object, got string');
     const user = good['user'] as Record<string, unknown>;
-    expectFailure(() => parseSignIn({ ...good, user: { ...user, email: 7 } }), 'sign-in', 'user.email', 'field "user.email" must be a string, got number');
-    expectFailure(() => parseSignIn({ ...good, user: { ...user, id: undefined } }), 'sign-in', 'user.id', 'field "user.id" (or "public_id") is missing');
+    expectFailure(
+      () => parseSignIn({ ...good, user: { ...user, email: 7 } }),
+      'sign-in',
+      'user.email',
+      'field "user.email" must be a string, got number',
+    );
+    expectFailure(
+      () => parseSignIn({ ...good, user: { ...user, id: undefined } }),
+      'sign-in',
+      'user.id',
+      'field "user.id" (or "public_id") is missing',
+    );
     expectFailure(
       () => parseSignIn({ ...good, user: { ...user, organization_id: null } }),
       'sign-in',
       'user.organization_id',
       '(or "organization_public_id") is missing',
     );
-    expectFailure(() => parseSignIn({ data: { ...good, access_token: null } }), 'sign-in', 'data.access_token', 'must be a string, got null');
+    expectFailure(
+      () => parseSignIn({ data: { ...good, access_token: null } }),
+      'sign-in',
+      'data.access_token',
+      'must be a string, got null',
+    );
   });
 });
 
@@ -166,15 +206,28 @@ describe('parseRefresh (row 2)', () => {
 
   it('reads the formal schema alone, taking the expiry from the access token', () => {
     const body = fixture('refresh-formal.json');
-    expect(parseRefresh(body)).toEqual({ accessToken: body['access_token'], tokenType: 'bearer', expiresAt: 1767229200 });
+    expect(parseRefresh(body)).toEqual({
+      accessToken: body['access_token'],
+      tokenType: 'bearer',
+      expiresAt: 1767229200,
+    });
   });
 
   it('defaults token_type and leaves the expiry undefined for an opaque token', () => {
-    expect(parseRefresh({ access_token: 'opaque', refresh_token: null })).toEqual({ accessToken: 'opaque', tokenType: 'bearer' });
+    expect(parseRefresh({ access_token: 'opaque', refresh_token: null })).toEqual({
+      accessToken: 'opaque',
+      tokenType: 'bearer',
+    });
   });
 
   it('ignores malformed extras rather than lose a refresh that worked', () => {
-    const parsed = parseRefresh({ access_token: jwt({ exp: 1767229200 }), token_type: 'Bearer', expires_at: 'later', refresh_expires_at: {}, user: { public_id: 'u' } });
+    const parsed = parseRefresh({
+      access_token: jwt({ exp: 1767229200 }),
+      token_type: 'Bearer',
+      expires_at: 'later',
+      refresh_expires_at: {},
+      user: { public_id: 'u' },
+    });
     expect(parsed).toEqual({ accessToken: expect.any(String), tokenType: 'Bearer', expiresAt: 1767229200 });
   });
 
@@ -185,8 +238,23 @@ describe('parseRefresh (row 2)', () => {
   it('fails on the formal members', () => {
     expectFailure(() => parseRefresh(undefined), 'refresh-token', '', 'for refresh-token: the answer is missing');
     expectFailure(() => parseRefresh(7), 'refresh-token', '', 'the answer must be an object, got number');
-    expectFailure(() => parseRefresh({ token: 'x' }), 'refresh-token', 'access_token', 'for refresh-token: field "access_token" is missing');
-    expectFailure(() => parseRefresh({ access_token: 'a', refresh_token: 5 }), 'refresh-token', 'refresh_token', 'must be a string, got number');
-    expectFailure(() => parseRefresh({ access_token: 'a', token_type: false }), 'refresh-token', 'token_type', 'must be a string, got boolean');
+    expectFailure(
+      () => parseRefresh({ token: 'x' }),
+      'refresh-token',
+      'access_token',
+      'for refresh-token: field "access_token" is missing',
+    );
+    expectFailure(
+      () => parseRefresh({ access_token: 'a', refresh_token: 5 }),
+      'refresh-token',
+      'refresh_token',
+      'must be a string, got number',
+    );
+    expectFailure(
+      () => parseRefresh({ access_token: 'a', token_type: false }),
+      'refresh-token',
+      'token_type',
+      'must be a string, got boolean',
+    );
   });
 });

@@ -39,10 +39,21 @@ const PUBLISHED: Record<string, Answer> = {
     },
   },
   'POST /scribe/recording-sessions/create': {
-    json: { public_id: 'rs-1', updated_at: '2026-11-25T09:14:00Z', patient_name: 'Bella', description: '', organization_public_id: 'o1' },
+    json: {
+      public_id: 'rs-1',
+      updated_at: '2026-11-25T09:14:00Z',
+      patient_name: 'Bella',
+      description: '',
+      organization_public_id: 'o1',
+    },
   },
   'GET /scribe/templates/all': {
-    json: { items: [{ public_id: 't1', name: 'SOAP', description: 'Subjective, objective, assessment, plan' }], has_next: false, current_page: 2, items_per_page: 10 },
+    json: {
+      items: [{ public_id: 't1', name: 'SOAP', description: 'Subjective, objective, assessment, plan' }],
+      has_next: false,
+      current_page: 2,
+      items_per_page: 10,
+    },
   },
   'POST /scribe/audio/generate-upload-url': {
     json: {
@@ -57,7 +68,10 @@ const PUBLISHED: Record<string, Answer> = {
       transcript_public_id: 'tr-1',
       template_public_id: 't1',
       status: 'scribed',
-      categories_output: [{ category: 'Subjective', content: 'Vomiting since yesterday.' }, { category: 'Plan', content: 'Bland diet.' }],
+      categories_output: [
+        { category: 'Subjective', content: 'Vomiting since yesterday.' },
+        { category: 'Plan', content: 'Bland diet.' },
+      ],
       rtf_output: '{\\rtf1\\ansi {\\b Subjective}\\par Vomiting since yesterday.}',
     },
   },
@@ -68,16 +82,30 @@ const PUBLISHED: Record<string, Answer> = {
       response: {
         'Plain English Concise': 'Meloxicam can be used in dogs.',
         'Plain English Summary': 'An NSAID given once daily.',
-        'Medication Details': { Meloxicam: { drug_name_and_classification: 'Meloxicam (NSAID)', dosing_by_species: 'Dog: 0.1 mg/kg q24h' } },
+        'Medication Details': {
+          Meloxicam: { drug_name_and_classification: 'Meloxicam (NSAID)', dosing_by_species: 'Dog: 0.1 mg/kg q24h' },
+        },
       },
     },
   },
-  'GET /scribe/users/me': { json: { public_id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_public_id: 'o1' } },
+  'GET /scribe/users/me': {
+    json: { public_id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organization_public_id: 'o1' },
+  },
   'GET /scribe/organizations/get': {
-    json: { public_id: 'o1', name: 'Riverside Vets', description: 'Small animals', has_slack_bot_token: false, slack_channel: null, email_notification: 'notes@riverside.test' },
+    json: {
+      public_id: 'o1',
+      name: 'Riverside Vets',
+      description: 'Small animals',
+      has_slack_bot_token: false,
+      slack_channel: null,
+      email_notification: 'notes@riverside.test',
+    },
   },
   'PUT /scribe/webhook/update': {
-    json: { message: 'Webhook updated', data: { public_id: 'w1', event_type: 'scribe', is_active: true, organization_public_id: 'o1' } },
+    json: {
+      message: 'Webhook updated',
+      data: { public_id: 'w1', event_type: 'scribe', is_active: true, organization_public_id: 'o1' },
+    },
   },
 };
 
@@ -88,7 +116,12 @@ beforeAll(async () => {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://x');
       const raw = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, headers: req.headers, body: raw === '' ? undefined : (JSON.parse(raw) as unknown) });
+      seen.push({
+        method: req.method ?? '',
+        path: `${url.pathname}${url.search}`,
+        headers: req.headers,
+        body: raw === '' ? undefined : (JSON.parse(raw) as unknown),
+      });
       const answer = answers[`${req.method} ${url.pathname}`] ?? { status: 404, json: { detail: 'Not Found' } };
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
     });
@@ -137,7 +170,11 @@ function expectAuthorised(headers: IncomingHttpHeaders) {
 
 describe('the requests the client sends, as published', () => {
   it('row 4: patient_name, description (empty when none) and session_date, and reads the bare answer', async () => {
-    const session = await client().createSession(TOKEN, { patientName: 'Bella', description: '', sessionDate: '2026-11-25' });
+    const session = await client().createSession(TOKEN, {
+      patientName: 'Bella',
+      description: '',
+      sessionDate: '2026-11-25',
+    });
     const req = only();
     expect([req.method, req.path]).toEqual(['POST', '/scribe/recording-sessions/create']);
     expectAuthorised(req.headers);
@@ -151,7 +188,12 @@ describe('the requests the client sends, as published', () => {
     const req = only();
     expect([req.method, req.path, req.body]).toEqual(['GET', '/scribe/templates/all?page=2&limit=10', undefined]);
     expectAuthorised(req.headers);
-    expect(page).toEqual({ items: [{ id: 't1', name: 'SOAP', description: 'Subjective, objective, assessment, plan' }], page: 2, limit: 10, hasNext: false });
+    expect(page).toEqual({
+      items: [{ id: 't1', name: 'SOAP', description: 'Subjective, objective, assessment, plan' }],
+      page: 2,
+      limit: 10,
+      hasNext: false,
+    });
   });
 
   it('row 6: the session only, the template only when scribing should start by itself; the expiry from the address', async () => {
@@ -167,7 +209,11 @@ describe('the requests the client sends, as published', () => {
   });
 
   it('row 8: exactly the two documented fields, with the Idempotency-Key header', async () => {
-    const request = await client().requestScribe(TOKEN, { sessionId: 'rs-1', templateId: 't1', idempotencyKey: 'idem-42' });
+    const request = await client().requestScribe(TOKEN, {
+      sessionId: 'rs-1',
+      templateId: 't1',
+      idempotencyKey: 'idem-42',
+    });
     const req = only();
     expect([req.method, req.path]).toEqual(['POST', '/scribe/scribe/request']);
     expectAuthorised(req.headers);
@@ -191,9 +237,21 @@ describe('the requests the client sends, as published', () => {
   });
 
   it('GET /users/me and GET /organizations/get', async () => {
-    expect(await client().me(TOKEN)).toEqual({ id: 'u1', email: 'vet@riverside.test', name: 'Dr Vet', organizationId: 'o1' });
-    expect(await client().organization(TOKEN)).toMatchObject({ id: 'o1', name: 'Riverside Vets', emailNotification: 'notes@riverside.test' });
-    expect(seen.map((s) => `${s.method} ${s.path} ${String(s.body)}`)).toEqual(['GET /scribe/users/me undefined', 'GET /scribe/organizations/get undefined']);
+    expect(await client().me(TOKEN)).toEqual({
+      id: 'u1',
+      email: 'vet@riverside.test',
+      name: 'Dr Vet',
+      organizationId: 'o1',
+    });
+    expect(await client().organization(TOKEN)).toMatchObject({
+      id: 'o1',
+      name: 'Riverside Vets',
+      emailNotification: 'notes@riverside.test',
+    });
+    expect(seen.map((s) => `${s.method} ${s.path} ${String(s.body)}`)).toEqual([
+      'GET /scribe/users/me undefined',
+      'GET /scribe/organizations/get undefined',
+    ]);
     for (const s of seen) expectAuthorised(s.headers);
   });
 
@@ -208,7 +266,9 @@ describe('the requests the client sends, as published', () => {
       reason: 'Drug and species named',
       concise: 'Meloxicam can be used in dogs.',
       summary: 'An NSAID given once daily.',
-      medications: [{ label: 'Meloxicam', drugNameAndClassification: 'Meloxicam (NSAID)', dosingBySpecies: 'Dog: 0.1 mg/kg q24h' }],
+      medications: [
+        { label: 'Meloxicam', drugNameAndClassification: 'Meloxicam (NSAID)', dosingBySpecies: 'Dog: 0.1 mg/kg q24h' },
+      ],
     });
   });
 
@@ -217,7 +277,11 @@ describe('the requests the client sends, as published', () => {
     const req = only();
     expect([req.method, req.path]).toEqual(['PUT', '/scribe/webhook/update']);
     expectAuthorised(req.headers);
-    expect(req.body).toEqual({ event_type: 'scribe', webhook_url: 'https://clinic.test/hooks/scribe', auth_token: SECRET });
+    expect(req.body).toEqual({
+      event_type: 'scribe',
+      webhook_url: 'https://clinic.test/hooks/scribe',
+      auth_token: SECRET,
+    });
     expect(answer.webhook).toEqual({ id: 'w1', eventType: 'scribe', isActive: true, organizationId: 'o1' });
     expect(logLines.length).toBeGreaterThan(0);
     expect(logLines.join('\n')).not.toContain(SECRET);
@@ -226,13 +290,19 @@ describe('the requests the client sends, as published', () => {
 
 describe('the published errors, as one sentence', () => {
   it('a webhook refusal that quotes the secret gives the sentence without it, and no log line has it', async () => {
-    answers['PUT /scribe/webhook/update'] = { status: 422, json: { detail: [{ loc: ['body', 'auth_token'], msg: `Value error, ${SECRET} is too weak`, type: 'value_error' }] } };
-    const e = await failure(client().registerWebhook(TOKEN, { url: 'https://clinic.test/hooks/scribe', secret: SECRET }));
+    answers['PUT /scribe/webhook/update'] = {
+      status: 422,
+      json: {
+        detail: [{ loc: ['body', 'auth_token'], msg: `Value error, ${SECRET} is too weak`, type: 'value_error' }],
+      },
+    };
+    const e = await failure(
+      client().registerWebhook(TOKEN, { url: 'https://clinic.test/hooks/scribe', secret: SECRET }),
+    );
     expect([e.status, e.code]).toEqual([422, 'value_error']);
     expect(e.message).toBe('The service refused the request: auth token: value error, [secret] is too weak.');
     expect(`${e.message} ${String(e.cause ?? '')} ${logLines.join(' ')}`).not.toContain(SECRET);
   });
-
 
   it('a FastAPI 422 names the fields in plain words, with the type as code', async () => {
     answers['POST /scribe/recording-sessions/create'] = {
@@ -240,13 +310,21 @@ describe('the published errors, as one sentence', () => {
       json: {
         detail: [
           { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
-          { loc: ['body', 'session_date'], msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_from_datetime_parsing' },
+          {
+            loc: ['body', 'session_date'],
+            msg: 'Input should be a valid date in the format YYYY-MM-DD',
+            type: 'date_from_datetime_parsing',
+          },
         ],
       },
     };
-    const e = await failure(client().createSession(TOKEN, { patientName: '', description: '', sessionDate: '25/11/2026' }));
+    const e = await failure(
+      client().createSession(TOKEN, { patientName: '', description: '', sessionDate: '25/11/2026' }),
+    );
     expect([e.kind, e.operation, e.status, e.code]).toEqual(['http', 'create-session', 422, 'missing']);
-    expect(e.message).toBe('The service refused the request: patient name is missing; session date: input should be a valid date in the format YYYY-MM-DD.');
+    expect(e.message).toBe(
+      'The service refused the request: patient name is missing; session date: input should be a valid date in the format YYYY-MM-DD.',
+    );
   });
 
   it('{ detail: text } and { error, message }', async () => {
@@ -259,7 +337,9 @@ describe('the published errors, as one sentence', () => {
   });
 
   it('an answer that fits no published shape names the operation and the field', async () => {
-    answers['GET /scribe/scribe/get/sc-1'] = { json: { public_id: 'sc-1', status: 'scribed', categories_output: 'Subjective: vomiting' } };
+    answers['GET /scribe/scribe/get/sc-1'] = {
+      json: { public_id: 'sc-1', status: 'scribed', categories_output: 'Subjective: vomiting' },
+    };
     const e = await failure(client().getScribe(TOKEN, 'sc-1'));
     expect(e.kind).toBe('invalid_answer');
     expect(e.message).toMatch(/scribe-get: field "categories_output" must be an array, got string/);
@@ -292,9 +372,15 @@ describe('Clinical: the extra operations with their input checked first', () => 
   it('a webhook: https and a long enough secret before anything is sent; then the secret is kept', async () => {
     const saved: string[] = [];
     const clinical = await signedIn(saved);
-    await expect(clinical.registerWebhook({ url: 'http://clinic.test/hooks', secret: SECRET })).rejects.toThrow(/must start with https:\/\//);
-    await expect(clinical.registerWebhook({ url: 'clinic hooks', secret: SECRET })).rejects.toThrow(/not a web address/);
-    await expect(clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: 'short' })).rejects.toThrow(/at least 16 characters/);
+    await expect(clinical.registerWebhook({ url: 'http://clinic.test/hooks', secret: SECRET })).rejects.toThrow(
+      /must start with https:\/\//,
+    );
+    await expect(clinical.registerWebhook({ url: 'clinic hooks', secret: SECRET })).rejects.toThrow(
+      /not a web address/,
+    );
+    await expect(clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: 'short' })).rejects.toThrow(
+      /at least 16 characters/,
+    );
     expect(seen).toHaveLength(0);
     expect(saved).toEqual([]);
     const webhook = await clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET });
@@ -306,7 +392,10 @@ describe('Clinical: the extra operations with their input checked first', () => 
   it('a refusal that quotes the secret has it taken out, and nothing is kept', async () => {
     const saved: string[] = [];
     const clinical = await signedIn(saved);
-    answers['PUT /scribe/webhook/update'] = { status: 400, json: { detail: `auth_token ${SECRET} is already used by another organization` } };
+    answers['PUT /scribe/webhook/update'] = {
+      status: 400,
+      json: { detail: `auth_token ${SECRET} is already used by another organization` },
+    };
     const e = await failure(clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET }));
     expect(e.message).toBe('auth_token [secret] is already used by another organization');
     expect(saved).toEqual([]);

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { OPERATIONS, operationNumber, ServiceResponseError, serviceErrorCode, serviceErrorMessage } from '../../src/shared/service/index.ts';
+import {
+  OPERATIONS,
+  operationNumber,
+  ServiceResponseError,
+  serviceErrorCode,
+  serviceErrorMessage,
+} from '../../src/shared/service/index.ts';
 
-const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../fixtures/service/${name}`, import.meta.url), 'utf8'));
 
 describe('serviceErrorMessage', () => {
   it('takes a string detail first', () => {
-    expect(serviceErrorMessage({ detail: 'Wrong e-mail or password.', code: 'invalid_credentials', message: 'other' }, '', 401)).toBe(
-      'Wrong e-mail or password.',
-    );
+    expect(
+      serviceErrorMessage(
+        { detail: 'Wrong e-mail or password.', code: 'invalid_credentials', message: 'other' },
+        '',
+        401,
+      ),
+    ).toBe('Wrong e-mail or password.');
   });
 
   it('joins a FastAPI validation list into one sentence, without the "body" location', () => {
@@ -17,10 +28,14 @@ describe('serviceErrorMessage', () => {
     );
   });
 
-  it('names the published workflow\'s fields in plain words (422 of POST /recording-sessions/create)', () => {
+  it("names the published workflow's fields in plain words (422 of POST /recording-sessions/create)", () => {
     const detail = [
       { loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' },
-      { loc: ['body', 'session_date'], msg: 'Input should be a valid date in the format YYYY-MM-DD', type: 'date_from_datetime_parsing' },
+      {
+        loc: ['body', 'session_date'],
+        msg: 'Input should be a valid date in the format YYYY-MM-DD',
+        type: 'date_from_datetime_parsing',
+      },
       { loc: ['body', 'items', 0, 'name'], msg: 'String should have at least 1 character', type: 'string_too_short' },
     ];
     const message = serviceErrorMessage({ detail }, JSON.stringify({ detail }), 422);
@@ -31,13 +46,19 @@ describe('serviceErrorMessage', () => {
   });
 
   it('keeps a location that is the only element, and items without loc', () => {
-    expect(serviceErrorMessage({ detail: [{ loc: ['body'], msg: 'body required' }, { msg: 'second' }, 'third', 42] }, '', 422)).toBe(
-      'The service refused the request: body: body required; second; third.',
-    );
+    expect(
+      serviceErrorMessage(
+        { detail: [{ loc: ['body'], msg: 'body required' }, { msg: 'second' }, 'third', 42] },
+        '',
+        422,
+      ),
+    ).toBe('The service refused the request: body: body required; second; third.');
   });
 
   it('reads the documented alternative { error: <int>, message }', () => {
-    expect(serviceErrorMessage({ error: 404, message: 'Recording session not found' }, '', 404)).toBe('Recording session not found');
+    expect(serviceErrorMessage({ error: 404, message: 'Recording session not found' }, '', 404)).toBe(
+      'Recording session not found',
+    );
     expect(serviceErrorCode({ error: 404, message: 'Recording session not found' })).toBe('404');
   });
 
@@ -47,8 +68,12 @@ describe('serviceErrorMessage', () => {
 
   it('falls back to message, then error as text, then error.message', () => {
     expect(serviceErrorMessage({ message: 'Token expired' }, '', 401)).toBe('Token expired');
-    expect(serviceErrorMessage({ detail: '  ', error: 'Forbidden organization' }, '', 403)).toBe('Forbidden organization');
-    expect(serviceErrorMessage({ error: { message: 'Template not found', code: 'nf' } }, '', 404)).toBe('Template not found');
+    expect(serviceErrorMessage({ detail: '  ', error: 'Forbidden organization' }, '', 403)).toBe(
+      'Forbidden organization',
+    );
+    expect(serviceErrorMessage({ error: { message: 'Template not found', code: 'nf' } }, '', 404)).toBe(
+      'Template not found',
+    );
   });
 
   it('uses the raw body when no member has text, collapsed and cut to about 300 characters', () => {
@@ -61,12 +86,15 @@ describe('serviceErrorMessage', () => {
   });
 
   it('reads the text of an HTML error page, not its markup', () => {
-    const html = '<html><head><style>body{color:red}</style><title>502</title></head><body><h1>Bad Gateway</h1></body></html>';
+    const html =
+      '<html><head><style>body{color:red}</style><title>502</title></head><body><h1>Bad Gateway</h1></body></html>';
     expect(serviceErrorMessage(undefined, html, 502)).toBe('502 Bad Gateway');
   });
 
   it('takes a JSON string body as the text', () => {
-    expect(serviceErrorMessage('Service is down for maintenance', '"Service is down for maintenance"', 503)).toBe('Service is down for maintenance');
+    expect(serviceErrorMessage('Service is down for maintenance', '"Service is down for maintenance"', 503)).toBe(
+      'Service is down for maintenance',
+    );
   });
 
   it('says HTTP <status> when there is nothing else', () => {
@@ -76,8 +104,12 @@ describe('serviceErrorMessage', () => {
 
   it('never shows a validation list it cannot read as words: a sentence instead', () => {
     const unreadable = { detail: [{ loc: ['body', 'patient_name'], type: 'missing' }] };
-    expect(serviceErrorMessage(unreadable, JSON.stringify(unreadable), 422)).toBe('The service refused the request as invalid (HTTP 422).');
-    expect(serviceErrorMessage({ detail: [] }, '{"detail":[]}', 422)).toBe('The service refused the request as invalid (HTTP 422).');
+    expect(serviceErrorMessage(unreadable, JSON.stringify(unreadable), 422)).toBe(
+      'The service refused the request as invalid (HTTP 422).',
+    );
+    expect(serviceErrorMessage({ detail: [] }, '{"detail":[]}', 422)).toBe(
+      'The service refused the request as invalid (HTTP 422).',
+    );
   });
 });
 
@@ -91,7 +123,9 @@ describe('serviceErrorCode', () => {
   it('reads the type of a FastAPI validation item, after any code of its own', () => {
     const detail = [{ loc: ['body', 'patient_name'], msg: 'Field required', type: 'missing' }];
     expect(serviceErrorCode({ detail })).toBe('missing');
-    expect(serviceErrorCode({ detail: ['text', { msg: 'x' }, { msg: 'y', type: 'date_parsing' }] })).toBe('date_parsing');
+    expect(serviceErrorCode({ detail: ['text', { msg: 'x' }, { msg: 'y', type: 'date_parsing' }] })).toBe(
+      'date_parsing',
+    );
     expect(serviceErrorCode({ detail, code: 'invalid_body' })).toBe('invalid_body');
     expect(serviceErrorCode({ error: 404, message: 'Recording session not found' })).toBe('404');
   });

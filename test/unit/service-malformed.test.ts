@@ -52,14 +52,31 @@ const MALFORMED: [string, unknown, 'answer' | 'field', RegExp][] = [
   ['a number', 200, 'answer', /the answer must be an object, got number$/],
   ['a boolean', true, 'answer', /the answer must be an object, got boolean$/],
   ['an empty object', {}, 'field', /is missing$/],
-  ['an envelope with null data', { message: 'ok', data: null }, 'field', /is missing$|"data" must be an array, got null$/],
-  ['an envelope with empty data', { message: 'ok', data: {} }, 'field', /field "data\.[^"]+"( \(or [^)]+\))? is missing$/],
-  ['an envelope with a string as data', { message: 'ok', data: 'done' }, 'field', /is missing$|"data" must be an array, got string$/],
+  [
+    'an envelope with null data',
+    { message: 'ok', data: null },
+    'field',
+    /is missing$|"data" must be an array, got null$/,
+  ],
+  [
+    'an envelope with empty data',
+    { message: 'ok', data: {} },
+    'field',
+    /field "data\.[^"]+"( \(or [^)]+\))? is missing$/,
+  ],
+  [
+    'an envelope with a string as data',
+    { message: 'ok', data: 'done' },
+    'field',
+    /is missing$|"data" must be an array, got string$/,
+  ],
 ];
 
 describe('malformed answers', () => {
   it('cover every operation but the upload PUT, and the published extras', () => {
-    expect(Object.keys(PARSERS).sort()).toEqual([...OPERATIONS.filter((o) => o !== 'upload'), ...EXTRA_OPERATIONS].sort());
+    expect(Object.keys(PARSERS).sort()).toEqual(
+      [...OPERATIONS.filter((o) => o !== 'upload'), ...EXTRA_OPERATIONS].sort(),
+    );
   });
 
   for (const [operation, parse] of Object.entries(PARSERS)) {

@@ -16,7 +16,8 @@ import {
   type WebhookUpdateResponseWire,
 } from '../../src/shared/service/index.ts';
 
-const jwt = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+const jwt = (claims: object) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
 
 describe('parseLogin (row 3 as published)', () => {
   it('reads the OpenAPI answer, tokens only: expiry from the JWT, no user', () => {
@@ -49,18 +50,27 @@ describe('parseLogin (row 3 as published)', () => {
 
 describe('parseMe (GET /users/me)', () => {
   it('reads the published user, and the row-1 names', () => {
-    expect(parseMe({ public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' })).toEqual({
+    expect(
+      parseMe({ public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' }),
+    ).toEqual({
       id: 'u1',
       email: 'vet@clinic.test',
       name: 'Dr Vet',
       organizationId: 'o1',
     });
-    expect(parseMe({ id: 'u2', email: 'b@clinic.test', name: null, organization_id: 'o2' })).toEqual({ id: 'u2', email: 'b@clinic.test', name: '', organizationId: 'o2' });
+    expect(parseMe({ id: 'u2', email: 'b@clinic.test', name: null, organization_id: 'o2' })).toEqual({
+      id: 'u2',
+      email: 'b@clinic.test',
+      name: '',
+      organizationId: 'o2',
+    });
   });
 
   it('names the missing organization', () => {
     expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(ServiceResponseError);
-    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(/users-me: field "organization_public_id"/);
+    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(
+      /users-me: field "organization_public_id"/,
+    );
   });
 });
 
@@ -74,7 +84,12 @@ describe('parseOrganization (GET /organizations/get)', () => {
       slack_channel: null,
       email_notification: 'alerts@riverside.test',
     };
-    expect(parseOrganization(wire)).toMatchObject({ id: 'o1', name: 'Riverside Vets', emailNotification: 'alerts@riverside.test', slackChannel: null });
+    expect(parseOrganization(wire)).toMatchObject({
+      id: 'o1',
+      name: 'Riverside Vets',
+      emailNotification: 'alerts@riverside.test',
+      slackChannel: null,
+    });
     expect(parseOrganization({ ...wire, email_notification: '' }).emailNotification).toBeNull();
     expect(parseOrganization({ message: 'ok', data: wire }).id).toBe('o1');
   });
@@ -84,11 +99,21 @@ describe('parseWebhookRegistration (PUT /webhook/update)', () => {
   it('reads { message, data: webhook }; active unless it says not', () => {
     const wire: WebhookUpdateResponseWire = {
       message: 'Webhook updated',
-      data: { public_id: 'w1', event_type: 'scribe', is_active: true, organization_public_id: 'o1' } as WebhookUpdateResponseWire['data'],
+      data: {
+        public_id: 'w1',
+        event_type: 'scribe',
+        is_active: true,
+        organization_public_id: 'o1',
+      } as WebhookUpdateResponseWire['data'],
     };
-    expect(parseWebhookRegistration(wire)).toEqual({ message: 'Webhook updated', webhook: { id: 'w1', eventType: 'scribe', isActive: true, organizationId: 'o1' } });
+    expect(parseWebhookRegistration(wire)).toEqual({
+      message: 'Webhook updated',
+      webhook: { id: 'w1', eventType: 'scribe', isActive: true, organizationId: 'o1' },
+    });
     expect(parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe' } }).webhook.isActive).toBe(true);
-    expect(parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe', is_active: false } }).webhook.isActive).toBe(false);
+    expect(
+      parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe', is_active: false } }).webhook.isActive,
+    ).toBe(false);
     expect(() => parseWebhookRegistration({ message: 'ok' })).toThrow(/webhook-update/);
   });
 });
@@ -104,10 +129,18 @@ describe('parseMedicationResult (POST /medication_agent_v2)', () => {
     const wire = {
       status: true,
       reason: 'Drug and species given',
-      response: { 'Plain English Concise': 'Meloxicam suits this dog.', 'Plain English Summary': 'A daily anti-inflammatory.', 'Medication Details': { Meloxicam: card } },
+      response: {
+        'Plain English Concise': 'Meloxicam suits this dog.',
+        'Plain English Summary': 'A daily anti-inflammatory.',
+        'Medication Details': { Meloxicam: card },
+      },
     } as unknown as MedicationResponseWire;
     const result = parseMedicationResult(wire);
-    expect(result).toMatchObject({ status: true, concise: 'Meloxicam suits this dog.', summary: 'A daily anti-inflammatory.' });
+    expect(result).toMatchObject({
+      status: true,
+      concise: 'Meloxicam suits this dog.',
+      summary: 'A daily anti-inflammatory.',
+    });
     expect(result.medications).toEqual([
       {
         label: 'Meloxicam',
@@ -125,13 +158,21 @@ describe('parseMedicationResult (POST /medication_agent_v2)', () => {
   });
 
   it('reads a refusal by its reason', () => {
-    expect(parseMedicationResult({ status: false, reason: 'Name a drug and a species.' })).toEqual({ status: false, reason: 'Name a drug and a species.', medications: [] });
+    expect(parseMedicationResult({ status: false, reason: 'Name a drug and a species.' })).toEqual({
+      status: false,
+      reason: 'Name a drug and a species.',
+      medications: [],
+    });
   });
 
   it('names a card member of the wrong type', () => {
-    expect(() => parseMedicationResult({ status: true, reason: '', response: { 'Medication Details': { Meloxicam: { dosing_by_species: 5 } } } })).toThrow(
-      /medication-agent: field "response\["Medication Details"\]\.Meloxicam\.dosing_by_species"/,
-    );
+    expect(() =>
+      parseMedicationResult({
+        status: true,
+        reason: '',
+        response: { 'Medication Details': { Meloxicam: { dosing_by_species: 5 } } },
+      }),
+    ).toThrow(/medication-agent: field "response\["Medication Details"\]\.Meloxicam\.dosing_by_species"/);
   });
 
   it('has a heading for every published card member, dosing near the top', () => {
@@ -159,12 +200,15 @@ describe('parseMedicationResult (POST /medication_agent_v2)', () => {
 
 describe('storageError (row 7, cloud-storage XML)', () => {
   it('reads the code and message of an expired address and of a bad signature', () => {
-    const expired = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>1</RequestId></Error>';
+    const expired =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>1</RequestId></Error>';
     expect(storageError(expired)).toEqual({ code: 'AccessDenied', message: 'Request has expired' });
-    const bad = '<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key &amp; signing method.</Message></Error>';
+    const bad =
+      '<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key &amp; signing method.</Message></Error>';
     expect(storageError(bad)).toEqual({
       code: 'SignatureDoesNotMatch',
-      message: 'The request signature we calculated does not match the signature you provided. Check your key & signing method.',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key & signing method.',
     });
   });
 

@@ -1,2 +1,6 @@
 import { describe, expect, it } from 'vitest';
-describe('toolchain', () => { it('runs', () => { expect(1 + 1).toBe(2); }); });
+describe('toolchain', () => {
+  it('runs', () => {
+    expect(1 + 1).toBe(2);
+  });
+});

@@ -6,16 +6,32 @@ import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../src/shared/settings
 
 describe('updateFeedProblem', () => {
   it('takes https, http on this computer only, and none', () => {
-    for (const ok of ['', 'https://updates.clinic.example/vet-scribe/', 'http://127.0.0.1:8080/feed/', 'http://localhost/feed']) expect(updateFeedProblem(ok), ok).toBeNull();
+    for (const ok of [
+      '',
+      'https://updates.clinic.example/vet-scribe/',
+      'http://127.0.0.1:8080/feed/',
+      'http://localhost/feed',
+    ])
+      expect(updateFeedProblem(ok), ok).toBeNull();
     expect(DEFAULT_SETTINGS.updateFeedUrl).toBe('');
   });
 
   it('says what is wrong', () => {
-    expect(updateFeedProblem('updates.clinic.example')).toBe('is not an address (it should look like https://updates.clinic.example/vet-scribe/)');
-    expect(updateFeedProblem('http://updates.clinic.example/')).toBe('must be an https:// address (http:// only for this computer)');
-    expect(updateFeedProblem('ftp://updates.clinic.example/')).toBe('must be an https:// address (http:// only for this computer)');
-    expect(updateFeedProblem('https://it:secret@updates.clinic.example/')).toBe('must not carry a user name or password');
-    expect(settingsPatchSchema.safeParse({ updateFeedUrl: 'http://updates.clinic.example/' }).error?.issues[0]).toMatchObject({ path: ['updateFeedUrl'] });
+    expect(updateFeedProblem('updates.clinic.example')).toBe(
+      'is not an address (it should look like https://updates.clinic.example/vet-scribe/)',
+    );
+    expect(updateFeedProblem('http://updates.clinic.example/')).toBe(
+      'must be an https:// address (http:// only for this computer)',
+    );
+    expect(updateFeedProblem('ftp://updates.clinic.example/')).toBe(
+      'must be an https:// address (http:// only for this computer)',
+    );
+    expect(updateFeedProblem('https://it:secret@updates.clinic.example/')).toBe(
+      'must not carry a user name or password',
+    );
+    expect(
+      settingsPatchSchema.safeParse({ updateFeedUrl: 'http://updates.clinic.example/' }).error?.issues[0],
+    ).toMatchObject({ path: ['updateFeedUrl'] });
   });
 });
 
@@ -29,8 +45,13 @@ describe('restartRefusal and the banner', () => {
   });
 
   it('shows the banner only for a ready update, with Restart now only when free', () => {
-    expect(updateBanner({ phase: 'downloading', version: '0.2.0', message: null }, { recording: false, uploading: false })).toBeNull();
-    expect(updateBanner(ready, { recording: false, uploading: false })).toEqual({ text: 'Update ready (version 0.2.0): restart when free.', canRestart: true });
+    expect(
+      updateBanner({ phase: 'downloading', version: '0.2.0', message: null }, { recording: false, uploading: false }),
+    ).toBeNull();
+    expect(updateBanner(ready, { recording: false, uploading: false })).toEqual({
+      text: 'Update ready (version 0.2.0): restart when free.',
+      canRestart: true,
+    });
     expect(updateBanner(ready, { recording: true, uploading: false })).toEqual({
       text: 'Update ready (version 0.2.0): restart when free. A consult is being recorded: the update is installed once the recording has stopped and you restart, or when you quit.',
       canRestart: false,

@@ -5,7 +5,13 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonFromValue, compareCodePoints, MAX_DEPTH, WebhookPayloadError } from '../../src/shared/webhook/index.ts';
+import {
+  canonicalJson,
+  canonicalJsonFromValue,
+  compareCodePoints,
+  MAX_DEPTH,
+  WebhookPayloadError,
+} from '../../src/shared/webhook/index.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/make-webhook-vectors.py', import.meta.url));
@@ -22,7 +28,11 @@ const vectors = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Vector[];
 
 /** Python's canonical text of each body, or null where json.loads refuses it. */
 function pythonCanonical(raws: string[]): (string | null)[] {
-  const run = spawnSync('python3', [SCRIPT, '--canonical'], { input: JSON.stringify(raws), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('python3', [SCRIPT, '--canonical'], {
+    input: JSON.stringify(raws),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (run.status !== 0) throw new Error(`python3 failed (${run.status}): ${run.stderr}`);
   return JSON.parse(run.stdout) as (string | null)[];
 }
@@ -68,7 +78,9 @@ describe('canonicalJson details', () => {
   });
 
   it('escapes as Python does: lowercase hex, DEL escaped, slash left alone', () => {
-    expect(canonicalJson('"\\u00C9\\/\u007f\u2028\\b\\f\\n\\r\\t\\"\\\\\\u0001"')).toBe('"\\u00c9/\\u007f\\u2028\\b\\f\\n\\r\\t\\"\\\\\\u0001"');
+    expect(canonicalJson('"\\u00C9\\/\u007f\u2028\\b\\f\\n\\r\\t\\"\\\\\\u0001"')).toBe(
+      '"\\u00c9/\\u007f\\u2028\\b\\f\\n\\r\\t\\"\\\\\\u0001"',
+    );
   });
 
   it('lets the last of duplicate keys win', () => {
@@ -113,7 +125,8 @@ describe('canonicalJson details', () => {
   });
 
   it('rejects NaN and Infinity, which Python alone accepts', () => {
-    for (const raw of ['NaN', 'Infinity', '-Infinity', '[1, NaN]']) expect(() => canonicalJson(raw)).toThrow(WebhookPayloadError);
+    for (const raw of ['NaN', 'Infinity', '-Infinity', '[1, NaN]'])
+      expect(() => canonicalJson(raw)).toThrow(WebhookPayloadError);
   });
 
   it('says what went wrong and where', () => {
@@ -121,30 +134,42 @@ describe('canonicalJson details', () => {
     expect(error.offset).toBe(6);
     expect(error.message).toBe("expected a JSON value, found 't' at offset 6");
     expect(payloadError(() => canonicalJson('{"a": 1 "b": 2}')).message).toBe("expected '}', found '\"' at offset 8");
-    expect(payloadError(() => canonicalJson('["a\tb"]')).message).toBe('control character U+0009 inside a string at offset 3');
+    expect(payloadError(() => canonicalJson('["a\tb"]')).message).toBe(
+      'control character U+0009 inside a string at offset 3',
+    );
     expect(payloadError(() => canonicalJson('\ufeff[]')).message).toMatch(/byte-order mark/);
   });
 
   it(`accepts ${MAX_DEPTH} levels of nesting and refuses more with a clear error`, () => {
-    expect(canonicalJson('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH))).toBe('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH));
-    expect(payloadError(() => canonicalJson('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1))).message).toMatch(/nesting deeper than 512/);
+    expect(canonicalJson('['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH))).toBe(
+      '['.repeat(MAX_DEPTH) + ']'.repeat(MAX_DEPTH),
+    );
+    expect(payloadError(() => canonicalJson('['.repeat(MAX_DEPTH + 1) + ']'.repeat(MAX_DEPTH + 1))).message).toMatch(
+      /nesting deeper than 512/,
+    );
     expect(payloadError(() => canonicalJson('{"a":'.repeat(200_000))).message).toMatch(/nesting deeper than 512/);
   });
 });
 
 describe('canonicalJsonFromValue', () => {
   it('writes what canonicalJson writes for the same document', () => {
-    const value = { z: [1, -2, 'Müller', { b: null, a: true }], 'é': '🐶\n', a: {}, big: 12345678901 };
+    const value = { z: [1, -2, 'Müller', { b: null, a: true }], é: '🐶\n', a: {}, big: 12345678901 };
     expect(canonicalJsonFromValue(value)).toBe(canonicalJson(JSON.stringify(value)));
-    expect(canonicalJsonFromValue(value)).toBe('{"a":{},"big":12345678901,"z":[1,-2,"M\\u00fcller",{"a":true,"b":null}],"\\u00e9":"\\ud83d\\udc36\\n"}');
+    expect(canonicalJsonFromValue(value)).toBe(
+      '{"a":{},"big":12345678901,"z":[1,-2,"M\\u00fcller",{"a":true,"b":null}],"\\u00e9":"\\ud83d\\udc36\\n"}',
+    );
   });
 
   it('writes integers in full and other numbers as String() does', () => {
-    expect(canonicalJsonFromValue([1e21, 0.5, 1e-7, -0, 2.0, -1.25])).toBe('[1000000000000000000000,0.5,1e-7,0,2,-1.25]');
+    expect(canonicalJsonFromValue([1e21, 0.5, 1e-7, -0, 2.0, -1.25])).toBe(
+      '[1000000000000000000000,0.5,1e-7,0,2,-1.25]',
+    );
   });
 
   it('uses toJSON as JSON.stringify does', () => {
-    expect(canonicalJsonFromValue({ at: new Date(Date.UTC(2025, 0, 2, 3, 4, 5)) })).toBe('{"at":"2025-01-02T03:04:05.000Z"}');
+    expect(canonicalJsonFromValue({ at: new Date(Date.UTC(2025, 0, 2, 3, 4, 5)) })).toBe(
+      '{"at":"2025-01-02T03:04:05.000Z"}',
+    );
   });
 
   it('refuses what has no JSON form, naming where it is', () => {
@@ -157,7 +182,8 @@ describe('canonicalJsonFromValue', () => {
       [Symbol('s'), /a symbol/],
       [new Map(), /only plain objects and arrays/],
     ];
-    for (const [value, message] of cases) expect(payloadError(() => canonicalJsonFromValue(value)).message).toMatch(message);
+    for (const [value, message] of cases)
+      expect(payloadError(() => canonicalJsonFromValue(value)).message).toMatch(message);
     const loop: Record<string, unknown> = {};
     loop['self'] = loop;
     expect(payloadError(() => canonicalJsonFromValue(loop)).message).toMatch(/circular/);
@@ -170,7 +196,6 @@ describe('canonicalJsonFromValue', () => {
 // Random documents with hostile strings and keys, written with random spacing, escapes and
 // key order, compared with what python3 makes of the same text.
 describe('random documents agree with Python', () => {
-
   interface Generated {
     raw: string;
     value: unknown;
@@ -179,8 +204,9 @@ describe('random documents agree with Python', () => {
 
   function generator(random: () => number): () => Generated {
     const int = (n: number): number => Math.floor(random() * n);
-    const pick = <T,>(items: readonly T[]): T => items[int(items.length)] as T;
-    const space = (): string => (random() < 0.6 ? '' : Array.from({ length: int(3) + 1 }, () => pick([' ', '\t', '\n', '\r'])).join(''));
+    const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+    const space = (): string =>
+      random() < 0.6 ? '' : Array.from({ length: int(3) + 1 }, () => pick([' ', '\t', '\n', '\r'])).join('');
 
     function codePoint(): number {
       const range = pick([

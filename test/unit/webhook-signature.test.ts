@@ -4,7 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, canonicalJsonFromValue, SIGNATURE_HEADER, signWebhook, verifySignature, verifyWebhook, WebhookPayloadError } from '../../src/shared/webhook/index.ts';
+import {
+  canonicalJson,
+  canonicalJsonFromValue,
+  SIGNATURE_HEADER,
+  signWebhook,
+  verifySignature,
+  verifyWebhook,
+  WebhookPayloadError,
+} from '../../src/shared/webhook/index.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/make-webhook-vectors.py', import.meta.url));
 const FIXTURE = fileURLToPath(new URL('../fixtures/webhook-vectors.json', import.meta.url));
@@ -49,7 +57,11 @@ describe('verification', () => {
   });
 
   it('accepts the same payload with other spacing and key order', async () => {
-    const reordered = JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(v.raw) as object).reverse()), null, 3);
+    const reordered = JSON.stringify(
+      Object.fromEntries(Object.entries(JSON.parse(v.raw) as object).reverse()),
+      null,
+      3,
+    );
     expect(await verifyWebhook(v.secret, reordered, v.signature)).toBe(true);
   });
 
@@ -97,7 +109,10 @@ describe('what TypeScript signs, Python verifies', () => {
         occurred_at: '2025-03-14T09:26:53.589Z',
       },
     ],
-    ['non-ASCII', { owner: 'Müller', note: 'café — 犬の診察', pet: '🐕‍🦺 Rex', keys: { 'é': 1, z: 2, '😀': 3, '\uffff': 4 } }],
+    [
+      'non-ASCII',
+      { owner: 'Müller', note: 'café — 犬の診察', pet: '🐕‍🦺 Rex', keys: { é: 1, z: 2, '😀': 3, '\uffff': 4 } },
+    ],
     ['nested, numbers', { a: [1, -2, [0.5, { y: null, x: true }]], b: { d: [], c: {} }, n: 123456789012 }],
     ['escapes', { s: 'quote " backslash \\ newline \n tab \t nul \u0000 del \u007f slash /' }],
   ];

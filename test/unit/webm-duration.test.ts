@@ -11,7 +11,11 @@ import { fixWebmDuration, scanWebm } from '../../src/main/core/webm-duration.ts'
 import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as { elapsedMs: number; decodedMs: number; rawFfprobeDuration: string };
+const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as {
+  elapsedMs: number;
+  decodedMs: number;
+  rawFfprobeDuration: string;
+};
 const chunks = readdirSync(fixtures)
   .filter((f) => f.endsWith('.bin'))
   .sort()
@@ -24,7 +28,11 @@ const hasFfprobe = spawnSync('ffprobe', ['-version']).status === 0;
 /** ffprobe's container duration in ms: null without ffprobe, NaN for "N/A". */
 function ffprobeMs(file: string): number | null {
   if (!hasFfprobe) return null;
-  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file], { encoding: 'utf8' });
+  const r = spawnSync(
+    'ffprobe',
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
+    { encoding: 'utf8' },
+  );
   return Number.parseFloat(r.stdout.trim()) * 1000;
 }
 
@@ -82,7 +90,8 @@ describe('fixWebmDuration', () => {
     const segmentStart = elements.find((el) => el.name === 'Segment')?.dataStart ?? -1;
     const positions = elements.flatMap((el) => (el.name === 'CueClusterPosition' && el.type === 'u' ? [el.value] : []));
     expect(positions.length).toBe(chunks.length);
-    for (const p of positions) expect(out.subarray(segmentStart + p, segmentStart + p + 4).toString('hex')).toBe('1f43b675');
+    for (const p of positions)
+      expect(out.subarray(segmentStart + p, segmentStart + p + 4).toString('hex')).toBe('1f43b675');
     const probed = ffprobeMs(file);
     if (probed !== null) {
       expect(Math.abs(probed - manifest.elapsedMs)).toBeLessThan(500);
@@ -124,7 +133,9 @@ describe('fixWebmDuration', () => {
     expect(fix.durationMs ?? 0).toBeGreaterThan(manifest.decodedMs - 1000);
     const out = readFileSync(file);
     // The cut block stays in the file: nothing recorded is thrown away.
-    expect(out.subarray(out.length - (truncated.length - rawHeadSize)).equals(truncated.subarray(rawHeadSize))).toBe(true);
+    expect(out.subarray(out.length - (truncated.length - rawHeadSize)).equals(truncated.subarray(rawHeadSize))).toBe(
+      true,
+    );
     const probed = ffprobeMs(file);
     if (probed !== null) expect(Math.abs(probed - (fix.durationMs ?? 0))).toBeLessThan(2);
   });

@@ -46,7 +46,9 @@ describe('the window’s imports', () => {
   it('reach no zod, no Node built-in and no electron', () => {
     const { files, packages } = graph();
     expect(files.size).toBeGreaterThan(20);
-    const bad = [...packages].filter(([p]) => p === 'zod' || p.startsWith('zod/') || p.startsWith('node:') || p === 'electron').map(([p, f]) => `${p} (from ${f.slice(ROOT.length + 1)})`);
+    const bad = [...packages]
+      .filter(([p]) => p === 'zod' || p.startsWith('zod/') || p.startsWith('node:') || p === 'electron')
+      .map(([p, f]) => `${p} (from ${f.slice(ROOT.length + 1)})`);
     expect(bad).toEqual([]);
     expect([...packages.keys()].sort()).toEqual(expect.arrayContaining(['react', 'react-dom/client', 'zustand']));
   });

@@ -11,12 +11,32 @@
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppInfo, ConsultInfo, EventPayloads, NoteExport, NoteFormats, Notice, RecordingInfo } from '../../shared/ipc.ts';
+import type {
+  AppInfo,
+  ConsultInfo,
+  EventPayloads,
+  NoteExport,
+  NoteFormats,
+  Notice,
+  RecordingInfo,
+} from '../../shared/ipc.ts';
 import { SENDING_STATES, type DocumentInfo, type JobInfo } from '../../shared/jobs.ts';
-import { noteFileBase, sectionsFromText, sectionsToHtml, sectionsToPlainText, sectionsToRtf } from '../../shared/note/index.ts';
+import {
+  noteFileBase,
+  sectionsFromText,
+  sectionsToHtml,
+  sectionsToPlainText,
+  sectionsToRtf,
+} from '../../shared/note/index.ts';
 import type { NoteMeta } from '../../shared/note/types.ts';
 import { settingsPatchSchema, type Retention, type Settings } from '../../shared/settings.ts';
-import { newSandboxSecret, sandboxSecretProblem, startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox/index.ts';
+import {
+  newSandboxSecret,
+  sandboxSecretProblem,
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../sandbox/index.ts';
 import { Clinical } from './clinical.ts';
 import { ConsultGate, type ConsultAccess } from './consult-gate.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
@@ -149,7 +169,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     this.drafts = new DraftStore(join(options.dataDir, 'drafts'));
     this.drafts.onUnreadable = (id, keptAs) => {
       this.log.warn(`drafts: the draft of ${id} could not be read; kept as ${keptAs}`);
-      this.notice({ level: 'warning', message: "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder." });
+      this.notice({
+        level: 'warning',
+        message:
+          "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.",
+      });
     };
     this.client = new ServiceClient({
       urls: () => this.serviceUrls(),
@@ -185,20 +209,38 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       saveWebhookSecret: (secret) => options.secretStore.saveSecret('webhook-secret', secret),
     });
 
-    this.session.on('changed', (s) => this.emit('session:changed', { signedIn: s.signedIn, user: s.user, endedBecause: s.endedBecause === 'user' ? null : s.endedBecause }));
+    this.session.on('changed', (s) =>
+      this.emit('session:changed', {
+        signedIn: s.signedIn,
+        user: s.user,
+        endedBecause: s.endedBecause === 'user' ? null : s.endedBecause,
+      }),
+    );
     this.pipeline.on('job', (job) =>
       this.withRecording(job.recordingId, (recording) => {
         // Another clinic's consult is none of this window's business, not even its progress.
         const access = this.gate.access(recording.id);
-        if (access !== 'none') this.emit('consult:changed', withAccess({ recording, job: this.pipeline.info(job.recordingId) ?? job }, access));
+        if (access !== 'none')
+          this.emit(
+            'consult:changed',
+            withAccess({ recording, job: this.pipeline.info(job.recordingId) ?? job }, access),
+          );
       }),
     );
-    this.pipeline.on('noteReady', (job) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)));
-    this.pipeline.on('documentReady', (job, document) => this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job, document)));
+    this.pipeline.on('noteReady', (job) =>
+      this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job)),
+    );
+    this.pipeline.on('documentReady', (job, document) =>
+      this.withRecording(job.recordingId, (recording) => this.announceNote(recording, job, document)),
+    );
     this.pipeline.on('overdue', (job) =>
       this.withRecording(job.recordingId, (recording) => {
         // A desktop notification names the patient: only for the account signed in, if theirs.
-        if (this.gate.allows(recording.id)) this.options.notify?.('Note taking longer than usual', `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`);
+        if (this.gate.allows(recording.id))
+          this.options.notify?.(
+            'Note taking longer than usual',
+            `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`,
+          );
       }),
     );
   }
@@ -225,7 +267,10 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     if (!this.gate.allows(recording.id)) return;
     if (document) {
       this.emit('note:ready', { recording, job, documentId: document.id });
-      this.options.notify?.(`${document.name ?? 'Document'} ready`, `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`);
+      this.options.notify?.(
+        `${document.name ?? 'Document'} ready`,
+        `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`,
+      );
       return;
     }
     this.emit('note:ready', { recording, job });
@@ -240,8 +285,17 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   serviceUrls(): ServiceUrls {
     const s = this.settings.get();
     if (s.useSandbox) {
-      if (!this.sandbox) return { agentsUrl: 'http://127.0.0.1:9/unavailable', scribeUrl: 'http://127.0.0.1:9/unavailable', agentsApiUrl: 'http://127.0.0.1:9/unavailable' };
-      return { agentsUrl: this.sandbox.urls.agents_url, scribeUrl: this.sandbox.urls.scribe_url, agentsApiUrl: this.sandbox.urls.agents_api_url };
+      if (!this.sandbox)
+        return {
+          agentsUrl: 'http://127.0.0.1:9/unavailable',
+          scribeUrl: 'http://127.0.0.1:9/unavailable',
+          agentsApiUrl: 'http://127.0.0.1:9/unavailable',
+        };
+      return {
+        agentsUrl: this.sandbox.urls.agents_url,
+        scribeUrl: this.sandbox.urls.scribe_url,
+        agentsApiUrl: this.sandbox.urls.agents_api_url,
+      };
     }
     return { ...s.serviceUrls };
   }
@@ -266,7 +320,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
         await this.startSandbox();
       } catch (e) {
         this.log.warn(`sandbox: could not start: ${(e as Error).message}`);
-        this.notice({ level: 'error', message: 'The built-in sandbox could not start, so nothing can be sent to it. Recordings on this computer are kept. Choose another service in Settings, or restart the app.' });
+        this.notice({
+          level: 'error',
+          message:
+            'The built-in sandbox could not start, so nothing can be sent to it. Recordings on this computer are kept. Choose another service in Settings, or restart the app.',
+        });
       }
     }
     await this.session.restore();
@@ -277,7 +335,9 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     });
     await this.pipeline.init(metas);
     // What a write cut short by a crash left behind (temporary files of unsaved edits).
-    await this.drafts.sweep().catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
+    await this.drafts
+      .sweep()
+      .catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
     await this.sweepRetention();
     this.retentionTimer = setInterval(() => void this.sweepRetention(), RETENTION_SWEEP_MS);
     this.retentionTimer.unref();
@@ -286,12 +346,20 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   private async startSandbox(): Promise<void> {
     // The secret last: options parsed from flags carry secretKey null, which must not win.
     const secretKey = this.options.sandbox?.secretKey ?? (await this.sandboxSecret());
-    this.sandbox = await startSandbox({ dataDir: join(this.options.dataDir, 'sandbox'), ...this.options.sandbox, secretKey });
+    this.sandbox = await startSandbox({
+      dataDir: join(this.options.dataDir, 'sandbox'),
+      ...this.options.sandbox,
+      secretKey,
+    });
     this.log.info(`sandbox: serving on ${this.sandbox.origin}`);
     const problem = this.sandbox.stateProblem();
     if (problem) {
       this.log.warn(`sandbox: ${problem}; it runs in memory`);
-      this.notice({ level: 'warning', message: 'The built-in sandbox cannot keep its demo data on this disk, so it runs in memory: its example consults start afresh next time. Your recordings are not affected.' });
+      this.notice({
+        level: 'warning',
+        message:
+          'The built-in sandbox cannot keep its demo data on this disk, so it runs in memory: its example consults start afresh next time. Your recordings are not affected.',
+      });
     }
   }
 
@@ -307,11 +375,19 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       // One that is not a key (altered by hand) is replaced.
       if (kept && sandboxSecretProblem(kept) === null) return kept;
     } catch (e) {
-      this.log.warn(`sandbox: its key could not be read from the secret store (${(e as Error).message}); one for this run is used`);
+      this.log.warn(
+        `sandbox: its key could not be read from the secret store (${(e as Error).message}); one for this run is used`,
+      );
       return newSandboxSecret();
     }
     const secret = newSandboxSecret();
-    await store.saveSecret('sandbox-key', secret).catch((e: unknown) => this.log.warn(`sandbox: its key could not be kept in the secret store (${(e as Error).message}); sign-ins to it last this run`));
+    await store
+      .saveSecret('sandbox-key', secret)
+      .catch((e: unknown) =>
+        this.log.warn(
+          `sandbox: its key could not be kept in the secret store (${(e as Error).message}); sign-ins to it last this run`,
+        ),
+      );
     return secret;
   }
 
@@ -323,7 +399,12 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   /** A clinic's retention: its own choice, else the app's default. */
   private retentionOf(account: string | null): Retention {
     const s = this.settings.get();
-    return (account !== null ? s.retentionByAccount[account] : undefined) ?? { retentionDays: s.retentionDays, retentionAppliesFrom: s.retentionAppliesFrom };
+    return (
+      (account !== null ? s.retentionByAccount[account] : undefined) ?? {
+        retentionDays: s.retentionDays,
+        retentionAppliesFrom: s.retentionAppliesFrom,
+      }
+    );
   }
 
   /**
@@ -336,7 +417,10 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       const account = owner ? this.accountOf(owner, owner.service) : null;
       if (account === null || (onlyAccount !== undefined && account !== onlyAccount)) return null;
       const r = this.retentionOf(account);
-      return { keepDays: r.retentionDays, countFrom: r.retentionAppliesFrom === null ? null : Date.parse(r.retentionAppliesFrom) };
+      return {
+        keepDays: r.retentionDays,
+        countFrom: r.retentionAppliesFrom === null ? null : Date.parse(r.retentionAppliesFrom),
+      };
     };
   }
 
@@ -383,16 +467,24 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const { retentionDays, retentionAppliesFrom, ...patch } = input;
     const retentionChange = retentionDays !== undefined || retentionAppliesFrom !== undefined;
     const account = this.accountOf(this.session.state().user);
-    if (retentionChange && account === null) throw new SettingsError("retentionDays: sign in first: each clinic's account keeps its own recordings for as long as it chooses.");
+    if (retentionChange && account === null)
+      throw new SettingsError(
+        "retentionDays: sign in first: each clinic's account keeps its own recordings for as long as it chooses.",
+      );
     if (retentionChange) {
       const checked = settingsPatchSchema.safeParse({ retentionDays, retentionAppliesFrom });
-      if (!checked.success) throw new SettingsError(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      if (!checked.success)
+        throw new SettingsError(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     }
     const before = this.settings.get();
     // A new shortcut is registered before it is saved: one another app holds is refused, and
     // the old one stays in force and in the settings.
     const shortcut = typeof patch.recordShortcut === 'string' ? patch.recordShortcut.trim() : null;
-    const newShortcut = shortcut !== null && shortcut !== before.recordShortcut && this.options.shortcut && shortcutProblem(shortcut) === null;
+    const newShortcut =
+      shortcut !== null &&
+      shortcut !== before.recordShortcut &&
+      this.options.shortcut &&
+      shortcutProblem(shortcut) === null;
     if (newShortcut) {
       const refused = this.options.shortcut?.apply(shortcut) ?? null;
       if (refused) throw new SettingsError(`recordShortcut: ${refused}`);
@@ -404,7 +496,9 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
       if (newShortcut) this.options.shortcut?.apply(before.recordShortcut);
       throw e;
     }
-    const serviceChanged = before.useSandbox !== after.useSandbox || JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
+    const serviceChanged =
+      before.useSandbox !== after.useSandbox ||
+      JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
     if (after.useSandbox && !this.sandbox) await this.startSandbox();
     if (!after.useSandbox && this.sandbox) {
       await this.sandbox.close();
@@ -413,7 +507,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     if (serviceChanged && this.session.state().signedIn) await this.session.signOut('user');
     if (serviceChanged) {
       const { restarted, failed } = await this.pipeline.restartForNewService();
-      if (restarted > 0) this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
+      if (restarted > 0)
+        this.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
       if (failed.length > 0) {
         this.notice({
           level: 'error',
@@ -423,9 +518,13 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     }
     if (retentionChange && account !== null) {
       const was = this.retentionOf(account);
-      const next = { retentionDays: retentionDays !== undefined ? retentionDays : was.retentionDays, retentionAppliesFrom: retentionAppliesFrom !== undefined ? retentionAppliesFrom : was.retentionAppliesFrom };
+      const next = {
+        retentionDays: retentionDays !== undefined ? retentionDays : was.retentionDays,
+        retentionAppliesFrom: retentionAppliesFrom !== undefined ? retentionAppliesFrom : was.retentionAppliesFrom,
+      };
       await this.settings.setAccountRetention(account, next);
-      if (next.retentionDays !== was.retentionDays || next.retentionAppliesFrom !== was.retentionAppliesFrom) await this.sweepRetention();
+      if (next.retentionDays !== was.retentionDays || next.retentionAppliesFrom !== was.retentionAppliesFrom)
+        await this.sweepRetention();
     }
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
     return this.settingsView();
@@ -450,7 +549,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const account = this.accountOf(this.session.state().user);
     if (account === null) return { wouldDelete: 0 };
     const own = this.retentionPolicy(account);
-    return { wouldDelete: this.pipeline.retentionPreview((id) => (own(id) === null ? null : { keepDays: days, countFrom: null })) };
+    return {
+      wouldDelete: this.pipeline.retentionPreview((id) =>
+        own(id) === null ? null : { keepDays: days, countFrom: null },
+      ),
+    };
   }
 
   /** What an update's restart would cut short: a recording, or a recording not yet sent. */
@@ -460,14 +563,21 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   }
 
   updateInfo(): UpdateInfo {
-    return this.options.updates?.info() ?? { phase: 'off', version: null, message: 'Updates come with the installed desktop app.' };
+    return (
+      this.options.updates?.info() ?? {
+        phase: 'off',
+        version: null,
+        message: 'Updates come with the installed desktop app.',
+      }
+    );
   }
 
   /** Restarts into the downloaded update, never while a recording or an upload is under way. */
   restartForUpdate(): { restarting: true } {
     const refusal = restartRefusal(this.busy());
     if (refusal) throw new JobError('busy', refusal);
-    if (!this.options.updates || this.updateInfo().phase !== 'ready') throw new JobError('bad_state', 'No update is ready to install.');
+    if (!this.options.updates || this.updateInfo().phase !== 'ready')
+      throw new JobError('bad_state', 'No update is ready to install.');
     this.options.updates.restart();
     return { restarting: true };
   }
@@ -509,7 +619,8 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const meta = await this.recordings.claim(id, ownerOf(user, this.serviceKey()));
     this.pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.
-    if (!this.pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) await this.pipeline.submit(id, meta.templateId);
+    if (!this.pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim())
+      await this.pipeline.submit(id, meta.templateId);
     const claimed = this.consultFor(id);
     this.emit('consult:changed', claimed);
     return claimed;
@@ -544,7 +655,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
    * them as written.
    */
   searchConsults(query: string): string[] {
-    const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+    const fold = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toLowerCase();
     const words = fold(query).split(/\s+/).filter(Boolean);
     if (words.length === 0) return this.visibleConsults().map((c) => c.recording.id);
     const kept: typeof this.searchTexts = new Map();
@@ -552,7 +667,14 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const found = this.visibleConsults().filter(({ recording, job }) => {
       const whole = job !== null && this.gate.allows(recording.id);
       const { note, editedNote } = whole ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
-      const parts = [recording.listName, recording.patientName, recording.description, recording.label, editedNote ?? note, ...(whole ? this.pipeline.documentTexts(recording.id) : [])];
+      const parts = [
+        recording.listName,
+        recording.patientName,
+        recording.description,
+        recording.label,
+        editedNote ?? note,
+        ...(whole ? this.pipeline.documentTexts(recording.id) : []),
+      ];
       // Folding every note again took most of a search's time with thousands of consults: a
       // consult's folded text is reused while it is made of the same texts (mostly the very
       // same strings the pipeline holds, so comparing them costs next to nothing).
@@ -573,7 +695,9 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   private searchTexts = new Map<string, { parts: readonly (string | null)[]; folded: string }>();
 
   consults(): ConsultInfo[] {
-    return [...this.metas.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
+    return [...this.metas.values()]
+      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+      .map((recording) => ({ recording, job: this.pipeline.info(recording.id) }));
   }
 
   /** The note (or one more document of the consult) as the window shows it, with the patient and the consult's local date. */
@@ -582,7 +706,14 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     const { note, editedNote, noteRtf } = this.pipeline.note(id, documentId);
     const documentName = documentId === null ? null : (job?.documents.find((d) => d.id === documentId)?.name ?? null);
     // The service's RTF is the note it wrote; once the vet has edited it, it no longer is.
-    return { note, editedNote, rtf: editedNote === null ? noteRtf : null, patientName: recording.patientName, sessionDate: localDate(recording.startedAt), documentName };
+    return {
+      note,
+      editedNote,
+      rtf: editedNote === null ? noteRtf : null,
+      patientName: recording.patientName,
+      sessionDate: localDate(recording.startedAt),
+      documentName,
+    };
   }
 
   /**
@@ -599,7 +730,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
     };
   }
 
-  async exportNote(id: string, format: keyof typeof EXPORT_TYPES, documentId: string | null = null): Promise<NoteExport> {
+  async exportNote(
+    id: string,
+    format: keyof typeof EXPORT_TYPES,
+    documentId: string | null = null,
+  ): Promise<NoteExport> {
     const { sections, meta } = this.noteParts(id, documentId);
     const formats = this.noteFormats(id, documentId);
     // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
@@ -613,7 +748,11 @@ export class AppCore extends EventEmitter<{ [K in keyof EventPayloads]: [EventPa
   private noteParts(id: string, documentId: string | null) {
     const view = this.noteView(id, documentId);
     const shown = view.editedNote ?? view.note;
-    if (shown === null) throw new JobError('not_found', documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.');
+    if (shown === null)
+      throw new JobError(
+        'not_found',
+        documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.',
+      );
     const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate, templateName: view.documentName };
     return { sections: sectionsFromText(shown), meta, serviceRtf: view.rtf };
   }

@@ -10,14 +10,22 @@ export interface AudioAnswer {
   body: Readable | null;
 }
 
-export async function audioAnswer(path: string, contentType: string, rangeHeader: string | null | undefined): Promise<AudioAnswer> {
+export async function audioAnswer(
+  path: string,
+  contentType: string,
+  rangeHeader: string | null | undefined,
+): Promise<AudioAnswer> {
   let size: number;
   try {
     size = (await stat(path)).size;
   } catch {
     return { status: 404, headers: { 'content-type': 'text/plain' }, body: null };
   }
-  const base = { 'content-type': contentType.split(';')[0] ?? 'audio/webm', 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
+  const base = {
+    'content-type': contentType.split(';')[0] ?? 'audio/webm',
+    'accept-ranges': 'bytes',
+    'cache-control': 'no-store',
+  };
   const m = rangeHeader ? /^bytes=(\d*)-(\d*)$/.exec(rangeHeader.trim()) : null;
   if (!m || (m[1] === '' && m[2] === '')) {
     return { status: 200, headers: { ...base, 'content-length': String(size) }, body: createReadStream(path) };

@@ -8,7 +8,11 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 60_000 };
 
-export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF, retryAfterMs?: number): number {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  retryAfterMs?: number,
+): number {
   const ceiling = Math.min(options.capMs, options.baseMs * 2 ** Math.max(0, attempt));
   const jittered = Math.floor((options.random ?? Math.random)() * ceiling);
   return retryAfterMs !== undefined ? Math.max(jittered, Math.min(retryAfterMs, options.capMs * 5)) : jittered;

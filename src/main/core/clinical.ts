@@ -72,8 +72,10 @@ export class Clinical {
     } catch {
       throw new InputError('The webhook address is not a web address; it starts with https://.');
     }
-    if (address.protocol !== 'https:') throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
-    if (secret.length < WEBHOOK_SECRET_MIN) throw new InputError(`The webhook secret must be at least ${WEBHOOK_SECRET_MIN} characters long.`);
+    if (address.protocol !== 'https:')
+      throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
+    if (secret.length < WEBHOOK_SECRET_MIN)
+      throw new InputError(`The webhook secret must be at least ${WEBHOOK_SECRET_MIN} characters long.`);
     const answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
     await this.options.saveWebhookSecret?.(secret);
     return answer.webhook;
@@ -86,6 +88,10 @@ export class Clinical {
   async setScribeWebhook(active: boolean) {
     const organizationId = this.session.state().user?.organizationId;
     if (!organizationId) throw new InputError('Your organization is not known yet; sign in again.');
-    return (await this.session.withToken((t) => this.client.setWebhookStatus(t, { eventType: 'scribe', active, organizationId }))).webhook;
+    return (
+      await this.session.withToken((t) =>
+        this.client.setWebhookStatus(t, { eventType: 'scribe', active, organizationId }),
+      )
+    ).webhook;
   }
 }

@@ -83,7 +83,8 @@ export function accessTo(
   service: string,
   { sent, legacySender }: { sent: boolean; legacySender: string | null },
 ): ConsultAccess {
-  if (owner && owner.service === service) return user !== null && user.organizationId === owner.organizationId ? 'full' : 'none';
+  if (owner && owner.service === service)
+    return user !== null && user.organizationId === owner.organizationId ? 'full' : 'none';
   if (owner) {
     // An owner of another service is no account here; the same vet, known by e-mail, may take
     // it on this one. Nobody else learns it exists.

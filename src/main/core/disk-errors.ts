@@ -23,6 +23,7 @@ export function diskErrorCode(e: unknown): DiskErrorCode | null {
 /** The sentence for the vet; `kept` says what is safe (the recording so far, the settings...). */
 export function diskErrorMessage(code: DiskErrorCode, kept = 'What was saved before is kept.'): string {
   if (code === 'disk_full') return `The disk is full: free some space on this computer. ${kept}`;
-  if (code === 'read_only') return `The app's data folder cannot be written (the disk is read-only, or its permissions changed). ${kept}`;
+  if (code === 'read_only')
+    return `The app's data folder cannot be written (the disk is read-only, or its permissions changed). ${kept}`;
   return `The disk could not be written. ${kept}`;
 }

@@ -130,7 +130,8 @@ export class DraftStore {
     }
     if (raw === null) return null;
     const draft = raw as Partial<Draft> | undefined;
-    if (draft && typeof draft.text === 'string' && typeof draft.savedAt === 'string') return { text: draft.text, savedAt: draft.savedAt };
+    if (draft && typeof draft.text === 'string' && typeof draft.savedAt === 'string')
+      return { text: draft.text, savedAt: draft.savedAt };
     const keptAs = `${this.path(key)}.unreadable-${this.now()}`;
     await rename(this.path(key), keptAs).catch(() => undefined);
     this.onUnreadable?.(key, keptAs);

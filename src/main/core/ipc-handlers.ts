@@ -2,7 +2,15 @@
 // parses it with the contract's schema, runs it on the core, and answers an envelope. It knows
 // no transport: Electron's ipcMain (src/main/ipc.ts) and the browser test host bind the same
 // table.
-import { describeIssues, invokeContract, type InvokeChannel, type InvokeInput, type InvokeOutput, type IpcError, type IpcResult } from '../../shared/ipc.ts';
+import {
+  describeIssues,
+  invokeContract,
+  type InvokeChannel,
+  type InvokeInput,
+  type InvokeOutput,
+  type IpcError,
+  type IpcResult,
+} from '../../shared/ipc.ts';
 
 type In<C extends InvokeChannel> = InvokeInput<C>;
 import type { AppCore } from './app-core.ts';
@@ -48,7 +56,14 @@ function implementations(core: AppCore): Impl {
       const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
       return { items: answer.items, page, total, hasMore };
     },
-    'recording:start': async ({ mimeType, label, patientName, description, templateId, ownerConsented }: In<'recording:start'>) => {
+    'recording:start': async ({
+      mimeType,
+      label,
+      patientName,
+      description,
+      templateId,
+      ownerConsented,
+    }: In<'recording:start'>) => {
       // The consult is the signed-in account's: it is sent with that sign-in only.
       const user = core.session.state().user;
       return core.remember(
@@ -83,12 +98,21 @@ function implementations(core: AppCore): Impl {
       if (core.gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
       return consultOrThrow(id);
     },
-    'recording:update': async ({ id, label, patientName, description, templateId, listName }: In<'recording:update'>) => {
+    'recording:update': async ({
+      id,
+      label,
+      patientName,
+      description,
+      templateId,
+      listName,
+    }: In<'recording:update'>) => {
       // The service was given the name and description with the recording session: changing
       // them here afterwards would leave the note written for another name.
       if (core.pipeline.sent(id)) {
-        if (patientName !== undefined && patientName !== consultOrThrow(id).recording.patientName) throw new JobError('conflict', NAME_LOCKED);
-        if (description !== undefined && (description || null) !== consultOrThrow(id).recording.description) throw new JobError('conflict', DESCRIPTION_LOCKED);
+        if (patientName !== undefined && patientName !== consultOrThrow(id).recording.patientName)
+          throw new JobError('conflict', NAME_LOCKED);
+        if (description !== undefined && (description || null) !== consultOrThrow(id).recording.description)
+          throw new JobError('conflict', DESCRIPTION_LOCKED);
       }
       const meta = core.remember(
         await core.recordings.update(id, {
@@ -114,7 +138,8 @@ function implementations(core: AppCore): Impl {
     'consults:submit': async ({ id, templateId }: In<'consults:submit'>) => {
       const meta = await core.recordings.get(id);
       if (!meta) throw new RecordingError('not_found', NO_SUCH_CONSULT);
-      if (!meta.patientName?.trim() && !core.pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
+      if (!meta.patientName?.trim() && !core.pipeline.info(id))
+        throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
       if (meta.templateId !== templateId) core.remember(await core.recordings.update(id, { templateId }));
       if (meta.state === 'recovered') core.remember(await core.recordings.finish(id));
       await core.pipeline.submit(id, templateId);
@@ -131,8 +156,10 @@ function implementations(core: AppCore): Impl {
       return { deleted: true as const };
     },
     'consults:note': ({ id, documentId }: In<'consults:note'>) => core.noteView(id, documentId ?? null),
-    'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => core.noteFormats(id, documentId ?? null),
-    'consults:export': ({ id, documentId, format }: In<'consults:export'>) => core.exportNote(id, format, documentId ?? null),
+    'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) =>
+      core.noteFormats(id, documentId ?? null),
+    'consults:export': ({ id, documentId, format }: In<'consults:export'>) =>
+      core.exportNote(id, format, documentId ?? null),
     'consults:askAgain': async ({ id }: In<'consults:askAgain'>) => {
       await core.pipeline.askAgain(id);
       return consultOrThrow(id);
@@ -169,18 +196,22 @@ function implementations(core: AppCore): Impl {
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => ({ url: core.options.audioUrl(id) }),
     'agents:ddx': ({ input }: In<'agents:ddx'>) => core.clinical.ddx(input),
-    'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) => core.clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
+    'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) =>
+      core.clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
     'agents:medication': ({ input }: In<'agents:medication'>) => {
       if (input.trim() === '') throw new InputError(MEDICATION_EMPTY);
       return core.clinical.medication(input.trim());
     },
-    'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) => core.clinical.setNotificationEmail(email),
+    'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) =>
+      core.clinical.setNotificationEmail(email),
     'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>) => core.clinical.setScribeWebhook(active),
     'org:get': () => core.clinical.organization(),
-    'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) => core.clinical.registerWebhook({ url, secret }),
+    'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) =>
+      core.clinical.registerWebhook({ url, secret }),
     'clipboard:write': (flavours: In<'clipboard:write'>) => core.writeClipboard(flavours),
     'update:get': () => core.updateInfo(),
-    'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) => core.retentionPreview(retentionDays),
+    'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) =>
+      core.retentionPreview(retentionDays),
     'update:restart': () => core.restartForUpdate(),
   };
 }
@@ -219,7 +250,8 @@ function draftKey(id: string, documentId: string | undefined): string {
   return documentId === undefined ? id : `${id}.document-${documentId}`;
 }
 
-const STOPPED_NOT_YOURS = 'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
+const STOPPED_NOT_YOURS =
+  'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
 const NO_SUCH_CONSULT = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
 /**
@@ -262,12 +294,19 @@ export function createHandlers(core: AppCore): HandlerTable {
     const schema = invokeContract[channel].input;
     const run = impl[channel] as (input: unknown) => unknown;
     const need = GATE[channel];
-    if (!need && schemaNamesConsult(schema)) throw new Error(`ipc ${channel} names a consult but asks nothing of the gate`);
+    if (!need && schemaNamesConsult(schema))
+      throw new Error(`ipc ${channel} names a consult but asks nothing of the gate`);
     table[channel] = async (input: unknown) => {
       const parsed = schema.safeParse(input);
       if (!parsed.success) {
         core.log.debug(`ipc ${channel}: invalid input`);
-        return { ok: false, error: { code: 'invalid_input', message: `Invalid input for ${channel}: ${describeIssues(parsed.error.issues)}.` } };
+        return {
+          ok: false,
+          error: {
+            code: 'invalid_input',
+            message: `Invalid input for ${channel}: ${describeIssues(parsed.error.issues)}.`,
+          },
+        };
       }
       if (need && !core.gate.permits((parsed.data as { id: string }).id, need)) {
         return { ok: false, error: { code: 'not_found', message: NO_SUCH_CONSULT } };

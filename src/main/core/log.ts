@@ -15,7 +15,10 @@ const PATTERNS: [RegExp, string][] = [
   // JWTs: three base64url parts, the first a JSON header ("eyJ").
   [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}/g, '[redacted token]'],
   [/(bearer\s+)\S+/gi, '$1[redacted]'],
-  [/("?(?:password|access_token|refresh_token|token|accessToken|refreshToken)"?\s*[:=]\s*)("[^"]*"|[^\s,}&]+)/gi, '$1[redacted]'],
+  [
+    /("?(?:password|access_token|refresh_token|token|accessToken|refreshToken)"?\s*[:=]\s*)("[^"]*"|[^\s,}&]+)/gi,
+    '$1[redacted]',
+  ],
   [/([?&](?:signature|sig|X-Amz-Signature|token)=)[^&\s"]+/gi, '$1[redacted]'],
 ];
 
@@ -26,7 +29,11 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out;
 }
 
-export function createLogger(sink: (level: LogLevel, line: string) => void, minLevel: LogLevel = 'info', secrets: () => readonly string[] = () => []): Logger {
+export function createLogger(
+  sink: (level: LogLevel, line: string) => void,
+  minLevel: LogLevel = 'info',
+  secrets: () => readonly string[] = () => [],
+): Logger {
   const write = (level: LogLevel) => (message: string) => {
     if (ORDER[level] < ORDER[minLevel]) return;
     sink(level, redact(message, secrets()));

@@ -127,7 +127,10 @@ export class Network {
     }
     let agent = this.proxies.get(route.url);
     if (!agent) {
-      agent = new ProxyAgent({ uri: route.url, ...(secureContext ? { requestTls: { secureContext }, proxyTls: { secureContext } } : {}) });
+      agent = new ProxyAgent({
+        uri: route.url,
+        ...(secureContext ? { requestTls: { secureContext }, proxyTls: { secureContext } } : {}),
+      });
       this.proxies.set(route.url, agent);
     }
     return agent;
@@ -163,7 +166,10 @@ export class Network {
  * proxy that inspects secure traffic. Node's `--use-system-ca` would do this, but the app's fuses
  * turn off NODE_OPTIONS. Undefined (Node's roots) where this Node cannot read the store.
  */
-export function trustedRoots(tls: { getCACertificates?: (type: 'default' | 'system') => string[] }, log?: (line: string) => void): string[] | undefined {
+export function trustedRoots(
+  tls: { getCACertificates?: (type: 'default' | 'system') => string[] },
+  log?: (line: string) => void,
+): string[] | undefined {
   if (typeof tls.getCACertificates !== 'function') {
     log?.('network: this runtime cannot read the system certificate store; only the bundled roots are trusted');
     return undefined;
@@ -172,7 +178,9 @@ export function trustedRoots(tls: { getCACertificates?: (type: 'default' | 'syst
     const system = tls.getCACertificates('system');
     return [...new Set([...tls.getCACertificates('default'), ...system])];
   } catch (e) {
-    log?.(`network: the system certificate store could not be read (${(e as Error).message}); only the bundled roots are trusted`);
+    log?.(
+      `network: the system certificate store could not be read (${(e as Error).message}); only the bundled roots are trusted`,
+    );
     return undefined;
   }
 }
@@ -231,7 +239,9 @@ export function describeNetworkFailure(e: unknown, url: string, route: Route): N
   }
   if (route.kind !== 'proxy') return null;
   // undici's words for a refused tunnel, and the upload's ProxyRefusedError, which uses the same.
-  const status = chain.map((c) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(c.message)?.[1]).find((found) => found !== undefined);
+  const status = chain
+    .map((c) => /Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(c.message)?.[1])
+    .find((found) => found !== undefined);
   if (status === '407') {
     return {
       code: 'proxy',
@@ -239,9 +249,16 @@ export function describeNetworkFailure(e: unknown, url: string, route: Route): N
     };
   }
   if (status) {
-    return { code: 'proxy', message: `The clinic's proxy (${route.label}) refused the connection to ${host} (${status}). Ask IT to allow ${host} through the proxy.` };
+    return {
+      code: 'proxy',
+      message: `The clinic's proxy (${route.label}) refused the connection to ${host} (${status}). Ask IT to allow ${host} through the proxy.`,
+    };
   }
-  const refused = chain.find((c) => ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_PRX_TLS'].includes(c.code ?? '') || c.name === 'ProxyConnectionError');
+  const refused = chain.find(
+    (c) =>
+      ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_PRX_TLS'].includes(c.code ?? '') ||
+      c.name === 'ProxyConnectionError',
+  );
   if (refused) {
     return {
       code: 'proxy',
@@ -253,9 +270,12 @@ export function describeNetworkFailure(e: unknown, url: string, route: Route): N
 
 /** Plain words for why a direct connection failed, by the system's code; null when none applies. */
 const CONNECTION_WORDS: Record<string, (host: string) => string> = {
-  ENOTFOUND: (host) => `The address looks wrong (no such host: ${host}), or this computer is not connected to a network.`,
-  EAI_AGAIN: (host) => `The name ${host} could not be looked up just now: this computer may not be connected to a network.`,
-  ECONNREFUSED: (host) => `Nothing answers at ${host} (connection refused): the address may be wrong, or the service is down.`,
+  ENOTFOUND: (host) =>
+    `The address looks wrong (no such host: ${host}), or this computer is not connected to a network.`,
+  EAI_AGAIN: (host) =>
+    `The name ${host} could not be looked up just now: this computer may not be connected to a network.`,
+  ECONNREFUSED: (host) =>
+    `Nothing answers at ${host} (connection refused): the address may be wrong, or the service is down.`,
   ECONNRESET: (host) => `The connection to ${host} was cut.`,
   EPIPE: (host) => `The connection to ${host} was cut.`,
   ETIMEDOUT: (host) => `${host} did not answer the connection (timed out).`,

@@ -13,7 +13,17 @@ const LEADING = 1.35;
 
 // Stand-ins for characters a vet's note often holds that Windows-1252 lacks.
 // Greek mu (μg) has the micro sign (µg) in Windows-1252, which reads the same.
-const STAND_INS: Record<string, string> = { 'μ': 'µ', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '−': '-', '✓': 'v', '\u2009': ' ', '\u202f': ' ' };
+const STAND_INS: Record<string, string> = {
+  μ: 'µ',
+  '≤': '<=',
+  '≥': '>=',
+  '→': '->',
+  '←': '<-',
+  '−': '-',
+  '✓': 'v',
+  '\u2009': ' ',
+  '\u202f': ' ',
+};
 
 // Characters that show nothing (zero-width joiners and spaces, emoji variation selectors, soft
 // hyphens, direction marks) and control characters: left out rather than drawn as '?'.
@@ -29,7 +39,8 @@ export function pdfSafe(text: string, font: PDFFont): string {
     else if (ch === '\t') out += '    ';
     else if (INVISIBLE.test(ch)) continue;
     else if (supported.has(ch.codePointAt(0)!)) out += ch;
-    else if (STAND_INS[ch] !== undefined && [...STAND_INS[ch]!].every((c) => supported.has(c.codePointAt(0)!))) out += STAND_INS[ch];
+    else if (STAND_INS[ch] !== undefined && [...STAND_INS[ch]!].every((c) => supported.has(c.codePointAt(0)!)))
+      out += STAND_INS[ch];
     else {
       // An accented letter the font lacks keeps its base letter.
       const base = ch.normalize('NFD').replace(/\p{M}/gu, '');

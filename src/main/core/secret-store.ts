@@ -125,7 +125,10 @@ export class KeychainSecretStore implements SecretStore {
    * halfway leaves the previous session readable or none, never a mix.
    */
   async save(session: StoredSession) {
-    const text = JSON.stringify(session).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const text = JSON.stringify(session).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     const previous = await this.chunkCount();
     if (text.length <= KEYCHAIN_ENTRY_CHARS) {
       await this.keytar.setPassword(this.service, this.account, text);
@@ -134,7 +137,11 @@ export class KeychainSecretStore implements SecretStore {
     }
     const count = Math.ceil(text.length / KEYCHAIN_ENTRY_CHARS);
     for (let i = 1; i <= count; i++) {
-      await this.keytar.setPassword(this.service, `${this.account}.${i}`, text.slice((i - 1) * KEYCHAIN_ENTRY_CHARS, i * KEYCHAIN_ENTRY_CHARS));
+      await this.keytar.setPassword(
+        this.service,
+        `${this.account}.${i}`,
+        text.slice((i - 1) * KEYCHAIN_ENTRY_CHARS, i * KEYCHAIN_ENTRY_CHARS),
+      );
     }
     await this.keytar.setPassword(this.service, this.account, `chunked:${count}`);
     await this.removeChunks(count + 1, previous);
@@ -245,14 +252,19 @@ export class KeychainLoadError extends Error {
  * none answers (a Linux desktop without a Secret Service). A keytar that does not load is a
  * KeychainLoadError, for chooseSecretStore to log and say (main's choice).
  */
-export async function loadKeychain(service?: string, load: () => Promise<unknown> = () => import('keytar')): Promise<KeychainSecretStore | null> {
+export async function loadKeychain(
+  service?: string,
+  load: () => Promise<unknown> = () => import('keytar'),
+): Promise<KeychainSecretStore | null> {
   let keytar: KeytarLike;
   try {
     const mod = (await load()) as { default?: KeytarLike } & KeytarLike;
     keytar = mod.default ?? mod;
     if (typeof keytar.getPassword !== 'function') throw new Error('the module has no getPassword');
   } catch (e) {
-    throw new KeychainLoadError(`the keychain module (keytar) could not be loaded: ${(e as Error).message}`, { cause: e });
+    throw new KeychainLoadError(`the keychain module (keytar) could not be loaded: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
   const store = new KeychainSecretStore(keytar, service);
   return (await store.probe()) ? store : null;
@@ -312,7 +324,9 @@ export async function chooseSecretStore(options: {
   const { safeStorage } = options;
   const backend = safeStorage.backend();
   const store =
-    safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown' ? new EncryptedFileSecretStore(options.file, safeStorage) : new MemorySecretStore();
+    safeStorage.isEncryptionAvailable() && backend !== 'basic_text' && backend !== 'unknown'
+      ? new EncryptedFileSecretStore(options.file, safeStorage)
+      : new MemorySecretStore();
   // One notice: a module that did not load says so and where the tokens are; otherwise only
   // the memory-only store needs saying.
   if (loadFailed) options.notices.push({ level: 'warning', message: keychainLoadNotice(store) });

@@ -90,14 +90,19 @@ export class ServiceClient {
     try {
       return await this.network.route(url);
     } catch (e) {
-      if (e instanceof ProxySettingsError) throw new ServiceError('network', operation, e.message, { code: 'proxy_settings', cause: e });
+      if (e instanceof ProxySettingsError)
+        throw new ServiceError('network', operation, e.message, { code: 'proxy_settings', cause: e });
       throw e;
     }
   }
 
   private async call<T>(spec: CallSpec, parse: (body: unknown) => T): Promise<T> {
     const url = joinUrl(this.options.urls()[spec.base], spec.path);
-    const headers: Record<string, string> = { accept: 'application/json', 'x-api-version': API_VERSION, ...spec.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-version': API_VERSION,
+      ...spec.headers,
+    };
     if (spec.token) headers['authorization'] = `Bearer ${spec.token}`;
     let body: string | undefined;
     if (spec.body !== undefined) {
@@ -124,7 +129,9 @@ export class ServiceClient {
       text = await answer.body.text();
     } catch (e) {
       if (deadline.aborted && !spec.signal?.aborted) {
-        throw new ServiceError('timeout', spec.operation, `The service did not answer ${spec.operation} in time.`, { cause: e });
+        throw new ServiceError('timeout', spec.operation, `The service did not answer ${spec.operation} in time.`, {
+          cause: e,
+        });
       }
       throw this.transportError(spec.operation, e, url, route);
     }
@@ -135,9 +142,14 @@ export class ServiceClient {
     } catch {
       json = undefined;
       if (answer.statusCode < 300) {
-        throw new ServiceError('invalid_answer', spec.operation, `Unexpected answer from the service for ${spec.operation}: the body is not JSON.`, {
-          status: answer.statusCode,
-        });
+        throw new ServiceError(
+          'invalid_answer',
+          spec.operation,
+          `Unexpected answer from the service for ${spec.operation}: the body is not JSON.`,
+          {
+            status: answer.statusCode,
+          },
+        );
       }
     }
     if (answer.statusCode >= 300) {
@@ -165,18 +177,36 @@ export class ServiceClient {
     if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') {
       return new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
     }
-    if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError || err.code === 'UND_ERR_CONNECT_TIMEOUT') {
+    if (
+      e instanceof undiciErrors.HeadersTimeoutError ||
+      e instanceof undiciErrors.BodyTimeoutError ||
+      err.code === 'UND_ERR_CONNECT_TIMEOUT'
+    ) {
       return new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
     }
-    return new ServiceError('network', operation, `Could not reach the service for ${operation}: ${connectionWords(e, url) ?? (err.message || err.code || 'network error')}`.replace(/([^.])$/, '$1.'), { cause: e });
+    return new ServiceError(
+      'network',
+      operation,
+      `Could not reach the service for ${operation}: ${connectionWords(e, url) ?? (err.message || err.code || 'network error')}`.replace(
+        /([^.])$/,
+        '$1.',
+      ),
+      { cause: e },
+    );
   }
 
   // `POST /auth/sign-in`, or `POST /auth/login` on the scribing API when the setting asks for it,
   // whose published answer may hold only the tokens: the session then asks /users/me for the user.
   signIn(email: string, password: string, { viaScribeLogin = false } = {}) {
     return viaScribeLogin
-      ? this.call({ operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } }, parseLogin)
-      : this.call({ operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } }, parseSignIn);
+      ? this.call(
+          { operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } },
+          parseLogin,
+        )
+      : this.call(
+          { operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } },
+          parseSignIn,
+        );
   }
 
   /** `GET /users/me`: who the token belongs to (after /auth/login, and the check at launch). */
@@ -187,20 +217,55 @@ export class ServiceClient {
   // `POST /auth/refresh-token`. The bearer is the (usually expired) access token; the body carries the refresh token.
   refresh(accessToken: string, refreshToken: string) {
     return this.call(
-      { operation: 'refresh-token', method: 'POST', base: 'scribeUrl', path: '/auth/refresh-token', token: accessToken, body: { token: refreshToken } },
+      {
+        operation: 'refresh-token',
+        method: 'POST',
+        base: 'scribeUrl',
+        path: '/auth/refresh-token',
+        token: accessToken,
+        body: { token: refreshToken },
+      },
       parseRefresh,
     );
   }
 
   /** `POST /recording-sessions/create`: the patient's name, the visit description (always sent, '' if none) and the local date. */
-  createSession(token: string, input: { patientName: string; description: string; sessionDate: string }, signal?: AbortSignal) {
-    const body: CreateSessionRequest = { patient_name: input.patientName, description: input.description, session_date: input.sessionDate };
-    return this.call({ operation: 'create-session', method: 'POST', base: 'scribeUrl', path: '/recording-sessions/create', token, body, signal }, parseRecordingSession);
+  createSession(
+    token: string,
+    input: { patientName: string; description: string; sessionDate: string },
+    signal?: AbortSignal,
+  ) {
+    const body: CreateSessionRequest = {
+      patient_name: input.patientName,
+      description: input.description,
+      session_date: input.sessionDate,
+    };
+    return this.call(
+      {
+        operation: 'create-session',
+        method: 'POST',
+        base: 'scribeUrl',
+        path: '/recording-sessions/create',
+        token,
+        body,
+        signal,
+      },
+      parseRecordingSession,
+    );
   }
 
   /** `GET /templates/all`: one page. */
   templates(token: string, page = 1, limit = 50) {
-    return this.call({ operation: 'templates', method: 'GET', base: 'scribeUrl', path: `/templates/all?page=${page}&limit=${limit}`, token }, parseTemplatesPage);
+    return this.call(
+      {
+        operation: 'templates',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/templates/all?page=${page}&limit=${limit}`,
+        token,
+      },
+      parseTemplatesPage,
+    );
   }
 
   /** `POST /audio/generate-upload-url`: the session only (and a template, when scribing should start by itself after the upload). */
@@ -209,7 +274,18 @@ export class ServiceClient {
       recording_session_public_id: input.sessionId,
       ...(input.autoScribeTemplateId ? { auto_scribe_template_public_id: input.autoScribeTemplateId } : {}),
     };
-    return this.call({ operation: 'upload-url', method: 'POST', base: 'scribeUrl', path: '/audio/generate-upload-url', token, body, signal }, parseUploadUrl);
+    return this.call(
+      {
+        operation: 'upload-url',
+        method: 'POST',
+        base: 'scribeUrl',
+        path: '/audio/generate-upload-url',
+        token,
+        body,
+        signal,
+      },
+      parseUploadUrl,
+    );
   }
 
   /**
@@ -221,7 +297,11 @@ export class ServiceClient {
     uploadUrl: string,
     filePath: string,
     contentType: string | null,
-    { onProgress, signal, headers = {} }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
+    {
+      onProgress,
+      signal,
+      headers = {},
+    }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
   ): Promise<void> {
     const operation = 'upload';
     const { size } = await stat(filePath);
@@ -229,7 +309,12 @@ export class ServiceClient {
     try {
       url = new URL(uploadUrl);
     } catch (e) {
-      throw new ServiceError('invalid_answer', operation, `The upload address given by the service is not a URL: "${uploadUrl.slice(0, 200)}".`, { cause: e });
+      throw new ServiceError(
+        'invalid_answer',
+        operation,
+        `The upload address given by the service is not a URL: "${uploadUrl.slice(0, 200)}".`,
+        { cause: e },
+      );
     }
     const route = await this.routeFor(operation, uploadUrl);
     const started = Date.now();
@@ -246,13 +331,31 @@ export class ServiceClient {
       });
     } catch (e) {
       if (e instanceof PutFileError) {
-        if (e.kind === 'aborted') throw new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
-        if (e.kind === 'stalled') throw new ServiceError('timeout', operation, `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`, { cause: e });
-        if (e.kind === 'no_answer') throw new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
+        if (e.kind === 'aborted')
+          throw new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
+        if (e.kind === 'stalled')
+          throw new ServiceError(
+            'timeout',
+            operation,
+            `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`,
+            { cause: e },
+          );
+        if (e.kind === 'no_answer')
+          throw new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, {
+            cause: e,
+          });
       }
       const failure = describeNetworkFailure(e, uploadUrl, route);
       if (failure) throw new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
-      throw new ServiceError('network', operation, `Could not reach the service for ${operation}: ${connectionWords(e, uploadUrl) ?? ((e as Error).message || 'network error')}`.replace(/([^.])$/, '$1.'), { cause: e });
+      throw new ServiceError(
+        'network',
+        operation,
+        `Could not reach the service for ${operation}: ${connectionWords(e, uploadUrl) ?? ((e as Error).message || 'network error')}`.replace(
+          /([^.])$/,
+          '$1.',
+        ),
+        { cause: e },
+      );
     }
     this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
     if (answer.status >= 300) {
@@ -260,11 +363,16 @@ export class ServiceClient {
       const storage = storageError(answer.text);
       if (storage) {
         const words = storage.message.replace(/[.\s]+$/, '');
-        throw new ServiceError('http', operation, `The storage service refused the upload${words ? `: ${words}` : ''} (${storage.code}).`, {
-          status: answer.status,
-          code: storage.code,
-          retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
-        });
+        throw new ServiceError(
+          'http',
+          operation,
+          `The storage service refused the upload${words ? `: ${words}` : ''} (${storage.code}).`,
+          {
+            status: answer.status,
+            code: storage.code,
+            retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
+          },
+        );
       }
       let json: unknown;
       try {
@@ -281,8 +389,15 @@ export class ServiceClient {
   }
 
   /** `POST /scribe/request`: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
-  requestScribe(token: string, input: { sessionId: string; templateId: string; idempotencyKey: string }, signal?: AbortSignal) {
-    const body: ScribeRequestBody = { recording_session_public_id: input.sessionId, template_public_id: input.templateId };
+  requestScribe(
+    token: string,
+    input: { sessionId: string; templateId: string; idempotencyKey: string },
+    signal?: AbortSignal,
+  ) {
+    const body: ScribeRequestBody = {
+      recording_session_public_id: input.sessionId,
+      template_public_id: input.templateId,
+    };
     return this.call(
       {
         operation: 'scribe-request',
@@ -300,18 +415,47 @@ export class ServiceClient {
 
   /** `GET /scribe/get/{id}`. */
   getScribe(token: string, id: string, signal?: AbortSignal) {
-    return this.call({ operation: 'scribe-get', method: 'GET', base: 'scribeUrl', path: `/scribe/get/${encodeURIComponent(id)}`, token, signal }, parseScribeRecord);
+    return this.call(
+      {
+        operation: 'scribe-get',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/scribe/get/${encodeURIComponent(id)}`,
+        token,
+        signal,
+      },
+      parseScribeRecord,
+    );
   }
 
   /** `POST /ddx_agent_v2`. */
   ddx(token: string, input: string, signal?: AbortSignal) {
-    return this.call({ operation: 'ddx-agent', method: 'POST', base: 'agentsApiUrl', path: '/ddx_agent_v2', token, body: { input }, signal }, parseDdxResult);
+    return this.call(
+      {
+        operation: 'ddx-agent',
+        method: 'POST',
+        base: 'agentsApiUrl',
+        path: '/ddx_agent_v2',
+        token,
+        body: { input },
+        signal,
+      },
+      parseDdxResult,
+    );
   }
 
   /** `POST /treatment_plan_agent_v2`. */
   treatmentPlan(token: string, input: string, signal?: AbortSignal) {
     return this.call(
-      { operation: 'treatment-plan-agent', method: 'POST', base: 'agentsApiUrl', path: '/treatment_plan_agent_v2', token, body: { input }, signal },
+      {
+        operation: 'treatment-plan-agent',
+        method: 'POST',
+        base: 'agentsApiUrl',
+        path: '/treatment_plan_agent_v2',
+        token,
+        body: { input },
+        signal,
+      },
       parseTreatmentPlanResult,
     );
   }
@@ -319,14 +463,25 @@ export class ServiceClient {
   /** `POST /medication_agent_v2`: the input names a drug and a species. */
   medication(token: string, input: string, signal?: AbortSignal) {
     return this.call(
-      { operation: 'medication-agent', method: 'POST', base: 'agentsApiUrl', path: '/medication_agent_v2', token, body: { input }, signal },
+      {
+        operation: 'medication-agent',
+        method: 'POST',
+        base: 'agentsApiUrl',
+        path: '/medication_agent_v2',
+        token,
+        body: { input },
+        signal,
+      },
       parseMedicationResult,
     );
   }
 
   /** `GET /organizations/get`: the organization, with the notification address in force. */
   organization(token: string) {
-    return this.call({ operation: 'organization-get', method: 'GET', base: 'scribeUrl', path: '/organizations/get', token }, parseOrganization);
+    return this.call(
+      { operation: 'organization-get', method: 'GET', base: 'scribeUrl', path: '/organizations/get', token },
+      parseOrganization,
+    );
   }
 
   /**
@@ -337,10 +492,17 @@ export class ServiceClient {
   async registerWebhook(token: string, input: { url: string; secret: string }) {
     const body: WebhookUpdateRequest = { event_type: 'scribe', webhook_url: input.url, auth_token: input.secret };
     try {
-      return await this.call({ operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body }, parseWebhookRegistration);
+      return await this.call(
+        { operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body },
+        parseWebhookRegistration,
+      );
     } catch (e) {
       if (e instanceof ServiceError && input.secret !== '' && e.message.includes(input.secret)) {
-        throw new ServiceError(e.kind, e.operation, e.message.split(input.secret).join('[secret]'), { status: e.status, code: e.code, retryAfterMs: e.retryAfterMs });
+        throw new ServiceError(e.kind, e.operation, e.message.split(input.secret).join('[secret]'), {
+          status: e.status,
+          code: e.code,
+          retryAfterMs: e.retryAfterMs,
+        });
       }
       throw e;
     }
@@ -349,7 +511,14 @@ export class ServiceClient {
   /** `PATCH /organizations/update-email-for-notification`. */
   updateNotificationEmail(token: string, email: string) {
     return this.call(
-      { operation: 'notification-email', method: 'PATCH', base: 'scribeUrl', path: '/organizations/update-email-for-notification', token, body: { email } },
+      {
+        operation: 'notification-email',
+        method: 'PATCH',
+        base: 'scribeUrl',
+        path: '/organizations/update-email-for-notification',
+        token,
+        body: { email },
+      },
       parseOrganizationUpdate,
     );
   }

@@ -28,7 +28,8 @@ export class ServiceError extends Error {
   /** Worth trying again later: the network, a time-out, 408, 429 and every 5xx. */
   get transient(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
-    if (this.kind === 'http' && this.status !== undefined) return this.status === 408 || this.status === 429 || this.status >= 500;
+    if (this.kind === 'http' && this.status !== undefined)
+      return this.status === 408 || this.status === 429 || this.status >= 500;
     return false;
   }
 

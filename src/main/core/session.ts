@@ -23,7 +23,11 @@ export interface SessionState {
 export class SignedOutError extends Error {
   readonly reason: SignOutReason | null;
   constructor(reason: SignOutReason | null) {
-    super(reason === 'expired' || reason === 'revoked' ? 'Your session has ended; sign in again.' : 'You are signed out; sign in first.');
+    super(
+      reason === 'expired' || reason === 'revoked'
+        ? 'Your session has ended; sign in again.'
+        : 'You are signed out; sign in first.',
+    );
     this.name = 'SignedOutError';
     this.reason = reason;
   }
@@ -97,7 +101,9 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
   }
 
   async signIn(email: string, password: string): Promise<SessionState> {
-    const answer = await this.client.signIn(email, password, { viaScribeLogin: this.options.useScribeLogin?.() ?? false });
+    const answer = await this.client.signIn(email, password, {
+      viaScribeLogin: this.options.useScribeLogin?.() ?? false,
+    });
     // The published /auth/login may answer the tokens alone: the user comes from /users/me.
     const tokens = answer.user ? answer : { ...answer, user: await this.client.me(answer.accessToken) };
     const stored = toStored(tokens, null, this.now());
@@ -135,7 +141,9 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
         await this.signOut('expired');
         return this.state();
       }
-      this.options.log?.(`session: the kept sign-in could not be checked now (${e instanceof ServiceError ? e.kind : 'error'}); staying signed in`);
+      this.options.log?.(
+        `session: the kept sign-in could not be checked now (${e instanceof ServiceError ? e.kind : 'error'}); staying signed in`,
+      );
     }
     return this.state();
   }
@@ -157,7 +165,8 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     if (!session) throw new SignedOutError(this.endedBecause);
     const expiresAt = session.expiresAt;
     // The margin is 60 s, or half the token's life when tokens live shorter than two minutes.
-    const life = expiresAt !== undefined && session.obtainedAt !== undefined ? expiresAt * 1000 - session.obtainedAt : Infinity;
+    const life =
+      expiresAt !== undefined && session.obtainedAt !== undefined ? expiresAt * 1000 - session.obtainedAt : Infinity;
     const margin = Math.min(REFRESH_MARGIN_MS, life / 2);
     if (expiresAt === undefined || expiresAt * 1000 - this.now() > margin) return session.accessToken;
     try {
@@ -176,7 +185,10 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
    * it; the call stops with SessionChangedError and its caller decides (a job waits for its
    * owner). With `as`, the call starts only under that user's sign-in.
    */
-  async withToken<T>(fn: (token: string) => Promise<T>, { as, signal }: { as?: string; signal?: AbortSignal } = {}): Promise<T> {
+  async withToken<T>(
+    fn: (token: string) => Promise<T>,
+    { as, signal }: { as?: string; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const generation = this.generation;
     const mine = () => {
       if (generation !== this.generation) throw new SessionChangedError();
@@ -223,7 +235,8 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     } catch (e) {
       if (e instanceof ServiceError && e.kind === 'http' && !e.transient) {
         // The service refused the refresh token: the session is over. Recordings stay queued.
-        if (generation === this.generation) await this.signOut(e.code === 'refresh_token_reused' ? 'revoked' : 'expired');
+        if (generation === this.generation)
+          await this.signOut(e.code === 'refresh_token_reused' ? 'revoked' : 'expired');
         throw new SignedOutError(e.code === 'refresh_token_reused' ? 'revoked' : 'expired');
       }
       throw e;

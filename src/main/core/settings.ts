@@ -3,7 +3,14 @@
 // that cannot be read is kept aside (never deleted) and the defaults are used, with a notice.
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { settingsPatchSchema, settingsSchema, DEFAULT_SETTINGS, type Retention, type Settings, type SettingsPatch } from '../../shared/settings.ts';
+import {
+  settingsPatchSchema,
+  settingsSchema,
+  DEFAULT_SETTINGS,
+  type Retention,
+  type Settings,
+  type SettingsPatch,
+} from '../../shared/settings.ts';
 import { readJson, writeJsonAtomic } from './atomic-file.ts';
 
 export class SettingsError extends Error {
@@ -36,7 +43,8 @@ export class SettingsStore {
     }
     // A member added since the file was written (scribeOverdueMinutes) takes its default; the
     // members the file has are checked as they are.
-    const filled = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...DEFAULT_SETTINGS, ...raw } : raw;
+    const filled =
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...DEFAULT_SETTINGS, ...raw } : raw;
     const parsed = settingsSchema.safeParse(filled);
     if (parsed.success) {
       this.current = parsed.data;
@@ -56,7 +64,11 @@ export class SettingsStore {
   async update(patch: SettingsPatch): Promise<Settings> {
     const checkedPatch = settingsPatchSchema.safeParse(patch);
     if (!checkedPatch.success) throw new SettingsError(describe(checkedPatch.error.issues));
-    const merged = { ...this.current, ...checkedPatch.data, serviceUrls: { ...this.current.serviceUrls, ...checkedPatch.data.serviceUrls } };
+    const merged = {
+      ...this.current,
+      ...checkedPatch.data,
+      serviceUrls: { ...this.current.serviceUrls, ...checkedPatch.data.serviceUrls },
+    };
     const checked = settingsSchema.safeParse(merged);
     if (!checked.success) throw new SettingsError(describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);

@@ -59,8 +59,14 @@ export class PutFileError extends Error {
   }
 }
 
-export async function putFile(url: URL, filePath: string, size: number, options: PutFileOptions): Promise<PutFileAnswer> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PutFileError('network', `an upload address must be http(s), not ${url.protocol}`);
+export async function putFile(
+  url: URL,
+  filePath: string,
+  size: number,
+  options: PutFileOptions,
+): Promise<PutFileAnswer> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new PutFileError('network', `an upload address must be http(s), not ${url.protocol}`);
   if (options.signal?.aborted) throw new PutFileError('aborted', 'the upload was cancelled');
   const file = await open(filePath, 'r');
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -82,11 +88,20 @@ export async function putFile(url: URL, filePath: string, size: number, options:
   // proxy's 403 would read as an expired address. Its own event tells them apart.
   req.once('proxyConnect', (connect: { statusCode?: number }) => {
     const status = connect.statusCode ?? 0;
-    if (status !== 200) fail(new PutFileError('network', `the proxy refused the tunnel (${status})`, { cause: new ProxyRefusedError(status) }));
+    if (status !== 200)
+      fail(
+        new PutFileError('network', `the proxy refused the tunnel (${status})`, {
+          cause: new ProxyRefusedError(status),
+        }),
+      );
   });
   // Socket idle time: while the body goes out, no byte for stallMs; after it, no answer.
   req.setTimeout(options.stallMs, () => {
-    fail(bodySent ? new PutFileError('no_answer', 'no answer to the upload in time') : new PutFileError('stalled', 'the upload made no progress'));
+    fail(
+      bodySent
+        ? new PutFileError('no_answer', 'no answer to the upload in time')
+        : new PutFileError('stalled', 'the upload made no progress'),
+    );
   });
   let bodySent = false;
 
@@ -94,13 +109,15 @@ export async function putFile(url: URL, filePath: string, size: number, options:
   const answer = new Promise<PutFileAnswer>((resolve, reject) => {
     req.on('error', (e) => {
       // Once the service has answered, a broken connection does not undo what it said.
-      if (!responded) reject(failure ?? new PutFileError('network', (e as Error).message || 'network error', { cause: e }));
+      if (!responded)
+        reject(failure ?? new PutFileError('network', (e as Error).message || 'network error', { cause: e }));
     });
     req.on('response', (res) => {
       responded = true;
       const chunks: Buffer[] = [];
       let kept = 0;
-      const settle = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
+      const settle = () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
       res.on('data', (chunk: Buffer) => {
         if (kept < MAX_ANSWER_BYTES) chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - kept));
         kept += chunk.length;
@@ -161,7 +178,8 @@ async function pump(
   };
   req.on('close', settle);
   // Why the upload cannot go on: its own failure, a write that failed, or a closed connection.
-  const stopReason = (): Error | null => failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
+  const stopReason = (): Error | null =>
+    failed() ?? writeError ?? (req.destroyed ? new Error('the connection closed during the upload') : null);
   let position = 0;
   while (position < size) {
     while (free.length === 0 && !stopReason()) await new Promise<void>((r) => (wake = r));

@@ -61,7 +61,8 @@ function opusPacketMs(packet: Uint8Array): number | null {
   const toc = packet[0];
   if (toc === undefined) return null;
   const config = toc >> 3;
-  const frameMs = config < 12 ? [10, 20, 40, 60][config % 4] : config < 16 ? [10, 20][config % 2] : [2.5, 5, 10, 20][config % 4];
+  const frameMs =
+    config < 12 ? [10, 20, 40, 60][config % 4] : config < 16 ? [10, 20][config % 2] : [2.5, 5, 10, 20][config % 4];
   const code = toc & 3;
   const frames = code === 0 ? 1 : code === 3 ? (packet[1] ?? 0) & 0x3f : 2;
   return frameMs === undefined ? null : frameMs * frames;
@@ -87,7 +88,11 @@ export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<We
  * One read of the file. From `fineFrom` on (the start of the slice a first pass threw in) the
  * decoder is fed one byte at a time, and a throw ends the read with every element before it.
  */
-async function scanPass(path: string, readBytes: number, fineFrom: number | null): Promise<{ scan: WebmScan; threwAt: number | null }> {
+async function scanPass(
+  path: string,
+  readBytes: number,
+  fineFrom: number | null,
+): Promise<{ scan: WebmScan; threwAt: number | null }> {
   const decoder = new Decoder();
   const reader = new Reader();
   reader.drop_default_duration = false;
@@ -136,7 +141,10 @@ async function scanPass(path: string, readBytes: number, fineFrom: number | null
         }, 0);
       }
       const previous = lastBlockTicks.get(block.trackNumber);
-      if (previous !== undefined && (ticks < previous || ((ticks - previous) * timestampScale) / 1e6 > MAX_BLOCK_GAP_MS)) {
+      if (
+        previous !== undefined &&
+        (ticks < previous || ((ticks - previous) * timestampScale) / 1e6 > MAX_BLOCK_GAP_MS)
+      ) {
         damaged = true;
         return;
       }
@@ -153,7 +161,7 @@ async function scanPass(path: string, readBytes: number, fineFrom: number | null
   const stream = createReadStream(path, { highWaterMark: readBytes });
   try {
     reading: for await (const piece of stream as AsyncIterable<Buffer>) {
-      for (let at = 0; at < piece.length; ) {
+      for (let at = 0; at < piece.length;) {
         const fine = fineFrom !== null && fed >= fineFrom && fed < fineFrom + FEED_BYTES;
         const size = fine ? 1 : fineFrom !== null && fed < fineFrom ? Math.min(FEED_BYTES, fineFrom - fed) : FEED_BYTES;
         const slice = piece.subarray(at, at + size);
@@ -185,8 +193,19 @@ async function scanPass(path: string, readBytes: number, fineFrom: number | null
   // makeMetadataSeekable writes the Segment start as 12 bytes right after the header, as
   // MediaRecorder does; a head laid out otherwise would get wrong seek positions.
   else if (seg.tagStart !== headerEnd || seg.dataStart - seg.tagStart !== 12) problem = 'unexpected Segment layout';
-  else if (reader.metadatas.length === 0 || reader.metadataSize <= seg.dataStart) problem = 'no Info and Tracks before the first cluster';
-  return { scan: { durationMs: endMs === null ? null : Math.round(endMs), codecId, metadataSize: reader.metadataSize, problem, incompleteTail, reader }, threwAt };
+  else if (reader.metadatas.length === 0 || reader.metadataSize <= seg.dataStart)
+    problem = 'no Info and Tracks before the first cluster';
+  return {
+    scan: {
+      durationMs: endMs === null ? null : Math.round(endMs),
+      codecId,
+      metadataSize: reader.metadataSize,
+      problem,
+      incompleteTail,
+      reader,
+    },
+    threwAt,
+  };
 }
 
 /** The new head: EBML header, Segment start, SeekHead, Info with Duration, Tracks, Cues. */
@@ -227,7 +246,8 @@ export async function fixWebmDuration(path: string, readBytes = READ_BYTES): Pro
     return { fixed: false, durationMs: null, codecId: null, reason: `unreadable: ${(e as Error).message}` };
   }
   const { durationMs, codecId, problem, reader, metadataSize } = scan;
-  if (problem !== null || durationMs === null) return { fixed: false, durationMs, codecId, reason: problem ?? 'no duration' };
+  if (problem !== null || durationMs === null)
+    return { fixed: false, durationMs, codecId, reason: problem ?? 'no duration' };
 
   let head: Buffer;
   try {

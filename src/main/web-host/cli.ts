@@ -15,7 +15,11 @@ import { loopbackHost, startWebHost } from './host.ts';
 const { values } = parseArgs({
   options: {
     'renderer-dir': { type: 'string' },
-    port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, 'data-dir': { type: 'string' }, 'memory-tokens': { type: 'boolean', default: false } },
+    port: { type: 'string', default: '0' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'data-dir': { type: 'string' },
+    'memory-tokens': { type: 'boolean', default: false },
+  },
 });
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -23,7 +27,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 if (!loopbackHost(values.host)) {
-  console.error(`preview:web: --host must be this computer (127.0.0.1, ::1 or localhost), not "${values.host}": the host serves a signed-in session to whoever reaches it.`);
+  console.error(
+    `preview:web: --host must be this computer (127.0.0.1, ::1 or localhost), not "${values.host}": the host serves a signed-in session to whoever reaches it.`,
+  );
   process.exit(2);
 }
 const accessToken = process.env['VET_SCRIBE_HOST_TOKEN'];
@@ -45,10 +51,20 @@ try {
   process.exit(2);
 }
 const { port: _p, host: _h, dataDir: _d, ...sandboxOverrides } = sandbox;
-const host = await startWebHost({ port, host: values.host, dataDir, rendererDir, sandbox: sandboxOverrides, memoryTokens: values['memory-tokens'], accessToken });
+const host = await startWebHost({
+  port,
+  host: values.host,
+  dataDir,
+  rendererDir,
+  sandbox: sandboxOverrides,
+  memoryTokens: values['memory-tokens'],
+  accessToken,
+});
 // The address carries this run's token once; the host keeps it in cookies named after its port
 // from there on, so a second host in the same browser leaves this one's alone (src/main/README.md).
-process.stdout.write(`${JSON.stringify({ url: host.openUrl, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: host.openUrl, data_dir: dataDir, demo: host.core.appInfo().sandbox?.demo ?? null })}\n`,
+);
 // A browser has no tray and no global shortcut: their commands to the recorder can be typed
 // here instead, one a line ("recorder start", "recorder pause", "recorder stop"...).
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -56,7 +72,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (word === 'recorder' && rest.length === 0 && (RECORDER_ACTIONS as readonly string[]).includes(action ?? '')) {
     host.core.emit('recorder:command', { action: action as RecorderAction });
   } else if (line.trim() !== '') {
-    console.error(`preview:web: "${line.trim().slice(0, 80)}" is not a command; try: recorder ${RECORDER_ACTIONS.join('|')}`);
+    console.error(
+      `preview:web: "${line.trim().slice(0, 80)}" is not a command; try: recorder ${RECORDER_ACTIONS.join('|')}`,
+    );
   }
 });
 const stop = () => void host.close().then(() => process.exit(0));

@@ -82,7 +82,10 @@ export function windowPass(accessToken: string): string {
 
 /** A cookie's Path matches a request's path as a browser matches it (RFC 6265, 5.1.4). */
 function underPath(path: string, cookiePath: string): boolean {
-  return path === cookiePath || (path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/'));
+  return (
+    path === cookiePath ||
+    (path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/'))
+  );
 }
 
 /** Loopback only: the host serves one person's sign-in to this computer and no other. */
@@ -114,8 +117,12 @@ function sameToken(given: string | null, expected: string): boolean {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const listenHost = loopbackHost(options.host ?? '127.0.0.1');
-  if (!listenHost) throw new Error(`the browser host listens on this computer only (127.0.0.1, ::1 or localhost), not on "${options.host}"`);
-  if (options.accessToken !== undefined && options.accessToken.length < 32) throw new Error('the access token must be at least 32 characters');
+  if (!listenHost)
+    throw new Error(
+      `the browser host listens on this computer only (127.0.0.1, ::1 or localhost), not on "${options.host}"`,
+    );
+  if (options.accessToken !== undefined && options.accessToken.length < 32)
+    throw new Error('the access token must be at least 32 characters');
   const accessToken = options.accessToken ?? randomBytes(32).toString('base64url');
   const notices = [];
   // One keychain entry per data folder, so hosts side by side do not share a session.
@@ -148,11 +155,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const header = req.headers[TOKEN_HEADER];
     if (header !== undefined) return typeof header === 'string' && sameToken(header, accessToken);
     if (cookieValues(req, tokenCookieName(port)).some((v) => sameToken(v, accessToken))) return true;
-    return !TOKEN_PATHS.some((p) => underPath(path, p)) && cookieValues(req, windowCookieName(port)).some((v) => sameToken(v, pass));
+    return (
+      !TOKEN_PATHS.some((p) => underPath(path, p)) &&
+      cookieValues(req, windowCookieName(port)).some((v) => sameToken(v, pass))
+    );
   };
 
   const fail = (res: ServerResponse, status: number, message: string) => {
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error: { code: 'host', message } }));
+    res
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ ok: false, error: { code: 'host', message } }));
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -167,18 +179,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     // The printed address: its token goes into this port's cookies, and out of the address bar.
     const offered = url.searchParams.get('token');
     if (req.method === 'GET' && url.pathname === '/' && offered !== null) {
-      if (!sameToken(offered, accessToken)) return fail(res, 403, 'This address carries a token of another run: open the address the host printed.');
-      const cookie = (name: string, value: string, path: string) => `${name}=${value}; HttpOnly; SameSite=Strict; Path=${path}`;
-      const cookies = [cookie(windowCookieName(port), pass, '/'), ...TOKEN_PATHS.map((p) => cookie(tokenCookieName(port), accessToken, p))];
+      if (!sameToken(offered, accessToken))
+        return fail(res, 403, 'This address carries a token of another run: open the address the host printed.');
+      const cookie = (name: string, value: string, path: string) =>
+        `${name}=${value}; HttpOnly; SameSite=Strict; Path=${path}`;
+      const cookies = [
+        cookie(windowCookieName(port), pass, '/'),
+        ...TOKEN_PATHS.map((p) => cookie(tokenCookieName(port), accessToken, p)),
+      ];
       res.writeHead(303, { location: '/', 'set-cookie': cookies, 'cache-control': 'no-store' }).end();
       return;
     }
     // Any other process on this computer may reach the port: without the token, nothing.
-    if (!admitted(req, url.pathname)) return fail(res, 403, 'This browser host needs the address it printed (with its token).');
+    if (!admitted(req, url.pathname))
+      return fail(res, 403, 'This browser host needs the address it printed (with its token).');
 
     if (req.method === 'POST' && url.pathname.startsWith('/ipc/')) {
       const channel = decodeSegment(url.pathname.slice(5)) ?? '';
-      if (!(INVOKE_CHANNELS as readonly string[]).includes(channel)) return fail(res, 404, `No such channel: ${channel}`);
+      if (!(INVOKE_CHANNELS as readonly string[]).includes(channel))
+        return fail(res, 404, `No such channel: ${channel}`);
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -202,7 +221,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     if (req.method === 'GET' && url.pathname === '/events') {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       streams.add(res);
       req.on('close', () => streams.delete(res));
@@ -233,7 +256,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'cache-control': 'no-store',
       });
       if (req.method === 'HEAD') res.end();
-      else createReadStream(file).on('error', () => res.destroy()).pipe(res);
+      else
+        createReadStream(file)
+          .on('error', () => res.destroy())
+          .pipe(res);
       return;
     }
     fail(res, 405, 'Method not allowed.');

@@ -81,7 +81,12 @@ function RecordingPill({ onOpen }: { onOpen: () => void }) {
   const elapsedMs = useRecorder((s) => s.elapsedMs);
   const words = status === 'paused' ? 'Paused' : 'Recording';
   return (
-    <button type="button" className={`recording-pill rec-${status}`} onClick={onOpen} aria-label={`${words} ${formatElapsed(elapsedMs)} — open the recorder`}>
+    <button
+      type="button"
+      className={`recording-pill rec-${status}`}
+      onClick={onOpen}
+      aria-label={`${words} ${formatElapsed(elapsedMs)} — open the recorder`}
+    >
       <span className="rec-dot" aria-hidden="true" />
       {words} <time>{formatElapsed(elapsedMs)}</time>
     </button>
@@ -117,8 +122,14 @@ export function App() {
 
   useEffect(() => {
     if (!session.signedIn) return;
-    useConsults.getState().load().catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the consults'));
-    useSettings.getState().load().catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the settings'));
+    useConsults
+      .getState()
+      .load()
+      .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the consults'));
+    useSettings
+      .getState()
+      .load()
+      .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the settings'));
   }, [session.signedIn]);
 
   useEffect(() => {
@@ -188,7 +199,9 @@ export function App() {
               <button
                 type="button"
                 className="nav-item"
-                aria-current={view.name === item.name || (item.name === 'consults' && view.name === 'note') ? 'page' : undefined}
+                aria-current={
+                  view.name === item.name || (item.name === 'consults' && view.name === 'note') ? 'page' : undefined
+                }
                 onClick={() => go({ name: item.name } as View)}
               >
                 {item.label}
@@ -207,15 +220,25 @@ export function App() {
         {!engineUp && <EngineLost />}
         {!session.signedIn && (
           <p className="notice notice-warning" role="alert">
-            Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.
+            Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be
+            sent.
           </p>
         )}
         {app?.notices
           .filter((n) => !dismissed.includes(n.message))
           .map((n) => (
-            <div key={n.message} className={`notice notice-${n.level} notice-dismissable`} role={n.level === 'info' ? 'status' : 'alert'}>
+            <div
+              key={n.message}
+              className={`notice notice-${n.level} notice-dismissable`}
+              role={n.level === 'info' ? 'status' : 'alert'}
+            >
               <p>{n.message}</p>
-              <button type="button" className="link" aria-label="Dismiss notice" onClick={() => setDismissed((d) => [...d, n.message])}>
+              <button
+                type="button"
+                className="link"
+                aria-label="Dismiss notice"
+                onClick={() => setDismissed((d) => [...d, n.message])}
+              >
                 Dismiss
               </button>
             </div>
@@ -231,7 +254,8 @@ export function App() {
 function EngineLost() {
   return (
     <p className="notice notice-error" role="alert">
-      The app engine is not answering. Recordings on this computer are kept; this window reconnects by itself when the engine is back.
+      The app engine is not answering. Recordings on this computer are kept; this window reconnects by itself when the
+      engine is back.
     </p>
   );
 }

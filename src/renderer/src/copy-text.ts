@@ -12,7 +12,9 @@ export async function copyText(text: string): Promise<void> {
     }
   }
   if (copyWithCommand(text)) return;
-  throw new Error(refusal instanceof Error && refusal.message ? refusal.message : 'this window has no access to the clipboard');
+  throw new Error(
+    refusal instanceof Error && refusal.message ? refusal.message : 'this window has no access to the clipboard',
+  );
 }
 
 function copyWithCommand(text: string): boolean {

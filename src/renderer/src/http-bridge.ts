@@ -47,7 +47,14 @@ export function createHttpBridge(origin: string): BridgeApi {
           body: input === undefined ? '' : encodeWire(input),
         });
       } catch {
-        return { ok: false, error: { code: 'host_unreachable', message: 'The app engine is not answering. It may be restarting; try again in a moment.', retryable: true } };
+        return {
+          ok: false,
+          error: {
+            code: 'host_unreachable',
+            message: 'The app engine is not answering. It may be restarting; try again in a moment.',
+            retryable: true,
+          },
+        };
       }
       return decodeWire(await response.text()) as IpcResult<never>;
     },

@@ -35,32 +35,179 @@ export function normalizeText(text: string): string {
 // knowledge base that equals any wording matches all of them. Wordings are written in normal
 // form (see normalizeText); hyphens and spaces are interchangeable.
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['polyuria', 'pu', 'pu/pd', 'pupd', 'pu pd', 'urinating a lot', 'urinating more', 'peeing a lot', 'peeing more', 'increased urination', 'excessive urination', 'large volumes of urine', 'drinking and urinating', 'drinking and peeing'],
-  ['polydipsia', 'pd', 'pu/pd', 'pupd', 'pu pd', 'drinking a lot', 'drinking more', 'drinking lots', 'drinking excessively', 'increased thirst', 'excessive thirst', 'increased drinking', 'excessive drinking', 'very thirsty', 'drinking and urinating', 'drinking and peeing'],
-  ['polyphagia', 'increased appetite', 'ravenous appetite', 'ravenous', 'voracious appetite', 'good appetite', 'eating more', 'always hungry', 'hungry all the time'],
+  [
+    'polyuria',
+    'pu',
+    'pu/pd',
+    'pupd',
+    'pu pd',
+    'urinating a lot',
+    'urinating more',
+    'peeing a lot',
+    'peeing more',
+    'increased urination',
+    'excessive urination',
+    'large volumes of urine',
+    'drinking and urinating',
+    'drinking and peeing',
+  ],
+  [
+    'polydipsia',
+    'pd',
+    'pu/pd',
+    'pupd',
+    'pu pd',
+    'drinking a lot',
+    'drinking more',
+    'drinking lots',
+    'drinking excessively',
+    'increased thirst',
+    'excessive thirst',
+    'increased drinking',
+    'excessive drinking',
+    'very thirsty',
+    'drinking and urinating',
+    'drinking and peeing',
+  ],
+  [
+    'polyphagia',
+    'increased appetite',
+    'ravenous appetite',
+    'ravenous',
+    'voracious appetite',
+    'good appetite',
+    'eating more',
+    'always hungry',
+    'hungry all the time',
+  ],
   ['weight loss', 'losing weight', 'lost weight', 'weight-loss'],
   ['weight gain', 'gaining weight', 'gained weight'],
   ['vomiting', 'v+', 'emesis', 'being sick', 'throwing up', 'threw up', 'v/d'],
   ['diarrhea', 'd+', 'loose stool', 'loose stools', 'runny stool', 'runny stools', 'soft stool', 'soft stools', 'v/d'],
   ['lethargy', 'lethargic', 'listless', 'low energy', 'sleeping more', 'not himself', 'not herself'],
-  ['anorexia', 'anorexic', 'inappetence', 'inappetent', 'hyporexia', 'not eating', 'off food', 'off his food', 'off her food', 'off their food', 'off its food', 'reduced appetite', 'decreased appetite', 'poor appetite', 'no appetite', "won't eat", 'refusing food', "hasn't eaten", "hasn't been eating"],
+  [
+    'anorexia',
+    'anorexic',
+    'inappetence',
+    'inappetent',
+    'hyporexia',
+    'not eating',
+    'off food',
+    'off his food',
+    'off her food',
+    'off their food',
+    'off its food',
+    'reduced appetite',
+    'decreased appetite',
+    'poor appetite',
+    'no appetite',
+    "won't eat",
+    'refusing food',
+    "hasn't eaten",
+    "hasn't been eating",
+  ],
   ['tachycardia', 'tachycardic', 'high heart rate', 'fast heart rate', 'racing heart', 'elevated heart rate'],
   ['tachypnea', 'tachypneic', 'rapid breathing', 'fast breathing', 'breathing fast', 'increased respiratory rate'],
-  ['dyspnea', 'dyspneic', 'difficulty breathing', 'labored breathing', 'respiratory distress', 'breathing difficulty', 'struggling to breathe', 'open mouth breathing', 'increased respiratory effort'],
+  [
+    'dyspnea',
+    'dyspneic',
+    'difficulty breathing',
+    'labored breathing',
+    'respiratory distress',
+    'breathing difficulty',
+    'struggling to breathe',
+    'open mouth breathing',
+    'increased respiratory effort',
+  ],
   ['panting', 'excessive panting'],
   ['cough', 'coughing', 'honking cough'],
   ['sneezing', 'sneeze'],
-  ['pruritus', 'pruritic', 'itchy', 'itching', 'itchiness', 'scratching', 'licking paws', 'paw licking', 'chewing paws'],
-  ['alopecia', 'hair loss', 'losing hair', 'bald patch', 'bald patches', 'balding', 'fur loss', 'thinning coat', 'thin coat', 'thin hair coat'],
-  ['symmetrical alopecia', 'symmetric alopecia', 'bilaterally symmetrical alopecia', 'bilateral symmetrical alopecia', 'bilateral alopecia', 'symmetrical hair loss', 'truncal alopecia'],
+  [
+    'pruritus',
+    'pruritic',
+    'itchy',
+    'itching',
+    'itchiness',
+    'scratching',
+    'licking paws',
+    'paw licking',
+    'chewing paws',
+  ],
+  [
+    'alopecia',
+    'hair loss',
+    'losing hair',
+    'bald patch',
+    'bald patches',
+    'balding',
+    'fur loss',
+    'thinning coat',
+    'thin coat',
+    'thin hair coat',
+  ],
+  [
+    'symmetrical alopecia',
+    'symmetric alopecia',
+    'bilaterally symmetrical alopecia',
+    'bilateral symmetrical alopecia',
+    'bilateral alopecia',
+    'symmetrical hair loss',
+    'truncal alopecia',
+  ],
   ['lameness', 'lame', 'limping', 'not bearing weight', 'non weight bearing'],
-  ['stranguria', 'straining to urinate', 'straining to pee', 'straining to wee', 'strains to urinate', 'urinary straining', 'straining in the litter box', 'straining in the litter tray', 'posturing to urinate'],
+  [
+    'stranguria',
+    'straining to urinate',
+    'straining to pee',
+    'straining to wee',
+    'strains to urinate',
+    'urinary straining',
+    'straining in the litter box',
+    'straining in the litter tray',
+    'posturing to urinate',
+  ],
   ['dysuria', 'painful urination', 'pain on urination', 'pain urinating'],
-  ['pollakiuria', 'frequent urination', 'urinating frequently', 'frequent small urinations', 'small frequent urinations', 'frequent trips to the litter box', 'in and out of the litter box'],
+  [
+    'pollakiuria',
+    'frequent urination',
+    'urinating frequently',
+    'frequent small urinations',
+    'small frequent urinations',
+    'frequent trips to the litter box',
+    'in and out of the litter box',
+  ],
   ['hematuria', 'blood in urine', 'blood in the urine', 'bloody urine', 'red urine', 'pink urine'],
-  ['anuria', 'unable to urinate', "can't urinate", 'cannot urinate', 'not passing urine', 'no urine output', 'blocked bladder'],
-  ['retching', 'unproductive retching', 'non productive retching', 'nonproductive retching', 'dry heaving', 'trying to vomit', 'attempting to vomit', 'unproductive vomiting', 'non productive vomiting'],
-  ['abdominal distension', 'abdominal distention', 'distended abdomen', 'bloated abdomen', 'bloated', 'swollen abdomen', 'swollen belly', 'tympanic abdomen', 'distended and tympanic abdomen'],
+  [
+    'anuria',
+    'unable to urinate',
+    "can't urinate",
+    'cannot urinate',
+    'not passing urine',
+    'no urine output',
+    'blocked bladder',
+  ],
+  [
+    'retching',
+    'unproductive retching',
+    'non productive retching',
+    'nonproductive retching',
+    'dry heaving',
+    'trying to vomit',
+    'attempting to vomit',
+    'unproductive vomiting',
+    'non productive vomiting',
+  ],
+  [
+    'abdominal distension',
+    'abdominal distention',
+    'distended abdomen',
+    'bloated abdomen',
+    'bloated',
+    'swollen abdomen',
+    'swollen belly',
+    'tympanic abdomen',
+    'distended and tympanic abdomen',
+  ],
   ['pot bellied', 'potbellied', 'pot belly', 'pendulous abdomen', 'abdominal enlargement'],
   ['restlessness', 'restless', 'pacing', 'agitated', 'unable to settle', "can't settle"],
   ['hypersalivation', 'ptyalism', 'drooling', 'salivating', 'excessive salivation'],
@@ -70,30 +217,88 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['pale mucous membranes', 'pale mm', 'pale mms', 'pale gums', 'pallor'],
   ['ataxia', 'ataxic', 'wobbly', 'incoordination', 'uncoordinated', 'stumbling'],
   ['head shaking', 'shaking head', 'shaking the head', 'shaking his head', 'shaking her head', 'shaking its head'],
-  ['otic discharge', 'ear discharge', 'discharge from the ear', 'discharge from the ears', 'smelly ears', 'ear odor', 'malodorous ears'],
+  [
+    'otic discharge',
+    'ear discharge',
+    'discharge from the ear',
+    'discharge from the ears',
+    'smelly ears',
+    'ear odor',
+    'malodorous ears',
+  ],
   ['halitosis', 'bad breath', 'smelly breath'],
   ['glucosuria', 'glycosuria', 'glucose in urine', 'glucose in the urine', 'sugar in urine'],
   ['hyperglycemia', 'high blood glucose', 'high blood sugar', 'elevated blood glucose'],
-  ['azotemia', 'azotemic', 'elevated creatinine', 'high creatinine', 'raised creatinine', 'elevated urea', 'high urea', 'raised urea', 'elevated bun', 'high bun'],
+  [
+    'azotemia',
+    'azotemic',
+    'elevated creatinine',
+    'high creatinine',
+    'raised creatinine',
+    'elevated urea',
+    'high urea',
+    'raised urea',
+    'elevated bun',
+    'high bun',
+  ],
   ['heart murmur', 'murmur', 'systolic murmur'],
-  ['exercise intolerance', 'tires easily', 'tiring easily', 'reluctant to exercise', 'reduced exercise tolerance', 'decreased exercise tolerance'],
+  [
+    'exercise intolerance',
+    'tires easily',
+    'tiring easily',
+    'reluctant to exercise',
+    'reduced exercise tolerance',
+    'decreased exercise tolerance',
+  ],
   ['dehydration', 'dehydrated', 'skin tenting', 'prolonged skin tent', 'tacky mucous membranes', 'tacky mm'],
   ['fever', 'pyrexia', 'pyrexic', 'febrile', 'high temperature'],
   ['lymphadenopathy', 'enlarged lymph nodes', 'swollen lymph nodes', 'swollen glands', 'enlarged nodes'],
   ['hepatomegaly', 'enlarged liver'],
-  ['palpable thyroid nodule', 'thyroid nodule', 'thyroid slip', 'enlarged thyroid', 'thyroid enlargement', 'goiter', 'goitre', 'palpable thyroid'],
+  [
+    'palpable thyroid nodule',
+    'thyroid nodule',
+    'thyroid slip',
+    'enlarged thyroid',
+    'thyroid enlargement',
+    'goiter',
+    'goitre',
+    'palpable thyroid',
+  ],
   ['unkempt coat', 'unkempt hair coat', 'poor coat', 'poor hair coat', 'scruffy coat', 'matted coat', 'greasy coat'],
   ['vocalization', 'vocalizing', 'yowling', 'howling at night', 'crying at night'],
   ['constipation', 'constipated', 'hard stools', 'dyschezia'],
-  ['hematochezia', 'blood in stool', 'blood in the stool', 'bloody stool', 'bloody stools', 'bloody diarrhea', 'fresh blood in feces'],
+  [
+    'hematochezia',
+    'blood in stool',
+    'blood in the stool',
+    'bloody stool',
+    'bloody stools',
+    'bloody diarrhea',
+    'fresh blood in feces',
+  ],
   ['melena', 'black stool', 'black stools', 'tarry stool', 'tarry stools'],
   ['nasal discharge', 'runny nose', 'snotty nose', 'discharge from the nose'],
   ['ocular discharge', 'eye discharge', 'discharge from the eyes', 'runny eyes', 'watery eyes', 'epiphora'],
   ['muscle wasting', 'muscle loss', 'muscle atrophy', 'loss of muscle mass'],
   ['obesity', 'obese', 'overweight'],
   ['hypertension', 'high blood pressure', 'hypertensive'],
-  ['abdominal pain', 'painful abdomen', 'pain on abdominal palpation', 'tense abdomen', 'cranial abdominal pain', 'praying position'],
-  ['licking genitals', 'genital licking', 'licking the genitals', 'licking the penis', 'licking his penis', 'licking the prepuce', 'licking the vulva'],
+  [
+    'abdominal pain',
+    'painful abdomen',
+    'pain on abdominal palpation',
+    'tense abdomen',
+    'cranial abdominal pain',
+    'praying position',
+  ],
+  [
+    'licking genitals',
+    'genital licking',
+    'licking the genitals',
+    'licking the penis',
+    'licking his penis',
+    'licking the prepuce',
+    'licking the vulva',
+  ],
   ['regurgitation', 'regurgitating', 'regurgitates', 'regurgitated'],
   ['heat seeking', 'seeks warmth', 'cold intolerance'],
 ];
@@ -101,11 +306,13 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 // Words that cancel a sign named shortly after them in the same clause ("no vomiting",
 // "denies coughing", "negative for glucosuria"). "non" is left out: "non-productive
 // retching" is a sign, not its absence.
-const NEGATOR = /\b(?:no|not|without|denies|denied|deny|denying|negative|never|nor|absent|free of|ruled out|no longer|none|neither|nil|isn't|wasn't|hasn't|haven't|doesn't|didn't|don't|aren't|weren't)\b/;
+const NEGATOR =
+  /\b(?:no|not|without|denies|denied|deny|denying|negative|never|nor|absent|free of|ruled out|no longer|none|neither|nil|isn't|wasn't|hasn't|haven't|doesn't|didn't|don't|aren't|weren't)\b/;
 // Where a clause ends: a negation does not reach past these.
 const CLAUSE_BREAK = /[.;:!?\n,()[\]]|\b(?:but|however|although|though|except|yet|whereas|while)\b/g;
 // Words after a sign that cancel it ("vomiting: none", "coughing - not seen").
-const AFTER_NEGATION = /^\s*(?:[:-]\s*(?:no|none|nil|negative|absent)\b|(?:\w+\s+){0,2}?(?:absent|denied|not (?:seen|present|noted|observed|reported)|resolved|ruled out)\b)/;
+const AFTER_NEGATION =
+  /^\s*(?:[:-]\s*(?:no|none|nil|negative|absent)\b|(?:\w+\s+){0,2}?(?:absent|denied|not (?:seen|present|noted|observed|reported)|resolved|ruled out)\b)/;
 const NEGATION_WINDOW_WORDS = 5;
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -224,12 +431,30 @@ export function findTerm(p: Prepared, term: string): Hit[] {
 
 // Breed groups that predispositions name ("large breed", "deep-chested", "brachycephalic").
 const BREED_GROUPS: readonly (readonly [RegExp, readonly string[]])[] = [
-  [/\b(?:great danes?|(?:saint|st\.?) bernards?|newfoundlands?|newfies?|mastiffs?|(?:irish )?wolfhounds?|leonbergers?|bernese|cane corsos?)\b/, ['giant', 'large', 'deep-chested', 'purebred']],
-  [/\b(?:german shepherds?|gsds?|labradors?|retrievers?|rottweilers?|dobermann?s?|weimaraners?|standard poodles?|boxers?|setters?|akitas?|bloodhounds?|ridgebacks?|huskies|husky|malamutes?|vizslas?|pointers?)\b/, ['large', 'purebred']],
-  [/\b(?:great danes?|standard poodles?|weimaraners?|setters?|german shepherds?|dobermann?s?|boxers?|(?:saint|st\.?) bernards?|bloodhounds?|akitas?|basset(?: hounds?)?|greyhounds?|wolfhounds?)\b/, ['deep-chested']],
-  [/\b(?:chihuahuas?|yorkies?|yorkshire terriers?|pomeranians?|maltese|(?:toy|miniature|mini) poodles?|shih[\s-]?tzus?|dachshunds?|bichons?|cavaliers?|ckcs|jack russells?|jrts?|pugs?|papillons?|(?:miniature|mini) schnauzers?|lhasa apsos?|westies?|west highland)\b/, ['small', 'toy', 'purebred']],
-  [/\b(?:pugs?|(?:english |french )?bulldogs?|frenchies|boxers?|shih[\s-]?tzus?|boston terriers?|pekingese|cavaliers?|persians?|exotic shorthairs?|himalayans?)\b/, ['brachycephalic', 'purebred']],
-  [/\b(?:poodles?|schnauzers?|beagles?|spaniels?|siamese|burmese|maine coons?|ragdolls?|bengals?|abyssinians?|sphynx|british shorthairs?)\b/, ['purebred']],
+  [
+    /\b(?:great danes?|(?:saint|st\.?) bernards?|newfoundlands?|newfies?|mastiffs?|(?:irish )?wolfhounds?|leonbergers?|bernese|cane corsos?)\b/,
+    ['giant', 'large', 'deep-chested', 'purebred'],
+  ],
+  [
+    /\b(?:german shepherds?|gsds?|labradors?|retrievers?|rottweilers?|dobermann?s?|weimaraners?|standard poodles?|boxers?|setters?|akitas?|bloodhounds?|ridgebacks?|huskies|husky|malamutes?|vizslas?|pointers?)\b/,
+    ['large', 'purebred'],
+  ],
+  [
+    /\b(?:great danes?|standard poodles?|weimaraners?|setters?|german shepherds?|dobermann?s?|boxers?|(?:saint|st\.?) bernards?|bloodhounds?|akitas?|basset(?: hounds?)?|greyhounds?|wolfhounds?)\b/,
+    ['deep-chested'],
+  ],
+  [
+    /\b(?:chihuahuas?|yorkies?|yorkshire terriers?|pomeranians?|maltese|(?:toy|miniature|mini) poodles?|shih[\s-]?tzus?|dachshunds?|bichons?|cavaliers?|ckcs|jack russells?|jrts?|pugs?|papillons?|(?:miniature|mini) schnauzers?|lhasa apsos?|westies?|west highland)\b/,
+    ['small', 'toy', 'purebred'],
+  ],
+  [
+    /\b(?:pugs?|(?:english |french )?bulldogs?|frenchies|boxers?|shih[\s-]?tzus?|boston terriers?|pekingese|cavaliers?|persians?|exotic shorthairs?|himalayans?)\b/,
+    ['brachycephalic', 'purebred'],
+  ],
+  [
+    /\b(?:poodles?|schnauzers?|beagles?|spaniels?|siamese|burmese|maine coons?|ragdolls?|bengals?|abyssinians?|sphynx|british shorthairs?)\b/,
+    ['purebred'],
+  ],
 ];
 
 // Abbreviations and words of signalment, and what they imply.
@@ -257,7 +482,8 @@ const IMPLIED: Readonly<Record<string, readonly string[]>> = {
   intact: ['entire'],
 };
 
-const singular = (word: string): string => (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+const singular = (word: string): string =>
+  word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 
 /** Age in years when the history gives one ("12 yo", "8 year old", "7 years", "10 months"). */
 export function ageInYears(p: Prepared): number | undefined {
@@ -272,14 +498,46 @@ export function ageInYears(p: Prepared): number | undefined {
 
 // Signalment words a history may state outright. Sizes are left out ("a large meal" is no
 // large breed): they come from the breed table or from "large breed" as written.
-const STATED_SIGNALMENT = new Set(['male', 'female', 'neutered', 'castrated', 'spayed', 'intact', 'entire', 'senior', 'older', 'geriatric', 'young', 'juvenile', 'puppy', 'kitten', 'adult', 'middle-aged', 'purebred', 'pedigree', 'obese', 'overweight', 'indoor', 'outdoor', 'pregnant', 'lactating', 'working', 'sedentary', 'brachycephalic', 'deep-chested']);
+const STATED_SIGNALMENT = new Set([
+  'male',
+  'female',
+  'neutered',
+  'castrated',
+  'spayed',
+  'intact',
+  'entire',
+  'senior',
+  'older',
+  'geriatric',
+  'young',
+  'juvenile',
+  'puppy',
+  'kitten',
+  'adult',
+  'middle-aged',
+  'purebred',
+  'pedigree',
+  'obese',
+  'overweight',
+  'indoor',
+  'outdoor',
+  'pregnant',
+  'lactating',
+  'working',
+  'sedentary',
+  'brachycephalic',
+  'deep-chested',
+]);
 
 /**
  * The signalment a history states or implies, as singular words: "12 yo MN DSH" reads as
  * senior, older, male, neutered; "Great Dane" as giant, large, deep-chested.
  */
 export function signalmentWords(p: Prepared, species: readonly string[] = []): Set<string> {
-  const tokens = p.text.split(/[^a-z0-9'-]+/).filter(Boolean).map(singular);
+  const tokens = p.text
+    .split(/[^a-z0-9'-]+/)
+    .filter(Boolean)
+    .map(singular);
   const words = new Set(tokens.filter((t) => STATED_SIGNALMENT.has(t)));
   for (const token of tokens) for (const implied of IMPLIED[token] ?? []) words.add(implied);
   for (const [pattern, implied] of BREED_GROUPS) if (pattern.test(p.text)) for (const w of implied) words.add(w);
@@ -296,7 +554,36 @@ export function signalmentWords(p: Prepared, species: readonly string[] = []): S
   return words;
 }
 
-const PREDISPOSITION_FILLER = new Set(['a', 'an', 'the', 'and', 'in', 'of', 'with', 'especially', 'particularly', 'breed', 'age', 'aged', 'dog', 'cat', 'canine', 'feline', 'year', 'old', 'than', 'more', 'often', 'common', 'commonly', 'typically', 'usually', 'mostly', 'animal', 'pet']);
+const PREDISPOSITION_FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'in',
+  'of',
+  'with',
+  'especially',
+  'particularly',
+  'breed',
+  'age',
+  'aged',
+  'dog',
+  'cat',
+  'canine',
+  'feline',
+  'year',
+  'old',
+  'than',
+  'more',
+  'often',
+  'common',
+  'commonly',
+  'typically',
+  'usually',
+  'mostly',
+  'animal',
+  'pet',
+]);
 
 /**
  * Whether a predisposition ("middle-aged to older dogs", "female intact", "large breed",
@@ -308,12 +595,17 @@ export function predispositionApplies(predisposition: string, p: Prepared, words
   const age = ageInYears(p);
   const alternatives = normalizeText(predisposition).split(/\s+(?:to|or)\s+|[/,;]/);
   return alternatives.some((alternative) => {
-    const bound = /(over|older than|above|>|under|younger than|below|<)\s*(\d+(?:\.\d+)?)\s*(?:years?|yrs?|y)?\b/.exec(alternative);
+    const bound = /(over|older than|above|>|under|younger than|below|<)\s*(\d+(?:\.\d+)?)\s*(?:years?|yrs?|y)?\b/.exec(
+      alternative,
+    );
     if (bound?.[1] && bound[2]) {
       if (age === undefined) return false;
       return /over|older|above|>/.test(bound[1]) ? age > Number(bound[2]) : age < Number(bound[2]);
     }
-    const singularWords = alternative.split(/[^a-z0-9'-]+/).filter(Boolean).map(singular);
+    const singularWords = alternative
+      .split(/[^a-z0-9'-]+/)
+      .filter(Boolean)
+      .map(singular);
     const keys = singularWords.filter((w) => !PREDISPOSITION_FILLER.has(w) && !/^\d/.test(w));
     if (keys.length === 0) return false;
     if (findTerm(p, singularWords.join(' ')).some((h) => !h.negated)) return true;
@@ -343,7 +635,11 @@ const MAX_PREDISPOSITION_BONUS = 3;
 function aliasHits(p: Prepared, alias: string): Hit[] {
   const wording = normalizeText(alias).trim().replace(/\s+/g, ' ');
   if (wording === '') return [];
-  if (/^[A-Z0-9]{1,4}$/.test(alias) && !new RegExp(String.raw`(?<![\w/+])${escapeRe(alias)}(?![\w/+])`).test(p.original)) return [];
+  if (
+    /^[A-Z0-9]{1,4}$/.test(alias) &&
+    !new RegExp(String.raw`(?<![\w/+])${escapeRe(alias)}(?![\w/+])`).test(p.original)
+  )
+    return [];
   return [...p.text.matchAll(phrasePattern(wording))].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,
@@ -376,7 +672,10 @@ export function scoreCondition(p: Prepared, condition: Condition, words: Readonl
   const signs: Ranked['signs'] = [];
   for (const sign of found.sort((a, b) => longest(b) - longest(a) || b.weight - a.weight)) {
     const own = sign.hits.filter(
-      (h) => !claimed.some((c) => c.start <= h.start && h.end <= c.end && (c.end - c.start > h.end - h.start || c.key === sign.key)),
+      (h) =>
+        !claimed.some(
+          (c) => c.start <= h.start && h.end <= c.end && (c.end - c.start > h.end - h.start || c.key === sign.key),
+        ),
     );
     if (own.length === 0) continue;
     for (const h of own) claimed.push({ start: h.start, end: h.end, key: sign.key });
@@ -418,7 +717,11 @@ export function ruledOut(condition: Condition, words: ReadonlySet<string>): bool
 const ADULT_FACTOR = 1 / 3;
 
 /** The conditions a history points to, best first (ties: more strong signs, then id). */
-export function rankConditions(p: Prepared, conditions: readonly Condition[], species: readonly string[] = []): Ranked[] {
+export function rankConditions(
+  p: Prepared,
+  conditions: readonly Condition[],
+  species: readonly string[] = [],
+): Ranked[] {
   const words = signalmentWords(p, species);
   const age = ageInYears(p);
   return conditions

@@ -33,65 +33,440 @@ export interface Relevance {
 // Findings, tests, procedures and drugs a history or a question may use, beyond the signs of
 // SYNONYM_GROUPS. Each counts one point.
 const CLINICAL = [
-  'symptom', 'symptoms', 'clinical sign', 'clinical signs', 'presenting complaint', 'presented for', 'presenting with', 'physical exam',
-  'physical examination', 'clinical exam', 'bloodwork', 'blood test', 'blood tests', 'biochemistry', 'hematology', 'cbc', 'urinalysis',
-  'urine culture', 'radiograph', 'radiographs', 'x-ray', 'x-rays', 'radiography', 'ultrasound', 'echocardiogram', 'ecg', 'biopsy',
-  'cytology', 'fna', 'infection', 'infected', 'disease', 'illness', 'sick', 'unwell', 'injury', 'injured', 'wound', 'fracture',
-  'pain', 'painful', 'swelling', 'swollen', 'lump', 'tumor', 'cancer', 'parasite', 'parasites', 'fleas', 'flea', 'ticks', 'worms',
-  'mites', 'abscess', 'bleeding', 'discharge', 'rash', 'lesion', 'lesions', 'ulcer', 'inflammation', 'allergy', 'allergic',
-  'toxicity', 'poisoning', 'toxin', 'ingested', 'foreign body', 'obstruction', 'blockage', 'headache', 'nausea', 'nauseous',
-  'trembling', 'tremors', 'shivering', 'weakness', 'hunched', 'reluctant to move', 'stiffness', 'bruising', 'petechiae',
-  'arrhythmia', 'crackles', 'wheezing', 'stridor', 'gagging', 'choking', 'blindness', 'squinting', 'blepharospasm', 'hot spot',
-  'dandruff', 'crusts', 'pustules', 'nodule', 'nodules', 'bcs', 'body condition score', 'crt', 'capillary refill', 'tpr', 'bpm',
-  'wnl', 'sdma', 'bun', 't4', 'tt4', 'usg', 'pcv', 'wbc', 'fiv', 'felv', 'mg/kg', 'sid', 'bid', 'tid', 'q8h', 'q12h', 'q24h',
-  'nsaid', 'nsaids', 'antibiotic', 'antibiotics', 'antimicrobial', 'antimicrobials', 'steroid', 'steroids', 'corticosteroid',
-  'corticosteroids', 'glucocorticoid', 'prednisolone', 'prednisone', 'dexamethasone', 'antiemetic', 'antiemetics', 'maropitant',
-  'ondansetron', 'meloxicam', 'robenacoxib', 'carprofen', 'insulin', 'methimazole', 'thiamazole', 'carbimazole', 'trilostane',
-  'furosemide', 'pimobendan', 'benazepril', 'enalapril', 'amlodipine', 'amoxicillin', 'clavulanate', 'metronidazole',
-  'doxycycline', 'enrofloxacin', 'cephalexin', 'gabapentin', 'buprenorphine', 'methadone', 'opioid', 'opioids', 'analgesic',
-  'analgesics', 'analgesia', 'antihistamine', 'antihistamines', 'antifungal', 'anthelmintic', 'dewormer', 'wormer',
-  'fluid therapy', 'iv fluids', 'subcutaneous fluids', 'levothyroxine', 'phenobarbital', 'levetiracetam', 'cyclosporine',
-  'oclacitinib', 'apoquel', 'cytopoint', 'sedation', 'anesthesia', 'anesthetic', 'surgery', 'surgical', 'euthanasia',
-  'hypothermia', 'hypothermic', 'hyperthermia', 'bradycardia', 'bradycardic', 'gallop', 'ascites', 'effusion', 'edema', 'cyanosis',
-  'cyanotic', 'syncope', 'paresis', 'paralysis', 'paralysed', 'paralyzed', 'nystagmus', 'head tilt', 'circling', 'cataract',
-  'cataracts', 'hyperactivity', 'hyperactive', 'incontinence', 'incontinent',
+  'symptom',
+  'symptoms',
+  'clinical sign',
+  'clinical signs',
+  'presenting complaint',
+  'presented for',
+  'presenting with',
+  'physical exam',
+  'physical examination',
+  'clinical exam',
+  'bloodwork',
+  'blood test',
+  'blood tests',
+  'biochemistry',
+  'hematology',
+  'cbc',
+  'urinalysis',
+  'urine culture',
+  'radiograph',
+  'radiographs',
+  'x-ray',
+  'x-rays',
+  'radiography',
+  'ultrasound',
+  'echocardiogram',
+  'ecg',
+  'biopsy',
+  'cytology',
+  'fna',
+  'infection',
+  'infected',
+  'disease',
+  'illness',
+  'sick',
+  'unwell',
+  'injury',
+  'injured',
+  'wound',
+  'fracture',
+  'pain',
+  'painful',
+  'swelling',
+  'swollen',
+  'lump',
+  'tumor',
+  'cancer',
+  'parasite',
+  'parasites',
+  'fleas',
+  'flea',
+  'ticks',
+  'worms',
+  'mites',
+  'abscess',
+  'bleeding',
+  'discharge',
+  'rash',
+  'lesion',
+  'lesions',
+  'ulcer',
+  'inflammation',
+  'allergy',
+  'allergic',
+  'toxicity',
+  'poisoning',
+  'toxin',
+  'ingested',
+  'foreign body',
+  'obstruction',
+  'blockage',
+  'headache',
+  'nausea',
+  'nauseous',
+  'trembling',
+  'tremors',
+  'shivering',
+  'weakness',
+  'hunched',
+  'reluctant to move',
+  'stiffness',
+  'bruising',
+  'petechiae',
+  'arrhythmia',
+  'crackles',
+  'wheezing',
+  'stridor',
+  'gagging',
+  'choking',
+  'blindness',
+  'squinting',
+  'blepharospasm',
+  'hot spot',
+  'dandruff',
+  'crusts',
+  'pustules',
+  'nodule',
+  'nodules',
+  'bcs',
+  'body condition score',
+  'crt',
+  'capillary refill',
+  'tpr',
+  'bpm',
+  'wnl',
+  'sdma',
+  'bun',
+  't4',
+  'tt4',
+  'usg',
+  'pcv',
+  'wbc',
+  'fiv',
+  'felv',
+  'mg/kg',
+  'sid',
+  'bid',
+  'tid',
+  'q8h',
+  'q12h',
+  'q24h',
+  'nsaid',
+  'nsaids',
+  'antibiotic',
+  'antibiotics',
+  'antimicrobial',
+  'antimicrobials',
+  'steroid',
+  'steroids',
+  'corticosteroid',
+  'corticosteroids',
+  'glucocorticoid',
+  'prednisolone',
+  'prednisone',
+  'dexamethasone',
+  'antiemetic',
+  'antiemetics',
+  'maropitant',
+  'ondansetron',
+  'meloxicam',
+  'robenacoxib',
+  'carprofen',
+  'insulin',
+  'methimazole',
+  'thiamazole',
+  'carbimazole',
+  'trilostane',
+  'furosemide',
+  'pimobendan',
+  'benazepril',
+  'enalapril',
+  'amlodipine',
+  'amoxicillin',
+  'clavulanate',
+  'metronidazole',
+  'doxycycline',
+  'enrofloxacin',
+  'cephalexin',
+  'gabapentin',
+  'buprenorphine',
+  'methadone',
+  'opioid',
+  'opioids',
+  'analgesic',
+  'analgesics',
+  'analgesia',
+  'antihistamine',
+  'antihistamines',
+  'antifungal',
+  'anthelmintic',
+  'dewormer',
+  'wormer',
+  'fluid therapy',
+  'iv fluids',
+  'subcutaneous fluids',
+  'levothyroxine',
+  'phenobarbital',
+  'levetiracetam',
+  'cyclosporine',
+  'oclacitinib',
+  'apoquel',
+  'cytopoint',
+  'sedation',
+  'anesthesia',
+  'anesthetic',
+  'surgery',
+  'surgical',
+  'euthanasia',
+  'hypothermia',
+  'hypothermic',
+  'hyperthermia',
+  'bradycardia',
+  'bradycardic',
+  'gallop',
+  'ascites',
+  'effusion',
+  'edema',
+  'cyanosis',
+  'cyanotic',
+  'syncope',
+  'paresis',
+  'paralysis',
+  'paralysed',
+  'paralyzed',
+  'nystagmus',
+  'head tilt',
+  'circling',
+  'cataract',
+  'cataracts',
+  'hyperactivity',
+  'hyperactive',
+  'incontinence',
+  'incontinent',
 ];
 
 // Anatomy and short abbreviations that also have everyday meanings ("heart", "HR", "bar"):
 // half a point each.
 const WEAK = [
-  'abdomen', 'abdominal', 'thyroid', 'kidney', 'kidneys', 'renal', 'liver', 'hepatic', 'heart', 'cardiac', 'lung', 'lungs',
-  'pulmonary', 'bladder', 'urinary', 'urethra', 'urethral', 'skin', 'coat', 'ear', 'ears', 'eye', 'eyes', 'ocular', 'nasal',
-  'oral', 'teeth', 'tooth', 'gums', 'stomach', 'gastric', 'intestine', 'intestinal', 'bowel', 'colon', 'joint', 'joints', 'hip',
-  'stifle', 'elbow', 'spine', 'spinal', 'pancreas', 'spleen', 'lymph node', 'lymph nodes', 'prostate', 'uterus', 'mammary',
-  'anal gland', 'anal glands', 'paw', 'paws', 'claw', 'penis', 'prepuce', 'vulva', 'urine', 'stool', 'stools', 'feces', 'poop',
-  'appetite', 'temperature', 'breathing', 'thirst', 'litter box', 'litter tray', 'mm', 'mms', 'hr', 'rr', 'alt', 'alp', 'tp',
-  'bar', 'qar', 'nad', 'cc', 'po', 'sc', 'sq', 'iv', 'medicine', 'medicines',
+  'abdomen',
+  'abdominal',
+  'thyroid',
+  'kidney',
+  'kidneys',
+  'renal',
+  'liver',
+  'hepatic',
+  'heart',
+  'cardiac',
+  'lung',
+  'lungs',
+  'pulmonary',
+  'bladder',
+  'urinary',
+  'urethra',
+  'urethral',
+  'skin',
+  'coat',
+  'ear',
+  'ears',
+  'eye',
+  'eyes',
+  'ocular',
+  'nasal',
+  'oral',
+  'teeth',
+  'tooth',
+  'gums',
+  'stomach',
+  'gastric',
+  'intestine',
+  'intestinal',
+  'bowel',
+  'colon',
+  'joint',
+  'joints',
+  'hip',
+  'stifle',
+  'elbow',
+  'spine',
+  'spinal',
+  'pancreas',
+  'spleen',
+  'lymph node',
+  'lymph nodes',
+  'prostate',
+  'uterus',
+  'mammary',
+  'anal gland',
+  'anal glands',
+  'paw',
+  'paws',
+  'claw',
+  'penis',
+  'prepuce',
+  'vulva',
+  'urine',
+  'stool',
+  'stools',
+  'feces',
+  'poop',
+  'appetite',
+  'temperature',
+  'breathing',
+  'thirst',
+  'litter box',
+  'litter tray',
+  'mm',
+  'mms',
+  'hr',
+  'rr',
+  'alt',
+  'alp',
+  'tp',
+  'bar',
+  'qar',
+  'nad',
+  'cc',
+  'po',
+  'sc',
+  'sq',
+  'iv',
+  'medicine',
+  'medicines',
 ];
 
 // Common poisons of pets. Everyday words too ("a chocolate cake"): like the knowledge base's
 // own sign words, they count in full only once an animal is named.
 const TOXINS = [
-  'chocolate', 'xylitol', 'grapes', 'raisins', 'sultanas', 'onions', 'garlic', 'lilies', 'lily', 'antifreeze', 'ethylene glycol',
-  'rat poison', 'rodenticide', 'slug bait', 'metaldehyde', 'ibuprofen', 'paracetamol', 'acetaminophen', 'permethrin', 'cannabis',
+  'chocolate',
+  'xylitol',
+  'grapes',
+  'raisins',
+  'sultanas',
+  'onions',
+  'garlic',
+  'lilies',
+  'lily',
+  'antifreeze',
+  'ethylene glycol',
+  'rat poison',
+  'rodenticide',
+  'slug bait',
+  'metaldehyde',
+  'ibuprofen',
+  'paracetamol',
+  'acetaminophen',
+  'permethrin',
+  'cannabis',
 ];
 
 // Who the patient is and who is asking: one point for any of these.
 const VET_CONTEXT = [
-  'vet', 'vets', 'veterinary', 'veterinarian', 'vet clinic', 'animal hospital', 'pet', 'pets', 'owner', 'owners', 'breed', 'breeds',
-  'patient', 'signalment', 'o/e', 'hx', 'vaccine', 'vaccines', 'vaccination', 'vaccinations', 'microchip', 'spay', 'spayed', 'neuter',
-  'neutered', 'castrated', 'mn', 'fs', 'mi', 'fi', 'mc', 'fn', 'kennel', 'litter',
+  'vet',
+  'vets',
+  'veterinary',
+  'veterinarian',
+  'vet clinic',
+  'animal hospital',
+  'pet',
+  'pets',
+  'owner',
+  'owners',
+  'breed',
+  'breeds',
+  'patient',
+  'signalment',
+  'o/e',
+  'hx',
+  'vaccine',
+  'vaccines',
+  'vaccination',
+  'vaccinations',
+  'microchip',
+  'spay',
+  'spayed',
+  'neuter',
+  'neutered',
+  'castrated',
+  'mn',
+  'fs',
+  'mi',
+  'fi',
+  'mc',
+  'fn',
+  'kennel',
+  'litter',
 ];
 
 // The question a text asks. One point each for being a diagnostic or a treatment question,
 // whichever agent is asked; for the treatment agent the second also tells a treatment
 // question from the rest.
-const DIAGNOSTIC_WORDS = ['diagnosis', 'diagnose', 'diagnosed', 'differential', 'differentials', 'ddx', 'dx', 'rule out', 'rule outs', 'work up', 'workup', 'what could cause', 'what could it be', "what's wrong", 'what is wrong', 'cause of', 'prognosis'];
-const TREATMENT_WORDS = ['treat', 'treating', 'treated', 'treatment', 'treatments', 'therapy', 'therapies', 'manage', 'managing', 'management', 'medication', 'medications', 'medicate', 'prescribe', 'prescription', 'dose', 'dosage', 'dosing', 'cure', 'tx', 'rx', 'plan', 'prognosis'];
+const DIAGNOSTIC_WORDS = [
+  'diagnosis',
+  'diagnose',
+  'diagnosed',
+  'differential',
+  'differentials',
+  'ddx',
+  'dx',
+  'rule out',
+  'rule outs',
+  'work up',
+  'workup',
+  'what could cause',
+  'what could it be',
+  "what's wrong",
+  'what is wrong',
+  'cause of',
+  'prognosis',
+];
+const TREATMENT_WORDS = [
+  'treat',
+  'treating',
+  'treated',
+  'treatment',
+  'treatments',
+  'therapy',
+  'therapies',
+  'manage',
+  'managing',
+  'management',
+  'medication',
+  'medications',
+  'medicate',
+  'prescribe',
+  'prescription',
+  'dose',
+  'dosage',
+  'dosing',
+  'cure',
+  'tx',
+  'rx',
+  'plan',
+  'prognosis',
+];
 
 // Words of disease that no list can hold: "otitis", "pancreatitis", "lymphoma", "uveitis".
-const DISEASE_WORD = /(?<![a-z])[a-z]{3,}(?:itis|osis|iasis|emia|uria|pathy|oma|omas|ectomy|otomy|plasia|megaly|algia|penia|cytosis)(?![a-z])/g;
-const NOT_DISEASE = new Set(['aroma', 'diploma', 'oklahoma', 'sympathy', 'empathy', 'apathy', 'telepathy', 'antipathy', 'hypnosis', 'osmosis', 'symbiosis', 'nostalgia', 'stomas', 'stoma']);
+const DISEASE_WORD =
+  /(?<![a-z])[a-z]{3,}(?:itis|osis|iasis|emia|uria|pathy|oma|omas|ectomy|otomy|plasia|megaly|algia|penia|cytosis)(?![a-z])/g;
+const NOT_DISEASE = new Set([
+  'aroma',
+  'diploma',
+  'oklahoma',
+  'sympathy',
+  'empathy',
+  'apathy',
+  'telepathy',
+  'antipathy',
+  'hypnosis',
+  'osmosis',
+  'symbiosis',
+  'nostalgia',
+  'stomas',
+  'stoma',
+]);
 
 // A person as the patient. "I have ..." is a person unless it goes on to a patient or case.
 const HUMAN_PATIENT = [
@@ -134,7 +509,14 @@ function termsOf(conditions: readonly Condition[]): { names: string[]; signs: st
   return terms;
 }
 
-const POINTS: Record<Kind, number> = { clinical: 1, weak: 0.5, knowledge: 0.5, context: 0, diagnostic: 0, treatment: 0 };
+const POINTS: Record<Kind, number> = {
+  clinical: 1,
+  weak: 0.5,
+  knowledge: 0.5,
+  context: 0,
+  diagnostic: 0,
+  treatment: 0,
+};
 
 /**
  * Every term recognised (`all`), and those that count (`counted`): a term inside another one
@@ -143,19 +525,23 @@ const POINTS: Record<Kind, number> = { clinical: 1, weak: 0.5, knowledge: 0.5, c
 function recognise(p: Prepared, conditions: readonly Condition[]): { all: Found[]; counted: Found[] } {
   const candidates: Found[] = [];
   const add = (kind: Kind, terms: readonly string[]): void => {
-    for (const term of terms) for (const h of findTerm(p, term)) candidates.push({ start: h.start, end: h.end, text: h.text, kind });
+    for (const term of terms)
+      for (const h of findTerm(p, term)) candidates.push({ start: h.start, end: h.end, text: h.text, kind });
   };
   for (const [kind, terms] of GENERAL) add(kind, terms);
   const { names, signs } = termsOf(conditions);
   add('clinical', names);
   add('knowledge', signs);
   for (const m of p.text.matchAll(DISEASE_WORD)) {
-    if (!NOT_DISEASE.has(m[0])) candidates.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind: 'clinical' });
+    if (!NOT_DISEASE.has(m[0]))
+      candidates.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind: 'clinical' });
   }
   // Longest first, and at equal spans the stronger kind, so a sign the general vocabulary
   // knows is not also counted as a knowledge-base word.
   const order: Kind[] = ['clinical', 'weak', 'knowledge', 'diagnostic', 'treatment', 'context'];
-  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || order.indexOf(a.kind) - order.indexOf(b.kind) || a.start - b.start);
+  candidates.sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || order.indexOf(a.kind) - order.indexOf(b.kind) || a.start - b.start,
+  );
   const counted: Found[] = [];
   for (const c of candidates) {
     if (POINTS[c.kind] === 0) continue;
@@ -186,33 +572,59 @@ export function assessRelevance(input: string, agent: Agent, conditions: readonl
   const signalment = ageInYears(p) !== undefined;
   const diagnostic = found.some((f) => f.kind === 'diagnostic');
   const treatment = found.some((f) => f.kind === 'treatment');
-  const context = (species.length > 0 ? 1 : 0) + (vet ? 1 : 0) + (signalment ? 1 : 0) + (diagnostic || treatment ? 1 : 0);
+  const context =
+    (species.length > 0 ? 1 : 0) + (vet ? 1 : 0) + (signalment ? 1 : 0) + (diagnostic || treatment ? 1 : 0);
   // A knowledge-base word is clinical once the text is about an animal ("my dog ate chocolate").
-  const points = (kind: Kind): number => (kind === 'knowledge' && species.length + (vet ? 1 : 0) > 0 ? 1 : POINTS[kind]);
-  const clinicalPoints = [...new Map(clinical.map((f) => [f.text, points(f.kind)])).values()].reduce((a, b) => a + b, 0);
-  const matchedTerms = uniqueTexts([...clinical, ...found.filter((f) => POINTS[f.kind] === 0 && !clinical.some((c) => c.start <= f.start && f.end <= c.end))]);
+  const points = (kind: Kind): number =>
+    kind === 'knowledge' && species.length + (vet ? 1 : 0) > 0 ? 1 : POINTS[kind];
+  const clinicalPoints = [...new Map(clinical.map((f) => [f.text, points(f.kind)])).values()].reduce(
+    (a, b) => a + b,
+    0,
+  );
+  const matchedTerms = uniqueTexts([
+    ...clinical,
+    ...found.filter((f) => POINTS[f.kind] === 0 && !clinical.some((c) => c.start <= f.start && f.end <= c.end)),
+  ]);
   const answer = (relevant: boolean, reason: string): Relevance => ({ relevant, reason, species, matchedTerms });
 
   const human = HUMAN_PATIENT.some((re) => re.test(p.text));
   if (human && species.length === 0 && !vet && !signalment) {
-    return answer(false, "The input is about a person's health, not an animal patient; this agent answers veterinary questions only.");
+    return answer(
+      false,
+      "The input is about a person's health, not an animal patient; this agent answers veterinary questions only.",
+    );
   }
   if (clinicalPoints === 0 && context === 0) {
-    return answer(false, 'The input is not about veterinary medicine: no animal species, clinical sign or veterinary term was recognised.');
+    return answer(
+      false,
+      'The input is not about veterinary medicine: no animal species, clinical sign or veterinary term was recognised.',
+    );
   }
   if (clinicalPoints === 0) {
     const about = species.length > 0 ? `about a ${species.join(' and ')}` : 'veterinary';
     return agent === 'treatment'
-      ? answer(false, `The input is not related to treatment plans: it is ${about} but names no disease, clinical sign or finding to plan a treatment for.`)
-      : answer(false, `The input is ${about} but is not a clinical history: it names no clinical sign, finding or condition to build a differential diagnosis from.`);
+      ? answer(
+          false,
+          `The input is not related to treatment plans: it is ${about} but names no disease, clinical sign or finding to plan a treatment for.`,
+        )
+      : answer(
+          false,
+          `The input is ${about} but is not a clinical history: it names no clinical sign, finding or condition to build a differential diagnosis from.`,
+        );
   }
   if (clinicalPoints < 1 || clinicalPoints + context < 2) {
     const terms = uniqueTexts(clinical);
-    return answer(false, `Too little veterinary content to answer: only ${list(terms)} ${terms.length === 1 ? 'was' : 'were'} recognised, with no animal species, signalment or other clinical detail.`);
+    return answer(
+      false,
+      `Too little veterinary content to answer: only ${list(terms)} ${terms.length === 1 ? 'was' : 'were'} recognised, with no animal species, signalment or other clinical detail.`,
+    );
   }
   const subject = species.length > 0 ? `a ${species.join(' and ')}` : 'an animal patient (species not named)';
   const signs = list(uniqueTexts(clinical));
   return agent === 'treatment'
-    ? answer(true, `Relevant to veterinary treatment planning: ${treatment ? 'a treatment question' : 'a clinical history'} about ${subject}, with ${signs} recognised.`)
+    ? answer(
+        true,
+        `Relevant to veterinary treatment planning: ${treatment ? 'a treatment question' : 'a clinical history'} about ${subject}, with ${signs} recognised.`,
+      )
     : answer(true, `Relevant to veterinary medicine: a clinical history of ${subject}, with ${signs} recognised.`);
 }

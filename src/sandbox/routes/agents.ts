@@ -14,27 +14,49 @@ export function agentRoutes(router: Router, parts: ServerParts): void {
   const agentInput = async (ctx: RequestContext): Promise<string> => {
     await signedInUser(auth, ctx);
     const { input } = await readBody(ctx.req, schemas.agent);
-    if (input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    if (input.trim() === '')
+      throw invalid([
+        { loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+      ]);
     if (input.length > MAX_AGENT_INPUT_CHARS) {
-      throw invalid([{ loc: ['body', 'input'], msg: `String should have at most ${MAX_AGENT_INPUT_CHARS} characters`, type: 'string_too_long' }]);
+      throw invalid([
+        {
+          loc: ['body', 'input'],
+          msg: `String should have at most ${MAX_AGENT_INPUT_CHARS} characters`,
+          type: 'string_too_long',
+        },
+      ]);
     }
     return input;
   };
   router.add('POST', `${PREFIX.agentsApi}/ddx_agent_v2`, async (ctx) => ({ body: answerDdx(await agentInput(ctx)) }));
-  router.add('POST', `${PREFIX.agentsApi}/treatment_plan_agent_v2`, async (ctx) => ({ body: answerTreatmentPlan(await agentInput(ctx)) }));
-  router.add('POST', `${PREFIX.agentsApi}/medication_agent_v2`, async (ctx) => ({ body: answerMedication(await agentInput(ctx)) }));
+  router.add('POST', `${PREFIX.agentsApi}/treatment_plan_agent_v2`, async (ctx) => ({
+    body: answerTreatmentPlan(await agentInput(ctx)),
+  }));
+  router.add('POST', `${PREFIX.agentsApi}/medication_agent_v2`, async (ctx) => ({
+    body: answerMedication(await agentInput(ctx)),
+  }));
   router.add('POST', `${PREFIX.agentsApi}/chat_agent`, async (ctx) => {
     await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.chatAgent);
-    if (body.input.trim() === '') throw invalid([{ loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+    if (body.input.trim() === '')
+      throw invalid([
+        { loc: ['body', 'input'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+      ]);
     return { body: answerChat(body.input) };
   });
   // The fast agents answer one block of plain text, not JSON.
-  for (const [path, kind] of [['fast_ddx_agent', 'ddx'], ['fast_treatment_plan_agent', 'treatment']] as const) {
+  for (const [path, kind] of [
+    ['fast_ddx_agent', 'ddx'],
+    ['fast_treatment_plan_agent', 'treatment'],
+  ] as const) {
     router.add('POST', `${PREFIX.agentsApi}/${path}`, async (ctx) => {
       await signedInUser(auth, ctx);
       const { message } = await readBody(ctx.req, schemas.fastAgent);
-      if (message.trim() === '') throw invalid([{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }]);
+      if (message.trim() === '')
+        throw invalid([
+          { loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+        ]);
       return { body: answerFast(kind, message), text: true };
     });
   }

@@ -15,8 +15,12 @@ export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
     const body = await readBody(ctx.req, schemas.uploadUrl, VERSIONED);
     const session = ownSession(state, body.recording_session_public_id, account.organization_id);
     const auto = body.auto_scribe_template_public_id ?? null;
-    if (auto !== null && !TEMPLATES.some((t) => t.public_id === auto)) throw new ApiError(404, 'not_found', 'Template not found.');
-    const answer: UploadUrlResponseWire = { url: uploads.create(parts.origin(), session.public_id, auto), message: 'Upload URL generated successfully' };
+    if (auto !== null && !TEMPLATES.some((t) => t.public_id === auto))
+      throw new ApiError(404, 'not_found', 'Template not found.');
+    const answer: UploadUrlResponseWire = {
+      url: uploads.create(parts.origin(), session.public_id, auto),
+      message: 'Upload URL generated successfully',
+    };
     return { body: answer };
   });
 
@@ -30,7 +34,12 @@ export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
     // One job per upload address: a PUT repeated to the same address (a client retrying a
     // cut-off upload) replaces the file but does not scribe it twice.
     if (auto && session) {
-      const { created } = jobs.create({ sessionId: session.public_id, templateId: auto, organizationId: session.organization_id, idempotencyKey: `auto-scribe:${result.record.file_key}` });
+      const { created } = jobs.create({
+        sessionId: session.public_id,
+        templateId: auto,
+        organizationId: session.organization_id,
+        idempotencyKey: `auto-scribe:${result.record.file_key}`,
+      });
       if (created) counters.scribeRequests += 1;
     }
     return { status: 200, body: undefined, headers: { ETag: `"${result.sha256}"` } };

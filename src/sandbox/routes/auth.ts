@@ -1,7 +1,21 @@
 // Signing in and staying signed in: POST {agents_url}/auth/sign-in, POST {scribe_url}/auth/login,
 // POST {scribe_url}/auth/refresh-token and GET {scribe_url}/users/me.
-import type { LoginResponseWire, PublicUserWire, RefreshResponseWire, SignInResponseWire, UserWire } from '../../shared/service/wire.ts';
-import { ApiError, bearerToken, readBody, requireHeaders, type Reply, type RequestContext, type Router } from '../http.ts';
+import type {
+  LoginResponseWire,
+  PublicUserWire,
+  RefreshResponseWire,
+  SignInResponseWire,
+  UserWire,
+} from '../../shared/service/wire.ts';
+import {
+  ApiError,
+  bearerToken,
+  readBody,
+  requireHeaders,
+  type Reply,
+  type RequestContext,
+  type Router,
+} from '../http.ts';
 import type { UserRecord } from '../state.ts';
 import { PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
@@ -10,7 +24,8 @@ import { PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './co
  * and the user under the public names. Built from the wire declarations, which declare the
  * OpenAPI form only.
  */
-type LoginPageResponse = LoginResponseWire & Pick<SignInResponseWire, 'expires_at' | 'refresh_expires_at'> & { user: PublicUserWire };
+type LoginPageResponse = LoginResponseWire &
+  Pick<SignInResponseWire, 'expires_at' | 'refresh_expires_at'> & { user: PublicUserWire };
 
 function userJson(user: UserRecord): UserWire {
   return { id: user.id, email: user.email, name: user.name, organization_id: user.organization_id };
@@ -29,7 +44,14 @@ export function authRoutes(router: Router, parts: ServerParts): void {
     const { access_token, refresh_token, expires_at, refresh_expires_at } = await auth.signIn(account);
     counters.signIns += 1;
     if (!login) {
-      const answer: SignInResponseWire = { access_token, refresh_token, token_type: 'bearer', expires_at, refresh_expires_at, user: userJson(account) };
+      const answer: SignInResponseWire = {
+        access_token,
+        refresh_token,
+        token_type: 'bearer',
+        expires_at,
+        refresh_expires_at,
+        user: userJson(account),
+      };
       return { body: answer };
     }
     // `POST /auth/login`'s OpenAPI answer is only the three token fields; its reference page
@@ -59,7 +81,11 @@ export function authRoutes(router: Router, parts: ServerParts): void {
     else counters.refreshes += 1;
     // The OpenAPI answer is the three token fields; the page adds expiry and the user.
     if (parts.options.refreshTokensOnly) {
-      const tokens: LoginResponseWire = { access_token: answer.access_token, refresh_token: answer.refresh_token, token_type: 'bearer' };
+      const tokens: LoginResponseWire = {
+        access_token: answer.access_token,
+        refresh_token: answer.refresh_token,
+        token_type: 'bearer',
+      };
       return { body: tokens };
     }
     const refreshed: RefreshResponseWire = {

@@ -55,7 +55,12 @@ export function signedInUser(auth: Auth, ctx: RequestContext): Promise<AccessCla
 export function page<T>(all: readonly T[], url: URL): PageWire<T> {
   const current = intParam(url, 'page', 1, 1, 1_000_000);
   const limit = intParam(url, 'limit', 50, 1, 100);
-  return { items: all.slice((current - 1) * limit, current * limit), has_next: current * limit < all.length, current_page: current, items_per_page: limit };
+  return {
+    items: all.slice((current - 1) * limit, current * limit),
+    has_next: current * limit < all.length,
+    current_page: current,
+    items_per_page: limit,
+  };
 }
 
 /** A whole-number query parameter, refused as FastAPI refuses `Query(ge=min, le=max)`. */
@@ -63,9 +68,13 @@ function intParam(url: URL, name: string, fallback: number, min: number, max: nu
   const raw = url.searchParams.get(name);
   if (raw === null) return fallback;
   const loc = ['query', name];
-  if (!/^\s*[-+]?\d+\s*$/.test(raw)) throw invalid([{ loc, msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' }]);
+  if (!/^\s*[-+]?\d+\s*$/.test(raw))
+    throw invalid([
+      { loc, msg: 'Input should be a valid integer, unable to parse string as an integer', type: 'int_parsing' },
+    ]);
   const n = Number(raw);
-  if (n < min) throw invalid([{ loc, msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal' }]);
+  if (n < min)
+    throw invalid([{ loc, msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal' }]);
   if (n > max) throw invalid([{ loc, msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal' }]);
   return n;
 }

@@ -40,9 +40,16 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
   router.add('PUT', `${PREFIX.scribe}/webhook/update`, async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.webhookUpdate);
-    let hook = state.webhooks.find((w) => w.organization_public_id === account.organization_id && w.event_type === body.event_type);
+    let hook = state.webhooks.find(
+      (w) => w.organization_public_id === account.organization_id && w.event_type === body.event_type,
+    );
     if (!hook) {
-      hook = { public_id: crypto.randomUUID(), event_type: body.event_type, is_active: true, organization_public_id: account.organization_id };
+      hook = {
+        public_id: crypto.randomUUID(),
+        event_type: body.event_type,
+        is_active: true,
+        organization_public_id: account.organization_id,
+      };
       state.webhooks.push(hook);
     }
     hook.webhook_url = body.webhook_url;
@@ -60,7 +67,10 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
     if (!org) throw new ApiError(404, 'not_found', 'Your organization no longer exists.');
     org.email_notification = body.email;
     store.save();
-    const answer: OrganizationUpdateResponseWire = { message: 'Notification e-mail updated', data: organizationJson(org) };
+    const answer: OrganizationUpdateResponseWire = {
+      message: 'Notification e-mail updated',
+      data: organizationJson(org),
+    };
     return { body: answer };
   });
 
@@ -70,11 +80,17 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
     if (body.organization_public_id !== account.organization_id) {
       throw new ApiError(403, 'forbidden', 'You may change the webhooks of your own organization only.');
     }
-    const hook = state.webhooks.find((w) => w.organization_public_id === body.organization_public_id && w.event_type === body.event_type);
-    if (!hook) throw new ApiError(404, 'not_found', `No webhook for event type "${body.event_type}" in your organization.`);
+    const hook = state.webhooks.find(
+      (w) => w.organization_public_id === body.organization_public_id && w.event_type === body.event_type,
+    );
+    if (!hook)
+      throw new ApiError(404, 'not_found', `No webhook for event type "${body.event_type}" in your organization.`);
     hook.is_active = body.is_active;
     store.save();
-    const answer: WebhookStatusResponseWire = { message: `Webhook ${body.is_active ? 'activated' : 'deactivated'}`, data: webhookJson(hook) };
+    const answer: WebhookStatusResponseWire = {
+      message: `Webhook ${body.is_active ? 'activated' : 'deactivated'}`,
+      data: webhookJson(hook),
+    };
     return { body: answer };
   });
 }

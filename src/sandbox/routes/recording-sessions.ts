@@ -18,7 +18,8 @@ function sessionJson(session: SessionRecord): RecordingSessionWire {
 /** A session of the caller's organization; 404 for any other, as for one that does not exist. */
 export function ownSession(state: SandboxState, id: string, organizationId: string): SessionRecord {
   const session = state.sessions[id];
-  if (!session || session.organization_id !== organizationId) throw new ApiError(404, 'not_found', 'Recording session not found.');
+  if (!session || session.organization_id !== organizationId)
+    throw new ApiError(404, 'not_found', 'Recording session not found.');
   return session;
 }
 

@@ -19,7 +19,9 @@ export function scribeRecordJson(record: ScribeRecord, now = Date.now()): Scribe
     // 'failed' is the sandbox's own word for audio it cannot read; the service publishes none.
     status: status as ScribeRecordWire['status'],
     categories_output: scribed ? record.categories! : [],
-    rtf_output: scribed ? sectionsToRtf(sectionsFromCategories(record.categories!), { patientName: null, date: null }) : null,
+    rtf_output: scribed
+      ? sectionsToRtf(sectionsFromCategories(record.categories!), { patientName: null, date: null })
+      : null,
     ...(status === 'failed' && record.error ? { error: record.error } : {}),
   };
 }
@@ -47,7 +49,8 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
   router.add('GET', `${PREFIX.scribe}/scribe/get/:id`, async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const record = state.scribes[ctx.params['id'] ?? ''];
-    if (!record || record.organization_id !== account.organization_id) throw new ApiError(404, 'not_found', 'Scribe not found.');
+    if (!record || record.organization_id !== account.organization_id)
+      throw new ApiError(404, 'not_found', 'Scribe not found.');
     return { body: scribeRecordJson(record) };
   });
 

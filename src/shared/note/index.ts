@@ -13,7 +13,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 // The members of a category object are not published (docs/service.md): these are the names a
 // heading or a text goes by in the APIs that write such lists, compared without case, `_`, `-`
 // or spaces (`Category_Name` is `categoryname`), in this order of preference.
-const HEADING_NAMES = ['category', 'title', 'heading', 'name', 'section', 'label', 'key', 'header', 'categoryname', 'sectionname', 'sectiontitle', 'categorytitle'];
+const HEADING_NAMES = [
+  'category',
+  'title',
+  'heading',
+  'name',
+  'section',
+  'label',
+  'key',
+  'header',
+  'categoryname',
+  'sectionname',
+  'sectiontitle',
+  'categorytitle',
+];
 const TEXT_NAMES = [
   'content',
   'text',
@@ -82,7 +95,11 @@ function valueText(value: unknown, depth = 0): string {
  * The first member going by one of `names`; with `filled`, the first whose value reads as text
  * (`{category, content: null, summary: "…"}` keeps the summary), else the first at all.
  */
-function member(record: Record<string, unknown>, names: readonly string[], filled = false): [string, unknown] | undefined {
+function member(
+  record: Record<string, unknown>,
+  names: readonly string[],
+  filled = false,
+): [string, unknown] | undefined {
   const entries = Object.entries(record);
   const plain = entries.map(([k]) => k.toLowerCase().replace(/[\s_-]+/g, ''));
   let first: [string, unknown] | undefined;
@@ -116,14 +133,19 @@ export function sectionsFromCategories(categories: readonly unknown[] | Record<s
     const heading = member(category, HEADING_NAMES);
     const body = member(category, TEXT_NAMES, true);
     // One line: the stored form gives a heading one line, and a break would move the rest into the text.
-    const headingText = heading && (typeof heading[1] === 'string' || typeof heading[1] === 'number') ? String(heading[1]).replace(/\s+/g, ' ').trim() : '';
+    const headingText =
+      heading && (typeof heading[1] === 'string' || typeof heading[1] === 'number')
+        ? String(heading[1]).replace(/\s+/g, ' ').trim()
+        : '';
     if (headingText !== '' && body) {
       const text = valueText(body[1]);
       if (text !== '') sections.push({ heading: headingText, text });
       continue;
     }
     // `{content}` alone, or with an empty heading (`{category: null, content}`): text without a heading.
-    const others = Object.entries(category).filter(([k, v]) => k !== body?.[0] && !(k === heading?.[0] && valueText(v) === ''));
+    const others = Object.entries(category).filter(
+      ([k, v]) => k !== body?.[0] && !(k === heading?.[0] && valueText(v) === ''),
+    );
     if (headingText === '' && body && others.length === 0) {
       const text = valueText(body[1]);
       if (text !== '') sections.push({ heading: '', text });
@@ -185,7 +207,20 @@ export function sectionsFromText(text: string): NoteSection[] {
   return sections;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `2026-11-25` -> "25 November 2026", read as a calendar day (no time zone can shift it). */
 export function formatNoteDate(date: string | null): string | null {
@@ -229,7 +264,12 @@ export function sectionsToPlainText(sections: readonly NoteSection[], meta: Note
 }
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Clipboard HTML: every text escaped, so nothing from the service becomes live markup. */
@@ -284,10 +324,14 @@ export function noteFileBase(meta: NoteMeta): string {
   // A further document of the consult is named by its template ("Bella 2026-11-24 Discharge instructions").
   const what = safeFileWords(meta.templateName ?? '') || 'note';
   const date = meta.date && /^\d{4}-\d{2}-\d{2}$/.test(meta.date) ? meta.date : null;
-  const base = name ? [name, date, what].filter(Boolean).join(' ') : [`Consult ${what}`, date].filter(Boolean).join(' ');
+  const base = name
+    ? [name, date, what].filter(Boolean).join(' ')
+    : [`Consult ${what}`, date].filter(Boolean).join(' ');
   // Names Windows keeps for devices are refused as file names even with an extension
   // (`nul.txt`, `COM1.x note.pdf`): what comes before the first dot decides.
-  return /^(con|prn|aux|nul|com[\d\u00b9\u00b2\u00b3]|lpt[\d\u00b9\u00b2\u00b3]) *(\.|$)/i.test(name) ? `Patient ${base}` : base;
+  return /^(con|prn|aux|nul|com[\d\u00b9\u00b2\u00b3]|lpt[\d\u00b9\u00b2\u00b3]) *(\.|$)/i.test(name)
+    ? `Patient ${base}`
+    : base;
 }
 
 /** Words fit for a file name: no character a system refuses or that could disguise an extension. */

@@ -52,9 +52,33 @@ const SKIPPED = new Set([
 
 // Windows-1252's 0x80-0x9F differ from Latin-1; everything else maps straight to Unicode.
 const CP1252: Record<number, number> = {
-  0x80: 0x20ac, 0x82: 0x201a, 0x83: 0x0192, 0x84: 0x201e, 0x85: 0x2026, 0x86: 0x2020, 0x87: 0x2021, 0x88: 0x02c6, 0x89: 0x2030,
-  0x8a: 0x0160, 0x8b: 0x2039, 0x8c: 0x0152, 0x8e: 0x017d, 0x91: 0x2018, 0x92: 0x2019, 0x93: 0x201c, 0x94: 0x201d, 0x95: 0x2022,
-  0x96: 0x2013, 0x97: 0x2014, 0x98: 0x02dc, 0x99: 0x2122, 0x9a: 0x0161, 0x9b: 0x203a, 0x9c: 0x0153, 0x9e: 0x017e, 0x9f: 0x0178,
+  0x80: 0x20ac,
+  0x82: 0x201a,
+  0x83: 0x0192,
+  0x84: 0x201e,
+  0x85: 0x2026,
+  0x86: 0x2020,
+  0x87: 0x2021,
+  0x88: 0x02c6,
+  0x89: 0x2030,
+  0x8a: 0x0160,
+  0x8b: 0x2039,
+  0x8c: 0x0152,
+  0x8e: 0x017d,
+  0x91: 0x2018,
+  0x92: 0x2019,
+  0x93: 0x201c,
+  0x94: 0x201d,
+  0x95: 0x2022,
+  0x96: 0x2013,
+  0x97: 0x2014,
+  0x98: 0x02dc,
+  0x99: 0x2122,
+  0x9a: 0x0161,
+  0x9b: 0x203a,
+  0x9c: 0x0153,
+  0x9e: 0x017e,
+  0x9f: 0x0178,
 };
 
 interface GroupState {
@@ -137,7 +161,11 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
     const text = parts.join('');
     // Runs of empty paragraphs read as one blank line anyway; keeping one bounds the memory.
     if (text === '' && paragraphs.at(-1)?.text === '') return;
-    paragraphs.push({ text, allBold: anyText && allBold, styled: headingStyles.has(state.style) || (state.outline >= 0 && state.outline <= 8) });
+    paragraphs.push({
+      text,
+      allBold: anyText && allBold,
+      styled: headingStyles.has(state.style) || (state.outline >= 0 && state.outline <= 8),
+    });
     parts = [];
     anyText = false;
     allBold = true;
@@ -155,7 +183,8 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       }
       stack.push(state);
       state = { ...state };
-      if (stylesheetDepth >= 0 && stack.length === stylesheetDepth + 1) entry = { style: 0, paragraphStyle: true, name: [] };
+      if (stylesheetDepth >= 0 && stack.length === stylesheetDepth + 1)
+        entry = { style: 0, paragraphStyle: true, name: [] };
       // `{\*\dest …}`: a destination this reader may not know; skipped whole.
       if (rtf.startsWith('\\*', i)) state.skip = true;
       continue;
@@ -298,7 +327,11 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         if (param === null) break;
         const code = param < 0 ? param + 65536 : param;
         dropFallback = 0;
-        emit(code >= 0xd800 && code <= 0xdfff ? String.fromCharCode(code) : String.fromCodePoint(Math.max(0, Math.min(code, 0x10ffff))));
+        emit(
+          code >= 0xd800 && code <= 0xdfff
+            ? String.fromCharCode(code)
+            : String.fromCodePoint(Math.max(0, Math.min(code, 0x10ffff))),
+        );
         dropFallback = state.uc;
         break;
       }
@@ -308,7 +341,10 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   }
   if (parts.length > 0) endParagraph();
   // A lone surrogate half (a broken \u pair) would upset a PDF or a clipboard: replace it.
-  return paragraphs.map((p) => ({ ...p, text: p.text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD') }));
+  return paragraphs.map((p) => ({
+    ...p,
+    text: p.text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+  }));
 }
 
 const HEADING_MAX = 80;
@@ -322,7 +358,10 @@ export function rtfToSections(rtf: string): NoteSection[] {
   let current: NoteSection = { heading: '', text: '' };
   const lines: string[] = [];
   const flush = () => {
-    current.text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+    current.text = lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim();
     if (current.heading !== '' || current.text !== '') sections.push(current);
     lines.length = 0;
   };

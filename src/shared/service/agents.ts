@@ -70,19 +70,21 @@ function setSchema<K extends string>(fields: readonly FieldSpec<K>[]) {
 function detailsSchema<K extends string>(fields: readonly FieldSpec<K>[], labelKeys: readonly K[]) {
   const set = setSchema(fields);
   const wireNames = new Set(fields.flatMap((f) => [f.wire, ...(f.aliases ?? [])]));
-  return z.record(z.string(), z.unknown()).transform((details, ctx): ({ label: string } & Partial<Record<K, string>>)[] => {
-    const entries = Object.entries(details);
-    const isMap = entries.length > 0 && entries.every(([, v]) => isRecord(v));
-    if (!isMap && Object.keys(details).some((name) => wireNames.has(name))) {
-      const one = parseInside(ctx, set, details, []);
-      if (one === undefined) return z.NEVER;
-      const label = labelKeys.map((k) => one[k]).find((v) => v !== undefined) ?? '';
-      return [{ label, ...one }];
-    }
-    const all = parseInside(ctx, z.record(z.string(), set), details, []);
-    if (all === undefined) return z.NEVER;
-    return Object.entries(all).map(([label, one]) => ({ label, ...one }));
-  });
+  return z
+    .record(z.string(), z.unknown())
+    .transform((details, ctx): ({ label: string } & Partial<Record<K, string>>)[] => {
+      const entries = Object.entries(details);
+      const isMap = entries.length > 0 && entries.every(([, v]) => isRecord(v));
+      if (!isMap && Object.keys(details).some((name) => wireNames.has(name))) {
+        const one = parseInside(ctx, set, details, []);
+        if (one === undefined) return z.NEVER;
+        const label = labelKeys.map((k) => one[k]).find((v) => v !== undefined) ?? '';
+        return [{ label, ...one }];
+      }
+      const all = parseInside(ctx, z.record(z.string(), set), details, []);
+      if (all === undefined) return z.NEVER;
+      return Object.entries(all).map(([label, one]) => ({ label, ...one }));
+    });
 }
 
 function agentSchema<D>(details: z.ZodType<D[]>, detailsName: string) {
@@ -97,22 +99,44 @@ function agentSchema<D>(details: z.ZodType<D[]>, detailsName: string) {
         const summary = isRecord(response) ? text.safeParse(response[SUMMARY]).data : undefined;
         return { ...base, ...optional({ concise, summary }), items: [] as D[] };
       }
-      const read = parseInside(ctx, z.object({ [detailsName]: details, [CONCISE]: text, [SUMMARY]: text }), response, ['response']);
+      const read = parseInside(ctx, z.object({ [detailsName]: details, [CONCISE]: text, [SUMMARY]: text }), response, [
+        'response',
+      ]);
       if (read === undefined) return z.NEVER;
-      return { ...base, ...optional({ concise: read[CONCISE] as string | undefined, summary: read[SUMMARY] as string | undefined }), items: read[detailsName] as D[] };
+      return {
+        ...base,
+        ...optional({ concise: read[CONCISE] as string | undefined, summary: read[SUMMARY] as string | undefined }),
+        items: read[detailsName] as D[],
+      };
     });
 }
 
-function optional(values: { concise: string | undefined; summary: string | undefined }): Pick<AgentResult, 'concise' | 'summary'> {
-  return { ...(values.concise !== undefined ? { concise: values.concise } : {}), ...(values.summary !== undefined ? { summary: values.summary } : {}) };
+function optional(values: {
+  concise: string | undefined;
+  summary: string | undefined;
+}): Pick<AgentResult, 'concise' | 'summary'> {
+  return {
+    ...(values.concise !== undefined ? { concise: values.concise } : {}),
+    ...(values.summary !== undefined ? { summary: values.summary } : {}),
+  };
 }
 
 const ddxSchema = agentSchema(detailsSchema(DDX_FIELDS, ['name']), DDX_DETAILS);
-const treatmentSchema = agentSchema(detailsSchema(TREATMENT_FIELDS, ['diagnosisName', 'treatmentPlanName']), TREATMENT_DETAILS);
+const treatmentSchema = agentSchema(
+  detailsSchema(TREATMENT_FIELDS, ['diagnosisName', 'treatmentPlanName']),
+  TREATMENT_DETAILS,
+);
 
-const medicationSchema = agentSchema(detailsSchema(MEDICATION_FIELDS, ['drugNameAndClassification']), MEDICATION_DETAILS);
+const medicationSchema = agentSchema(
+  detailsSchema(MEDICATION_FIELDS, ['drugNameAndClassification']),
+  MEDICATION_DETAILS,
+);
 
-function parseAgent<D>(operation: Operation, schema: z.ZodType<AgentResult & { items: D[] }>, body: unknown): AgentResult & { items: D[] } {
+function parseAgent<D>(
+  operation: Operation,
+  schema: z.ZodType<AgentResult & { items: D[] }>,
+  body: unknown,
+): AgentResult & { items: D[] } {
   return parseAnswer(operation, schema, body);
 }
 

@@ -68,7 +68,10 @@ const token = z.string().trim().min(1, 'must not be empty');
  * and `organization_public_id`; each reader takes its own names first, the other's
  * second, since the two are one service.
  */
-function userSchema(names: { id: readonly [IdName, IdName]; organization: readonly [OrganizationName, OrganizationName] }) {
+function userSchema(names: {
+  id: readonly [IdName, IdName];
+  organization: readonly [OrganizationName, OrganizationName];
+}) {
   return z
     .object({
       id: optionalId,
@@ -93,7 +96,10 @@ type IdName = 'id' | 'public_id';
 type OrganizationName = 'organization_id' | 'organization_public_id';
 
 const signInUser = userSchema({ id: ['id', 'public_id'], organization: ['organization_id', 'organization_public_id'] });
-const refreshUser = userSchema({ id: ['public_id', 'id'], organization: ['organization_public_id', 'organization_id'] });
+const refreshUser = userSchema({
+  id: ['public_id', 'id'],
+  organization: ['organization_public_id', 'organization_id'],
+});
 
 const signInFields = {
   access_token: token,
@@ -116,20 +122,18 @@ const loginSchema = z.object({ ...signInFields, user: refreshUser.optional() }).
   };
 });
 
-const signInSchema = z
-  .object({ ...signInFields, user: signInUser })
-  .transform((w): SignInResult => {
-    const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
-    const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
-    return {
-      accessToken: w.access_token,
-      refreshToken: w.refresh_token,
-      tokenType: w.token_type || 'bearer',
-      ...(expiresAt !== undefined ? { expiresAt } : {}),
-      ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
-      user: w.user,
-    };
-  });
+const signInSchema = z.object({ ...signInFields, user: signInUser }).transform((w): SignInResult => {
+  const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
+  const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
+  return {
+    accessToken: w.access_token,
+    refreshToken: w.refresh_token,
+    tokenType: w.token_type || 'bearer',
+    ...(expiresAt !== undefined ? { expiresAt } : {}),
+    ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
+    user: w.user,
+  };
+});
 
 // Members beyond the formal refresh schema are used when they are well formed and otherwise
 // ignored: a refresh that worked must not be thrown away over an extra.
@@ -156,7 +160,10 @@ const refreshSchema = z
   });
 
 /** `POST /auth/sign-in` (and `POST /auth/login`, with `operation` 'login'): the tokens with their user. */
-export function parseSignIn(body: unknown, operation: Extract<Operation, 'sign-in' | 'login'> = 'sign-in'): SignInResult {
+export function parseSignIn(
+  body: unknown,
+  operation: Extract<Operation, 'sign-in' | 'login'> = 'sign-in',
+): SignInResult {
   return parseAnswer(operation, signInSchema, body);
 }
 

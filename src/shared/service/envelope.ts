@@ -52,11 +52,15 @@ const EXPECTED: Record<string, string> = {
 function problemOf(issue: z.core.$ZodIssue, input: unknown): string {
   const actual = valueAt(input, issue.path);
   if (issue.code === 'invalid_type') {
-    return actual === undefined ? 'is missing' : `must be ${EXPECTED[issue.expected] ?? issue.expected}, got ${describe(actual)}`;
+    return actual === undefined
+      ? 'is missing'
+      : `must be ${EXPECTED[issue.expected] ?? issue.expected}, got ${describe(actual)}`;
   }
   // Every refinement and union in this folder words its message as a predicate ("is
   // missing", "must be text or ..."); a union's also names what came instead.
-  return issue.code === 'invalid_union' && actual !== undefined ? `${issue.message}, got ${describe(actual)}` : issue.message;
+  return issue.code === 'invalid_union' && actual !== undefined
+    ? `${issue.message}, got ${describe(actual)}`
+    : issue.message;
 }
 
 function alternativesOf(issue: z.core.$ZodIssue): string[] {
@@ -64,7 +68,12 @@ function alternativesOf(issue: z.core.$ZodIssue): string[] {
   return Array.isArray(named) ? named.map(String) : [];
 }
 
-function toError(operation: Operation, issue: z.core.$ZodIssue, input: unknown, prefix: readonly PropertyKey[]): ServiceResponseError {
+function toError(
+  operation: Operation,
+  issue: z.core.$ZodIssue,
+  input: unknown,
+  prefix: readonly PropertyKey[],
+): ServiceResponseError {
   const field = fieldPath([...prefix, ...issue.path]);
   return new ServiceResponseError(operation, field, problemOf(issue, input), alternativesOf(issue));
 }
@@ -73,7 +82,12 @@ function toError(operation: Operation, issue: z.core.$ZodIssue, input: unknown, 
  * Parses a member with its own schema inside a transform, and on failure reports the first
  * issue under `prefix` (relative to the transform's value), worded as the readers word it.
  */
-export function parseInside<T>(ctx: z.core.$RefinementCtx, schema: z.ZodType<T>, value: unknown, prefix: readonly PropertyKey[]): T | undefined {
+export function parseInside<T>(
+  ctx: z.core.$RefinementCtx,
+  schema: z.ZodType<T>,
+  value: unknown,
+  prefix: readonly PropertyKey[],
+): T | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = firstIssue(result.error);
@@ -110,7 +124,12 @@ function firstIssue(error: z.ZodError): z.core.$ZodIssue {
 }
 
 /** Parses a value that has no envelope (a member already found), reporting paths under `prefix`. */
-export function parseAt<T>(operation: Operation, schema: z.ZodType<T>, value: unknown, prefix: readonly PropertyKey[]): T {
+export function parseAt<T>(
+  operation: Operation,
+  schema: z.ZodType<T>,
+  value: unknown,
+  prefix: readonly PropertyKey[],
+): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw toError(operation, firstIssue(result.error), value, prefix);
@@ -118,12 +137,21 @@ export function parseAt<T>(operation: Operation, schema: z.ZodType<T>, value: un
 
 /** Adds the "is missing" issue for a member that may go by several names, and aborts the parse. */
 export function missing(ctx: z.core.$RefinementCtx, name: string, alternatives: readonly string[] = []): never {
-  ctx.issues.push({ code: 'custom', path: [name], message: 'is missing', input: undefined, params: { alternatives: [...alternatives] } });
+  ctx.issues.push({
+    code: 'custom',
+    path: [name],
+    message: 'is missing',
+    input: undefined,
+    params: { alternatives: [...alternatives] },
+  });
   return z.NEVER;
 }
 
 /** An identifier: a non-empty string; a number is taken as its decimal text. */
-const id = z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), z.string().trim().min(1, 'must not be empty'));
+const id = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+  z.string().trim().min(1, 'must not be empty'),
+);
 
 /** An identifier that may be absent (one of several names for it): null counts as absent. */
 export const optionalId = z.preprocess((v) => (v === null ? undefined : v), id.optional());

@@ -68,9 +68,12 @@ function validationItem(item: unknown): string | undefined {
   if (!isRecord(item)) return undefined;
   const msg = nonEmpty(item['msg']) ?? nonEmpty(item['message']);
   if (!msg) return undefined;
-  const loc = Array.isArray(item['loc']) ? item['loc'].filter((p) => typeof p === 'string' || typeof p === 'number') : [];
+  const loc = Array.isArray(item['loc'])
+    ? item['loc'].filter((p) => typeof p === 'string' || typeof p === 'number')
+    : [];
   // The first element names where the value came from, which means nothing to a vet.
-  if (loc.length > 1 && typeof loc[0] === 'string' && ['body', 'query', 'path', 'header', 'cookie'].includes(loc[0])) loc.shift();
+  if (loc.length > 1 && typeof loc[0] === 'string' && ['body', 'query', 'path', 'header', 'cookie'].includes(loc[0]))
+    loc.shift();
   const field = loc.map((p) => (typeof p === 'number' ? `item ${p + 1}` : p.replace(/[_-]+/g, ' ').trim())).join(' ');
   const type = nonEmpty(item['type']) ?? '';
   if (field === '') return msg;
@@ -91,7 +94,9 @@ function detailText(detail: unknown): string | undefined {
 
 function rawText(text: string): string | undefined {
   // An HTML error page from a proxy: its text, not its markup.
-  const plain = /^\s*</.test(text) ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text;
+  const plain = /^\s*</.test(text)
+    ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+    : text;
   const collapsed = plain.replace(/\s+/g, ' ').trim();
   if (collapsed === '') return undefined;
   return collapsed.length > MAX_RAW_CHARS ? `${collapsed.slice(0, MAX_RAW_CHARS - 1)}…` : collapsed;
@@ -128,7 +133,9 @@ export function serviceErrorCode(body: unknown): string | undefined {
   const pick = (value: unknown) => (typeof value === 'number' ? String(value) : nonEmpty(value));
   const error = body['error'];
   // The documented alternative shape `{ error: 404, message }` carries its code as a number.
-  const own = pick(body['code']) ?? (isRecord(error) ? pick(error['code']) : typeof error === 'number' ? String(error) : undefined);
+  const own =
+    pick(body['code']) ??
+    (isRecord(error) ? pick(error['code']) : typeof error === 'number' ? String(error) : undefined);
   if (own !== undefined) return own;
   const detail = body['detail'];
   if (!Array.isArray(detail)) return undefined;
@@ -151,6 +158,12 @@ export function storageError(raw: string): { code: string; message: string } | u
   const code = /<Code>([^<]{1,200})<\/Code>/.exec(text)?.[1]?.trim();
   if (!code) return undefined;
   const message = /<Message>([^<]{0,1000})<\/Message>/.exec(text)?.[1]?.trim() ?? '';
-  const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const unescape = (v: string) =>
+    v
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   return { code: unescape(code), message: unescape(message) };
 }

@@ -15,7 +15,11 @@ export const DDX_FIELDS = [
   { key: 'name', wire: 'name', heading: 'Diagnosis' },
   { key: 'symptomsClinicalSigns', wire: 'symptoms_clinical_signs', heading: 'Symptoms and clinical signs' },
   { key: 'causeEtiology', wire: 'cause_etiology', heading: 'Cause and etiology' },
-  { key: 'riskFactorsPredispositions', wire: 'risk_factors_predispositions', heading: 'Risk factors and predispositions' },
+  {
+    key: 'riskFactorsPredispositions',
+    wire: 'risk_factors_predispositions',
+    heading: 'Risk factors and predispositions',
+  },
   { key: 'diagnosisRuleOuts', wire: 'diagnosis_rule_outs', heading: 'Diagnosis and rule-outs' },
   { key: 'commonlyConfusedWith', wire: 'commonly_confused_with', heading: 'Commonly confused with' },
   { key: 'prognosis', wire: 'prognosis', heading: 'Prognosis' },
@@ -30,10 +34,19 @@ export const TREATMENT_FIELDS = [
   { key: 'lifestyleModifications', wire: 'lifestyle_modifications', heading: 'Lifestyle modifications' },
   { key: 'symptomManagement', wire: 'symptom_management', heading: 'Symptom management' },
   // The service spells this one with a hyphen; the underscore form is read too.
-  { key: 'nonSurgicalOptions', wire: 'non-surgical_options', heading: 'Non-surgical options', aliases: ['non_surgical_options'] },
+  {
+    key: 'nonSurgicalOptions',
+    wire: 'non-surgical_options',
+    heading: 'Non-surgical options',
+    aliases: ['non_surgical_options'],
+  },
   { key: 'possibleSurgicalOptions', wire: 'possible_surgical_options', heading: 'Possible surgical options' },
   { key: 'preventativeOptions', wire: 'preventative_options', heading: 'Preventative options' },
-  { key: 'regularVeterinaryMonitoring', wire: 'regular_veterinary_monitoring', heading: 'Regular veterinary monitoring' },
+  {
+    key: 'regularVeterinaryMonitoring',
+    wire: 'regular_veterinary_monitoring',
+    heading: 'Regular veterinary monitoring',
+  },
   { key: 'ownerEducation', wire: 'owner_education', heading: 'Owner education' },
 ] as const satisfies readonly FieldSpec<string>[];
 
@@ -50,7 +63,11 @@ export const MEDICATION_FIELDS = [
   { key: 'monitoringParameters', wire: 'monitoring_parameters', heading: 'Monitoring' },
   { key: 'overdoseInformation', wire: 'overdose_information', heading: 'Overdose' },
   { key: 'withdrawalTimes', wire: 'withdrawal_times', heading: 'Withdrawal times' },
-  { key: 'pharmacologyAndMechanismOfAction', wire: 'pharmacology_and_mechanism_of_action', heading: 'Pharmacology and mechanism of action' },
+  {
+    key: 'pharmacologyAndMechanismOfAction',
+    wire: 'pharmacology_and_mechanism_of_action',
+    heading: 'Pharmacology and mechanism of action',
+  },
   { key: 'clientInformation', wire: 'client_information', heading: 'Information for the owner' },
   { key: 'notes', wire: 'notes', heading: 'Notes' },
 ] as const satisfies readonly FieldSpec<string>[];

@@ -1,6 +1,15 @@
 // The service contract (docs/service.md): tolerant readers of its answers, the request bodies
 // it takes, and the wire shapes the sandbox writes.
-export { EXTRA_OPERATIONS, OPERATIONS, operationNumber, ServiceResponseError, serviceErrorCode, serviceErrorMessage, storageError, type Operation } from './errors.ts';
+export {
+  EXTRA_OPERATIONS,
+  OPERATIONS,
+  operationNumber,
+  ServiceResponseError,
+  serviceErrorCode,
+  serviceErrorMessage,
+  storageError,
+  type Operation,
+} from './errors.ts';
 export {
   decodeJwtExpiry,
   parseLogin,

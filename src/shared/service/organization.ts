@@ -36,7 +36,10 @@ export interface WebhookStatusUpdate {
 }
 
 const publicId = { public_id: optionalId, id: optionalId };
-const nullableText = z.string().nullish().transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
 
 const organizationSchema = z
   .object({
@@ -63,7 +66,12 @@ const organizationSchema = z
   });
 
 const webhookSchema = z
-  .object({ ...publicId, event_type: z.string().trim().min(1, 'must not be empty'), is_active: z.boolean(), organization_public_id: optionalId })
+  .object({
+    ...publicId,
+    event_type: z.string().trim().min(1, 'must not be empty'),
+    is_active: z.boolean(),
+    organization_public_id: optionalId,
+  })
   .transform((w, ctx): Webhook => {
     const webhookId = w.public_id ?? w.id;
     if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);
@@ -77,7 +85,12 @@ const webhookSchema = z
 
 // A registration's answer names the webhook as `PATCH /webhook/status` does; a new registration is active unless it says not.
 const registeredWebhookSchema = z
-  .object({ ...publicId, event_type: z.string().trim().min(1, 'must not be empty'), is_active: z.boolean().nullish(), organization_public_id: optionalId })
+  .object({
+    ...publicId,
+    event_type: z.string().trim().min(1, 'must not be empty'),
+    is_active: z.boolean().nullish(),
+    organization_public_id: optionalId,
+  })
   .transform((w, ctx): Webhook => {
     const webhookId = w.public_id ?? w.id;
     if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);

@@ -4,10 +4,18 @@
 // step.
 import { z } from 'zod';
 
-const email = z.string().trim().pipe(z.email({ error: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
 const uuid = z.uuid({ error: 'must be a UUID' });
-const stringError = (issue: { input?: unknown }) => (issue.input === undefined ? 'Field required' : 'Input should be a valid string');
-const required = (max: number) => z.string({ error: stringError }).min(1, 'String should have at least 1 character').max(max, `String should have at most ${max} characters`);
+const stringError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'Field required' : 'Input should be a valid string';
+const required = (max: number) =>
+  z
+    .string({ error: stringError })
+    .min(1, 'String should have at least 1 character')
+    .max(max, `String should have at most ${max} characters`);
 /** `YYYY-MM-DD`, a real calendar day. */
 const isoDate = z
   .string({ error: stringError })
@@ -28,7 +36,11 @@ export const requestSchemas = {
    * sends an empty description when there is none).
    */
   createSession: z.strictObject({
-    patient_name: z.string({ error: stringError }).trim().min(1, 'String should have at least 1 character').max(200, 'String should have at most 200 characters'),
+    patient_name: z
+      .string({ error: stringError })
+      .trim()
+      .min(1, 'String should have at least 1 character')
+      .max(200, 'String should have at most 200 characters'),
     description: z.string({ error: stringError }).max(2000, 'String should have at most 2000 characters'),
     session_date: isoDate,
   }),
@@ -44,15 +56,25 @@ export const requestSchemas = {
   /** The fast agents take `message`. */
   fastAgent: z.strictObject({ message: z.string({ error: stringError }) }),
   /** `POST /chat_agent`. */
-  chatAgent: z.strictObject({ input: z.string({ error: stringError }), model: z.string({ error: stringError }).max(100).optional() }),
+  chatAgent: z.strictObject({
+    input: z.string({ error: stringError }),
+    model: z.string({ error: stringError }).max(100).optional(),
+  }),
   /** `PATCH /organizations/update-email-for-notification`. */
   notificationEmail: z.strictObject({ email }),
   /** `PATCH /webhook/status`. */
-  webhookStatus: z.strictObject({ event_type: required(100), is_active: z.boolean({ error: 'Input should be a valid boolean' }), organization_public_id: uuid }),
+  webhookStatus: z.strictObject({
+    event_type: required(100),
+    is_active: z.boolean({ error: 'Input should be a valid boolean' }),
+    organization_public_id: uuid,
+  }),
   /** `PUT /webhook/update`: registers the clinic's endpoint and the secret the service signs with. */
   webhookUpdate: z.strictObject({
     event_type: required(100),
-    webhook_url: z.string({ error: stringError }).max(2048).pipe(z.url({ error: 'Input should be a valid URL' })),
+    webhook_url: z
+      .string({ error: stringError })
+      .max(2048)
+      .pipe(z.url({ error: 'Input should be a valid URL' })),
     auth_token: required(1024),
   }),
 } as const;

@@ -19,6 +19,9 @@ for (const [kind, words] of [
  * keeps polling, as for a job still running.
  */
 export function scribeStatusKind(status: string): ScribeStatusKind {
-  const word = status.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const word = status
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return STATUS_KINDS[word] ?? 'unknown';
 }

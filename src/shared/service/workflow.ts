@@ -2,7 +2,16 @@
 // published (docs/service.md), and the variants read before it was: `public_id` or `id`, `url`
 // or `upload_url`, a list bare or under a key, a note as text.
 import { z } from 'zod';
-import { isRecord, optionalId, missing, optionalCount, optionalUnixSeconds, parseAnswer, parseAt, text } from './envelope.ts';
+import {
+  isRecord,
+  optionalId,
+  missing,
+  optionalCount,
+  optionalUnixSeconds,
+  parseAnswer,
+  parseAt,
+  text,
+} from './envelope.ts';
 
 export interface RecordingSession {
   id: string;
@@ -59,11 +68,17 @@ export interface ScribeRecord {
 const publicId = { public_id: optionalId, id: optionalId };
 
 const sessionSchema = z
-  .object({ ...publicId, created_at: z.union([z.string(), z.number()], { error: 'must be a date (text or Unix seconds)' }).nullish() })
+  .object({
+    ...publicId,
+    created_at: z.union([z.string(), z.number()], { error: 'must be a date (text or Unix seconds)' }).nullish(),
+  })
   .transform((w, ctx): RecordingSession => {
     const sessionId = w.public_id ?? w.id;
     if (sessionId === undefined) return missing(ctx, 'public_id', ['id']);
-    const createdAt = typeof w.created_at === 'number' ? new Date((w.created_at > 1e11 ? w.created_at : w.created_at * 1000)).toISOString() : w.created_at;
+    const createdAt =
+      typeof w.created_at === 'number'
+        ? new Date(w.created_at > 1e11 ? w.created_at : w.created_at * 1000).toISOString()
+        : w.created_at;
     return { id: sessionId, ...(createdAt ? { createdAt } : {}) };
   });
 
@@ -74,8 +89,17 @@ export function parseRecordingSession(body: unknown): RecordingSession {
 
 // Sections are an extra no part of the workflow depends on: kept when readable, else dropped.
 const sections = z
-  .array(z.union([z.string(), z.object({ title: z.string().optional(), name: z.string().optional(), heading: z.string().optional() })]))
-  .transform((list) => list.map((s) => (typeof s === 'string' ? s : (s.title ?? s.name ?? s.heading ?? ''))).filter((s) => s.trim() !== ''))
+  .array(
+    z.union([
+      z.string(),
+      z.object({ title: z.string().optional(), name: z.string().optional(), heading: z.string().optional() }),
+    ]),
+  )
+  .transform((list) =>
+    list
+      .map((s) => (typeof s === 'string' ? s : (s.title ?? s.name ?? s.heading ?? '')))
+      .filter((s) => s.trim() !== ''),
+  )
   .optional()
   .catch(undefined);
 
@@ -162,7 +186,8 @@ export function presignedExpiry(address: string): number | undefined {
     const seconds = Number(get(`${prefix}-Expires`));
     const m = date ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(date) : null;
     if (m && Number.isInteger(seconds) && seconds > 0) {
-      const signedAt = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) / 1000;
+      const signedAt =
+        Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) / 1000;
       if (Number.isFinite(signedAt)) return signedAt + seconds;
     }
   }
@@ -204,11 +229,13 @@ export function parseUploadUrl(body: unknown): UploadUrl {
   return parseAnswer('upload-url', uploadUrlSchema, body);
 }
 
-const scribeRequestSchema = z.object({ ...publicId, status: z.string().nullish() }).transform((w, ctx): ScribeRequest => {
-  const requestId = w.public_id ?? w.id;
-  if (requestId === undefined) return missing(ctx, 'public_id', ['id']);
-  return { id: requestId, ...(w.status ? { status: w.status } : {}) };
-});
+const scribeRequestSchema = z
+  .object({ ...publicId, status: z.string().nullish() })
+  .transform((w, ctx): ScribeRequest => {
+    const requestId = w.public_id ?? w.id;
+    if (requestId === undefined) return missing(ctx, 'public_id', ['id']);
+    return { id: requestId, ...(w.status ? { status: w.status } : {}) };
+  });
 
 /** `POST /scribe/request`: published as `{ public_id, message }`. */
 export function parseScribeRequest(body: unknown): ScribeRequest {
@@ -229,13 +256,16 @@ const noteSection = z.object({
  * so the app has one form to show and copy.
  */
 const noteSchema = z
-  .union([
-    z.string(),
-    z.object({ sections: z.array(noteSection) }),
-    z.object({ text: z.string() }),
-    z.object({ content: z.string() }),
-    z.object({ markdown: z.string() }),
-  ], { error: 'must be text or { sections: [{ title, body }] }' })
+  .union(
+    [
+      z.string(),
+      z.object({ sections: z.array(noteSection) }),
+      z.object({ text: z.string() }),
+      z.object({ content: z.string() }),
+      z.object({ markdown: z.string() }),
+    ],
+    { error: 'must be text or { sections: [{ title, body }] }' },
+  )
   .nullish()
   .transform((note): string | undefined => {
     if (note === null || note === undefined) return undefined;
@@ -270,7 +300,8 @@ const scribeRecordSchema = z
   .transform((w, ctx): ScribeRecord => {
     const recordId = w.public_id ?? w.id;
     if (recordId === undefined) return missing(ctx, 'public_id', ['id']);
-    const note = w.note ?? (w.note_text?.trim() ? w.note_text : undefined) ?? (w.content?.trim() ? w.content : undefined);
+    const note =
+      w.note ?? (w.note_text?.trim() ? w.note_text : undefined) ?? (w.content?.trim() ? w.content : undefined);
     const error = typeof w.error === 'string' ? w.error : w.error?.message;
     const categories = (w.categories_output ?? []).filter((c): c is Record<string, unknown> => isRecord(c));
     return {

@@ -139,7 +139,11 @@ class Parser {
         return this.literal('null');
       default:
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
-        throw this.fail(c === undefined ? 'expected a JSON value, found the end of the text' : `expected a JSON value, found ${this.describe()}`);
+        throw this.fail(
+          c === undefined
+            ? 'expected a JSON value, found the end of the text'
+            : `expected a JSON value, found ${this.describe()}`,
+        );
     }
   }
 
@@ -331,7 +335,8 @@ function fromValue(value: unknown, depth: number, seen: Set<object>, path: strin
       throw new WebhookPayloadError(`${path}: only plain objects and arrays have a JSON form`);
     }
     const members = new Map<string, string>();
-    for (const [key, item] of Object.entries(value)) members.set(key, fromValue(item, depth + 1, seen, `${path}.${key}`));
+    for (const [key, item] of Object.entries(value))
+      members.set(key, fromValue(item, depth + 1, seen, `${path}.${key}`));
     return joinObject(members);
   } finally {
     seen.delete(value);

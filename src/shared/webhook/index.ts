@@ -1,2 +1,9 @@
-export { canonicalJson, canonicalJsonFromValue, compareCodePoints, quoteString, MAX_DEPTH, WebhookPayloadError } from './canonical-json.ts';
+export {
+  canonicalJson,
+  canonicalJsonFromValue,
+  compareCodePoints,
+  quoteString,
+  MAX_DEPTH,
+  WebhookPayloadError,
+} from './canonical-json.ts';
 export { signWebhook, verifySignature, verifyWebhook, SIGNATURE_HEADER } from './signature.ts';

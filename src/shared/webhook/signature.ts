@@ -13,12 +13,17 @@ type HmacKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
 async function hmacKey(secret: string): Promise<HmacKey> {
   // Web Crypto refuses a zero-length HMAC key; say why in our own words.
   if (secret === '') throw new Error('the webhook secret is empty');
-  return globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  return globalThis.crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
 }
 
 /** The X-Webhook-Signature value for a canonical text. */
 export async function signWebhook(secret: string, canonicalText: string): Promise<string> {
-  const digest = new Uint8Array(await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(canonicalText)));
+  const digest = new Uint8Array(
+    await globalThis.crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(canonicalText)),
+  );
   let hex = '';
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;

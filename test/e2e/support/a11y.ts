@@ -12,9 +12,14 @@ export async function expectAccessible(page: Page, view: string): Promise<void> 
   // No rule passing at all would mean axe looked at nothing (an empty or blocked page).
   expect(results.passes.length, `${view}: axe checked nothing`).toBeGreaterThan(0);
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  await test.info().attach(`axe-${view}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
+  await test
+    .info()
+    .attach(`axe-${view}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   const report = bad
-    .map((v) => `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`)
+    .map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`,
+    )
     .join('\n');
   expect(bad, `${view}: ${bad.length} serious or critical accessibility violation(s)\n${report}`).toEqual([]);
 }

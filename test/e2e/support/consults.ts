@@ -50,16 +50,25 @@ export async function typePatient(page: Page, patient: Patient): Promise<void> {
  * record less (or, counted from later, more) than asked. Answers the test clock's outer
  * bounds of the recording: from before "Start recording" was pressed to after Stop took.
  */
-export async function record(page: Page, seconds: number, whileRecording?: () => Promise<void>, patient: Patient = DEFAULT_PATIENT): Promise<{ wallMs: number }> {
+export async function record(
+  page: Page,
+  seconds: number,
+  whileRecording?: () => Promise<void>,
+  patient: Patient = DEFAULT_PATIENT,
+): Promise<{ wallMs: number }> {
   await typePatient(page, patient);
   const pressed = Date.now();
   await page.getByRole('button', { name: 'Start recording', exact: true }).click();
   const meter = page.getByRole('meter', { name: 'Input level' });
   await expect(meter).toBeVisible();
   // The fixture has speech from its first second on.
-  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 8_000, intervals: [100] }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 8_000, intervals: [100] })
+    .toBeGreaterThan(0);
   await whileRecording?.();
-  await expect.poll(() => shownSeconds(page), { timeout: seconds * 1000 + 30_000, intervals: [200] }).toBeGreaterThanOrEqual(seconds);
+  await expect
+    .poll(() => shownSeconds(page), { timeout: seconds * 1000 + 30_000, intervals: [200] })
+    .toBeGreaterThanOrEqual(seconds);
   await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
   return { wallMs: Date.now() - pressed };
@@ -80,18 +89,26 @@ export async function onlyConsult(host: TestHost): Promise<ConsultInfo> {
 
 /** Waits in the Consults view until the newest consult says "Note ready" (in its row, not the state filter's option). */
 export async function expectNoteReady(page: Page, timeout = 45_000): Promise<void> {
-  await expect(page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first()).toBeVisible({ timeout });
+  await expect(
+    page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first(),
+  ).toBeVisible({ timeout });
 }
 
 /** Opens the note of the newest consult from the Consults view. */
 export async function openNote(page: Page): Promise<void> {
-  await page.getByRole('main').getByRole('button', { name: /open note|view note|read note/i }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /open note|view note|read note/i })
+    .first()
+    .click();
   await expect(page.getByRole('region', { name: 'Note' })).toBeVisible();
 }
 
 /** Duration of an audio file in seconds, as ffprobe reads it from the container. */
 export function probeSeconds(file: string): number {
-  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+  const r = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`ffprobe failed on ${file}: ${r.stderr}`);
   const seconds = Number(r.stdout.trim());
   if (!Number.isFinite(seconds)) throw new Error(`ffprobe gives no duration for ${file}: "${r.stdout.trim()}"`);

@@ -35,10 +35,17 @@ export function electronTarget(options: { display?: boolean } = {}): ElectronTar
   if (process.platform !== 'linux') {
     // The app keeps its session under one keychain entry per user; only on Linux can each
     // test be given a keyring of its own, so elsewhere a run would sign the developer out.
-    return { ok: false, reason: `electron target skipped: it runs on Linux, where each test gets a private keyring (this is ${process.platform})` };
+    return {
+      ok: false,
+      reason: `electron target skipped: it runs on Linux, where each test gets a private keyring (this is ${process.platform})`,
+    };
   }
   if (!(options.display ?? Boolean(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']))) {
-    return { ok: false, reason: 'electron target skipped: no display; run it as `xvfb-run --auto-servernum npx playwright test --project electron`' };
+    return {
+      ok: false,
+      reason:
+        'electron target skipped: no display; run it as `xvfb-run --auto-servernum npx playwright test --project electron`',
+    };
   }
   return binary;
 }

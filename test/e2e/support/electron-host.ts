@@ -117,7 +117,9 @@ export class ElectronHost implements TestHost {
     });
     const userData = await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'));
     if (realpathSync(userData) !== realpathSync(o.dataDir)) {
-      throw new Error(`the app keeps its data in ${userData}, not in the test's folder ${o.dataDir}: --user-data-dir was not honoured`);
+      throw new Error(
+        `the app keeps its data in ${userData}, not in the test's folder ${o.dataDir}: --user-data-dir was not honoured`,
+      );
     }
     await app.context().tracing.start({ screenshots: true, snapshots: true });
     this.window = await app.firstWindow({ timeout: START_TIMEOUT_MS });
@@ -227,7 +229,11 @@ export class ElectronHost implements TestHost {
     }, action);
   }
 
-  async windowAnswer<C extends InvokeChannel>(_page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {
+  async windowAnswer<C extends InvokeChannel>(
+    _page: Page,
+    channel: C,
+    action: () => Promise<void>,
+  ): Promise<InvokeOutput<C>> {
     const app = this.app;
     if (!app) throw new Error('the Electron app is not running');
     // Main answers the window through ipcMain's handler table; Electron has no public way to
@@ -239,7 +245,8 @@ export class ElectronHost implements TestHost {
       type Handler = (event: unknown, ...args: unknown[]) => unknown;
       const handlers = (ipcMain as unknown as { _invokeHandlers?: Map<string, Handler> })._invokeHandlers;
       const original = handlers?.get(name);
-      if (!handlers || !original) throw new Error(`cannot watch the answers to ${name}: ipcMain keeps its handlers elsewhere in this Electron`);
+      if (!handlers || !original)
+        throw new Error(`cannot watch the answers to ${name}: ipcMain keeps its handlers elsewhere in this Electron`);
       const box = globalThis as unknown as { vetScribeAnswers?: Promise<unknown> };
       box.vetScribeAnswers = new Promise((resolveAnswer, rejectAnswer) => {
         handlers.set(name, async (event, ...args) => {
@@ -256,7 +263,9 @@ export class ElectronHost implements TestHost {
       });
     }, channel as string);
     await action();
-    const result = (await app.evaluate(() => (globalThis as unknown as { vetScribeAnswers?: Promise<unknown> }).vetScribeAnswers)) as IpcResult<InvokeOutput<C>>;
+    const result = (await app.evaluate(
+      () => (globalThis as unknown as { vetScribeAnswers?: Promise<unknown> }).vetScribeAnswers,
+    )) as IpcResult<InvokeOutput<C>>;
     if (!result.ok) throw new Error(`${channel}: ${result.error.code}: ${result.error.message}`);
     return result.data;
   }

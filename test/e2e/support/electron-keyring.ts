@@ -44,21 +44,32 @@ export class PrivateKeyring {
     mkdirSync(runtime, { recursive: true, mode: 0o700 });
     mkdirSync(join(dir, 'data'), { recursive: true });
 
-    const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const children: ChildProcess[] = [bus];
     try {
       const address = await Promise.race([
         once(createInterface({ input: bus.stdout }), 'line').then(([line]) => String(line).trim()),
         sleep(START_TIMEOUT_MS).then(() => Promise.reject(new Error('dbus-daemon printed no address'))),
       ]);
-      const env = { ...process.env, DBUS_SESSION_BUS_ADDRESS: address, XDG_DATA_HOME: join(dir, 'data'), XDG_RUNTIME_DIR: runtime };
-      const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], { env, stdio: ['pipe', 'ignore', 'ignore'] });
+      const env = {
+        ...process.env,
+        DBUS_SESSION_BUS_ADDRESS: address,
+        XDG_DATA_HOME: join(dir, 'data'),
+        XDG_RUNTIME_DIR: runtime,
+      };
+      const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+        env,
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       children.push(keyring);
       // --unlock reads the new keyring's password from stdin.
       keyring.stdin.end('test');
       const deadline = Date.now() + START_TIMEOUT_MS;
       while (!PrivateKeyring.served(address)) {
-        if (Date.now() > deadline || keyring.exitCode !== null) throw new Error('gnome-keyring-daemon did not serve org.freedesktop.secrets');
+        if (Date.now() > deadline || keyring.exitCode !== null)
+          throw new Error('gnome-keyring-daemon did not serve org.freedesktop.secrets');
         await sleep(50);
       }
       return new PrivateKeyring(address, children);
@@ -71,7 +82,14 @@ export class PrivateKeyring {
   private static served(address: string): boolean {
     const r = spawnSync(
       'dbus-send',
-      ['--session', '--dest=org.freedesktop.DBus', '--print-reply', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', 'string:org.freedesktop.secrets'],
+      [
+        '--session',
+        '--dest=org.freedesktop.DBus',
+        '--print-reply',
+        '/org/freedesktop/DBus',
+        'org.freedesktop.DBus.NameHasOwner',
+        'string:org.freedesktop.secrets',
+      ],
       { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, encoding: 'utf8' },
     );
     return r.status === 0 && /boolean true/.test(r.stdout);

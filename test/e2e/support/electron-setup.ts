@@ -29,7 +29,14 @@ export function requestedProjects(argv: readonly string[]): string[] | null {
 export function electronRequested(argv: readonly string[] = process.argv): boolean {
   const names = requestedProjects(argv);
   if (!names) return false;
-  return names.some((name) => new RegExp(`^${name.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test('electron'));
+  return names.some((name) =>
+    new RegExp(
+      `^${name
+        .toLowerCase()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`,
+    ).test('electron'),
+  );
 }
 
 export default function electronSetup(): void {
@@ -39,6 +46,9 @@ export default function electronSetup(): void {
     console.log(target.reason);
     return;
   }
-  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`electron-vite build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
 }

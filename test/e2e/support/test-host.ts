@@ -50,7 +50,8 @@ export interface TestHostOptions {
 export function hostEnv(o: Pick<TestHostOptions, 'sandbox' | 'logFile' | 'tokenLog'>): NodeJS.ProcessEnv {
   // Nothing of the caller's own SANDBOX_* or log settings leaks into the run.
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('SANDBOX_') && !k.startsWith('VET_SCRIBE_LOG')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('SANDBOX_') && !k.startsWith('VET_SCRIBE_LOG')) env[k] = v;
   const s = o.sandbox;
   return {
     ...env,
@@ -191,7 +192,11 @@ export class BrowserHost implements TestHost {
     return { text: types['text/plain'] ?? '', html: types['text/html'] ?? '', rtf: types['web text/rtf'] ?? '' };
   }
 
-  async windowAnswer<C extends InvokeChannel>(page: Page, channel: C, action: () => Promise<void>): Promise<InvokeOutput<C>> {
+  async windowAnswer<C extends InvokeChannel>(
+    page: Page,
+    channel: C,
+    action: () => Promise<void>,
+  ): Promise<InvokeOutput<C>> {
     const path = `/ipc/${encodeURIComponent(channel)}`;
     const answered = page.waitForResponse((r) => r.url().endsWith(path) || r.url().endsWith(`/ipc/${channel}`));
     await action();
@@ -204,7 +209,9 @@ export class BrowserHost implements TestHost {
   async recorderCommand(action: RecorderAction): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin) throw new Error('the host is not running');
-    await new Promise<void>((resolve, reject) => stdin.write(`recorder ${action}\n`, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      stdin.write(`recorder ${action}\n`, (e) => (e ? reject(e) : resolve())),
+    );
   }
 
   private async spawn(port: number): Promise<void> {
@@ -220,7 +227,10 @@ export class BrowserHost implements TestHost {
     });
     const lines = createInterface({ input: child.stdout });
     const first = await new Promise<string>((resolveLine, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the host printed nothing in ${START_TIMEOUT_MS / 1000} s\n${this.stderr}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`the host printed nothing in ${START_TIMEOUT_MS / 1000} s\n${this.stderr}`)),
+        START_TIMEOUT_MS,
+      );
       lines.once('line', (line) => {
         clearTimeout(timer);
         resolveLine(line);

@@ -6,7 +6,13 @@ import { AppCore } from '../../../src/main/core/app-core.ts';
 import { MemorySecretStore, openKeychain } from '../../../src/main/core/secret-store.ts';
 
 const [dataDir = '', urlsJson = '{}', templateId = '', keychainService = ''] = process.argv.slice(2);
-const urls = JSON.parse(urlsJson) as { agentsUrl: string; scribeUrl: string; agentsApiUrl: string; email: string; password: string };
+const urls = JSON.parse(urlsJson) as {
+  agentsUrl: string;
+  scribeUrl: string;
+  agentsApiUrl: string;
+  email: string;
+  password: string;
+};
 
 const secretStore = (keychainService ? await openKeychain(keychainService) : null) ?? new MemorySecretStore();
 const core = new AppCore({
@@ -19,13 +25,17 @@ const core = new AppCore({
 core.pipeline.on('noteReady', (job) => process.stdout.write(`completed ${job.recordingId}\n`));
 core.pipeline.on('job', (job) => process.stdout.write(`state ${job.recordingId} ${job.state}\n`));
 await core.settings.load();
-await core.updateSettings({ useSandbox: false, serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl } });
+await core.updateSettings({
+  useSandbox: false,
+  serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl },
+});
 await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
 // The recordings were made with no one signed in: the vet claims each (as "send it as Dr …?" does).
 for (const consult of core.consults()) {
   if (consult.recording.recordedBy === null) await core.claim(consult.recording.id);
-  if (!core.pipeline.info(consult.recording.id) && consult.recording.state === 'finished') await core.pipeline.submit(consult.recording.id, templateId);
+  if (!core.pipeline.info(consult.recording.id) && consult.recording.state === 'finished')
+    await core.pipeline.submit(consult.recording.id, templateId);
 }
 await core.pipeline.settled();
 process.stdout.write('settled\n');

@@ -36,7 +36,15 @@ export async function makeRecording(
   const store = where instanceof AppCore ? where.recordings : where;
   const user = where instanceof AppCore ? where.session.state().user : null;
   const owner = where instanceof AppCore && user ? ownerOf(user, where.serviceKey()) : null;
-  const meta = await store.start({ mimeType: 'audio/webm;codecs=opus', label, templateId, patientName: 'Bella', description: null, owner, ...patient });
+  const meta = await store.start({
+    mimeType: 'audio/webm;codecs=opus',
+    label,
+    templateId,
+    patientName: 'Bella',
+    description: null,
+    owner,
+    ...patient,
+  });
   const chunks = recorderChunks();
   for (const [seq, chunk] of chunks.entries()) await store.appendChunk(meta.id, seq, chunk, (seq + 1) * 1000);
   await store.finish(meta.id, { durationMs: chunks.length * 1000 });
@@ -45,9 +53,14 @@ export async function makeRecording(
 
 /** A consult recorded through the window's calls, as the recorder makes one: its id. */
 export async function recordThrough(h: HandlerTable, patientName: string, description?: string): Promise<string> {
-  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName, ...(description ? { description } : {}) });
+  const started = await h['recording:start']({
+    mimeType: 'audio/webm;codecs=opus',
+    patientName,
+    ...(description ? { description } : {}),
+  });
   if (!started.ok) throw new Error(started.error.message);
-  for (const [seq, data] of recorderChunks().entries()) await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  for (const [seq, data] of recorderChunks().entries())
+    await h['recording:chunk']({ id: started.data.id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
   await h['recording:stop']({ id: started.data.id, durationMs: 5000 });
   return started.data.id;
 }
@@ -70,7 +83,12 @@ export async function startCore(options: Partial<CoreOptions> & { dataDir?: stri
   return core;
 }
 
-export function waitForJob(core: AppCore, id: string, predicate: (job: JobInfo) => boolean, timeoutMs = 20_000): Promise<JobInfo> {
+export function waitForJob(
+  core: AppCore,
+  id: string,
+  predicate: (job: JobInfo) => boolean,
+  timeoutMs = 20_000,
+): Promise<JobInfo> {
   return new Promise((resolve, reject) => {
     const now = core.pipeline.info(id);
     if (now && predicate(now)) {
@@ -79,7 +97,9 @@ export function waitForJob(core: AppCore, id: string, predicate: (job: JobInfo) 
     }
     const timer = setTimeout(() => {
       core.pipeline.off('job', onJob);
-      reject(new Error(`job ${id} did not get there in ${timeoutMs} ms; last: ${JSON.stringify(core.pipeline.info(id))}`));
+      reject(
+        new Error(`job ${id} did not get there in ${timeoutMs} ms; last: ${JSON.stringify(core.pipeline.info(id))}`),
+      );
     }, timeoutMs);
     const onJob = (job: JobInfo) => {
       if (job.recordingId !== id || !predicate(job)) return;
@@ -104,7 +124,10 @@ export async function firstTemplateId(core: AppCore): Promise<string> {
  */
 export async function startCoreAgainst(
   sandbox: Sandbox,
-  options: Partial<CoreOptions> & { dataDir?: string; urls?: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string } } = {},
+  options: Partial<CoreOptions> & {
+    dataDir?: string;
+    urls?: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string };
+  } = {},
 ): Promise<AppCore> {
   const { urls, ...coreOptions } = options;
   const core = new AppCore({
@@ -118,7 +141,11 @@ export async function startCoreAgainst(
   await core.settings.load();
   await core.updateSettings({
     useSandbox: false,
-    serviceUrls: urls ?? { agentsUrl: sandbox.urls.agents_url, scribeUrl: sandbox.urls.scribe_url, agentsApiUrl: sandbox.urls.agents_api_url },
+    serviceUrls: urls ?? {
+      agentsUrl: sandbox.urls.agents_url,
+      scribeUrl: sandbox.urls.scribe_url,
+      agentsApiUrl: sandbox.urls.agents_api_url,
+    },
   });
   await core.start();
   return core;

@@ -18,10 +18,17 @@ export interface CallOptions {
   apiVersion?: string | null;
 }
 
-export async function call<T = Record<string, unknown>>(method: string, url: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const storage = new URL(url).pathname.startsWith('/storage/');
   const version = options.apiVersion === undefined ? (storage ? null : 'v1') : options.apiVersion;
-  const headers: Record<string, string> = { ...(version === null ? {} : { 'x-api-version': version }), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(version === null ? {} : { 'x-api-version': version }),
+    ...options.headers,
+  };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
   let body: string | Buffer | undefined = options.rawBody;
   if (options.body !== undefined) {
@@ -46,9 +53,13 @@ export interface SignedIn {
 }
 
 export async function signIn(sandbox: Sandbox, account = sandbox.demo): Promise<SignedIn> {
-  const a = await call<{ access_token: string; refresh_token: string; user: SignedIn['user'] }>('POST', `${sandbox.urls.agents_url}/auth/sign-in`, {
-    body: account,
-  });
+  const a = await call<{ access_token: string; refresh_token: string; user: SignedIn['user'] }>(
+    'POST',
+    `${sandbox.urls.agents_url}/auth/sign-in`,
+    {
+      body: account,
+    },
+  );
   if (a.status !== 200) throw new Error(`sign-in answered ${a.status}: ${a.text}`);
   return { access: a.json.access_token, refresh: a.json.refresh_token, user: a.json.user };
 }
@@ -65,13 +76,23 @@ export async function uploadRecording(
   bytes: Buffer,
   { patientName = 'Bella', autoTemplate }: { patientName?: string; autoTemplate?: string } = {},
 ): Promise<{ sessionId: string; uploadUrl: string }> {
-  const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, { token, body: sessionBody(patientName) });
+  const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, {
+    token,
+    body: sessionBody(patientName),
+  });
   if (s.status !== 200) throw new Error(`create session answered ${s.status}: ${s.text}`);
   const sessionId = s.json.public_id;
-  const u = await call<{ url: string; message: string }>('POST', `${sandbox.urls.scribe_url}/audio/generate-upload-url`, {
-    token,
-    body: { recording_session_public_id: sessionId, ...(autoTemplate ? { auto_scribe_template_public_id: autoTemplate } : {}) },
-  });
+  const u = await call<{ url: string; message: string }>(
+    'POST',
+    `${sandbox.urls.scribe_url}/audio/generate-upload-url`,
+    {
+      token,
+      body: {
+        recording_session_public_id: sessionId,
+        ...(autoTemplate ? { auto_scribe_template_public_id: autoTemplate } : {}),
+      },
+    },
+  );
   if (u.status !== 200) throw new Error(`upload url answered ${u.status}: ${u.text}`);
   const put = await call('PUT', u.json.url, { rawBody: bytes });
   if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
@@ -85,7 +106,10 @@ export function fakeWebm(size = 4096): Buffer {
   return b;
 }
 
-export async function waitFor<T>(probe: () => Promise<T | undefined>, { timeoutMs = 10_000, intervalMs = 50 } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

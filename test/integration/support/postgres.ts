@@ -14,7 +14,11 @@ const DEBIAN_BINARIES = '/usr/lib/postgresql';
 /** The folder holding initdb and pg_ctl: Debian's 15 first, else its newest, else pg_config's. */
 export function findPostgresBin(): string | null {
   const usable = (bin: string) => existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'));
-  const versions = existsSync(DEBIAN_BINARIES) ? readdirSync(DEBIAN_BINARIES).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(DEBIAN_BINARIES)
+    ? readdirSync(DEBIAN_BINARIES)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of ['15', ...versions]) {
     const bin = join(DEBIAN_BINARIES, version, 'bin');
     if (usable(bin)) return bin;
@@ -29,7 +33,8 @@ export function postgresMissing(): string | null {
   if (findPostgresBin() === null) {
     return `no PostgreSQL server binaries (initdb, pg_ctl) under ${DEBIAN_BINARIES}/<version>/bin or pg_config --bindir: install Debian's postgresql package`;
   }
-  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0) return 'running as root without a postgres user to run the server as';
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0)
+    return 'running as root without a postgres user to run the server as';
   return null;
 }
 
@@ -50,12 +55,15 @@ export async function startPostgres(): Promise<TestPostgres> {
     chownSync(dir, id('-u'), id('-g'));
   }
   const spawnTool = (tool: string, args: string[]) => {
-    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args] : [join(bin, tool), ...args];
+    const [command, ...rest] = asRoot
+      ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args]
+      : [join(bin, tool), ...args];
     return spawnSync(command ?? '', rest, { encoding: 'utf8', timeout: 60_000 });
   };
   const run = (tool: string, args: string[]): void => {
     const done = spawnTool(tool, args);
-    if (done.status !== 0) throw new Error(`${tool} failed (status ${done.status}): ${done.stderr || done.stdout || done.error?.message}`);
+    if (done.status !== 0)
+      throw new Error(`${tool} failed (status ${done.status}): ${done.stderr || done.stdout || done.error?.message}`);
   };
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');

@@ -42,7 +42,17 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
   let origin = '';
   const server: Server = createServer((req, res) => {
     const [path = '', query = ''] = (req.url ?? '/').split('?');
-    const record: SeenRequest = { method: req.method ?? '', path, query, headers: { ...req.headers }, json: undefined, bodyBytes: 0, status: null, answer: undefined, at: Date.now() };
+    const record: SeenRequest = {
+      method: req.method ?? '',
+      path,
+      query,
+      headers: { ...req.headers },
+      json: undefined,
+      bodyBytes: 0,
+      status: null,
+      answer: undefined,
+      at: Date.now(),
+    };
     seen.push(record);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
@@ -59,29 +69,33 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
         }
       }
     });
-    const upstream = httpRequest(`${target.origin}${req.url ?? '/'}`, { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } }, (answer) => {
-      record.status = answer.statusCode ?? null;
-      const body: Buffer[] = [];
-      answer.on('data', (c: Buffer) => body.push(c));
-      answer.on('end', () => {
-        let text = Buffer.concat(body);
-        if (String(answer.headers['content-type'] ?? '').includes('json')) {
-          text = Buffer.from(text.toString('utf8').split(target.origin).join(origin));
-          let json: unknown;
-          try {
-            json = JSON.parse(text.toString('utf8')) as unknown;
-          } catch {
-            json = undefined;
+    const upstream = httpRequest(
+      `${target.origin}${req.url ?? '/'}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } },
+      (answer) => {
+        record.status = answer.statusCode ?? null;
+        const body: Buffer[] = [];
+        answer.on('data', (c: Buffer) => body.push(c));
+        answer.on('end', () => {
+          let text = Buffer.concat(body);
+          if (String(answer.headers['content-type'] ?? '').includes('json')) {
+            text = Buffer.from(text.toString('utf8').split(target.origin).join(origin));
+            let json: unknown;
+            try {
+              json = JSON.parse(text.toString('utf8')) as unknown;
+            } catch {
+              json = undefined;
+            }
+            const rewritten = json === undefined ? undefined : proxy.rewrite?.(record, json);
+            if (rewritten !== undefined) text = Buffer.from(JSON.stringify(rewritten));
+            record.answer = rewritten ?? json;
           }
-          const rewritten = json === undefined ? undefined : proxy.rewrite?.(record, json);
-          if (rewritten !== undefined) text = Buffer.from(JSON.stringify(rewritten));
-          record.answer = rewritten ?? json;
-        }
-        const headers = { ...answer.headers, 'content-length': String(text.length) };
-        delete headers['transfer-encoding'];
-        res.writeHead(answer.statusCode ?? 502, headers).end(text);
-      });
-    });
+          const headers = { ...answer.headers, 'content-length': String(text.length) };
+          delete headers['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, headers).end(text);
+        });
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
@@ -93,7 +107,11 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
     seen,
     rewrite: null,
     find: (method, part) => seen.filter((r) => r.method === method && r.path.includes(part)),
-    urls: { agentsUrl: base(target.urls.agents_url), scribeUrl: base(target.urls.scribe_url), agentsApiUrl: base(target.urls.agents_api_url) },
+    urls: {
+      agentsUrl: base(target.urls.agents_url),
+      scribeUrl: base(target.urls.scribe_url),
+      agentsApiUrl: base(target.urls.agents_api_url),
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

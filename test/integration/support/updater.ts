@@ -11,7 +11,14 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, request, type ClientRequest, type IncomingMessage, type RequestOptions, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type ClientRequest,
+  type IncomingMessage,
+  type RequestOptions,
+  type Server,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -63,7 +70,12 @@ export function appFolder(packaged: Record<string, unknown> | null): { dir: stri
 
 /** What electron-builder packs into resources/app-update.yml for this app's generic feed. */
 export function packagedConfig(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { provider: 'generic', url: 'https://updates.invalid/vet-scribe/', updaterCacheDirName: 'vet-scribe-updater', ...extra };
+  return {
+    provider: 'generic',
+    url: 'https://updates.invalid/vet-scribe/',
+    updaterCacheDirName: 'vet-scribe-updater',
+    ...extra,
+  };
 }
 
 export const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
@@ -169,26 +181,35 @@ class NetRequestThroughProxy extends EventEmitter {
     for (const [k, v] of Object.entries(o.headers ?? {})) if (v !== undefined) headers[k] = String(v);
     if (proxyAuthorization) headers['proxy-authorization'] = proxyAuthorization;
     // An http:// address through an HTTP proxy: the whole address in the request line.
-    this.current = request({ host: this.proxy.hostname, port: this.proxy.port, method: o.method ?? 'GET', path: target, headers }, (response) => {
-      if (response.statusCode !== 407) {
-        this.emit('response', response);
-        return;
-      }
-      const realm = /realm="([^"]*)"/.exec(String(response.headers['proxy-authenticate'] ?? ''))?.[1] ?? '';
-      const authInfo: AuthInfo = { isProxy: true, scheme: 'basic', host: this.proxy.hostname, port: Number(this.proxy.port), realm };
-      let answered = false;
-      const callback: LoginCallback = (username, password) => {
-        if (answered) return;
-        answered = true;
-        if (username === undefined) {
+    this.current = request(
+      { host: this.proxy.hostname, port: this.proxy.port, method: o.method ?? 'GET', path: target, headers },
+      (response) => {
+        if (response.statusCode !== 407) {
           this.emit('response', response);
           return;
         }
-        response.resume();
-        this.send(`Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}`);
-      };
-      if (!this.emit('login', authInfo, callback)) callback();
-    });
+        const realm = /realm="([^"]*)"/.exec(String(response.headers['proxy-authenticate'] ?? ''))?.[1] ?? '';
+        const authInfo: AuthInfo = {
+          isProxy: true,
+          scheme: 'basic',
+          host: this.proxy.hostname,
+          port: Number(this.proxy.port),
+          realm,
+        };
+        let answered = false;
+        const callback: LoginCallback = (username, password) => {
+          if (answered) return;
+          answered = true;
+          if (username === undefined) {
+            this.emit('response', response);
+            return;
+          }
+          response.resume();
+          this.send(`Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}`);
+        };
+        if (!this.emit('login', authInfo, callback)) callback();
+      },
+    );
     this.current.on('error', (e) => this.emit('error', e));
     this.current.end();
   }

@@ -8,7 +8,8 @@ import { cancel, newLive } from './live.ts';
 import { newScribeRequest, TERMINAL, unsent, type JobInfo, type JobRecord } from './record.ts';
 import { formatMinutes } from './runner.ts';
 
-const DOCUMENT_OF_OLD_SERVICE = 'The app now uses another service, which does not have this request; Try again asks it for this document.';
+const DOCUMENT_OF_OLD_SERVICE =
+  'The app now uses another service, which does not have this request; Try again asks it for this document.';
 
 /**
  * Sends a finished recording to be scribed with a template. Asking again for a job that is
@@ -116,7 +117,12 @@ export async function askAgain(engine: Engine, recordingId: string): Promise<Job
 }
 
 /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
-export async function saveEditedNote(engine: Engine, recordingId: string, text: string | null, documentId: string | null): Promise<void> {
+export async function saveEditedNote(
+  engine: Engine,
+  recordingId: string,
+  text: string | null,
+  documentId: string | null,
+): Promise<void> {
   const live = engine.store.find(recordingId, documentId);
   if (live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
   await engine.store.save(live, { editedNote: text });
@@ -149,7 +155,9 @@ export function deleteConsult(engine: Engine, recordingId: string, alsoRemove?: 
  * Each consult in its turn; one deleted meanwhile is passed over, and one whose job cannot be
  * written is named in the answer rather than stopping the others.
  */
-export async function restartForNewService(engine: Engine): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
+export async function restartForNewService(
+  engine: Engine,
+): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
   let restarted = 0;
   const failed: { recordingId: string; message: string }[] = [];
   const ids = new Set([...engine.store.jobs.keys(), ...engine.store.documents.keys()]);

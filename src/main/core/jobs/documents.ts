@@ -21,21 +21,37 @@ export const MAX_DOCUMENTS = 8;
  * waits its turn: it leaves once the note and every document asked before it are done. Asked
  * twice at once (a double click, two windows), it is made once.
  */
-export function addDocument(engine: Engine, recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
+export function addDocument(
+  engine: Engine,
+  recordingId: string,
+  templateId: string,
+  name: string | null,
+): Promise<DocumentInfo> {
   return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name));
 }
 
-async function createDocument(engine: Engine, recordingId: string, templateId: string, name: string | null): Promise<DocumentInfo> {
+async function createDocument(
+  engine: Engine,
+  recordingId: string,
+  templateId: string,
+  name: string | null,
+): Promise<DocumentInfo> {
   const { store } = engine;
   const consult = store.jobs.get(recordingId);
-  if (!consult) throw new JobError('not_found', 'That consult has not been sent to be scribed; send it first, then ask for another document.');
+  if (!consult)
+    throw new JobError(
+      'not_found',
+      'That consult has not been sent to be scribed; send it first, then ask for another document.',
+    );
   const docs = store.documents.get(recordingId) ?? [];
   const same = [consult, ...docs].find((l) => l.record.templateId === templateId && l.record.state !== 'failed');
   if (same) {
-    if (same === consult) throw new JobError('conflict', 'The note of this consult is already written with that template; choose another.');
+    if (same === consult)
+      throw new JobError('conflict', 'The note of this consult is already written with that template; choose another.');
     throw new JobError('conflict', 'This consult already has a document from that template.');
   }
-  if (docs.length >= MAX_DOCUMENTS) throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
+  if (docs.length >= MAX_DOCUMENTS)
+    throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
   const now = new Date(engine.options.now()).toISOString();
   const record: JobRecord = {
     ...consult.record,

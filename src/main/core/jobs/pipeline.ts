@@ -120,7 +120,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Starts again a job that waited for the patient's name, now that it has one. */
   async resumeWithPatientName(recordingId: string): Promise<void> {
     const live = this.engine.store.jobs.get(recordingId);
-    if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required') await this.retry(recordingId);
+    if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required')
+      await this.retry(recordingId);
   }
 
   /** Deletes the consult in its turn: its jobs stop, then its folder goes, then `alsoRemove` (its drafts). */
@@ -145,7 +146,10 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** The consult's note, or one of its further documents. */
-  note(recordingId: string, documentId: string | null = null): { note: string | null; editedNote: string | null; noteRtf: string | null } {
+  note(
+    recordingId: string,
+    documentId: string | null = null,
+  ): { note: string | null; editedNote: string | null; noteRtf: string | null } {
     const { record } = this.engine.store.find(recordingId, documentId);
     return { note: record.note, editedNote: record.editedNote, noteRtf: record.noteRtf };
   }

@@ -60,7 +60,6 @@ export const jobRecordSchema = z.object({
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 
-
 /** A job that has stopped, well or badly: nothing runs for it until a command starts it again. */
 export const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
 
@@ -92,5 +91,10 @@ export function unsent(now: string) {
  * document asked for again and a change of service all start from it.
  */
 export function newScribeRequest() {
-  return { idempotencyKey: randomUUID(), scribeRequestSentAt: null, scribeId: null, serviceStatus: null } satisfies Partial<JobRecord>;
+  return {
+    idempotencyKey: randomUUID(),
+    scribeRequestSentAt: null,
+    scribeId: null,
+    serviceStatus: null,
+  } satisfies Partial<JobRecord>;
 }

@@ -109,7 +109,8 @@ export class Runner {
           if (untilOverdue === 0) this.announceOverdue(live);
           // Quick looks while a note is expected, a look at the moment it becomes overdue (so
           // the vet is told on time), and slow looks after that.
-          const delay = untilOverdue === 0 ? options.slowPollMs : Math.min(options.pollDelay(tries.polls++), untilOverdue + 1);
+          const delay =
+            untilOverdue === 0 ? options.slowPollMs : Math.min(options.pollDelay(tries.polls++), untilOverdue + 1);
           await waits.pause(live, delay, signal);
         }
         if (live.record.state === 'uploaded') tries.unreachableUploads = 0;
@@ -132,8 +133,10 @@ export class Runner {
     const { store, options, counters } = this.engine;
     const id = live.record.recordingId;
     // Whose it is is read again at every look: a claim, or its owner's sign-in, sets it going.
-    if (e instanceof NotOwnerError) return this.waitFor(live, e.unclaimed ? 'claim' : 'owner', () => senderSignedIn(this.engine, id), signal);
-    if (e instanceof SignedOutError) return this.waitFor(live, 'sign-in', () => options.session.state().signedIn, signal);
+    if (e instanceof NotOwnerError)
+      return this.waitFor(live, e.unclaimed ? 'claim' : 'owner', () => senderSignedIn(this.engine, id), signal);
+    if (e instanceof SignedOutError)
+      return this.waitFor(live, 'sign-in', () => options.session.state().signedIn, signal);
     if (!(e instanceof ServiceError)) return false;
     const state = live.record.state;
     if (e.kind === 'http' && state === 'upload_url' && isExpiredUploadUrl(e) && tries.renewals < MAX_URL_RENEWALS) {
@@ -142,7 +145,12 @@ export class Runner {
       await store.save(live, { state: 'session_created', upload: null });
       return true;
     }
-    if (e.status === 409 && state === 'uploaded' && live.record.documentId === null && tries.renewals < MAX_URL_RENEWALS) {
+    if (
+      e.status === 409 &&
+      state === 'uploaded' &&
+      live.record.documentId === null &&
+      tries.renewals < MAX_URL_RENEWALS
+    ) {
       // The service has no file for the key: upload it again rather than give up.
       tries.renewals += 1;
       await store.save(live, { state: 'session_created', upload: null, scribeRequestSentAt: null });
@@ -171,7 +179,12 @@ export class Runner {
   }
 
   /** Says what the job waits for, waits until `ready()` holds (or the job is cancelled), then says it no longer waits. */
-  private async waitFor(live: Live, what: NonNullable<Live['waitingFor']>, ready: () => boolean, signal: AbortSignal): Promise<true> {
+  private async waitFor(
+    live: Live,
+    what: NonNullable<Live['waitingFor']>,
+    ready: () => boolean,
+    signal: AbortSignal,
+  ): Promise<true> {
     live.waitingFor = what;
     this.engine.store.publish(live);
     await this.engine.waits.until(ready, signal);
@@ -194,7 +207,9 @@ export class Runner {
     if (live.overdueAnnounced) return;
     const { store, options } = this.engine;
     live.overdueAnnounced = true;
-    options.log?.(`pipeline: ${live.record.recordingId}: no note after ${formatMinutes(options.overdueMinutes())}; polling slowly`);
+    options.log?.(
+      `pipeline: ${live.record.recordingId}: no note after ${formatMinutes(options.overdueMinutes())}; polling slowly`,
+    );
     store.publish(live);
     // A late document is announced as its consult's, by the consult's snapshot (the window finds the document in it).
     const consult = store.consultOf(live);

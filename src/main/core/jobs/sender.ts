@@ -46,7 +46,12 @@ export function senderSignedIn(engine: Engine, recordingId: string): boolean {
  * sign-in, and a 401 refreshes that sign-in or stops (Session.withToken's `as`), never taking
  * whoever signed in meanwhile. The job's signal cancels the call itself.
  */
-export function withToken<T>(engine: Engine, recordingId: string, signal: AbortSignal, fn: (token: string, signal: AbortSignal) => Promise<T>): Promise<T> {
+export function withToken<T>(
+  engine: Engine,
+  recordingId: string,
+  signal: AbortSignal,
+  fn: (token: string, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   let as: string;
   try {
     as = senderNow(engine, recordingId);

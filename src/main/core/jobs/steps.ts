@@ -41,7 +41,11 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
   const patientName = meta.patientName?.trim();
   if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
   const session = await withToken(engine, r.recordingId, signal, (t, s) =>
-    engine.options.client.createSession(t, { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) }, s),
+    engine.options.client.createSession(
+      t,
+      { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
+      s,
+    ),
   );
   await engine.store.save(live, { state: 'session_created', sessionId: session.id });
   return true;
@@ -50,7 +54,9 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
 async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
   senderNow(engine, r.recordingId);
-  const answer = await withToken(engine, r.recordingId, signal, (t, s) => engine.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s));
+  const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
+    engine.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s),
+  );
   await engine.store.save(live, {
     state: 'upload_url',
     upload: {
@@ -70,7 +76,8 @@ async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<
   senderNow(engine, r.recordingId);
   const address = r.upload;
   // Ask again for an address about to expire: 30 s ahead, or half its life if shorter.
-  const life = address?.expiresAt != null && address.issuedAt != null ? address.expiresAt * 1000 - address.issuedAt : Infinity;
+  const life =
+    address?.expiresAt != null && address.issuedAt != null ? address.expiresAt * 1000 - address.issuedAt : Infinity;
   const margin = Math.min(options.uploadUrlMarginMs, life / 2);
   if (!address || (address.expiresAt !== null && address.expiresAt * 1000 - options.now() < margin)) {
     engine.counters.uploadUrlRenewals += address ? 1 : 0;
@@ -114,7 +121,11 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
     });
     counters.scribeRequests += 1;
     if (resend) counters.scribeResends += 1;
-    return engine.options.client.requestScribe(t, { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey }, s);
+    return engine.options.client.requestScribe(
+      t,
+      { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey },
+      s,
+    );
   });
   await store.save(live, { state: 'scribe_requested', scribeId: answer.id, serviceStatus: 'requested' });
   return true;
@@ -124,7 +135,9 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
 async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
   engine.counters.polls += 1;
-  const answer = await withToken(engine, r.recordingId, signal, (t, s) => engine.options.client.getScribe(t, r.scribeId ?? '', s));
+  const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
+    engine.options.client.getScribe(t, r.scribeId ?? '', s),
+  );
   const kind = scribeStatusKind(answer.status);
   if (kind === 'completed') {
     await keepNote(engine, live, answer);
@@ -135,7 +148,11 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
       state: 'failed',
       failedAt: 'scribe_requested',
       serviceStatus: answer.status,
-      error: { message: answer.error ?? 'The service could not turn this recording into a note.', code: null, status: null },
+      error: {
+        message: answer.error ?? 'The service could not turn this recording into a note.',
+        code: null,
+        status: null,
+      },
     });
     return true;
   }

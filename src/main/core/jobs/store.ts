@@ -54,7 +54,10 @@ export class JobStore {
 
   find(recordingId: string, documentId: string | null): Live {
     if (!this.jobs.has(recordingId)) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
-    const live = documentId === null ? this.jobs.get(recordingId) : this.documents.get(recordingId)?.find((d) => d.record.documentId === documentId);
+    const live =
+      documentId === null
+        ? this.jobs.get(recordingId)
+        : this.documents.get(recordingId)?.find((d) => d.record.documentId === documentId);
     if (!live) throw new JobError('not_found', 'That document is not part of this consult.');
     return live;
   }
@@ -76,7 +79,9 @@ export class JobStore {
     try {
       raw = await readJson(this.path(recordingId));
     } catch (e) {
-      this.options.log?.(`pipeline: job of ${recordingId} is unreadable (${(e as Error).message}); the recording is kept`);
+      this.options.log?.(
+        `pipeline: job of ${recordingId} is unreadable (${(e as Error).message}); the recording is kept`,
+      );
       return null;
     }
     if (raw === null) return null;
@@ -94,7 +99,8 @@ export class JobStore {
     const docs: Live[] = [];
     for (const name of names.filter((n) => n.endsWith('.json'))) {
       const parsed = jobRecordSchema.safeParse(await readJson(join(folder, name)).catch(() => undefined));
-      if (parsed.success && parsed.data.documentId !== null && parsed.data.recordingId === recordingId) docs.push(newLive(parsed.data));
+      if (parsed.success && parsed.data.documentId !== null && parsed.data.recordingId === recordingId)
+        docs.push(newLive(parsed.data));
       else this.options.log?.(`pipeline: a document of ${recordingId} is unreadable; it is left where it is`);
     }
     return docs.sort((a, b) => a.record.createdAt.localeCompare(b.record.createdAt));
@@ -105,7 +111,9 @@ export class JobStore {
     // Two saves at once (a note edit while the retention sweep runs) must not finish their
     // renames in the wrong order: each write waits for the one before and writes the record as
     // it is by then.
-    const write = live.writes.catch(() => undefined).then(() => writeJsonAtomic(this.path(live.record.recordingId, live.record.documentId), live.record));
+    const write = live.writes
+      .catch(() => undefined)
+      .then(() => writeJsonAtomic(this.path(live.record.recordingId, live.record.documentId), live.record));
     live.writes = write;
     await write;
     this.publish(live);

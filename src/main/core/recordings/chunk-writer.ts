@@ -26,10 +26,14 @@ export async function createAudio(path: string): Promise<void> {
 
 /** Refuses a chunk whose number, bytes or elapsed time make no sense, before any disk work. */
 export function checkChunk(seq: number, data: Uint8Array, elapsedMs: number | undefined): void {
-  if (!Number.isSafeInteger(seq) || seq < 0) throw new RecordingError('bad_chunk', `Chunk number ${String(seq)} is not a whole number from 0.`);
+  if (!Number.isSafeInteger(seq) || seq < 0)
+    throw new RecordingError('bad_chunk', `Chunk number ${String(seq)} is not a whole number from 0.`);
   if (!(data instanceof Uint8Array)) throw new RecordingError('bad_chunk', 'A chunk must be bytes.');
   if (data.byteLength > MAX_CHUNK_BYTES) {
-    throw new RecordingError('bad_chunk', `Chunk ${seq} is ${data.byteLength} bytes; a chunk may be at most ${MAX_CHUNK_BYTES} bytes.`);
+    throw new RecordingError(
+      'bad_chunk',
+      `Chunk ${seq} is ${data.byteLength} bytes; a chunk may be at most ${MAX_CHUNK_BYTES} bytes.`,
+    );
   }
   if (elapsedMs !== undefined && !(Number.isFinite(elapsedMs) && elapsedMs >= 0)) {
     throw new RecordingError('bad_chunk', `Elapsed time ${String(elapsedMs)} is not a length of time.`);
@@ -47,9 +51,13 @@ export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array):
   }
   if (seq < meta.chunks) return false;
   if (seq > meta.chunks) {
-    throw new RecordingError('chunk_gap', `Chunk ${seq} arrived before chunk ${meta.chunks}; send chunk ${meta.chunks} first.`, {
-      expectedSeq: meta.chunks,
-    });
+    throw new RecordingError(
+      'chunk_gap',
+      `Chunk ${seq} arrived before chunk ${meta.chunks}; send chunk ${meta.chunks} first.`,
+      {
+        expectedSeq: meta.chunks,
+      },
+    );
   }
   if (meta.bytes === 0 && data.byteLength > 0 && isWebm(meta.mimeType) && !isEbml(data)) {
     throw new RecordingError('bad_chunk', 'The first audio of this recording does not start with a WebM header.');
@@ -65,7 +73,11 @@ export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array):
 export function chunkFailure(e: unknown): unknown {
   const kind = e instanceof RecordingError ? null : diskErrorCode(e);
   if (!kind) return e;
-  return new RecordingError(kind, diskErrorMessage(kind, 'The recording so far is kept, and saving goes on once there is room.'), { cause: e });
+  return new RecordingError(
+    kind,
+    diskErrorMessage(kind, 'The recording so far is kept, and saving goes on once there is room.'),
+    { cause: e },
+  );
 }
 
 /**
@@ -87,12 +99,17 @@ export async function appendBytes(path: string, at: number, data: Uint8Array): P
     try {
       while (written < data.byteLength) {
         const { bytesWritten } = await handle.write(data, written, data.byteLength - written, at + written);
-        if (bytesWritten <= 0) throw Object.assign(new Error('the disk took no more bytes'), { code: 'ENOSPC', syscall: 'write' });
+        if (bytesWritten <= 0)
+          throw Object.assign(new Error('the disk took no more bytes'), { code: 'ENOSPC', syscall: 'write' });
         written += bytesWritten;
       }
       await handle.datasync();
       const size = (await handle.stat()).size;
-      if (size !== at + data.byteLength) throw Object.assign(new Error(`the file is ${size} bytes, not ${at + data.byteLength}`), { code: 'EIO', syscall: 'write' });
+      if (size !== at + data.byteLength)
+        throw Object.assign(new Error(`the file is ${size} bytes, not ${at + data.byteLength}`), {
+          code: 'EIO',
+          syscall: 'write',
+        });
       return size;
     } catch (e) {
       await handle.truncate(at).catch(() => undefined);

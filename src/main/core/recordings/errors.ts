@@ -1,5 +1,6 @@
 // What the recording store refuses, as a code the window can act on and a sentence for the vet.
-export type RecordingErrorCode = 'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
+export type RecordingErrorCode =
+  'bad_id' | 'bad_input' | 'not_found' | 'bad_state' | 'bad_chunk' | 'chunk_gap' | 'io' | 'disk_full' | 'read_only';
 
 export class RecordingError extends Error {
   readonly code: RecordingErrorCode;
@@ -19,6 +20,8 @@ export async function guard<T>(task: () => Promise<T>): Promise<T> {
     return await task();
   } catch (e) {
     if (e instanceof RecordingError) throw e;
-    throw new RecordingError('io', `The recording could not be read or written on disk: ${(e as Error).message}`, { cause: e });
+    throw new RecordingError('io', `The recording could not be read or written on disk: ${(e as Error).message}`, {
+      cause: e,
+    });
   }
 }

@@ -28,7 +28,9 @@ export function folderOf(dir: string, id: string): string {
 /** The ids of the recording folders in `dir`; none when `dir` does not exist yet. */
 export async function recordingIds(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory() && ID_PATTERN.test(d.name)).map((d) => d.name);
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((d) => d.isDirectory() && ID_PATTERN.test(d.name))
+      .map((d) => d.name);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw e;

@@ -90,7 +90,13 @@ export function parseOwner(value: unknown): ConsultOwner | null {
   const o = value as Record<string, unknown>;
   const ok = ['userId', 'organizationId', 'name', 'email', 'service'].every((k) => typeof o[k] === 'string');
   return ok
-    ? { userId: o['userId'] as string, organizationId: o['organizationId'] as string, name: o['name'] as string, email: o['email'] as string, service: o['service'] as string }
+    ? {
+        userId: o['userId'] as string,
+        organizationId: o['organizationId'] as string,
+        name: o['name'] as string,
+        email: o['email'] as string,
+        service: o['service'] as string,
+      }
     : null;
 }
 
@@ -103,8 +109,20 @@ export function checkMimeType(mimeType: unknown): asserts mimeType is string {
   }
 }
 
-export function checkTexts(input: { label?: unknown; patientName?: unknown; description?: unknown; templateId?: unknown; listName?: unknown }): void {
-  for (const [key, max] of [['label', MAX_NAME], ['listName', MAX_NAME], ['patientName', MAX_NAME], ['templateId', MAX_NAME], ['description', MAX_DESCRIPTION]] as const) {
+export function checkTexts(input: {
+  label?: unknown;
+  patientName?: unknown;
+  description?: unknown;
+  templateId?: unknown;
+  listName?: unknown;
+}): void {
+  for (const [key, max] of [
+    ['label', MAX_NAME],
+    ['listName', MAX_NAME],
+    ['patientName', MAX_NAME],
+    ['templateId', MAX_NAME],
+    ['description', MAX_DESCRIPTION],
+  ] as const) {
     const v = input[key];
     if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
       throw new RecordingError('bad_input', `${key} must be text of at most ${max} characters, or null.`);

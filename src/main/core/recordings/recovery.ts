@@ -72,7 +72,8 @@ export async function recoverOne(t: RecoveryTarget): Promise<RecordingMeta | nul
     updatedAt: (audio?.mtime ?? new Date(t.now())).toISOString(),
     finishedAt: null,
     durationMs: 0,
-    mimeType: fix?.codecId === 'A_OPUS' ? 'audio/webm;codecs=opus' : fix?.codecId ? 'audio/webm' : 'application/octet-stream',
+    mimeType:
+      fix?.codecId === 'A_OPUS' ? 'audio/webm;codecs=opus' : fix?.codecId ? 'audio/webm' : 'application/octet-stream',
     label: null,
     patientName: null,
     description: null,

@@ -14,7 +14,18 @@ import { fixWebmDuration, syncDir } from '../webm-duration.ts';
 import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
 import { guard, RecordingError } from './errors.ts';
 import { AUDIO, checkId, folderOf, META, newFolder, READ_AT_ONCE, recordingIds } from './folders.ts';
-import { checkMimeType, checkTexts, isWebm, newMeta, parseMeta, patched, type MetaPatch, type RecordingMeta, type RecordingState, type StartInput } from './meta.ts';
+import {
+  checkMimeType,
+  checkTexts,
+  isWebm,
+  newMeta,
+  parseMeta,
+  patched,
+  type MetaPatch,
+  type RecordingMeta,
+  type RecordingState,
+  type StartInput,
+} from './meta.ts';
 import { recoverEach, recoverOne } from './recovery.ts';
 
 export class RecordingStore {
@@ -123,11 +134,17 @@ export class RecordingStore {
     return this.serial(id, async () => {
       const meta = await this.load(id);
       if (meta.state === 'finished') return meta;
-      let durationMs = input.durationMs !== undefined && Number.isFinite(input.durationMs) && input.durationMs >= 0 ? input.durationMs : meta.durationMs;
+      let durationMs =
+        input.durationMs !== undefined && Number.isFinite(input.durationMs) && input.durationMs >= 0
+          ? input.durationMs
+          : meta.durationMs;
       let durationFixed = meta.durationFixed ?? false;
       if (!(meta.state === 'recovered' && meta.durationFixed === true) && meta.bytes > 0 && isWebm(meta.mimeType)) {
         const fix = await fixWebmDuration(this.audioPath(id));
-        if (!fix.fixed) this.log(`recordings: Duration of ${id} not written (${fix.reason ?? 'unknown'}); the audio is kept as recorded`);
+        if (!fix.fixed)
+          this.log(
+            `recordings: Duration of ${id} not written (${fix.reason ?? 'unknown'}); the audio is kept as recorded`,
+          );
         durationMs = fix.durationMs ?? durationMs;
         durationFixed = fix.fixed;
       }
@@ -159,8 +176,12 @@ export class RecordingStore {
       // read at every launch, before the window opens.
       const limit = pLimit(READ_AT_ONCE);
       const ids = await recordingIds(this.dir);
-      const metas = (await Promise.all(ids.map((id) => limit(() => this.read(id))))).filter((m): m is RecordingMeta => m !== null);
-      return metas.sort((a, b) => (a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt)));
+      const metas = (await Promise.all(ids.map((id) => limit(() => this.read(id))))).filter(
+        (m): m is RecordingMeta => m !== null,
+      );
+      return metas.sort((a, b) =>
+        a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt),
+      );
     });
   }
 
@@ -210,7 +231,11 @@ export class RecordingStore {
     return this.serial(id, async () => {
       const meta = await this.load(id);
       if (meta.state === to) return meta;
-      if (!from.includes(meta.state)) throw new RecordingError('bad_state', `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`);
+      if (!from.includes(meta.state))
+        throw new RecordingError(
+          'bad_state',
+          `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`,
+        );
       const next: RecordingMeta = { ...meta, state: to, updatedAt: new Date(this.now()).toISOString() };
       await this.writeMeta(next);
       return next;

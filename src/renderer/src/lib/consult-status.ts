@@ -50,7 +50,9 @@ const DEFAULT_OVERDUE_MINUTES = 30;
 /** Whether the consult waits for the patient's name before it can go to the service. */
 export function needsPatientName({ recording, job }: ConsultInfo): boolean {
   if (recording.patientName?.trim()) return false;
-  return job === null || (job.state === 'failed' && job.error?.code === 'patient_name_required') || job.state === 'recorded';
+  return (
+    job === null || (job.state === 'failed' && job.error?.code === 'patient_name_required') || job.state === 'recorded'
+  );
 }
 
 /** The published statuses of a scribe job (`GET /scribe/get/{id}`, docs/service.md) in the vet's words. */
@@ -81,19 +83,30 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   if (consult.claimable) {
     const by = recording.recordedBy;
     return by
-      ? { text: `Recorded by ${by.name || by.email} under another service — send it as yours on this one?`, badge: 'Needs you', tone: 'warning' }
+      ? {
+          text: `Recorded by ${by.name || by.email} under another service — send it as yours on this one?`,
+          badge: 'Needs you',
+          tone: 'warning',
+        }
       : { text: 'Recorded while no one was signed in — send it as yours?', badge: 'Needs you', tone: 'warning' };
   }
   const nameMissing = needsPatientName(consult);
   if (!job) {
     if (recording.state === 'recovered') {
-      return { text: nameMissing ? "Recovered after the app closed — add the patient's name to send it" : 'Recovered after the app closed', badge: 'Needs you', tone: 'warning' };
+      return {
+        text: nameMissing
+          ? "Recovered after the app closed — add the patient's name to send it"
+          : 'Recovered after the app closed',
+        badge: 'Needs you',
+        tone: 'warning',
+      };
     }
     if (nameMissing) return { text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' };
     return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
   }
   if (job.state === 'completed') return { text: 'Note ready', badge: 'Ready', tone: 'done' };
-  if (nameMissing) return { text: "Waiting for the patient's name — add it to send the consult", badge: 'Needs you', tone: 'warning' };
+  if (nameMissing)
+    return { text: "Waiting for the patient's name — add it to send the consult", badge: 'Needs you', tone: 'warning' };
   if (job.state === 'failed') {
     return { text: `Failed: ${job.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
   }
@@ -101,14 +114,23 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   switch (job.waitingFor) {
     case 'network':
       // The clinic's proxy or certificate: the sentence says what to ask IT; the consult waits.
-      if (job.waitingReason) return { text: `Waiting — ${job.waitingReason} The consult is kept and ${retryWhen(job.nextRetryAt)}.`, badge: 'Waiting', tone: 'warning' };
+      if (job.waitingReason)
+        return {
+          text: `Waiting — ${job.waitingReason} The consult is kept and ${retryWhen(job.nextRetryAt)}.`,
+          badge: 'Waiting',
+          tone: 'warning',
+        };
       return { text: `Waiting for the network — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner': {
       // Another account is signed in: this consult goes with its own account's sign-in only.
       const who = ownerName(recording);
-      return { text: `Waiting for ${who} to sign in: it is sent with their account only`, badge: 'Waiting', tone: 'warning' };
+      return {
+        text: `Waiting for ${who} to sign in: it is sent with their account only`,
+        badge: 'Waiting',
+        tone: 'warning',
+      };
     }
     case 'claim':
       return { text: 'Waiting for a vet to send it as theirs', badge: 'Waiting', tone: 'warning' };
@@ -123,14 +145,16 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
     case 'session_created':
       return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
     case 'upload_url': {
-      if (job.bytesSent <= 0 || job.bytesTotal <= 0) return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
+      if (job.bytesSent <= 0 || job.bytesTotal <= 0)
+        return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
       const progress = Math.min(1, job.bytesSent / job.bytesTotal);
       return { text: `Uploading ${Math.floor(progress * 100)}%`, badge: 'Uploading', tone: 'progress', progress };
     }
     case 'uploaded':
       return { text: 'Uploaded — asking for the note…', badge: 'Working', tone: 'progress' };
     case 'scribe_requested':
-      if (job.overdue) return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES), badge: 'Late', tone: 'warning' };
+      if (job.overdue)
+        return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES), badge: 'Late', tone: 'warning' };
       return { text: scribeWords(job.serviceStatus), badge: 'Scribing', tone: 'progress' };
   }
 }
@@ -157,11 +181,20 @@ const TITLE_DETAIL_MAX = 80;
  * and the visit ("Bella — Vomiting 2 days"). A consult recorded before the app asked for the
  * patient says so, with the label it was given then.
  */
-export function consultTitle(recording: { patientName: string | null; description: string | null; label: string | null; listName?: string | null }): string {
+export function consultTitle(recording: {
+  patientName: string | null;
+  description: string | null;
+  label: string | null;
+  listName?: string | null;
+}): string {
   const renamed = recording.listName?.trim().replace(/\s+/g, ' ');
   if (renamed) return renamed;
   const name = recording.patientName?.trim() || NO_PATIENT_NAME;
-  const detail = (recording.description?.trim() || (recording.patientName?.trim() ? '' : recording.label?.trim()) || '').replace(/\s+/g, ' ');
+  const detail = (
+    recording.description?.trim() ||
+    (recording.patientName?.trim() ? '' : recording.label?.trim()) ||
+    ''
+  ).replace(/\s+/g, ' ');
   if (!detail) return name;
   return `${name} — ${detail.length > TITLE_DETAIL_MAX ? `${detail.slice(0, TITLE_DETAIL_MAX - 1).trimEnd()}…` : detail}`;
 }
@@ -176,22 +209,42 @@ export function ownerName(recording: ConsultInfo['recording']): string {
  * words: it waits its turn behind the note and the documents asked for before it, then is asked
  * of the service for the consult's recording, as the note was.
  */
-export function documentStatus(document: DocumentInfo, consult: ConsultInfo, options: StatusOptions = {}): ConsultStatus {
+export function documentStatus(
+  document: DocumentInfo,
+  consult: ConsultInfo,
+  options: StatusOptions = {},
+): ConsultStatus {
   if (document.state === 'completed') return { text: 'Ready', badge: 'Ready', tone: 'done' };
-  if (document.state === 'failed') return { text: `Could not be written: ${document.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
+  if (document.state === 'failed')
+    return {
+      text: `Could not be written: ${document.error?.message ?? 'the service gave no reason.'}`,
+      badge: 'Failed',
+      tone: 'error',
+    };
   switch (document.waitingFor) {
     case 'turn':
       return {
-        text: consult.job?.state === 'completed' ? 'Waiting for the document asked for before it' : 'Waiting for the note to be finished; it is asked for right after',
+        text:
+          consult.job?.state === 'completed'
+            ? 'Waiting for the document asked for before it'
+            : 'Waiting for the note to be finished; it is asked for right after',
         badge: 'Waiting',
         tone: 'progress',
       };
     case 'network':
-      return { text: 'Waiting for the network — it will be asked for when the service can be reached', badge: 'Waiting', tone: 'warning' };
+      return {
+        text: 'Waiting for the network — it will be asked for when the service can be reached',
+        badge: 'Waiting',
+        tone: 'warning',
+      };
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner':
-      return { text: `Waiting for ${ownerName(consult.recording)} to sign in: it is asked for with their account only`, badge: 'Waiting', tone: 'warning' };
+      return {
+        text: `Waiting for ${ownerName(consult.recording)} to sign in: it is asked for with their account only`,
+        badge: 'Waiting',
+        tone: 'warning',
+      };
     case 'claim':
       return { text: 'Waiting for a vet to send the consult as theirs', badge: 'Waiting', tone: 'warning' };
     case 'service':
@@ -200,7 +253,12 @@ export function documentStatus(document: DocumentInfo, consult: ConsultInfo, opt
       break;
   }
   if (document.state === 'scribe_requested') {
-    if (document.overdue) return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES, 'document'), badge: 'Late', tone: 'warning' };
+    if (document.overdue)
+      return {
+        text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES, 'document'),
+        badge: 'Late',
+        tone: 'warning',
+      };
     return { text: scribeWords(document.serviceStatus, 'document'), badge: 'Writing', tone: 'progress' };
   }
   return { text: 'Asking the service for it…', badge: 'Working', tone: 'progress' };

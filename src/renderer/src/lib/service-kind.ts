@@ -12,19 +12,42 @@ export const PUBLISHED_URLS: Urls = { ...PUBLISHED_SERVICE_URLS };
 export type ServiceKind = 'published' | 'sandbox' | 'other';
 
 export const SERVICE_CHOICES: readonly { kind: ServiceKind; label: string; hint: string }[] = [
-  { kind: 'published', label: "PupPilot (the clinic's account)", hint: 'Real notes from your recordings, with the account your clinic has at PupPilot.' },
-  { kind: 'sandbox', label: 'Built-in sandbox (demo, no real notes)', hint: 'Runs on this computer to try the app: it writes example notes, not from the audio.' },
-  { kind: 'other', label: 'Other addresses', hint: "A service at addresses your clinic was given (for example, a test service)." },
+  {
+    kind: 'published',
+    label: "PupPilot (the clinic's account)",
+    hint: 'Real notes from your recordings, with the account your clinic has at PupPilot.',
+  },
+  {
+    kind: 'sandbox',
+    label: 'Built-in sandbox (demo, no real notes)',
+    hint: 'Runs on this computer to try the app: it writes example notes, not from the audio.',
+  },
+  {
+    kind: 'other',
+    label: 'Other addresses',
+    hint: 'A service at addresses your clinic was given (for example, a test service).',
+  },
 ];
 
 /** The three addresses, each with the name the service's documents give it, shown only as a small hint. */
 export const URL_FIELDS: readonly { key: keyof Urls; label: string; specName: string; hint: string }[] = [
   { key: 'agentsUrl', label: 'Sign-in address', specName: 'agents_url', hint: 'Where the app signs in.' },
-  { key: 'scribeUrl', label: 'Scribe address', specName: 'scribe_url', hint: 'Recordings, notes, the organization and its webhook.' },
-  { key: 'agentsApiUrl', label: 'Clinical agents address', specName: 'agents_api_url', hint: 'Differentials, treatment plans and medications.' },
+  {
+    key: 'scribeUrl',
+    label: 'Scribe address',
+    specName: 'scribe_url',
+    hint: 'Recordings, notes, the organization and its webhook.',
+  },
+  {
+    key: 'agentsApiUrl',
+    label: 'Clinical agents address',
+    specName: 'agents_api_url',
+    hint: 'Differentials, treatment plans and medications.',
+  },
 ];
 
-const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+const sameUrl = (a: string, b: string) =>
+  a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
 
 export function serviceKind(settings: Pick<Settings, 'useSandbox' | 'serviceUrls'>): ServiceKind {
   if (settings.useSandbox) return 'sandbox';

@@ -32,7 +32,9 @@ export function sortedConsults(byId: Record<string, ConsultInfo>): ConsultInfo[]
   return Object.values(byId).sort((a, b) => b.recording.startedAt.localeCompare(a.recording.startedAt));
 }
 
-api.on('consult:changed', (consult) => useConsults.setState((s) => ({ byId: { ...s.byId, [consult.recording.id]: consult } })));
+api.on('consult:changed', (consult) =>
+  useConsults.setState((s) => ({ byId: { ...s.byId, [consult.recording.id]: consult } })),
+);
 api.on('consult:removed', ({ id }) =>
   useConsults.setState((s) => {
     const { [id]: _gone, ...rest } = s.byId;

@@ -2,7 +2,14 @@
 // differential-diagnosis panel from anywhere.
 import { create } from 'zustand';
 
-export type View = { name: 'record' } | { name: 'consults' } | { name: 'note'; id: string } | { name: 'ddx'; prefill?: string } | { name: 'treatment' } | { name: 'medication' } | { name: 'settings' };
+export type View =
+  | { name: 'record' }
+  | { name: 'consults' }
+  | { name: 'note'; id: string }
+  | { name: 'ddx'; prefill?: string }
+  | { name: 'treatment' }
+  | { name: 'medication' }
+  | { name: 'settings' };
 
 interface NavState {
   view: View;

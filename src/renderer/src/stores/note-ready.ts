@@ -23,7 +23,8 @@ export function noteReady({ recording, job, documentId }: EventPayloads['note:re
   if (lookingAt(view, recording.id)) return;
   const name = recording.patientName?.trim() || recording.label?.trim() || 'a consult';
   // One more document of the consult (discharge instructions) is named as itself.
-  const what = documentId === undefined ? 'Note' : (job?.documents.find((d) => d.id === documentId)?.name ?? 'Another document');
+  const what =
+    documentId === undefined ? 'Note' : (job?.documents.find((d) => d.id === documentId)?.name ?? 'Another document');
   useNotifications.getState().push('success', `${what} ready: ${name}. Open Consults to read it.`);
   useNoteReady.setState((s) => (s.unseen.includes(recording.id) ? s : { unseen: [...s.unseen, recording.id] }));
 }

@@ -23,7 +23,8 @@ export const useNotifications = create<NotificationsState>((set) => ({
   push(level, message) {
     const id = next++;
     set((s) => ({ toasts: [...s.toasts.slice(-4), { id, level, message }] }));
-    if (level === 'info' || level === 'success') setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 6000);
+    if (level === 'info' || level === 'success')
+      setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 6000);
   },
   fail(error, what) {
     const message = error instanceof ApiCallError || error instanceof Error ? error.message : String(error);

@@ -86,4 +86,5 @@ export const useRecorder = create<RecorderState>(() => ({
   diskProblem: null,
 }));
 
-export const isCapturing = (status: RecorderStatus) => status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
+export const isCapturing = (status: RecorderStatus) =>
+  status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';

@@ -4,7 +4,15 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
   {
     id: 'myxomatous-mitral-valve-disease',
     name: 'Myxomatous mitral valve disease',
-    aliases: ['MMVD', 'DMVD', 'degenerative mitral valve disease', 'endocardiosis', 'mitral regurgitation', 'MR', 'CHF'],
+    aliases: [
+      'MMVD',
+      'DMVD',
+      'degenerative mitral valve disease',
+      'endocardiosis',
+      'mitral regurgitation',
+      'MR',
+      'CHF',
+    ],
     species: ['dog'],
     signs: [
       ['heart murmur', 2],
@@ -21,7 +29,16 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       ['cardiomegaly', 3],
       ['pulmonary oedema', 3],
     ],
-    predispositions: ['senior', 'older', 'small breed', 'cavalier king charles spaniel', 'chihuahua', 'dachshund', 'miniature poodle', 'male'],
+    predispositions: [
+      'senior',
+      'older',
+      'small breed',
+      'cavalier king charles spaniel',
+      'chihuahua',
+      'dachshund',
+      'miniature poodle',
+      'male',
+    ],
     ddx: {
       name: 'Myxomatous mitral valve disease',
       cause_etiology:
@@ -43,7 +60,7 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Delay the onset of congestive heart failure in stage B2, control congestion in stages C and D, and keep a good quality of life.',
       medications:
-        'Pimobendan (an inodilator) from stage B2; in congestive heart failure, a loop diuretic such as furosemide or torasemide, spironolactone and an ACE inhibitor such as benazepril or enalapril; dose per current formulary and the patient\'s weight.',
+        "Pimobendan (an inodilator) from stage B2; in congestive heart failure, a loop diuretic such as furosemide or torasemide, spironolactone and an ACE inhibitor such as benazepril or enalapril; dose per current formulary and the patient's weight.",
       dietary_management:
         'A palatable diet with moderate sodium restriction, avoiding salty treats; maintain lean body mass and prevent cardiac cachexia.',
       lifestyle_modifications:
@@ -104,15 +121,14 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Control congestion, prevent arterial thromboembolism in at-risk cats and keep a good quality of life.',
       medications:
-        'Clopidogrel (an antiplatelet drug) for cats with left atrial enlargement; furosemide for congestive heart failure, with an ACE inhibitor and sometimes pimobendan; atenolol in selected cats with outflow obstruction; dose per current formulary and the patient\'s weight.',
+        "Clopidogrel (an antiplatelet drug) for cats with left atrial enlargement; furosemide for congestive heart failure, with an ACE inhibitor and sometimes pimobendan; atenolol in selected cats with outflow obstruction; dose per current formulary and the patient's weight.",
       dietary_management:
         'A palatable, complete diet with no high-sodium treats; maintain appetite and body condition.',
       lifestyle_modifications:
         'Minimise stress and handling in cats with advanced disease; keep the cat indoors and calm.',
       symptom_management:
         'Oxygen, diuretics and thoracocentesis for pleural effusion in acute heart failure; analgesia and thromboprophylaxis for arterial thromboembolism.',
-      'non-surgical_options':
-        'Lifelong medical management; thoracocentesis as needed for recurrent pleural effusion.',
+      'non-surgical_options': 'Lifelong medical management; thoracocentesis as needed for recurrent pleural effusion.',
       possible_surgical_options:
         'Surgery is not part of management; thrombus removal is rarely attempted and has not been shown to improve outcome.',
       preventative_options:
@@ -165,13 +181,11 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Relieve coughing, let the infection run its course, detect pneumonia early and limit spread to other dogs.',
       medications:
-        'Antitussives such as butorphanol or hydrocodone for a non-productive cough in uncomplicated cases; doxycycline when bacterial infection or pneumonia is suspected; NSAIDs for fever or tracheal inflammation; dose per current formulary and the patient\'s weight.',
+        "Antitussives such as butorphanol or hydrocodone for a non-productive cough in uncomplicated cases; doxycycline when bacterial infection or pneumonia is suspected; NSAIDs for fever or tracheal inflammation; dose per current formulary and the patient's weight.",
       dietary_management:
         'Soft, palatable food and fresh water; warm food can encourage dogs whose appetite is reduced.',
-      lifestyle_modifications:
-        'Rest and a harness instead of a collar; avoid smoke and dust.',
-      symptom_management:
-        'Steam or humidified air, rest, and antitussives for disturbing cough at night.',
+      lifestyle_modifications: 'Rest and a harness instead of a collar; avoid smoke and dust.',
+      symptom_management: 'Steam or humidified air, rest, and antitussives for disturbing cough at night.',
       'non-surgical_options':
         'Supportive care at home; hospitalisation with oxygen, fluids and nebulisation for pneumonia.',
       possible_surgical_options:
@@ -187,7 +201,16 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
   {
     id: 'feline-upper-respiratory-infection',
     name: 'Feline upper respiratory infection',
-    aliases: ['URI', 'URTI', 'cat flu', 'FURTD', 'feline upper respiratory tract disease', 'FHV-1', 'calicivirus', 'FCV'],
+    aliases: [
+      'URI',
+      'URTI',
+      'cat flu',
+      'FURTD',
+      'feline upper respiratory tract disease',
+      'FHV-1',
+      'calicivirus',
+      'FCV',
+    ],
     species: ['cat'],
     signs: [
       ['sneezing', 2],
@@ -226,7 +249,7 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Keep the cat eating and hydrated, relieve congestion, treat secondary infection and limit spread to other cats.',
       medications:
-        'Doxycycline for suspected bacterial, Chlamydia or Mycoplasma involvement; famciclovir for significant herpesvirus disease; topical ocular antivirals or antibiotics as indicated; analgesia for oral ulcers; dose per current formulary and the patient\'s weight.',
+        "Doxycycline for suspected bacterial, Chlamydia or Mycoplasma involvement; famciclovir for significant herpesvirus disease; topical ocular antivirals or antibiotics as indicated; analgesia for oral ulcers; dose per current formulary and the patient's weight.",
       dietary_management:
         'Strong-smelling, warmed, palatable wet food to overcome loss of smell; appetite stimulants such as mirtazapine, and feeding tubes in prolonged anorexia.',
       lifestyle_modifications:
@@ -266,7 +289,16 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       ['unvaccinated puppy', 3],
       ['positive parvo snap', 3],
     ],
-    predispositions: ['puppy', 'six weeks to six months', 'unvaccinated', 'incompletely vaccinated', 'rottweiler', 'dobermann', 'pit bull', 'shelter dog'],
+    predispositions: [
+      'puppy',
+      'six weeks to six months',
+      'unvaccinated',
+      'incompletely vaccinated',
+      'rottweiler',
+      'dobermann',
+      'pit bull',
+      'shelter dog',
+    ],
     // Chiefly of puppies: a vaccinated adult with the same signs has something else first.
     chieflyUnderYears: 2,
     ddx: {
@@ -290,7 +322,7 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Restore and maintain hydration and electrolyte balance, control vomiting, support nutrition and prevent or treat sepsis until the gut and marrow recover.',
       medications:
-        'Intravenous crystalloids with potassium and dextrose supplementation, antiemetics such as maropitant or ondansetron, broad-spectrum intravenous antibiotics for neutropenic or septic puppies, and analgesia; a monoclonal antibody against parvovirus is licensed in some countries; dose per current formulary and the patient\'s weight.',
+        "Intravenous crystalloids with potassium and dextrose supplementation, antiemetics such as maropitant or ondansetron, broad-spectrum intravenous antibiotics for neutropenic or septic puppies, and analgesia; a monoclonal antibody against parvovirus is licensed in some countries; dose per current formulary and the patient's weight.",
       dietary_management:
         'Early enteral nutrition, by naso-oesophageal tube if needed, with a highly digestible diet as soon as vomiting is controlled.',
       lifestyle_modifications:
@@ -330,7 +362,14 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       ['no heartworm prevention', 3],
       ['haemoglobinuria', 2],
     ],
-    predispositions: ['endemic area', 'outdoor dog', 'no preventive', 'mosquito exposure', 'imported dog', 'large breed'],
+    predispositions: [
+      'endemic area',
+      'outdoor dog',
+      'no preventive',
+      'mosquito exposure',
+      'imported dog',
+      'large breed',
+    ],
     ddx: {
       name: 'Heartworm disease',
       cause_etiology:
@@ -352,7 +391,7 @@ export const CARDIO_RESPIRATORY_INFECTIOUS: Condition[] = [
       treatment_goal:
         'Kill adult worms and larvae with the fewest complications from pulmonary thromboembolism, and prevent reinfection.',
       medications:
-        'Following the American Heartworm Society protocol: a macrocyclic lactone preventive, doxycycline against Wolbachia, then melarsomine (the adulticide) in a split-dose schedule, with prednisolone to reduce inflammation; dose per current formulary and the patient\'s weight.',
+        "Following the American Heartworm Society protocol: a macrocyclic lactone preventive, doxycycline against Wolbachia, then melarsomine (the adulticide) in a split-dose schedule, with prednisolone to reduce inflammation; dose per current formulary and the patient's weight.",
       dietary_management:
         'A balanced diet with weight control; sodium restriction if right-sided heart failure is present.',
       lifestyle_modifications:

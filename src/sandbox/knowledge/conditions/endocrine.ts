@@ -44,7 +44,7 @@ export const ENDOCRINE: Condition[] = [
       treatment_goal:
         'Restore euthyroidism, reverse weight loss and cardiovascular effects, and protect renal function while doing so.',
       medications:
-        'Methimazole or carbimazole (antithyroid drugs), oral or transdermal, titrated to effect; dose per current formulary and the patient\'s weight. A beta-blocker such as atenolol may control tachycardia or hypertension in the short term.',
+        "Methimazole or carbimazole (antithyroid drugs), oral or transdermal, titrated to effect; dose per current formulary and the patient's weight. A beta-blocker such as atenolol may control tachycardia or hypertension in the short term.",
       dietary_management:
         'An iodine-restricted prescription diet is an option for cats that eat nothing else; otherwise feed a high-quality, calorie-dense diet to restore body condition.',
       lifestyle_modifications:
@@ -84,7 +84,17 @@ export const ENDOCRINE: Condition[] = [
       ['lethargy', 1],
       ['vomiting', 1],
     ],
-    predispositions: ['middle-aged', 'senior', 'obese', 'overweight', 'neutered male cat', 'burmese', 'intact female dog', 'miniature schnauzer', 'samoyed'],
+    predispositions: [
+      'middle-aged',
+      'senior',
+      'obese',
+      'overweight',
+      'neutered male cat',
+      'burmese',
+      'intact female dog',
+      'miniature schnauzer',
+      'samoyed',
+    ],
     ddx: {
       name: 'Diabetes mellitus',
       cause_etiology:
@@ -106,7 +116,7 @@ export const ENDOCRINE: Condition[] = [
       treatment_goal:
         'Resolve clinical signs, avoid hypoglycaemia and ketoacidosis, and in cats aim for diabetic remission.',
       medications:
-        'Insulin (for example lente porcine zinc insulin in dogs, glargine or protamine zinc insulin in cats) given twice daily with meals, starting low and titrating to effect; dose per current formulary and the patient\'s weight. SGLT2 inhibitors are an option in selected newly diagnosed cats that are not ketotic.',
+        "Insulin (for example lente porcine zinc insulin in dogs, glargine or protamine zinc insulin in cats) given twice daily with meals, starting low and titrating to effect; dose per current formulary and the patient's weight. SGLT2 inhibitors are an option in selected newly diagnosed cats that are not ketotic.",
       dietary_management:
         'Cats: high-protein, low-carbohydrate diet, ideally wet food. Dogs: a consistent, high-fibre, moderate-fat diet fed at the same times as insulin. Aim for gradual weight loss in obese patients.',
       lifestyle_modifications:
@@ -146,7 +156,16 @@ export const ENDOCRINE: Condition[] = [
       ['recurrent pyoderma', 2],
       ['hypercholesterolaemia', 2],
     ],
-    predispositions: ['middle-aged', 'medium breed', 'large breed', 'golden retriever', 'doberman', 'cocker spaniel', 'boxer', 'neutered'],
+    predispositions: [
+      'middle-aged',
+      'medium breed',
+      'large breed',
+      'golden retriever',
+      'doberman',
+      'cocker spaniel',
+      'boxer',
+      'neutered',
+    ],
     ddx: {
       name: 'Hypothyroidism',
       cause_etiology:
@@ -165,20 +184,15 @@ export const ENDOCRINE: Condition[] = [
     treatment: {
       diagnosis_name: 'Hypothyroidism',
       treatment_plan_name: 'Thyroid hormone replacement',
-      treatment_goal:
-        'Restore euthyroidism and reverse metabolic, dermatological and neuromuscular signs.',
+      treatment_goal: 'Restore euthyroidism and reverse metabolic, dermatological and neuromuscular signs.',
       medications:
-        'Levothyroxine (synthetic T4), given orally once or twice daily; dose per current formulary and the patient\'s weight, adjusted on post-pill T4. Treat secondary pyoderma or otitis with appropriate antimicrobials.',
+        "Levothyroxine (synthetic T4), given orally once or twice daily; dose per current formulary and the patient's weight, adjusted on post-pill T4. Treat secondary pyoderma or otitis with appropriate antimicrobials.",
       dietary_management:
         'A calorie-controlled diet until weight normalises; give levothyroxine consistently with respect to meals because food alters absorption.',
-      lifestyle_modifications:
-        'Gradually increase exercise as energy returns to support weight loss.',
-      symptom_management:
-        'Medicated shampoos for seborrhoea and pyoderma while the coat recovers.',
-      'non-surgical_options':
-        'Lifelong oral supplementation is the standard and sufficient treatment.',
-      possible_surgical_options:
-        'Surgery is not part of management; hypothyroidism is treated medically.',
+      lifestyle_modifications: 'Gradually increase exercise as energy returns to support weight loss.',
+      symptom_management: 'Medicated shampoos for seborrhoea and pyoderma while the coat recovers.',
+      'non-surgical_options': 'Lifelong oral supplementation is the standard and sufficient treatment.',
+      possible_surgical_options: 'Surgery is not part of management; hypothyroidism is treated medically.',
       preventative_options:
         'No prevention; breeding programmes may screen for thyroglobulin autoantibodies in predisposed breeds.',
       regular_veterinary_monitoring:
@@ -190,7 +204,7 @@ export const ENDOCRINE: Condition[] = [
   {
     id: 'canine-hyperadrenocorticism',
     name: 'Hyperadrenocorticism',
-    aliases: ['Cushing\'s', 'Cushing\'s disease', 'Cushings', 'HAC', 'hypercortisolism', 'PDH', 'ADH'],
+    aliases: ["Cushing's", "Cushing's disease", 'Cushings', 'HAC', 'hypercortisolism', 'PDH', 'ADH'],
     species: ['dog'],
     signs: [
       ['pu/pd', 2],
@@ -230,7 +244,7 @@ export const ENDOCRINE: Condition[] = [
       treatment_goal:
         'Reduce cortisol to resolve clinical signs and limit complications such as hypertension, thromboembolism and urinary tract infection, without causing hypoadrenocorticism.',
       medications:
-        'Trilostane (an adrenal steroidogenesis inhibitor) given with food, starting low and titrating to effect; dose per current formulary and the patient\'s weight. Mitotane is an alternative in selected cases.',
+        "Trilostane (an adrenal steroidogenesis inhibitor) given with food, starting low and titrating to effect; dose per current formulary and the patient's weight. Mitotane is an alternative in selected cases.",
       dietary_management:
         'A moderate-fat, highly digestible diet with calorie control for overweight dogs; fat restriction if hyperlipidaemia or pancreatitis is present.',
       lifestyle_modifications:
@@ -241,8 +255,7 @@ export const ENDOCRINE: Condition[] = [
         'Medical management with trilostane is standard for pituitary-dependent disease; radiotherapy is an option for pituitary macroadenomas causing neurological signs.',
       possible_surgical_options:
         'Adrenalectomy for a functional adrenal tumour without extensive vascular invasion; hypophysectomy for pituitary-dependent disease is offered at a few specialist centres.',
-      preventative_options:
-        'Avoid unnecessary long-term glucocorticoid use, which causes iatrogenic disease.',
+      preventative_options: 'Avoid unnecessary long-term glucocorticoid use, which causes iatrogenic disease.',
       regular_veterinary_monitoring:
         'ACTH stimulation test or pre-pill cortisol with clinical assessment at about two weeks, four weeks and three months after starting or changing treatment, then every three to six months, with electrolytes each time.',
       owner_education:
@@ -252,7 +265,7 @@ export const ENDOCRINE: Condition[] = [
   {
     id: 'canine-hypoadrenocorticism',
     name: 'Hypoadrenocorticism',
-    aliases: ['Addison\'s', 'Addison\'s disease', 'Addisons', 'hypoA', 'addisonian crisis', 'atypical Addison\'s'],
+    aliases: ["Addison's", "Addison's disease", 'Addisons', 'hypoA', 'addisonian crisis', "atypical Addison's"],
     species: ['dog'],
     signs: [
       ['waxing and waning', 2],
@@ -270,13 +283,21 @@ export const ENDOCRINE: Condition[] = [
       ['hypoglycaemia', 2],
       ['shaking', 1],
     ],
-    predispositions: ['young adult', 'female', 'standard poodle', 'portuguese water dog', 'bearded collie', 'west highland white terrier', 'nova scotia duck tolling retriever'],
+    predispositions: [
+      'young adult',
+      'female',
+      'standard poodle',
+      'portuguese water dog',
+      'bearded collie',
+      'west highland white terrier',
+      'nova scotia duck tolling retriever',
+    ],
     ddx: {
       name: 'Hypoadrenocorticism',
       cause_etiology:
         'Immune-mediated destruction of the adrenal cortex causing deficiency of glucocorticoids and usually mineralocorticoids; iatrogenic forms follow trilostane or mitotane, and some dogs have glucocorticoid deficiency alone (atypical form).',
       commonly_confused_with:
-        'Acute kidney injury, acute gastroenteritis or protein-losing enteropathy, pancreatitis, urethral obstruction and trichuriasis (pseudo-Addison\'s).',
+        "Acute kidney injury, acute gastroenteritis or protein-losing enteropathy, pancreatitis, urethral obstruction and trichuriasis (pseudo-Addison's).",
       diagnosis_rule_outs:
         'ACTH stimulation test with low pre- and post-stimulation cortisol confirms it; a basal cortisol above the laboratory cut-off rules it out. Typical clues are hyperkalaemia, hyponatraemia, azotaemia and a missing stress leucogram in a sick dog.',
       prognosis:
@@ -292,17 +313,15 @@ export const ENDOCRINE: Condition[] = [
       treatment_goal:
         'Stabilise a crisis, then replace glucocorticoids and mineralocorticoids lifelong to keep electrolytes and wellbeing normal.',
       medications:
-        'Mineralocorticoid replacement with desoxycorticosterone pivalate (DOCP) injections or oral fludrocortisone, plus a low physiological dose of prednisolone; dose per current formulary and the patient\'s weight. In crisis, dexamethasone after the ACTH stimulation sample.',
+        "Mineralocorticoid replacement with desoxycorticosterone pivalate (DOCP) injections or oral fludrocortisone, plus a low physiological dose of prednisolone; dose per current formulary and the patient's weight. In crisis, dexamethasone after the ACTH stimulation sample.",
       dietary_management:
         'A normal balanced diet; no salt supplementation is needed with adequate mineralocorticoid replacement.',
       lifestyle_modifications:
         'Plan for stressful events such as travel, boarding or surgery, when the glucocorticoid dose is increased temporarily.',
       symptom_management:
         'In crisis: aggressive intravenous isotonic fluid therapy, treatment of hyperkalaemia and hypoglycaemia, ECG monitoring and antiemetics.',
-      'non-surgical_options':
-        'Lifelong hormone replacement is the only treatment and works well.',
-      possible_surgical_options:
-        'Surgery is not part of management; the disease is treated by hormone replacement.',
+      'non-surgical_options': 'Lifelong hormone replacement is the only treatment and works well.',
+      possible_surgical_options: 'Surgery is not part of management; the disease is treated by hormone replacement.',
       preventative_options:
         'No prevention for the immune-mediated form; monitor dogs on trilostane or mitotane to avoid iatrogenic disease.',
       regular_veterinary_monitoring:

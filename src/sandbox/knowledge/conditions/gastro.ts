@@ -30,8 +30,7 @@ export const GASTRO: Condition[] = [
         'Gastrointestinal foreign body, pancreatitis, parvovirus infection, hypoadrenocorticism, acute haemorrhagic diarrhoea syndrome and toxin ingestion.',
       diagnosis_rule_outs:
         'History and examination in a bright, stable patient; faecal parasitology. Bloodwork, abdominal imaging, parvovirus antigen testing or pancreatic lipase are indicated when signs are severe, persistent or accompanied by abdominal pain or lethargy.',
-      prognosis:
-        'Excellent; most uncomplicated cases resolve within a few days with supportive care.',
+      prognosis: 'Excellent; most uncomplicated cases resolve within a few days with supportive care.',
       risk_factors_predispositions:
         'Young, scavenging dogs, sudden diet changes, unsupervised access to rubbish or carcasses, and incomplete parasite control.',
       symptoms_clinical_signs:
@@ -56,8 +55,7 @@ export const GASTRO: Condition[] = [
         'Surgery is not part of managing gastroenteritis; exploratory laparotomy applies only if imaging reveals an obstruction.',
       preventative_options:
         'Routine deworming, gradual diet transitions and prevention of access to rubbish and toxins.',
-      regular_veterinary_monitoring:
-        'Recheck if signs last more than two to three days or if red flags appear.',
+      regular_veterinary_monitoring: 'Recheck if signs last more than two to three days or if red flags appear.',
       owner_education:
         'Return at once for repeated vomiting, blood in vomit or stool, abdominal pain, lethargy or inability to keep water down.',
     },
@@ -83,7 +81,15 @@ export const GASTRO: Condition[] = [
       ['fatty meal', 3],
       ['icterus', 1],
     ],
-    predispositions: ['middle-aged', 'obese', 'miniature schnauzer', 'cocker spaniel', 'yorkshire terrier', 'high-fat meal', 'hyperlipidaemia'],
+    predispositions: [
+      'middle-aged',
+      'obese',
+      'miniature schnauzer',
+      'cocker spaniel',
+      'yorkshire terrier',
+      'high-fat meal',
+      'hyperlipidaemia',
+    ],
     ddx: {
       name: 'Pancreatitis',
       cause_etiology:
@@ -144,7 +150,17 @@ export const GASTRO: Condition[] = [
       ['tachycardia', 1],
       ['double bubble', 3],
     ],
-    predispositions: ['large breed', 'giant breed', 'deep-chested', 'great dane', 'german shepherd', 'standard poodle', 'weimaraner', 'irish setter', 'older'],
+    predispositions: [
+      'large breed',
+      'giant breed',
+      'deep-chested',
+      'great dane',
+      'german shepherd',
+      'standard poodle',
+      'weimaraner',
+      'irish setter',
+      'older',
+    ],
     ddx: {
       name: 'Gastric dilatation-volvulus',
       cause_etiology:
@@ -166,7 +182,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Treat shock, decompress and reposition the stomach, remove non-viable tissue and prevent recurrence with gastropexy.',
       medications:
-        'Opioid analgesia, antiarrhythmics such as lidocaine for ventricular arrhythmias, perioperative antibiotics where indicated and antiemetics or gastroprotectants postoperatively; dose per current formulary and the patient\'s weight.',
+        "Opioid analgesia, antiarrhythmics such as lidocaine for ventricular arrhythmias, perioperative antibiotics where indicated and antiemetics or gastroprotectants postoperatively; dose per current formulary and the patient's weight.",
       dietary_management:
         'After surgery, small bland meals, then several small meals a day rather than one large meal; slow-feeder bowls for fast eaters.',
       lifestyle_modifications:
@@ -227,7 +243,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Remove the object, restore intestinal continuity and viability, and correct fluid and electrolyte derangements.',
       medications:
-        'Perioperative opioid analgesia, antiemetics such as maropitant and gastroprotectants; antibiotics if there is perforation or compromised bowel; dose per current formulary and the patient\'s weight.',
+        "Perioperative opioid analgesia, antiemetics such as maropitant and gastroprotectants; antibiotics if there is perforation or compromised bowel; dose per current formulary and the patient's weight.",
       dietary_management:
         'Early feeding of small, frequent meals of a highly digestible diet after surgery, usually within a day.',
       lifestyle_modifications:
@@ -249,7 +265,15 @@ export const GASTRO: Condition[] = [
   {
     id: 'chronic-enteropathy',
     name: 'Inflammatory bowel disease',
-    aliases: ['IBD', 'chronic enteropathy', 'CE', 'food-responsive enteropathy', 'FRE', 'immunosuppressant-responsive enteropathy', 'lymphoplasmacytic enteritis'],
+    aliases: [
+      'IBD',
+      'chronic enteropathy',
+      'CE',
+      'food-responsive enteropathy',
+      'FRE',
+      'immunosuppressant-responsive enteropathy',
+      'lymphoplasmacytic enteritis',
+    ],
     species: ['dog', 'cat'],
     signs: [
       ['chronic diarrhoea', 3],
@@ -267,7 +291,14 @@ export const GASTRO: Condition[] = [
       ['d+', 1],
       ['v+', 1],
     ],
-    predispositions: ['middle-aged', 'german shepherd', 'boxer', 'yorkshire terrier', 'soft-coated wheaten terrier', 'older cat'],
+    predispositions: [
+      'middle-aged',
+      'german shepherd',
+      'boxer',
+      'yorkshire terrier',
+      'soft-coated wheaten terrier',
+      'older cat',
+    ],
     ddx: {
       name: 'Inflammatory bowel disease',
       cause_etiology:
@@ -289,7 +320,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Achieve remission of gastrointestinal signs, restore body weight and albumin, and use the least immunosuppression that controls the disease.',
       medications:
-        'Cobalamin supplementation when low; immunosuppressants such as prednisolone or budesonide, with chlorambucil or ciclosporin added in refractory cases; antibiotics only after diet and when justified; dose per current formulary and the patient\'s weight.',
+        "Cobalamin supplementation when low; immunosuppressants such as prednisolone or budesonide, with chlorambucil or ciclosporin added in refractory cases; antibiotics only after diet and when justified; dose per current formulary and the patient's weight.",
       dietary_management:
         'A strict two- to three-week trial of a hydrolysed or novel-protein diet is the first step; a low-fat diet for dogs with protein-losing enteropathy; add soluble fibre for colitis.',
       lifestyle_modifications:
@@ -300,8 +331,7 @@ export const GASTRO: Condition[] = [
         'Diet trial, cobalamin, then immunosuppression; endoscopic biopsies for diagnosis when the diet fails.',
       possible_surgical_options:
         'Surgery is not a treatment for inflammatory bowel disease; laparotomy is used only to obtain full-thickness biopsies when endoscopy is not suitable.',
-      preventative_options:
-        'No prevention is known; consistent diet and avoiding dietary indiscretion reduce flares.',
+      preventative_options: 'No prevention is known; consistent diet and avoiding dietary indiscretion reduce flares.',
       regular_veterinary_monitoring:
         'Recheck weight, faecal score, albumin and cobalamin two to four weeks after each change, then every few months while tapering immunosuppression.',
       owner_education:
@@ -350,7 +380,7 @@ export const GASTRO: Condition[] = [
       treatment_goal:
         'Reverse the negative energy balance with complete enteral nutrition, correct metabolic derangements and treat the underlying cause.',
       medications:
-        'Antiemetics such as maropitant, vitamin K1 before tube placement if coagulopathic, potassium and phosphate supplementation, cobalamin, and supportive hepatoprotectants such as SAMe and L-carnitine; dose per current formulary and the patient\'s weight.',
+        "Antiemetics such as maropitant, vitamin K1 before tube placement if coagulopathic, potassium and phosphate supplementation, cobalamin, and supportive hepatoprotectants such as SAMe and L-carnitine; dose per current formulary and the patient's weight.",
       dietary_management:
         'A high-protein, calorie-dense recovery diet through a feeding tube (naso-oesophageal initially, then oesophagostomy), starting at a fraction of resting energy requirement and increasing over several days to limit refeeding syndrome.',
       lifestyle_modifications:

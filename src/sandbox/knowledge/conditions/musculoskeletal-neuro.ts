@@ -21,7 +21,17 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       ['muscle atrophy', 1],
       ['not using the litter box', 1],
     ],
-    predispositions: ['senior', 'older', 'large breed', 'obese', 'overweight', 'hip dysplasia', 'elbow dysplasia', 'labrador', 'older cat'],
+    predispositions: [
+      'senior',
+      'older',
+      'large breed',
+      'obese',
+      'overweight',
+      'hip dysplasia',
+      'elbow dysplasia',
+      'labrador',
+      'older cat',
+    ],
     ddx: {
       name: 'Osteoarthritis',
       cause_etiology:
@@ -48,8 +58,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
         'Weight loss to lean body condition is the most effective single measure; joint diets rich in omega-3 fatty acids (EPA and DHA).',
       lifestyle_modifications:
         'Regular, controlled, low-impact exercise (lead walks, swimming), non-slip flooring, ramps, raised bowls, and low-sided litter trays for cats.',
-      symptom_management:
-        'Analgesia tailored to flare-ups, warm and padded bedding, and physiotherapy.',
+      symptom_management: 'Analgesia tailored to flare-ups, warm and padded bedding, and physiotherapy.',
       'non-surgical_options':
         'Physiotherapy, hydrotherapy, therapeutic exercise, acupuncture and laser therapy as adjuncts.',
       possible_surgical_options:
@@ -82,7 +91,17 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       ['stifle pain', 2],
       ['meniscal click', 3],
     ],
-    predispositions: ['large breed', 'overweight', 'labrador', 'rottweiler', 'newfoundland', 'staffordshire bull terrier', 'west highland white terrier', 'neutered', 'middle-aged'],
+    predispositions: [
+      'large breed',
+      'overweight',
+      'labrador',
+      'rottweiler',
+      'newfoundland',
+      'staffordshire bull terrier',
+      'west highland white terrier',
+      'neutered',
+      'middle-aged',
+    ],
     ddx: {
       name: 'Cranial cruciate ligament rupture',
       cause_etiology:
@@ -101,22 +120,18 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
     treatment: {
       diagnosis_name: 'Cranial cruciate ligament rupture',
       treatment_plan_name: 'Stifle stabilisation and rehabilitation',
-      treatment_goal:
-        'Restore stifle stability and pain-free function and limit the progression of osteoarthritis.',
+      treatment_goal: 'Restore stifle stability and pain-free function and limit the progression of osteoarthritis.',
       medications:
-        'NSAIDs such as carprofen, meloxicam or robenacoxib for pain and inflammation, with opioids perioperatively and gabapentin as an adjunct; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'Weight reduction to lean body condition and omega-3 fatty acid joint support.',
+        "NSAIDs such as carprofen, meloxicam or robenacoxib for pain and inflammation, with opioids perioperatively and gabapentin as an adjunct; dose per current formulary and the patient's weight.",
+      dietary_management: 'Weight reduction to lean body condition and omega-3 fatty acid joint support.',
       lifestyle_modifications:
         'Strict exercise restriction with short lead walks for about eight to twelve weeks after surgery, then a gradual return to activity; no off-lead running or jumping during recovery.',
-      symptom_management:
-        'Cold therapy after surgery, analgesia, and protection of the incision.',
+      symptom_management: 'Cold therapy after surgery, analgesia, and protection of the incision.',
       'non-surgical_options':
         'Conservative management with weight loss, rest, NSAIDs, physiotherapy and possibly a stifle orthosis, mainly for small dogs or when surgery is not possible.',
       possible_surgical_options:
         'Tibial plateau levelling osteotomy (TPLO), tibial tuberosity advancement (TTA) or lateral fabellotibial suture, with inspection and treatment of the medial meniscus.',
-      preventative_options:
-        'Keep dogs lean and fit; no proven method prevents rupture of the other stifle.',
+      preventative_options: 'Keep dogs lean and fit; no proven method prevents rupture of the other stifle.',
       regular_veterinary_monitoring:
         'Recheck at two weeks for the wound, radiographs at about eight weeks to confirm osteotomy healing, and osteoarthritis reviews after that.',
       owner_education:
@@ -144,7 +159,16 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       ['urinary retention', 2],
       ['schiff-sherrington', 3],
     ],
-    predispositions: ['dachshund', 'chondrodystrophic', 'french bulldog', 'beagle', 'shih tzu', 'pekingese', 'cocker spaniel', 'middle-aged'],
+    predispositions: [
+      'dachshund',
+      'chondrodystrophic',
+      'french bulldog',
+      'beagle',
+      'shih tzu',
+      'pekingese',
+      'cocker spaniel',
+      'middle-aged',
+    ],
     ddx: {
       name: 'Intervertebral disc disease',
       cause_etiology:
@@ -166,7 +190,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       treatment_goal:
         'Relieve spinal cord compression and pain, regain ambulation and continence, and prevent recurrence.',
       medications:
-        'Analgesia with an NSAID (or, never together with it, an anti-inflammatory course of a glucocorticoid), opioids, gabapentin and muscle relaxants such as methocarbamol; high-dose methylprednisolone is no longer recommended; dose per current formulary and the patient\'s weight.',
+        "Analgesia with an NSAID (or, never together with it, an anti-inflammatory course of a glucocorticoid), opioids, gabapentin and muscle relaxants such as methocarbamol; high-dose methylprednisolone is no longer recommended; dose per current formulary and the patient's weight.",
       dietary_management:
         'Weight loss to a lean body condition; adequate fibre and hydration in recumbent dogs to ease defecation.',
       lifestyle_modifications:
@@ -177,8 +201,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
         'Conservative management with strict rest and analgesia for dogs with pain only or mild deficits, and physiotherapy and hydrotherapy for rehabilitation.',
       possible_surgical_options:
         'Hemilaminectomy (thoracolumbar) or ventral slot (cervical) decompression, urgently for non-ambulatory dogs and for those without deep pain perception; prophylactic fenestration is sometimes added.',
-      preventative_options:
-        'Keep chondrodystrophic dogs lean and fit, limit jumping from heights, and use a harness.',
+      preventative_options: 'Keep chondrodystrophic dogs lean and fit, limit jumping from heights, and use a harness.',
       regular_veterinary_monitoring:
         'Serial neurological examinations during the first days; rechecks every two to four weeks during recovery, with urine checks for infection in dogs with bladder dysfunction.',
       owner_education:
@@ -206,7 +229,17 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       ['cluster seizures', 3],
       ['normal between episodes', 2],
     ],
-    predispositions: ['young adult', 'six months to six years', 'border collie', 'australian shepherd', 'labrador', 'golden retriever', 'beagle', 'german shepherd', 'belgian shepherd'],
+    predispositions: [
+      'young adult',
+      'six months to six years',
+      'border collie',
+      'australian shepherd',
+      'labrador',
+      'golden retriever',
+      'beagle',
+      'german shepherd',
+      'belgian shepherd',
+    ],
     ddx: {
       name: 'Idiopathic epilepsy',
       cause_etiology:
@@ -228,7 +261,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
       treatment_goal:
         'Reduce seizure frequency and severity and prevent cluster seizures and status epilepticus, with acceptable side effects.',
       medications:
-        'Antiseizure drugs such as phenobarbital, imepitoin or potassium bromide as first-line, with levetiracetam, zonisamide or others as add-ons; rectal or intranasal diazepam or midazolam for emergencies; dose per current formulary and the patient\'s weight and adjusted to serum concentrations.',
+        "Antiseizure drugs such as phenobarbital, imepitoin or potassium bromide as first-line, with levetiracetam, zonisamide or others as add-ons; rectal or intranasal diazepam or midazolam for emergencies; dose per current formulary and the patient's weight and adjusted to serum concentrations.",
       dietary_management:
         'A medium-chain triglyceride-enriched diet can reduce seizure frequency in some dogs; keep salt intake constant with potassium bromide.',
       lifestyle_modifications:
@@ -239,8 +272,7 @@ export const MUSCULOSKELETAL_NEURO: Condition[] = [
         'Lifelong drug therapy; starting treatment is advised after two or more seizures within six months, any cluster, status epilepticus or severe post-ictal signs.',
       possible_surgical_options:
         'Surgery is not part of management; idiopathic epilepsy has no structural lesion to remove.',
-      preventative_options:
-        'No prevention; avoid breeding from affected dogs.',
+      preventative_options: 'No prevention; avoid breeding from affected dogs.',
       regular_veterinary_monitoring:
         'Serum drug concentrations and liver values a few weeks after starting or changing phenobarbital or bromide, then every six to twelve months; review the seizure diary at each visit.',
       owner_education:

@@ -21,11 +21,20 @@ export const OTHER: Condition[] = [
       ['hypersalivation', 1],
       ['facial swelling', 2],
     ],
-    predispositions: ['small breed', 'toy breed', 'brachycephalic', 'senior', 'older', 'yorkshire terrier', 'dachshund', 'greyhound'],
+    predispositions: [
+      'small breed',
+      'toy breed',
+      'brachycephalic',
+      'senior',
+      'older',
+      'yorkshire terrier',
+      'dachshund',
+      'greyhound',
+    ],
     ddx: {
       name: 'Periodontal disease',
       cause_etiology:
-        'Inflammation of the tissues supporting the teeth caused by bacterial plaque and the host\'s response to it, progressing from reversible gingivitis to periodontitis with loss of attachment and alveolar bone.',
+        "Inflammation of the tissues supporting the teeth caused by bacterial plaque and the host's response to it, progressing from reversible gingivitis to periodontitis with loss of attachment and alveolar bone.",
       commonly_confused_with:
         'Feline chronic gingivostomatitis, tooth resorption in cats, oral neoplasia, fractured teeth with endodontic disease and uraemic stomatitis.',
       diagnosis_rule_outs:
@@ -43,13 +52,11 @@ export const OTHER: Condition[] = [
       treatment_goal:
         'Remove plaque and calculus above and below the gumline, treat or extract diseased teeth, relieve oral pain and slow recurrence.',
       medications:
-        'Perioperative analgesia including local nerve blocks, NSAIDs and opioids; antibiotics only for severe infection or systemic risk, not routinely; chlorhexidine oral rinses or gels after treatment; dose per current formulary and the patient\'s weight.',
+        "Perioperative analgesia including local nerve blocks, NSAIDs and opioids; antibiotics only for severe infection or systemic risk, not routinely; chlorhexidine oral rinses or gels after treatment; dose per current formulary and the patient's weight.",
       dietary_management:
         'Dental diets and chews with a recognised plaque-control seal (for example VOHC-accepted products) as an adjunct; soft food for a short time after extractions.',
-      lifestyle_modifications:
-        'Daily tooth brushing with a pet toothpaste, introduced gradually and made rewarding.',
-      symptom_management:
-        'Analgesia after extractions and soft food until the mouth heals.',
+      lifestyle_modifications: 'Daily tooth brushing with a pet toothpaste, introduced gradually and made rewarding.',
+      symptom_management: 'Analgesia after extractions and soft food until the mouth heals.',
       'non-surgical_options':
         'Professional cleaning (scaling and polishing) under general anaesthesia with probing and dental radiographs; anaesthesia-free scaling is not recommended.',
       possible_surgical_options:
@@ -83,7 +90,17 @@ export const OTHER: Condition[] = [
       ['neutrophilia', 2],
       ['intact female', 3],
     ],
-    predispositions: ['intact female', 'entire bitch', 'middle-aged', 'older', 'nulliparous', 'progestogen treatment', 'rottweiler', 'golden retriever', 'rough collie'],
+    predispositions: [
+      'intact female',
+      'entire bitch',
+      'middle-aged',
+      'older',
+      'nulliparous',
+      'progestogen treatment',
+      'rottweiler',
+      'golden retriever',
+      'rough collie',
+    ],
     // A disease of the uterus: not in a male, nor in a spayed female.
     ruledOutBy: [['male'], ['spayed'], ['female', 'neutered']],
     ddx: {
@@ -104,22 +121,18 @@ export const OTHER: Condition[] = [
     treatment: {
       diagnosis_name: 'Pyometra',
       treatment_plan_name: 'Stabilisation and ovariohysterectomy',
-      treatment_goal:
-        'Stabilise the patient, remove the infected uterus and treat sepsis and its complications.',
+      treatment_goal: 'Stabilise the patient, remove the infected uterus and treat sepsis and its complications.',
       medications:
-        'Intravenous broad-spectrum antibiotics such as potentiated amoxicillin or a fluoroquinolone combination, adjusted to culture; opioid analgesia; for medical management of selected breeding animals, aglepristone (a progesterone receptor antagonist) with or without prostaglandins; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'Early return to a normal, highly digestible diet after surgery.',
-      lifestyle_modifications:
-        'Restricted exercise and wound protection for ten to fourteen days after surgery.',
+        "Intravenous broad-spectrum antibiotics such as potentiated amoxicillin or a fluoroquinolone combination, adjusted to culture; opioid analgesia; for medical management of selected breeding animals, aglepristone (a progesterone receptor antagonist) with or without prostaglandins; dose per current formulary and the patient's weight.",
+      dietary_management: 'Early return to a normal, highly digestible diet after surgery.',
+      lifestyle_modifications: 'Restricted exercise and wound protection for ten to fourteen days after surgery.',
       symptom_management:
         'Intravenous fluid therapy, correction of electrolyte and glucose abnormalities, and management of sepsis before and during anaesthesia.',
       'non-surgical_options':
         'Medical treatment with aglepristone and antibiotics only for stable, young, valuable breeding animals with an open cervix; recurrence at later seasons is common.',
       possible_surgical_options:
         'Ovariohysterectomy after stabilisation is the treatment of choice and is urgent, particularly for closed-cervix pyometra; the uterus is handled gently to avoid rupture.',
-      preventative_options:
-        'Neutering of females not intended for breeding; avoid progestogen-based oestrus control.',
+      preventative_options: 'Neutering of females not intended for breeding; avoid progestogen-based oestrus control.',
       regular_veterinary_monitoring:
         'Post-operative monitoring of renal values, temperature and wound; suture removal at ten to fourteen days; after medical management, ultrasound of the uterus at each subsequent season.',
       owner_education:
@@ -129,7 +142,13 @@ export const OTHER: Condition[] = [
   {
     id: 'immune-mediated-haemolytic-anaemia',
     name: 'Immune-mediated haemolytic anaemia',
-    aliases: ['IMHA', 'AIHA', 'autoimmune haemolytic anaemia', 'immune-mediated hemolytic anemia', 'haemolytic anaemia'],
+    aliases: [
+      'IMHA',
+      'AIHA',
+      'autoimmune haemolytic anaemia',
+      'immune-mediated hemolytic anemia',
+      'haemolytic anaemia',
+    ],
     species: ['dog'],
     signs: [
       ['pale mucous membranes', 2],
@@ -147,7 +166,16 @@ export const OTHER: Condition[] = [
       ['autoagglutination', 3],
       ['regenerative anaemia', 3],
     ],
-    predispositions: ['middle-aged', 'female', 'cocker spaniel', 'springer spaniel', 'poodle', 'old english sheepdog', 'collie', 'recent vaccination'],
+    predispositions: [
+      'middle-aged',
+      'female',
+      'cocker spaniel',
+      'springer spaniel',
+      'poodle',
+      'old english sheepdog',
+      'collie',
+      'recent vaccination',
+    ],
     ddx: {
       name: 'Immune-mediated haemolytic anaemia',
       cause_etiology:
@@ -169,19 +197,16 @@ export const OTHER: Condition[] = [
       treatment_goal:
         'Stop immune destruction of red cells, support oxygen delivery, prevent thromboembolism and then taper immunosuppression to the lowest effective treatment.',
       medications:
-        'Glucocorticoids (prednisolone or dexamethasone) with a second immunosuppressant such as mycophenolate, azathioprine or ciclosporin when needed; antithrombotics such as clopidogrel and/or a factor Xa inhibitor or heparin; gastroprotection when indicated; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'A highly digestible, palatable diet; monitor appetite and weight on glucocorticoids.',
+        "Glucocorticoids (prednisolone or dexamethasone) with a second immunosuppressant such as mycophenolate, azathioprine or ciclosporin when needed; antithrombotics such as clopidogrel and/or a factor Xa inhibitor or heparin; gastroprotection when indicated; dose per current formulary and the patient's weight.",
+      dietary_management: 'A highly digestible, palatable diet; monitor appetite and weight on glucocorticoids.',
       lifestyle_modifications:
         'Rest during the acute phase; avoid unnecessary vaccinations and drugs that might trigger relapse.',
       symptom_management:
         'Packed red blood cell or whole blood transfusion for severe anaemia, oxygen supplementation and intravenous fluids.',
       'non-surgical_options':
         'Hospitalisation with transfusion support; human intravenous immunoglobulin or plasma exchange for refractory cases at referral centres.',
-      possible_surgical_options:
-        'Not usually surgical; splenectomy is considered only for refractory cases.',
-      preventative_options:
-        'No proven prevention; control of tick-borne infections avoids secondary haemolysis.',
+      possible_surgical_options: 'Not usually surgical; splenectomy is considered only for refractory cases.',
+      preventative_options: 'No proven prevention; control of tick-borne infections avoids secondary haemolysis.',
       regular_veterinary_monitoring:
         'PCV or haematocrit frequently in the first weeks, then at each dose reduction; bloodwork for side effects of immunosuppressants throughout a taper over several months.',
       owner_education:
@@ -191,7 +216,15 @@ export const OTHER: Condition[] = [
   {
     id: 'lymphoma',
     name: 'Lymphoma',
-    aliases: ['lymphosarcoma', 'LSA', 'multicentric lymphoma', 'alimentary lymphoma', 'GI lymphoma', 'small cell lymphoma', 'mediastinal lymphoma'],
+    aliases: [
+      'lymphosarcoma',
+      'LSA',
+      'multicentric lymphoma',
+      'alimentary lymphoma',
+      'GI lymphoma',
+      'small cell lymphoma',
+      'mediastinal lymphoma',
+    ],
     species: ['dog', 'cat'],
     signs: [
       ['generalised lymphadenopathy', 3],
@@ -209,7 +242,16 @@ export const OTHER: Condition[] = [
       ['dyspnoea', 1],
       ['lymphoblasts on cytology', 3],
     ],
-    predispositions: ['middle-aged', 'senior', 'boxer', 'golden retriever', 'bullmastiff', 'rottweiler', 'older cat', 'felv-positive'],
+    predispositions: [
+      'middle-aged',
+      'senior',
+      'boxer',
+      'golden retriever',
+      'bullmastiff',
+      'rottweiler',
+      'older cat',
+      'felv-positive',
+    ],
     ddx: {
       name: 'Lymphoma',
       cause_etiology:
@@ -231,7 +273,7 @@ export const OTHER: Condition[] = [
       treatment_goal:
         'Induce remission, prolong good-quality life with few side effects and manage paraneoplastic complications; cure is uncommon.',
       medications:
-        'Multi-agent chemotherapy protocols (CHOP-based: cyclophosphamide, doxorubicin, vincristine and prednisolone) for high-grade lymphoma; chlorambucil with prednisolone for feline small cell lymphoma; prednisolone alone as palliation; antiemetics as needed; dose per current formulary and the patient\'s weight.',
+        "Multi-agent chemotherapy protocols (CHOP-based: cyclophosphamide, doxorubicin, vincristine and prednisolone) for high-grade lymphoma; chlorambucil with prednisolone for feline small cell lymphoma; prednisolone alone as palliation; antiemetics as needed; dose per current formulary and the patient's weight.",
       dietary_management:
         'A palatable, energy-dense diet to maintain body weight; feeding tubes and appetite stimulants in cats with reduced intake; cobalamin supplementation in alimentary lymphoma.',
       lifestyle_modifications:

@@ -4,7 +4,15 @@ export const SKIN_EAR_EYE: Condition[] = [
   {
     id: 'atopic-dermatitis',
     name: 'Atopic dermatitis',
-    aliases: ['atopy', 'AD', 'CAD', 'canine atopic dermatitis', 'environmental allergy', 'FASS', 'feline atopic skin syndrome'],
+    aliases: [
+      'atopy',
+      'AD',
+      'CAD',
+      'canine atopic dermatitis',
+      'environmental allergy',
+      'FASS',
+      'feline atopic skin syndrome',
+    ],
     species: ['dog', 'cat'],
     signs: [
       ['pruritus', 2],
@@ -22,7 +30,16 @@ export const SKIN_EAR_EYE: Condition[] = [
       ['saliva staining', 2],
       ['miliary dermatitis', 1],
     ],
-    predispositions: ['young adult', 'west highland white terrier', 'labrador', 'golden retriever', 'french bulldog', 'boxer', 'shar pei', 'german shepherd'],
+    predispositions: [
+      'young adult',
+      'west highland white terrier',
+      'labrador',
+      'golden retriever',
+      'french bulldog',
+      'boxer',
+      'shar pei',
+      'german shepherd',
+    ],
     ddx: {
       name: 'Atopic dermatitis',
       cause_etiology:
@@ -44,7 +61,7 @@ export const SKIN_EAR_EYE: Condition[] = [
       treatment_goal:
         'Control pruritus and inflammation, treat and prevent secondary infections, restore the skin barrier and reduce flares over the long term.',
       medications:
-        'Oclacitinib (a JAK inhibitor), lokivetmab (an anti-IL-31 monoclonal antibody), ciclosporin or short courses of glucocorticoids for flares; antimicrobials only for confirmed secondary infection; dose per current formulary and the patient\'s weight.',
+        "Oclacitinib (a JAK inhibitor), lokivetmab (an anti-IL-31 monoclonal antibody), ciclosporin or short courses of glucocorticoids for flares; antimicrobials only for confirmed secondary infection; dose per current formulary and the patient's weight.",
       dietary_management:
         'Omega-3 fatty acid supplementation or a skin-support diet may help; an elimination diet trial to rule out concurrent food allergy.',
       lifestyle_modifications:
@@ -92,8 +109,7 @@ export const SKIN_EAR_EYE: Condition[] = [
         'Atopic dermatitis, cutaneous adverse food reaction, sarcoptic mange, cheyletiellosis and superficial pyoderma.',
       diagnosis_rule_outs:
         'Typical distribution with fleas or flea dirt on combing (wet paper test); absence of fleas does not rule it out, so the diagnosis is often confirmed by response to rigorous flea control of all in-contact animals.',
-      prognosis:
-        'Excellent with consistent year-round flea control of every pet in the household.',
+      prognosis: 'Excellent with consistent year-round flea control of every pet in the household.',
       risk_factors_predispositions:
         'Any age, often from a few years old; exposure to other animals, outdoor access, warm seasons and irregular flea prevention; atopic animals are more often affected.',
       symptoms_clinical_signs:
@@ -105,19 +121,16 @@ export const SKIN_EAR_EYE: Condition[] = [
       treatment_goal:
         'Eliminate fleas from the animal and its environment and control pruritus and secondary infection.',
       medications:
-        'Fast-acting adulticides such as isoxazolines (fluralaner, afoxolaner, sarolaner) or spinosad for every pet in the household; a short course of glucocorticoids or oclacitinib for the itch, and antimicrobials for secondary pyoderma; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'No specific diet; omega-3 fatty acids may support skin recovery.',
-      lifestyle_modifications:
-        'Treat all dogs and cats in the home, and limit contact with untreated animals.',
+        "Fast-acting adulticides such as isoxazolines (fluralaner, afoxolaner, sarolaner) or spinosad for every pet in the household; a short course of glucocorticoids or oclacitinib for the itch, and antimicrobials for secondary pyoderma; dose per current formulary and the patient's weight.",
+      dietary_management: 'No specific diet; omega-3 fatty acids may support skin recovery.',
+      lifestyle_modifications: 'Treat all dogs and cats in the home, and limit contact with untreated animals.',
       symptom_management:
         'Soothing or antiseptic shampoos, topical treatment of hot spots and clipping of affected areas.',
       'non-surgical_options':
         'Environmental control: frequent vacuuming, hot washing of bedding and an environmental insect growth regulator spray.',
       possible_surgical_options:
         'Surgery is not part of management; this is a parasitic and allergic skin disease treated medically.',
-      preventative_options:
-        'Year-round flea prevention for every pet in the household, given without gaps.',
+      preventative_options: 'Year-round flea prevention for every pet in the household, given without gaps.',
       regular_veterinary_monitoring:
         'Recheck at two to four weeks to confirm resolution and review compliance; check for tapeworm (Dipylidium) infection.',
       owner_education:
@@ -127,7 +140,14 @@ export const SKIN_EAR_EYE: Condition[] = [
   {
     id: 'canine-superficial-pyoderma',
     name: 'Superficial pyoderma',
-    aliases: ['pyoderma', 'bacterial folliculitis', 'superficial bacterial folliculitis', 'SBF', 'staph infection', 'skin infection'],
+    aliases: [
+      'pyoderma',
+      'bacterial folliculitis',
+      'superficial bacterial folliculitis',
+      'SBF',
+      'staph infection',
+      'skin infection',
+    ],
     species: ['dog'],
     signs: [
       ['papules', 2],
@@ -142,13 +162,20 @@ export const SKIN_EAR_EYE: Condition[] = [
       ['hyperpigmentation', 1],
       ['cocci on cytology', 3],
     ],
-    predispositions: ['allergic dog', 'short-coated breed', 'bulldog', 'shar pei', 'german shepherd', 'hypothyroid', 'cushing\'s'],
+    predispositions: [
+      'allergic dog',
+      'short-coated breed',
+      'bulldog',
+      'shar pei',
+      'german shepherd',
+      'hypothyroid',
+      "cushing's",
+    ],
     ddx: {
       name: 'Superficial pyoderma',
       cause_etiology:
         'Bacterial infection of the hair follicles and superficial epidermis, almost always Staphylococcus pseudintermedius, secondary to an underlying cause such as allergy, endocrine disease or ectoparasites.',
-      commonly_confused_with:
-        'Demodicosis, dermatophytosis, pemphigus foliaceus and Malassezia dermatitis.',
+      commonly_confused_with: 'Demodicosis, dermatophytosis, pemphigus foliaceus and Malassezia dermatitis.',
       diagnosis_rule_outs:
         'Cytology of a pustule or collarette showing neutrophils with cocci; skin scrapes and trichograms for Demodex, dermatophyte culture or PCR; bacterial culture and susceptibility for recurrent cases or poor response.',
       prognosis:
@@ -167,10 +194,8 @@ export const SKIN_EAR_EYE: Condition[] = [
         'Topical chlorhexidine shampoos, sprays or mousses as first-line; systemic antibiotics such as cefalexin (15-30 mg/kg PO twice daily) or clindamycin (5.5-11 mg/kg PO twice daily) for widespread disease, chosen by culture when meticillin resistance is possible, continued for about a week beyond clinical cure; check each dose against the current formulary.',
       dietary_management:
         'No specific diet; an elimination diet trial if food allergy is suspected as the underlying cause.',
-      lifestyle_modifications:
-        'Keep the coat clean and dry, and wash bedding regularly.',
-      symptom_management:
-        'Antipruritic treatment of the underlying allergy; clipping and cleaning affected skin.',
+      lifestyle_modifications: 'Keep the coat clean and dry, and wash bedding regularly.',
+      symptom_management: 'Antipruritic treatment of the underlying allergy; clipping and cleaning affected skin.',
       'non-surgical_options':
         'Topical antiseptic therapy two to three times weekly, alone in localised disease or alongside systemic antibiotics.',
       possible_surgical_options:
@@ -202,7 +227,16 @@ export const SKIN_EAR_EYE: Condition[] = [
       ['dark brown wax', 2],
       ['ear mites', 2],
     ],
-    predispositions: ['cocker spaniel', 'pendulous ears', 'atopic', 'labrador', 'french bulldog', 'shar pei', 'swimmer', 'kitten'],
+    predispositions: [
+      'cocker spaniel',
+      'pendulous ears',
+      'atopic',
+      'labrador',
+      'french bulldog',
+      'shar pei',
+      'swimmer',
+      'kitten',
+    ],
     ddx: {
       name: 'Otitis externa',
       cause_etiology:
@@ -224,11 +258,9 @@ export const SKIN_EAR_EYE: Condition[] = [
       treatment_goal:
         'Clean the canal, resolve infection and inflammation, and control the primary cause to prevent recurrence.',
       medications:
-        'Licensed topical ear preparations combining a glucocorticoid, an antifungal and an antibiotic, chosen from cytology; long-acting in-clinic gels improve compliance; systemic glucocorticoids for severe canal stenosis; acaricides for mites; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'An elimination diet trial when food allergy is the suspected primary cause.',
-      lifestyle_modifications:
-        'Dry ears after swimming; avoid cotton buds deep in the canal.',
+        "Licensed topical ear preparations combining a glucocorticoid, an antifungal and an antibiotic, chosen from cytology; long-acting in-clinic gels improve compliance; systemic glucocorticoids for severe canal stenosis; acaricides for mites; dose per current formulary and the patient's weight.",
+      dietary_management: 'An elimination diet trial when food allergy is the suspected primary cause.',
+      lifestyle_modifications: 'Dry ears after swimming; avoid cotton buds deep in the canal.',
       symptom_management:
         'Analgesia and anti-inflammatories for painful ears; cleaning under sedation when the canal is painful or full of debris.',
       'non-surgical_options':
@@ -237,8 +269,7 @@ export const SKIN_EAR_EYE: Condition[] = [
         'Lateral wall resection for selected cases; total ear canal ablation with lateral bulla osteotomy for end-stage calcified canals.',
       preventative_options:
         'Routine ear cleaning with a ceruminolytic cleaner in predisposed dogs and control of atopic dermatitis.',
-      regular_veterinary_monitoring:
-        'Recheck with otoscopy and cytology at two weeks, and before stopping treatment.',
+      regular_veterinary_monitoring: 'Recheck with otoscopy and cytology at two weeks, and before stopping treatment.',
       owner_education:
         'Demonstrate ear cleaning and medication technique; stopping early leads to resistant, chronic infections.',
     },
@@ -283,11 +314,9 @@ export const SKIN_EAR_EYE: Condition[] = [
       treatment_goal:
         'Relieve ocular discomfort, resolve inflammation and infection, and correct the underlying cause.',
       medications:
-        'Topical broad-spectrum antibiotic drops or ointment for bacterial infection; oral doxycycline for Chlamydia or Mycoplasma in cats; topical antivirals such as cidofovir or oral famciclovir for herpesvirus; topical anti-inflammatories only once corneal ulceration is excluded; dose per current formulary and the patient\'s weight.',
-      dietary_management:
-        'No specific diet; keep affected cats eating, as congestion reduces appetite.',
-      lifestyle_modifications:
-        'Reduce stress in herpes-positive cats and isolate infectious cats from others.',
+        "Topical broad-spectrum antibiotic drops or ointment for bacterial infection; oral doxycycline for Chlamydia or Mycoplasma in cats; topical antivirals such as cidofovir or oral famciclovir for herpesvirus; topical anti-inflammatories only once corneal ulceration is excluded; dose per current formulary and the patient's weight.",
+      dietary_management: 'No specific diet; keep affected cats eating, as congestion reduces appetite.',
+      lifestyle_modifications: 'Reduce stress in herpes-positive cats and isolate infectious cats from others.',
       symptom_management:
         'Gentle cleaning of discharge with saline, and an Elizabethan collar if the animal rubs its eyes.',
       'non-surgical_options':

@@ -44,7 +44,7 @@ export const URINARY: Condition[] = [
       treatment_goal:
         'Slow progression, keep the cat hydrated and eating, and control hypertension, proteinuria, hyperphosphataemia and anaemia to maintain quality of life.',
       medications:
-        'By stage: phosphate binders, antihypertensives such as amlodipine or telmisartan, an angiotensin receptor blocker or ACE inhibitor for proteinuria, antiemetics (maropitant), appetite stimulants (mirtazapine, capromorelin) and potassium supplementation; dose per current formulary and the patient\'s weight.',
+        "By stage: phosphate binders, antihypertensives such as amlodipine or telmisartan, an angiotensin receptor blocker or ACE inhibitor for proteinuria, antiemetics (maropitant), appetite stimulants (mirtazapine, capromorelin) and potassium supplementation; dose per current formulary and the patient's weight.",
       dietary_management:
         'A renal prescription diet restricted in phosphorus and with moderate high-quality protein, introduced gradually; wet food and water fountains to improve water intake.',
       lifestyle_modifications:
@@ -66,7 +66,14 @@ export const URINARY: Condition[] = [
   {
     id: 'feline-idiopathic-cystitis',
     name: 'Feline idiopathic cystitis',
-    aliases: ['FIC', 'FLUTD', 'feline lower urinary tract disease', 'interstitial cystitis', 'sterile cystitis', 'idiopathic cystitis'],
+    aliases: [
+      'FIC',
+      'FLUTD',
+      'feline lower urinary tract disease',
+      'interstitial cystitis',
+      'sterile cystitis',
+      'idiopathic cystitis',
+    ],
     species: ['cat'],
     signs: [
       ['straining to urinate', 3],
@@ -101,10 +108,9 @@ export const URINARY: Condition[] = [
     treatment: {
       diagnosis_name: 'Feline idiopathic cystitis',
       treatment_plan_name: 'Multimodal environmental modification and analgesia',
-      treatment_goal:
-        'Relieve pain during episodes and reduce the frequency and severity of recurrences.',
+      treatment_goal: 'Relieve pain during episodes and reduce the frequency and severity of recurrences.',
       medications:
-        'Analgesia during flares, such as buprenorphine or a short course of an NSAID in a well-hydrated cat with normal renal function; dose per current formulary and the patient\'s weight. Antibiotics are not indicated without a positive culture.',
+        "Analgesia during flares, such as buprenorphine or a short course of an NSAID in a well-hydrated cat with normal renal function; dose per current formulary and the patient's weight. Antibiotics are not indicated without a positive culture.",
       dietary_management:
         'Increase water intake with wet food, water fountains and added water; a prescription urinary or stress-reduction diet may reduce recurrences.',
       lifestyle_modifications:
@@ -115,8 +121,7 @@ export const URINARY: Condition[] = [
         'Environmental enrichment and diet change are the core of treatment; amitriptyline is reserved for severe recurrent cases.',
       possible_surgical_options:
         'Surgery is not part of managing idiopathic cystitis itself; perineal urethrostomy is considered only for recurrent urethral obstruction in male cats.',
-      preventative_options:
-        'Keep water intake high, keep the cat lean and active, and reduce environmental stress.',
+      preventative_options: 'Keep water intake high, keep the cat lean and active, and reduce environmental stress.',
       regular_veterinary_monitoring:
         'Recheck if signs last more than a few days or recur; repeat urinalysis to exclude infection or crystals with each recurrence.',
       owner_education:
@@ -148,7 +153,7 @@ export const URINARY: Condition[] = [
     ddx: {
       name: 'Urethral obstruction',
       cause_etiology:
-        'Blockage of the male cat\'s narrow urethra by a matrix-crystalline plug, urolith or urethral spasm and swelling from idiopathic cystitis, leading to post-renal azotaemia and hyperkalaemia.',
+        "Blockage of the male cat's narrow urethra by a matrix-crystalline plug, urolith or urethral spasm and swelling from idiopathic cystitis, leading to post-renal azotaemia and hyperkalaemia.",
       commonly_confused_with:
         'Non-obstructive idiopathic cystitis, constipation (owners mistake straining), bacterial cystitis and urolithiasis without obstruction.',
       diagnosis_rule_outs:
@@ -163,10 +168,9 @@ export const URINARY: Condition[] = [
     treatment: {
       diagnosis_name: 'Urethral obstruction',
       treatment_plan_name: 'Emergency relief of urethral obstruction',
-      treatment_goal:
-        'Stabilise hyperkalaemia and azotaemia, restore urethral patency and prevent re-obstruction.',
+      treatment_goal: 'Stabilise hyperkalaemia and azotaemia, restore urethral patency and prevent re-obstruction.',
       medications:
-        'Opioid analgesia and sedation or anaesthesia for catheterisation; calcium gluconate, insulin with dextrose or sodium bicarbonate for dangerous hyperkalaemia; prazosin or other urethral relaxants are used by some clinicians; dose per current formulary and the patient\'s weight.',
+        "Opioid analgesia and sedation or anaesthesia for catheterisation; calcium gluconate, insulin with dextrose or sodium bicarbonate for dangerous hyperkalaemia; prazosin or other urethral relaxants are used by some clinicians; dose per current formulary and the patient's weight.",
       dietary_management:
         'After discharge, a prescription urinary diet (preferably wet) that dissolves struvite and increases water intake.',
       lifestyle_modifications:
@@ -177,8 +181,7 @@ export const URINARY: Condition[] = [
         'Urethral catheterisation with retropulsion of the plug is the standard treatment; decompressive cystocentesis may be used before catheterisation.',
       possible_surgical_options:
         'Perineal urethrostomy for recurrent obstruction or a urethral stricture; cystotomy for bladder stones that will not dissolve.',
-      preventative_options:
-        'Wet or urinary diets, increased water intake, weight management and stress reduction.',
+      preventative_options: 'Wet or urinary diets, increased water intake, weight management and stress reduction.',
       regular_veterinary_monitoring:
         'Monitor urine output, electrolytes and renal values in hospital; recheck within days of discharge and repeat urinalysis in a few weeks.',
       owner_education:
@@ -188,7 +191,15 @@ export const URINARY: Condition[] = [
   {
     id: 'urolithiasis',
     name: 'Urolithiasis',
-    aliases: ['bladder stones', 'uroliths', 'cystic calculi', 'cystoliths', 'struvite', 'calcium oxalate', 'urinary stones'],
+    aliases: [
+      'bladder stones',
+      'uroliths',
+      'cystic calculi',
+      'cystoliths',
+      'struvite',
+      'calcium oxalate',
+      'urinary stones',
+    ],
     species: ['dog', 'cat'],
     signs: [
       ['haematuria', 2],
@@ -203,7 +214,16 @@ export const URINARY: Condition[] = [
       ['inappropriate urination', 1],
       ['straining to urinate', 2],
     ],
-    predispositions: ['miniature schnauzer', 'shih tzu', 'bichon frise', 'yorkshire terrier', 'dalmatian', 'small breed', 'middle-aged', 'female dog'],
+    predispositions: [
+      'miniature schnauzer',
+      'shih tzu',
+      'bichon frise',
+      'yorkshire terrier',
+      'dalmatian',
+      'small breed',
+      'middle-aged',
+      'female dog',
+    ],
     ddx: {
       name: 'Urolithiasis',
       cause_etiology:
@@ -225,7 +245,7 @@ export const URINARY: Condition[] = [
       treatment_goal:
         'Remove or dissolve stones, relieve or prevent obstruction, treat infection and prevent recurrence.',
       medications:
-        'Culture-based antibiotics for infection-associated struvite, given throughout dissolution; potassium citrate for calcium oxalate prevention and allopurinol with a low-purine diet for urate stones; dose per current formulary and the patient\'s weight.',
+        "Culture-based antibiotics for infection-associated struvite, given throughout dissolution; potassium citrate for calcium oxalate prevention and allopurinol with a low-purine diet for urate stones; dose per current formulary and the patient's weight.",
       dietary_management:
         'A struvite-dissolving prescription diet, then a stone-type-specific preventive diet; wet food and added water to lower urine specific gravity.',
       lifestyle_modifications:
@@ -236,8 +256,7 @@ export const URINARY: Condition[] = [
         'Medical dissolution for struvite; voiding urohydropropulsion for small stones, cystoscopic removal or laser lithotripsy at referral centres.',
       possible_surgical_options:
         'Cystotomy for stones that cannot dissolve or cause obstruction; percutaneous cystolithotomy as a minimally invasive option; urethrostomy for recurrent urethral obstruction.',
-      preventative_options:
-        'Diet specific to the stone type, dilute urine, and periodic urinalysis and imaging.',
+      preventative_options: 'Diet specific to the stone type, dilute urine, and periodic urinalysis and imaging.',
       regular_veterinary_monitoring:
         'Radiographs every two to four weeks during dissolution, then urinalysis and imaging every three to six months to catch recurrence early.',
       owner_education:
@@ -263,7 +282,7 @@ export const URINARY: Condition[] = [
       ['pyuria', 3],
       ['positive urine culture', 3],
     ],
-    predispositions: ['female dog', 'spayed female', 'recessed vulva', 'diabetic', 'cushing\'s', 'obese'],
+    predispositions: ['female dog', 'spayed female', 'recessed vulva', 'diabetic', "cushing's", 'obese'],
     ddx: {
       name: 'Bacterial cystitis',
       cause_etiology:
@@ -282,14 +301,12 @@ export const URINARY: Condition[] = [
     treatment: {
       diagnosis_name: 'Bacterial cystitis',
       treatment_plan_name: 'Targeted antimicrobial therapy for cystitis',
-      treatment_goal:
-        'Eliminate infection, relieve signs and identify and correct any predisposing cause.',
+      treatment_goal: 'Eliminate infection, relieve signs and identify and correct any predisposing cause.',
       medications:
-        'A short course (three to five days) of amoxicillin or trimethoprim-sulphonamide for sporadic cystitis, chosen or adjusted by culture and susceptibility; NSAID analgesia while awaiting culture; dose per current formulary and the patient\'s weight.',
+        "A short course (three to five days) of amoxicillin or trimethoprim-sulphonamide for sporadic cystitis, chosen or adjusted by culture and susceptibility; NSAID analgesia while awaiting culture; dose per current formulary and the patient's weight.",
       dietary_management:
         'No special diet for simple cystitis; wet food and extra water to encourage dilute urine and frequent voiding.',
-      lifestyle_modifications:
-        'Provide frequent opportunities to urinate and keep the perivulvar area clean and dry.',
+      lifestyle_modifications: 'Provide frequent opportunities to urinate and keep the perivulvar area clean and dry.',
       symptom_management:
         'NSAID analgesia for discomfort; some sporadic cases settle with analgesia alone while culture is pending.',
       'non-surgical_options':

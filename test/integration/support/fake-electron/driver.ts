@@ -5,7 +5,18 @@
 // prints one line `FAKE_ELECTRON_REPORT <json>` on stdout (report.ts). A line `close` on stdin
 // closes the window as the user would, a line `quit` quits the app (app.quit()); right before
 // the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
-import { activateFromActionCenter, app, fake, FakeWebContents, ipcMain, preventable, pressShortcut, strict, timeOutToast, type FakeBrowserWindow } from './electron.ts';
+import {
+  activateFromActionCenter,
+  app,
+  fake,
+  FakeWebContents,
+  ipcMain,
+  preventable,
+  pressShortcut,
+  strict,
+  timeOutToast,
+  type FakeBrowserWindow,
+} from './electron.ts';
 import {
   DESKTOP_PREFIX,
   GLUE_PREFIX,
@@ -59,8 +70,19 @@ function traySnapshot(): TraySnapshot | null {
   if (!tray) return null;
   return {
     tooltip: tray.tooltip,
-    menu: (tray.menu?.items ?? []).map(({ id, label, enabled, accelerator, registerAccelerator, type }) => ({ id, label, enabled, accelerator, registerAccelerator, type })),
-    image: { centre: tray.image.centre, scales: tray.image.representations.map((r) => r.scaleFactor), template: tray.image.template },
+    menu: (tray.menu?.items ?? []).map(({ id, label, enabled, accelerator, registerAccelerator, type }) => ({
+      id,
+      label,
+      enabled,
+      accelerator,
+      registerAccelerator,
+      type,
+    })),
+    image: {
+      centre: tray.image.centre,
+      scales: tray.image.representations.map((r) => r.scaleFactor),
+      template: tray.image.template,
+    },
   };
 }
 
@@ -86,13 +108,26 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
 
   const appInfo = await invoke('app:info', undefined);
   const sessionBefore = await invoke('session:get', undefined);
-  const stranger = await invoke('session:get', undefined, invokeEvent(strict('webContents', new FakeWebContents()), 'https://attacker.example/'));
-  const demo = (appInfo.data as { sandbox?: { demo?: { email: string; password: string } } } | undefined)?.sandbox?.demo;
-  const signIn = demo ? await invoke('session:signIn', { email: demo.email, password: demo.password }) : { ok: false, error: { code: 'test', message: 'app:info named no demo account' } };
+  const stranger = await invoke(
+    'session:get',
+    undefined,
+    invokeEvent(strict('webContents', new FakeWebContents()), 'https://attacker.example/'),
+  );
+  const demo = (appInfo.data as { sandbox?: { demo?: { email: string; password: string } } } | undefined)?.sandbox
+    ?.demo;
+  const signIn = demo
+    ? await invoke('session:signIn', { email: demo.email, password: demo.password })
+    : { ok: false, error: { code: 'test', message: 'app:info named no demo account' } };
   const sessionAfter = await invoke('session:get', undefined);
   const templates = await invoke('templates:list', { page: 1, limit: 5 });
-  const wrongPassword = demo ? await invoke('session:signIn', { email: demo.email, password: `${demo.password}-wrong` }) : null;
-  const flavours = { text: 'Bella\n\nSubjective\nVomiting for two days.', html: '<h2>Subjective</h2><p>Vomiting for two days.</p>', rtf: '{\\rtf1\\ansi Subjective\\par Vomiting.}' };
+  const wrongPassword = demo
+    ? await invoke('session:signIn', { email: demo.email, password: `${demo.password}-wrong` })
+    : null;
+  const flavours = {
+    text: 'Bella\n\nSubjective\nVomiting for two days.',
+    html: '<h2>Subjective</h2><p>Vomiting for two days.</p>',
+    rtf: '{\\rtf1\\ansi Subjective\\par Vomiting.}',
+  };
   const clipboardAnswer = await invoke('clipboard:write', flavours);
   const clipboard = { answer: clipboardAnswer, writes: structuredClone(fake.clipboardWrites), sent: flavours };
 
@@ -104,11 +139,15 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
       (r) => (csp = r.responseHeaders['Content-Security-Policy'] ?? null),
     );
   }
-  const check = fake.permissionCheckHandler as ((wc: unknown, permission: string, origin: string, details: Record<string, unknown>) => boolean) | null;
+  const check = fake.permissionCheckHandler as
+    ((wc: unknown, permission: string, origin: string, details: Record<string, unknown>) => boolean) | null;
   const permissions = check
     ? {
         microphoneForOurPage: check(win.webContents, 'media', 'file:///', { requestingUrl: page, mediaType: 'audio' }),
-        microphoneForAStranger: check(win.webContents, 'media', 'https://attacker.example', { requestingUrl: 'https://attacker.example/', mediaType: 'audio' }),
+        microphoneForAStranger: check(win.webContents, 'media', 'https://attacker.example', {
+          requestingUrl: 'https://attacker.example/',
+          mediaType: 'audio',
+        }),
         cameraForOurPage: check(win.webContents, 'media', 'file:///', { requestingUrl: page, mediaType: 'video' }),
       }
     : null;
@@ -119,7 +158,13 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
   };
   const navigation = { awayPrevented: navigate('https://attacker.example/'), ownPagePrevented: navigate(page) };
   const audioHandler = fake.protocolHandlers.get('vetscribe-audio');
-  const audio = audioHandler ? { unknownRecordingStatus: ((await audioHandler(new Request('vetscribe-audio://recording/no-such-id'))) as Response).status } : null;
+  const audio = audioHandler
+    ? {
+        unknownRecordingStatus: (
+          (await audioHandler(new Request('vetscribe-audio://recording/no-such-id'))) as Response
+        ).status,
+      }
+    : null;
 
   return {
     window: { options: win.options, loaded: win.loaded, visible: win.visible, count: fake.windows.length },
@@ -165,7 +210,15 @@ async function desktopDay(): Promise<DesktopReport> {
   const note = (step: string, answer?: Answer) => {
     const sent = win.webContents.sent.slice(seen).filter((m) => m.channel.startsWith('recorder:'));
     seen = win.webContents.sent.length;
-    steps.push({ step, tray: traySnapshot(), shortcuts: [...fake.shortcuts.keys()], sentToWindow: sent, visible: win.destroyed ? null : win.visible, windows: fake.windows.length, ...(answer ? { answer } : {}) });
+    steps.push({
+      step,
+      tray: traySnapshot(),
+      shortcuts: [...fake.shortcuts.keys()],
+      sentToWindow: sent,
+      visible: win.destroyed ? null : win.visible,
+      windows: fake.windows.length,
+      ...(answer ? { answer } : {}),
+    });
   };
   const press = (accelerator: string) => {
     if (!pressShortcut(accelerator)) throw new Error(`${accelerator} is not registered`);
@@ -209,7 +262,13 @@ fake.events.once('window', (win: FakeBrowserWindow) => {
   void exercise(win)
     .catch((e: unknown) => ({ driverError: (e as Error).stack ?? String(e) }) as Partial<Observed>)
     .then((observed) => {
-      const report: Partial<Report> = { ...observed, calls: [...new Set(fake.calls)], unimplemented: fake.unimplemented, errorBoxes: fake.errorBoxes, openedExternally: fake.openedExternally };
+      const report: Partial<Report> = {
+        ...observed,
+        calls: [...new Set(fake.calls)],
+        unimplemented: fake.unimplemented,
+        errorBoxes: fake.errorBoxes,
+        openedExternally: fake.openedExternally,
+      };
       print(REPORT_PREFIX, report);
     });
 });
@@ -259,7 +318,13 @@ async function glue(name: string, scenario: (s: GlueSession) => Promise<void>): 
       note: (step, extra = {}) => {
         const sent = win.webContents.sent.slice(seen).filter((m) => m.channel.startsWith('recorder:command'));
         seen = win.webContents.sent.length;
-        report.steps.push({ step, visible: win.destroyed ? null : win.visible, windows: fake.windows.length, sentToWindow: sent, ...extra });
+        report.steps.push({
+          step,
+          visible: win.destroyed ? null : win.visible,
+          windows: fake.windows.length,
+          sentToWindow: sent,
+          ...extra,
+        });
       },
       tick: () => new Promise((resolve) => setTimeout(resolve, 20)),
     };
@@ -376,7 +441,9 @@ async function keepRecordingThenQuit(): Promise<void> {
   app.quit();
   await until('the quit to be cancelled by the window', () => refused && !fake.quitting);
   const handler = fake.ipcHandlers.get('app:info') as ((event: unknown, input: unknown) => unknown) | undefined;
-  const appInfo = handler ? (structuredClone(await handler(invokeEvent(win.webContents, win.loaded[0]!), undefined)) as Answer) : { ok: false, missing: true as const };
+  const appInfo = handler
+    ? (structuredClone(await handler(invokeEvent(win.webContents, win.loaded[0]!), undefined)) as Answer)
+    : { ok: false, missing: true as const };
   const kept: KeptReport = { appInfo, quitLogSoFar: [...fake.quitLog] };
   print(KEPT_PREFIX, kept);
   app.quit();
@@ -396,7 +463,14 @@ const GLUE: Record<string, [string, (s: GlueSession) => Promise<void>, boolean]>
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text: string) => {
   for (const command of text.split('\n')) {
-    if (command !== 'close' && command !== 'quit' && command !== 'keep-recording' && command !== 'desktop' && !(command in GLUE)) continue;
+    if (
+      command !== 'close' &&
+      command !== 'quit' &&
+      command !== 'keep-recording' &&
+      command !== 'desktop' &&
+      !(command in GLUE)
+    )
+      continue;
     // Nothing more to read: stdin no longer keeps the process alive, so what does at the end
     // is main's own.
     process.stdin.destroy();
@@ -407,12 +481,19 @@ process.stdin.on('data', (text: string) => {
       void glue(name, scenario).then(() => then && app.quit());
     } else if (command === 'desktop') {
       void desktopDay()
-        .catch((e: unknown): DesktopReport => ({ driverError: (e as Error).stack ?? String(e), steps: [], notifications: [] }))
+        .catch((e: unknown): DesktopReport => ({
+          driverError: (e as Error).stack ?? String(e),
+          steps: [],
+          notifications: [],
+        }))
         .then((report) => {
           print(DESKTOP_PREFIX, report);
           app.quit();
         });
-    } else void keepRecordingThenQuit().catch((e: unknown) => print(KEPT_PREFIX, { driverError: (e as Error).stack ?? String(e) }));
+    } else
+      void keepRecordingThenQuit().catch((e: unknown) =>
+        print(KEPT_PREFIX, { driverError: (e as Error).stack ?? String(e) }),
+      );
     return;
   }
 });

@@ -14,9 +14,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const HOME = process.env['FAKE_ELECTRON_HOME'];
-if (!HOME) throw new Error('fake electron: FAKE_ELECTRON_HOME (the folder that stands for the user profile) is not set');
+if (!HOME)
+  throw new Error('fake electron: FAKE_ELECTRON_HOME (the folder that stands for the user profile) is not set');
 const APP_PATH = process.env['FAKE_ELECTRON_APP_PATH'] ?? process.cwd();
-const PACKAGE = JSON.parse(readFileSync(join(APP_PATH, 'package.json'), 'utf8')) as { name: string; productName?: string; version: string };
+const PACKAGE = JSON.parse(readFileSync(join(APP_PATH, 'package.json'), 'utf8')) as {
+  name: string;
+  productName?: string;
+  version: string;
+};
 
 type Listener = (...args: never[]) => unknown;
 
@@ -77,7 +82,8 @@ const ALWAYS = new Set<PropertyKey>(['then', 'toJSON', 'constructor', 'inspect']
 export function strict<T extends object>(name: string, target: T, absent: readonly string[] = []): T {
   return new Proxy(target, {
     get(t, property, receiver) {
-      if (typeof property === 'symbol' || property in t || ALWAYS.has(property)) return Reflect.get(t, property, receiver) as unknown;
+      if (typeof property === 'symbol' || property in t || ALWAYS.has(property))
+        return Reflect.get(t, property, receiver) as unknown;
       if (absent.includes(property)) return undefined;
       const what = `${name}.${property}`;
       fake.unimplemented.push(what);
@@ -93,7 +99,8 @@ function call(name: string): void {
 }
 
 function mustBeReady(what: string): void {
-  if (!fake.ready) throw new Error(`fake electron: ${what} cannot be used before the app is ready (Electron refuses it too)`);
+  if (!fake.ready)
+    throw new Error(`fake electron: ${what} cannot be used before the app is ready (Electron refuses it too)`);
 }
 
 /** An event main may prevent, as Electron hands to before-quit, will-navigate, etc. */
@@ -256,7 +263,10 @@ export class FakeWebContents extends EventEmitter {
   destroyed = false;
 
   send(channel: string, ...args: unknown[]): void {
-    if (this.destroyed) throw new Error('fake electron: webContents.send on a destroyed webContents (Electron throws "Object has been destroyed")');
+    if (this.destroyed)
+      throw new Error(
+        'fake electron: webContents.send on a destroyed webContents (Electron throws "Object has been destroyed")',
+      );
     this.sent.push({ channel, args: structuredClone(args) });
   }
 
@@ -373,7 +383,8 @@ export class FakeBrowserWindow extends EventEmitter {
 class FakeIpcMain extends EventEmitter {
   handle(channel: string, listener: Listener): void {
     call('ipcMain.handle');
-    if (fake.ipcHandlers.has(channel)) throw new Error(`fake electron: Attempted to register a second handler for '${channel}'`);
+    if (fake.ipcHandlers.has(channel))
+      throw new Error(`fake electron: Attempted to register a second handler for '${channel}'`);
     fake.ipcHandlers.set(channel, listener);
   }
 
@@ -399,7 +410,8 @@ class FakeNotification extends EventEmitter {
    */
   static handleActivation(callback: (details: { type: string; arguments: string }) => void): void {
     call('Notification.handleActivation');
-    if (process.platform !== 'win32') throw new Error('fake electron: Notification.handleActivation exists on Windows only');
+    if (process.platform !== 'win32')
+      throw new Error('fake electron: Notification.handleActivation exists on Windows only');
     fake.activationHandler = callback;
   }
 
@@ -408,7 +420,8 @@ class FakeNotification extends EventEmitter {
   constructor(options: { title?: string; body?: string } = {}) {
     super();
     call('new Notification');
-    if (!NOTIFICATIONS) throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
+    if (!NOTIFICATIONS)
+      throw new Error('fake electron: new Notification is not implemented (Notification.isSupported() says false)');
     this.options = { title: options.title ?? '', body: options.body ?? '' };
     fake.notificationObjects.push(this);
   }
@@ -446,7 +459,10 @@ class FakeNativeImage {
   addRepresentation(options: { scaleFactor: number; width: number; height: number; buffer?: Buffer }): void {
     call('NativeImage.addRepresentation');
     const { scaleFactor, width, height, buffer } = options;
-    if (!buffer || buffer.length !== width * height * 4) throw new Error(`fake electron: a ${width}x${height} bitmap needs ${width * height * 4} bytes, got ${buffer?.length}`);
+    if (!buffer || buffer.length !== width * height * 4)
+      throw new Error(
+        `fake electron: a ${width}x${height} bitmap needs ${width * height * 4} bytes, got ${buffer?.length}`,
+      );
     this.representations.push({ scaleFactor, width, height });
     if (scaleFactor === 1) {
       const i = (Math.floor(height / 2) * width + Math.floor(width / 2)) * 4;
@@ -508,7 +524,8 @@ export class FakeTray extends EventEmitter {
     super();
     call('new Tray');
     mustBeReady('new Tray');
-    if (!(image instanceof FakeNativeImage) || image.isEmpty()) throw new Error('fake electron: new Tray needs a non-empty NativeImage');
+    if (!(image instanceof FakeNativeImage) || image.isEmpty())
+      throw new Error('fake electron: new Tray needs a non-empty NativeImage');
     this.image = image;
     const self = strict('Tray instance', this);
     fake.trays.push(self);
@@ -554,7 +571,8 @@ const TAKEN = new Set((process.env['FAKE_ELECTRON_TAKEN_SHORTCUTS'] ?? '').split
  * back. Unset: the keys arrive as registered (Windows, macOS, X11).
  */
 const PORTAL = process.env['FAKE_ELECTRON_SHORTCUT_PORTAL'] ?? '';
-if (PORTAL !== '' && PORTAL !== 'unbound' && PORTAL !== 'sticky') throw new Error(`fake electron: FAKE_ELECTRON_SHORTCUT_PORTAL=${PORTAL} is neither unbound nor sticky`);
+if (PORTAL !== '' && PORTAL !== 'unbound' && PORTAL !== 'sticky')
+  throw new Error(`fake electron: FAKE_ELECTRON_SHORTCUT_PORTAL=${PORTAL} is neither unbound nor sticky`);
 
 /** The vet presses `accelerator`: true when the desktop delivered it to a callback of main's. */
 export function pressShortcut(accelerator: string): boolean {
@@ -568,7 +586,8 @@ const globalShortcut = {
   register(accelerator: string, callback: () => void): boolean {
     call('globalShortcut.register');
     mustBeReady('globalShortcut.register');
-    if (typeof accelerator !== 'string' || accelerator === '') throw new TypeError('fake electron: globalShortcut.register needs an accelerator');
+    if (typeof accelerator !== 'string' || accelerator === '')
+      throw new TypeError('fake electron: globalShortcut.register needs an accelerator');
     // Electron answers false for a shortcut another app (or this one) holds; the portal has not
     // asked the desktop yet, so it answers true.
     if (PORTAL === '' && (TAKEN.has(accelerator) || fake.shortcuts.has(accelerator))) return false;
@@ -605,7 +624,8 @@ const dialog = {
 const protocol = {
   registerSchemesAsPrivileged(schemes: unknown[]): void {
     call('protocol.registerSchemesAsPrivileged');
-    if (fake.ready) throw new Error('fake electron: protocol.registerSchemesAsPrivileged must be called before the app is ready');
+    if (fake.ready)
+      throw new Error('fake electron: protocol.registerSchemesAsPrivileged must be called before the app is ready');
     fake.privilegedSchemes.push(...structuredClone(schemes));
   },
   handle(scheme: string, handler: (request: Request) => unknown): void {
@@ -629,11 +649,15 @@ const safeStorage = {
   },
   encryptString(_plain: string): Buffer {
     call('safeStorage.encryptString');
-    throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
+    throw new Error(
+      'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+    );
   },
   decryptString(_data: Buffer): string {
     call('safeStorage.decryptString');
-    throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.');
+    throw new Error(
+      'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+    );
   },
 };
 
@@ -652,13 +676,15 @@ const defaultSession = {
    */
   resolveProxy(url: string): Promise<string> {
     call('session.resolveProxy');
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return Promise.reject(new TypeError(`resolveProxy: not an address: ${String(url)}`));
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+      return Promise.reject(new TypeError(`resolveProxy: not an address: ${String(url)}`));
     return Promise.resolve(process.env['FAKE_ELECTRON_PROXY'] ?? 'DIRECT');
   },
   webRequest: strict('session.defaultSession.webRequest', {
     onHeadersReceived(filterOrListener: unknown, maybeListener?: Listener): void {
       call('session.webRequest.onHeadersReceived');
-      const listener = (typeof filterOrListener === 'function' ? filterOrListener : maybeListener) as Listener | undefined;
+      const listener = (typeof filterOrListener === 'function' ? filterOrListener : maybeListener) as
+        Listener | undefined;
       if (listener) fake.headersReceived.push(listener);
     },
   }),
@@ -693,7 +719,8 @@ class FakeClipboardItem {
   }
   getType(type: string): Promise<Blob> {
     const value = this.items[type];
-    if (typeof value !== 'string') return Promise.reject(new DOMException(`no ${type} in this clipboard item`, 'NotFoundError'));
+    if (typeof value !== 'string')
+      return Promise.reject(new DOMException(`no ${type} in this clipboard item`, 'NotFoundError'));
     return Promise.resolve(textBlob(type, value));
   }
 }
@@ -730,7 +757,8 @@ const clipboard = {
     for (const item of data) {
       const entry: Record<string, string> = {};
       for (const [type, value] of Object.entries(item.items)) {
-        if (typeof value !== 'string') return Promise.reject(new TypeError(`fake electron: only string payloads are implemented (${type})`));
+        if (typeof value !== 'string')
+          return Promise.reject(new TypeError(`fake electron: only string payloads are implemented (${type})`));
         entry[type] = value;
       }
       fake.clipboardWrites.push(entry);
@@ -785,25 +813,29 @@ const strictGlobalShortcut = strict('globalShortcut', globalShortcut);
  * runs, and gets undefined, as here.
  */
 const RENDERER_ONLY = ['ipcRenderer', 'contextBridge', 'webFrame', 'webUtils'];
-const electron = strict('electron', {
-  app,
-  BrowserWindow,
-  clipboard: strictClipboard,
-  ClipboardItem,
-  dialog: strictDialog,
-  ipcMain,
-  Notification,
-  protocol: strictProtocol,
-  safeStorage: strictSafeStorage,
-  session: strictSession,
-  shell: strictShell,
-  systemPreferences: strictSystemPreferences,
-  nativeImage: strictNativeImage,
-  nativeTheme: strictNativeTheme,
-  Menu: strictMenu,
-  Tray,
-  globalShortcut: strictGlobalShortcut,
-}, RENDERER_ONLY);
+const electron = strict(
+  'electron',
+  {
+    app,
+    BrowserWindow,
+    clipboard: strictClipboard,
+    ClipboardItem,
+    dialog: strictDialog,
+    ipcMain,
+    Notification,
+    protocol: strictProtocol,
+    safeStorage: strictSafeStorage,
+    session: strictSession,
+    shell: strictShell,
+    systemPreferences: strictSystemPreferences,
+    nativeImage: strictNativeImage,
+    nativeTheme: strictNativeTheme,
+    Menu: strictMenu,
+    Tray,
+    globalShortcut: strictGlobalShortcut,
+  },
+  RENDERER_ONLY,
+);
 
 // `import { app } from 'electron'` gets these names (a name not here fails at link time);
 // `require('electron')` gets the strict object above.

@@ -19,7 +19,10 @@ const brokenKeytar = process.env['FAKE_ELECTRON_KEYTAR'] === 'broken';
 registerHooks({
   resolve(specifier, context, nextResolve) {
     if (specifier === 'electron') return { url: FAKE, shortCircuit: true };
-    if (specifier.startsWith('electron/')) throw new Error(`fake electron: '${specifier}' is not implemented (test/integration/support/fake-electron/register.ts)`);
+    if (specifier.startsWith('electron/'))
+      throw new Error(
+        `fake electron: '${specifier}' is not implemented (test/integration/support/fake-electron/register.ts)`,
+      );
     if (brokenKeytar && specifier === 'keytar') return { url: BROKEN_KEYTAR, shortCircuit: true };
     return nextResolve(specifier, context);
   },

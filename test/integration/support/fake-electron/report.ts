@@ -33,7 +33,14 @@ export interface GlueStep {
 export interface TraySnapshot {
   tooltip: string;
   /** The menu's items: id, label, enabled, and the accelerator shown. */
-  menu: { id?: string; label?: string; enabled?: boolean; accelerator?: string; registerAccelerator?: boolean; type?: string }[];
+  menu: {
+    id?: string;
+    label?: string;
+    enabled?: boolean;
+    accelerator?: string;
+    registerAccelerator?: boolean;
+    type?: string;
+  }[];
   /** The image's centre pixel (BGRA, scale 1), its scales, whether it is a template image. */
   image: { centre: number[]; scales: number[]; template: boolean };
 }
@@ -41,7 +48,15 @@ export interface TraySnapshot {
 export interface DesktopReport {
   driverError?: string;
   /** Each step: what the tray showed and what reached the window after it. */
-  steps: { step: string; tray: TraySnapshot | null; shortcuts: string[]; sentToWindow: { channel: string; args: unknown[] }[]; visible: boolean | null; windows: number; answer?: Answer }[];
+  steps: {
+    step: string;
+    tray: TraySnapshot | null;
+    shortcuts: string[];
+    sentToWindow: { channel: string; args: unknown[] }[];
+    visible: boolean | null;
+    windows: number;
+    answer?: Answer;
+  }[];
   notifications: { title: string; body: string }[];
 }
 

@@ -42,16 +42,28 @@ export function builtMainExists(): boolean {
  * end. With no command, main is expected to end by itself, without a window (a failed start).
  * An Electron API the fake lacks ends the run at once, with what the child printed.
  */
-export type Command = 'close' | 'quit' | 'keep-recording' | 'desktop' | 'activate' | 'toast-timeout' | 'session-end' | 'wayland';
+export type Command =
+  'close' | 'quit' | 'keep-recording' | 'desktop' | 'activate' | 'toast-timeout' | 'session-end' | 'wayland';
 export function runMain(home: string, tokenLog: string, command: Command, extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
 export function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
-export function runMain(home: string, tokenLog: string, command: Command | null, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run<Report | null>> {
+export function runMain(
+  home: string,
+  tokenLog: string,
+  command: Command | null,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Run<Report | null>> {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     // A dev server address would load another page; SANDBOX_* from the shell would change the
     // sandbox; NODE_OPTIONS would change the runtime; the shell's own desktop session would
     // change what main says about the global shortcut.
-    if (key === 'ELECTRON_RENDERER_URL' || key === 'ELECTRON_RUN_AS_NODE' || key === 'NODE_OPTIONS' || key.startsWith('SANDBOX_')) continue;
+    if (
+      key === 'ELECTRON_RENDERER_URL' ||
+      key === 'ELECTRON_RUN_AS_NODE' ||
+      key === 'NODE_OPTIONS' ||
+      key.startsWith('SANDBOX_')
+    )
+      continue;
     if (key === 'XDG_SESSION_TYPE' || key === 'WAYLAND_DISPLAY') continue;
     env[key] = value;
   }
@@ -64,7 +76,11 @@ export function runMain(home: string, tokenLog: string, command: Command | null,
     VET_SCRIBE_LOG_LEVEL: 'debug',
     ...extraEnv,
   });
-  const child = spawn(process.execPath, ['--import', pathToFileURL(REGISTER).href, MAIN], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', pathToFileURL(REGISTER).href, MAIN], {
+    cwd: ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let report: Report | null = null;
@@ -75,7 +91,10 @@ export function runMain(home: string, tokenLog: string, command: Command | null,
       child.kill('SIGKILL');
       reject(new Error(`${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
     };
-    const timer = setTimeout(() => fail(`the built main did not ${report || !command ? 'end' : 'report'} within ${RUN_TIMEOUT_MS} ms`), RUN_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(`the built main did not ${report || !command ? 'end' : 'report'} within ${RUN_TIMEOUT_MS} ms`),
+      RUN_TIMEOUT_MS,
+    );
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
       const found = report ? undefined : lineOf<Report>(stdout, REPORT_PREFIX);
@@ -87,7 +106,8 @@ export function runMain(home: string, tokenLog: string, command: Command | null,
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
-      if (/^fake electron: .* is not implemented$/m.test(stderr)) fail('the built main used an Electron API the fake does not have (support/fake-electron/electron.ts)');
+      if (/^fake electron: .* is not implemented$/m.test(stderr))
+        fail('the built main used an Electron API the fake does not have (support/fake-electron/electron.ts)');
     });
     child.on('error', (e) => {
       clearTimeout(timer);
@@ -98,7 +118,11 @@ export function runMain(home: string, tokenLog: string, command: Command | null,
       clearTimeout(timer);
       quit = lineOf<QuitReport>(stdout, QUIT_PREFIX) ?? null;
       if ((command && !report) || !quit) {
-        reject(new Error(`the built main ended (code ${code}, signal ${signal}) before ${report || !command ? 'quitting through the fake' : 'reporting'}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
+        reject(
+          new Error(
+            `the built main ended (code ${code}, signal ${signal}) before ${report || !command ? 'quitting through the fake' : 'reporting'}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`,
+          ),
+        );
         return;
       }
       resolve({ report, quit, code, signal, stdout, stderr });

@@ -4,7 +4,14 @@
 import type { ReactNode } from 'react';
 import { copyText } from '../../copy-text.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { answerText, CONCISE_HEADING, conciseText, summaryParagraphs, summaryText, SUMMARY_HEADING } from './answer-text.ts';
+import {
+  answerText,
+  CONCISE_HEADING,
+  conciseText,
+  summaryParagraphs,
+  summaryText,
+  SUMMARY_HEADING,
+} from './answer-text.ts';
 import { ResultCards, type CardField, type CardItem, type RenderValue } from './result-cards.tsx';
 import './agents.css';
 
@@ -44,7 +51,18 @@ async function copy(text: string, done: string) {
   }
 }
 
-export function AgentAnswer<K extends string>({ result, answered, items, fields, listHeading, fallbackTitle, emptyMessage, busy, beforeCards, renderValue }: AgentAnswerProps<K>) {
+export function AgentAnswer<K extends string>({
+  result,
+  answered,
+  items,
+  fields,
+  listHeading,
+  fallbackTitle,
+  emptyMessage,
+  busy,
+  beforeCards,
+  renderValue,
+}: AgentAnswerProps<K>) {
   const summary = summaryText(result);
   const concise = conciseText(result.concise);
   const paragraphs = summaryParagraphs(result.summary, result.concise);
@@ -82,7 +100,12 @@ export function AgentAnswer<K extends string>({ result, answered, items, fields,
                 Copy summary
               </button>
             )}
-            <button type="button" onClick={() => void copy(answerText(result, listHeading, items, fields, fallbackTitle), 'Whole answer copied.')}>
+            <button
+              type="button"
+              onClick={() =>
+                void copy(answerText(result, listHeading, items, fields, fallbackTitle), 'Whole answer copied.')
+              }
+            >
               Copy all
             </button>
           </div>
@@ -90,7 +113,11 @@ export function AgentAnswer<K extends string>({ result, answered, items, fields,
             {listHeading} <span className="muted">({items.length})</span>
           </h2>
           {items.length > 0 && beforeCards}
-          {items.length > 0 ? <ResultCards items={items} fields={fields} fallbackTitle={fallbackTitle} renderValue={renderValue} /> : <p className="notice">{emptyMessage}</p>}
+          {items.length > 0 ? (
+            <ResultCards items={items} fields={fields} fallbackTitle={fallbackTitle} renderValue={renderValue} />
+          ) : (
+            <p className="notice">{emptyMessage}</p>
+          )}
           <p className="muted agent-disclaimer">Decision support only — check against your own clinical judgement.</p>
         </>
       )}

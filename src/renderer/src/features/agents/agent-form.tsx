@@ -27,7 +27,22 @@ export interface AgentFormProps {
   rows?: number;
 }
 
-export function AgentForm({ label, hint, placeholder, sendLabel, value, onChange, onSend, onRetry, busy, problem, error, fieldRef, children, rows = 8 }: AgentFormProps) {
+export function AgentForm({
+  label,
+  hint,
+  placeholder,
+  sendLabel,
+  value,
+  onChange,
+  onSend,
+  onRetry,
+  busy,
+  problem,
+  error,
+  fieldRef,
+  children,
+  rows = 8,
+}: AgentFormProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -74,7 +89,9 @@ export function AgentForm({ label, hint, placeholder, sendLabel, value, onChange
         {busy && (
           <p className="agent-waiting" role="status">
             <progress aria-label="Waiting for the answer" />
-            <span>Asking the service — you can keep working elsewhere; the answer will be here when you come back.</span>
+            <span>
+              Asking the service — you can keep working elsewhere; the answer will be here when you come back.
+            </span>
           </p>
         )}
       </div>

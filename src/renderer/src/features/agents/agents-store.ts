@@ -43,7 +43,11 @@ interface AgentsState {
 }
 
 const emptySlot = { input: '', problem: null, busy: false, error: null, result: null, answered: '' };
-const initial = () => ({ ddx: { ...emptySlot }, treatment: { ...emptySlot, needsSpecies: null, withoutSpecies: false }, medication: { ...emptySlot } });
+const initial = () => ({
+  ddx: { ...emptySlot },
+  treatment: { ...emptySlot, needsSpecies: null, withoutSpecies: false },
+  medication: { ...emptySlot },
+});
 
 // Bumped when the session ends: an answer that arrives afterwards belongs to nobody on screen.
 let generation = 0;
@@ -64,7 +68,8 @@ function problemOf(input: string, what: string, example = ''): string | null {
 export const useAgents = create<AgentsState>((set, get) => {
   const patchDdx = (patch: Partial<AgentSlot<DdxResult>>) => set((s) => ({ ddx: { ...s.ddx, ...patch } }));
   const patchTreatment = (patch: Partial<TreatmentSlot>) => set((s) => ({ treatment: { ...s.treatment, ...patch } }));
-  const patchMedication = (patch: Partial<AgentSlot<MedicationResult>>) => set((s) => ({ medication: { ...s.medication, ...patch } }));
+  const patchMedication = (patch: Partial<AgentSlot<MedicationResult>>) =>
+    set((s) => ({ medication: { ...s.medication, ...patch } }));
   return {
     ...initial(),
     setDdxInput(input) {
@@ -99,7 +104,9 @@ export const useAgents = create<AgentsState>((set, get) => {
       const mine = generation;
       patchTreatment({ busy: true, problem: null, error: null, needsSpecies: null, withoutSpecies });
       try {
-        const answer = await api.agents.treatmentPlan(withoutSpecies ? { input, allowWithoutSpecies: true } : { input });
+        const answer = await api.agents.treatmentPlan(
+          withoutSpecies ? { input, allowWithoutSpecies: true } : { input },
+        );
         if (mine !== generation) return;
         if (answer.kind === 'needs_species') patchTreatment({ busy: false, needsSpecies: answer.message });
         else patchTreatment({ busy: false, result: answer.result, answered: input.trim() });

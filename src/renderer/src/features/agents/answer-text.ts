@@ -30,12 +30,24 @@ export function summaryParagraphs(summary: string | undefined, concise?: string)
   const short = conciseText(concise);
   if (short && text.startsWith(short)) text = text.slice(short.length).trim();
   if (text === '') return [];
-  const given = text.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
+  const given = text
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (given.length > 1) return given;
   const paragraphs: string[][] = [];
-  for (const sentence of text.split(SENTENCE_END).map((s) => s.trim()).filter(Boolean)) {
+  for (const sentence of text
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const current = paragraphs.at(-1);
-    if (!current || LABELLED.test(sentence) || current.length >= SENTENCES_A_PARAGRAPH || LABELLED.test(current[0] ?? '')) paragraphs.push([sentence]);
+    if (
+      !current ||
+      LABELLED.test(sentence) ||
+      current.length >= SENTENCES_A_PARAGRAPH ||
+      LABELLED.test(current[0] ?? '')
+    )
+      paragraphs.push([sentence]);
     else current.push(sentence);
   }
   return paragraphs.map((p) => p.join(' '));
@@ -50,7 +62,13 @@ export function summaryText(answer: AnswerSummary): string {
   return blocks.join('\n\n');
 }
 
-export function answerText<K extends string>(answer: AnswerSummary, listHeading: string, items: readonly CardItem<K>[], fields: readonly CardField<K>[], fallbackTitle: string): string {
+export function answerText<K extends string>(
+  answer: AnswerSummary,
+  listHeading: string,
+  items: readonly CardItem<K>[],
+  fields: readonly CardField<K>[],
+  fallbackTitle: string,
+): string {
   const blocks = [summaryText(answer)];
   if (items.length > 0) blocks.push(listHeading.toUpperCase());
   items.forEach((item, i) => {

@@ -14,7 +14,12 @@ export interface CardField<K extends string> {
 export type CardItem<K extends string> = { label: string } & Partial<Record<K, string>>;
 
 /** The card's title: its label, else its first field, else "<fallback> <n>". */
-export function cardTitle<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[], index: number, fallback: string): string {
+export function cardTitle<K extends string>(
+  item: CardItem<K>,
+  fields: readonly CardField<K>[],
+  index: number,
+  fallback: string,
+): string {
   if (item.label.trim() !== '') return item.label;
   const first = fields.map((f) => item[f.key]).find((v) => v !== undefined && v.trim() !== '');
   return first ?? `${fallback} ${index + 1}`;
@@ -23,7 +28,11 @@ export function cardTitle<K extends string>(item: CardItem<K>, fields: readonly 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The fields of an item that have a value, in the field list's order; one that only repeats the card's title is left out. */
-export function shownFields<K extends string>(item: CardItem<K>, fields: readonly CardField<K>[], title?: string): { key: K; heading: string; value: string; prominent: boolean }[] {
+export function shownFields<K extends string>(
+  item: CardItem<K>,
+  fields: readonly CardField<K>[],
+  title?: string,
+): { key: K; heading: string; value: string; prominent: boolean }[] {
   return fields.flatMap((f) => {
     const value = item[f.key];
     if (value === undefined || (title !== undefined && same(value, title))) return [];
@@ -34,7 +43,17 @@ export function shownFields<K extends string>(item: CardItem<K>, fields: readonl
 /** How a field's value is shown (the treatment panel adds its dose totals); plain text by default. */
 export type RenderValue<K extends string> = (key: K, value: string) => ReactNode;
 
-function ResultCard<K extends string>({ item, fields, title, renderValue }: { item: CardItem<K>; fields: readonly CardField<K>[]; title: string; renderValue?: RenderValue<K> | undefined }) {
+function ResultCard<K extends string>({
+  item,
+  fields,
+  title,
+  renderValue,
+}: {
+  item: CardItem<K>;
+  fields: readonly CardField<K>[];
+  title: string;
+  renderValue?: RenderValue<K> | undefined;
+}) {
   const titleId = useId();
   return (
     <article className="result-card" aria-labelledby={titleId}>
@@ -66,7 +85,12 @@ export function ResultCards<K extends string>({
     <ol className="result-cards">
       {items.map((item, i) => (
         <li key={`${i}:${item.label}`}>
-          <ResultCard item={item} fields={fields} title={cardTitle(item, fields, i, fallbackTitle)} renderValue={renderValue} />
+          <ResultCard
+            item={item}
+            fields={fields}
+            title={cardTitle(item, fields, i, fallbackTitle)}
+            renderValue={renderValue}
+          />
         </li>
       ))}
     </ol>

@@ -79,7 +79,8 @@ export function TreatmentPanel() {
             renderValue: (_key: string, value: string) => withTotals(value, kg),
             beforeCards: (
               <p className="notice notice-warning dose-note" role="note">
-                Totals for {kg} kg are worked out by this app from the doses per kg, not by the service: check each against the formulary before use.
+                Totals for {kg} kg are worked out by this app from the doses per kg, not by the service: check each
+                against the formulary before use.
               </p>
             ),
           })}

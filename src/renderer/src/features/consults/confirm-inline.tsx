@@ -2,7 +2,19 @@
 // a keyboard user lands on them, and "Cancel" comes first because it loses nothing.
 import { useEffect, useId, useRef } from 'react';
 
-export function ConfirmInline({ message, confirmLabel, onConfirm, onCancel, busy }: { message: string; confirmLabel: string; onConfirm(): void; onCancel(): void; busy?: boolean }) {
+export function ConfirmInline({
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+  busy?: boolean;
+}) {
   const messageId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);

@@ -37,13 +37,18 @@ function inState(status: ConsultStatus, state: StateFilter): boolean {
   }
 }
 
-export function filterConsults(consults: readonly ConsultInfo[], filter: ConsultFilter, overdueMinutes?: number): ConsultInfo[] {
+export function filterConsults(
+  consults: readonly ConsultInfo[],
+  filter: ConsultFilter,
+  overdueMinutes?: number,
+): ConsultInfo[] {
   return consults.filter(
     (c) =>
       (filter.matching === null || filter.matching.has(c.recording.id)) &&
       (filter.day === '' || dayKey(new Date(c.recording.startedAt)) === filter.day) &&
       // A consult's status is worked out only when a state is asked for: the list may hold thousands.
-      (filter.state === 'all' || inState(consultStatus(c, overdueMinutes === undefined ? {} : { overdueMinutes }), filter.state)),
+      (filter.state === 'all' ||
+        inState(consultStatus(c, overdueMinutes === undefined ? {} : { overdueMinutes }), filter.state)),
   );
 }
 

@@ -9,13 +9,22 @@
 // day (aria-posinset / aria-setsize), so a screen reader still hears "3 of 41"; the row that
 // holds the focus stays in the page however far the list is scrolled, so Tab and Shift+Tab go
 // on from it; and Tab moving the focus down scrolls the page, which brings the next rows in.
-import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range, type Virtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  measureElement,
+  useWindowVirtualizer,
+  type Range,
+  type Virtualizer,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { ConsultRow } from './consult-row.tsx';
 import { groupByDay, type DayGroup } from './days.ts';
 
-type Item = { kind: 'day'; key: string; group: DayGroup } | { kind: 'consult'; key: string; group: DayGroup; consult: ConsultInfo; position: number };
+type Item =
+  | { kind: 'day'; key: string; group: DayGroup }
+  | { kind: 'consult'; key: string; group: DayGroup; consult: ConsultInfo; position: number };
 
 /** Sizes in px until an item is laid out: a heading, and a row with its actions (most rows are about this tall). */
 const ESTIMATE = { day: 44, consult: 185 } as const;
@@ -28,7 +37,9 @@ function itemsOf(groups: readonly DayGroup[]): Item[] {
   const items: Item[] = [];
   for (const group of groups) {
     items.push({ kind: 'day', key: `day:${group.key}`, group });
-    group.consults.forEach((consult, i) => items.push({ kind: 'consult', key: consult.recording.id, group, consult, position: i + 1 }));
+    group.consults.forEach((consult, i) =>
+      items.push({ kind: 'consult', key: consult.recording.id, group, consult, position: i + 1 }),
+    );
   }
   return items;
 }
@@ -147,11 +158,23 @@ export const ConsultList = memo(function ConsultList({ consults }: { consults: r
   });
 
   return (
-    <div ref={(el) => { box.current = el; virtualizer.containerRef(el); }} className="consult-window">
+    <div
+      ref={(el) => {
+        box.current = el;
+        virtualizer.containerRef(el);
+      }}
+      className="consult-window"
+    >
       {sections.map((s) => (
         <section key={s.key} className="consult-day" aria-labelledby={`${ids}-${s.key}`}>
           {s.heading ? (
-            <h2 key="placed" id={`${ids}-${s.key}`} className="consult-day-heading" data-index={s.heading.index} ref={virtualizer.measureElement}>
+            <h2
+              key="placed"
+              id={`${ids}-${s.key}`}
+              className="consult-day-heading"
+              data-index={s.heading.index}
+              ref={virtualizer.measureElement}
+            >
               {s.group.heading}
             </h2>
           ) : (

@@ -12,7 +12,14 @@ import { useTemplates } from '../../stores/templates.ts';
 import { switchUser } from '../sign-in/switch-user.ts';
 import { TemplatePicker } from '../templates/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { consultStatus, consultTitle, formatDuration, needsPatientName, ownerName, timeOfDay } from '../../lib/consult-status.ts';
+import {
+  consultStatus,
+  consultTitle,
+  formatDuration,
+  needsPatientName,
+  ownerName,
+  timeOfDay,
+} from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -47,9 +54,13 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
     }
   }
 
-  const send = (chosen: string) => act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
+  const send = (chosen: string) =>
+    act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
   const retry = () => act(`Could not retry "${title}"`, () => api.consults.retry({ id: recording.id }));
-  const claim = () => act(`Could not take "${title}" as yours`, () => api.consults.claim({ id: recording.id }).then((c) => useConsults.getState().answered(c)));
+  const claim = () =>
+    act(`Could not take "${title}" as yours`, () =>
+      api.consults.claim({ id: recording.id }).then((c) => useConsults.getState().answered(c)),
+    );
   const askAgain = () => act(`Could not ask again for "${title}"`, () => api.consults.askAgain({ id: recording.id }));
   const remove = () =>
     act(`Could not delete "${title}"`, async () => {
@@ -138,7 +149,11 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 <div className="consult-template">
                   <TemplatePicker value={templateId} onChange={setTemplateId} disabled={busy} />
                 </div>
-                <button type="button" className="primary" disabled={busy || templateId === null} onClick={() => {
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy || templateId === null}
+                  onClick={() => {
                     if (templateId !== null) void send(templateId);
                   }}
                 >
@@ -162,7 +177,11 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               </button>
             )}
             {!claimable && job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
-              <button type="button" className="primary" onClick={() => void switchUser({ note: 'Sign in to send the consults waiting on this computer.' })}>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void switchUser({ note: 'Sign in to send the consults waiting on this computer.' })}
+              >
                 Sign in
               </button>
             )}
@@ -171,11 +190,14 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Sign in as {ownerName(recording)}
               </button>
             )}
-            {!claimable && job && job.state !== 'failed' && (job.waitingFor === 'network' || job.waitingFor === 'service') && (
-              <button type="button" disabled={busy} onClick={() => void retry()}>
-                Try now
-              </button>
-            )}
+            {!claimable &&
+              job &&
+              job.state !== 'failed' &&
+              (job.waitingFor === 'network' || job.waitingFor === 'service') && (
+                <button type="button" disabled={busy} onClick={() => void retry()}>
+                  Try now
+                </button>
+              )}
             {live ? (
               <button type="button" onClick={() => go({ name: 'record' })}>
                 Show the recorder

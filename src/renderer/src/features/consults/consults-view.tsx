@@ -51,7 +51,10 @@ export function ConsultsView() {
   const searched = useMemo(
     () =>
       Object.values(byId)
-        .map((c) => `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`)
+        .map(
+          (c) =>
+            `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`,
+        )
         .join('|'),
     [byId],
   );

@@ -19,7 +19,9 @@ export const COPY_WORDS: Record<CopyOutcome, string> = {
 };
 
 function item(flavours: Record<string, string>): ClipboardItem {
-  return new ClipboardItem(Object.fromEntries(Object.entries(flavours).map(([type, text]) => [type, new Blob([text], { type })])));
+  return new ClipboardItem(
+    Object.fromEntries(Object.entries(flavours).map(([type, text]) => [type, new Blob([text], { type })])),
+  );
 }
 
 /** Writes the flavours with the async Clipboard API, dropping the ones this window refuses. */
@@ -29,7 +31,9 @@ export async function writeFlavours(formats: Pick<NoteFormats, 'text' | 'html' |
     const supports = (type: string) => typeof ClipboardItem.supports !== 'function' || ClipboardItem.supports(type);
     if (supports(WEB_RTF)) {
       try {
-        await clipboard.write([item({ 'text/plain': formats.text, 'text/html': formats.html, [WEB_RTF]: formats.rtf })]);
+        await clipboard.write([
+          item({ 'text/plain': formats.text, 'text/html': formats.html, [WEB_RTF]: formats.rtf }),
+        ]);
         return 'all';
       } catch {
         // Refused with the custom format: the standard two are still worth having.

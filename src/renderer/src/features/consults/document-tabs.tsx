@@ -46,7 +46,11 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
 
   const tabs: Tab[] = [
     { key: NOTE_TAB, label: (job && templateName(job.templateId)) ?? 'Note', badge: null },
-    ...documents.map((d, i) => ({ key: d.id, label: documentLabel(d, i, templateName), badge: d.state === 'completed' ? null : documentStatus(d, consult).badge })),
+    ...documents.map((d, i) => ({
+      key: d.id,
+      label: documentLabel(d, i, templateName),
+      badge: d.state === 'completed' ? null : documentStatus(d, consult).badge,
+    })),
   ];
   // A document that went away (the consult deleted elsewhere) leaves its tab for the note's.
   const current = tabs.some((t) => t.key === selected) ? selected : NOTE_TAB;
@@ -59,7 +63,16 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const at = tabs.findIndex((t) => t.key === current);
-    const to = e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    const to =
+      e.key === 'ArrowRight'
+        ? (at + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (at - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (to === null) return;
     e.preventDefault();
     const tab = tabs[to];
@@ -150,7 +163,10 @@ function DocumentPanel({ consult, document }: { consult: ConsultInfo; document: 
   }
 
   return (
-    <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
+    <div
+      className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`}
+      role="status"
+    >
       <p>This document is not ready yet: {status.text}</p>
       {again && (
         <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
@@ -162,13 +178,24 @@ function DocumentPanel({ consult, document }: { consult: ConsultInfo; document: 
 }
 
 /** Picks the template of one more document and asks for it; the templates already written are not offered. */
-function AddDocument({ consult, onCancel, onAdded }: { consult: ConsultInfo; onCancel(): void; onAdded(documentId: string): void }) {
+function AddDocument({
+  consult,
+  onCancel,
+  onAdded,
+}: {
+  consult: ConsultInfo;
+  onCancel(): void;
+  onAdded(documentId: string): void;
+}) {
   const job = consult.job;
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const titleId = useId();
-  const used = useMemo(() => (job ? [job.templateId, ...job.documents.filter((d) => d.state !== 'failed').map((d) => d.templateId)] : []), [job]);
+  const used = useMemo(
+    () => (job ? [job.templateId, ...job.documents.filter((d) => d.state !== 'failed').map((d) => d.templateId)] : []),
+    [job],
+  );
   const group = useRef<HTMLDivElement>(null);
   // The cursor goes to the template search once it can take it (the list loaded), once.
   const listed = useTemplates((s) => s.items.length > 0);
@@ -188,7 +215,11 @@ function AddDocument({ consult, onCancel, onAdded }: { consult: ConsultInfo; onC
     setError(null);
     try {
       const templateName = useTemplates.getState().items.find((t) => t.id === templateId)?.name;
-      const answer = await api.consults.addDocument({ id: consult.recording.id, templateId, ...(templateName ? { templateName } : {}) });
+      const answer = await api.consults.addDocument({
+        id: consult.recording.id,
+        templateId,
+        ...(templateName ? { templateName } : {}),
+      });
       const added = [...(answer.job?.documents ?? [])].reverse().find((d) => d.templateId === templateId);
       if (added) onAdded(added.id);
       else onCancel();
@@ -202,8 +233,17 @@ function AddDocument({ consult, onCancel, onAdded }: { consult: ConsultInfo; onC
   return (
     <div className="panel document-add-form" role="group" aria-labelledby={titleId} ref={group}>
       <h2 id={titleId}>Another document from this recording</h2>
-      <p className="muted">The service writes it from the same recording with the template you choose, for example discharge instructions for the owner. Nothing is recorded or uploaded again.</p>
-      <TemplatePicker value={templateId} onChange={setTemplateId} preselectLast={false} exclude={used} disabled={sending} />
+      <p className="muted">
+        The service writes it from the same recording with the template you choose, for example discharge instructions
+        for the owner. Nothing is recorded or uploaded again.
+      </p>
+      <TemplatePicker
+        value={templateId}
+        onChange={setTemplateId}
+        preselectLast={false}
+        exclude={used}
+        disabled={sending}
+      />
       {error && (
         <p className="field-error" role="alert">
           {error}

@@ -5,7 +5,13 @@ import { Fragment, type ReactNode } from 'react';
 import { findFigures, type FigureKind } from '../../../../shared/note/figures.ts';
 import { parseNote } from './note-format.ts';
 
-const FIGURE_WORDS: Record<FigureKind, string> = { dose: 'dose', weight: 'weight', temperature: 'temperature', rate: 'rate', drug: 'drug name' };
+const FIGURE_WORDS: Record<FigureKind, string> = {
+  dose: 'dose',
+  weight: 'weight',
+  temperature: 'temperature',
+  rate: 'rate',
+  drug: 'drug name',
+};
 
 /** A line with its figures marked; the text itself is unchanged (no markup from the note). */
 function marked(line: string): ReactNode {

@@ -16,7 +16,8 @@ import { NoteBody } from './note-body.tsx';
 import { SectionEditor } from './section-editor.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
-type Loaded = { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
+type Loaded =
+  { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 const COPIED_FOR_MS = 4000;
@@ -71,7 +72,10 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     const timer = setTimeout(() => {
       const text = unsent.current;
       unsent.current = null;
-      if (text !== null) void api.consults.saveDraft({ ...which, text }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
+      if (text !== null)
+        void api.consults
+          .saveDraft({ ...which, text })
+          .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
     }, 400);
     return () => clearTimeout(timer);
   }, [draft, which]);
@@ -160,7 +164,9 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     unsent.current = null;
     setDraft(null);
     setKeptFrom(null);
-    await api.consults.saveDraft({ ...which, text: null }).catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
+    await api.consults
+      .saveDraft({ ...which, text: null })
+      .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
   }
 
   async function revert() {
@@ -172,7 +178,10 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     try {
       setFeedback({ kind: 'ok', text: COPY_WORDS[await copyNote(id, documentId)] });
     } catch (e) {
-      setFeedback({ kind: 'error', text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.` });
+      setFeedback({
+        kind: 'error',
+        text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.`,
+      });
     }
   }
 
@@ -194,11 +203,15 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         </h2>
         {keptFrom && (
           <p className="notice notice-info" role="status">
-            Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were kept. Save them, or discard them.
+            Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were
+            kept. Save them, or discard them.
           </p>
         )}
         <SectionEditor text={draft} onChange={type} disabled={saving} labelledBy={editorId} />
-        <p className="field-hint">Each section of the note has its own box, under its heading. Your changes are kept as you type, until you save or discard them; the service’s original stays kept.</p>
+        <p className="field-hint">
+          Each section of the note has its own box, under its heading. Your changes are kept as you type, until you save
+          or discard them; the service’s original stays kept.
+        </p>
         <div className="row note-toolbar">
           <button type="button" className="primary" disabled={saving} onClick={() => void saveDraft()}>
             Save
@@ -216,7 +229,14 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
 
   // Read mode only (not at every key typed in the editor); counted where they are marked: the
   // note's text, not its headings.
-  const checkLine = figuresLine(findFigures(text.split('\n').filter((l) => !/^#{1,6} /.test(l)).join('\n')));
+  const checkLine = figuresLine(
+    findFigures(
+      text
+        .split('\n')
+        .filter((l) => !/^#{1,6} /.test(l))
+        .join('\n'),
+    ),
+  );
   return (
     <>
       <div className="row note-toolbar">
@@ -239,7 +259,11 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
           Get differentials from this note
         </button>
       </div>
-      <p className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`} role="status" aria-live="polite">
+      <p
+        className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
         {feedback?.text}
       </p>
       {edited && (
@@ -268,7 +292,11 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         </p>
       )}
       <section className="panel" aria-label="Note">
-        {text.trim() === '' ? <p className="muted">The service sent an empty note.</p> : <NoteBody text={text} figures />}
+        {text.trim() === '' ? (
+          <p className="muted">The service sent an empty note.</p>
+        ) : (
+          <NoteBody text={text} figures />
+        )}
       </section>
     </>
   );

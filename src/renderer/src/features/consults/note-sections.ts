@@ -39,7 +39,10 @@ export function bodyShown(section: NoteSection): string {
  */
 export function withBody(section: NoteSection, shown: string, last: boolean): NoteSection {
   // A heading on the note's last line has no line break of its own yet.
-  const lead = /^\n/.test(section.body) || (section.headingLine !== '' && !section.headingLine.endsWith('\n') && shown !== '') ? '\n' : '';
+  const lead =
+    /^\n/.test(section.body) || (section.headingLine !== '' && !section.headingLine.endsWith('\n') && shown !== '')
+      ? '\n'
+      : '';
   const trail = /\n+$/.exec(section.body)?.[0] ?? '';
   return { ...section, body: `${lead}${shown}${trail || (!last && shown !== '' ? '\n' : '')}` };
 }

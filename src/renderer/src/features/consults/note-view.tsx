@@ -32,7 +32,11 @@ export function NoteView({ id }: { id: string }) {
         .catch((e: unknown) => setListError((e as Error).message));
     }
     // The retention period is named when the audio is gone.
-    if (useSettings.getState().settings === null) useSettings.getState().load().catch(() => {});
+    if (useSettings.getState().settings === null)
+      useSettings
+        .getState()
+        .load()
+        .catch(() => {});
   }, [id, reloads]);
 
   let body;
@@ -103,7 +107,10 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const note = job?.hasNote ? (
     <NoteReader consult={consult} />
   ) : (
-    <div className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`} role="status">
+    <div
+      className={`notice ${status.tone === 'error' ? 'notice-error' : status.tone === 'warning' ? 'notice-warning' : ''}`}
+      role="status"
+    >
       <p>The note is not ready yet: {status.text}</p>
       {job?.state === 'failed' && job.error?.code !== 'patient_name_required' && (
         <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
@@ -122,11 +129,18 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
     <>
       <h1 id="note-view-title">{title}</h1>
       <p className="muted">
-        {new Date(recording.startedAt).toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })},{' '}
-        <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> · {formatDuration(recording.durationMs)}
+        {new Date(recording.startedAt).toLocaleDateString([], {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        })}
+        , <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> ·{' '}
+        {formatDuration(recording.durationMs)}
         {recording.consentAt && (
           <>
-            {' · '}Owner consented to recording at <time dateTime={recording.consentAt}>{timeOfDay(recording.consentAt)}</time>
+            {' · '}Owner consented to recording at{' '}
+            <time dateTime={recording.consentAt}>{timeOfDay(recording.consentAt)}</time>
           </>
         )}
       </p>

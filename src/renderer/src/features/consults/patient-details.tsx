@@ -61,7 +61,8 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
       )}
       {missing && (
         <p className="field-hint">
-          This consult was recorded without the patient&apos;s name. Add it and the consult goes on to the service. {PATIENT_NAME_HINT}
+          This consult was recorded without the patient&apos;s name. Add it and the consult goes on to the service.{' '}
+          {PATIENT_NAME_HINT}
         </p>
       )}
       {editable && (
@@ -105,7 +106,13 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
     }
     setBusy(true);
     try {
-      useConsults.getState().answered(await api.recording.update({ id: recording.id, patientName: name.trim(), description: description.trim() || null }));
+      useConsults.getState().answered(
+        await api.recording.update({
+          id: recording.id,
+          patientName: name.trim(),
+          description: description.trim() || null,
+        }),
+      );
       onDone(null);
     } catch (err) {
       const message = (err as Error).message;
@@ -214,8 +221,9 @@ function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void 
         readOnly={busy}
       />
       <p id={`${ids}-hint`} className="field-hint">
-        Kept on this computer only: the service has the note under {recording.patientName?.trim() || 'the name it was sent with'}. Leave it empty to list the consult
-        under the patient again.
+        Kept on this computer only: the service has the note under{' '}
+        {recording.patientName?.trim() || 'the name it was sent with'}. Leave it empty to list the consult under the
+        patient again.
       </p>
       {problem && (
         <p id={`${ids}-problem`} className="field-error" role="alert">

@@ -111,7 +111,8 @@ export function createChunkSender(options: ChunkSenderOptions): ChunkSender {
         await sendOne(bytes, elapsedMs);
       } else {
         // Copies, not views: a view would carry its whole buffer across IPC.
-        for (let at = 0; at < bytes.byteLength; at += MAX_CHUNK_BYTES) await sendOne(bytes.slice(at, at + MAX_CHUNK_BYTES), elapsedMs);
+        for (let at = 0; at < bytes.byteLength; at += MAX_CHUNK_BYTES)
+          await sendOne(bytes.slice(at, at + MAX_CHUNK_BYTES), elapsedMs);
       }
     } catch (e) {
       failed = e instanceof ChunkSendError ? e : new ChunkSendError(e, seq, saved.elapsedMs);

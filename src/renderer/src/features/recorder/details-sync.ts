@@ -46,7 +46,8 @@ async function sendDetails(): Promise<void> {
   if (!id) return;
   const name = get().patientName.trim();
   const description = get().description.trim();
-  if (!name) set({ nameProblem: `${PATIENT_NAME_REQUIRED_MESSAGE} The name given before is kept until you type another.` });
+  if (!name)
+    set({ nameProblem: `${PATIENT_NAME_REQUIRED_MESSAGE} The name given before is kept until you type another.` });
   try {
     await api.recording.update({ id, ...(name ? { patientName: name } : {}), description: description || null });
     set({ detailsError: null });
@@ -64,6 +65,7 @@ export async function flushDetails(): Promise<void> {
 
 /** Once the recording is under way: what the vet changed while it was being set up goes to main now. */
 export function sendChangedSince(sent: SentDetails): void {
-  if (get().patientName.trim() !== sent.patientName || get().description.trim() !== sent.description) void sendDetails();
+  if (get().patientName.trim() !== sent.patientName || get().description.trim() !== sent.description)
+    void sendDetails();
   if (get().templateId !== sent.templateId) setTemplate(get().templateId);
 }

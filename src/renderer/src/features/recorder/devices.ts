@@ -9,9 +9,15 @@ export interface InputDevice {
 // Chromium's aliases for "whatever the system uses": the empty choice means the same.
 const ALIASES = new Set(['', 'default', 'communications']);
 
-export function describeDevices(devices: readonly Pick<MediaDeviceInfo, 'deviceId' | 'kind' | 'label'>[]): { devices: InputDevice[]; namesHidden: boolean } {
+export function describeDevices(devices: readonly Pick<MediaDeviceInfo, 'deviceId' | 'kind' | 'label'>[]): {
+  devices: InputDevice[];
+  namesHidden: boolean;
+} {
   const inputs = devices.filter((d) => d.kind === 'audioinput');
   const namesHidden = inputs.some((d) => d.label === '');
   const listed = inputs.filter((d) => !ALIASES.has(d.deviceId));
-  return { devices: listed.map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Microphone ${i + 1}` })), namesHidden };
+  return {
+    devices: listed.map((d, i) => ({ deviceId: d.deviceId, label: d.label || `Microphone ${i + 1}` })),
+    namesHidden,
+  };
 }

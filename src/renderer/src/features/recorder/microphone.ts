@@ -13,7 +13,12 @@ export const LOST_BEFORE_START_MESSAGE =
 export const FELL_BACK_MESSAGE = 'The chosen microphone is not connected, so the system default is used.';
 
 export function recordingSupported(): boolean {
-  return typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia && typeof MediaRecorder !== 'undefined' && typeof AudioContext !== 'undefined';
+  return (
+    typeof navigator !== 'undefined' &&
+    !!navigator.mediaDevices?.getUserMedia &&
+    typeof MediaRecorder !== 'undefined' &&
+    typeof AudioContext !== 'undefined'
+  );
 }
 
 export function microphoneErrorMessage(e: unknown): string {
@@ -84,7 +89,12 @@ export async function revealDeviceNames(): Promise<void> {
 export async function openMicrophone(deviceId: string): Promise<{ stream: MediaStream; fellBack: boolean }> {
   const open = (id: string) =>
     navigator.mediaDevices.getUserMedia({
-      audio: { ...(id ? { deviceId: { exact: id } } : {}), channelCount: 1, echoCancellation: true, noiseSuppression: true },
+      audio: {
+        ...(id ? { deviceId: { exact: id } } : {}),
+        channelCount: 1,
+        echoCancellation: true,
+        noiseSuppression: true,
+      },
     });
   if (!deviceId) return { stream: await open(''), fellBack: false };
   const present = await refreshDevices();

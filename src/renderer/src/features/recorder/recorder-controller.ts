@@ -14,7 +14,14 @@ import { endRecording, onDeviceChange } from './recording-session.ts';
 
 export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, sendToScribe } from './commands.ts';
 export { setDescription, setPatientName, setTemplate } from './details-sync.ts';
-export { chooseDevice, DISCONNECTED_MESSAGE, microphoneErrorMessage, recordingSupported, refreshDevices, revealDeviceNames } from './microphone.ts';
+export {
+  chooseDevice,
+  DISCONNECTED_MESSAGE,
+  microphoneErrorMessage,
+  recordingSupported,
+  refreshDevices,
+  revealDeviceNames,
+} from './microphone.ts';
 export { chooseMimeType, FALLBACK_MIME_TYPE, PREFERRED_MIME_TYPE, startRecording } from './recording-start.ts';
 export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
 
@@ -38,7 +45,8 @@ export function initRecorder(): void {
   // The tray and the global shortcut (main) drive the recorder as its buttons do.
   api.on('recorder:command', ({ action }) => void obeyCommand(action));
   api.on('session:changed', (session) => {
-    if (!session.signedIn && session.endedBecause === null) void endRecording('You signed out, so the recording was stopped. The recording up to that moment is saved.');
+    if (!session.signedIn && session.endedBecause === null)
+      void endRecording('You signed out, so the recording was stopped. The recording up to that moment is saved.');
   });
   followSavedDevice();
   void refreshDevices();

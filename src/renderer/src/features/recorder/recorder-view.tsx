@@ -38,9 +38,18 @@ function MicrophoneField() {
   return (
     <div>
       <label htmlFor={id}>Microphone</label>
-      <select id={id} value={deviceId} onChange={(e) => chooseDevice(e.target.value)} disabled={!supported || isCapturing(status)}>
+      <select
+        id={id}
+        value={deviceId}
+        onChange={(e) => chooseDevice(e.target.value)}
+        disabled={!supported || isCapturing(status)}
+      >
         <option value="">System default microphone</option>
-        {!known && <option value={deviceId}>{deviceNamesHidden ? 'The microphone chosen last time' : 'The microphone chosen last time (not connected)'}</option>}
+        {!known && (
+          <option value={deviceId}>
+            {deviceNamesHidden ? 'The microphone chosen last time' : 'The microphone chosen last time (not connected)'}
+          </option>
+        )}
         {devices.map((d) => (
           <option key={d.deviceId} value={d.deviceId}>
             {d.label}
@@ -48,7 +57,9 @@ function MicrophoneField() {
         ))}
       </select>
       {isCapturing(status) && <p className="field-hint">The microphone can be changed when the recording has ended.</p>}
-      {!known && !deviceNamesHidden && <p className="field-hint">The microphone chosen last time is not connected; the system default will be used.</p>}
+      {!known && !deviceNamesHidden && (
+        <p className="field-hint">The microphone chosen last time is not connected; the system default will be used.</p>
+      )}
       {deviceNamesHidden && !isCapturing(status) && supported && (
         <p className="field-hint">
           Microphone names show once Vet Scribe may use the microphone.{' '}
@@ -132,7 +143,8 @@ function Controls({ onNameMissing }: { onNameMissing(): void }) {
   // The pressed button goes away, so the keyboard focus moves on to the one that undoes it.
   // After Start it lands on Pause, never on Stop: a key pressed twice must not end the consult.
   useEffect(() => {
-    if (status === 'recording' && (previous.current === 'starting' || previous.current === 'paused')) pauseRef.current?.focus();
+    if (status === 'recording' && (previous.current === 'starting' || previous.current === 'paused'))
+      pauseRef.current?.focus();
     if (status === 'paused' && previous.current === 'recording') resumeRef.current?.focus();
     if (status === 'error' && previous.current === 'starting') startRef.current?.focus();
     previous.current = status;
@@ -145,7 +157,12 @@ function Controls({ onNameMissing }: { onNameMissing(): void }) {
           <strong>Has the owner agreed to this consult being recorded?</strong>
         </p>
         <div className="row">
-          <button ref={consentRef} type="button" className="primary" onClick={() => void startRecording({ ownerConsented: true })}>
+          <button
+            ref={consentRef}
+            type="button"
+            className="primary"
+            onClick={() => void startRecording({ ownerConsented: true })}
+          >
             Yes, the owner agreed: record
           </button>
           <button
@@ -234,7 +251,11 @@ function Result() {
         </div>
       ) : (
         <>
-          <TemplatePicker value={templateId} onChange={setTemplate} hint="The scribe writes the note with this template's sections." />
+          <TemplatePicker
+            value={templateId}
+            onChange={setTemplate}
+            hint="The scribe writes the note with this template's sections."
+          />
           <div className="row recorder-send">
             <button type="button" className="primary" onClick={() => void sendToScribe()} disabled={!templateId}>
               Send to be scribed
@@ -258,7 +279,10 @@ function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null
     <fieldset className="recorder-patient">
       <legend>Patient</legend>
       <label htmlFor={`${ids}-name`}>
-        Patient&apos;s name <span className="required-mark" aria-hidden="true">(required)</span>
+        Patient&apos;s name{' '}
+        <span className="required-mark" aria-hidden="true">
+          (required)
+        </span>
       </label>
       <input
         ref={nameRef}
@@ -293,7 +317,9 @@ function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null
         autoComplete="off"
       />
       <p id={`${ids}-description-hint`} className="field-hint">
-        {isCapturing(status) ? 'Changes are kept as you type, until the consult is sent.' : 'Both can be changed while recording, until the consult is sent.'}
+        {isCapturing(status)
+          ? 'Changes are kept as you type, until the consult is sent.'
+          : 'Both can be changed while recording, until the consult is sent.'}
       </p>
       {detailsError && (
         <p className="notice notice-warning" role="alert">
@@ -305,7 +331,20 @@ function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null
 }
 
 export function RecorderView() {
-  const { status, id, templateId, silenceWarning, stillRecording, endsInMinutes, supported, info, saveSlow, diskProblem, error, result } = useRecorder();
+  const {
+    status,
+    id,
+    templateId,
+    silenceWarning,
+    stillRecording,
+    endsInMinutes,
+    supported,
+    info,
+    saveSlow,
+    diskProblem,
+    error,
+    result,
+  } = useRecorder();
   const nameRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -350,8 +389,8 @@ export function RecorderView() {
           )}
           {endsInMinutes !== null && isCapturing(status) && (
             <p className="notice notice-warning" role="alert">
-              The recording stops by itself in {endsInMinutes === 1 ? '1 minute' : `${endsInMinutes} minutes`}: it has nearly reached the maximum length set in
-              Settings. What is recorded is kept.
+              The recording stops by itself in {endsInMinutes === 1 ? '1 minute' : `${endsInMinutes} minutes`}: it has
+              nearly reached the maximum length set in Settings. What is recorded is kept.
             </p>
           )}
           {diskProblem && (
@@ -364,7 +403,9 @@ export function RecorderView() {
               Saving the audio is slow; trying again. Keep recording.
             </p>
           )}
-          {isCapturing(status) && <p className="field-hint">The recording goes on if you open another view. Come back here to stop it.</p>}
+          {isCapturing(status) && (
+            <p className="field-hint">The recording goes on if you open another view. Come back here to stop it.</p>
+          )}
           {info && <p className="notice">{info}</p>}
           {error && (
             <div className="notice notice-error recorder-error" role="alert">
@@ -379,7 +420,13 @@ export function RecorderView() {
         </div>
         <div className="panel recorder-setup">
           <PatientFields nameRef={nameRef} />
-          {pickerHere && <TemplatePicker value={templateId} onChange={setTemplate} hint="You can also choose it after recording, or change it while recording." />}
+          {pickerHere && (
+            <TemplatePicker
+              value={templateId}
+              onChange={setTemplate}
+              hint="You can also choose it after recording, or change it while recording."
+            />
+          )}
           <MicrophoneField />
         </div>
       </div>

@@ -46,7 +46,13 @@ export async function pauseRecording(): Promise<void> {
   current.stopwatch.pause();
   current.silence.reset();
   current.longSilence.reset();
-  set({ status: 'paused', level: 0, silenceWarning: false, stillRecording: false, elapsedMs: current.stopwatch.elapsedMs() });
+  set({
+    status: 'paused',
+    level: 0,
+    silenceWarning: false,
+    stillRecording: false,
+    elapsedMs: current.stopwatch.elapsedMs(),
+  });
   await api.recording.pause({ id: current.id }).catch((e: unknown) => fail(e, 'Pausing was not saved'));
 }
 
@@ -83,7 +89,14 @@ export async function endRecording(interruption: string | null): Promise<void> {
   if (!current || current.ending) return;
   current.ending = true;
   current.stopwatch.pause();
-  set({ status: 'stopping', level: 0, silenceWarning: false, stillRecording: false, endsInMinutes: null, elapsedMs: current.stopwatch.elapsedMs() });
+  set({
+    status: 'stopping',
+    level: 0,
+    silenceWarning: false,
+    stillRecording: false,
+    endsInMinutes: null,
+    elapsedMs: current.stopwatch.elapsedMs(),
+  });
   if (current.recorder.state !== 'inactive') {
     try {
       current.recorder.stop();
@@ -118,7 +131,13 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
       detailsError: null,
       saveSlow: false,
       error: null,
-      result: { id, title: consultTitle(consult.recording), durationMs: consult.recording.durationMs, sent: consult.job !== null, interruption },
+      result: {
+        id,
+        title: consultTitle(consult.recording),
+        durationMs: consult.recording.durationMs,
+        sent: consult.job !== null,
+        interruption,
+      },
     });
   } catch (e) {
     set({

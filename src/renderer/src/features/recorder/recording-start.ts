@@ -85,10 +85,16 @@ function consentSettled(ownerConsented: boolean): boolean {
 }
 
 /** Opus in WebM when the system has it; plain WebM otherwise, and the vet is told. */
-export function chooseMimeType(isTypeSupported: (type: string) => boolean): { mimeType: string | null; info: string | null } {
+export function chooseMimeType(isTypeSupported: (type: string) => boolean): {
+  mimeType: string | null;
+  info: string | null;
+} {
   if (isTypeSupported(PREFERRED_MIME_TYPE)) return { mimeType: PREFERRED_MIME_TYPE, info: null };
   if (isTypeSupported(FALLBACK_MIME_TYPE)) {
-    return { mimeType: FALLBACK_MIME_TYPE, info: 'This computer cannot record Opus audio, so the recording is plain WebM audio (larger files, same use).' };
+    return {
+      mimeType: FALLBACK_MIME_TYPE,
+      info: 'This computer cannot record Opus audio, so the recording is plain WebM audio (larger files, same use).',
+    };
   }
   return { mimeType: null, info: null };
 }
@@ -115,14 +121,31 @@ async function openForRecording(deviceId: string): Promise<{ stream: MediaStream
 
 /** The details as typed now; a name emptied while the microphone opened falls back to the one Start was pressed with. */
 function detailsNow(initial: RecorderState): SentDetails {
-  return { patientName: get().patientName.trim() || initial.patientName.trim(), description: get().description.trim(), templateId: get().templateId };
+  return {
+    patientName: get().patientName.trim() || initial.patientName.trim(),
+    description: get().description.trim(),
+    templateId: get().templateId,
+  };
 }
 
 /** Main opens the consult and its recording file; answers its id, or null (said) when main refuses. */
-async function openConsultInMain(stream: MediaStream, mimeType: string, details: SentDetails, ownerConsented: boolean): Promise<string | null> {
+async function openConsultInMain(
+  stream: MediaStream,
+  mimeType: string,
+  details: SentDetails,
+  ownerConsented: boolean,
+): Promise<string | null> {
   const { patientName, description, templateId } = details;
   try {
-    return (await api.recording.start({ mimeType, patientName, ...(description ? { description } : {}), templateId, ...(ownerConsented ? { ownerConsented: true as const } : {}) })).id;
+    return (
+      await api.recording.start({
+        mimeType,
+        patientName,
+        ...(description ? { description } : {}),
+        templateId,
+        ...(ownerConsented ? { ownerConsented: true as const } : {}),
+      })
+    ).id;
   } catch (e) {
     stopTracks(stream);
     set({ status: 'error', error: `The recording could not be started: ${(e as Error).message}` });
@@ -130,7 +153,10 @@ async function openConsultInMain(stream: MediaStream, mimeType: string, details:
   }
 }
 
-function createRecorder(stream: MediaStream, mimeType: string): { recorder: MediaRecorder; context: AudioContext } | { error: unknown } {
+function createRecorder(
+  stream: MediaStream,
+  mimeType: string,
+): { recorder: MediaRecorder; context: AudioContext } | { error: unknown } {
   try {
     const recorder = new MediaRecorder(stream, { mimeType, audioBitsPerSecond: 32000 });
     return { recorder, context: new AudioContext() };
@@ -147,7 +173,11 @@ async function recorderFailed(id: string, stream: MediaStream, error: unknown): 
 }
 
 /** Wires the recording (level meter, chunk sender, stopwatch, tick, fault listeners) and makes it the live one. */
-function goLive(id: string, stream: MediaStream, { recorder, context }: { recorder: MediaRecorder; context: AudioContext }): LiveRecording {
+function goLive(
+  id: string,
+  stream: MediaStream,
+  { recorder, context }: { recorder: MediaRecorder; context: AudioContext },
+): LiveRecording {
   const meter = connectLevelMeter(context, stream);
   const sender = createChunkSender({
     id,
@@ -177,7 +207,10 @@ function goLive(id: string, stream: MediaStream, { recorder, context }: { record
     // Straight to the queue: the queue lets go of the blob once main has it.
     if (event.data.size > 0) sender.push(event.data, stopwatch.elapsedMs());
   });
-  recorder.addEventListener('error', () => void endRecording('The recorder stopped with an error. The recording up to that moment is saved.'));
+  recorder.addEventListener(
+    'error',
+    () => void endRecording('The recorder stopped with an error. The recording up to that moment is saved.'),
+  );
   onTrackEnded(stream, () => void endRecording(DISCONNECTED_MESSAGE));
   return current;
 }

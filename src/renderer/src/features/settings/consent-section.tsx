@@ -7,17 +7,26 @@ export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }
   const { pending, saved, error, save } = useSettingSave<boolean>();
   const ids = useId();
   const change = (on: boolean) =>
-    save(on, { askOwnerConsent: on }, (after) => (after.askOwnerConsent ? 'Saved. Start asks for the owner’s consent first.' : 'Saved. Start records at once.'));
+    save(on, { askOwnerConsent: on }, (after) =>
+      after.askOwnerConsent ? 'Saved. Start asks for the owner’s consent first.' : 'Saved. Start records at once.',
+    );
 
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Owner’s consent</h2>
       <label className="settings-check">
-        <input type="checkbox" checked={pending ?? askOwnerConsent} disabled={pending !== null} aria-describedby={`${ids}-hint`} onChange={(e) => void change(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={pending ?? askOwnerConsent}
+          disabled={pending !== null}
+          aria-describedby={`${ids}-hint`}
+          onChange={(e) => void change(e.target.checked)}
+        />
         <span>Ask for the owner’s consent before recording</span>
       </label>
       <p id={`${ids}-hint`} className="field-hint">
-        Start then asks whether the owner agreed, and the consult keeps “Owner consented to recording” with the time. Without consent nothing is recorded.
+        Start then asks whether the owner agreed, and the consult keeps “Owner consented to recording” with the time.
+        Without consent nothing is recorded.
       </p>
       <SettingFeedback error={error} notChanged="The setting was not changed." saved={saved} />
     </section>

@@ -42,7 +42,12 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
     if (busy || needsNetwork) return;
     setError(null);
     const value = email.trim();
-    const problem = value === '' ? 'Enter the e-mail address that should receive notifications.' : LOOKS_LIKE_EMAIL.test(value) ? null : 'Enter a whole e-mail address, like reception@clinic.com.';
+    const problem =
+      value === ''
+        ? 'Enter the e-mail address that should receive notifications.'
+        : LOOKS_LIKE_EMAIL.test(value)
+          ? null
+          : 'Enter a whole e-mail address, like reception@clinic.com.';
     setFieldError(problem);
     if (problem) return;
     setBusy(true);
@@ -61,7 +66,9 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Organization</h2>
-      <p className="muted">The service e-mails this address about errors and other important updates for your organization.</p>
+      <p className="muted">
+        The service e-mails this address about errors and other important updates for your organization.
+      </p>
       {needsNetwork && (
         <p className="notice notice-warning" role="status">
           You are offline. Changing this needs the service; try again when the connection is back.

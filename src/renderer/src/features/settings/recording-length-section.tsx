@@ -5,15 +5,23 @@ import { SettingFeedback, useSettingSave } from './setting-save.tsx';
 
 const CHOICES = [30, 60, 90, 120, 180, 240];
 
-const label = (minutes: number) => `${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`}${minutes === 90 ? ' (default)' : ''}`;
+const label = (minutes: number) =>
+  `${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`}${minutes === 90 ? ' (default)' : ''}`;
 
 export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMinutes: number }) {
   const { pending, saved, error, save } = useSettingSave<number>();
   const ids = useId();
   const current = pending ?? maxRecordingMinutes;
-  const choices = CHOICES.includes(maxRecordingMinutes) ? CHOICES : [...CHOICES, maxRecordingMinutes].sort((a, b) => a - b);
+  const choices = CHOICES.includes(maxRecordingMinutes)
+    ? CHOICES
+    : [...CHOICES, maxRecordingMinutes].sort((a, b) => a - b);
   const choose = (minutes: number) =>
-    save(minutes, { maxRecordingMinutes: minutes }, (after) => `Saved. A recording left running stops by itself after ${label(after.maxRecordingMinutes).replace(' (default)', '')}, and is kept.`);
+    save(
+      minutes,
+      { maxRecordingMinutes: minutes },
+      (after) =>
+        `Saved. A recording left running stops by itself after ${label(after.maxRecordingMinutes).replace(' (default)', '')}, and is kept.`,
+    );
 
   return (
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
@@ -34,7 +42,8 @@ export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMi
         ))}
       </select>
       <p id={`${ids}-hint`} className="field-hint">
-        The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing is heard. What is recorded is always kept.
+        The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing is
+        heard. What is recorded is always kept.
       </p>
       <SettingFeedback error={error} notChanged="The length was not changed." saved={saved} />
     </section>

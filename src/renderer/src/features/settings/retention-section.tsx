@@ -36,7 +36,9 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
 
   const current = pending === undefined ? retentionDays : pending;
   // A value set outside this list (by hand in the settings file) is still shown as it is.
-  const options = OPTIONS.some((o) => o.days === retentionDays) ? OPTIONS : [...OPTIONS, { days: retentionDays, label: `${String(retentionDays)} days (current)` }];
+  const options = OPTIONS.some((o) => o.days === retentionDays)
+    ? OPTIONS
+    : [...OPTIONS, { days: retentionDays, label: `${String(retentionDays)} days (current)` }];
 
   async function save(days: Days, countFromToday: boolean) {
     setAsking(null);
@@ -44,8 +46,15 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
     setSaved(null);
     setError(null);
     try {
-      const after = await update({ retentionDays: days, ...(countFromToday ? { retentionAppliesFrom: new Date().toISOString() } : { retentionAppliesFrom: null }) });
-      setSaved(countFromToday ? `${savedLine(after.retentionDays)} Recordings already kept count from today.` : savedLine(after.retentionDays));
+      const after = await update({
+        retentionDays: days,
+        ...(countFromToday ? { retentionAppliesFrom: new Date().toISOString() } : { retentionAppliesFrom: null }),
+      });
+      setSaved(
+        countFromToday
+          ? `${savedLine(after.retentionDays)} Recordings already kept count from today.`
+          : savedLine(after.retentionDays),
+      );
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -91,12 +100,14 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
         ))}
       </select>
       <p id={`${ids}-hint`} className="field-hint">
-        Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already finished.
+        Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already
+        finished.
       </p>
       {asking && (
         <div className="notice notice-warning" role="alert">
           <p>
-            This would delete the audio of {asking.count === 1 ? '1 recording' : `${asking.count} recordings`} kept on this computer now. Their notes stay.
+            This would delete the audio of {asking.count === 1 ? '1 recording' : `${asking.count} recordings`} kept on
+            this computer now. Their notes stay.
           </p>
           <div className="row">
             <button type="button" className="quiet-danger" onClick={() => void save(asking.days, false)}>

@@ -5,7 +5,16 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, URL_FIELDS, type ServiceKind } from '../../lib/service-kind.ts';
+import {
+  PUBLISHED_URLS,
+  readableRefusal,
+  refusedFields,
+  SERVICE_CHOICES,
+  serviceInWords,
+  serviceKind,
+  URL_FIELDS,
+  type ServiceKind,
+} from '../../lib/service-kind.ts';
 import { ServiceUrlFields } from '../sign-in/service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];
@@ -35,7 +44,9 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const update = useSettings((s) => s.update);
   const kind = serviceKind(settings);
   const [choice, setChoice] = useState<ServiceKind>(kind);
-  const [urls, setUrls] = useState<Urls>(kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' });
+  const [urls, setUrls] = useState<Urls>(
+    kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' },
+  );
   // `useLoginRow` is the saved settings key of signing in with POST /auth/login (src/shared/settings.ts).
   const [signInAtScribe, setSignInAtScribe] = useState(settings.useLoginRow);
   const [busy, setBusy] = useState(false);
@@ -84,7 +95,15 @@ export function ServiceSection({ settings }: { settings: Settings }) {
           {SERVICE_CHOICES.map((c) => (
             <div key={c.kind} className="settings-choice">
               <label className="settings-check">
-                <input type="radio" name={`${ids}-service`} value={c.kind} checked={choice === c.kind} onChange={() => setChoice(c.kind)} disabled={busy} aria-describedby={`${ids}-${c.kind}`} />
+                <input
+                  type="radio"
+                  name={`${ids}-service`}
+                  value={c.kind}
+                  checked={choice === c.kind}
+                  onChange={() => setChoice(c.kind)}
+                  disabled={busy}
+                  aria-describedby={`${ids}-${c.kind}`}
+                />
                 <span>{c.label}</span>
               </label>
               <p id={`${ids}-${c.kind}`} className="field-hint">
@@ -97,23 +116,36 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         {choice === 'other' && (
           <fieldset className="settings-urls">
             <legend>Service addresses</legend>
-            <ServiceUrlFields urls={urls} onChange={setUrls} refused={refused} errorId={`${ids}-error`} readOnly={busy} />
+            <ServiceUrlFields
+              urls={urls}
+              onChange={setUrls}
+              refused={refused}
+              errorId={`${ids}-error`}
+              readOnly={busy}
+            />
           </fieldset>
         )}
 
         <label className="settings-check">
-          <input type="checkbox" checked={signInAtScribe} onChange={(e) => setSignInAtScribe(e.target.checked)} disabled={busy} />
+          <input
+            type="checkbox"
+            checked={signInAtScribe}
+            onChange={(e) => setSignInAtScribe(e.target.checked)}
+            disabled={busy}
+          />
           <span>Sign in at the scribe address</span>
         </label>
         <p className="field-hint">
-          For services that accept only the scribing service&apos;s own sign-in. Leave it off unless your service asks for it.{' '}
+          For services that accept only the scribing service&apos;s own sign-in. Leave it off unless your service asks
+          for it.{' '}
           <span className="spec-name">
             In the service&apos;s documents: <code>/auth/login</code>
           </span>
         </p>
 
         <p className={`notice ${serviceChanges ? 'notice-warning' : ''} settings-warning`}>
-          Changing the service signs you out: a sign-in belongs to the service it was made with. Recordings on this computer are kept.
+          Changing the service signs you out: a sign-in belongs to the service it was made with. Recordings on this
+          computer are kept.
         </p>
 
         {error && (

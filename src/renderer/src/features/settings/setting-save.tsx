@@ -29,7 +29,15 @@ export function useSettingSave<T>() {
 }
 
 /** The refusal (what was not changed, and why) and the saved sentence, announced. */
-export function SettingFeedback({ error, notChanged, saved }: { error: string | null; notChanged: string; saved: string | null }) {
+export function SettingFeedback({
+  error,
+  notChanged,
+  saved,
+}: {
+  error: string | null;
+  notChanged: string;
+  saved: string | null;
+}) {
   return (
     <>
       {error && (

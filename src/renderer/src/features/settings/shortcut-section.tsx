@@ -4,7 +4,12 @@
 // whether the keys reach the app (a Linux Wayland session, main's shortcutCaveat), the section
 // does not claim that they work: it says so, and names the tray icon and the window instead.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { acceleratorFromKeyPress, DEFAULT_RECORD_SHORTCUT, shortcutLabel, shortcutProblem } from '../../../../shared/desktop.ts';
+import {
+  acceleratorFromKeyPress,
+  DEFAULT_RECORD_SHORTCUT,
+  shortcutLabel,
+  shortcutProblem,
+} from '../../../../shared/desktop.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 
@@ -99,7 +104,11 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
           {caveat}
         </p>
       )}
-      {!desktop && <p className="field-hint">The shortcut and the tray icon work in the desktop app, not in this browser window.</p>}
+      {!desktop && (
+        <p className="field-hint">
+          The shortcut and the tray icon work in the desktop app, not in this browser window.
+        </p>
+      )}
       {capturing ? (
         <>
           <label htmlFor={`${ids}-keys`}>Press the new keys</label>
@@ -116,12 +125,17 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
             onBlur={() => !pending && setCapturing(false)}
           />
           <p id={`${ids}-hint`} className="field-hint">
-            Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape cancels.
+            Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape
+            cancels.
           </p>
         </>
       ) : (
         <div className="row">
-          <button ref={changeRef} type="button" onClick={() => (setCapturing(true), setSaved(null), setError(null), setPressed(null))}>
+          <button
+            ref={changeRef}
+            type="button"
+            onClick={() => (setCapturing(true), setSaved(null), setError(null), setPressed(null))}
+          >
             Change shortcut…
           </button>
           {recordShortcut !== DEFAULT_RECORD_SHORTCUT && (

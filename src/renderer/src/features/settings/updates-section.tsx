@@ -36,7 +36,11 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
     setPending(true);
     try {
       const after = await update({ updateFeedUrl: url });
-      setSaved(after.updateFeedUrl ? 'Saved. The app looks for new versions there now and every 4 hours.' : 'Saved. The app does not look for new versions.');
+      setSaved(
+        after.updateFeedUrl
+          ? 'Saved. The app looks for new versions there now and every 4 hours.'
+          : 'Saved. The app does not look for new versions.',
+      );
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -48,7 +52,9 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Updates</h2>
       <p>
-        <strong>Now:</strong> {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'} {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
+        <strong>Now:</strong>{' '}
+        {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'}{' '}
+        {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
       </p>
       <form className="settings-inline row" onSubmit={(e) => void save(e)}>
         <label htmlFor={`${ids}-url`} className="visually-hidden">
@@ -69,8 +75,9 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
         </button>
       </form>
       <p id={`${ids}-hint`} className="field-hint">
-        For the clinic&apos;s IT: the folder on the clinic&apos;s web server with the installers and their latest.yml files. Leave it empty to install new versions by hand. A
-        new version is installed when the app restarts, never during a recording or while one is being sent.
+        For the clinic&apos;s IT: the folder on the clinic&apos;s web server with the installers and their latest.yml
+        files. Leave it empty to install new versions by hand. A new version is installed when the app restarts, never
+        during a recording or while one is being sent.
       </p>
       {error && (
         <p className="notice notice-error" role="alert">

@@ -27,9 +27,12 @@ export function webhookProblems(url: string, secret: string): Problems {
   const problems: Problems = {};
   const address = url.trim();
   if (address === '') problems.url = 'Enter the https:// address of the clinic’s webhook receiver.';
-  else if (!/^https:\/\/[^\s/]+/i.test(address) || !parses(address)) problems.url = 'The address must be a whole https:// address the service can reach, like https://clinic.example/webhooks/scribe.';
+  else if (!/^https:\/\/[^\s/]+/i.test(address) || !parses(address))
+    problems.url =
+      'The address must be a whole https:// address the service can reach, like https://clinic.example/webhooks/scribe.';
   if (secret === '') problems.secret = 'Enter the signing secret.';
-  else if (secret.length < MIN_SECRET_LENGTH) problems.secret = `The secret must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length}).`;
+  else if (secret.length < MIN_SECRET_LENGTH)
+    problems.secret = `The secret must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length}).`;
   return problems;
 }
 
@@ -69,11 +72,18 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
 
   const registered = answer?.url;
   return (
-    <form className="settings-webhook-form" onSubmit={register} noValidate aria-busy={busy} aria-labelledby={`${ids}-h`}>
+    <form
+      className="settings-webhook-form"
+      onSubmit={register}
+      noValidate
+      aria-busy={busy}
+      aria-labelledby={`${ids}-h`}
+    >
       <h3 id={`${ids}-h`}>Register the clinic&apos;s webhook</h3>
       <p className="muted">
-        For the clinic&apos;s administrator. The service posts a signed message to this address at each step of every note, signed with the secret below. Use the
-        same secret in the clinic&apos;s receiver. The secret goes to the service and this computer&apos;s keychain only.
+        For the clinic&apos;s administrator. The service posts a signed message to this address at each step of every
+        note, signed with the secret below. Use the same secret in the clinic&apos;s receiver. The secret goes to the
+        service and this computer&apos;s keychain only.
       </p>
       <label htmlFor={`${ids}-url`}>Webhook address</label>
       <input

@@ -42,7 +42,8 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
     <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Webhook</h2>
       <p className="muted">
-        When on, the service posts a signed message to your clinic&apos;s webhook address for each note. The address is registered below.
+        When on, the service posts a signed message to your clinic&apos;s webhook address for each note. The address is
+        registered below.
       </p>
       {needsNetwork && (
         <p className="notice notice-warning" role="status">

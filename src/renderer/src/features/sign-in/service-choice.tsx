@@ -7,7 +7,15 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { PUBLISHED_URLS, readableRefusal, refusedFields, SERVICE_CHOICES, serviceInWords, serviceKind, type ServiceKind } from '../../lib/service-kind.ts';
+import {
+  PUBLISHED_URLS,
+  readableRefusal,
+  refusedFields,
+  SERVICE_CHOICES,
+  serviceInWords,
+  serviceKind,
+  type ServiceKind,
+} from '../../lib/service-kind.ts';
 import { ServiceUrlFields } from './service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];
@@ -64,13 +72,23 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
     }
     setOtherOpen(false);
     if (next === kind) return;
-    void apply(next, next === 'sandbox' ? { useSandbox: true } : { useSandbox: false, serviceUrls: { ...PUBLISHED_URLS } });
+    void apply(
+      next,
+      next === 'sandbox' ? { useSandbox: true } : { useSandbox: false, serviceUrls: { ...PUBLISHED_URLS } },
+    );
   }
 
   function submitOther(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    void apply('other', { useSandbox: false, serviceUrls: { agentsUrl: typed.agentsUrl.trim(), scribeUrl: typed.scribeUrl.trim(), agentsApiUrl: typed.agentsApiUrl.trim() } });
+    void apply('other', {
+      useSandbox: false,
+      serviceUrls: {
+        agentsUrl: typed.agentsUrl.trim(),
+        scribeUrl: typed.scribeUrl.trim(),
+        agentsApiUrl: typed.agentsApiUrl.trim(),
+      },
+    });
   }
 
   const refused = error ? refusedFields(error) : new Set<string>();
@@ -108,7 +126,13 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
       </div>
       {otherOpen && (
         <form className="service-other" onSubmit={submitOther} noValidate aria-label="Other addresses">
-          <ServiceUrlFields urls={typed} onChange={setUrls} refused={refused} errorId={`${ids}-error`} readOnly={busy !== null} />
+          <ServiceUrlFields
+            urls={typed}
+            onChange={setUrls}
+            refused={refused}
+            errorId={`${ids}-error`}
+            readOnly={busy !== null}
+          />
           <div className="row">
             <button type="submit" className="primary" aria-disabled={busy !== null || disabled}>
               {busy === 'other' ? 'Switching…' : 'Use these addresses'}

@@ -40,7 +40,10 @@ export function ServiceUrlFields({
             onChange={(e) => onChange({ ...urls, [key]: e.target.value })}
           />
           <p id={`${ids}-${key}-hint`} className="field-hint">
-            {hint} An https:// address (http:// only for localhost). <span className="spec-name">In the service&apos;s documents: <code>{specName}</code></span>
+            {hint} An https:// address (http:// only for localhost).{' '}
+            <span className="spec-name">
+              In the service&apos;s documents: <code>{specName}</code>
+            </span>
           </p>
         </div>
       ))}

@@ -25,18 +25,30 @@ export function causeOf(message: string): string {
 
 export function signInProblem(error: unknown): SignInProblem {
   if (error instanceof ApiCallError) {
-    if (error.code === 'invalid_credentials') return { message: 'That e-mail and password do not match an account.', detail: null, wrongCredentials: true };
+    if (error.code === 'invalid_credentials')
+      return { message: 'That e-mail and password do not match an account.', detail: null, wrongCredentials: true };
     if (UNREACHABLE.has(error.code)) {
-      return { message: 'The service cannot be reached. Check the network connection and try again.', detail: causeOf(error.message), wrongCredentials: false };
+      return {
+        message: 'The service cannot be reached. Check the network connection and try again.',
+        detail: causeOf(error.message),
+        wrongCredentials: false,
+      };
     }
-    if (error.retryable) return { message: error.message, detail: 'This is usually brief: try again in a moment.', wrongCredentials: false };
+    if (error.retryable)
+      return {
+        message: error.message,
+        detail: 'This is usually brief: try again in a moment.',
+        wrongCredentials: false,
+      };
     return { message: error.message, detail: null, wrongCredentials: false };
   }
   return { message: error instanceof Error ? error.message : String(error), detail: null, wrongCredentials: false };
 }
 
 export function endedNotice(endedBecause: SessionInfo['endedBecause']): string | null {
-  if (endedBecause === 'expired') return 'Your session expired. Sign in again — your recordings are kept and will be sent after you sign in.';
-  if (endedBecause === 'revoked') return 'You were signed out for safety because your sign-in was used elsewhere. Sign in again — your recordings are kept.';
+  if (endedBecause === 'expired')
+    return 'Your session expired. Sign in again — your recordings are kept and will be sent after you sign in.';
+  if (endedBecause === 'revoked')
+    return 'You were signed out for safety because your sign-in was used elsewhere. Sign in again — your recordings are kept.';
   return null;
 }

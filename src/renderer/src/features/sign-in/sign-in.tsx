@@ -117,7 +117,9 @@ export function SignIn() {
             <p>
               <strong>Sandbox service</strong> — demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
             </p>
-            <p className="field-hint">The built-in sandbox writes example notes only, not from the audio. Not for real patients.</p>
+            <p className="field-hint">
+              The built-in sandbox writes example notes only, not from the audio. Not for real patients.
+            </p>
             <button type="button" onClick={fillDemo} disabled={busy}>
               Use the demo account
             </button>

@@ -24,8 +24,8 @@ export function SignOutButton() {
   if (asking) {
     return (
       <span className="sign-out-ask" role="alert">
-        {waiting === 1 ? '1 consult is' : `${waiting} consults are`} still on the way to the service; {waiting === 1 ? 'it waits' : 'they wait'} on this computer for your next
-        sign-in.{' '}
+        {waiting === 1 ? '1 consult is' : `${waiting} consults are`} still on the way to the service;{' '}
+        {waiting === 1 ? 'it waits' : 'they wait'} on this computer for your next sign-in.{' '}
         <button type="button" onClick={() => void signOut()} disabled={busy} aria-busy={busy}>
           Sign out anyway
         </button>{' '}
@@ -36,7 +36,12 @@ export function SignOutButton() {
     );
   }
   return (
-    <button type="button" onClick={() => (waiting > 0 ? setAsking(true) : void signOut())} disabled={busy} aria-busy={busy}>
+    <button
+      type="button"
+      onClick={() => (waiting > 0 ? setAsking(true) : void signOut())}
+      disabled={busy}
+      aria-busy={busy}
+    >
       Sign out
     </button>
   );

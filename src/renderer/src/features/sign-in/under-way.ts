@@ -8,6 +8,12 @@ const UNDER_WAY = new Set(['recorded', 'session_created', 'upload_url', 'uploade
 export function useOwnConsultsUnderWay(): number {
   const me = useSession((s) => s.session.user?.id ?? null);
   return useConsults(
-    (s) => Object.values(s.byId).filter((c) => c.job !== null && UNDER_WAY.has(c.job.state) && (c.recording.recordedBy === null || c.recording.recordedBy.userId === me)).length,
+    (s) =>
+      Object.values(s.byId).filter(
+        (c) =>
+          c.job !== null &&
+          UNDER_WAY.has(c.job.state) &&
+          (c.recording.recordedBy === null || c.recording.recordedBy.userId === me),
+      ).length,
   );
 }

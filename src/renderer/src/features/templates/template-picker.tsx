@@ -24,7 +24,14 @@ export function matchesTemplate(t: Template, query: string): boolean {
   return q === '' || t.name.toLowerCase().includes(q) || (t.description ?? '').toLowerCase().includes(q);
 }
 
-export function TemplatePicker({ value, onChange, disabled = false, preselectLast = true, hint, exclude }: TemplatePickerProps) {
+export function TemplatePicker({
+  value,
+  onChange,
+  disabled = false,
+  preselectLast = true,
+  hint,
+  exclude,
+}: TemplatePickerProps) {
   const { items: all, status, error, hasMore, total } = useTemplates();
   const items = useMemo(() => (exclude?.length ? all.filter((t) => !exclude.includes(t.id)) : all), [all, exclude]);
   const lastTemplateId = useSettings((s) => s.settings?.lastTemplateId ?? null);
@@ -49,7 +56,9 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
   // A search looks through every template, not only the pages loaded so far; so does the
   // search for the template used last. The next page is asked for until it is found or there
   // is none left (an error stops it; Try again goes on).
-  const wantsAll = query.trim() !== '' || (preselectLast && value === null && !!lastTemplateId && !items.some((t) => t.id === lastTemplateId));
+  const wantsAll =
+    query.trim() !== '' ||
+    (preselectLast && value === null && !!lastTemplateId && !items.some((t) => t.id === lastTemplateId));
   useEffect(() => {
     if (wantsAll && hasMore && status === 'ready') void useTemplates.getState().loadMore();
   }, [wantsAll, hasMore, status]);
@@ -62,7 +71,10 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
   const empty = status === 'ready' && items.length === 0;
   const stillLoading = status === 'idle' || status === 'loading' || (hasMore && status !== 'error');
   // Whatever the chosen one: "no match" only when no template matches the words at all.
-  const matches = useMemo(() => (query.trim() === '' ? [] : items.filter((t) => matchesTemplate(t, query))), [items, query]);
+  const matches = useMemo(
+    () => (query.trim() === '' ? [] : items.filter((t) => matchesTemplate(t, query))),
+    [items, query],
+  );
   const noMatch = query.trim() !== '' && matches.length === 0 && !stillLoading;
 
   // A search that leaves exactly one template (every page looked through) chooses it.
@@ -82,12 +94,31 @@ export function TemplatePicker({ value, onChange, disabled = false, preselectLas
   return (
     <div className="template-picker">
       <label htmlFor={searchId}>Search templates</label>
-      <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} disabled={disabled || items.length === 0} autoComplete="off" />
+      <input
+        id={searchId}
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        disabled={disabled || items.length === 0}
+        autoComplete="off"
+      />
       <label htmlFor={selectId}>Template</label>
-      <select id={selectId} value={value ?? ''} onChange={(e) => choose(e.target.value)} disabled={disabled || empty} aria-describedby={hintId}>
-        <option value="">{items.length === 0 && status === 'loading' ? 'Loading templates…' : 'No template chosen yet'}</option>
+      <select
+        id={selectId}
+        value={value ?? ''}
+        onChange={(e) => choose(e.target.value)}
+        disabled={disabled || empty}
+        aria-describedby={hintId}
+      >
+        <option value="">
+          {items.length === 0 && status === 'loading' ? 'Loading templates…' : 'No template chosen yet'}
+        </option>
         {/* Never an id: the chosen template's name once the list has it. */}
-        {unknownValue && <option value={value}>{stillLoading ? 'Loading templates…' : 'A template the service no longer offers'}</option>}
+        {unknownValue && (
+          <option value={value}>
+            {stillLoading ? 'Loading templates…' : 'A template the service no longer offers'}
+          </option>
+        )}
         {shown.map((t) => (
           <option key={t.id} value={t.id}>
             {t.name}

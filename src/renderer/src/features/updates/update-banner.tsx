@@ -29,7 +29,9 @@ export function useUpdateInfo(): UpdateInfo | null {
 export function UpdateBanner() {
   const info = useUpdateInfo();
   const recording = useRecorder((s) => isCapturing(s.status));
-  const uploading = useConsults((s) => Object.values(s.byId).some((c) => c.job !== null && SENDING_STATES.has(c.job.state)));
+  const uploading = useConsults((s) =>
+    Object.values(s.byId).some((c) => c.job !== null && SENDING_STATES.has(c.job.state)),
+  );
   const [error, setError] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
   const banner = info ? updateBanner(info, { recording, uploading }) : null;
