@@ -4,7 +4,7 @@
 import type { Api, BridgeApi, IpcError } from './ipc.ts';
 import { INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 
-export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
+export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './limits.ts';
 
 export class ApiCallError extends Error {
   readonly code: string;

@@ -19,11 +19,11 @@ import type {
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
-import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
+import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './limits.ts';
 
 // The client (createApi, ApiCallError) lives in ipc-client.ts, which imports this module's
 // types: importing it back here would make a cycle, so only the limits are re-exported.
-export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './ipc-limits.ts';
+export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './limits.ts';
 
 /** A phantom carrier of an answer's type; the table holds no value for it at run time. */
 const answer = <T>() => undefined as unknown as T;

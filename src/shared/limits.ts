@@ -1,0 +1,17 @@
+// Every size limit the app holds its input to, in one zod-free module that main, the
+// window and the tests all import: the IPC contract's schemas (ipc.ts), the window's
+// client (ipc-client.ts) and the form fields read the same numbers, so a limit changes in
+// one place. (ipc.ts once took its limits from ipc-client.ts, an import cycle.)
+
+/** The most bytes one recorder chunk carries over IPC. */
+export const MAX_CHUNK_BYTES = 1024 * 1024;
+/** The most characters of text one agent question carries. */
+export const MAX_AGENT_INPUT = 20_000;
+/** The most characters of a patient's name; the service's `POST /recording-sessions/create` takes no more. */
+export const MAX_PATIENT_NAME = 200;
+/** The most characters of a consult's description (the same operation's `description`). */
+export const MAX_DESCRIPTION = 2000;
+/** The most characters of a short label the vet types (a document's title, a search). */
+export const MAX_LABEL = 200;
+/** The fewest characters of a webhook's signing secret. */
+export const MIN_WEBHOOK_SECRET = 16;
