@@ -515,7 +515,7 @@ describe('ConsultsView, on the real core', () => {
 
   it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
     const { ConsultRow } = await import('../../src/renderer/src/features/consults/consult-row.tsx');
-    const { useNextSignIn } = await import('../../src/renderer/src/features/sign-in/switch-user.ts');
+    const { useNextSignIn } = await import('../../src/renderer/src/stores/switch-user.ts');
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     expect(useSession.getState().session.signedIn).toBe(true);

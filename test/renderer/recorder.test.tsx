@@ -12,7 +12,7 @@ import { ApiCallError, MAX_CHUNK_BYTES } from '../../src/shared/ipc-client.ts';
 import type * as SenderModule from '../../src/renderer/src/features/recorder/chunk-sender.ts';
 import type * as LevelModule from '../../src/renderer/src/features/recorder/audio-level.ts';
 import type * as StopwatchModule from '../../src/renderer/src/features/recorder/stopwatch.ts';
-import type * as DevicesModule from '../../src/renderer/src/features/recorder/devices.ts';
+import type * as DevicesModule from '../../src/renderer/src/lib/input-devices.ts';
 import type * as ControllerModule from '../../src/renderer/src/features/recorder/recorder-controller.ts';
 import type * as ViewModule from '../../src/renderer/src/features/recorder/recorder-view.tsx';
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
@@ -47,7 +47,7 @@ beforeAll(async () => {
     ...(await import('../../src/renderer/src/features/recorder/chunk-sender.ts')),
     ...(await import('../../src/renderer/src/features/recorder/audio-level.ts')),
     ...(await import('../../src/renderer/src/features/recorder/stopwatch.ts')),
-    ...(await import('../../src/renderer/src/features/recorder/devices.ts')),
+    ...(await import('../../src/renderer/src/lib/input-devices.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-controller.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),

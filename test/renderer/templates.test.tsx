@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type * as PickerModule from '../../src/renderer/src/features/templates/template-picker.tsx';
+import type * as PickerModule from '../../src/renderer/src/components/template-picker.tsx';
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatesStore from '../../src/renderer/src/stores/templates.ts';
 import { installRealBridge } from './support/real-bridge.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const [templates, settings, picker] = await Promise.all([
     import('../../src/renderer/src/stores/templates.ts'),
     import('../../src/renderer/src/stores/settings.ts'),
-    import('../../src/renderer/src/features/templates/template-picker.tsx'),
+    import('../../src/renderer/src/components/template-picker.tsx'),
   ]);
   stores = { useTemplates: templates.useTemplates, useSettings: settings.useSettings };
   TemplatePicker = picker.TemplatePicker;

@@ -2,7 +2,7 @@
 // in features/recorder/recorder-controller.ts, which is the only writer of this store, so a
 // recording goes on while the vet looks at another view.
 import { create } from 'zustand';
-import type { InputDevice } from '../features/recorder/devices.ts';
+import type { InputDevice } from '../lib/input-devices.ts';
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped' | 'error';
 

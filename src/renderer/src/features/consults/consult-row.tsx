@@ -9,8 +9,8 @@ import { useConsults } from '../../stores/consults.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
-import { switchUser } from '../sign-in/switch-user.ts';
-import { TemplatePicker } from '../templates/template-picker.tsx';
+import { switchUser } from '../../stores/switch-user.ts';
+import { TemplatePicker } from '../../components/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
 import {
   consultStatus,

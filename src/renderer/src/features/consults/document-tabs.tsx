@@ -10,7 +10,7 @@ import { api } from '../../api.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
-import { TemplatePicker } from '../templates/template-picker.tsx';
+import { TemplatePicker } from '../../components/template-picker.tsx';
 import { documentStatus } from '../../lib/consult-status.ts';
 import { NoteReader } from './note-reader.tsx';
 import './documents.css';

@@ -4,7 +4,7 @@
 // recording ends, however it ends.
 import { isCapturing } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { describeDevices } from './devices.ts';
+import { describeDevices } from '../../lib/input-devices.ts';
 import { fail, get, set } from './live-state.ts';
 
 export const DISCONNECTED_MESSAGE = 'The microphone was disconnected. The recording up to that moment is saved.';

@@ -5,7 +5,7 @@ import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { formatDuration } from '../../lib/consult-status.ts';
 import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
-import { TemplatePicker } from '../templates/template-picker.tsx';
+import { TemplatePicker } from '../../components/template-picker.tsx';
 import {
   chooseDevice,
   finishAgain,

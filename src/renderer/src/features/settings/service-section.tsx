@@ -15,7 +15,7 @@ import {
   URL_FIELDS,
   type ServiceKind,
 } from '../../lib/service-kind.ts';
-import { ServiceUrlFields } from '../sign-in/service-url-fields.tsx';
+import { ServiceUrlFields } from '../../components/service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];
 

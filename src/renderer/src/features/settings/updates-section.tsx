@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { updateFeedProblem } from '../../../../shared/updates.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { useUpdateInfo } from '../updates/update-banner.tsx';
+import { useUpdateInfo } from '../../hooks/use-update-info.ts';
 
 const PHASE_WORDS = {
   off: 'Off',

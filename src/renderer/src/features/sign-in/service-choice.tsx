@@ -16,7 +16,7 @@ import {
   serviceKind,
   type ServiceKind,
 } from '../../lib/service-kind.ts';
-import { ServiceUrlFields } from './service-url-fields.tsx';
+import { ServiceUrlFields } from '../../components/service-url-fields.tsx';
 
 type Urls = Settings['serviceUrls'];
 

@@ -6,7 +6,7 @@ import { useSession } from '../../stores/session.ts';
 import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
 import { useOnline } from '../../hooks/use-online.ts';
-import { useNextSignIn } from './switch-user.ts';
+import { useNextSignIn } from '../../stores/switch-user.ts';
 import './sign-in.css';
 
 interface FieldErrors {

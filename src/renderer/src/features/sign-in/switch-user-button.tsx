@@ -2,7 +2,7 @@
 // saying what of the vet signed out waits for their next sign-in.
 import { useState } from 'react';
 import { useSession } from '../../stores/session.ts';
-import { switchUser } from './switch-user.ts';
+import { switchUser } from '../../stores/switch-user.ts';
 import { useOwnConsultsUnderWay } from './under-way.ts';
 
 export function SwitchUserButton() {

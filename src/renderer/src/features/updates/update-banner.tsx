@@ -1,30 +1,13 @@
 // "Update ready: restart when free": shown once an update from the clinic's feed has been
 // downloaded and checked. The restart waits while a consult is recorded or sent (main refuses
 // it then, and says why); quitting the app installs it too.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { SENDING_STATES } from '../../../../shared/jobs.ts';
-import { updateBanner, type UpdateInfo } from '../../../../shared/updates.ts';
+import { updateBanner } from '../../../../shared/updates.ts';
+import { useUpdateInfo } from '../../hooks/use-update-info.ts';
 import { api } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
-
-/** Where the app is with its updates, kept current by main's events. */
-export function useUpdateInfo(): UpdateInfo | null {
-  const [info, setInfo] = useState<UpdateInfo | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.update
-      .get()
-      .then((i) => live && setInfo(i))
-      .catch(() => undefined);
-    const off = api.on('update:changed', (i) => setInfo(i));
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-  return info;
-}
 
 export function UpdateBanner() {
   const info = useUpdateInfo();

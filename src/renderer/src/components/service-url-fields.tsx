@@ -1,8 +1,8 @@
 // The three addresses of a service that is neither PupPilot's nor the sandbox, each labelled
 // in words; the service documents' placeholder name is a small hint beside it.
 import { useId } from 'react';
-import type { Settings } from '../../../../shared/settings.ts';
-import { URL_FIELDS } from '../../lib/service-kind.ts';
+import type { Settings } from '../../../shared/settings.ts';
+import { URL_FIELDS } from '../lib/service-kind.ts';
 
 type Urls = Settings['serviceUrls'];
 

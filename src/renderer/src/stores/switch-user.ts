@@ -3,9 +3,9 @@
 // sign-in), and the sign-in screen is ready for the next vet. From a consult waiting for its
 // owner, the screen comes with the owner's e-mail filled in.
 import { create } from 'zustand';
-import { api } from '../../api.ts';
-import { useNotifications } from '../../stores/notifications.ts';
-import { useSession } from '../../stores/session.ts';
+import { api } from '../api.ts';
+import { useNotifications } from './notifications.ts';
+import { useSession } from './session.ts';
 
 export interface NextSignIn {
   /** Filled in on the sign-in screen (the owner of a waiting consult). */

@@ -2,10 +2,10 @@
 // every screen reader and keyboard already knows. The last template used is chosen for the vet
 // unless they have already chosen.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { Template } from '../../../../shared/service/index.ts';
-import { useSettings } from '../../stores/settings.ts';
-import { useTemplates } from '../../stores/templates.ts';
-import './templates.css';
+import type { Template } from '../../../shared/service/index.ts';
+import { useSettings } from '../stores/settings.ts';
+import { useTemplates } from '../stores/templates.ts';
+import './template-picker.css';
 
 export interface TemplatePickerProps {
   value: string | null;
