@@ -65,7 +65,15 @@ export interface ConsultOwner {
   service: string;
 }
 
-export interface RecordingInfo {
+export const RECORDING_STATES = ['recording', 'paused', 'finished', 'recovered'] as const;
+export type RecordingState = (typeof RECORDING_STATES)[number];
+
+/**
+ * What a recording is, as both its saved meta.json (src/main/core/recordings/meta.ts, which
+ * adds what only the engine needs) and the window (RecordingInfo) see it: declared once so the
+ * two cannot drift apart.
+ */
+export interface RecordingFacts {
   id: string;
   startedAt: string;
   finishedAt: string | null;
@@ -77,14 +85,18 @@ export interface RecordingInfo {
   /** The visit's description, optional; sent as the session's description. */
   description: string | null;
   templateId: string | null;
-  state: 'recording' | 'paused' | 'finished' | 'recovered';
+  state: RecordingState;
   bytes: number;
-  /** The account that recorded it (its consult goes with that account only); null for older recordings. */
-  recordedBy: ConsultOwner | null;
   /** When the owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
   consentAt: string | null;
   /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
   listName: string | null;
+}
+
+/** A recording as the window is shown it; main maps a meta to it at the IPC edge. */
+export interface RecordingInfo extends RecordingFacts {
+  /** The account that recorded it (its consult goes with that account only); null for older recordings. */
+  recordedBy: ConsultOwner | null;
 }
 
 export interface ConsultInfo {

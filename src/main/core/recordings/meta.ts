@@ -1,34 +1,18 @@
 // A recording's meta.json: its shape, the reading of a saved one (hand-written, lenient with
 // members added later), the checks and clean-up of the texts the vet types, and a new one.
-import type { ConsultOwner } from '../../../shared/ipc.ts';
+import type { ConsultOwner, RecordingFacts, RecordingState } from '../../../shared/ipc.ts';
 import { RecordingError } from './errors.ts';
 
-export type RecordingState = 'recording' | 'paused' | 'finished' | 'recovered';
+export type { RecordingState };
 
-export interface RecordingMeta {
-  id: string;
-  startedAt: string;
+/** meta.json: what the window is shown of a recording, and what only the engine needs. */
+export interface RecordingMeta extends RecordingFacts {
   updatedAt: string;
-  finishedAt: string | null;
-  durationMs: number;
-  mimeType: string;
-  label: string | null;
-  /** The patient spoken of in the audio; the service needs it before the consult is sent. */
-  patientName: string | null;
-  /** The visit's description, sent with the patient's name; optional. */
-  description: string | null;
-  templateId: string | null;
-  state: RecordingState;
-  bytes: number;
   chunks: number;
   /** Whether the WebM got its Duration written; null until the recording ends. */
   durationFixed: boolean | null;
   /** The account signed in when it was recorded; null for older recordings, or none signed in. */
   owner: ConsultOwner | null;
-  /** When the vet said the owner consented to the recording (Settings asks at Start); null when not asked. */
-  consentAt: string | null;
-  /** The name the vet listed the consult under after it was sent (on this computer only); null when not renamed. */
-  listName: string | null;
 }
 
 /** What `start` is given for a new recording. */
