@@ -15,6 +15,8 @@ export interface FormFieldProps {
   /** The control's id; the hint and the error take it with `-hint` and `-error` added. */
   id: string;
   label: ReactNode;
+  /** For a label only screen readers need, where the form's heading already says it (`visually-hidden`). */
+  labelClassName?: string;
   /** Shown under the control, always. */
   hint?: ReactNode;
   /** What is wrong with the value; nothing while it is fine. */
@@ -24,13 +26,15 @@ export interface FormFieldProps {
   children(control: FieldControlProps): ReactNode;
 }
 
-export function FormField({ id, label, hint, error, announce = false, children }: FormFieldProps) {
+export function FormField({ id, label, labelClassName, hint, error, announce = false, children }: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId ?? undefined} className="field-hint">
