@@ -51,70 +51,62 @@ const retention = z.object({
 });
 export type Retention = z.infer<typeof retention>;
 
-export const settingsSchema = z
-  .object({
-    version: z.literal(1),
-    /** Start the built-in sandbox and talk to it instead of the service addresses below. */
-    useSandbox: z.boolean(),
-    serviceUrls: z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl }),
-    /**
-     * Sign in with `POST /auth/login` on the scribing API instead of `POST /auth/sign-in` on the
-     * sign-in host (docs/service.md). The key's name is kept as saved settings files spell it.
-     */
-    useLoginRow: z.boolean(),
-    lastTemplateId: z.string().max(200).nullable(),
-    /** Days the audio of a finished note is kept; null = for ever. */
-    retentionDays: z.number().int().min(0).max(3650).nullable(),
-    /**
-     * When a shorter retention was chosen without deleting the audio already kept: a finished
-     * consult's days are counted from this moment, not from its note. Null = from the note.
-     */
-    retentionAppliesFrom: z.iso.datetime().nullable(),
-    /**
-     * Each clinic's own retention, by account (`<service> <organization id>`): one clinic's
-     * choice never deletes another's audio. The two members above are the default of a clinic
-     * that has chosen none; the window sees and edits its own clinic's (main swaps them in).
-     */
-    retentionByAccount: z
-      .record(z.string().max(2400), retention)
-      .refine((r) => Object.keys(r).length <= 1000, 'holds too many accounts'),
-    inputDeviceId: z.string().max(500).nullable(),
-    scribeOverdueMinutes: overdueMinutes,
-    maxRecordingMinutes,
-    /** Start asks whether the owner consented to the recording, and the consult keeps the answer's time. */
-    askOwnerConsent: z.boolean(),
-    recordShortcut,
-    updateFeedUrl,
-  })
-  .superRefine((s, ctx) => {
-    if (s.useSandbox) return;
-    for (const key of ['agentsUrl', 'scribeUrl', 'agentsApiUrl'] as const) {
-      if (s.serviceUrls[key] === '') {
-        ctx.addIssue({ code: 'custom', path: ['serviceUrls', key], message: 'is needed when the sandbox is off' });
-      }
+const serviceUrls = z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl });
+
+/** Every member's rule, once: the saved file and the window's changes are both read with it. */
+const settingsShape = z.object({
+  version: z.literal(1),
+  /** Start the built-in sandbox and talk to it instead of the service addresses below. */
+  useSandbox: z.boolean(),
+  serviceUrls,
+  /**
+   * Sign in with `POST /auth/login` on the scribing API instead of `POST /auth/sign-in` on the
+   * sign-in host (docs/service.md). The key's name is kept as saved settings files spell it.
+   */
+  useLoginRow: z.boolean(),
+  lastTemplateId: z.string().max(200).nullable(),
+  /** Days the audio of a finished note is kept; null = for ever. */
+  retentionDays: retention.shape.retentionDays,
+  /**
+   * When a shorter retention was chosen without deleting the audio already kept: a finished
+   * consult's days are counted from this moment, not from its note. Null = from the note.
+   */
+  retentionAppliesFrom: retention.shape.retentionAppliesFrom,
+  /**
+   * Each clinic's own retention, by account (`<service> <organization id>`): one clinic's
+   * choice never deletes another's audio. The two members above are the default of a clinic
+   * that has chosen none; the window sees and edits its own clinic's (main swaps them in).
+   */
+  retentionByAccount: z
+    .record(z.string().max(2400), retention)
+    .refine((r) => Object.keys(r).length <= 1000, 'holds too many accounts'),
+  inputDeviceId: z.string().max(500).nullable(),
+  scribeOverdueMinutes: overdueMinutes,
+  maxRecordingMinutes,
+  /** Start asks whether the owner consented to the recording, and the consult keeps the answer's time. */
+  askOwnerConsent: z.boolean(),
+  recordShortcut,
+  updateFeedUrl,
+});
+
+/** settings.json. */
+export const settingsSchema = settingsShape.superRefine((s, ctx) => {
+  if (s.useSandbox) return;
+  for (const key of ['agentsUrl', 'scribeUrl', 'agentsApiUrl'] as const) {
+    if (s.serviceUrls[key] === '') {
+      ctx.addIssue({ code: 'custom', path: ['serviceUrls', key], message: 'is needed when the sandbox is off' });
     }
-  });
+  }
+});
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const settingsPatchSchema = z
-  .object({
-    useSandbox: z.boolean(),
-    serviceUrls: z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl }).partial(),
-    useLoginRow: z.boolean(),
-    lastTemplateId: z.string().max(200).nullable(),
-    retentionDays: z.number().int().min(0).max(3650).nullable(),
-    /**
-     * When a shorter retention was chosen without deleting the audio already kept: a finished
-     * consult's days are counted from this moment, not from its note. Null = from the note.
-     */
-    retentionAppliesFrom: z.iso.datetime().nullable(),
-    inputDeviceId: z.string().max(500).nullable(),
-    scribeOverdueMinutes: overdueMinutes,
-    maxRecordingMinutes,
-    askOwnerConsent: z.boolean(),
-    recordShortcut,
-    updateFeedUrl,
-  })
+/**
+ * What the window may change (`settings:set`): any of the members but the file's version and
+ * the retention by account (main keeps that one), each service address on its own.
+ */
+export const settingsPatchSchema = settingsShape
+  .omit({ version: true, retentionByAccount: true })
+  .extend({ serviceUrls: serviceUrls.partial() })
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

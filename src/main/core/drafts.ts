@@ -4,13 +4,13 @@
 // cannot be read is moved aside (kept, never deleted) and the service's note is shown.
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { KeyedQueue } from './keyed-queue.ts';
 import { readJson, tempTarget, writeJsonAtomic } from './atomic-file.ts';
 
-export interface Draft {
-  text: string;
-  savedAt: string;
-}
+/** A draft's file; members it does not name are dropped. */
+const draftSchema = z.object({ text: z.string(), savedAt: z.string() });
+export type Draft = z.infer<typeof draftSchema>;
 
 const DOCUMENT = '.document-';
 // No separator, no leading or trailing dot and no `..`, and no `:` (a stream name on Windows):
@@ -129,9 +129,8 @@ export class DraftStore {
       raw = undefined;
     }
     if (raw === null) return null;
-    const draft = raw as Partial<Draft> | undefined;
-    if (draft && typeof draft.text === 'string' && typeof draft.savedAt === 'string')
-      return { text: draft.text, savedAt: draft.savedAt };
+    const draft = draftSchema.safeParse(raw);
+    if (draft.success) return draft.data;
     const keptAs = `${this.path(key)}.unreadable-${this.now()}`;
     await rename(this.path(key), keptAs).catch(() => undefined);
     this.onUnreadable?.(key, keptAs);

@@ -1,6 +1,7 @@
-// A recording's meta.json: its shape, the reading of a saved one (hand-written, lenient with
+// A recording's meta.json: its shape, the reading of a saved one (one zod schema, lenient with
 // members added later), the checks and clean-up of the texts the vet types, and a new one.
-import type { ConsultOwner, RecordingFacts, RecordingState } from '../../../shared/ipc.ts';
+import { z } from 'zod';
+import { RECORDING_STATES, type ConsultOwner, type RecordingFacts, type RecordingState } from '../../../shared/ipc.ts';
 import { RecordingError } from './errors.ts';
 
 export type { RecordingState };
@@ -28,60 +29,49 @@ export interface StartInput {
 }
 
 const MIME_PATTERN = /^[a-z]+\/[a-z0-9.+-]+(;[\x20-\x7e]*)?$/i;
-const STATES: readonly string[] = ['recording', 'paused', 'finished', 'recovered'];
 
 export function isWebm(mimeType: string): boolean {
   return /^(audio|video)\/webm\b/i.test(mimeType);
 }
 
+/** A member added after some meta files were written: absent, or not what it should be, reads as null. */
+const later = <T extends z.ZodType>(schema: T) => schema.nullable().catch(null);
+const count = z.number().nonnegative();
+
+const ownerSchema = z.object({
+  userId: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  service: z.string(),
+});
+
+// Loose: members a later version adds are kept when this one rewrites the file, and a
+// recording is never lost over a member it could not have had.
+const metaSchema = z.looseObject({
+  id: z.string(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: count,
+  mimeType: z.string(),
+  label: z.string().nullable(),
+  templateId: z.string().nullable(),
+  state: z.enum(RECORDING_STATES),
+  bytes: count,
+  chunks: count,
+  patientName: later(z.string()),
+  description: later(z.string()),
+  consentAt: later(z.string()),
+  listName: later(z.string()),
+  durationFixed: later(z.boolean()),
+  owner: later(ownerSchema),
+});
+
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
 export function parseMeta(value: unknown, id: string): RecordingMeta | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const m = value as Record<string, unknown>;
-  const str = (k: string) => typeof m[k] === 'string';
-  const strOrNull = (k: string) => m[k] === null || typeof m[k] === 'string';
-  const count = (k: string) => typeof m[k] === 'number' && Number.isFinite(m[k]) && m[k] >= 0;
-  const ok =
-    m['id'] === id &&
-    str('startedAt') &&
-    str('updatedAt') &&
-    strOrNull('finishedAt') &&
-    count('durationMs') &&
-    str('mimeType') &&
-    strOrNull('label') &&
-    strOrNull('templateId') &&
-    STATES.includes(m['state'] as string) &&
-    count('bytes') &&
-    count('chunks');
-  if (!ok) return null;
-  const fixed = m['durationFixed'];
-  // Members added after a meta file was written read as null: a recording is never lost over
-  // a member it could not have had.
-  const text = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : null);
-  return {
-    ...(m as unknown as RecordingMeta),
-    patientName: text('patientName'),
-    description: text('description'),
-    consentAt: text('consentAt'),
-    listName: text('listName'),
-    durationFixed: typeof fixed === 'boolean' ? fixed : null,
-    owner: parseOwner(m['owner']),
-  };
-}
-
-export function parseOwner(value: unknown): ConsultOwner | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const o = value as Record<string, unknown>;
-  const ok = ['userId', 'organizationId', 'name', 'email', 'service'].every((k) => typeof o[k] === 'string');
-  return ok
-    ? {
-        userId: o['userId'] as string,
-        organizationId: o['organizationId'] as string,
-        name: o['name'] as string,
-        email: o['email'] as string,
-        service: o['service'] as string,
-      }
-    : null;
+  const parsed = metaSchema.safeParse(value);
+  return parsed.success && parsed.data.id === id ? parsed.data : null;
 }
 
 const MAX_NAME = 200;
