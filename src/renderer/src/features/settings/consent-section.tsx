@@ -2,6 +2,7 @@
 // the consult keeps the time the vet confirmed it. Saved as soon as it is changed.
 import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
+import { SettingsSection } from './section.tsx';
 
 export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }) {
   const { pending, saved, error, save } = useSettingSave<boolean>();
@@ -12,8 +13,7 @@ export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }
     );
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Owner’s consent</h2>
+    <SettingsSection title="Owner’s consent">
       <label className="settings-check">
         <input
           type="checkbox"
@@ -29,6 +29,6 @@ export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }
         Without consent nothing is recorded.
       </p>
       <SettingFeedback error={error} notChanged="The setting was not changed." saved={saved} />
-    </section>
+    </SettingsSection>
   );
 }

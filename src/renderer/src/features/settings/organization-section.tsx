@@ -4,7 +4,10 @@
 // answered it, not as typed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
+import { OfflineNotice, SettingsSection } from './section.tsx';
+import { SettingFeedback } from './setting-save.tsx';
 
 // A first check only, for a message next to the field; main and the service check it again.
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -62,49 +65,35 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
     }
   }
 
-  const errorId = `${ids}-error`;
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Organization</h2>
+    <SettingsSection title="Organization">
       <p className="muted">
         The service e-mails this address about errors and other important updates for your organization.
       </p>
-      {needsNetwork && (
-        <p className="notice notice-warning" role="status">
-          You are offline. Changing this needs the service; try again when the connection is back.
-        </p>
-      )}
+      {needsNetwork && <OfflineNotice />}
       <form onSubmit={save} noValidate aria-busy={busy}>
-        <label htmlFor={`${ids}-email`}>Notification email</label>
-        <div className="row settings-inline">
-          <input
-            id={`${ids}-email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            readOnly={busy}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-          />
-          {/* aria-disabled, not disabled: the keyboard focus stays on the button while it waits. */}
-          <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-        {fieldError && (
-          <p id={errorId} className="field-error">
-            {fieldError}
-          </p>
-        )}
+        <FormField id={`${ids}-email`} label="Notification email" error={fieldError}>
+          {(control) => (
+            <div className="row settings-inline">
+              <input
+                {...control}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                spellCheck={false}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                readOnly={busy}
+              />
+              {/* aria-disabled, not disabled: the keyboard focus stays on the button while it waits. */}
+              <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
+                {busy ? 'Saving…' : 'Save'}
+              </button>
+            </div>
+          )}
+        </FormField>
       </form>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The notification address was not changed. {error}
-        </p>
-      )}
+      <SettingFeedback error={error} notChanged="The notification address was not changed." />
       {readError && (
         <div className="notice notice-error" role="alert">
           <p>The address in force could not be read from the service. {readError}</p>
@@ -125,6 +114,6 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
             ? `Notifications ${from === 'saved' ? 'now ' : ''}go to ${organization.emailNotification} (${organization.name}).`
             : `The service has no notification address for ${organization.name}.`)}
       </p>
-    </section>
+    </SettingsSection>
   );
 }

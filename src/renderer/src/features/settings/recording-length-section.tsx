@@ -2,6 +2,8 @@
 // this length and is kept, with a warning five minutes before. Saved as soon as it is chosen.
 import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { SettingsSection } from './section.tsx';
 
 const CHOICES = [30, 60, 90, 120, 180, 240];
 
@@ -24,28 +26,34 @@ export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMi
     );
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Recording length</h2>
-      <label htmlFor={`${ids}-select`}>Stop a recording left running after</label>
-      <select
+    <SettingsSection title="Recording length">
+      <FormField
         id={`${ids}-select`}
-        className="settings-select"
-        value={String(current)}
-        aria-busy={pending !== null}
-        aria-describedby={`${ids}-hint`}
-        onChange={(e) => void choose(Number(e.target.value))}
+        label="Stop a recording left running after"
+        hint={
+          <>
+            The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing
+            is heard. What is recorded is always kept.
+          </>
+        }
       >
-        {choices.map((m) => (
-          <option key={m} value={String(m)}>
-            {label(m)}
-          </option>
-        ))}
-      </select>
-      <p id={`${ids}-hint`} className="field-hint">
-        The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing is
-        heard. What is recorded is always kept.
-      </p>
+        {(control) => (
+          <select
+            {...control}
+            className="settings-select"
+            value={String(current)}
+            aria-busy={pending !== null}
+            onChange={(e) => void choose(Number(e.target.value))}
+          >
+            {choices.map((m) => (
+              <option key={m} value={String(m)}>
+                {label(m)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <SettingFeedback error={error} notChanged="The length was not changed." saved={saved} />
-    </section>
+    </SettingsSection>
   );
 }

@@ -5,6 +5,9 @@
 import { useId, useState } from 'react';
 import { api } from '../../api.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { SettingsSection } from './section.tsx';
+import { SettingFeedback } from './setting-save.tsx';
 
 type Days = number | null;
 
@@ -81,28 +84,29 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
   }
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Audio retention</h2>
-      <label htmlFor={`${ids}-select`}>Keep recordings after the note is ready</label>
-      <select
+    <SettingsSection title="Audio retention">
+      <FormField
         id={`${ids}-select`}
-        className="settings-select"
-        value={valueOf(asking ? asking.days : current)}
-        aria-disabled={pending !== undefined}
-        aria-busy={pending !== undefined}
-        aria-describedby={`${ids}-hint`}
-        onChange={(e) => void choose(e.target.value)}
+        label="Keep recordings after the note is ready"
+        hint="Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already finished."
       >
-        {options.map((o) => (
-          <option key={valueOf(o.days)} value={valueOf(o.days)}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <p id={`${ids}-hint`} className="field-hint">
-        Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already
-        finished.
-      </p>
+        {(control) => (
+          <select
+            {...control}
+            className="settings-select"
+            value={valueOf(asking ? asking.days : current)}
+            aria-disabled={pending !== undefined}
+            aria-busy={pending !== undefined}
+            onChange={(e) => void choose(e.target.value)}
+          >
+            {options.map((o) => (
+              <option key={valueOf(o.days)} value={valueOf(o.days)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {asking && (
         <div className="notice notice-warning" role="alert">
           <p>
@@ -124,14 +128,11 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
           </div>
         </div>
       )}
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The retention was not changed. {error}
-        </p>
-      )}
-      <p className="settings-ok" role="status">
-        {pending !== undefined ? 'Saving…' : saved}
-      </p>
-    </section>
+      <SettingFeedback
+        error={error}
+        notChanged="The retention was not changed."
+        saved={pending !== undefined ? 'Saving…' : saved}
+      />
+    </SettingsSection>
   );
 }

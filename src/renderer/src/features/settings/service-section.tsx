@@ -16,6 +16,8 @@ import {
   type ServiceKind,
 } from '../../lib/service-kind.ts';
 import { ServiceUrlFields } from '../../components/service-url-fields.tsx';
+import { SettingsSection } from './section.tsx';
+import { SettingFeedback } from './setting-save.tsx';
 
 type Urls = Settings['serviceUrls'];
 
@@ -84,8 +86,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   }
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Service</h2>
+    <SettingsSection title="Service">
       <p className="settings-in-use">
         <strong>In use:</strong> {serviceInWords(settings)}
       </p>
@@ -148,20 +149,18 @@ export function ServiceSection({ settings }: { settings: Settings }) {
           computer are kept.
         </p>
 
-        {error && (
-          <p id={`${ids}-error`} className="notice notice-error" role="alert">
-            The service settings were not saved. {readableRefusal(error)}
-          </p>
-        )}
-        <p className="settings-ok" role="status">
-          {info}
-        </p>
+        <SettingFeedback
+          id={`${ids}-error`}
+          error={error && readableRefusal(error)}
+          notChanged="The service settings were not saved."
+          saved={info}
+        />
         <div className="row">
           <button type="submit" className="primary" aria-disabled={busy}>
             {busy ? 'Saving…' : serviceChanges ? 'Save and switch service' : 'Save service settings'}
           </button>
         </div>
       </form>
-    </section>
+    </SettingsSection>
   );
 }

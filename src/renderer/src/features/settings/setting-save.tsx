@@ -1,7 +1,7 @@
 // Saving one setting the moment it is chosen: what is being saved, the sentence once it is
 // saved, and main's refusal (the setting on disk stays as it was). One hook and one feedback
 // line for the sections that save a single choice.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSettings } from '../../stores/settings.ts';
 
@@ -28,26 +28,34 @@ export function useSettingSave<T>() {
   return { pending, saved, error, save };
 }
 
-/** The refusal (what was not changed, and why) and the saved sentence, announced. */
+/**
+ * The refusal (what was not changed, and why) and the saved sentence, announced. Without `saved`
+ * only the refusal is shown (a section whose own status line says where it stands); `id` lets
+ * the fields main refused point to the refusal.
+ */
 export function SettingFeedback({
   error,
   notChanged,
   saved,
+  id,
 }: {
-  error: string | null;
+  error: ReactNode;
   notChanged: string;
-  saved: string | null;
+  saved?: ReactNode;
+  id?: string;
 }) {
   return (
     <>
       {error && (
-        <p className="notice notice-error" role="alert">
+        <p id={id} className="notice notice-error" role="alert">
           {notChanged} {error}
         </p>
       )}
-      <p className="settings-ok" role="status">
-        {saved}
-      </p>
+      {saved !== undefined && (
+        <p className="settings-ok" role="status">
+          {saved}
+        </p>
+      )}
     </>
   );
 }

@@ -12,6 +12,9 @@ import {
 } from '../../../../shared/desktop.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { SettingsSection } from './section.tsx';
+import { SettingFeedback } from './setting-save.tsx';
 
 const platform = () => (navigator.userAgent.includes('Mac') ? 'darwin' : 'other');
 
@@ -84,8 +87,7 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
   }
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Recording shortcut</h2>
+    <SettingsSection title="Recording shortcut">
       <p id={`${ids}-now`}>
         {!recordShortcut ? (
           'No shortcut starts recording.'
@@ -110,25 +112,25 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
         </p>
       )}
       {capturing ? (
-        <>
-          <label htmlFor={`${ids}-keys`}>Press the new keys</label>
-          <input
-            id={`${ids}-keys`}
-            className="settings-shortcut"
-            readOnly
-            autoFocus
-            value={pressed ? label(pressed) : ''}
-            placeholder="For example Ctrl+Shift+R"
-            aria-describedby={`${ids}-hint`}
-            aria-busy={pending}
-            onKeyDown={onKeyDown}
-            onBlur={() => !pending && setCapturing(false)}
-          />
-          <p id={`${ids}-hint`} className="field-hint">
-            Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape
-            cancels.
-          </p>
-        </>
+        <FormField
+          id={`${ids}-keys`}
+          label="Press the new keys"
+          hint="Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape cancels."
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="settings-shortcut"
+              readOnly
+              autoFocus
+              value={pressed ? label(pressed) : ''}
+              placeholder="For example Ctrl+Shift+R"
+              aria-busy={pending}
+              onKeyDown={onKeyDown}
+              onBlur={() => !pending && setCapturing(false)}
+            />
+          )}
+        </FormField>
       ) : (
         <div className="row">
           <button
@@ -150,14 +152,7 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
           )}
         </div>
       )}
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The shortcut was not changed. {error}
-        </p>
-      )}
-      <p className="settings-ok" role="status">
-        {saved}
-      </p>
-    </section>
+      <SettingFeedback error={error} notChanged="The shortcut was not changed." saved={saved} />
+    </SettingsSection>
   );
 }

@@ -4,6 +4,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateFeedProblem } from '../../../../shared/updates.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useUpdateInfo } from '../../hooks/use-update-info.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { SettingsSection } from './section.tsx';
 
 const PHASE_WORDS = {
   off: 'Off',
@@ -13,6 +15,9 @@ const PHASE_WORDS = {
   ready: 'A new version is ready: it is installed at the next restart',
   failed: 'Not updated',
 } as const;
+
+const FEED_HINT =
+  "For the clinic's IT: the folder on the clinic's web server with the installers and their latest.yml files. Leave it empty to install new versions by hand. A new version is installed when the app restarts, never during a recording or while one is being sent.";
 
 export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
   const update = useSettings((s) => s.update);
@@ -49,44 +54,41 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
   }
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Updates</h2>
+    <SettingsSection title="Updates">
       <p>
         <strong>Now:</strong>{' '}
         {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'}{' '}
         {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
       </p>
-      <form className="settings-inline row" onSubmit={(e) => void save(e)}>
-        <label htmlFor={`${ids}-url`} className="visually-hidden">
-          Update feed address
-        </label>
-        <input
+      <form onSubmit={(e) => void save(e)}>
+        <FormField
           id={`${ids}-url`}
-          type="url"
-          inputMode="url"
-          placeholder="https://updates.clinic.example/vet-scribe/"
-          value={value}
-          aria-describedby={`${ids}-hint`}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => setValue(e.target.value)}
-        />
-        <button type="submit" disabled={pending}>
-          Save
-        </button>
+          label="Update feed address"
+          labelClassName="visually-hidden"
+          hint={FEED_HINT}
+          error={error && `The update feed was not changed. ${error}`}
+          announce
+        >
+          {(control) => (
+            <div className="settings-inline row">
+              <input
+                {...control}
+                type="url"
+                inputMode="url"
+                placeholder="https://updates.clinic.example/vet-scribe/"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
+              <button type="submit" disabled={pending}>
+                Save
+              </button>
+            </div>
+          )}
+        </FormField>
       </form>
-      <p id={`${ids}-hint`} className="field-hint">
-        For the clinic&apos;s IT: the folder on the clinic&apos;s web server with the installers and their latest.yml
-        files. Leave it empty to install new versions by hand. A new version is installed when the app restarts, never
-        during a recording or while one is being sent.
-      </p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The update feed was not changed. {error}
-        </p>
-      )}
       <p className="settings-ok" role="status">
         {saved}
       </p>
-    </section>
+    </SettingsSection>
   );
 }

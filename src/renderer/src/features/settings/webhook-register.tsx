@@ -4,9 +4,10 @@
 // never shows it again, and the field is emptied once it is sent.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
+import { MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
+import { FormField } from '../../components/form-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
-
-export const MIN_SECRET_LENGTH = 16;
+import { SettingFeedback } from './setting-save.tsx';
 
 interface Problems {
   url?: string;
@@ -31,8 +32,8 @@ export function webhookProblems(url: string, secret: string): Problems {
     problems.url =
       'The address must be a whole https:// address the service can reach, like https://clinic.example/webhooks/scribe.';
   if (secret === '') problems.secret = 'Enter the signing secret.';
-  else if (secret.length < MIN_SECRET_LENGTH)
-    problems.secret = `The secret must be at least ${MIN_SECRET_LENGTH} characters long (it has ${secret.length}).`;
+  else if (secret.length < MIN_WEBHOOK_SECRET)
+    problems.secret = `The secret must be at least ${MIN_WEBHOOK_SECRET} characters long (it has ${secret.length}).`;
   return problems;
 }
 
@@ -85,57 +86,53 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         note, signed with the secret below. Use the same secret in the clinic&apos;s receiver. The secret goes to the
         service and this computer&apos;s keychain only.
       </p>
-      <label htmlFor={`${ids}-url`}>Webhook address</label>
-      <input
-        ref={urlRef}
-        id={`${ids}-url`}
-        type="url"
-        inputMode="url"
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="https://"
-        value={url}
-        maxLength={2048}
-        readOnly={busy}
-        onChange={(e) => setUrl(e.target.value)}
-        aria-invalid={problems.url ? true : undefined}
-        aria-describedby={problems.url ? `${ids}-url-problem` : undefined}
-      />
-      {problems.url && (
-        <p id={`${ids}-url-problem`} className="field-error">
-          {problems.url}
-        </p>
-      )}
-      <label htmlFor={`${ids}-secret`}>Signing secret</label>
-      <input
-        ref={secretRef}
+      <FormField id={`${ids}-url`} label="Webhook address" error={problems.url}>
+        {(control) => (
+          <input
+            {...control}
+            ref={urlRef}
+            type="url"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="https://"
+            value={url}
+            maxLength={2048}
+            readOnly={busy}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
         id={`${ids}-secret`}
-        type="password"
-        autoComplete="new-password"
-        spellCheck={false}
-        value={secret}
-        maxLength={1024}
-        readOnly={busy}
-        onChange={(e) => setSecret(e.target.value)}
-        aria-invalid={problems.secret ? true : undefined}
-        aria-describedby={problems.secret ? `${ids}-secret-hint ${ids}-secret-problem` : `${ids}-secret-hint`}
+        label="Signing secret"
+        hint={`At least ${MIN_WEBHOOK_SECRET} characters. It is not shown again once sent.`}
+        error={problems.secret}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={secretRef}
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            value={secret}
+            maxLength={1024}
+            readOnly={busy}
+            onChange={(e) => setSecret(e.target.value)}
+          />
+        )}
+      </FormField>
+      <SettingFeedback
+        error={error}
+        notChanged="The webhook was not registered."
+        saved={
+          (registered &&
+            !busy &&
+            `Registered: the service posts "${answer.webhook.eventType}" events to ${registered}.`) ||
+          null
+        }
       />
-      <p id={`${ids}-secret-hint`} className="field-hint">
-        At least {MIN_SECRET_LENGTH} characters. It is not shown again once sent.
-      </p>
-      {problems.secret && (
-        <p id={`${ids}-secret-problem`} className="field-error">
-          {problems.secret}
-        </p>
-      )}
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The webhook was not registered. {error}
-        </p>
-      )}
-      <p className="settings-ok" role="status">
-        {registered && !busy && `Registered: the service posts "${answer.webhook.eventType}" events to ${registered}.`}
-      </p>
       <div className="row">
         <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
           {busy ? 'Registering…' : 'Register webhook'}

@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';
 import { WebhookRegister } from './webhook-register.tsx';
+import { OfflineNotice, SettingsSection } from './section.tsx';
+import { SettingFeedback } from './setting-save.tsx';
 
 function stateLine(answer: WebhookAnswer | null, pending: boolean | null): string {
   if (pending !== null) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
@@ -39,17 +41,12 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
   }
 
   return (
-    <section className="panel settings-section" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Webhook</h2>
+    <SettingsSection title="Webhook">
       <p className="muted">
         When on, the service posts a signed message to your clinic&apos;s webhook address for each note. The address is
         registered below.
       </p>
-      {needsNetwork && (
-        <p className="notice notice-warning" role="status">
-          You are offline. Changing this needs the service; try again when the connection is back.
-        </p>
-      )}
+      {needsNetwork && <OfflineNotice />}
       <div className="settings-switch-row">
         <span id={`${ids}-label`} className="settings-switch-label">
           Scribe webhook notifications
@@ -78,12 +75,8 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
       <p id={`${ids}-state`} className={answer || pending !== null ? 'settings-ok' : 'muted'} role="status">
         {stateLine(answer, pending)}
       </p>
-      {error && (
-        <p className="notice notice-error" role="alert">
-          The webhook was not changed. {error}
-        </p>
-      )}
+      <SettingFeedback error={error} notChanged="The webhook was not changed." />
       <WebhookRegister needsNetwork={needsNetwork} />
-    </section>
+    </SettingsSection>
   );
 }
