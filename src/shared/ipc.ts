@@ -19,7 +19,15 @@ import type {
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 
-import { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './limits.ts';
+import {
+  MAX_AGENT_INPUT,
+  MAX_CHUNK_BYTES,
+  MAX_DESCRIPTION,
+  MAX_LABEL,
+  MAX_PATIENT_NAME,
+  MAX_TEMPLATE_ID,
+  MIN_WEBHOOK_SECRET,
+} from './limits.ts';
 
 // The client (createApi, ApiCallError) lives in ipc-client.ts, which imports this module's
 // types: importing it back here would make a cycle, so only the limits are re-exported.
@@ -33,14 +41,14 @@ const id = z
   .min(1, 'is required')
   .max(100, 'is too long')
   .regex(/^[A-Za-z0-9._:-]+$/, 'has characters an id cannot have');
-const label = z.string().trim().max(200, 'is longer than 200 characters');
+const label = z.string().trim().max(MAX_LABEL, `is longer than ${MAX_LABEL} characters`);
 /** The service requires the patient's name and uses it to leave out talk about other pets. */
 const patientName = z
   .string()
   .trim()
   .min(1, 'is required: the name of the patient in this consult')
-  .max(200, 'is longer than 200 characters');
-const description = z.string().trim().max(2000, 'is longer than 2000 characters');
+  .max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`);
+const description = z.string().trim().max(MAX_DESCRIPTION, `is longer than ${MAX_DESCRIPTION} characters`);
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
 const none = z.undefined();
@@ -179,7 +187,7 @@ export const invokeContract = {
       label: label.optional(),
       patientName: patientName.optional(),
       description: description.optional(),
-      templateId: z.string().max(200).nullable().optional(),
+      templateId: z.string().max(MAX_TEMPLATE_ID).nullable().optional(),
       /** The vet confirmed the owner's consent (Settings asks before recording). */
       ownerConsented: z.literal(true).optional(),
     }),
@@ -218,7 +226,7 @@ export const invokeContract = {
       label: label.nullable().optional(),
       patientName: patientName.optional(),
       description: description.nullable().optional(),
-      templateId: z.string().max(200).nullable().optional(),
+      templateId: z.string().max(MAX_TEMPLATE_ID).nullable().optional(),
       /** The name in this computer's consults list; changes at any time (the service keeps the patient's). */
       listName: label.nullable().optional(),
     }),
@@ -226,7 +234,7 @@ export const invokeContract = {
   },
   'consults:list': { input: none, output: answer<ConsultInfo[]>() },
   'consults:submit': {
-    input: z.object({ id, templateId: z.string().min(1, 'is required').max(200) }),
+    input: z.object({ id, templateId: z.string().min(1, 'is required').max(MAX_TEMPLATE_ID) }),
     output: answer<ConsultInfo>(),
   },
   'consults:retry': { input: z.object({ id }), output: answer<ConsultInfo>() },
@@ -270,7 +278,7 @@ export const invokeContract = {
   'consults:addDocument': {
     input: z.object({
       id,
-      templateId: z.string().min(1, 'is required').max(200, 'is too long'),
+      templateId: z.string().min(1, 'is required').max(MAX_TEMPLATE_ID, 'is too long'),
       templateName: label.optional(),
     }),
     output: answer<ConsultInfo>(),
@@ -283,7 +291,7 @@ export const invokeContract = {
    * is one) holds every word of the query, as plain text (no pattern): their ids.
    */
   'consults:search': {
-    input: z.object({ query: z.string().max(200, 'is longer than 200 characters') }),
+    input: z.object({ query: z.string().max(MAX_LABEL, `is longer than ${MAX_LABEL} characters`) }),
     output: answer<{ ids: string[] }>(),
   },
   'agents:ddx': {
@@ -316,7 +324,10 @@ export const invokeContract = {
         .trim()
         .max(2048, 'is too long')
         .regex(/^https:\/\/[^\s/]+/i, 'must be an https:// address the service can reach'),
-      secret: z.string().min(16, 'must be at least 16 characters').max(1024, 'is too long'),
+      secret: z
+        .string()
+        .min(MIN_WEBHOOK_SECRET, `must be at least ${MIN_WEBHOOK_SECRET} characters`)
+        .max(1024, 'is too long'),
     }),
     output: answer<Webhook>(),
   },

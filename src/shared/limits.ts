@@ -15,3 +15,5 @@ export const MAX_DESCRIPTION = 2000;
 export const MAX_LABEL = 200;
 /** The fewest characters of a webhook's signing secret. */
 export const MIN_WEBHOOK_SECRET = 16;
+/** The most characters of a template's id, as the window sends it and the settings keep the last one. */
+export const MAX_TEMPLATE_ID = 200;

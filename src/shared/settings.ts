@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_RECORD_SHORTCUT, shortcutProblem } from './desktop.ts';
 import { updateFeedProblem } from './updates.ts';
+import { MAX_TEMPLATE_ID } from './limits.ts';
 
 const serviceUrl = z
   .string()
@@ -64,7 +65,7 @@ const settingsShape = z.object({
    * sign-in host (docs/service.md). The key's name is kept as saved settings files spell it.
    */
   useLoginRow: z.boolean(),
-  lastTemplateId: z.string().max(200).nullable(),
+  lastTemplateId: z.string().max(MAX_TEMPLATE_ID).nullable(),
   /** Days the audio of a finished note is kept; null = for ever. */
   retentionDays: retention.shape.retentionDays,
   /**

@@ -2,6 +2,7 @@
 // the notification e-mail and the webhook switch for the window, with input checked before
 // anything is sent.
 import { hasSpecies } from '../../shared/species.ts';
+import { MIN_WEBHOOK_SECRET } from '../../shared/limits.ts';
 import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { Session } from './session.ts';
@@ -18,8 +19,6 @@ export const NEEDS_SPECIES_MESSAGE =
 
 export const MEDICATION_NEEDS_SPECIES =
   'Name the species too (for example "meloxicam for a dog"): the service gives doses by species and refuses a question without one.';
-
-export const WEBHOOK_SECRET_MIN = 16;
 
 export interface ClinicalOptions {
   /** Keeps the clinic's webhook secret in the secret store (never in settings or a log). */
@@ -74,8 +73,8 @@ export class Clinical {
     }
     if (address.protocol !== 'https:')
       throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
-    if (secret.length < WEBHOOK_SECRET_MIN)
-      throw new InputError(`The webhook secret must be at least ${WEBHOOK_SECRET_MIN} characters long.`);
+    if (secret.length < MIN_WEBHOOK_SECRET)
+      throw new InputError(`The webhook secret must be at least ${MIN_WEBHOOK_SECRET} characters long.`);
     const answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
     await this.options.saveWebhookSecret?.(secret);
     return answer.webhook;

@@ -3,6 +3,7 @@
 // validating server would. The client builds the same shapes; the types below keep the two in
 // step.
 import { z } from 'zod';
+import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../limits.ts';
 
 const email = z
   .string()
@@ -40,8 +41,10 @@ export const requestSchemas = {
       .string({ error: stringError })
       .trim()
       .min(1, 'String should have at least 1 character')
-      .max(200, 'String should have at most 200 characters'),
-    description: z.string({ error: stringError }).max(2000, 'String should have at most 2000 characters'),
+      .max(MAX_PATIENT_NAME, `String should have at most ${MAX_PATIENT_NAME} characters`),
+    description: z
+      .string({ error: stringError })
+      .max(MAX_DESCRIPTION, `String should have at most ${MAX_DESCRIPTION} characters`),
     session_date: isoDate,
   }),
   /** `POST /audio/generate-upload-url`. */

@@ -2,6 +2,7 @@
 // members added later), the checks and clean-up of the texts the vet types, and a new one.
 import { z } from 'zod';
 import { RECORDING_STATES, type ConsultOwner, type RecordingFacts, type RecordingState } from '../../../shared/ipc.ts';
+import { MAX_DESCRIPTION, MAX_LABEL, MAX_PATIENT_NAME, MAX_TEMPLATE_ID } from '../../../shared/limits.ts';
 import { RecordingError } from './errors.ts';
 
 export type { RecordingState };
@@ -74,9 +75,6 @@ export function parseMeta(value: unknown, id: string): RecordingMeta | null {
   return parsed.success && parsed.data.id === id ? parsed.data : null;
 }
 
-const MAX_NAME = 200;
-const MAX_DESCRIPTION = 2000;
-
 export function checkMimeType(mimeType: unknown): asserts mimeType is string {
   if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
     throw new RecordingError('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
@@ -91,10 +89,10 @@ export function checkTexts(input: {
   listName?: unknown;
 }): void {
   for (const [key, max] of [
-    ['label', MAX_NAME],
-    ['listName', MAX_NAME],
-    ['patientName', MAX_NAME],
-    ['templateId', MAX_NAME],
+    ['label', MAX_LABEL],
+    ['listName', MAX_LABEL],
+    ['patientName', MAX_PATIENT_NAME],
+    ['templateId', MAX_TEMPLATE_ID],
     ['description', MAX_DESCRIPTION],
   ] as const) {
     const v = input[key];
