@@ -7,6 +7,7 @@ import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { useNextSignIn } from '../../stores/switch-user.ts';
+import { FormField } from '../../components/form-field.tsx';
 import './sign-in.css';
 
 interface FieldErrors {
@@ -83,9 +84,6 @@ export function SignIn() {
     submitRef.current?.focus();
   }
 
-  const emailErrorId = `${ids}-email-error`;
-  const passwordErrorId = `${ids}-password-error`;
-
   return (
     <main className="sign-in-screen">
       <section className="panel sign-in-card" aria-labelledby={`${ids}-title`}>
@@ -127,47 +125,39 @@ export function SignIn() {
         )}
 
         <form onSubmit={submit} noValidate aria-busy={busy}>
-          <label htmlFor={`${ids}-email`}>Email</label>
-          <input
-            ref={emailRef}
-            id={`${ids}-email`}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-required="true"
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={fieldErrors.email ? emailErrorId : undefined}
-            disabled={busy}
-          />
-          {fieldErrors.email && (
-            <p id={emailErrorId} className="field-error">
-              {fieldErrors.email}
-            </p>
-          )}
+          <FormField id={`${ids}-email`} label="Email" error={fieldErrors.email}>
+            {(control) => (
+              <input
+                {...control}
+                ref={emailRef}
+                type="email"
+                name="email"
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-required="true"
+                disabled={busy}
+              />
+            )}
+          </FormField>
 
-          <label htmlFor={`${ids}-password`}>Password</label>
-          <input
-            ref={passwordRef}
-            id={`${ids}-password`}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-required="true"
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={fieldErrors.password ? passwordErrorId : undefined}
-            disabled={busy}
-          />
-          {fieldErrors.password && (
-            <p id={passwordErrorId} className="field-error">
-              {fieldErrors.password}
-            </p>
-          )}
+          <FormField id={`${ids}-password`} label="Password" error={fieldErrors.password}>
+            {(control) => (
+              <input
+                {...control}
+                ref={passwordRef}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                aria-required="true"
+                disabled={busy}
+              />
+            )}
+          </FormField>
 
           {problem && (
             <div className="notice notice-error sign-in-problem" role="alert">
