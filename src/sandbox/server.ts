@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { requestTarget } from '../shared/request-target.ts';
+import { API_VERSION, API_VERSION_HEADER } from '../shared/service/version.ts';
 import { ApiError, Router, sendError, sendJson } from './http.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { audioAndUploadRoutes } from './routes/audio-and-uploads.ts';
@@ -17,7 +18,6 @@ import { scribeRoutes } from './routes/scribe.ts';
 import { templateRoutes } from './routes/templates.ts';
 
 export { PREFIX, type Counters, type ServerParts } from './routes/common.ts';
-export const API_VERSION = 'v1';
 
 /**
  * Every route, each part of the API from its module. The order is the order a request's path
@@ -139,7 +139,7 @@ export function createSandboxServer(parts: ServerParts): Server {
           { 'Retry-After': '1' },
         );
       }
-      const version = req.headers['x-api-version'];
+      const version = req.headers[API_VERSION_HEADER];
       if (version !== undefined && version !== API_VERSION) {
         throw new ApiError(
           400,

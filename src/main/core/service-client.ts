@@ -6,6 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import {
+  API_VERSION,
+  API_VERSION_HEADER,
   parseDdxResult,
   parseLogin,
   parseMe,
@@ -41,7 +43,7 @@ export interface ServiceUrls {
   agentsApiUrl: string;
 }
 
-export const API_VERSION = 'v1';
+export { API_VERSION } from '../../shared/service/index.ts';
 
 export interface ServiceClientOptions {
   urls: () => ServiceUrls;
@@ -100,7 +102,7 @@ export class ServiceClient {
     const url = joinUrl(this.options.urls()[spec.base], spec.path);
     const headers: Record<string, string> = {
       accept: 'application/json',
-      'x-api-version': API_VERSION,
+      [API_VERSION_HEADER]: API_VERSION,
       ...spec.headers,
     };
     if (spec.token) headers['authorization'] = `Bearer ${spec.token}`;

@@ -1,6 +1,6 @@
 // What every route module shares: the server's parts they are given, the path prefixes, the
 // signed-in user of a request, the required-version header and the published page.
-import { requestSchemas } from '../../shared/service/index.ts';
+import { API_VERSION_HEADER, requestSchemas } from '../../shared/service/index.ts';
 import type { PageWire } from '../../shared/service/wire.ts';
 import type { AccessClaims, Auth } from '../auth.ts';
 import { bearerToken, invalid, type RequestContext } from '../http.ts';
@@ -15,7 +15,7 @@ export const PREFIX = { agents: '/agents', scribe: '/scribe', agentsApi: '/agent
  * The operations whose `X-API-Version` the OpenAPI document marks required (the others list no
  * such parameter): FastAPI answers its absence 422, in one list with the body's faults.
  */
-export const VERSIONED = { headers: ['x-api-version'] } as const;
+export const VERSIONED = { headers: [API_VERSION_HEADER] } as const;
 
 export const schemas = requestSchemas;
 

@@ -85,4 +85,5 @@ export {
   type FastAgentRequest,
   type ChatAgentRequest,
 } from './requests.ts';
+export { API_VERSION, API_VERSION_HEADER } from './version.ts';
 export type * from './wire.ts';
