@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
-import { useNotifications } from '../../stores/notifications.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -22,13 +21,14 @@ import {
 } from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { useAction } from './use-action.ts';
 
 export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const { recording, job } = consult;
   const go = useNav((s) => s.go);
   const [templateId, setTemplateId] = useState<string | null>(consult.recording.templateId);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: act } = useAction();
   const titleId = useId();
 
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
@@ -42,17 +42,6 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const needsName = !live && !claimable && needsPatientName(consult);
   const needsTemplate = !live && !claimable && job === null && !needsName;
   const me = useSession((s) => s.session.user);
-
-  async function act(what: string, call: () => Promise<unknown>): Promise<void> {
-    setBusy(true);
-    try {
-      await call();
-    } catch (e) {
-      useNotifications.getState().fail(e, what);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const send = (chosen: string) =>
     act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));

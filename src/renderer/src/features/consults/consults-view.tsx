@@ -9,6 +9,8 @@ import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultList } from './consult-list.tsx';
+import { MAX_LABEL } from '../../../../shared/limits.ts';
+import { FormField } from '../../components/form-field.tsx';
 import './consults.css';
 
 export function ConsultsView() {
@@ -115,32 +117,39 @@ export function ConsultsView() {
         <>
           <div className="consults-find" role="search" aria-label="Find a consult">
             <div className="consults-find-words">
-              <label htmlFor={`${ids}-q`}>Search</label>
-              <input
-                id={`${ids}-q`}
-                type="search"
-                value={query}
-                placeholder="Patient, visit or words in the note"
-                maxLength={200}
-                onChange={(e) => {
-                  setQuery(e.target.value);
-                  if (e.target.value.trim() === '') setMatching(null);
-                }}
-              />
+              <FormField id={`${ids}-q`} label="Search">
+                {(control) => (
+                  <input
+                    {...control}
+                    type="search"
+                    value={query}
+                    placeholder="Patient, visit or words in the note"
+                    maxLength={MAX_LABEL}
+                    onChange={(e) => {
+                      setQuery(e.target.value);
+                      if (e.target.value.trim() === '') setMatching(null);
+                    }}
+                  />
+                )}
+              </FormField>
             </div>
             <div>
-              <label htmlFor={`${ids}-day`}>Day</label>
-              <input id={`${ids}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+              <FormField id={`${ids}-day`} label="Day">
+                {(control) => <input {...control} type="date" value={day} onChange={(e) => setDay(e.target.value)} />}
+              </FormField>
             </div>
             <div>
-              <label htmlFor={`${ids}-state`}>State</label>
-              <select id={`${ids}-state`} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
-                {STATE_FILTERS.map((f) => (
-                  <option key={f.value} value={f.value}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
+              <FormField id={`${ids}-state`} label="State">
+                {(control) => (
+                  <select {...control} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
+                    {STATE_FILTERS.map((f) => (
+                      <option key={f.value} value={f.value}>
+                        {f.label}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
             </div>
           </div>
           {searchError && (

@@ -7,12 +7,12 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type R
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import type { DocumentInfo } from '../../../../shared/jobs.ts';
 import { api } from '../../api.ts';
-import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { documentStatus } from '../../lib/consult-status.ts';
 import { NoteReader } from './note-reader.tsx';
+import { useAction } from './use-action.ts';
 import './documents.css';
 
 const NOTE_TAB = 'note';
@@ -146,21 +146,15 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
 
 function DocumentPanel({ consult, document }: { consult: ConsultInfo; document: DocumentInfo }) {
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAction();
   if (document.hasNote) return <NoteReader consult={consult} documentId={document.id} />;
   const status = documentStatus(document, consult, overdueMinutes === undefined ? {} : { overdueMinutes });
   const again = document.state === 'failed' || (document.overdue && document.state === 'scribe_requested');
 
-  async function retry() {
-    setBusy(true);
-    try {
-      await api.consults.retryDocument({ id: consult.recording.id, documentId: document.id });
-    } catch (e) {
-      useNotifications.getState().fail(e, 'Could not ask for the document again');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const retry = () =>
+    run('Could not ask for the document again', () =>
+      api.consults.retryDocument({ id: consult.recording.id, documentId: document.id }),
+    );
 
   return (
     <div

@@ -5,13 +5,13 @@ import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
-import { useNotifications } from '../../stores/notifications.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
+import { useAction } from './use-action.ts';
 import './consults.css';
 
 export function NoteView({ id }: { id: string }) {
@@ -89,20 +89,9 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const title = consultTitle(recording);
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
   const status = consultStatus(consult, overdueMinutes === undefined ? {} : { overdueMinutes });
-  const [retrying, setRetrying] = useState(false);
-
-  async function again(call: () => Promise<unknown>, what: string) {
-    setRetrying(true);
-    try {
-      await call();
-    } catch (e) {
-      useNotifications.getState().fail(e, what);
-    } finally {
-      setRetrying(false);
-    }
-  }
-  const retry = () => again(() => api.consults.retry({ id: recording.id }), 'Could not retry');
-  const askAgain = () => again(() => api.consults.askAgain({ id: recording.id }), 'Could not ask the service again');
+  const { busy: retrying, run } = useAction();
+  const retry = () => run('Could not retry', () => api.consults.retry({ id: recording.id }));
+  const askAgain = () => run('Could not ask the service again', () => api.consults.askAgain({ id: recording.id }));
 
   const note = job?.hasNote ? (
     <NoteReader consult={consult} />

@@ -8,6 +8,8 @@ import { api, ApiCallError } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { needsPatientName } from '../../lib/consult-status.ts';
 import { patientNameProblem, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { MAX_DESCRIPTION, MAX_LABEL, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
+import { FormField } from '../../components/form-field.tsx';
 
 /** Whether the consult may still be sent under other details (the engine has the last word). */
 export function detailsEditable({ job }: ConsultInfo): boolean {
@@ -127,41 +129,37 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
 
   return (
     <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Patient details">
-      <label htmlFor={`${ids}-name`}>Patient&apos;s name</label>
-      <input
-        ref={nameRef}
-        id={`${ids}-name`}
-        type="text"
-        value={name}
-        maxLength={200}
-        autoComplete="off"
-        aria-required="true"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${ids}-hint ${ids}-problem` : `${ids}-hint`}
-        onChange={(e) => {
-          setName(e.target.value);
-          setProblem(null);
-        }}
-        readOnly={busy}
-      />
-      <p id={`${ids}-hint`} className="field-hint">
-        {PATIENT_NAME_HINT}
-      </p>
-      <label htmlFor={`${ids}-description`}>Visit description (optional)</label>
-      <input
-        id={`${ids}-description`}
-        type="text"
-        value={description}
-        maxLength={2000}
-        autoComplete="off"
-        onChange={(e) => setDescription(e.target.value)}
-        readOnly={busy}
-      />
-      {problem && (
-        <p id={`${ids}-problem`} className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormField id={`${ids}-name`} label="Patient's name" hint={PATIENT_NAME_HINT} error={problem} announce>
+        {(control) => (
+          <input
+            {...control}
+            ref={nameRef}
+            type="text"
+            value={name}
+            maxLength={MAX_PATIENT_NAME}
+            autoComplete="off"
+            aria-required="true"
+            onChange={(e) => {
+              setName(e.target.value);
+              setProblem(null);
+            }}
+            readOnly={busy}
+          />
+        )}
+      </FormField>
+      <FormField id={`${ids}-description`} label="Visit description (optional)">
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            value={description}
+            maxLength={MAX_DESCRIPTION}
+            autoComplete="off"
+            onChange={(e) => setDescription(e.target.value)}
+            readOnly={busy}
+          />
+        )}
+      </FormField>
       <div className="row">
         <button type="submit" className="primary" aria-disabled={busy}>
           {busy ? 'Saving…' : 'Save patient details'}
@@ -204,32 +202,35 @@ function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void 
 
   return (
     <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Rename the consult">
-      <label htmlFor={`${ids}-label`}>Name in the consults list</label>
-      <input
-        ref={nameRef}
+      <FormField
         id={`${ids}-label`}
-        type="text"
-        value={name}
-        maxLength={200}
-        autoComplete="off"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${ids}-hint ${ids}-problem` : `${ids}-hint`}
-        onChange={(e) => {
-          setName(e.target.value);
-          setProblem(null);
-        }}
-        readOnly={busy}
-      />
-      <p id={`${ids}-hint`} className="field-hint">
-        Kept on this computer only: the service has the note under{' '}
-        {recording.patientName?.trim() || 'the name it was sent with'}. Leave it empty to list the consult under the
-        patient again.
-      </p>
-      {problem && (
-        <p id={`${ids}-problem`} className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+        label="Name in the consults list"
+        hint={
+          <>
+            Kept on this computer only: the service has the note under{' '}
+            {recording.patientName?.trim() || 'the name it was sent with'}. Leave it empty to list the consult under the
+            patient again.
+          </>
+        }
+        error={problem}
+        announce
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={nameRef}
+            type="text"
+            value={name}
+            maxLength={MAX_LABEL}
+            autoComplete="off"
+            onChange={(e) => {
+              setName(e.target.value);
+              setProblem(null);
+            }}
+            readOnly={busy}
+          />
+        )}
+      </FormField>
       <div className="row">
         <button type="submit" className="primary" aria-disabled={busy}>
           {busy ? 'Saving…' : 'Save name'}
