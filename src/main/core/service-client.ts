@@ -1,13 +1,9 @@
-// The service's operations (docs/service.md) over undici (the upload over node:http: upload.ts).
-// Base addresses come from settings at each call; every call sends X-API-Version and has a
-// time-out; the upload is streamed from disk with progress and a stall time-out. Answers go through
-// the shared tolerant parsers, so a malformed answer becomes a ServiceError('invalid_answer')
-// naming the field.
-import { stat } from 'node:fs/promises';
-import { errors as undiciErrors, request, type Dispatcher } from 'undici';
+// The service's operations (docs/service.md), one method each, by area: sign-in and tokens, the
+// consult's workflow (session, templates, upload address, the upload, scribe), the agents, the
+// organization and its webhook. How a call travels is service-client/transport.ts (undici, the
+// X-API-Version header, a time-out, the tolerant parsers); the upload's `PUT` over node:http
+// is service-client/upload-file.ts.
 import {
-  API_VERSION,
-  API_VERSION_HEADER,
   parseDdxResult,
   parseLogin,
   parseMe,
@@ -24,179 +20,26 @@ import {
   parseTreatmentPlanResult,
   parseUploadUrl,
   parseWebhookStatusUpdate,
-  serviceErrorCode,
-  serviceErrorMessage,
-  ServiceResponseError,
-  storageError,
   type CreateSessionRequest,
   type ScribeRequestBody,
   type UploadUrlRequest,
   type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
-import { parseRetryAfter, ServiceError } from './service-errors.ts';
-import { connectionWords, describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
-import { putFile, PutFileError } from './upload.ts';
-
-export interface ServiceUrls {
-  agentsUrl: string;
-  scribeUrl: string;
-  agentsApiUrl: string;
-}
+import { ServiceError } from './service-errors.ts';
+import { ServiceTransport } from './service-client/transport.ts';
+import { uploadFile, type UploadProgress, type UploadRoute } from './service-client/upload-file.ts';
 
 export { API_VERSION } from '../../shared/service/index.ts';
+export type { ServiceClientOptions, ServiceUrls } from './service-client/transport.ts';
+export type { UploadProgress } from './service-client/upload-file.ts';
 
-export interface ServiceClientOptions {
-  urls: () => ServiceUrls;
-  /** Time-out of an ordinary call, in ms. */
-  timeoutMs?: number;
-  /** An upload that makes no progress for this long is abandoned, in ms. */
-  uploadStallMs?: number;
-  /** The route to the service: the computer's proxy and the roots it trusts (network.ts). */
-  network?: Network;
-  /** Debug lines: operation, status, time. Never a header or a body. */
-  log?: (line: string) => void;
-}
-
-export interface UploadProgress {
-  sent: number;
-  total: number;
-}
-
-type Base = keyof ServiceUrls;
-interface CallSpec {
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
-  base: Base;
-  path: string;
-  token?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
+type UploadOptions = {
+  onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
-}
+  headers?: Record<string, string>;
+};
 
-function joinUrl(base: string, path: string): string {
-  return `${base.replace(/\/+$/, '')}${path}`;
-}
-
-export class ServiceClient {
-  private readonly options: Required<Omit<ServiceClientOptions, 'network' | 'log'>> & Pick<ServiceClientOptions, 'log'>;
-  readonly network: Network;
-
-  constructor(options: ServiceClientOptions) {
-    this.options = { timeoutMs: 30_000, uploadStallMs: 60_000, ...options };
-    this.network = options.network ?? new Network();
-  }
-
-  /** The route for an address; proxy settings that cannot be used are a network failure (the queue waits). */
-  private async routeFor(operation: string, url: string): Promise<Route> {
-    try {
-      return await this.network.route(url);
-    } catch (e) {
-      if (e instanceof ProxySettingsError)
-        throw new ServiceError('network', operation, e.message, { code: 'proxy_settings', cause: e });
-      throw e;
-    }
-  }
-
-  private async call<T>(spec: CallSpec, parse: (body: unknown) => T): Promise<T> {
-    const url = joinUrl(this.options.urls()[spec.base], spec.path);
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [API_VERSION_HEADER]: API_VERSION,
-      ...spec.headers,
-    };
-    if (spec.token) headers['authorization'] = `Bearer ${spec.token}`;
-    let body: string | undefined;
-    if (spec.body !== undefined) {
-      body = JSON.stringify(spec.body);
-      headers['content-type'] = 'application/json';
-    }
-    const route = await this.routeFor(spec.operation, url);
-    const started = Date.now();
-    // undici's own time-outs limit silence, not the call: an answer that trickles in a byte at a
-    // time would never end. The deadline limits the whole call.
-    const deadline = AbortSignal.timeout(this.options.timeoutMs);
-    let answer: Dispatcher.ResponseData;
-    let text: string;
-    try {
-      answer = await request(url, {
-        method: spec.method,
-        headers,
-        body,
-        signal: spec.signal ? AbortSignal.any([spec.signal, deadline]) : deadline,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-        dispatcher: this.network.dispatcher(route),
-      });
-      text = await answer.body.text();
-    } catch (e) {
-      if (deadline.aborted && !spec.signal?.aborted) {
-        throw new ServiceError('timeout', spec.operation, `The service did not answer ${spec.operation} in time.`, {
-          cause: e,
-        });
-      }
-      throw this.transportError(spec.operation, e, url, route);
-    }
-    this.options.log?.(`${spec.operation}: ${spec.method} ${answer.statusCode} in ${Date.now() - started} ms`);
-    let json: unknown;
-    try {
-      json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
-    } catch {
-      json = undefined;
-      if (answer.statusCode < 300) {
-        throw new ServiceError(
-          'invalid_answer',
-          spec.operation,
-          `Unexpected answer from the service for ${spec.operation}: the body is not JSON.`,
-          {
-            status: answer.statusCode,
-          },
-        );
-      }
-    }
-    if (answer.statusCode >= 300) {
-      throw new ServiceError('http', spec.operation, serviceErrorMessage(json, text, answer.statusCode), {
-        status: answer.statusCode,
-        code: serviceErrorCode(json),
-        retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
-      });
-    }
-    try {
-      return parse(json);
-    } catch (e) {
-      if (e instanceof ServiceResponseError) {
-        throw new ServiceError('invalid_answer', spec.operation, e.message, { status: answer.statusCode, cause: e });
-      }
-      throw e;
-    }
-  }
-
-  private transportError(operation: string, e: unknown, url: string, route: Route): ServiceError {
-    if (e instanceof ServiceError) return e;
-    const failure = describeNetworkFailure(e, url, route);
-    if (failure) return new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
-    const err = e as Error & { code?: string };
-    if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED') {
-      return new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
-    }
-    if (
-      e instanceof undiciErrors.HeadersTimeoutError ||
-      e instanceof undiciErrors.BodyTimeoutError ||
-      err.code === 'UND_ERR_CONNECT_TIMEOUT'
-    ) {
-      return new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, { cause: e });
-    }
-    return new ServiceError(
-      'network',
-      operation,
-      `Could not reach the service for ${operation}: ${connectionWords(e, url) ?? (err.message || err.code || 'network error')}`.replace(
-        /([^.])$/,
-        '$1.',
-      ),
-      { cause: e },
-    );
-  }
-
+export class ServiceClient extends ServiceTransport {
   // `POST /auth/sign-in`, or `POST /auth/login` on the scribing API when the setting asks for it,
   // whose published answer may hold only the tokens: the session then asks /users/me for the user.
   signIn(email: string, password: string, { viaScribeLogin = false } = {}) {
@@ -290,104 +133,16 @@ export class ServiceClient {
     );
   }
 
-  /**
-   * `PUT <presigned url>`: streams the file to the presigned address, reporting progress; never reads it whole.
-   * A null content type sends none, as `curl -T` does: an address signed without one refuses a
-   * request that carries a header it did not sign.
-   */
-  async upload(
-    uploadUrl: string,
-    filePath: string,
-    contentType: string | null,
-    {
-      onProgress,
-      signal,
-      headers = {},
-    }: { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
-  ): Promise<void> {
-    const operation = 'upload';
-    const { size } = await stat(filePath);
-    let url: URL;
-    try {
-      url = new URL(uploadUrl);
-    } catch (e) {
-      throw new ServiceError(
-        'invalid_answer',
-        operation,
-        `The upload address given by the service is not a URL: "${uploadUrl.slice(0, 200)}".`,
-        { cause: e },
-      );
-    }
-    const route = await this.routeFor(operation, uploadUrl);
-    const started = Date.now();
-    let answer;
-    try {
-      answer = await putFile(url, filePath, size, {
-        agent: this.network.uploadAgent(route),
-        secureContext: url.protocol === 'https:' ? this.network.secureContext : undefined,
-        headers: { ...(contentType ? { 'content-type': contentType } : {}), ...headers },
-        onProgress: (sent, total) => onProgress?.({ sent, total }),
-        signal,
-        stallMs: this.options.uploadStallMs,
-        answerMs: this.options.timeoutMs,
-      });
-    } catch (e) {
-      if (e instanceof PutFileError) {
-        if (e.kind === 'aborted')
-          throw new ServiceError('aborted', operation, `${operation} was cancelled.`, { cause: e });
-        if (e.kind === 'stalled')
-          throw new ServiceError(
-            'timeout',
-            operation,
-            `The upload made no progress for ${Math.round(this.options.uploadStallMs / 1000)} s.`,
-            { cause: e },
-          );
-        if (e.kind === 'no_answer')
-          throw new ServiceError('timeout', operation, `The service did not answer ${operation} in time.`, {
-            cause: e,
-          });
-      }
-      const failure = describeNetworkFailure(e, uploadUrl, route);
-      if (failure) throw new ServiceError('network', operation, failure.message, { code: failure.code, cause: e });
-      throw new ServiceError(
-        'network',
-        operation,
-        `Could not reach the service for ${operation}: ${connectionWords(e, uploadUrl) ?? ((e as Error).message || 'network error')}`.replace(
-          /([^.])$/,
-          '$1.',
-        ),
-        { cause: e },
-      );
-    }
-    this.options.log?.(`${operation}: PUT ${answer.status}, ${size} bytes in ${Date.now() - started} ms`);
-    if (answer.status >= 300) {
-      // Cloud storage answers in XML (docs/service.md, "Upload"); its code decides renew or stop.
-      const storage = storageError(answer.text);
-      if (storage) {
-        const words = storage.message.replace(/[.\s]+$/, '');
-        throw new ServiceError(
-          'http',
-          operation,
-          `The storage service refused the upload${words ? `: ${words}` : ''} (${storage.code}).`,
-          {
-            status: answer.status,
-            code: storage.code,
-            retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
-          },
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(answer.text) as unknown;
-      } catch {
-        json = undefined;
-      }
-      throw new ServiceError('http', operation, serviceErrorMessage(json, answer.text, answer.status), {
-        status: answer.status,
-        code: serviceErrorCode(json),
-        retryAfterMs: parseRetryAfter(answer.headers['retry-after']),
-      });
-    }
+  /** `PUT <presigned url>`: the recording, streamed from disk (service-client/upload-file.ts). */
+  upload(uploadUrl: string, filePath: string, contentType: string | null, options?: UploadOptions): Promise<void> {
+    const via: UploadRoute = {
+      network: this.network,
+      routeFor: (operation, url) => this.routeFor(operation, url),
+      stallMs: this.options.uploadStallMs,
+      answerMs: this.options.timeoutMs,
+      log: this.options.log,
+    };
+    return uploadFile(via, uploadUrl, filePath, contentType, options);
   }
 
   /** `POST /scribe/request`: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
@@ -432,50 +187,36 @@ export class ServiceClient {
 
   /** `POST /ddx_agent_v2`. */
   ddx(token: string, input: string, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'ddx-agent',
-        method: 'POST',
-        base: 'agentsApiUrl',
-        path: '/ddx_agent_v2',
-        token,
-        body: { input },
-        signal,
-      },
-      parseDdxResult,
-    );
+    return this.agent('ddx-agent', '/ddx_agent_v2', parseDdxResult, token, input, signal);
   }
 
   /** `POST /treatment_plan_agent_v2`. */
   treatmentPlan(token: string, input: string, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'treatment-plan-agent',
-        method: 'POST',
-        base: 'agentsApiUrl',
-        path: '/treatment_plan_agent_v2',
-        token,
-        body: { input },
-        signal,
-      },
+    return this.agent(
+      'treatment-plan-agent',
+      '/treatment_plan_agent_v2',
       parseTreatmentPlanResult,
+      token,
+      input,
+      signal,
     );
   }
 
   /** `POST /medication_agent_v2`: the input names a drug and a species. */
   medication(token: string, input: string, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'medication-agent',
-        method: 'POST',
-        base: 'agentsApiUrl',
-        path: '/medication_agent_v2',
-        token,
-        body: { input },
-        signal,
-      },
-      parseMedicationResult,
-    );
+    return this.agent('medication-agent', '/medication_agent_v2', parseMedicationResult, token, input, signal);
+  }
+
+  /** The three agents take the same body, `{ input }`, on the agents' API. */
+  private agent<T>(
+    operation: string,
+    path: string,
+    parse: (body: unknown) => T,
+    token: string,
+    input: string,
+    signal?: AbortSignal,
+  ) {
+    return this.call({ operation, method: 'POST', base: 'agentsApiUrl', path, token, body: { input }, signal }, parse);
   }
 
   /** `GET /organizations/get`: the organization, with the notification address in force. */
