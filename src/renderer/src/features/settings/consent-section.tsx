@@ -18,7 +18,7 @@ export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }
         <input
           type="checkbox"
           checked={pending ?? askOwnerConsent}
-          disabled={pending !== null}
+          disabled={pending !== undefined}
           aria-describedby={`${ids}-hint`}
           onChange={(e) => void change(e.target.checked)}
         />

@@ -7,7 +7,7 @@ import { api } from '../../api.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
 import { OfflineNotice, SettingsSection } from './section.tsx';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 // A first check only, for a message next to the field; main and the service check it again.
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -17,10 +17,10 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
   const from = useOrgAnswers((s) => s.organizationFrom);
   const [email, setEmail] = useState(organization?.emailNotification ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useMainCall();
+  const busy = pending !== undefined;
   const [readError, setReadError] = useState<string | null>(null);
   const [reads, setReads] = useState(0);
-  const [busy, setBusy] = useState(false);
   const ids = useId();
 
   useEffect(() => {
@@ -53,16 +53,11 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
           : 'Enter a whole e-mail address, like reception@clinic.com.';
     setFieldError(problem);
     if (problem) return;
-    setBusy(true);
-    try {
+    await run(true, async () => {
       const answer = await api.org.setNotificationEmail({ email: value });
       useOrgAnswers.getState().setOrganization(answer, 'saved');
       if (answer.emailNotification) setEmail(answer.emailNotification);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

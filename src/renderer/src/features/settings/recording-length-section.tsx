@@ -42,7 +42,7 @@ export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMi
             {...control}
             className="settings-select"
             value={String(current)}
-            aria-busy={pending !== null}
+            aria-busy={pending !== undefined}
             onChange={(e) => void choose(Number(e.target.value))}
           >
             {choices.map((m) => (

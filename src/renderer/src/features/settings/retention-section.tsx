@@ -7,7 +7,7 @@ import { api } from '../../api.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SettingsSection } from './section.tsx';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 type Days = number | null;
 
@@ -31,9 +31,8 @@ function savedLine(days: Days): string {
 
 export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
   const update = useSettings((s) => s.update);
-  const [pending, setPending] = useState<Days | undefined>(undefined);
+  const { pending, error, setError, run } = useMainCall<Days>();
   const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ days: Days; count: number } | null>(null);
   const ids = useId();
 
@@ -45,10 +44,8 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
 
   async function save(days: Days, countFromToday: boolean) {
     setAsking(null);
-    setPending(days);
     setSaved(null);
-    setError(null);
-    try {
+    await run(days, async () => {
       const after = await update({
         retentionDays: days,
         ...(countFromToday ? { retentionAppliesFrom: new Date().toISOString() } : { retentionAppliesFrom: null }),
@@ -58,11 +55,7 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
           ? `${savedLine(after.retentionDays)} Recordings already kept count from today.`
           : savedLine(after.retentionDays),
       );
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setPending(undefined);
-    }
+    });
   }
 
   async function choose(value: string) {

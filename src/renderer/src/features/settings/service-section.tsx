@@ -17,7 +17,7 @@ import {
 } from '../../lib/service-kind.ts';
 import { ServiceUrlFields } from '../../components/service-url-fields.tsx';
 import { SettingsSection } from './section.tsx';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 type Urls = Settings['serviceUrls'];
 
@@ -51,8 +51,8 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   );
   // `useLoginRow` is the saved settings key of signing in with POST /auth/login (src/shared/settings.ts).
   const [signInAtScribe, setSignInAtScribe] = useState(settings.useLoginRow);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, setError, run } = useMainCall();
+  const busy = pending !== undefined;
   const refused = error ? refusedFields(error) : new Set<string>();
   const [info, setInfo] = useState<string | null>(null);
   const ids = useId();
@@ -72,17 +72,12 @@ export function ServiceSection({ settings }: { settings: Settings }) {
     }
     const all: SettingsPatch = { ...patch };
     if (signInAtScribe !== settings.useLoginRow) all.useLoginRow = signInAtScribe;
-    setBusy(true);
-    try {
+    await run(true, async () => {
       await update(all);
       // The sandbox may have started or stopped: the sign-in screen shows its demo account.
       if (serviceChanges) await useSession.getState().load();
       else setInfo('Saved.');
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

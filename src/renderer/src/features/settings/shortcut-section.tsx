@@ -14,7 +14,7 @@ import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SettingsSection } from './section.tsx';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 const platform = () => (navigator.userAgent.includes('Mac') ? 'darwin' : 'other');
 
@@ -23,9 +23,9 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
   const caveat = useSession((s) => s.app?.shortcutCaveat ?? null);
   const [capturing, setCapturing] = useState(false);
   const [pressed, setPressed] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, error, setError, run } = useMainCall();
+  const busy = pending !== undefined;
   const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const changeRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const label = (accelerator: string) => shortcutLabel(accelerator, platform());
@@ -36,27 +36,25 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
   }, [refocus]);
 
   async function save(accelerator: string) {
-    setPending(true);
     setSaved(null);
-    setError(null);
-    try {
-      const after = await update({ recordShortcut: accelerator });
-      setSaved(
-        !after.recordShortcut
-          ? 'Saved. No shortcut starts recording.'
-          : caveat
-            ? `Saved. ${label(after.recordShortcut)} is the recording shortcut, if this desktop passes it on.`
-            : `Saved. ${label(after.recordShortcut)} starts and stops recording.`,
-      );
-      if (capturing) setRefocus((n) => n + 1);
-      setCapturing(false);
-      setPressed(null);
-    } catch (err) {
+    await run(
+      true,
+      async () => {
+        const after = await update({ recordShortcut: accelerator });
+        setSaved(
+          !after.recordShortcut
+            ? 'Saved. No shortcut starts recording.'
+            : caveat
+              ? `Saved. ${label(after.recordShortcut)} is the recording shortcut, if this desktop passes it on.`
+              : `Saved. ${label(after.recordShortcut)} starts and stops recording.`,
+        );
+        if (capturing) setRefocus((n) => n + 1);
+        setCapturing(false);
+        setPressed(null);
+      },
       // Main's sentence after the setting's name ("recordShortcut: …").
-      setError((err as Error).message.replace(/^(Invalid input for settings:update: )?recordShortcut:? /, ''));
-    } finally {
-      setPending(false);
-    }
+      (message) => message.replace(/^(Invalid input for settings:update: )?recordShortcut:? /, ''),
+    );
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -125,9 +123,9 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
               autoFocus
               value={pressed ? label(pressed) : ''}
               placeholder="For example Ctrl+Shift+R"
-              aria-busy={pending}
+              aria-busy={busy}
               onKeyDown={onKeyDown}
-              onBlur={() => !pending && setCapturing(false)}
+              onBlur={() => !busy && setCapturing(false)}
             />
           )}
         </FormField>
@@ -141,12 +139,12 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
             Change shortcut…
           </button>
           {recordShortcut !== DEFAULT_RECORD_SHORTCUT && (
-            <button type="button" disabled={pending} onClick={() => void save(DEFAULT_RECORD_SHORTCUT)}>
+            <button type="button" disabled={busy} onClick={() => void save(DEFAULT_RECORD_SHORTCUT)}>
               Use {label(DEFAULT_RECORD_SHORTCUT)}
             </button>
           )}
           {recordShortcut !== '' && (
-            <button type="button" disabled={pending} onClick={() => void save('')}>
+            <button type="button" disabled={busy} onClick={() => void save('')}>
               Turn off
             </button>
           )}

@@ -6,6 +6,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useUpdateInfo } from '../../hooks/use-update-info.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { SettingsSection } from './section.tsx';
+import { useMainCall } from './setting-save.tsx';
 
 const PHASE_WORDS = {
   off: 'Off',
@@ -23,9 +24,8 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
   const update = useSettings((s) => s.update);
   const info = useUpdateInfo();
   const [value, setValue] = useState(updateFeedUrl);
-  const [pending, setPending] = useState(false);
+  const { pending, error, setError, run } = useMainCall();
   const [saved, setSaved] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const ids = useId();
 
   async function save(e: FormEvent) {
@@ -37,20 +37,14 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
       setError(`The address ${problem}.`);
       return;
     }
-    setError(null);
-    setPending(true);
-    try {
+    await run(true, async () => {
       const after = await update({ updateFeedUrl: url });
       setSaved(
         after.updateFeedUrl
           ? 'Saved. The app looks for new versions there now and every 4 hours.'
           : 'Saved. The app does not look for new versions.',
       );
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -79,7 +73,7 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
               />
-              <button type="submit" disabled={pending}>
+              <button type="submit" disabled={pending !== undefined}>
                 Save
               </button>
             </div>

@@ -7,7 +7,7 @@ import { api } from '../../api.ts';
 import { MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 interface Problems {
   url?: string;
@@ -42,8 +42,8 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
   const [url, setUrl] = useState(answer?.url ?? '');
   const [secret, setSecret] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { pending, error, setError, run } = useMainCall();
+  const busy = pending !== undefined;
   const urlRef = useRef<HTMLInputElement>(null);
   const secretRef = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -59,16 +59,11 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
       return;
     }
     const address = url.trim();
-    setBusy(true);
-    try {
-      useOrgAnswers.getState().setWebhook(await api.org.registerWebhook({ url: address, secret }), address);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      // Sent is enough: the secret does not stay in the window.
-      setSecret('');
-      setBusy(false);
-    }
+    await run(true, async () =>
+      useOrgAnswers.getState().setWebhook(await api.org.registerWebhook({ url: address, secret }), address),
+    );
+    // Sent is enough: the secret does not stay in the window.
+    setSecret('');
   }
 
   const registered = answer?.url;

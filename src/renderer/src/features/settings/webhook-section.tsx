@@ -1,14 +1,14 @@
 // The scribe webhook's activity (`PATCH /webhook/status`). The service can switch it but not read
 // it, so the switch starts "unknown" and afterwards shows what the service answered, never a guess.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';
 import { WebhookRegister } from './webhook-register.tsx';
 import { OfflineNotice, SettingsSection } from './section.tsx';
-import { SettingFeedback } from './setting-save.tsx';
+import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
-function stateLine(answer: WebhookAnswer | null, pending: boolean | null): string {
-  if (pending !== null) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
+function stateLine(answer: WebhookAnswer | null, pending: boolean | undefined): string {
+  if (pending !== undefined) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
   if (!answer) return 'Unknown — set it to tell the service.';
   const at = new Date(answer.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const { webhook } = answer;
@@ -19,25 +19,16 @@ function stateLine(answer: WebhookAnswer | null, pending: boolean | null): strin
 
 export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
   const answer = useOrgAnswers((s) => s.webhook);
-  const [pending, setPending] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useMainCall<boolean>();
   const ids = useId();
 
   // While the call runs the switch shows where it is going; on failure it falls back to the answer.
   const shown = pending ?? answer?.webhook.isActive ?? null;
 
   async function toggle() {
-    if (pending !== null || needsNetwork) return;
+    if (pending !== undefined || needsNetwork) return;
     const active = !(answer?.webhook.isActive ?? false);
-    setError(null);
-    setPending(active);
-    try {
-      useOrgAnswers.getState().setWebhook(await api.org.setScribeWebhook({ active }));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setPending(null);
-    }
+    await run(active, async () => useOrgAnswers.getState().setWebhook(await api.org.setScribeWebhook({ active })));
   }
 
   return (
@@ -59,9 +50,9 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
           aria-checked={shown === true}
           aria-labelledby={`${ids}-label`}
           aria-describedby={`${ids}-state`}
-          aria-busy={pending !== null}
+          aria-busy={pending !== undefined}
           // Not \`disabled\`: that would drop the keyboard focus while the service answers.
-          aria-disabled={pending !== null || needsNetwork}
+          aria-disabled={pending !== undefined || needsNetwork}
           onClick={() => void toggle()}
         >
           <span className="settings-switch-track" aria-hidden="true">
@@ -72,7 +63,7 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
           </span>
         </button>
       </div>
-      <p id={`${ids}-state`} className={answer || pending !== null ? 'settings-ok' : 'muted'} role="status">
+      <p id={`${ids}-state`} className={answer || pending !== undefined ? 'settings-ok' : 'muted'} role="status">
         {stateLine(answer, pending)}
       </p>
       <SettingFeedback error={error} notChanged="The webhook was not changed." />
