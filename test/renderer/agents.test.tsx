@@ -6,20 +6,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
-import type * as DdxModule from '../../src/renderer/src/features/agents/ddx-panel.tsx';
-import type * as TreatmentModule from '../../src/renderer/src/features/agents/treatment-panel.tsx';
-import type * as MedicationModule from '../../src/renderer/src/features/agents/medication-panel.tsx';
+import type * as PanelModule from '../../src/renderer/src/features/agents/agent-panel.tsx';
 import type * as StoreModule from '../../src/renderer/src/features/agents/agents-store.ts';
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
-type Panels = typeof DdxModule &
-  typeof TreatmentModule &
-  typeof MedicationModule &
-  typeof StoreModule &
-  typeof NavModule;
+type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
@@ -35,9 +29,7 @@ beforeAll(async () => {
     return invoke(channel, input);
   }) as BridgeApi['invoke'];
   ui = {
-    ...(await import('../../src/renderer/src/features/agents/ddx-panel.tsx')),
-    ...(await import('../../src/renderer/src/features/agents/treatment-panel.tsx')),
-    ...(await import('../../src/renderer/src/features/agents/medication-panel.tsx')),
+    ...(await import('../../src/renderer/src/features/agents/agent-panel.tsx')),
     ...(await import('../../src/renderer/src/features/agents/agents-store.ts')),
     ...(await import('../../src/renderer/src/stores/nav.ts')),
   };
@@ -67,11 +59,11 @@ function before(a: Element, b: Element): boolean {
   return (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
 }
 
-describe('DdxPanel', () => {
+describe('AgentPanel: ddx', () => {
   it('sends the clinical history and shows the plain-English lines before the cards', async () => {
     const history = 'Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic';
     const expected = await core.clinical.ddx(history);
-    render(<ui.DdxPanel />);
+    render(<ui.AgentPanel agent="ddx" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Differential diagnosis');
     expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
 
@@ -107,7 +99,7 @@ describe('DdxPanel', () => {
     const input = 'chocolate cake recipe with raspberries';
     const expected = await core.clinical.ddx(input);
     expect(expected.status).toBe(false);
-    render(<ui.DdxPanel />);
+    render(<ui.AgentPanel agent="ddx" />);
     type('Clinical history', input);
     fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
     const refusal = await screen.findByText(`The service could not answer this: ${expected.reason}`);
@@ -117,7 +109,7 @@ describe('DdxPanel', () => {
   });
 
   it('asks for a history instead of sending an empty one', () => {
-    render(<ui.DdxPanel />);
+    render(<ui.AgentPanel agent="ddx" />);
     type('Clinical history', '   \n ');
     fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
     const problem = screen.getByRole('alert');
@@ -130,7 +122,7 @@ describe('DdxPanel', () => {
 
   it('takes a prefilled note, sends it with Ctrl+Enter, and keeps text and answer across visits', async () => {
     const note = 'Cat, 12 years, FN: weight loss despite a good appetite, polyuria and polydipsia, vomiting.';
-    const first = render(<ui.DdxPanel prefill={note} />);
+    const first = render(<ui.AgentPanel agent="ddx" prefill={note} />);
     const field = screen.getByLabelText('Clinical history') as HTMLTextAreaElement;
     expect(field.value).toBe(note);
     expect(document.activeElement).toBe(field);
@@ -144,7 +136,7 @@ describe('DdxPanel', () => {
     type('Clinical history', `${note} Also drinking a lot.`);
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(titles);
     first.unmount();
-    render(<ui.DdxPanel />);
+    render(<ui.AgentPanel agent="ddx" />);
     expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(
       `${note} Also drinking a lot.`,
     );
@@ -158,7 +150,7 @@ describe('DdxPanel', () => {
   });
 
   it('shows a failed call with its message and tries again', async () => {
-    render(<ui.DdxPanel />);
+    render(<ui.AgentPanel agent="ddx" />);
     await act(async () => {
       await core.session.signOut('user');
     });
@@ -177,9 +169,9 @@ describe('DdxPanel', () => {
   });
 });
 
-describe('TreatmentPanel', () => {
+describe('AgentPanel: treatment', () => {
   it('warns when no species is named, and Send anyway shows the service’s reason', async () => {
-    render(<ui.TreatmentPanel />);
+    render(<ui.AgentPanel agent="treatment" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Treatment plan');
     const field = screen.getByLabelText('Case details');
     expect(document.activeElement).toBe(field);
@@ -211,7 +203,7 @@ describe('TreatmentPanel', () => {
   });
 
   it('shows one card per plan with every field heading', async () => {
-    render(<ui.TreatmentPanel />);
+    render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
     fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
     const inShort = await screen.findByRole('heading', { name: 'In short' });
@@ -226,7 +218,7 @@ describe('TreatmentPanel', () => {
   });
 
   it('with a weight in the case, each dose per kg has its total beside it, said to be the app’s own arithmetic', async () => {
-    render(<ui.TreatmentPanel />);
+    render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
     fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
     await screen.findByRole('heading', { name: 'In short' });
@@ -240,7 +232,7 @@ describe('TreatmentPanel', () => {
     cleanup();
 
     // No weight given: the doses stand as the service wrote them.
-    render(<ui.TreatmentPanel />);
+    render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Dog, 6 years: how do I treat acute gastroenteritis?');
     fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
@@ -250,7 +242,7 @@ describe('TreatmentPanel', () => {
   });
 
   it('forgets the case when the session ends', async () => {
-    render(<ui.TreatmentPanel />);
+    render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Cat, 4 years, ringworm');
     await act(async () => {
       await core.session.signOut('user');
@@ -259,14 +251,14 @@ describe('TreatmentPanel', () => {
   });
 });
 
-describe('MedicationPanel', () => {
+describe('AgentPanel: medication', () => {
   const QUESTION = 'Meloxicam, dog, 20 kg, osteoarthritis';
 
   it('sends the drug and species, shows plain English first, then a card per drug with its dosing by species first', async () => {
     const expected = await core.clinical.medication(QUESTION);
     expect(expected.status).toBe(true);
     expect(expected.medications.length).toBeGreaterThan(0);
-    render(<ui.MedicationPanel />);
+    render(<ui.AgentPanel agent="medication" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Medications');
     const field = screen.getByLabelText('Drug and species');
     expect(document.activeElement).toBe(field);
@@ -303,7 +295,7 @@ describe('MedicationPanel', () => {
   });
 
   it('refuses an empty question with a message, sending nothing', () => {
-    render(<ui.MedicationPanel />);
+    render(<ui.AgentPanel agent="medication" />);
     type('Drug and species', '  ');
     fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
     const problem = screen.getByRole('alert');
@@ -316,7 +308,7 @@ describe('MedicationPanel', () => {
     const input = 'What should my dog eat after surgery?';
     const expected = await core.clinical.medication(input);
     expect(expected.status).toBe(false);
-    render(<ui.MedicationPanel />);
+    render(<ui.AgentPanel agent="medication" />);
     type('Drug and species', input);
     fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
     await screen.findByText(`The service could not answer this: ${expected.reason}`);
@@ -324,7 +316,7 @@ describe('MedicationPanel', () => {
   });
 
   it('shows main’s refusal of a question without a species, with nothing to try again', async () => {
-    render(<ui.MedicationPanel />);
+    render(<ui.AgentPanel agent="medication" />);
     type('Drug and species', 'Meloxicam dose?');
     fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
     const refusal = await screen.findByRole('alert');
@@ -334,7 +326,7 @@ describe('MedicationPanel', () => {
   });
 
   it('is one sidebar stop like the other panels, and forgets the question when the session ends', async () => {
-    render(<ui.MedicationPanel />);
+    render(<ui.AgentPanel agent="medication" />);
     type('Drug and species', 'Amoxicillin, cat');
     screen.getByRole('button', { name: 'Look up medication' }).focus();
     act(() => ui.useNav.getState().go({ name: 'medication' }));

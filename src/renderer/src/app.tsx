@@ -3,9 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
-import { DdxPanel } from './features/agents/ddx-panel.tsx';
-import { MedicationPanel } from './features/agents/medication-panel.tsx';
-import { TreatmentPanel } from './features/agents/treatment-panel.tsx';
+import { AgentPanel } from './features/agents/agent-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
@@ -65,11 +63,11 @@ function CurrentView({ view, wide }: { view: View; wide: boolean }) {
         <NoteView id={view.id} />
       );
     case 'ddx':
-      return <DdxPanel prefill={view.prefill} />;
+      return <AgentPanel agent="ddx" prefill={view.prefill} />;
     case 'treatment':
-      return <TreatmentPanel />;
+      return <AgentPanel agent="treatment" />;
     case 'medication':
-      return <MedicationPanel />;
+      return <AgentPanel agent="medication" />;
     case 'settings':
       return <SettingsView />;
   }

@@ -1,6 +1,8 @@
 // What each agent panel holds between visits: the vet's text, the request in flight, and the
 // last answer. Kept outside the components so that switching views and coming back keeps
 // both; cleared when the session ends, so the next person at the exam-room PC sees none of it.
+// One slot per agent, all asked the same way: the agent's configuration (agents.tsx) brings
+// its call and its words for an empty field.
 import { create } from 'zustand';
 import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
 import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
@@ -12,6 +14,26 @@ export interface Failure {
   retryable: boolean;
 }
 
+/** The agents, by the name of the view that shows each. */
+export interface AgentResults {
+  ddx: DdxResult;
+  treatment: TreatmentPlanResult;
+  medication: MedicationResult;
+}
+export type AgentName = keyof AgentResults;
+
+/** What a call answers: the agent's result, or main's warning instead of sending (no species named). */
+export type AgentReply<R> = { result: R } | { warning: string };
+
+/** What the store needs of an agent to ask it. */
+export interface AgentCall<R> {
+  name: AgentName;
+  /** Why an empty field was not sent: "Type or paste a clinical history first." */
+  emptyProblem: string;
+  /** `anyway`: send despite main's warning. */
+  call(input: string, anyway: boolean): Promise<AgentReply<R>>;
+}
+
 export interface AgentSlot<R> {
   input: string;
   /** Why the text was not sent (empty, too long); shown under the field. */
@@ -21,33 +43,30 @@ export interface AgentSlot<R> {
   result: R | null;
   /** The text the shown result answers: the field may have been edited since. */
   answered: string;
+  /** Main's warning instead of an answer (the case details name no species); lasts until the next request. */
+  warning: string | null;
+  /** Whether the last request was sent despite the warning on purpose (repeated by Try again). */
+  anyway: boolean;
 }
 
-export interface TreatmentSlot extends AgentSlot<TreatmentPlanResult> {
-  /** Main's warning that the case details name no species; lasts until the next request. */
-  needsSpecies: string | null;
-  /** Whether the last request was sent without a species on purpose (repeated by Try again). */
-  withoutSpecies: boolean;
+type Slots = { [A in AgentName]: AgentSlot<AgentResults[A]> };
+
+interface AgentsState extends Slots {
+  setInput(name: AgentName, input: string): void;
+  ask<R>(agent: AgentCall<R>, options?: { anyway?: boolean }): Promise<void>;
 }
 
-interface AgentsState {
-  ddx: AgentSlot<DdxResult>;
-  treatment: TreatmentSlot;
-  medication: AgentSlot<MedicationResult>;
-  setDdxInput(input: string): void;
-  setTreatmentInput(input: string): void;
-  setMedicationInput(input: string): void;
-  askDdx(): Promise<void>;
-  askTreatment(options?: { withoutSpecies?: boolean }): Promise<void>;
-  askMedication(): Promise<void>;
-}
-
-const emptySlot = { input: '', problem: null, busy: false, error: null, result: null, answered: '' };
-const initial = () => ({
-  ddx: { ...emptySlot },
-  treatment: { ...emptySlot, needsSpecies: null, withoutSpecies: false },
-  medication: { ...emptySlot },
-});
+const emptySlot = {
+  input: '',
+  problem: null,
+  busy: false,
+  error: null,
+  result: null,
+  answered: '',
+  warning: null,
+  anyway: false,
+};
+const initial = (): Slots => ({ ddx: { ...emptySlot }, treatment: { ...emptySlot }, medication: { ...emptySlot } });
 
 // Bumped when the session ends: an answer that arrives afterwards belongs to nobody on screen.
 let generation = 0;
@@ -57,8 +76,8 @@ function failureOf(error: unknown): Failure {
   return { code: 'internal', message: error instanceof Error ? error.message : String(error), retryable: false };
 }
 
-function problemOf(input: string, what: string, example = ''): string | null {
-  if (input.trim() === '') return `Type or paste ${what} first${example}.`;
+function problemOf(input: string, empty: string): string | null {
+  if (input.trim() === '') return empty;
   if (input.length > MAX_AGENT_INPUT) {
     return `That is ${input.length.toLocaleString()} characters; the service takes at most ${MAX_AGENT_INPUT.toLocaleString()}. Shorten it and try again.`;
   }
@@ -66,66 +85,29 @@ function problemOf(input: string, what: string, example = ''): string | null {
 }
 
 export const useAgents = create<AgentsState>((set, get) => {
-  const patchDdx = (patch: Partial<AgentSlot<DdxResult>>) => set((s) => ({ ddx: { ...s.ddx, ...patch } }));
-  const patchTreatment = (patch: Partial<TreatmentSlot>) => set((s) => ({ treatment: { ...s.treatment, ...patch } }));
-  const patchMedication = (patch: Partial<AgentSlot<MedicationResult>>) =>
-    set((s) => ({ medication: { ...s.medication, ...patch } }));
+  const patch = (name: AgentName, change: Partial<AgentSlot<unknown>>) =>
+    set((s) => ({ [name]: { ...s[name], ...change } }));
   return {
     ...initial(),
-    setDdxInput(input) {
-      patchDdx({ input, problem: null });
+    setInput(name, input) {
+      patch(name, { input, problem: null });
     },
-    setTreatmentInput(input) {
-      patchTreatment({ input, problem: null });
-    },
-    setMedicationInput(input) {
-      patchMedication({ input, problem: null });
-    },
-    async askDdx() {
-      const { input, busy } = get().ddx;
+    async ask(agent, options = {}) {
+      const { name } = agent;
+      const { input, busy } = get()[name];
       if (busy) return;
-      const problem = problemOf(input, 'a clinical history');
-      if (problem) return patchDdx({ problem, error: null });
+      const problem = problemOf(input, agent.emptyProblem);
+      if (problem) return patch(name, { problem, error: null });
+      const anyway = options.anyway ?? false;
       const mine = generation;
-      patchDdx({ busy: true, problem: null, error: null });
+      patch(name, { busy: true, problem: null, error: null, warning: null, anyway });
       try {
-        const result = await api.agents.ddx({ input });
-        if (mine === generation) patchDdx({ busy: false, result, answered: input.trim() });
-      } catch (e) {
-        if (mine === generation) patchDdx({ busy: false, error: failureOf(e) });
-      }
-    },
-    async askTreatment(options = {}) {
-      const { input, busy } = get().treatment;
-      if (busy) return;
-      const problem = problemOf(input, 'the case details');
-      if (problem) return patchTreatment({ problem, error: null });
-      const withoutSpecies = options.withoutSpecies ?? false;
-      const mine = generation;
-      patchTreatment({ busy: true, problem: null, error: null, needsSpecies: null, withoutSpecies });
-      try {
-        const answer = await api.agents.treatmentPlan(
-          withoutSpecies ? { input, allowWithoutSpecies: true } : { input },
-        );
+        const reply = await agent.call(input, anyway);
         if (mine !== generation) return;
-        if (answer.kind === 'needs_species') patchTreatment({ busy: false, needsSpecies: answer.message });
-        else patchTreatment({ busy: false, result: answer.result, answered: input.trim() });
+        if ('warning' in reply) patch(name, { busy: false, warning: reply.warning });
+        else patch(name, { busy: false, result: reply.result, answered: input.trim() });
       } catch (e) {
-        if (mine === generation) patchTreatment({ busy: false, error: failureOf(e) });
-      }
-    },
-    async askMedication() {
-      const { input, busy } = get().medication;
-      if (busy) return;
-      const problem = problemOf(input, 'the drug and the species', ' (for example: meloxicam, dog)');
-      if (problem) return patchMedication({ problem, error: null });
-      const mine = generation;
-      patchMedication({ busy: true, problem: null, error: null });
-      try {
-        const result = await api.agents.medication({ input });
-        if (mine === generation) patchMedication({ busy: false, result, answered: input.trim() });
-      } catch (e) {
-        if (mine === generation) patchMedication({ busy: false, error: failureOf(e) });
+        if (mine === generation) patch(name, { busy: false, error: failureOf(e) });
       }
     },
   };
