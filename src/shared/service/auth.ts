@@ -109,31 +109,36 @@ const signInFields = {
   refresh_expires_at: optionalUnixSeconds,
 };
 
-const loginSchema = z.object({ ...signInFields, user: refreshUser.optional() }).transform((w): LoginResult => {
+/** The token members of every sign-in and refresh answer, as read; an expiry left out is the JWT's. */
+function tokens(w: {
+  access_token: string;
+  refresh_token?: string | null;
+  token_type?: string | null;
+  expires_at?: number;
+  refresh_expires_at?: number;
+}): TokenSet {
   const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
-  const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
+  const refreshExpiresAt = w.refresh_expires_at ?? (w.refresh_token ? decodeJwtExpiry(w.refresh_token) : undefined);
   return {
     accessToken: w.access_token,
-    refreshToken: w.refresh_token,
+    ...(w.refresh_token ? { refreshToken: w.refresh_token } : {}),
     tokenType: w.token_type || 'bearer',
     ...(expiresAt !== undefined ? { expiresAt } : {}),
     ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
-    ...(w.user ? { user: w.user } : {}),
   };
-});
+}
 
-const signInSchema = z.object({ ...signInFields, user: signInUser }).transform((w): SignInResult => {
-  const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
-  const refreshExpiresAt = w.refresh_expires_at ?? decodeJwtExpiry(w.refresh_token);
-  return {
-    accessToken: w.access_token,
+const loginSchema = z
+  .object({ ...signInFields, user: refreshUser.optional() })
+  .transform((w): LoginResult => ({
+    ...tokens(w),
     refreshToken: w.refresh_token,
-    tokenType: w.token_type || 'bearer',
-    ...(expiresAt !== undefined ? { expiresAt } : {}),
-    ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
-    user: w.user,
-  };
-});
+    ...(w.user ? { user: w.user } : {}),
+  }));
+
+const signInSchema = z
+  .object({ ...signInFields, user: signInUser })
+  .transform((w): SignInResult => ({ ...tokens(w), refreshToken: w.refresh_token, user: w.user }));
 
 // Members beyond the formal refresh schema are used when they are well formed and otherwise
 // ignored: a refresh that worked must not be thrown away over an extra.
@@ -146,18 +151,7 @@ const refreshSchema = z
     refresh_expires_at: optionalUnixSeconds.catch(undefined),
     user: refreshUser.optional().catch(undefined),
   })
-  .transform((w): RefreshResult => {
-    const expiresAt = w.expires_at ?? decodeJwtExpiry(w.access_token);
-    const refreshExpiresAt = w.refresh_expires_at ?? (w.refresh_token ? decodeJwtExpiry(w.refresh_token) : undefined);
-    return {
-      accessToken: w.access_token,
-      ...(w.refresh_token ? { refreshToken: w.refresh_token } : {}),
-      tokenType: w.token_type || 'bearer',
-      ...(expiresAt !== undefined ? { expiresAt } : {}),
-      ...(refreshExpiresAt !== undefined ? { refreshExpiresAt } : {}),
-      ...(w.user ? { user: w.user } : {}),
-    };
-  });
+  .transform((w): RefreshResult => ({ ...tokens(w), ...(w.user ? { user: w.user } : {}) }));
 
 /** `POST /auth/sign-in` (and `POST /auth/login`, with `operation` 'login'): the tokens with their user. */
 export function parseSignIn(
@@ -172,7 +166,7 @@ export function parseLogin(body: unknown): LoginResult {
   return parseAnswer('login', loginSchema, body);
 }
 
-/** `GET /users/me`: `{ public_id, email, name, organization_public_id }` (the row-1 names are read too). */
+/** `GET /users/me`: `{ public_id, email, name, organization_public_id }` (sign-in's names are read too). */
 export function parseMe(body: unknown): User {
   return parseAnswer('users-me', refreshUser, body);
 }

@@ -156,6 +156,14 @@ const id = z.preprocess(
 /** An identifier that may be absent (one of several names for it): null counts as absent. */
 export const optionalId = z.preprocess((v) => (v === null ? undefined : v), id.optional());
 
+/** How a resource of the service names itself: `public_id`, or the older `id`. */
+export const publicId = { public_id: optionalId, id: optionalId };
+
+/** A resource's identifier, `public_id` first; with neither, the answer lacks `public_id`. */
+export function publicIdOf(w: { public_id?: string; id?: string }, ctx: z.core.$RefinementCtx): string {
+  return w.public_id ?? w.id ?? missing(ctx, 'public_id', ['id']);
+}
+
 /**
  * A text member the UI may hide: null, absent or blank become undefined, and a list of
  * strings (some services send medications as a list) becomes one line per item.

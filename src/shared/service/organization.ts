@@ -3,7 +3,7 @@
 // `PUT /webhook/update` (docs/service.md). The three changes answer `{ message, data }`; the
 // resource is also read bare.
 import { z } from 'zod';
-import { optionalId, isRecord, missing, parseAnswer, text } from './envelope.ts';
+import { optionalId, isRecord, parseAnswer, publicId, publicIdOf, text } from './envelope.ts';
 
 export interface Organization {
   id: string;
@@ -35,7 +35,6 @@ export interface WebhookStatusUpdate {
   webhook: Webhook;
 }
 
-const publicId = { public_id: optionalId, id: optionalId };
 const nullableText = z
   .string()
   .nullish()
@@ -52,8 +51,7 @@ const organizationSchema = z
     is_active: z.boolean().nullish(),
   })
   .transform((w, ctx): Organization => {
-    const organizationId = w.public_id ?? w.id;
-    if (organizationId === undefined) return missing(ctx, 'public_id', ['id']);
+    const organizationId = publicIdOf(w, ctx);
     return {
       id: organizationId,
       name: w.name,
@@ -65,42 +63,27 @@ const organizationSchema = z
     };
   });
 
-const webhookSchema = z
-  .object({
-    ...publicId,
-    event_type: z.string().trim().min(1, 'must not be empty'),
-    is_active: z.boolean(),
-    organization_public_id: optionalId,
-  })
-  .transform((w, ctx): Webhook => {
-    const webhookId = w.public_id ?? w.id;
-    if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);
-    return {
-      id: webhookId,
-      eventType: w.event_type,
-      isActive: w.is_active,
-      ...(w.organization_public_id ? { organizationId: w.organization_public_id } : {}),
-    };
-  });
-
-// A registration's answer names the webhook as `PATCH /webhook/status` does; a new registration is active unless it says not.
-const registeredWebhookSchema = z
-  .object({
-    ...publicId,
-    event_type: z.string().trim().min(1, 'must not be empty'),
-    is_active: z.boolean().nullish(),
-    organization_public_id: optionalId,
-  })
-  .transform((w, ctx): Webhook => {
-    const webhookId = w.public_id ?? w.id;
-    if (webhookId === undefined) return missing(ctx, 'public_id', ['id']);
-    return {
-      id: webhookId,
+/**
+ * A webhook as `PATCH /webhook/status` answers it (`is_active` required) or as a registration's
+ * answer names it, where a new registration is active unless it says not.
+ */
+function webhookSchema(isActive: z.ZodType<boolean | null | undefined>) {
+  return z
+    .object({
+      ...publicId,
+      event_type: z.string().trim().min(1, 'must not be empty'),
+      is_active: isActive,
+      organization_public_id: optionalId,
+    })
+    .transform((w, ctx): Webhook => ({
+      id: publicIdOf(w, ctx),
       eventType: w.event_type,
       isActive: w.is_active ?? true,
       ...(w.organization_public_id ? { organizationId: w.organization_public_id } : {}),
-    };
-  });
+    }));
+}
+const statusWebhookSchema = webhookSchema(z.boolean());
+const registeredWebhookSchema = webhookSchema(z.boolean().nullish());
 
 function messageOf(body: unknown): { message?: string } {
   const message = isRecord(body) ? body['message'] : undefined;
@@ -115,7 +98,7 @@ export function parseOrganizationUpdate(body: unknown): OrganizationUpdate {
 
 /** `PATCH /webhook/status`: `{ message, data: webhook }`. */
 export function parseWebhookStatusUpdate(body: unknown): WebhookStatusUpdate {
-  const webhook = parseAnswer('webhook-status', webhookSchema, body);
+  const webhook = parseAnswer('webhook-status', statusWebhookSchema, body);
   return { ...messageOf(body), webhook };
 }
 

@@ -4,12 +4,13 @@
 import { z } from 'zod';
 import {
   isRecord,
-  optionalId,
   missing,
   optionalCount,
   optionalUnixSeconds,
   parseAnswer,
   parseAt,
+  publicId,
+  publicIdOf,
   text,
 } from './envelope.ts';
 
@@ -65,16 +66,13 @@ export interface ScribeRecord {
   error?: string;
 }
 
-const publicId = { public_id: optionalId, id: optionalId };
-
 const sessionSchema = z
   .object({
     ...publicId,
     created_at: z.union([z.string(), z.number()], { error: 'must be a date (text or Unix seconds)' }).nullish(),
   })
   .transform((w, ctx): RecordingSession => {
-    const sessionId = w.public_id ?? w.id;
-    if (sessionId === undefined) return missing(ctx, 'public_id', ['id']);
+    const sessionId = publicIdOf(w, ctx);
     const createdAt =
       typeof w.created_at === 'number'
         ? new Date(w.created_at > 1e11 ? w.created_at : w.created_at * 1000).toISOString()
@@ -106,8 +104,7 @@ const sections = z
 const templateSchema = z
   .object({ ...publicId, name: z.string().trim().min(1, 'must not be empty'), description: text, sections })
   .transform((w, ctx): Template => {
-    const templateId = w.public_id ?? w.id;
-    if (templateId === undefined) return missing(ctx, 'public_id', ['id']);
+    const templateId = publicIdOf(w, ctx);
     return {
       id: templateId,
       name: w.name,
@@ -232,8 +229,7 @@ export function parseUploadUrl(body: unknown): UploadUrl {
 const scribeRequestSchema = z
   .object({ ...publicId, status: z.string().nullish() })
   .transform((w, ctx): ScribeRequest => {
-    const requestId = w.public_id ?? w.id;
-    if (requestId === undefined) return missing(ctx, 'public_id', ['id']);
+    const requestId = publicIdOf(w, ctx);
     return { id: requestId, ...(w.status ? { status: w.status } : {}) };
   });
 
@@ -298,8 +294,7 @@ const scribeRecordSchema = z
     html_output: z.string().nullish(),
   })
   .transform((w, ctx): ScribeRecord => {
-    const recordId = w.public_id ?? w.id;
-    if (recordId === undefined) return missing(ctx, 'public_id', ['id']);
+    const recordId = publicIdOf(w, ctx);
     const note =
       w.note ?? (w.note_text?.trim() ? w.note_text : undefined) ?? (w.content?.trim() ? w.content : undefined);
     const error = typeof w.error === 'string' ? w.error : w.error?.message;
