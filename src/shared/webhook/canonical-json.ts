@@ -148,51 +148,43 @@ class Parser {
   }
 
   private object(depth: number): string {
-    this.checkDepth(depth);
-    this.pos++;
     const members = new Map<string, string>();
-    this.skipSpace();
-    if (this.text[this.pos] === '}') {
-      this.pos++;
-      return '{}';
-    }
-    for (;;) {
+    this.members(depth, '}', () => {
       if (this.text[this.pos] !== '"') throw this.fail(`expected a string key, found ${this.describe()}`);
       const key = this.string();
       this.skipSpace();
       this.expect(':');
       this.skipSpace();
       members.set(key, this.value(depth));
-      this.skipSpace();
-      if (this.text[this.pos] === ',') {
-        this.pos++;
-        this.skipSpace();
-        continue;
-      }
-      this.expect('}');
-      return joinObject(members);
-    }
+    });
+    return joinObject(members);
   }
 
   private array(depth: number): string {
+    const items: string[] = [];
+    this.members(depth, ']', () => items.push(this.value(depth)));
+    return '[' + items.join(',') + ']';
+  }
+
+  /** From an object's or an array's opening character to its `close`: each member read by `read`, commas between. */
+  private members(depth: number, close: '}' | ']', read: () => void): void {
     this.checkDepth(depth);
     this.pos++;
-    const items: string[] = [];
     this.skipSpace();
-    if (this.text[this.pos] === ']') {
+    if (this.text[this.pos] === close) {
       this.pos++;
-      return '[]';
+      return;
     }
     for (;;) {
-      items.push(this.value(depth));
+      read();
       this.skipSpace();
       if (this.text[this.pos] === ',') {
         this.pos++;
         this.skipSpace();
         continue;
       }
-      this.expect(']');
-      return '[' + items.join(',') + ']';
+      this.expect(close);
+      return;
     }
   }
 
