@@ -51,9 +51,8 @@ const organizationSchema = z
     is_active: z.boolean().nullish(),
   })
   .transform((w, ctx): Organization => {
-    const organizationId = publicIdOf(w, ctx);
     return {
-      id: organizationId,
+      id: publicIdOf(w, ctx),
       name: w.name,
       ...(w.description !== undefined ? { description: w.description } : {}),
       ...(typeof w.has_slack_bot_token === 'boolean' ? { hasSlackBotToken: w.has_slack_bot_token } : {}),

@@ -104,9 +104,8 @@ const sections = z
 const templateSchema = z
   .object({ ...publicId, name: z.string().trim().min(1, 'must not be empty'), description: text, sections })
   .transform((w, ctx): Template => {
-    const templateId = publicIdOf(w, ctx);
     return {
-      id: templateId,
+      id: publicIdOf(w, ctx),
       name: w.name,
       ...(w.description !== undefined ? { description: w.description } : {}),
       ...(w.sections && w.sections.length > 0 ? { sections: w.sections } : {}),
