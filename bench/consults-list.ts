@@ -5,7 +5,7 @@
 // to the last. With --baseline <commit>, the same is measured for that commit's window and
 // engine in the same run, side by side.
 //   npm run bench:consults-list [-- --consults 10000 --runs 5 --baseline HEAD~3]
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from '@play
 import config from '../playwright.config.ts';
 import type * as CoreModuleShape from '../src/main/core/app-core.ts';
 import type * as SecretModuleShape from '../src/main/core/secret-store.ts';
+import type * as EmbeddedModuleShape from '../src/main/embedded-sandbox.ts';
 import { consultTitle } from '../src/renderer/src/lib/consult-status.ts';
 import { mainNav, signIn } from '../test/e2e/fixtures.ts';
 import { CHROMIUM_PATH } from './support/browser-session.ts';
@@ -141,11 +142,17 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
     const { MemorySecretStore } = (await import(
       pathToFileURL(join(source.root, 'src/main/core/secret-store.ts')).href
     )) as SecretModule;
+    // A source from before the engine was given its sandbox as a port starts its own.
+    const embeddedPath = join(source.root, 'src/main/embedded-sandbox.ts');
+    const embeddedService = existsSync(embeddedPath)
+      ? ((await import(pathToFileURL(embeddedPath).href)) as typeof EmbeddedModuleShape).embeddedSandbox()
+      : undefined;
     const core = new AppCore({
       dataDir: copyData(`engine-${engines.length}`),
       secretStore: new MemorySecretStore(),
       app: { name: 'Vet Scribe', version: 'bench' },
       audioUrl: (id: string) => id,
+      ...(embeddedService ? { embeddedService } : {}),
     });
     const began = performance.now();
     await core.start();

@@ -3,6 +3,7 @@
 // the same wiring for a URL set, with the app's own pipeline defaults unless told otherwise.
 import { AppCore, type CoreOptions } from '../../src/main/core/app-core.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { SandboxUrls } from '../../src/sandbox/index.ts';
 import { tempDir } from '../../test/integration/support/core.ts';
 
@@ -12,6 +13,7 @@ export async function startCoreOn(urls: SandboxUrls, options: Partial<CoreOption
     secretStore: options.secretStore ?? new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'bench' },
     audioUrl: (id) => id,
+    embeddedService: embeddedSandbox(),
     ...options,
   });
   await core.settings.load();

@@ -29,6 +29,7 @@ import { trustedRoots } from './core/network.ts';
 import { chooseSecretStore, loadKeychain } from './core/secret-store.ts';
 import { AutoUpdate } from './auto-update.ts';
 import { Desktop } from './desktop.ts';
+import { embeddedSandbox } from './embedded-sandbox.ts';
 import { bindIpc } from './ipc.ts';
 import { openOnActivation, showNotification } from './notifications.ts';
 import { AUDIO_SCHEME } from './security.ts';
@@ -155,7 +156,7 @@ async function start(): Promise<void> {
     notices,
     notify: (title, body) => void showNotification(Notification, { title, body }, showWindow),
     audioUrl,
-    sandbox: sandboxOverrides(),
+    embeddedService: embeddedSandbox(sandboxOverrides()),
     // Clinic networks: Chromium's proxy answer for each address (system settings, PAC scripts,
     // --proxy-server) and the OS store's roots beside Node's (core/network.ts).
     network: {

@@ -160,7 +160,7 @@ describe('updates from the clinic feed', () => {
       },
     });
     expect(r.installs).toEqual([]);
-    await until('the upload to be done', () => !core?.busy().uploading, 30_000);
+    await until('the upload to be done', () => !core?.updates.busy().uploading, 30_000);
     expect(await h['update:restart'](undefined)).toEqual({ ok: true, data: { restarting: true } });
     expect(r.installs).toEqual([[false, true]]);
   });

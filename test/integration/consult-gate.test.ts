@@ -362,7 +362,7 @@ describe('retention and owners are each clinic’s own', () => {
     await c.session.signIn(demo.email, demo.password);
     const settings = await h['settings:get'](undefined);
     expect(settings.ok && settings.data.retentionDays).toBe(7);
-    await c.sweepRetention();
+    await c.retention.sweep();
     expect(existsSync(c.recordings.audioPath(demoConsult))).toBe(true);
   });
 

@@ -5,11 +5,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { firstTemplateId, recorderChunks, recordThrough, startCore, waitForJob } from './support/core.ts';
 
-let core: AppCore | null = null;
+let core: AppCore<Sandbox> | null = null;
 afterEach(async () => {
   await core?.stop();
   core = null;

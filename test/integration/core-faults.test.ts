@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { MemorySecretStore, openKeychain } from '../../src/main/core/secret-store.ts';
 import { RecordingStore } from '../../src/main/core/recordings/index.ts';
+import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { call } from './support/http.ts';
 import { makeRecording, tempDir } from './support/core.ts';
@@ -47,6 +48,7 @@ describe('fault runs', () => {
       secretStore: new MemorySecretStore(),
       app: { name: 'Vet Scribe', version: 'test' },
       audioUrl: (id) => id,
+      embeddedService: embeddedSandbox(),
       pipeline: { backoff: { baseMs: 200, capMs: 3000 }, pollDelay: () => 300, maxConcurrentUploads: 4 },
     });
     await core.settings.load();

@@ -58,7 +58,7 @@ describe('a shorter retention', () => {
 
     // A day after the change, the new period has passed: the audio goes, the notes stay.
     now.t += DAY + 1000;
-    await c.sweepRetention();
+    await c.retention.sweep();
     for (const id of ids) expect(existsSync(c.recordings.audioPath(id)), id).toBe(false);
     expect(c.consults().map((x) => x.job?.audioDeleted)).toEqual([true, true]);
     expect(c.consults().every((x) => x.job?.hasNote)).toBe(true);

@@ -282,7 +282,7 @@ describe('browser host', () => {
       const decoded = decodeWire(answer.text) as { ok: true; data: { fileName: string; data: Uint8Array } };
       expect(decoded.ok).toBe(true);
       expect(decoded.data.data).toBeInstanceOf(Uint8Array);
-      const direct = await core.exportNote(id, format);
+      const direct = await core.notes.export(id, format);
       expect(decoded.data.fileName).toBe(direct.fileName);
       expect(Buffer.from(decoded.data.data).equals(Buffer.from(direct.data))).toBe(true);
     }

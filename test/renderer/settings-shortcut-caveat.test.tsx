@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import { WAYLAND_SHORTCUT_CAVEAT } from '../../src/shared/desktop.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';
 import type { ShortcutSection as ShortcutSectionComponent } from '../../src/renderer/src/features/settings/shortcut-section.tsx';
@@ -29,6 +30,7 @@ beforeAll(async () => {
     secretStore: new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `/audio/${id}`,
+    embeddedService: embeddedSandbox(),
     shortcut: { apply: () => null, caveat: () => caveat },
   });
   await core.start();

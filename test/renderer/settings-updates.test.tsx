@@ -11,6 +11,7 @@ import { AutoUpdate, MAC_UNSIGNED_MESSAGE } from '../../src/main/auto-update.ts'
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';
 import type { UpdatesSection as UpdatesSectionComponent } from '../../src/renderer/src/features/settings/updates-section.tsx';
 
@@ -39,6 +40,7 @@ beforeAll(async () => {
     secretStore: new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `/audio/${id}`,
+    embeddedService: embeddedSandbox(),
     updates: {
       info: () => updates.state(),
       configure: (url) => void updates.configure(url),

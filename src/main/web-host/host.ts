@@ -19,6 +19,7 @@ import { audioAnswer } from '../core/audio-range.ts';
 import { createHandlers } from '../core/ipc-handlers.ts';
 import { loggerFromEnv } from '../core/log.ts';
 import { MEMORY_ONLY_NOTICE, MemorySecretStore, openKeychain } from '../core/secret-store.ts';
+import { embeddedSandbox } from '../embedded-sandbox.ts';
 import { CONTENT_SECURITY_POLICY } from '../security.ts';
 
 export interface WebHostOptions {
@@ -136,7 +137,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     log: loggerFromEnv(),
     notices,
     audioUrl: (id) => `/audio/${encodeURIComponent(id)}`,
-    sandbox: options.sandbox,
+    embeddedService: embeddedSandbox(options.sandbox),
   });
   await core.start();
   const handlers = createHandlers(core);

@@ -4,6 +4,7 @@
 //   node core-runner.ts <dataDir> <urls-json> <templateId>
 import { AppCore } from '../../../src/main/core/app-core.ts';
 import { MemorySecretStore, openKeychain } from '../../../src/main/core/secret-store.ts';
+import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 
 const [dataDir = '', urlsJson = '{}', templateId = '', keychainService = ''] = process.argv.slice(2);
 const urls = JSON.parse(urlsJson) as {
@@ -20,6 +21,7 @@ const core = new AppCore({
   secretStore,
   app: { name: 'Vet Scribe', version: 'test' },
   audioUrl: (id) => id,
+  embeddedService: embeddedSandbox(),
   pipeline: { backoff: { baseMs: 100, capMs: 1000 }, pollDelay: () => 100 },
 });
 core.pipeline.on('noteReady', (job) => process.stdout.write(`completed ${job.recordingId}\n`));
@@ -33,7 +35,7 @@ await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
 // The recordings were made with no one signed in: the vet claims each (as "send it as Dr …?" does).
 for (const consult of core.consults()) {
-  if (consult.recording.recordedBy === null) await core.claim(consult.recording.id);
+  if (consult.recording.recordedBy === null) await core.commands.claim(consult.recording.id);
   if (!core.pipeline.info(consult.recording.id) && consult.recording.state === 'finished')
     await core.pipeline.submit(consult.recording.id, templateId);
 }

@@ -10,7 +10,8 @@ import type { RecordingStore } from '../../../src/main/core/recordings/index.ts'
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
 import { ServiceError } from '../../../src/main/core/service-errors.ts';
 import type { JobInfo } from '../../../src/shared/jobs.ts';
-import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
+import type { Sandbox, SandboxOptions } from '../../../src/sandbox/index.ts';
 
 const CHUNK_DIR = join(import.meta.dirname, '../../fixtures/audio/mediarecorder-5s');
 
@@ -69,14 +70,18 @@ export function tempDir(prefix = 'vet-scribe-core-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startCore(options: Partial<CoreOptions> & { dataDir?: string } = {}): Promise<AppCore> {
+/** A core's options, and the built-in sandbox's (the tests' shorter times). */
+export type TestCoreOptions = Partial<CoreOptions<Sandbox>> & { dataDir?: string; sandbox?: Partial<SandboxOptions> };
+
+export async function startCore(options: TestCoreOptions = {}): Promise<AppCore<Sandbox>> {
+  const { sandbox, ...coreOptions } = options;
   const core = new AppCore({
     dataDir: options.dataDir ?? tempDir(),
     secretStore: options.secretStore ?? new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `test-audio://${id}`,
-    ...options,
-    sandbox: { scribeSeconds: 0.3, ...options.sandbox },
+    ...coreOptions,
+    embeddedService: embeddedSandbox({ scribeSeconds: 0.3, ...sandbox }),
     pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
   });
   await core.start();
@@ -124,17 +129,15 @@ export async function firstTemplateId(core: AppCore): Promise<string> {
  */
 export async function startCoreAgainst(
   sandbox: Sandbox,
-  options: Partial<CoreOptions> & {
-    dataDir?: string;
-    urls?: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string };
-  } = {},
-): Promise<AppCore> {
-  const { urls, ...coreOptions } = options;
+  options: TestCoreOptions & { urls?: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string } } = {},
+): Promise<AppCore<Sandbox>> {
+  const { urls, sandbox: embedded, ...coreOptions } = options;
   const core = new AppCore({
     dataDir: options.dataDir ?? tempDir(),
     secretStore: options.secretStore ?? new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `test-audio://${id}`,
+    embeddedService: embeddedSandbox(embedded),
     ...coreOptions,
     pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
   });

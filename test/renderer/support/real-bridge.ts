@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
+import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel, Notice } from '../../../src/shared/ipc.ts';
 
 export async function installRealBridge(
@@ -18,7 +19,7 @@ export async function installRealBridge(
     secretStore: new MemorySecretStore(),
     app: { name: 'Vet Scribe', version: 'test' },
     audioUrl: (id) => `/audio/${id}`,
-    sandbox: { scribeSeconds: options.scribeSeconds ?? 0.3 },
+    embeddedService: embeddedSandbox({ scribeSeconds: options.scribeSeconds ?? 0.3 }),
     pipeline: { pollDelay: () => 150, ...options.pipeline },
     notices: options.notices ?? [],
   });

@@ -1,0 +1,101 @@
+// The settings as a clinic sees them, and their change: the retention shown and saved is the
+// signed-in vet's clinic's own; a new shortcut is registered before it is saved; a change of
+// service starts or stops the built-in sandbox, signs out and makes the consults ready for it.
+import type { Notice } from '../../shared/ipc.ts';
+import { shortcutProblem } from '../../shared/desktop.ts';
+import { settingsPatchSchema, type Settings } from '../../shared/settings.ts';
+import type { ClinicRetention } from './consults/retention.ts';
+import type { EmbeddedServiceHost } from './embedded-service.ts';
+import type { Pipeline } from './jobs/pipeline.ts';
+import type { Logger } from './log.ts';
+import type { ShortcutPort, UpdatePort } from './ports.ts';
+import type { Session } from './session.ts';
+import { SettingsError, type SettingsStore } from './settings.ts';
+
+export type SettingsInput = Parameters<SettingsStore['update']>[0];
+
+export interface AppSettingsOptions {
+  settings: SettingsStore;
+  retention: ClinicRetention;
+  embedded: EmbeddedServiceHost;
+  session: Session;
+  pipeline: Pipeline;
+  shortcut: ShortcutPort | undefined;
+  updates: UpdatePort | undefined;
+  notice: (n: Notice) => void;
+  log: Logger;
+}
+
+export class AppSettings {
+  private readonly options: AppSettingsOptions;
+
+  constructor(options: AppSettingsOptions) {
+    this.options = options;
+  }
+
+  /** The settings as the window sees them: the retention is the signed-in vet's clinic's. */
+  view(): Settings {
+    const { settings, retention } = this.options;
+    return { ...settings.get(), ...retention.of(retention.signedInAccount()), retentionByAccount: {} };
+  }
+
+  /**
+   * Settings change; a change of service signs out (the tokens belong to the other one). The
+   * retention is the signed-in vet's clinic's own. What a change of service could not do for a
+   * consult is said in a notice; the settings themselves were saved.
+   */
+  async update(input: SettingsInput): Promise<Settings> {
+    const { settings, retention, embedded, session, shortcut: shortcutPort } = this.options;
+    const { retentionDays, retentionAppliesFrom, ...patch } = input;
+    const retentionChange = retentionDays !== undefined || retentionAppliesFrom !== undefined;
+    const account = retention.signedInAccount();
+    if (retentionChange && account === null)
+      throw new SettingsError(
+        "retentionDays: sign in first: each clinic's account keeps its own recordings for as long as it chooses.",
+      );
+    if (retentionChange) {
+      const checked = settingsPatchSchema.safeParse({ retentionDays, retentionAppliesFrom });
+      if (!checked.success)
+        throw new SettingsError(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    }
+    const before = settings.get();
+    // A new shortcut is registered before it is saved: one another app holds is refused, and
+    // the old one stays in force and in the settings.
+    const shortcut = typeof patch.recordShortcut === 'string' ? patch.recordShortcut.trim() : null;
+    const newShortcut =
+      shortcut !== null && shortcut !== before.recordShortcut && shortcutPort && shortcutProblem(shortcut) === null;
+    if (newShortcut) {
+      const refused = shortcutPort?.apply(shortcut) ?? null;
+      if (refused) throw new SettingsError(`recordShortcut: ${refused}`);
+    }
+    let after: Settings;
+    try {
+      after = await settings.update(patch);
+    } catch (e) {
+      if (newShortcut) shortcutPort?.apply(before.recordShortcut);
+      throw e;
+    }
+    const serviceChanged =
+      before.useSandbox !== after.useSandbox ||
+      JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
+    if (after.useSandbox && !embedded.running) await embedded.start();
+    if (!after.useSandbox && embedded.running) await embedded.stop();
+    if (serviceChanged && session.state().signedIn) await session.signOut('user');
+    if (serviceChanged) await this.restartForNewService();
+    if (retentionChange && account !== null) await retention.set(account, { retentionDays, retentionAppliesFrom });
+    if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
+    return this.view();
+  }
+
+  private async restartForNewService(): Promise<void> {
+    const { restarted, failed } = await this.options.pipeline.restartForNewService();
+    if (restarted > 0)
+      this.options.log.info(`settings: another service; ${restarted} consult(s) without a note start again there`);
+    if (failed.length > 0) {
+      this.options.notice({
+        level: 'error',
+        message: `The new service is in use and you are signed out. ${failed.length === 1 ? 'One consult' : `${failed.length} consults`} could not be made ready for it (the disk could not be written); ${failed.length === 1 ? 'it is' : 'they are'} kept on this computer and will be tried again at the next start.`,
+      });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// What the pipeline's progress tells the window and the desktop: a consult's changes, a note or
+// document ready, a note overdue. Each goes only to the account the consult belongs to.
+import type { RecordingInfo } from '../../../shared/ipc.ts';
+import type { DocumentInfo, JobInfo } from '../../../shared/jobs.ts';
+import type { ConsultGate } from '../consult-gate.ts';
+import type { Pipeline } from '../jobs/pipeline.ts';
+import type { Emit } from '../ports.ts';
+import { withAccess } from './access.ts';
+import type { ConsultCache } from './cache.ts';
+
+/** How a consult is called in notifications: its patient, else its label, else its time. */
+function consultName(recording: RecordingInfo): string {
+  if (recording.patientName) return recording.patientName;
+  if (recording.label) return recording.label;
+  return `The consult at ${new Date(recording.startedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+export interface AnnouncementOptions {
+  pipeline: Pipeline;
+  cache: ConsultCache;
+  gate: ConsultGate;
+  emit: Emit;
+  /** A desktop notification, where the platform has them. */
+  notify: ((title: string, body: string) => void) | undefined;
+}
+
+/** Subscribes to the pipeline's events for as long as it lives. */
+export function announceConsults({ pipeline, cache, gate, emit, notify }: AnnouncementOptions): void {
+  const announceNote = (recording: RecordingInfo, job: JobInfo, document?: DocumentInfo) => {
+    if (!gate.allows(recording.id)) return;
+    if (document) {
+      emit('note:ready', { recording, job, documentId: document.id });
+      notify?.(
+        `${document.name ?? 'Document'} ready`,
+        `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`,
+      );
+      return;
+    }
+    emit('note:ready', { recording, job });
+    notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`);
+  };
+
+  pipeline.on('job', (job) =>
+    cache.withRecording(job.recordingId, (recording) => {
+      // Another clinic's consult is none of this window's business, not even its progress.
+      const access = gate.access(recording.id);
+      if (access !== 'none')
+        emit('consult:changed', withAccess({ recording, job: pipeline.info(job.recordingId) ?? job }, access));
+    }),
+  );
+  pipeline.on('noteReady', (job) => cache.withRecording(job.recordingId, (recording) => announceNote(recording, job)));
+  pipeline.on('documentReady', (job, document) =>
+    cache.withRecording(job.recordingId, (recording) => announceNote(recording, job, document)),
+  );
+  pipeline.on('overdue', (job) =>
+    cache.withRecording(job.recordingId, (recording) => {
+      // A desktop notification names the patient: only for the account signed in, if theirs.
+      if (gate.allows(recording.id))
+        notify?.(
+          'Note taking longer than usual',
+          `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`,
+        );
+    }),
+  );
+}

@@ -1,0 +1,132 @@
+// What the vet does to a consult after recording it: its details, sending, retrying, asking
+// again, further documents, claiming and deleting. Each answers the consult as the account
+// signed in may have it.
+import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
+import type { User } from '../../../shared/service/index.ts';
+import type { DraftStore } from '../drafts.ts';
+import { JobError, ownerOf, PATIENT_NAME_REQUIRED, type Pipeline } from '../jobs/pipeline.ts';
+import { RecordingError, type RecordingStore } from '../recordings/index.ts';
+import { SignedOutError } from '../session.ts';
+import type { ConsultGate } from '../consult-gate.ts';
+import type { Emit } from '../ports.ts';
+import { NOT_THEIRS, type ConsultAccessView } from './access.ts';
+import type { ConsultCache } from './cache.ts';
+
+const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
+const DESCRIPTION_LOCKED = "The consult has been sent; the visit's description can no longer be changed.";
+
+export interface ConsultCommandsOptions {
+  recordings: RecordingStore;
+  cache: ConsultCache;
+  access: ConsultAccessView;
+  gate: ConsultGate;
+  pipeline: Pipeline;
+  drafts: DraftStore;
+  user: () => User | null;
+  serviceKey: () => string;
+  emit: Emit;
+  /** Keeps the template just sent as the one to offer first next time. */
+  rememberTemplate: (templateId: string) => Promise<unknown>;
+}
+
+export class ConsultCommands {
+  private readonly options: ConsultCommandsOptions;
+
+  constructor(options: ConsultCommandsOptions) {
+    this.options = options;
+  }
+
+  /** The patient, visit, label, list name or template of a consult; every window is told. */
+  async update({ id, label, patientName, description, templateId, listName }: InvokeInput<'recording:update'>) {
+    const { recordings, cache, access, pipeline } = this.options;
+    // The service was given the name and description with the recording session: changing
+    // them here afterwards would leave the note written for another name.
+    if (pipeline.sent(id)) {
+      if (patientName !== undefined && patientName !== access.consultFor(id).recording.patientName)
+        throw new JobError('conflict', NAME_LOCKED);
+      if (description !== undefined && (description || null) !== access.consultFor(id).recording.description)
+        throw new JobError('conflict', DESCRIPTION_LOCKED);
+    }
+    const meta = cache.remember(
+      await recordings.update(id, {
+        ...(label !== undefined ? { label: label || null } : {}),
+        ...(patientName !== undefined ? { patientName } : {}),
+        ...(description !== undefined ? { description: description || null } : {}),
+        ...(templateId !== undefined ? { templateId } : {}),
+        ...(listName !== undefined ? { listName: listName || null } : {}),
+      }),
+    );
+    if (patientName !== undefined && meta.patientName) {
+      // A consult that waited for its patient's name goes on now.
+      const job = pipeline.info(id);
+      if (job) await pipeline.resumeWithPatientName(id);
+      else if (meta.state === 'finished' && meta.templateId) await pipeline.submit(id, meta.templateId);
+    }
+    // Every window shows the new name, not only the one that asked.
+    const consult = access.consultFor(id);
+    this.options.emit('consult:changed', consult);
+    return consult;
+  }
+
+  /** Sends a consult to be scribed with this template (a recovered recording is finished first). */
+  async submit(id: string, templateId: string): Promise<ConsultInfo> {
+    const { recordings, cache, pipeline } = this.options;
+    const meta = await recordings.get(id);
+    if (!meta) throw new RecordingError('not_found', NOT_THEIRS);
+    if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
+    if (meta.templateId !== templateId) cache.remember(await recordings.update(id, { templateId }));
+    if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
+    await pipeline.submit(id, templateId);
+    await this.options.rememberTemplate(templateId);
+    return this.options.access.consultFor(id);
+  }
+
+  async retry(id: string): Promise<ConsultInfo> {
+    await this.options.pipeline.retry(id);
+    return this.options.access.consultFor(id);
+  }
+
+  async askAgain(id: string): Promise<ConsultInfo> {
+    await this.options.pipeline.askAgain(id);
+    return this.options.access.consultFor(id);
+  }
+
+  async addDocument(id: string, templateId: string, templateName: string | undefined): Promise<ConsultInfo> {
+    await this.options.pipeline.addDocument(id, templateId, templateName?.trim() || null);
+    return this.options.access.consultFor(id);
+  }
+
+  async retryDocument(id: string, documentId: string): Promise<ConsultInfo> {
+    await this.options.pipeline.retryDocument(id, documentId);
+    return this.options.access.consultFor(id);
+  }
+
+  /**
+   * "Recorded while signed out: send it as Dr …?": the vet signed in takes the consult as
+   * theirs. Written where the gate reads it; a job that waited for a claim goes on.
+   */
+  async claim(id: string): Promise<ConsultInfo> {
+    const { recordings, gate, pipeline } = this.options;
+    const user = this.options.user();
+    if (!user) throw new SignedOutError(null);
+    if (gate.access(id) !== 'claim') throw new JobError('not_found', NOT_THEIRS);
+    const meta = await recordings.claim(id, ownerOf(user, this.options.serviceKey()));
+    pipeline.ownerChanged(id);
+    // A finished consult that has its template and patient goes at once, as it would have at Stop.
+    if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim())
+      await pipeline.submit(id, meta.templateId);
+    const claimed = this.options.access.consultFor(id);
+    this.options.emit('consult:changed', claimed);
+    return claimed;
+  }
+
+  /**
+   * Deletes a consult: in its turn (after another document being added, before anything asked
+   * of it later), its jobs, its folder and its drafts, leftovers included.
+   */
+  async delete(id: string): Promise<{ deleted: true }> {
+    await this.options.pipeline.delete(id, () => this.options.drafts.removeConsult(id));
+    this.options.cache.forget(id);
+    return { deleted: true };
+  }
+}

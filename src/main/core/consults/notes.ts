@@ -1,0 +1,131 @@
+// A consult's note and its further documents as the window reads, edits, copies and exports
+// them: the view (the vet's edit over the service's note), the three formats, the files, the
+// clipboard, and the vet's unsaved edits.
+import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
+import {
+  noteFileBase,
+  sectionsFromText,
+  sectionsToHtml,
+  sectionsToPlainText,
+  sectionsToRtf,
+} from '../../../shared/note/index.ts';
+import type { NoteMeta } from '../../../shared/note/types.ts';
+import type { DraftStore } from '../drafts.ts';
+import { JobError, type Pipeline } from '../jobs/pipeline.ts';
+import { notePdf } from '../note-pdf.ts';
+import type { ClipboardPort } from '../ports.ts';
+import { localDate } from '../recordings/index.ts';
+import type { ConsultAccessView } from './access.ts';
+
+const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
+
+export type ExportFormat = keyof typeof EXPORT_TYPES;
+
+/** Where a note's unsaved edit is kept: the consult's id, and for a further document its id too. */
+function draftKey(id: string, documentId: string | null): string {
+  return documentId === null ? id : `${id}.document-${documentId}`;
+}
+
+export interface ConsultNotesOptions {
+  access: ConsultAccessView;
+  pipeline: Pipeline;
+  drafts: DraftStore;
+  clipboard: ClipboardPort | undefined;
+}
+
+export class ConsultNotes {
+  private readonly options: ConsultNotesOptions;
+
+  constructor(options: ConsultNotesOptions) {
+    this.options = options;
+  }
+
+  /** The note (or one more document of the consult) as the window shows it, with the patient and the consult's local date. */
+  view(id: string, documentId: string | null = null) {
+    const { recording, job } = this.options.access.consultFor(id);
+    const { note, editedNote, noteRtf } = this.options.pipeline.note(id, documentId);
+    const documentName = documentId === null ? null : (job?.documents.find((d) => d.id === documentId)?.name ?? null);
+    // The service's RTF is the note it wrote; once the vet has edited it, it no longer is.
+    return {
+      note,
+      editedNote,
+      rtf: editedNote === null ? noteRtf : null,
+      patientName: recording.patientName,
+      sessionDate: localDate(recording.startedAt),
+      documentName,
+    };
+  }
+
+  /**
+   * The note as shown (the vet's edit when there is one) as text, HTML and RTF. The service's own
+   * RTF is used as it came while the note is unedited; an edit is written out from its sections.
+   */
+  formats(id: string, documentId: string | null = null): NoteFormats {
+    const { sections, meta, serviceRtf } = this.parts(id, documentId);
+    return {
+      text: sectionsToPlainText(sections, meta),
+      html: sectionsToHtml(sections, meta),
+      rtf: serviceRtf ?? sectionsToRtf(sections, meta),
+      fileBase: noteFileBase(meta),
+    };
+  }
+
+  async export(id: string, format: ExportFormat, documentId: string | null = null): Promise<NoteExport> {
+    const { sections, meta } = this.parts(id, documentId);
+    const formats = this.formats(id, documentId);
+    // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
+    const data =
+      format === 'pdf'
+        ? new Uint8Array(await notePdf(sections, meta))
+        : new Uint8Array(new TextEncoder().encode(format === 'txt' ? formats.text : formats.rtf));
+    return { fileName: `${formats.fileBase}.${format}`, mimeType: EXPORT_TYPES[format], data };
+  }
+
+  /** The clipboard where this platform has one; false where it has none (the window writes it then). */
+  async copy(flavours: { text: string; html: string; rtf: string }): Promise<{ written: boolean }> {
+    if (!this.options.clipboard) return { written: false };
+    await this.options.clipboard.write(flavours);
+    return { written: true };
+  }
+
+  // The note and its drafts are written in the consult's turn, where a delete is too: a save
+  // asked after a delete finds no consult, and none is written back into a deleted one.
+
+  save(id: string, text: string | null, documentId: string | null) {
+    const { pipeline, drafts } = this.options;
+    return pipeline.inTurn(id, async () => {
+      this.options.access.consultFor(id);
+      await pipeline.saveEditedNote(id, text, documentId);
+      // The draft was for this save: once the note holds it, it is done.
+      await drafts.put(draftKey(id, documentId), null);
+      return { saved: true as const };
+    });
+  }
+
+  draft(id: string, documentId: string | null) {
+    if (documentId !== null) this.options.pipeline.note(id, documentId);
+    return this.options.drafts.get(draftKey(id, documentId));
+  }
+
+  saveDraft(id: string, text: string | null, documentId: string | null) {
+    const { pipeline, drafts } = this.options;
+    return pipeline.inTurn(id, () => {
+      this.options.access.consultFor(id);
+      // A draft for a document the consult does not have is refused, not kept.
+      if (documentId !== null) pipeline.note(id, documentId);
+      return drafts.put(draftKey(id, documentId), text);
+    });
+  }
+
+  private parts(id: string, documentId: string | null) {
+    const view = this.view(id, documentId);
+    const shown = view.editedNote ?? view.note;
+    if (shown === null)
+      throw new JobError(
+        'not_found',
+        documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.',
+      );
+    const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate, templateName: view.documentName };
+    return { sections: sectionsFromText(shown), meta, serviceRtf: view.rtf };
+  }
+}

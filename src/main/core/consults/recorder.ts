@@ -1,0 +1,83 @@
+// The recorder's calls: a consult started, its chunks, pause and resume, and Stop, which sends
+// the consult at once when it has its template and patient.
+import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
+import type { User } from '../../../shared/service/index.ts';
+import type { ConsultGate } from '../consult-gate.ts';
+import { ownerOf, type Pipeline } from '../jobs/pipeline.ts';
+import { RecordingError, type RecordingStore } from '../recordings/index.ts';
+import type { ConsultAccessView } from './access.ts';
+import type { ConsultCache } from './cache.ts';
+
+const STOPPED_NOT_YOURS =
+  'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
+
+export interface RecorderOptions {
+  recordings: RecordingStore;
+  cache: ConsultCache;
+  access: ConsultAccessView;
+  gate: ConsultGate;
+  pipeline: Pipeline;
+  user: () => User | null;
+  serviceKey: () => string;
+  /** Keeps the template just sent as the one to offer first next time. */
+  rememberTemplate: (templateId: string) => Promise<unknown>;
+}
+
+export class Recorder {
+  private readonly options: RecorderOptions;
+
+  constructor(options: RecorderOptions) {
+    this.options = options;
+  }
+
+  async start(input: InvokeInput<'recording:start'>): Promise<RecordingInfo> {
+    const { recordings, cache, user, serviceKey } = this.options;
+    // The consult is the signed-in account's: it is sent with that sign-in only.
+    const vet = user();
+    return cache.remember(
+      await recordings.start({
+        mimeType: input.mimeType,
+        label: input.label || null,
+        patientName: input.patientName ?? null,
+        description: input.description ?? null,
+        templateId: input.templateId ?? null,
+        owner: vet ? ownerOf(vet, serviceKey()) : null,
+        ownerConsented: input.ownerConsented === true,
+      }),
+    );
+  }
+
+  async chunk({
+    id,
+    seq,
+    data,
+    elapsedMs,
+  }: InvokeInput<'recording:chunk'>): Promise<{ bytes: number; chunks: number }> {
+    const meta = await this.options.recordings.appendChunk(id, seq, data, elapsedMs);
+    this.options.cache.remember(meta);
+    return { bytes: meta.bytes, chunks: meta.chunks };
+  }
+
+  async pause(id: string): Promise<RecordingInfo> {
+    return this.options.cache.remember(await this.options.recordings.pause(id));
+  }
+
+  async resume(id: string): Promise<RecordingInfo> {
+    return this.options.cache.remember(await this.options.recordings.resume(id));
+  }
+
+  async stop(id: string, durationMs: number | undefined): Promise<ConsultInfo> {
+    const { recordings, cache, gate, pipeline } = this.options;
+    const meta = cache.remember(await recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
+    // With a template chosen before or during the consult, it goes to be scribed at once; without
+    // the patient's name it waits for it (recording:update sends it then). The pipeline sends
+    // it with its owner's sign-in only; one no one owns yet waits for a vet's claim.
+    if (meta.templateId && meta.patientName) {
+      await pipeline.submit(id, meta.templateId);
+      if (gate.allows(id)) await this.options.rememberTemplate(meta.templateId);
+    }
+    // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
+    if (gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
+    return this.options.access.consultFor(id);
+  }
+}

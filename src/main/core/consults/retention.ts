@@ -1,0 +1,116 @@
+// How long each clinic keeps its consults' audio: every clinic's account (a service and an
+// organization) keeps its own retention, and a consult's is its owner's clinic's. The sweep
+// runs hourly and when a clinic changes its retention.
+import type { Retention } from '../../../shared/settings.ts';
+import type { User } from '../../../shared/service/index.ts';
+import type { Pipeline, RetentionPolicy } from '../jobs/pipeline.ts';
+import type { Logger } from '../log.ts';
+import type { RecordingStore } from '../recordings/index.ts';
+import type { SettingsStore } from '../settings.ts';
+
+const SWEEP_MS = 3600_000;
+
+export interface ClinicRetentionOptions {
+  settings: SettingsStore;
+  recordings: RecordingStore;
+  pipeline: Pipeline;
+  /** The vet signed in, if any. */
+  user: () => User | null;
+  serviceKey: () => string;
+  log: Logger;
+}
+
+export class ClinicRetention {
+  private readonly options: ClinicRetentionOptions;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(options: ClinicRetentionOptions) {
+    this.options = options;
+  }
+
+  /** The clinic an owner belongs to, as retention keys it: its service and organization. */
+  accountOf(owner: { organizationId: string } | null, service = this.options.serviceKey()): string | null {
+    return owner ? `${service} ${owner.organizationId}` : null;
+  }
+
+  /** The clinic of the vet signed in; null while signed out. */
+  signedInAccount(): string | null {
+    return this.accountOf(this.options.user());
+  }
+
+  /** A clinic's retention: its own choice, else the app's default. */
+  of(account: string | null): Retention {
+    const s = this.options.settings.get();
+    return (
+      (account !== null ? s.retentionByAccount[account] : undefined) ?? {
+        retentionDays: s.retentionDays,
+        retentionAppliesFrom: s.retentionAppliesFrom,
+      }
+    );
+  }
+
+  /** Saves a clinic's own retention, and sweeps at once if it changed. */
+  async set(account: string, change: Partial<Retention>): Promise<void> {
+    const was = this.of(account);
+    const next = {
+      retentionDays: change.retentionDays !== undefined ? change.retentionDays : was.retentionDays,
+      retentionAppliesFrom:
+        change.retentionAppliesFrom !== undefined ? change.retentionAppliesFrom : was.retentionAppliesFrom,
+    };
+    await this.options.settings.setAccountRetention(account, next);
+    if (next.retentionDays !== was.retentionDays || next.retentionAppliesFrom !== was.retentionAppliesFrom)
+      await this.sweep();
+  }
+
+  /** How many recordings' audio a retention of `days` would delete now (before the vet confirms). */
+  preview(days: number | null): { wouldDelete: number } {
+    // The signed-in vet's clinic's consults only: another clinic's audio is not theirs to count.
+    const account = this.signedInAccount();
+    if (account === null) return { wouldDelete: 0 };
+    const own = this.policy(account);
+    return {
+      wouldDelete: this.options.pipeline.retentionPreview((id) =>
+        own(id) === null ? null : { keepDays: days, countFrom: null },
+      ),
+    };
+  }
+
+  /** Deletes the audio past each clinic's retention (hourly, and when a clinic changes it). */
+  async sweep(): Promise<void> {
+    try {
+      const deleted = await this.options.pipeline.applyRetention(this.policy());
+      if (deleted.length > 0)
+        this.options.log.info(`retention: deleted the audio of ${deleted.length} finished consult(s)`);
+    } catch (e) {
+      this.options.log.warn(`retention: ${(e as Error).message}`);
+    }
+  }
+
+  /** Sweeps now, then hourly until stop(). */
+  async start(): Promise<void> {
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /**
+   * Each consult's retention is its owner's clinic's. A consult no one owns keeps its audio: it
+   * has no note yet, and no clinic has said how long its audio may be kept.
+   */
+  private policy(onlyAccount?: string | null): RetentionPolicy {
+    return (id) => {
+      const owner = this.options.recordings.peek(id)?.owner ?? null;
+      const account = owner ? this.accountOf(owner, owner.service) : null;
+      if (account === null || (onlyAccount !== undefined && account !== onlyAccount)) return null;
+      const r = this.of(account);
+      return {
+        keepDays: r.retentionDays,
+        countFrom: r.retentionAppliesFrom === null ? null : Date.parse(r.retentionAppliesFrom),
+      };
+    };
+  }
+}
