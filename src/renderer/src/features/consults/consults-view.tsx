@@ -11,6 +11,7 @@ import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultList } from './consult-list.tsx';
 import { MAX_LABEL } from '../../../../shared/limits.ts';
 import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import './consults.css';
 
 export function ConsultsView() {
@@ -117,26 +118,21 @@ export function ConsultsView() {
         <>
           <div className="consults-find" role="search" aria-label="Find a consult">
             <div className="consults-find-words">
-              <FormField id={`${ids}-q`} label="Search">
-                {(control) => (
-                  <input
-                    {...control}
-                    type="search"
-                    value={query}
-                    placeholder="Patient, visit or words in the note"
-                    maxLength={MAX_LABEL}
-                    onChange={(e) => {
-                      setQuery(e.target.value);
-                      if (e.target.value.trim() === '') setMatching(null);
-                    }}
-                  />
-                )}
-              </FormField>
+              <TextField
+                id={`${ids}-q`}
+                label="Search"
+                type="search"
+                value={query}
+                placeholder="Patient, visit or words in the note"
+                maxLength={MAX_LABEL}
+                onValue={(typed) => {
+                  setQuery(typed);
+                  if (typed.trim() === '') setMatching(null);
+                }}
+              />
             </div>
             <div>
-              <FormField id={`${ids}-day`} label="Day">
-                {(control) => <input {...control} type="date" value={day} onChange={(e) => setDay(e.target.value)} />}
-              </FormField>
+              <TextField id={`${ids}-day`} label="Day" type="date" value={day} onValue={setDay} />
             </div>
             <div>
               <FormField id={`${ids}-state`} label="State">

@@ -2,14 +2,14 @@
 // consult is sent. The service writes the note for that name (and leaves out talk about other
 // pets), so once it has them the engine refuses a change and its words are shown here; the
 // consult can then still be renamed in this computer's list (its list name).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { needsPatientName } from '../../lib/consult-status.ts';
 import { patientNameProblem, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 
 /** Whether the consult may still be sent under other details (the engine has the last word). */
 export function detailsEditable({ job }: ConsultInfo): boolean {
@@ -128,47 +128,42 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
   }
 
   return (
-    <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Patient details">
-      <FormField id={`${ids}-name`} label="Patient's name" hint={PATIENT_NAME_HINT} error={problem} announce>
-        {(control) => (
-          <input
-            {...control}
-            ref={nameRef}
-            type="text"
-            value={name}
-            maxLength={MAX_PATIENT_NAME}
-            autoComplete="off"
-            aria-required="true"
-            onChange={(e) => {
-              setName(e.target.value);
-              setProblem(null);
-            }}
-            readOnly={busy}
-          />
-        )}
-      </FormField>
-      <FormField id={`${ids}-description`} label="Visit description (optional)">
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            value={description}
-            maxLength={MAX_DESCRIPTION}
-            autoComplete="off"
-            onChange={(e) => setDescription(e.target.value)}
-            readOnly={busy}
-          />
-        )}
-      </FormField>
-      <div className="row">
-        <button type="submit" className="primary" aria-disabled={busy}>
-          {busy ? 'Saving…' : 'Save patient details'}
-        </button>
-        <button type="button" onClick={() => onDone(null)} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <DetailsForm
+      label="Patient details"
+      busy={busy}
+      saveLabel="Save patient details"
+      onSave={save}
+      onCancel={() => onDone(null)}
+    >
+      <TextField
+        id={`${ids}-name`}
+        label="Patient's name"
+        hint={PATIENT_NAME_HINT}
+        error={problem}
+        announce
+        inputRef={nameRef}
+        type="text"
+        value={name}
+        maxLength={MAX_PATIENT_NAME}
+        autoComplete="off"
+        aria-required="true"
+        onValue={(typed) => {
+          setName(typed);
+          setProblem(null);
+        }}
+        readOnly={busy}
+      />
+      <TextField
+        id={`${ids}-description`}
+        label="Visit description (optional)"
+        type="text"
+        value={description}
+        maxLength={MAX_DESCRIPTION}
+        autoComplete="off"
+        onValue={setDescription}
+        readOnly={busy}
+      />
+    </DetailsForm>
   );
 }
 
@@ -201,8 +196,8 @@ function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void 
   }
 
   return (
-    <form className="patient-form" onSubmit={save} noValidate aria-busy={busy} aria-label="Rename the consult">
-      <FormField
+    <DetailsForm label="Rename the consult" busy={busy} saveLabel="Save name" onSave={save} onCancel={onDone}>
+      <TextField
         id={`${ids}-label`}
         label="Name in the consults list"
         hint={
@@ -214,28 +209,45 @@ function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void 
         }
         error={problem}
         announce
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={nameRef}
-            type="text"
-            value={name}
-            maxLength={MAX_LABEL}
-            autoComplete="off"
-            onChange={(e) => {
-              setName(e.target.value);
-              setProblem(null);
-            }}
-            readOnly={busy}
-          />
-        )}
-      </FormField>
+        inputRef={nameRef}
+        type="text"
+        value={name}
+        maxLength={MAX_LABEL}
+        autoComplete="off"
+        onValue={(typed) => {
+          setName(typed);
+          setProblem(null);
+        }}
+        readOnly={busy}
+      />
+    </DetailsForm>
+  );
+}
+
+/** The frame both forms share: named for screen readers, busy while saving, Save and Cancel. */
+function DetailsForm({
+  label,
+  busy,
+  saveLabel,
+  onSave,
+  onCancel,
+  children,
+}: {
+  label: string;
+  busy: boolean;
+  saveLabel: string;
+  onSave(e: FormEvent): void;
+  onCancel(): void;
+  children: ReactNode;
+}) {
+  return (
+    <form className="patient-form" onSubmit={onSave} noValidate aria-busy={busy} aria-label={label}>
+      {children}
       <div className="row">
         <button type="submit" className="primary" aria-disabled={busy}>
-          {busy ? 'Saving…' : 'Save name'}
+          {busy ? 'Saving…' : saveLabel}
         </button>
-        <button type="button" onClick={onDone} disabled={busy}>
+        <button type="button" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
       </div>

@@ -4,7 +4,7 @@
 // answered it, not as typed.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
 import { OfflineNotice, SettingsSection } from './section.tsx';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
@@ -67,26 +67,25 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
       </p>
       {needsNetwork && <OfflineNotice />}
       <form onSubmit={save} noValidate aria-busy={busy}>
-        <FormField id={`${ids}-email`} label="Notification email" error={fieldError}>
-          {(control) => (
-            <div className="row settings-inline">
-              <input
-                {...control}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                spellCheck={false}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                readOnly={busy}
-              />
-              {/* aria-disabled, not disabled: the keyboard focus stays on the button while it waits. */}
-              <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
-                {busy ? 'Saving…' : 'Save'}
-              </button>
-            </div>
-          )}
-        </FormField>
+        <TextField
+          id={`${ids}-email`}
+          label="Notification email"
+          error={fieldError}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          value={email}
+          onValue={setEmail}
+          readOnly={busy}
+          rowClassName="row settings-inline"
+          beside={
+            // aria-disabled, not disabled: the keyboard focus stays on the button while it waits.
+            <button type="submit" className="primary" aria-disabled={busy || needsNetwork}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+          }
+        />
       </form>
       <SettingFeedback error={error} notChanged="The notification address was not changed." />
       {readError && (

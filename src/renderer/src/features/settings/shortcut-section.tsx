@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/desktop.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { SettingsSection } from './section.tsx';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
@@ -110,25 +110,19 @@ export function ShortcutSection({ recordShortcut, desktop }: { recordShortcut: s
         </p>
       )}
       {capturing ? (
-        <FormField
+        <TextField
           id={`${ids}-keys`}
           label="Press the new keys"
           hint="Hold Ctrl, Alt or Cmd (with Shift if you like) and press a letter, a digit or a function key. Escape cancels."
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="settings-shortcut"
-              readOnly
-              autoFocus
-              value={pressed ? label(pressed) : ''}
-              placeholder="For example Ctrl+Shift+R"
-              aria-busy={busy}
-              onKeyDown={onKeyDown}
-              onBlur={() => !busy && setCapturing(false)}
-            />
-          )}
-        </FormField>
+          className="settings-shortcut"
+          readOnly
+          autoFocus
+          value={pressed ? label(pressed) : ''}
+          placeholder="For example Ctrl+Shift+R"
+          aria-busy={busy}
+          onKeyDown={onKeyDown}
+          onBlur={() => !busy && setCapturing(false)}
+        />
       ) : (
         <div className="row">
           <button

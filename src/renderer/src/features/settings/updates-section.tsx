@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateFeedProblem } from '../../../../shared/updates.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useUpdateInfo } from '../../hooks/use-update-info.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { SettingsSection } from './section.tsx';
 import { useMainCall } from './setting-save.tsx';
 
@@ -55,30 +55,25 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
         {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
       </p>
       <form onSubmit={(e) => void save(e)}>
-        <FormField
+        <TextField
           id={`${ids}-url`}
           label="Update feed address"
           labelClassName="visually-hidden"
           hint={FEED_HINT}
           error={error && `The update feed was not changed. ${error}`}
           announce
-        >
-          {(control) => (
-            <div className="settings-inline row">
-              <input
-                {...control}
-                type="url"
-                inputMode="url"
-                placeholder="https://updates.clinic.example/vet-scribe/"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-              <button type="submit" disabled={pending !== undefined}>
-                Save
-              </button>
-            </div>
-          )}
-        </FormField>
+          type="url"
+          inputMode="url"
+          placeholder="https://updates.clinic.example/vet-scribe/"
+          value={value}
+          onValue={setValue}
+          rowClassName="settings-inline row"
+          beside={
+            <button type="submit" disabled={pending !== undefined}>
+              Save
+            </button>
+          }
+        />
       </form>
       <p className="settings-ok" role="status">
         {saved}

@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
@@ -81,43 +81,35 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         note, signed with the secret below. Use the same secret in the clinic&apos;s receiver. The secret goes to the
         service and this computer&apos;s keychain only.
       </p>
-      <FormField id={`${ids}-url`} label="Webhook address" error={problems.url}>
-        {(control) => (
-          <input
-            {...control}
-            ref={urlRef}
-            type="url"
-            inputMode="url"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="https://"
-            value={url}
-            maxLength={2048}
-            readOnly={busy}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
+      <TextField
+        id={`${ids}-url`}
+        label="Webhook address"
+        error={problems.url}
+        inputRef={urlRef}
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="https://"
+        value={url}
+        onValue={setUrl}
+        maxLength={2048}
+        readOnly={busy}
+      />
+      <TextField
         id={`${ids}-secret`}
         label="Signing secret"
         hint={`At least ${MIN_WEBHOOK_SECRET} characters. It is not shown again once sent.`}
         error={problems.secret}
-      >
-        {(control) => (
-          <input
-            {...control}
-            ref={secretRef}
-            type="password"
-            autoComplete="new-password"
-            spellCheck={false}
-            value={secret}
-            maxLength={1024}
-            readOnly={busy}
-            onChange={(e) => setSecret(e.target.value)}
-          />
-        )}
-      </FormField>
+        inputRef={secretRef}
+        type="password"
+        autoComplete="new-password"
+        spellCheck={false}
+        value={secret}
+        onValue={setSecret}
+        maxLength={1024}
+        readOnly={busy}
+      />
       <SettingFeedback
         error={error}
         notChanged="The webhook was not registered."

@@ -7,7 +7,7 @@ import { ServiceChoice } from './service-choice.tsx';
 import { endedNotice, signInProblem, type SignInProblem } from './sign-in-messages.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { useNextSignIn } from '../../stores/switch-user.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
 import './sign-in.css';
 
 interface FieldErrors {
@@ -125,39 +125,34 @@ export function SignIn() {
         )}
 
         <form onSubmit={submit} noValidate aria-busy={busy}>
-          <FormField id={`${ids}-email`} label="Email" error={fieldErrors.email}>
-            {(control) => (
-              <input
-                {...control}
-                ref={emailRef}
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                spellCheck={false}
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-required="true"
-                disabled={busy}
-              />
-            )}
-          </FormField>
-
-          <FormField id={`${ids}-password`} label="Password" error={fieldErrors.password}>
-            {(control) => (
-              <input
-                {...control}
-                ref={passwordRef}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-required="true"
-                disabled={busy}
-              />
-            )}
-          </FormField>
+          <TextField
+            id={`${ids}-email`}
+            label="Email"
+            error={fieldErrors.email}
+            inputRef={emailRef}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+            value={email}
+            onValue={setEmail}
+            aria-required="true"
+            disabled={busy}
+          />
+          <TextField
+            id={`${ids}-password`}
+            label="Password"
+            error={fieldErrors.password}
+            inputRef={passwordRef}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+            aria-required="true"
+            disabled={busy}
+          />
 
           {problem && (
             <div className="notice notice-error sign-in-problem" role="alert">
