@@ -4,43 +4,28 @@
 import type { EventEmitter } from 'node:events';
 
 import type { KeyedQueue } from '../keyed-queue.ts';
-import type { BackoffOptions } from '../backoff.ts';
-import type { RecordingStore } from '../recordings/index.ts';
-import type { ServiceClient } from '../service-client.ts';
-import type { Session } from '../session.ts';
+import type { SessionState } from '../session.ts';
+import type { Live } from './live.ts';
+import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo } from './record.ts';
-import type { Runner } from './runner.ts';
 import type { JobStore } from './store.ts';
 import type { UploadSlots } from './upload-slots.ts';
 import type { Waits } from './waits.ts';
 
-export interface PipelineOptions {
-  recordings: RecordingStore;
-  session: Session;
-  client: ServiceClient;
-  backoff?: BackoffOptions;
-  pollDelay?: (pollsSoFar: number) => number;
-  maxConcurrentUploads?: number;
-  /** Progress snapshots of one job are sent at most this often. */
-  progressThrottleMs?: number;
-  /** An upload URL closer to its expiry than this is asked for again before use. */
-  uploadUrlMarginMs?: number;
-  /** Minutes a scribe job may stay unfinished before it is overdue; read at each look, fractions allowed. */
-  overdueMinutes?: () => number;
-  /** How often an overdue job is polled. */
-  slowPollMs?: number;
-  now?: () => number;
-  log?: (line: string) => void;
-  /** Which service the accounts signed in now belong to (an owner of another service owns nothing here). */
-  serviceKey?: () => string;
-  /**
-   * The user whose sign-in alone may send a consult (the access gate reads its owner); null for
-   * a consult no one has claimed, which waits for a claim. Absent: the job record's owner.
-   */
-  sender?: (recordingId: string) => string | null;
-}
+export type { PipelineOptions, ResolvedOptions } from './options.ts';
 
-export type ResolvedOptions = Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
+/**
+ * What the parts ask of the runner (runner.ts). Declared here, not imported, because the runner
+ * is given this context: the two would import each other.
+ */
+export interface JobRunner {
+  /** Sets the consult's job going, and its documents. */
+  kick(id: string): void;
+  kickLive(live: Live): void;
+  sessionChanged(state: SessionState): void;
+  stop(): Promise<void>;
+  settled(): Promise<void>;
+}
 
 export interface PipelineEvents {
   job: [JobInfo];
@@ -70,7 +55,7 @@ export interface Engine {
   readonly turns: KeyedQueue;
   readonly waits: Waits;
   readonly uploads: UploadSlots;
-  readonly runner: Runner;
+  readonly runner: JobRunner;
   readonly counters: Counters;
   /** Two submits at once (a double click, two windows) make one job: the first one's, joined. */
   readonly submitting: Map<string, Promise<JobInfo>>;

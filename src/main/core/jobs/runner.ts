@@ -7,7 +7,7 @@
 import { backoffDelay } from '../backoff.ts';
 import { isNetworkSetupFailure, ServiceError } from '../service-errors.ts';
 import { SignedOutError, type SessionState } from '../session.ts';
-import type { Engine } from './context.ts';
+import type { Engine, JobRunner } from './context.ts';
 import { itsTurn } from './documents.ts';
 import { JobError } from './errors.ts';
 import { cancel, type Live } from './live.ts';
@@ -36,7 +36,7 @@ interface Tries {
   unreachableUploads: number;
 }
 
-export class Runner {
+export class Runner implements JobRunner {
   private stopped = false;
   private readonly engine: Engine;
 

@@ -6,7 +6,7 @@ import pLimit from 'p-limit';
 
 import { readJson, writeJsonAtomic } from '../atomic-file.ts';
 import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
-import type { ResolvedOptions } from './context.ts';
+import type { ResolvedOptions } from './options.ts';
 import { JobError } from './errors.ts';
 import { newLive, type Live } from './live.ts';
 import { jobRecordSchema, TERMINAL, type DocumentInfo, type JobInfo, type JobRecord } from './record.ts';

@@ -1,0 +1,35 @@
+// The pipeline's options, as given and as resolved once with their defaults. Apart from
+// context.ts so that the job store, which takes them, and the context, which holds the store,
+// do not import each other.
+import type { BackoffOptions } from '../backoff.ts';
+import type { RecordingStore } from '../recordings/index.ts';
+import type { ServiceClient } from '../service-client.ts';
+import type { Session } from '../session.ts';
+
+export interface PipelineOptions {
+  recordings: RecordingStore;
+  session: Session;
+  client: ServiceClient;
+  backoff?: BackoffOptions;
+  pollDelay?: (pollsSoFar: number) => number;
+  maxConcurrentUploads?: number;
+  /** Progress snapshots of one job are sent at most this often. */
+  progressThrottleMs?: number;
+  /** An upload URL closer to its expiry than this is asked for again before use. */
+  uploadUrlMarginMs?: number;
+  /** Minutes a scribe job may stay unfinished before it is overdue; read at each look, fractions allowed. */
+  overdueMinutes?: () => number;
+  /** How often an overdue job is polled. */
+  slowPollMs?: number;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Which service the accounts signed in now belong to (an owner of another service owns nothing here). */
+  serviceKey?: () => string;
+  /**
+   * The user whose sign-in alone may send a consult (the access gate reads its owner); null for
+   * a consult no one has claimed, which waits for a claim. Absent: the job record's owner.
+   */
+  sender?: (recordingId: string) => string | null;
+}
+
+export type ResolvedOptions = Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
