@@ -1,0 +1,71 @@
+// The patient's name and the visit's description, first in the setup panel: the service needs
+// the name before it can write the note, and both can change while recording, until sent.
+import { useId, type RefObject } from 'react';
+import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
+import { FormField } from '../../components/form-field.tsx';
+import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { setDescription, setPatientName } from './recorder-controller.ts';
+
+export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
+  const patientName = useRecorder((s) => s.patientName);
+  const description = useRecorder((s) => s.description);
+  const nameProblem = useRecorder((s) => s.nameProblem);
+  const detailsError = useRecorder((s) => s.detailsError);
+  const status = useRecorder((s) => s.status);
+  const ids = useId();
+  const nameLabel = (
+    <>
+      Patient&apos;s name{' '}
+      <span className="required-mark" aria-hidden="true">
+        (required)
+      </span>
+    </>
+  );
+  return (
+    <fieldset className="recorder-patient">
+      <legend>Patient</legend>
+      <FormField id={`${ids}-name`} label={nameLabel} hint={PATIENT_NAME_HINT} error={nameProblem} announce>
+        {(control) => (
+          <input
+            {...control}
+            ref={nameRef}
+            type="text"
+            value={patientName}
+            maxLength={MAX_PATIENT_NAME}
+            onChange={(e) => setPatientName(e.target.value)}
+            aria-required="true"
+            placeholder="e.g. Bella"
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${ids}-description`}
+        label="Visit description (optional)"
+        hint={
+          isCapturing(status)
+            ? 'Changes are kept as you type, until the consult is sent.'
+            : 'Both can be changed while recording, until the consult is sent.'
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            value={description}
+            maxLength={MAX_DESCRIPTION}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="e.g. Vomiting 2 days"
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      {detailsError && (
+        <p className="notice notice-warning" role="alert">
+          {detailsError}
+        </p>
+      )}
+    </fieldset>
+  );
+}

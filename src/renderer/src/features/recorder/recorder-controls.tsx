@@ -1,0 +1,79 @@
+// The recorder's big buttons: Start (or the owner's consent question first), then Pause or
+// Resume and Stop. The keyboard follows the buttons as they change, so a vet can record
+// without the mouse.
+import { useEffect, useRef } from 'react';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { ConsentAsk } from './consent-ask.tsx';
+import { pauseRecording, resumeRecording, startRecording, stopRecording } from './recorder-controller.ts';
+
+export function Controls({ onNameMissing }: { onNameMissing(): void }) {
+  const status = useRecorder((s) => s.status);
+  const supported = useRecorder((s) => s.supported);
+  const pauseRef = useRef<HTMLButtonElement>(null);
+  const resumeRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const consentAsked = useRecorder((s) => s.consentAsked);
+  const consentRef = useRef<HTMLButtonElement>(null);
+  const capturing = isCapturing(status);
+  const previous = useRef(status);
+
+  useEffect(() => {
+    if (consentAsked) consentRef.current?.focus();
+  }, [consentAsked]);
+
+  // The pressed button goes away, so the keyboard focus moves on to the one that undoes it.
+  // After Start it lands on Pause, never on Stop: a key pressed twice must not end the consult.
+  useEffect(() => {
+    if (status === 'recording' && (previous.current === 'starting' || previous.current === 'paused'))
+      pauseRef.current?.focus();
+    if (status === 'paused' && previous.current === 'recording') resumeRef.current?.focus();
+    if (status === 'error' && previous.current === 'starting') startRef.current?.focus();
+    previous.current = status;
+  }, [status]);
+
+  if (!capturing && consentAsked) {
+    return (
+      <ConsentAsk
+        yesRef={consentRef}
+        // Start is back once this box has gone: the keyboard goes to it.
+        onDeclined={() => setTimeout(() => startRef.current?.focus(), 0)}
+      />
+    );
+  }
+  if (!capturing) {
+    return (
+      <div className="row controls">
+        <button
+          ref={startRef}
+          type="button"
+          className="big primary"
+          onClick={() =>
+            void startRecording().then(() => {
+              if (useRecorder.getState().nameProblem && !isCapturing(useRecorder.getState().status)) onNameMissing();
+            })
+          }
+          disabled={!supported}
+        >
+          <span className="rec-dot" aria-hidden="true" /> Start recording
+        </button>
+      </div>
+    );
+  }
+  const busy = status === 'starting' || status === 'stopping';
+  return (
+    <div className="row controls">
+      {status === 'paused' ? (
+        <button ref={resumeRef} type="button" className="big" onClick={() => void resumeRecording()} disabled={busy}>
+          Resume
+        </button>
+      ) : (
+        <button ref={pauseRef} type="button" className="big" onClick={() => void pauseRecording()} disabled={busy}>
+          Pause
+        </button>
+      )}
+      <button type="button" className="big danger" onClick={() => void stopRecording()} disabled={busy}>
+        <span className="stop-square" aria-hidden="true" /> Stop recording
+      </button>
+    </div>
+  );
+}
