@@ -2,7 +2,9 @@
 // the schema of its input (main parses every argument with it) and the type of its answer;
 // the preload, the renderer's typed client and the browser test host's bridge are all
 // generated from this table. Answers cross as data: { ok: true, data } or
-// { ok: false, error: { code, message } }. No channel carries a token.
+// { ok: false, error: { code, message } }. No channel carries a token. Longer than a module
+// here should be because the contract is one table on purpose: a channel split off into
+// another file is a channel a reader of this one does not see.
 import { z } from 'zod';
 import type { RecorderAction, RecorderActivity } from './desktop.ts';
 import type { UpdateInfo } from './updates.ts';

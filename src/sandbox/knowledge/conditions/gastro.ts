@@ -1,3 +1,6 @@
+// The knowledge base's gastrointestinal conditions. Long because it is data: one record per
+// condition (its signs, predispositions, differential-diagnosis text and treatment plan), read by
+// the agents and never by a person in one sitting; splitting them over files would only scatter them.
 import type { Condition } from '../types.ts';
 
 export const GASTRO: Condition[] = [
