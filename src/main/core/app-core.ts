@@ -86,13 +86,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       });
     };
     const { secretStore } = options;
-    this.embedded = new EmbeddedServiceHost({
-      port: options.embeddedService,
-      dataDir: options.dataDir,
-      secretStore,
-      log,
-      notice,
-    });
+    this.embedded = new EmbeddedServiceHost({ ...options, port: options.embeddedService, log, notice });
     this.client = new ServiceClient({
       urls: () => this.serviceUrls(),
       ...options.client,
@@ -146,7 +140,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       updates,
       notice,
     });
-    this.updates = new UpdateControl(options.updates, pipeline, () => cache.activity());
+    this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
     const rememberTemplate = (lastTemplateId: string) => this.updateSettings({ lastTemplateId });
     const consults = { ...parts, cache, access, gate, drafts: this.drafts, emit, rememberTemplate };
     this.recorder = new Recorder(consults);

@@ -2,32 +2,28 @@
 // again, further documents, claiming and deleting. Each answers the consult as the account
 // signed in may have it.
 import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
-import type { User } from '../../../shared/service/index.ts';
-import type { DraftStore } from '../drafts.ts';
-import { JobError, ownerOf, PATIENT_NAME_REQUIRED, type Pipeline } from '../jobs/pipeline.ts';
-import { RecordingError, type RecordingStore } from '../recordings/index.ts';
+import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
+import { RecordingError } from '../recordings/index.ts';
 import { SignedOutError } from '../session.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { Emit } from '../ports.ts';
-import { NOT_THEIRS, type ConsultAccessView } from './access.ts';
-import type { ConsultCache } from './cache.ts';
+import { NOT_THEIRS } from './access.ts';
+import type { ConsultParts } from './parts.ts';
 
 const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
 const DESCRIPTION_LOCKED = "The consult has been sent; the visit's description can no longer be changed.";
 
-export interface ConsultCommandsOptions {
-  recordings: RecordingStore;
-  cache: ConsultCache;
-  access: ConsultAccessView;
-  gate: ConsultGate;
-  pipeline: Pipeline;
-  drafts: DraftStore;
-  user: () => User | null;
-  serviceKey: () => string;
-  emit: Emit;
-  /** Keeps the template just sent as the one to offer first next time. */
-  rememberTemplate: (templateId: string) => Promise<unknown>;
-}
+export type ConsultCommandsOptions = Pick<
+  ConsultParts,
+  | 'recordings'
+  | 'cache'
+  | 'access'
+  | 'gate'
+  | 'pipeline'
+  | 'drafts'
+  | 'user'
+  | 'serviceKey'
+  | 'emit'
+  | 'rememberTemplate'
+>;
 
 export class ConsultCommands {
   private readonly options: ConsultCommandsOptions;

@@ -10,12 +10,11 @@ import {
   sectionsToRtf,
 } from '../../../shared/note/index.ts';
 import type { NoteMeta } from '../../../shared/note/types.ts';
-import type { DraftStore } from '../drafts.ts';
-import { JobError, type Pipeline } from '../jobs/pipeline.ts';
+import { JobError } from '../jobs/pipeline.ts';
 import { notePdf } from '../note-pdf.ts';
 import type { ClipboardPort } from '../ports.ts';
 import { localDate } from '../recordings/index.ts';
-import type { ConsultAccessView } from './access.ts';
+import type { ConsultParts } from './parts.ts';
 
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
 
@@ -26,12 +25,9 @@ function draftKey(id: string, documentId: string | null): string {
   return documentId === null ? id : `${id}.document-${documentId}`;
 }
 
-export interface ConsultNotesOptions {
-  access: ConsultAccessView;
-  pipeline: Pipeline;
-  drafts: DraftStore;
+export type ConsultNotesOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'drafts'> & {
   clipboard: ClipboardPort | undefined;
-}
+};
 
 export class ConsultNotes {
   private readonly options: ConsultNotesOptions;

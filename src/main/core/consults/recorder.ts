@@ -1,27 +1,17 @@
 // The recorder's calls: a consult started, its chunks, pause and resume, and Stop, which sends
 // the consult at once when it has its template and patient.
 import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
-import type { User } from '../../../shared/service/index.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import { ownerOf, type Pipeline } from '../jobs/pipeline.ts';
-import { RecordingError, type RecordingStore } from '../recordings/index.ts';
-import type { ConsultAccessView } from './access.ts';
-import type { ConsultCache } from './cache.ts';
+import { ownerOf } from '../jobs/pipeline.ts';
+import { RecordingError } from '../recordings/index.ts';
+import type { ConsultParts } from './parts.ts';
 
 const STOPPED_NOT_YOURS =
   'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
 
-export interface RecorderOptions {
-  recordings: RecordingStore;
-  cache: ConsultCache;
-  access: ConsultAccessView;
-  gate: ConsultGate;
-  pipeline: Pipeline;
-  user: () => User | null;
-  serviceKey: () => string;
-  /** Keeps the template just sent as the one to offer first next time. */
-  rememberTemplate: (templateId: string) => Promise<unknown>;
-}
+export type RecorderOptions = Pick<
+  ConsultParts,
+  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'rememberTemplate'
+>;
 
 export class Recorder {
   private readonly options: RecorderOptions;

@@ -2,23 +2,15 @@
 // organization) keeps its own retention, and a consult's is its owner's clinic's. The sweep
 // runs hourly and when a clinic changes its retention.
 import type { Retention } from '../../../shared/settings.ts';
-import type { User } from '../../../shared/service/index.ts';
-import type { Pipeline, RetentionPolicy } from '../jobs/pipeline.ts';
-import type { Logger } from '../log.ts';
-import type { RecordingStore } from '../recordings/index.ts';
-import type { SettingsStore } from '../settings.ts';
+import type { RetentionPolicy } from '../jobs/pipeline.ts';
+import type { ConsultParts } from './parts.ts';
 
 const SWEEP_MS = 3600_000;
 
-export interface ClinicRetentionOptions {
-  settings: SettingsStore;
-  recordings: RecordingStore;
-  pipeline: Pipeline;
-  /** The vet signed in, if any. */
-  user: () => User | null;
-  serviceKey: () => string;
-  log: Logger;
-}
+export type ClinicRetentionOptions = Pick<
+  ConsultParts,
+  'settings' | 'recordings' | 'pipeline' | 'user' | 'serviceKey' | 'log'
+>;
 
 export class ClinicRetention {
   private readonly options: ClinicRetentionOptions;

@@ -1,0 +1,30 @@
+// What the consults' parts are given by AppCore: the engine's stores and the other parts. One
+// declaration, each part taking what it uses of it.
+import type { User } from '../../../shared/service/index.ts';
+import type { ConsultGate } from '../consult-gate.ts';
+import type { DraftStore } from '../drafts.ts';
+import type { Pipeline } from '../jobs/pipeline.ts';
+import type { Logger } from '../log.ts';
+import type { Emit } from '../ports.ts';
+import type { RecordingStore } from '../recordings/index.ts';
+import type { SettingsStore } from '../settings.ts';
+import type { ConsultAccessView } from './access.ts';
+import type { ConsultCache } from './cache.ts';
+
+export interface ConsultParts {
+  settings: SettingsStore;
+  recordings: RecordingStore;
+  pipeline: Pipeline;
+  drafts: DraftStore;
+  gate: ConsultGate;
+  cache: ConsultCache;
+  access: ConsultAccessView;
+  /** The vet signed in, if any. */
+  user: () => User | null;
+  /** The service accounts belong to now (AppCore.serviceKey). */
+  serviceKey: () => string;
+  emit: Emit;
+  log: Logger;
+  /** Keeps the template just sent as the one to offer first next time. */
+  rememberTemplate: (templateId: string) => Promise<unknown>;
+}
