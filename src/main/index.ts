@@ -1,7 +1,7 @@
 // Electron's main process: lifecycle and the thin glue between Electron and the core. The
-// engine itself (src/main/core) knows nothing of Electron; what it needs from the platform
-// (where tokens are kept, desktop notifications, the clipboard, how the window plays audio) is
-// handed to it here.
+// engine itself (src/main/core) knows nothing of Electron or the sandbox; what it needs from
+// the platform (where tokens are kept, desktop notifications, the clipboard, how the window
+// plays audio, the built-in sandbox) is handed to it here.
 import { join } from 'node:path';
 import * as tls from 'node:tls';
 import {
