@@ -71,6 +71,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     super();
     this.options = options;
     const log = (this.log = options.log ?? loggerFromEnv());
+    // EventEmitter's typed emit cannot follow one generic channel to its payload; Emit's type does.
     const emit: Emit = (channel, payload) => this.emit(channel, ...([payload] as never));
     const notice = (n: Notice) => this.notice(n);
     this.notices = [...(options.notices ?? [])];
