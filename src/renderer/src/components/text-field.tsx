@@ -1,6 +1,8 @@
 // A form's line of text: a FormField whose control is a plain <input>, the common case, so a
-// form says only what is particular to its field (its type, its value, its limit). A field
-// with a single button on the same line (Settings' one-field forms) takes it as `beside`.
+// form says only what is particular to its field (its type, its value, its limit). An e-mail
+// or web address gets the keyboard for it and no spelling marks unless the form says
+// otherwise. A field with a single button on the same line (Settings' one-field forms) takes
+// it as `beside`.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FormField, type FormFieldProps } from './form-field.tsx';
 
@@ -17,25 +19,34 @@ export interface TextFieldProps extends Omit<FormFieldProps, 'children'>, InputA
   rowClassName?: string;
 }
 
-export function TextField({
+/** Parts a field's props into the FormField's and the rest, the control's (also for SelectField). */
+export function fieldAndControl<P extends Omit<FormFieldProps, 'children'>>({
   id,
   label,
   labelClassName,
   hint,
   error,
   announce,
-  value,
-  onValue,
-  inputRef,
-  beside,
-  rowClassName = 'row',
-  ...input
-}: TextFieldProps) {
+  ...control
+}: P) {
+  return { field: { id, label, labelClassName, hint, error, announce }, control };
+}
+
+export function TextField(props: TextFieldProps) {
+  const { field, control: own } = fieldAndControl(props);
+  const { value, onValue, inputRef, beside, rowClassName = 'row', ...input } = own;
+  const address: InputAttributes =
+    input.type === 'email'
+      ? { inputMode: 'email', spellCheck: false }
+      : input.type === 'url'
+        ? { inputMode: 'url', spellCheck: false }
+        : {};
   return (
-    <FormField id={id} label={label} labelClassName={labelClassName} hint={hint} error={error} announce={announce}>
+    <FormField {...field}>
       {(control) => {
         const field = (
           <input
+            {...address}
             {...input}
             {...control}
             ref={inputRef}

@@ -10,7 +10,7 @@ import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultList } from './consult-list.tsx';
 import { MAX_LABEL } from '../../../../shared/limits.ts';
-import { FormField } from '../../components/form-field.tsx';
+import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import './consults.css';
 
@@ -135,17 +135,13 @@ export function ConsultsView() {
               <TextField id={`${ids}-day`} label="Day" type="date" value={day} onValue={setDay} />
             </div>
             <div>
-              <FormField id={`${ids}-state`} label="State">
-                {(control) => (
-                  <select {...control} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
-                    {STATE_FILTERS.map((f) => (
-                      <option key={f.value} value={f.value}>
-                        {f.label}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </FormField>
+              <SelectField
+                id={`${ids}-state`}
+                label="State"
+                value={state}
+                options={STATE_FILTERS}
+                onValue={(chosen) => setState(chosen as StateFilter)}
+              />
             </div>
           </div>
           {searchError && (

@@ -9,7 +9,7 @@ import { useConsults } from '../../stores/consults.ts';
 import { needsPatientName } from '../../lib/consult-status.ts';
 import { patientNameProblem, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
-import { TextField } from '../../components/text-field.tsx';
+import { TextField, type TextFieldProps } from '../../components/text-field.tsx';
 
 /** Whether the consult may still be sent under other details (the engine has the last word). */
 export function detailsEditable({ job }: ConsultInfo): boolean {
@@ -89,13 +89,8 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
 function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal: string | null): void }) {
   const { recording } = consult;
   const ids = useId();
-  const [name, setName] = useState(recording.patientName ?? '');
+  const { name, setProblem, busy, setBusy, nameRef, nameField } = useNameField(recording.patientName ?? '', false);
   const [description, setDescription] = useState(recording.description ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => nameRef.current?.focus(), []);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -139,19 +134,9 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
         id={`${ids}-name`}
         label="Patient's name"
         hint={PATIENT_NAME_HINT}
-        error={problem}
-        announce
-        inputRef={nameRef}
-        type="text"
-        value={name}
+        {...nameField}
         maxLength={MAX_PATIENT_NAME}
-        autoComplete="off"
         aria-required="true"
-        onValue={(typed) => {
-          setName(typed);
-          setProblem(null);
-        }}
-        readOnly={busy}
       />
       <TextField
         id={`${ids}-description`}
@@ -171,15 +156,7 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
 function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void }) {
   const { recording } = consult;
   const ids = useId();
-  const [name, setName] = useState(recording.listName ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    nameRef.current?.focus();
-    nameRef.current?.select();
-  }, []);
+  const { name, setProblem, busy, setBusy, nameRef, nameField } = useNameField(recording.listName ?? '', true);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -207,21 +184,42 @@ function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void 
             patient again.
           </>
         }
-        error={problem}
-        announce
-        inputRef={nameRef}
-        type="text"
-        value={name}
+        {...nameField}
         maxLength={MAX_LABEL}
-        autoComplete="off"
-        onValue={(typed) => {
-          setName(typed);
-          setProblem(null);
-        }}
-        readOnly={busy}
       />
     </DetailsForm>
   );
+}
+
+/**
+ * The name each form opens on, with the cursor in it (the name selected, to be retyped, where
+ * `select`): its value, what is wrong with it (gone as soon as the vet types), whether the form
+ * is saving, and the props of its field.
+ */
+function useNameField(initial: string, select: boolean) {
+  const [name, setName] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // As the form opens (`select` is fixed for each form).
+  useEffect(() => {
+    nameRef.current?.focus();
+    if (select) nameRef.current?.select();
+  }, [select]);
+  const nameField = {
+    error: problem,
+    announce: true,
+    inputRef: nameRef,
+    type: 'text',
+    value: name,
+    autoComplete: 'off',
+    readOnly: busy,
+    onValue(typed: string) {
+      setName(typed);
+      setProblem(null);
+    },
+  } satisfies Partial<TextFieldProps>;
+  return { name, problem, setProblem, busy, setBusy, nameRef, nameField };
 }
 
 /** The frame both forms share: named for screen readers, busy while saving, Save and Cancel. */

@@ -72,9 +72,7 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
           label="Notification email"
           error={fieldError}
           type="email"
-          inputMode="email"
           autoComplete="email"
-          spellCheck={false}
           value={email}
           onValue={setEmail}
           readOnly={busy}

@@ -1,9 +1,7 @@
 // The maximum length of a recording: one left running (the vet called away) stops by itself at
 // this length and is kept, with a warning five minutes before. Saved as soon as it is chosen.
-import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
-import { FormField } from '../../components/form-field.tsx';
-import { SettingsSection } from './section.tsx';
+import { SettingSelect, SettingsSection } from './section.tsx';
 
 const CHOICES = [30, 60, 90, 120, 180, 240];
 
@@ -12,7 +10,6 @@ const label = (minutes: number) =>
 
 export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMinutes: number }) {
   const { pending, saved, error, save } = useSettingSave<number>();
-  const ids = useId();
   const current = pending ?? maxRecordingMinutes;
   const choices = CHOICES.includes(maxRecordingMinutes)
     ? CHOICES
@@ -27,32 +24,14 @@ export function RecordingLengthSection({ maxRecordingMinutes }: { maxRecordingMi
 
   return (
     <SettingsSection title="Recording length">
-      <FormField
-        id={`${ids}-select`}
+      <SettingSelect
         label="Stop a recording left running after"
-        hint={
-          <>
-            The recorder warns 5 minutes before, and asks &quot;Still recording?&quot; after 3 minutes in which nothing
-            is heard. What is recorded is always kept.
-          </>
-        }
-      >
-        {(control) => (
-          <select
-            {...control}
-            className="settings-select"
-            value={String(current)}
-            aria-busy={pending !== undefined}
-            onChange={(e) => void choose(Number(e.target.value))}
-          >
-            {choices.map((m) => (
-              <option key={m} value={String(m)}>
-                {label(m)}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        hint='The recorder warns 5 minutes before, and asks "Still recording?" after 3 minutes in which nothing is heard. What is recorded is always kept.'
+        value={String(current)}
+        options={choices.map((m) => ({ value: String(m), label: label(m) }))}
+        saving={pending !== undefined}
+        onValue={(chosen) => void choose(Number(chosen))}
+      />
       <SettingFeedback error={error} notChanged="The length was not changed." saved={saved} />
     </SettingsSection>
   );

@@ -2,11 +2,10 @@
 // the recording is deleted. Saved as soon as it is chosen, unless the choice would delete audio
 // already kept: then it says how many recordings and asks first, and the vet may keep them and
 // count the new period from today instead.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { FormField } from '../../components/form-field.tsx';
-import { SettingsSection } from './section.tsx';
+import { SettingSelect, SettingsSection } from './section.tsx';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
 type Days = number | null;
@@ -34,7 +33,6 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
   const { pending, error, setError, run } = useMainCall<Days>();
   const [saved, setSaved] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ days: Days; count: number } | null>(null);
-  const ids = useId();
 
   const current = pending === undefined ? retentionDays : pending;
   // A value set outside this list (by hand in the settings file) is still shown as it is.
@@ -78,28 +76,15 @@ export function RetentionSection({ retentionDays }: { retentionDays: Days }) {
 
   return (
     <SettingsSection title="Audio retention">
-      <FormField
-        id={`${ids}-select`}
+      <SettingSelect
         label="Keep recordings after the note is ready"
         hint="Only the audio is deleted; the note stays. A shorter period asks before it deletes the audio of consults already finished."
-      >
-        {(control) => (
-          <select
-            {...control}
-            className="settings-select"
-            value={valueOf(asking ? asking.days : current)}
-            aria-disabled={pending !== undefined}
-            aria-busy={pending !== undefined}
-            onChange={(e) => void choose(e.target.value)}
-          >
-            {options.map((o) => (
-              <option key={valueOf(o.days)} value={valueOf(o.days)}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        value={valueOf(asking ? asking.days : current)}
+        options={options.map((o) => ({ value: valueOf(o.days), label: o.label }))}
+        aria-disabled={pending !== undefined}
+        saving={pending !== undefined}
+        onValue={(chosen) => void choose(chosen)}
+      />
       {asking && (
         <div className="notice notice-warning" role="alert">
           <p>

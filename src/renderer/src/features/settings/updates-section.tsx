@@ -63,7 +63,6 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
           error={error && `The update feed was not changed. ${error}`}
           announce
           type="url"
-          inputMode="url"
           placeholder="https://updates.clinic.example/vet-scribe/"
           value={value}
           onValue={setValue}

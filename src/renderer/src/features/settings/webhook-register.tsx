@@ -66,6 +66,15 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
     setSecret('');
   }
 
+  // What the two fields have alike: their problem, and read-only while the service is asked.
+  const field = (key: keyof Problems, value: string, onValue: (typed: string) => void) => ({
+    id: `${ids}-${key}`,
+    error: problems[key],
+    value,
+    onValue,
+    readOnly: busy,
+  });
+
   const registered = answer?.url;
   return (
     <form
@@ -82,33 +91,23 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         service and this computer&apos;s keychain only.
       </p>
       <TextField
-        id={`${ids}-url`}
-        label="Webhook address"
-        error={problems.url}
+        {...field('url', url, setUrl)}
         inputRef={urlRef}
+        label="Webhook address"
         type="url"
-        inputMode="url"
-        spellCheck={false}
         autoComplete="off"
         placeholder="https://"
-        value={url}
-        onValue={setUrl}
         maxLength={2048}
-        readOnly={busy}
       />
       <TextField
-        id={`${ids}-secret`}
+        {...field('secret', secret, setSecret)}
+        inputRef={secretRef}
         label="Signing secret"
         hint={`At least ${MIN_WEBHOOK_SECRET} characters. It is not shown again once sent.`}
-        error={problems.secret}
-        inputRef={secretRef}
         type="password"
         autoComplete="new-password"
         spellCheck={false}
-        value={secret}
-        onValue={setSecret}
         maxLength={1024}
-        readOnly={busy}
       />
       <SettingFeedback
         error={error}

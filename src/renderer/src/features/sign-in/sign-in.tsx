@@ -84,6 +84,17 @@ export function SignIn() {
     submitRef.current?.focus();
   }
 
+  // What the two fields have alike: named by their key, required, and locked while signing in.
+  const field = (key: keyof FieldErrors, value: string, onValue: (typed: string) => void) => ({
+    id: `${ids}-${key}`,
+    name: key,
+    error: fieldErrors[key],
+    value,
+    onValue,
+    'aria-required': 'true' as const,
+    disabled: busy,
+  });
+
   return (
     <main className="sign-in-screen">
       <section className="panel sign-in-card" aria-labelledby={`${ids}-title`}>
@@ -126,32 +137,18 @@ export function SignIn() {
 
         <form onSubmit={submit} noValidate aria-busy={busy}>
           <TextField
-            id={`${ids}-email`}
-            label="Email"
-            error={fieldErrors.email}
+            {...field('email', email, setEmail)}
             inputRef={emailRef}
+            label="Email"
             type="email"
-            name="email"
             autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-            value={email}
-            onValue={setEmail}
-            aria-required="true"
-            disabled={busy}
           />
           <TextField
-            id={`${ids}-password`}
-            label="Password"
-            error={fieldErrors.password}
+            {...field('password', password, setPassword)}
             inputRef={passwordRef}
+            label="Password"
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onValue={setPassword}
-            aria-required="true"
-            disabled={busy}
           />
 
           {problem && (
