@@ -128,13 +128,11 @@ function tokens(w: {
   };
 }
 
-const loginSchema = z
-  .object({ ...signInFields, user: refreshUser.optional() })
-  .transform((w): LoginResult => ({
-    ...tokens(w),
-    refreshToken: w.refresh_token,
-    ...(w.user ? { user: w.user } : {}),
-  }));
+const loginSchema = z.object({ ...signInFields, user: refreshUser.optional() }).transform((w): LoginResult => ({
+  ...tokens(w),
+  refreshToken: w.refresh_token,
+  ...(w.user ? { user: w.user } : {}),
+}));
 
 const signInSchema = z
   .object({ ...signInFields, user: signInUser })
