@@ -67,8 +67,9 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
   }
 
   // What the two fields have alike: their problem, and read-only while the service is asked.
-  const field = (key: keyof Problems, value: string, onValue: (typed: string) => void) => ({
+  const field = (key: keyof Problems, label: string, value: string, onValue: (typed: string) => void) => ({
     id: `${ids}-${key}`,
+    label,
     error: problems[key],
     value,
     onValue,
@@ -91,18 +92,16 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         service and this computer&apos;s keychain only.
       </p>
       <TextField
-        {...field('url', url, setUrl)}
+        {...field('url', 'Webhook address', url, setUrl)}
         inputRef={urlRef}
-        label="Webhook address"
         type="url"
         autoComplete="off"
         placeholder="https://"
         maxLength={2048}
       />
       <TextField
-        {...field('secret', secret, setSecret)}
+        {...field('secret', 'Signing secret', secret, setSecret)}
         inputRef={secretRef}
-        label="Signing secret"
         hint={`At least ${MIN_WEBHOOK_SECRET} characters. It is not shown again once sent.`}
         type="password"
         autoComplete="new-password"

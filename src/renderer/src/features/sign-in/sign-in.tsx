@@ -85,8 +85,9 @@ export function SignIn() {
   }
 
   // What the two fields have alike: named by their key, required, and locked while signing in.
-  const field = (key: keyof FieldErrors, value: string, onValue: (typed: string) => void) => ({
+  const field = (key: keyof FieldErrors, label: string, value: string, onValue: (typed: string) => void) => ({
     id: `${ids}-${key}`,
+    label,
     name: key,
     error: fieldErrors[key],
     value,
@@ -137,16 +138,14 @@ export function SignIn() {
 
         <form onSubmit={submit} noValidate aria-busy={busy}>
           <TextField
-            {...field('email', email, setEmail)}
+            {...field('email', 'Email', email, setEmail)}
             inputRef={emailRef}
-            label="Email"
             type="email"
             autoComplete="username"
           />
           <TextField
-            {...field('password', password, setPassword)}
+            {...field('password', 'Password', password, setPassword)}
             inputRef={passwordRef}
-            label="Password"
             type="password"
             autoComplete="current-password"
           />
