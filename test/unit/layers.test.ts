@@ -130,23 +130,8 @@ describe('the layers (docs/architecture.md)', () => {
   });
 
   it('has no import cycle, type-only imports included', () => {
-    // The engine's jobs share one context (core/jobs/context.ts, the Engine interface) that
-    // names the Runner and JobStore classes as types, while those parts take the context as
-    // an argument: a loop of `import type` alone, erased by the compiler, so nothing loads in
-    // a cycle. These two edges are left out of the search while they stay type-only; they go
-    // when the context declares the interfaces it needs instead of importing the classes.
-    const TYPE_ONLY_ALLOWED = new Set([
-      'src/main/core/jobs/context.ts -> src/main/core/jobs/runner.ts',
-      'src/main/core/jobs/context.ts -> src/main/core/jobs/store.ts',
-    ]);
-    const allowed = all.filter((e) => TYPE_ONLY_ALLOWED.has(`${e.from} -> ${e.to}`));
-    expect(allowed.map((e) => `${e.from} -> ${e.to}${e.typeOnly ? '' : ' (not type-only)'}`).sort()).toEqual(
-      [...TYPE_ONLY_ALLOWED].sort(),
-    );
     const next = new Map<string, string[]>();
-    for (const e of all)
-      if (e.to !== null && !TYPE_ONLY_ALLOWED.has(`${e.from} -> ${e.to}`))
-        next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
+    for (const e of all) if (e.to !== null) next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
     const state = new Map<string, 'open' | 'done'>();
     const cycles: string[] = [];
     const stack: string[] = [];
