@@ -25,9 +25,12 @@ import {
   MAX_AGENT_INPUT,
   MAX_CHUNK_BYTES,
   MAX_DESCRIPTION,
+  MAX_EMAIL,
   MAX_LABEL,
   MAX_PATIENT_NAME,
+  MAX_SECRET,
   MAX_TEMPLATE_ID,
+  MAX_URL,
   MIN_WEBHOOK_SECRET,
 } from './limits.ts';
 
@@ -163,8 +166,8 @@ export const invokeContract = {
   'session:get': { input: none, output: answer<SessionInfo>() },
   'session:signIn': {
     input: z.object({
-      email: z.string().trim().min(1, 'is required').max(254, 'is too long'),
-      password: z.string().min(1, 'is required').max(1024, 'is too long'),
+      email: z.string().trim().min(1, 'is required').max(MAX_EMAIL, 'is too long'),
+      password: z.string().min(1, 'is required').max(MAX_SECRET, 'is too long'),
     }),
     output: answer<SessionInfo>(),
   },
@@ -312,7 +315,7 @@ export const invokeContract = {
     output: answer<TreatmentPlanAnswer>(),
   },
   'org:setNotificationEmail': {
-    input: z.object({ email: z.string().trim().max(254, 'is too long').email('must be an e-mail address') }),
+    input: z.object({ email: z.string().trim().max(MAX_EMAIL, 'is too long').email('must be an e-mail address') }),
     output: answer<Organization>(),
   },
   'org:setScribeWebhook': { input: z.object({ active: z.boolean() }), output: answer<Webhook>() },
@@ -324,12 +327,12 @@ export const invokeContract = {
       url: z
         .string()
         .trim()
-        .max(2048, 'is too long')
+        .max(MAX_URL, 'is too long')
         .regex(/^https:\/\/[^\s/]+/i, 'must be an https:// address the service can reach'),
       secret: z
         .string()
         .min(MIN_WEBHOOK_SECRET, `must be at least ${MIN_WEBHOOK_SECRET} characters`)
-        .max(1024, 'is too long'),
+        .max(MAX_SECRET, 'is too long'),
     }),
     output: answer<Webhook>(),
   },

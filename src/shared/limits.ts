@@ -17,3 +17,9 @@ export const MAX_LABEL = 200;
 export const MIN_WEBHOOK_SECRET = 16;
 /** The most characters of a template's id, as the window sends it and the settings keep the last one. */
 export const MAX_TEMPLATE_ID = 200;
+/** The most characters of a web address the vet types (a service, a webhook, an update feed). */
+export const MAX_URL = 2048;
+/** The most characters of a secret the vet types (a password, a webhook's signing secret). */
+export const MAX_SECRET = 1024;
+/** The most characters of an e-mail address (RFC 5321's path limit). */
+export const MAX_EMAIL = 254;

@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { DEFAULT_RECORD_SHORTCUT, shortcutProblem } from './desktop.ts';
 import { updateFeedProblem } from './updates.ts';
-import { MAX_TEMPLATE_ID } from './limits.ts';
+import { MAX_TEMPLATE_ID, MAX_URL } from './limits.ts';
 
 const serviceUrl = z
   .string()
   .trim()
-  .max(2048)
+  .max(MAX_URL)
   .refine(
     (v) =>
       v === '' || /^https:\/\/[^\s/]+/i.test(v) || /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|$)/i.test(v),
@@ -44,7 +44,7 @@ const checkedText = (max: number, problem: (value: string) => string | null) =>
 /** The global shortcut that starts and stops recording, in Electron's accelerator syntax; '' = none. */
 const recordShortcut = checkedText(100, shortcutProblem);
 /** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
-const updateFeedUrl = checkedText(2048, updateFeedProblem);
+const updateFeedUrl = checkedText(MAX_URL, updateFeedProblem);
 
 const retention = z.object({
   retentionDays: z.number().int().min(0).max(3650).nullable(),

@@ -3,12 +3,12 @@
 // validating server would. The client builds the same shapes; the types below keep the two in
 // step.
 import { z } from 'zod';
-import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../limits.ts';
+import { MAX_DESCRIPTION, MAX_EMAIL, MAX_PATIENT_NAME, MAX_SECRET, MAX_URL } from '../limits.ts';
 
 const email = z
   .string()
   .trim()
-  .pipe(z.email({ error: 'must be an e-mail address' }).max(254, 'must be at most 254 characters'));
+  .pipe(z.email({ error: 'must be an e-mail address' }).max(MAX_EMAIL, `must be at most ${MAX_EMAIL} characters`));
 const uuid = z.uuid({ error: 'must be a UUID' });
 const stringError = (issue: { input?: unknown }) =>
   issue.input === undefined ? 'Field required' : 'Input should be a valid string';
@@ -28,7 +28,7 @@ const isoDate = z
 
 export const requestSchemas = {
   /** `POST /auth/sign-in` and `POST /auth/login`. */
-  signIn: z.strictObject({ email, password: required(1024) }),
+  signIn: z.strictObject({ email, password: required(MAX_SECRET) }),
   /** `POST /auth/refresh-token`: `token` is the refresh token. */
   refresh: z.strictObject({ token: required(8192) }),
   /**
@@ -76,9 +76,9 @@ export const requestSchemas = {
     event_type: required(100),
     webhook_url: z
       .string({ error: stringError })
-      .max(2048)
+      .max(MAX_URL)
       .pipe(z.url({ error: 'Input should be a valid URL' })),
-    auth_token: required(1024),
+    auth_token: required(MAX_SECRET),
   }),
 } as const;
 

@@ -2,25 +2,26 @@
 // in words; the service documents' placeholder name is a small hint beside it.
 import { useId } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
-import { URL_FIELDS } from '../lib/service-kind.ts';
+import { refusedFields, URL_FIELDS } from '../lib/service-kind.ts';
 
 type Urls = Settings['serviceUrls'];
 
 export function ServiceUrlFields({
   urls,
   onChange,
-  refused,
+  refusal,
   errorId,
   readOnly = false,
 }: {
   urls: Urls;
   onChange(urls: Urls): void;
-  /** Keys main refused: marked invalid and tied to the error message. */
-  refused: ReadonlySet<string>;
+  /** Main's refusal of the last save, if any: the addresses it names are marked invalid and tied to the error message. */
+  refusal: string | null;
   errorId?: string;
   readOnly?: boolean;
 }) {
   const ids = useId();
+  const refused = refusal ? refusedFields(refusal) : new Set<string>();
   return (
     <>
       {URL_FIELDS.map(({ key, label, specName, hint }) => (

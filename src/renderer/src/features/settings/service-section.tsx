@@ -8,7 +8,6 @@ import { useSettings } from '../../stores/settings.ts';
 import {
   PUBLISHED_URLS,
   readableRefusal,
-  refusedFields,
   SERVICE_CHOICES,
   serviceInWords,
   serviceKind,
@@ -53,7 +52,6 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const [signInAtScribe, setSignInAtScribe] = useState(settings.useLoginRow);
   const { pending, error, setError, run } = useMainCall();
   const busy = pending !== undefined;
-  const refused = error ? refusedFields(error) : new Set<string>();
   const [info, setInfo] = useState<string | null>(null);
   const ids = useId();
 
@@ -112,13 +110,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         {choice === 'other' && (
           <fieldset className="settings-urls">
             <legend>Service addresses</legend>
-            <ServiceUrlFields
-              urls={urls}
-              onChange={setUrls}
-              refused={refused}
-              errorId={`${ids}-error`}
-              readOnly={busy}
-            />
+            <ServiceUrlFields urls={urls} onChange={setUrls} refusal={error} errorId={`${ids}-error`} readOnly={busy} />
           </fieldset>
         )}
 

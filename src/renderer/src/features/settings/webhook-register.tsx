@@ -4,7 +4,7 @@
 // never shows it again, and the field is emptied once it is sent.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
-import { MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
+import { MAX_SECRET, MAX_URL, MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { useOrgAnswers } from './org-answers.ts';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
@@ -97,7 +97,7 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         type="url"
         autoComplete="off"
         placeholder="https://"
-        maxLength={2048}
+        maxLength={MAX_URL}
       />
       <TextField
         {...field('secret', 'Signing secret', secret, setSecret)}
@@ -106,7 +106,7 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
         type="password"
         autoComplete="new-password"
         spellCheck={false}
-        maxLength={1024}
+        maxLength={MAX_SECRET}
       />
       <SettingFeedback
         error={error}

@@ -10,7 +10,6 @@ import { useSettings } from '../../stores/settings.ts';
 import {
   PUBLISHED_URLS,
   readableRefusal,
-  refusedFields,
   SERVICE_CHOICES,
   serviceInWords,
   serviceKind,
@@ -91,7 +90,6 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
     });
   }
 
-  const refused = error ? refusedFields(error) : new Set<string>();
   return (
     <section className="sign-in-service" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`} className="sign-in-service-title">
@@ -129,7 +127,7 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
           <ServiceUrlFields
             urls={typed}
             onChange={setUrls}
-            refused={refused}
+            refusal={error}
             errorId={`${ids}-error`}
             readOnly={busy !== null}
           />
