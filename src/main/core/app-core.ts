@@ -123,7 +123,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       // The secret the service signs deliveries with: to the secret store, never to settings.
       saveWebhookSecret: (secret) => secretStore.saveSecret('webhook-secret', secret),
     });
-    this.calls = new ServiceCalls(session, this.client, this.clinical);
+    this.calls = new ServiceCalls(session, this.client);
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
 
     const cache = (this.cache = new ConsultCache({ ...parts, job: (id) => pipeline.info(id), emit }));

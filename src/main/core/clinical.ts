@@ -51,7 +51,7 @@ export class Clinical {
 
   medication(input: string) {
     const text = input.trim();
-    if (text === '') throw new InputError('Type a drug and a species first (for example "meloxicam for a dog").');
+    if (text === '') throw new InputError('Type the drug and the species first (for example: meloxicam, dog).');
     if (!hasSpecies(text)) throw new InputError(MEDICATION_NEEDS_SPECIES);
     return this.session.withToken((t) => this.client.medication(t, text));
   }

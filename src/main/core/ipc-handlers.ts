@@ -67,7 +67,7 @@ function implementations(core: AppCore): Impl {
     'agents:ddx': ({ input }: In<'agents:ddx'>) => clinical.ddx(input),
     'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) =>
       clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
-    'agents:medication': ({ input }: In<'agents:medication'>) => calls.medication(input),
+    'agents:medication': ({ input }: In<'agents:medication'>) => clinical.medication(input),
     'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) => clinical.setNotificationEmail(email),
     'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>) => clinical.setScribeWebhook(active),
     'org:get': () => clinical.organization(),

@@ -1,12 +1,8 @@
 // The window's calls that go to the service through the session with a rule of their own: the
-// sign-in as the window sees it, the templates' paging, and the medication question.
+// sign-in as the window sees it and the templates' paging.
 import type { InvokeOutput, SessionInfo } from '../../shared/ipc.ts';
-import { InputError, type Clinical } from './clinical.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { Session, SessionState } from './session.ts';
-
-// Said before clinical.ts's own check, whose words differ; one of the two could go.
-const MEDICATION_EMPTY = 'Type the drug and the species first (for example: meloxicam, dog).';
 
 /** The session as the window sees it: a sign-out by the vet's own hand needs no explaining. */
 export function sessionInfo(s: SessionState): SessionInfo {
@@ -16,12 +12,10 @@ export function sessionInfo(s: SessionState): SessionInfo {
 export class ServiceCalls {
   private readonly session: Session;
   private readonly client: ServiceClient;
-  private readonly clinical: Clinical;
 
-  constructor(session: Session, client: ServiceClient, clinical: Clinical) {
+  constructor(session: Session, client: ServiceClient) {
     this.session = session;
     this.client = client;
-    this.clinical = clinical;
   }
 
   sessionInfo(): SessionInfo {
@@ -44,10 +38,5 @@ export class ServiceCalls {
     // The published service says has_next and gives no total; an older answer may give a total.
     const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
     return { items: answer.items, page, total, hasMore };
-  }
-
-  medication(input: string) {
-    if (input.trim() === '') throw new InputError(MEDICATION_EMPTY);
-    return this.clinical.medication(input.trim());
   }
 }
