@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { OrganizationWire, WebhookWire } from '../shared/service/wire.ts';
 import type { SandboxKeys } from './keys.ts';
 
@@ -99,6 +100,23 @@ export interface SandboxState {
   scribes: Record<string, ScribeRecord>;
   deliveries: DeliveryRecord[];
 }
+
+// sandbox-state.json as it is read back: its version and the frame of each collection. The
+// records inside are the sandbox's own writing, kept as they are (members added later are
+// filled in where they are used), so they are checked only for being objects; a file cut short
+// or of another program is refused with what is wrong, and the sandbox starts afresh in memory.
+const record = z.looseObject({});
+const stateFileSchema = z.looseObject({
+  version: z.literal(1, { error: (i) => `unknown sandbox state version ${String(i.input)}` }),
+  users: z.array(record),
+  organizations: z.array(record),
+  webhooks: z.array(record).default([]),
+  refresh_families: z.record(z.string(), record).default({}),
+  sessions: z.record(z.string(), record).default({}),
+  uploads: z.record(z.string(), record).default({}),
+  scribes: z.record(z.string(), record).default({}),
+  deliveries: z.array(record).default([]),
+});
 
 export const DEMO_ACCOUNT = { email: 'demo@vetscribe.test', password: 'sandbox-demo' } as const;
 /** A second clinic, so the sandbox can show that one organization cannot touch another's settings. */
@@ -203,8 +221,14 @@ export class StateStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
-    const parsed = JSON.parse(text) as SandboxState & Record<string, unknown>;
-    if (parsed.version !== 1) throw new Error(`${this.file}: unknown sandbox state version ${String(parsed.version)}`);
+    const checked = stateFileSchema.safeParse(JSON.parse(text));
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new Error(
+        `${this.file}: ${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not a sandbox state'}`,
+      );
+    }
+    const parsed = checked.data as unknown as SandboxState & Record<string, unknown>;
     // Files of earlier versions held the keys and the last refresh answers: dropped here, and
     // gone from the file at the next save (the constructor's).
     delete parsed['jwt_secret'];

@@ -96,6 +96,26 @@ describe('the sandbox cannot take the app down', () => {
   });
 });
 
+describe('a sandbox-state.json it cannot read', () => {
+  it('is left as it is; the sandbox starts afresh in memory and says what is wrong with the file', async () => {
+    const cases: [string, RegExp][] = [
+      ['{"version":2,"users":[]}', /version: unknown sandbox state version 2\)$/],
+      ['{"version":1,"users":{},"organizations":[]}', /users: Invalid input: expected array, received object\)$/],
+      ['{"version":1,"users":[], "organiz', /JSON/],
+    ];
+    for (const [text, problem] of cases) {
+      const dataDir = tempDir();
+      writeFileSync(join(dataDir, 'sandbox-state.json'), text);
+      const s = await sandboxAt(dataDir, null);
+      expect(s.stateProblem()).toMatch(/^its state could not be read or kept \(/);
+      expect(s.stateProblem()).toMatch(problem);
+      // It answers all the same: the demo account signs in.
+      expect((await signIn(s)).access).toBeTruthy();
+      expect(readFileSync(join(dataDir, 'sandbox-state.json'), 'utf8')).toBe(text);
+    }
+  });
+});
+
 describe('a slow body cannot hold the sandbox', () => {
   it('closes a connection on which nothing moves for the idle time, and not one that keeps flowing', async () => {
     const { startSandbox } = await import('../../src/sandbox/index.ts');
