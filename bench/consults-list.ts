@@ -5,7 +5,7 @@
 // to the last. With --baseline <commit>, the same is measured for that commit's window and
 // engine in the same run, side by side.
 //   npm run bench:consults-list [-- --consults 10000 --runs 5 --baseline HEAD~3]
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +24,8 @@ import { startHostAt, type RunningHost } from './support/host-at.ts';
 import { progress, Report } from './support/report.ts';
 import { buildWindow, sourceAt, workingTree, type Source } from './support/source-at.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
+import { newSandboxSecret, startSandbox } from '../src/sandbox/index.ts';
+import { API_VERSION, API_VERSION_HEADER } from '../src/shared/service/version.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,6 +75,26 @@ const report = new Report(
 );
 const work = mkdtempSync(join(tmpdir(), 'vet-scribe-bench-consults-'));
 const sources: { label: string; source: Source }[] = [];
+/** The built-in sandbox's demo clinic, written into `sandboxDir` by a first start there. */
+async function demoClinic(sandboxDir: string): Promise<{ organizationId: string; service: string }> {
+  mkdirSync(sandboxDir, { recursive: true });
+  const sandbox = await startSandbox({ dataDir: sandboxDir, secretKey: newSandboxSecret(), scribeSeconds: 0 });
+  try {
+    const answer = await fetch(`${sandbox.urls.agents_url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [API_VERSION_HEADER]: API_VERSION },
+      body: JSON.stringify(sandbox.demo),
+    });
+    const body = (await answer.json()) as { user?: { organization_id?: string } };
+    const organizationId = body.user?.organization_id;
+    if (!answer.ok || !organizationId) throw new Error(`the sandbox's demo sign-in answered ${answer.status}`);
+    // The engine keys the built-in sandbox's accounts by this name (AppCore.serviceKey).
+    return { organizationId, service: 'sandbox' };
+  } finally {
+    await sandbox.close();
+  }
+}
+
 const hosts: RunningHost[] = [];
 const contexts: BrowserContext[] = [];
 let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
@@ -84,8 +106,12 @@ try {
 
   // ---- the data ----
   const now = Date.now();
-  const consults = generateConsults(COUNT, { seed: SEED, months: MONTHS, now });
   const pristine = join(work, 'data');
+  // The consults are the demo clinic's, as the engines and the windows sign in to it: an engine
+  // shows a consult only to the vets of the clinic it was recorded in. The built-in sandbox
+  // writes the clinic into the data folder on its first start; every copy starts from it.
+  const clinic = await demoClinic(join(pristine, 'sandbox'));
+  const consults = generateConsults(COUNT, { seed: SEED, months: MONTHS, now, clinic });
   const summary = writeDataFolder(pristine, consults);
   const copyData = (name: string) => {
     const dir = join(work, name);
@@ -157,6 +183,9 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
     const began = performance.now();
     await core.start();
     const startMs = performance.now() - began;
+    const demo = core.appInfo().sandbox?.demo;
+    if (!demo) throw new Error(`${label}: the built-in sandbox did not start`);
+    await core.session.signIn(demo.email, demo.password);
     const t = performance.now();
     core.searchConsults('meloxicam');
     engines.push({

@@ -200,8 +200,15 @@ const idFor = (ms: number, rand: () => number) =>
  */
 export function generateConsults(
   count: number,
-  options: { seed?: number; months?: number; now?: number } = {},
+  options: {
+    seed?: number;
+    months?: number;
+    now?: number;
+    /** The clinic the consults were recorded in: an engine shows a consult only to its clinic's vets. */
+    clinic?: { organizationId: string; service: string };
+  } = {},
 ): GeneratedConsult[] {
+  const clinic = options.clinic ?? { organizationId: 'org-clinic', service: OWNER_SERVICE };
   // The project's seeded dice: the same seed gives the same folder on every machine.
   const rand = seededRandom(options.seed ?? 1);
   const now = options.now ?? Date.now();
@@ -261,7 +268,7 @@ export function generateConsults(
       bytes,
       chunks: Math.floor(durationMs / 1000),
       durationFixed: true,
-      owner: kind === 'no patient name' ? null : { ...vet, organizationId: 'org-clinic', service: OWNER_SERVICE },
+      owner: kind === 'no patient name' ? null : { ...vet, ...clinic },
       consentAt: rand() < 0.5 ? iso(startMs) : null,
       listName:
         kind === 'note ready, renamed'
