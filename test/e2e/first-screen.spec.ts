@@ -2,7 +2,7 @@
 // light and dark, without scrolling; after sign-in and after a change of view the window is at
 // its top, wherever the last screen had been scrolled to.
 import type { Page } from '@playwright/test';
-import { expect, mainNav, openApp, test } from './fixtures.ts';
+import { expect, expectAccessible, mainNav, openApp, test } from './fixtures.ts';
 
 /** Where the Sign in button is, read without Playwright scrolling it into view first. */
 // (Strings, as the specs are typed without the DOM's names.)
@@ -34,6 +34,7 @@ for (const { width, height, scheme } of [
     expect(box.scrollY).toBe(0);
     expect(box.top).toBeGreaterThan(0);
     expect(box.bottom, `Sign in ends at ${box.bottom} px, the window is ${height} px high`).toBeLessThanOrEqual(height);
+    await expectAccessible(page, `first-screen-${width}x${height}-${scheme}`);
     await page.screenshot({ path: test.info().outputPath(`first-screen-${width}x${height}-${scheme}.png`) });
   });
 }
