@@ -133,7 +133,7 @@ test('a note ready while the vet is on another view: a toast names the patient, 
   await go(page, 'Differentials');
   await page.waitForTimeout(2_000);
   await host.recorderCommand('stop');
-  await expect(page.getByText('Note ready: Biscuit. Open Consults to read it.')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('button', { name: 'Note ready: Biscuit — Open note' })).toBeVisible({ timeout: 45_000 });
   const consults = page.getByRole('button', { name: /^Consults/ });
   await expect(consults.getByLabel('1 new note')).toBeVisible();
   await shot(page, 'note-ready-toast');

@@ -32,11 +32,15 @@ test('the service is chosen on the sign-in screen in one step, before signing in
   await openApp(page, host);
   const published = page.getByRole('button', { name: "PupPilot (the clinic's account)", exact: true });
   const sandbox = page.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)', exact: true });
+  await expect(page.getByText('Signing in to: Built-in sandbox (demo)', { exact: true })).toBeVisible();
+  // The three choices open only when asked.
+  await expect(sandbox).toBeHidden();
+  await page.getByRole('button', { name: 'Change service', exact: true }).click();
   await expect(sandbox).toHaveAttribute('aria-pressed', 'true');
 
   await published.click();
   await expect(published).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText("Signing in to: PupPilot, with your clinic's account.")).toBeVisible();
+  await expect(page.getByText('Signing in to: PupPilot', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use the demo account' })).toBeHidden();
   expect(await host.call('settings:get')).toMatchObject({
     useSandbox: false,

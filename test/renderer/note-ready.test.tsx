@@ -1,6 +1,7 @@
 // A note that becomes ready while the vet is on another view, on the real core and its sandbox:
-// a toast names the patient and the Consults entry counts the new note; opening Consults
-// counts it as seen. A note that becomes ready while the vet looks at the list says nothing more.
+// a toast names the patient and opens that note, and the Consults entry counts the new note;
+// opening Consults counts it as seen. A note that becomes ready while the vet looks at the list,
+// or at that very note, says nothing more; Escape dismisses the toast.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -8,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 import type { App as AppModule } from '../../src/renderer/src/app.tsx';
+import type { useNav as UseNav } from '../../src/renderer/src/stores/nav.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -19,6 +21,7 @@ describe('a note ready while the vet is elsewhere', () => {
   let core: AppCore;
   let api: Api;
   let App: typeof AppModule;
+  let useNav: typeof UseNav;
   let templateId: string;
 
   beforeAll(async () => {
@@ -26,6 +29,7 @@ describe('a note ready while the vet is elsewhere', () => {
     ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.3 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ App } = await import('../../src/renderer/src/app.tsx'));
+    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);
@@ -46,7 +50,7 @@ describe('a note ready while the vet is elsewhere', () => {
     fireEvent.click(differentials);
     await consultFor('Biscuit');
     expect(
-      await screen.findByText('Note ready: Biscuit. Open Consults to read it.', undefined, { timeout: 15_000 }),
+      await screen.findByRole('button', { name: 'Note ready: Biscuit — Open note' }, { timeout: 15_000 }),
     ).toBeTruthy();
     const consults = screen.getByRole('button', { name: /^Consults/ });
     await waitFor(() => expect(consults.textContent).toMatch(/1$/));
@@ -86,9 +90,54 @@ describe('a note ready while the vet is elsewhere', () => {
     const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
     await api.consults.addDocument({ id, templateId: discharge.id, templateName: discharge.name });
     expect(
-      await screen.findByText('Discharge instructions ready: Pepper. Open Consults to read it.', undefined, {
-        timeout: 15_000,
-      }),
+      await screen.findByRole(
+        'button',
+        { name: 'Discharge instructions ready: Pepper — Open note' },
+        { timeout: 15_000 },
+      ),
     ).toBeTruthy();
   }, 30_000);
+
+  it('the toast opens that note, and is gone once the note is on screen', async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
+    await consultFor('Juniper');
+    const toast = await screen.findByRole('button', { name: 'Note ready: Juniper — Open note' }, { timeout: 15_000 });
+    await act(async () => fireEvent.click(toast));
+    const id = core.consults().find((c) => c.recording.patientName === 'Juniper')!.recording.id;
+    expect(useNav.getState().view).toEqual({ name: 'note', id });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Juniper — Open note/ })).toBeNull());
+  }, 30_000);
+
+  it('no toast for the note the vet is reading; Escape dismisses another', async () => {
+    render(<App />);
+    await consultFor('Olive');
+    const olive = await waitFor(
+      () => {
+        const c = core.consults().find((x) => x.recording.patientName === 'Olive');
+        expect(c?.job?.state).toBe('completed');
+        return c!.recording.id;
+      },
+      { timeout: 15_000 },
+    );
+    await act(async () => useNav.getState().go({ name: 'note', id: olive }));
+    const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
+    await api.consults.addDocument({ id: olive, templateId: discharge.id, templateName: discharge.name });
+    await consultFor('Rolo');
+    const rolo = await screen.findByRole('button', { name: 'Note ready: Rolo — Open note' }, { timeout: 15_000 });
+    await waitFor(
+      () =>
+        expect(
+          core
+            .consults()
+            .find((c) => c.recording.id === olive)
+            ?.job?.documents.at(-1)?.state,
+        ).toBe('completed'),
+      { timeout: 15_000 },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByRole('button', { name: /Olive — Open note/ })).toBeNull();
+    fireEvent.keyDown(rolo, { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: /Rolo — Open note/ })).toBeNull();
+  }, 40_000);
 });

@@ -1,5 +1,5 @@
 // The sign-in screen against the real engine: a core with its embedded sandbox, nobody signed in.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
@@ -141,7 +141,8 @@ describe('sign-in screen', () => {
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' })));
 
       // The way back: Settings cannot be opened signed out, so this screen offers the sandbox.
-      expect(screen.getByText(`Signing in to: The service at ${closed}.`)).toBeTruthy();
+      expect(screen.getByText(`Signing in to: ${closed}`)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Change service' }));
       const sandbox = screen.getByRole('button', { name: 'Built-in sandbox (demo, no real notes)' });
       expect(sandbox.getAttribute('aria-pressed')).toBe('false');
       fireEvent.click(sandbox);
@@ -156,6 +157,30 @@ describe('sign-in screen', () => {
       await useSession.getState().load();
     }
   }, 20_000);
+
+  it('says the sandbox once, and shows the three services only on "Change service"', async () => {
+    render(<SignIn />);
+    await screen.findByText('Signing in to: Built-in sandbox (demo)');
+    const text = document.body.textContent ?? '';
+    expect(text.match(/not for real patients/gi)).toHaveLength(1);
+    expect(text.match(/example notes/gi)).toHaveLength(1);
+    expect(screen.getAllByRole('note', { name: 'Sandbox service' })).toHaveLength(1);
+    expect(screen.queryByRole('group', { name: 'Service' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Other addresses' })).toBeNull();
+
+    const change = screen.getByRole('button', { name: 'Change service' });
+    expect(change.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(change);
+    expect(change.getAttribute('aria-expanded')).toBe('true');
+    const group = screen.getByRole('group', { name: 'Service' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(["PupPilot (the clinic's account)", '✓ Built-in sandbox (demo, no real notes)', 'Other addresses']);
+    fireEvent.click(change);
+    expect(screen.queryByRole('group', { name: 'Service' })).toBeNull();
+  });
 
   it('signs in with the demo account the button fills in', async () => {
     render(<SignIn />);
@@ -177,13 +202,14 @@ describe('sign-in screen', () => {
     const other = () => screen.getByRole('button', { name: 'Other addresses' });
     try {
       render(<SignIn />);
+      fireEvent.click(screen.getByRole('button', { name: 'Change service' }));
       expect(sandbox().getAttribute('aria-pressed')).toBe('true');
       expect(screen.getByRole('group', { name: 'Service' })).toBeTruthy();
 
       fireEvent.click(published());
       await waitFor(() => expect(published().getAttribute('aria-pressed')).toBe('true'), { timeout: 10_000 });
       expect(core.settings.get()).toMatchObject({ useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS });
-      expect(screen.getByText("Signing in to: PupPilot, with your clinic's account.")).toBeTruthy();
+      expect(screen.getByText('Signing in to: PupPilot')).toBeTruthy();
       // The demo account belongs to the sandbox only.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Use the demo account' })).toBeNull());
       expect(core.session.state().signedIn).toBe(false);
@@ -212,7 +238,7 @@ describe('sign-in screen', () => {
       fireEvent.change(signInAddress, { target: { value: 'https://agents.example.com' } });
       fireEvent.click(screen.getByRole('button', { name: 'Use these addresses' }));
       await waitFor(() => expect(core.settings.get().serviceUrls.agentsUrl).toBe('https://agents.example.com'));
-      await screen.findByText('Signing in to: The service at https://agents.example.com.');
+      await screen.findByText('Signing in to: https://agents.example.com');
       expect(other().getAttribute('aria-pressed')).toBe('true');
       expect(screen.queryByRole('form', { name: 'Other addresses' })).toBeNull();
 

@@ -1,5 +1,5 @@
 import { UpdateBanner } from './features/updates/update-banner.tsx';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
@@ -117,6 +117,15 @@ export function App() {
   useEffect(() => {
     if (!signedIn && !capturing) go({ name: 'record' });
   }, [signedIn, capturing, go]);
+
+  // A view opens at its top: after sign-in (the sign-in screen may have been scrolled to its
+  // button) and on every change of view, from the sidebar, a toast or a link. Keyed on the view
+  // itself, not on renders, so the same view re-rendering (Stop on Record) keeps its place.
+  const viewKey = `${signedIn ? 'in' : 'out'}:${view.name}:${view.name === 'note' ? view.id : ''}`;
+  useLayoutEffect(() => {
+    // Plain scrollTop, which every engine (and the tests' jsdom) sets without complaint.
+    for (const el of [document.scrollingElement, document.getElementById('main')]) if (el) el.scrollTop = 0;
+  }, [viewKey]);
 
   useEffect(() => {
     if (!session.signedIn) return;

@@ -1,11 +1,66 @@
+import type { KeyboardEvent } from 'react';
+import { useNav } from '../stores/nav.ts';
+import { openReady, useNoteReady } from '../stores/note-ready.ts';
 import { useNotifications } from '../stores/notifications.ts';
+
+// From this many ready notes on, one toast says how many and opens Consults: a column of
+// toasts that stay until seen would cover the window the vet is working in.
+const GROUP_FROM = 3;
 
 export function Toasts() {
   const { toasts, dismiss } = useNotifications();
+  const ready = useNoteReady((s) => s.toasts);
+  const onEscape = (close: () => void) => (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    }
+  };
   return (
     <section className="toasts" aria-label="Messages" aria-live="polite">
+      {ready.length >= GROUP_FROM ? (
+        <div className="toast toast-success" role="status" onKeyDown={onEscape(useNoteReady.getState().dismissAll)}>
+          <button type="button" className="link" onClick={() => useNav.getState().go({ name: 'consults' })}>
+            {ready.length} notes ready — Open Consults
+          </button>
+          <button
+            type="button"
+            className="link"
+            onClick={useNoteReady.getState().dismissAll}
+            aria-label="Dismiss message"
+          >
+            ×
+          </button>
+        </div>
+      ) : (
+        ready.map((t) => (
+          <div
+            key={t.id}
+            className="toast toast-success"
+            role="status"
+            onKeyDown={onEscape(() => useNoteReady.getState().dismiss(t.id))}
+          >
+            <button type="button" className="link" onClick={() => openReady(t.id)}>
+              {t.what} ready: {t.name} — Open note
+            </button>
+            <button
+              type="button"
+              className="link"
+              onClick={() => useNoteReady.getState().dismiss(t.id)}
+              aria-label="Dismiss message"
+            >
+              ×
+            </button>
+          </div>
+        ))
+      )}
       {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.level}`} role={t.level === 'error' ? 'alert' : 'status'}>
+        <div
+          key={t.id}
+          className={`toast toast-${t.level}`}
+          role={t.level === 'error' ? 'alert' : 'status'}
+          onKeyDown={onEscape(() => dismiss(t.id))}
+        >
           <span>{t.message}</span>
           <button type="button" className="link" onClick={() => dismiss(t.id)} aria-label="Dismiss message">
             ×

@@ -66,6 +66,18 @@ export function serviceInWords(settings: Pick<Settings, 'useSandbox' | 'serviceU
   }
 }
 
+/** The service in a few words, for the sign-in screen's one line (Settings says it in full). */
+export function serviceShortName(settings: Pick<Settings, 'useSandbox' | 'serviceUrls'>): string {
+  switch (serviceKind(settings)) {
+    case 'sandbox':
+      return 'Built-in sandbox (demo)';
+    case 'published':
+      return 'PupPilot';
+    case 'other':
+      return settings.serviceUrls.agentsUrl || 'addresses not yet given';
+  }
+}
+
 const URL_KEY = /serviceUrls\.(agentsUrl|scribeUrl|agentsApiUrl):?/g;
 
 /** Main names a refused address by its settings path; the forms name it by its label. */

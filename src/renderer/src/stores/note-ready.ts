@@ -1,18 +1,40 @@
-// A note that becomes ready while the vet is elsewhere in the window: a toast says so, and the
-// Consults entry of the sidebar counts the notes not yet looked at (the desktop notification
-// comes from main as well). Opening Consults, or the note itself, counts them as seen.
+// A note that becomes ready while the vet is not reading it: a toast says so and opens that note,
+// and the Consults entry of the sidebar counts the notes not yet looked at (the desktop
+// notification comes from main as well). The toast stays until the note is opened or the vet
+// dismisses it, for a note is worth reading whenever the vet looks up; opening Consults, or the
+// note itself, counts it as seen.
 import { create } from 'zustand';
 import type { EventPayloads } from '../../../shared/ipc.ts';
 import { api } from '../api.ts';
 import { useNav, type View } from './nav.ts';
-import { useNotifications } from './notifications.ts';
+
+export interface ReadyToast {
+  /** The consult whose note (or further document) is ready. */
+  id: string;
+  /** "Note" or the further document's name. */
+  what: string;
+  name: string;
+}
 
 interface NoteReadyState {
   /** Consults whose note is ready and not yet seen. */
   unseen: string[];
+  /** The toasts still shown: one per consult, the latest document named. */
+  toasts: ReadyToast[];
+  dismiss(id: string): void;
+  dismissAll(): void;
 }
 
-export const useNoteReady = create<NoteReadyState>(() => ({ unseen: [] }));
+export const useNoteReady = create<NoteReadyState>((set) => ({
+  unseen: [],
+  toasts: [],
+  dismiss(id) {
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+  dismissAll() {
+    set({ toasts: [] });
+  },
+}));
 
 function lookingAt(view: View, id: string): boolean {
   return view.name === 'consults' || (view.name === 'note' && view.id === id);
@@ -25,14 +47,23 @@ export function noteReady({ recording, job, documentId }: EventPayloads['note:re
   // One more document of the consult (discharge instructions) is named as itself.
   const what =
     documentId === undefined ? 'Note' : (job?.documents.find((d) => d.id === documentId)?.name ?? 'Another document');
-  useNotifications.getState().push('success', `${what} ready: ${name}. Open Consults to read it.`);
-  useNoteReady.setState((s) => (s.unseen.includes(recording.id) ? s : { unseen: [...s.unseen, recording.id] }));
+  useNoteReady.setState((s) => ({
+    unseen: s.unseen.includes(recording.id) ? s.unseen : [...s.unseen, recording.id],
+    toasts: [...s.toasts.filter((t) => t.id !== recording.id), { id: recording.id, what, name }],
+  }));
+}
+
+/** Opens the consult's note; the toast goes once the note is on screen. */
+export function openReady(id: string): void {
+  useNav.getState().go({ name: 'note', id });
 }
 
 api.on('note:ready', noteReady);
 
 useNav.subscribe(({ view }) => {
-  const { unseen } = useNoteReady.getState();
+  const { unseen, toasts } = useNoteReady.getState();
   const left = view.name === 'consults' ? [] : unseen.filter((id) => !lookingAt(view, id));
-  if (left.length !== unseen.length) useNoteReady.setState({ unseen: left });
+  const shown = toasts.filter((t) => !lookingAt(view, t.id));
+  if (left.length !== unseen.length || shown.length !== toasts.length)
+    useNoteReady.setState({ unseen: left, toasts: shown });
 });

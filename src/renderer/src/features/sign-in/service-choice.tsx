@@ -2,7 +2,8 @@
 // first (Settings is reachable only when signed in, so a wrong choice must not lock the vet
 // out): the clinic's PupPilot account, the built-in sandbox, or other addresses. Main keeps
 // the choice, starts or stops the sandbox, and the screen reloads what it shows (the demo
-// account appears with the sandbox).
+// account appears with the sandbox). The service in use is one short line; the three choices
+// and their hints open on "Change service" only, so that Sign in stays on the first screen.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
 import { useSession } from '../../stores/session.ts';
@@ -11,7 +12,7 @@ import {
   PUBLISHED_URLS,
   readableRefusal,
   SERVICE_CHOICES,
-  serviceInWords,
+  serviceShortName,
   serviceKind,
   type ServiceKind,
 } from '../../lib/service-kind.ts';
@@ -25,6 +26,7 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
   const [error, setError] = useState<string | null>(null);
   // "Other addresses" opens its fields first; the other two apply at once.
   const [otherOpen, setOtherOpen] = useState(false);
+  const [choicesOpen, setChoicesOpen] = useState(false);
   const [urls, setUrls] = useState<Urls | null>(null);
   const ids = useId();
 
@@ -91,38 +93,52 @@ export function ServiceChoice({ disabled }: { disabled: boolean }) {
   }
 
   return (
-    <section className="sign-in-service" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`} className="sign-in-service-title">
-        Service
-      </h2>
-      <p className="field-hint" id={`${ids}-now`}>
-        {busy ? 'Switching the service…' : `Signing in to: ${serviceInWords(settings)}`}
-      </p>
-      <div className="service-choices" role="group" aria-labelledby={`${ids}-h`} aria-describedby={`${ids}-now`}>
-        {SERVICE_CHOICES.map((c) => (
-          <div key={c.kind} className="service-choice">
-            <button
-              type="button"
-              aria-pressed={shownKind === c.kind}
-              aria-describedby={`${ids}-${c.kind}`}
-              aria-busy={busy === c.kind}
-              disabled={disabled || (busy !== null && busy !== c.kind)}
-              onClick={() => choose(c.kind)}
-            >
-              {shownKind === c.kind && (
-                <span className="service-choice-mark" aria-hidden="true">
-                  ✓{' '}
-                </span>
-              )}
-              {c.label}
-            </button>
-            <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
-              {c.hint}
-            </span>
-          </div>
-        ))}
+    <section className="sign-in-service" aria-label="Service in use">
+      <div className="sign-in-service-line">
+        <p id={`${ids}-now`}>{busy ? 'Switching the service…' : `Signing in to: ${serviceShortName(settings)}`}</p>
+        <button
+          type="button"
+          className="link"
+          aria-expanded={choicesOpen}
+          aria-controls={`${ids}-choices`}
+          onClick={() => setChoicesOpen((open) => !open)}
+        >
+          Change service
+        </button>
       </div>
-      {otherOpen && (
+      {choicesOpen && (
+        <div
+          id={`${ids}-choices`}
+          className="service-choices"
+          role="group"
+          aria-label="Service"
+          aria-describedby={`${ids}-now`}
+        >
+          {SERVICE_CHOICES.map((c) => (
+            <div key={c.kind} className="service-choice">
+              <button
+                type="button"
+                aria-pressed={shownKind === c.kind}
+                aria-describedby={`${ids}-${c.kind}`}
+                aria-busy={busy === c.kind}
+                disabled={disabled || (busy !== null && busy !== c.kind)}
+                onClick={() => choose(c.kind)}
+              >
+                {shownKind === c.kind && (
+                  <span className="service-choice-mark" aria-hidden="true">
+                    ✓{' '}
+                  </span>
+                )}
+                {c.label}
+              </button>
+              <span className="service-choice-hint" id={`${ids}-${c.kind}`}>
+                {c.hint}
+              </span>
+            </div>
+          ))}
+        </div>
+      )}
+      {choicesOpen && otherOpen && (
         <form className="service-other" onSubmit={submitOther} noValidate aria-label="Other addresses">
           <ServiceUrlFields
             urls={typed}

@@ -104,8 +104,6 @@ export function SignIn() {
         </h1>
         <p className="muted sign-in-lead">Sign in to record consults and read their notes.</p>
 
-        <ServiceChoice disabled={busy} />
-
         {next?.note && (
           <p className="notice" role="status">
             {next.note}
@@ -125,10 +123,8 @@ export function SignIn() {
         {demo && (
           <div className="sign-in-demo" role="note" aria-label="Sandbox service">
             <p>
-              <strong>Sandbox service</strong> — demo account: <code>{demo.email}</code> / <code>{demo.password}</code>
-            </p>
-            <p className="field-hint">
-              The built-in sandbox writes example notes only, not from the audio. Not for real patients.
+              <strong>Sandbox</strong> — demo account: <code>{demo.email}</code> / <code>{demo.password}</code>. Example
+              notes only, not for real patients.
             </p>
             <button type="button" onClick={fillDemo} disabled={busy}>
               Use the demo account
@@ -161,6 +157,8 @@ export function SignIn() {
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
         </form>
+
+        <ServiceChoice disabled={busy} />
 
         {app && (
           <footer className="sign-in-footer">
