@@ -154,7 +154,8 @@ async function start(): Promise<void> {
     app: { name: APP_NAME, version: app.getVersion() },
     log: logger,
     notices,
-    notify: (title, body) => void showNotification(Notification, { title, body }, showWindow),
+    notify: (title, body, consultId) =>
+      void showNotification(Notification, { title, body }, () => openFromNotification(consultId)),
     audioUrl,
     embeddedService: embeddedSandbox(sandboxOverrides()),
     // Clinic networks: Chromium's proxy answer for each address (system settings, PAC scripts,
@@ -253,6 +254,24 @@ function endSession(reasons: readonly string[]): void {
       (e: unknown) => logger.error(`stopping at the end of the session failed: ${(e as Error).message}`),
     )
     .finally(() => app.exit(0));
+}
+
+/**
+ * A click on a notification about a consult: the window comes forward and opens that consult
+ * (the engine checks it is still the signed-in account's). A window opened by the click is told
+ * once its page has loaded, for the page subscribes to events as it loads. An Action Center
+ * click on Windows (openOnActivation) shows the window only: its toast in the window names the
+ * note and opens it.
+ */
+function openFromNotification(consultId: string | undefined): void {
+  const hadWindow = mainWindow !== null;
+  showWindow();
+  if (consultId === undefined || !core) return;
+  if (hadWindow || !mainWindow) {
+    core.openConsult(consultId);
+    return;
+  }
+  mainWindow.webContents.once('did-finish-load', () => core?.openConsult(consultId));
 }
 
 /**

@@ -53,4 +53,5 @@ export const EVENT_CHANNEL_NAMES = [
   'recorder:activity',
   'recorder:command',
   'update:changed',
+  'consult:open',
 ] as const;

@@ -372,6 +372,8 @@ export interface EventPayloads {
   /** The tray or the global shortcut asks the window's recorder to act. */
   'recorder:command': { action: RecorderAction };
   'update:changed': UpdateInfo;
+  /** The vet clicked a desktop notification about this consult: the window opens it. */
+  'consult:open': { id: string };
 }
 export type EventChannel = keyof EventPayloads;
 export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;

@@ -63,9 +63,15 @@ async function waitUntil(predicate: () => boolean, timeoutMs = 5000) {
 }
 
 describe('pipeline', () => {
-  it('takes a recording to a note: every step in order, one scribe request, a notification', async () => {
+  it('takes a recording to a note: every step in order, one scribe request, a notification that opens it', async () => {
     const notified: string[] = [];
-    const c = await signedIn({ notify: (title, body) => notified.push(`${title}: ${body}`) });
+    const about: (string | undefined)[] = [];
+    const c = await signedIn({
+      notify: (title, body, consultId) => {
+        notified.push(`${title}: ${body}`);
+        about.push(consultId);
+      },
+    });
     const template = await firstTemplateId(c);
     const id = await makeRecording(c, 'Bella — vomiting');
     const states: string[] = [];
@@ -77,6 +83,12 @@ describe('pipeline', () => {
     expect(job.state).toBe('completed');
     expect(states).toEqual(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed']);
     await waitUntil(() => notified.length > 0);
+    // A click on the notification opens that consult, while it is still this account's.
+    expect(about).toEqual([id]);
+    const opened: string[] = [];
+    c.on('consult:open', ({ id: opening }) => opened.push(opening));
+    expect(c.openConsult(id)).toBe(true);
+    expect(opened).toEqual([id]);
     expect(job.bytesSent).toBe(job.bytesTotal);
     expect(job.bytesTotal).toBeGreaterThan(10_000);
     const { note } = c.pipeline.note(id);
@@ -91,6 +103,10 @@ describe('pipeline', () => {
     expect(Object.values(stats.scribeRecordsByFileKey)).toEqual([1]);
     // The service received exactly the bytes on disk.
     expect(stats.uploads).toBe(1);
+    // Once another vet (here: no one) is signed in, the notification's click opens nothing.
+    await c.session.signOut();
+    expect(c.openConsult(id)).toBe(false);
+    expect(opened).toEqual([id]);
   });
 
   it('twelve consults queued while signed out wait without a listener each (no leak warning), and all go on at sign-in', async () => {

@@ -109,6 +109,24 @@ describe('a note ready while the vet is elsewhere', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Juniper — Open note/ })).toBeNull());
   }, 30_000);
 
+  it("a click on the desktop notification opens that note in the window, while it is still this account's", async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
+    await consultFor('Nutmeg');
+    const id = await waitFor(
+      () => {
+        const c = core.consults().find((x) => x.recording.patientName === 'Nutmeg');
+        expect(c?.job?.state).toBe('completed');
+        return c!.recording.id;
+      },
+      { timeout: 15_000 },
+    );
+    // What main does for a click on the notification: the engine names the consult to the window.
+    await act(async () => void core.openConsult(id));
+    await waitFor(() => expect(useNav.getState().view).toEqual({ name: 'note', id }));
+    expect(await screen.findByRole('heading', { name: /Nutmeg/ })).toBeTruthy();
+  }, 30_000);
+
   it('no toast for the note the vet is reading; Escape dismisses another', async () => {
     render(<App />);
     await consultFor('Olive');

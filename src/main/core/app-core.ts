@@ -264,4 +264,15 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   searchConsults(query: string): string[] {
     return this.search.search(query);
   }
+
+  /**
+   * A click on a desktop notification about a consult: the window opens that consult, if it is
+   * still the signed-in account's (another vet may have signed in since it was shown). Whether
+   * it was opened.
+   */
+  openConsult(id: string): boolean {
+    if (!this.gate.allows(id)) return false;
+    this.emit('consult:open', { id });
+    return true;
+  }
 }

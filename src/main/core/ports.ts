@@ -13,8 +13,11 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   secretStore: SecretStore;
   app: { name: string; version: string };
   log?: Logger;
-  /** A desktop notification (Electron's Notification); optional elsewhere. */
-  notify?: (title: string, body: string) => void;
+  /**
+   * A desktop notification (Electron's Notification); optional elsewhere. `consultId` names the
+   * consult it is about: a click opens it (AppCore.openConsult), if it is still the account's.
+   */
+  notify?: (title: string, body: string, consultId?: string) => void;
   /** The address at which the window can play a recording's audio (a custom protocol, an HTTP route). */
   audioUrl: (recordingId: string) => string;
   /** The built-in sandbox ("Built-in sandbox (demo)"), where this build has one; without it that choice cannot start. */

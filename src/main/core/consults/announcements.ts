@@ -21,7 +21,7 @@ export interface AnnouncementOptions {
   gate: ConsultGate;
   emit: Emit;
   /** A desktop notification, where the platform has them. */
-  notify: ((title: string, body: string) => void) | undefined;
+  notify: ((title: string, body: string, consultId?: string) => void) | undefined;
 }
 
 /** Subscribes to the pipeline's events for as long as it lives. */
@@ -33,11 +33,12 @@ export function announceConsults({ pipeline, cache, gate, emit, notify }: Announ
       notify?.(
         `${document.name ?? 'Document'} ready`,
         `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`,
+        recording.id,
       );
       return;
     }
     emit('note:ready', { recording, job });
-    notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`);
+    notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`, recording.id);
   };
 
   pipeline.on('job', (job) =>
@@ -58,7 +59,8 @@ export function announceConsults({ pipeline, cache, gate, emit, notify }: Announ
       if (gate.allows(recording.id))
         notify?.(
           'Note taking longer than usual',
-          `${consultName(recording)}: the service has not finished the note yet. Open Consults to ask again.`,
+          `${consultName(recording)}: the service has not finished the note yet. Open it to ask again.`,
+          recording.id,
         );
     }),
   );

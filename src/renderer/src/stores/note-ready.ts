@@ -59,6 +59,8 @@ export function openReady(id: string): void {
 }
 
 api.on('note:ready', noteReady);
+// A click on the desktop notification (main checked the consult is still this account's).
+api.on('consult:open', ({ id }) => openReady(id));
 
 useNav.subscribe(({ view }) => {
   const { unseen, toasts } = useNoteReady.getState();
