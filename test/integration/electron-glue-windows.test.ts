@@ -3,7 +3,8 @@
 // or win32): a Dock click on macOS shows the window hidden while a consult records; on Windows
 // a click on a toast that timed out into the Action Center opens the window
 // (Notification.handleActivation), and the end of the session (log-off, shutdown), which skips
-// before-quit and will-quit, still stops the engine before the process ends.
+// before-quit and will-quit, still stops the engine before the process ends. A "Note ready"
+// notification clicked opens that consult, in the window there is or in the one the click opens.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { builtMainExists, lineOf, runMain, type Run } from './support/fake-elect
 
 const homes: string[] = [];
 async function scenario(
-  command: 'activate' | 'toast-timeout' | 'session-end',
+  command: 'activate' | 'toast-timeout' | 'session-end' | 'note-click',
   platform: string,
 ): Promise<{ run: Run; glue: GlueReport; home: string }> {
   const home = mkdtempSync(join(tmpdir(), `vet-scribe-glue-${command}-`));
@@ -21,6 +22,8 @@ async function scenario(
   const run = await runMain(home, join(home, 'tokens.txt'), command, {
     FAKE_ELECTRON_PLATFORM: platform,
     FAKE_ELECTRON_NOTIFICATIONS: '1',
+    // The sandbox writes its notes at once here: the scenarios wait for them.
+    SANDBOX_SCRIBE_SECONDS: '0.2',
   });
   const glue = lineOf<GlueReport>(run.stdout, GLUE_PREFIX);
   if (!glue) throw new Error(`the ${command} run printed no report\n${run.stdout}\n${run.stderr}`);
@@ -50,6 +53,21 @@ describe('macOS: a click on the Dock icon', () => {
     expect(run.quit.windowsCreated).toBe(1);
     expect(run.quit.unimplemented).toEqual([]);
   });
+});
+
+describe('a "Note ready" notification clicked', () => {
+  it('opens that consult in the window; with no window, in the one it opens, once its page has loaded', async () => {
+    const { run, glue } = await scenario('note-click', 'darwin');
+    const open = step(glue, 'note ready clicked with the window open');
+    expect(open).toMatchObject({ visible: true, windows: 1 });
+    expect(open.opened!.got).toEqual([{ id: open.opened!.expected }]);
+    expect(step(glue, 'window closed')).toMatchObject({ windows: 0 });
+    const closed = step(glue, 'note ready clicked with no window');
+    expect(closed).toMatchObject({ windows: 1 });
+    expect(closed.opened!.got).toEqual([{ id: closed.opened!.expected }]);
+    expect(run.quit.windowsCreated).toBe(2);
+    expect(run.quit.unimplemented).toEqual([]);
+  }, 60_000);
 });
 
 describe('Windows: a toast clicked in the Action Center after it timed out', () => {

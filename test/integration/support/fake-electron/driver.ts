@@ -33,6 +33,9 @@ import {
   type TraySnapshot,
 } from './report.ts';
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 const WAIT_MS = 15_000;
 
 function print(prefix: string, value: unknown): void {
@@ -449,12 +452,71 @@ async function keepRecordingThenQuit(): Promise<void> {
   app.quit();
 }
 
+/** A five-second consult for `patientName`, recorded from the window and stopped (Stop sends it). */
+async function recordConsult(s: GlueSession, patientName: string, templateId: string): Promise<string> {
+  const started = await s.invoke('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName, templateId });
+  const id = (started.data as { id?: string } | undefined)?.id;
+  if (!id) throw new Error(`recording:start failed: ${JSON.stringify(started)}`);
+  const dir = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .sort();
+  for (const [seq, file] of files.entries()) {
+    const data = new Uint8Array(readFileSync(join(dir, file)));
+    const answer = await s.invoke('recording:chunk', { id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    if (!answer.ok) throw new Error(`recording:chunk failed: ${JSON.stringify(answer)}`);
+  }
+  const stopped = await s.invoke('recording:stop', { id, durationMs: 5000 });
+  if (!stopped.ok) throw new Error(`recording:stop failed: ${JSON.stringify(stopped)}`);
+  return id;
+}
+
+/** What a window's page heard on consult:open. */
+function opened(win: FakeBrowserWindow): unknown[] {
+  return win.webContents.heardByPage.filter((m) => m.channel === 'consult:open').map((m) => m.args[0]);
+}
+
+/**
+ * macOS (the app lives on with no window): a "Note ready" notification clicked while the window
+ * is open opens that consult in it; one clicked after the window was closed opens a new window,
+ * which is told once its page has loaded.
+ */
+async function noteClick(s: GlueSession): Promise<void> {
+  const info = await s.invoke('app:info', undefined);
+  const demo = (info.data as { sandbox?: { demo?: { email: string; password: string } } } | undefined)?.sandbox?.demo;
+  if (!demo) throw new Error('app:info named no demo account');
+  s.note('signed in', { answer: await s.invoke('session:signIn', { email: demo.email, password: demo.password }) });
+  const templates = await s.invoke('templates:list', { page: 1, limit: 5 });
+  const templateId = (templates.data as { items: { id: string }[] } | undefined)?.items[0]?.id;
+  if (!templateId) throw new Error(`templates:list failed: ${JSON.stringify(templates)}`);
+  const ready = (count: number) =>
+    fake.notificationObjects.filter((n) => n.options.title === 'Note ready').length >= count;
+
+  const bella = await recordConsult(s, 'Bella', templateId);
+  await until('the note of Bella to be announced', () => ready(1));
+  fake.notificationObjects.filter((n) => n.options.title === 'Note ready')[0]!.emit('click', {});
+  await s.tick();
+  s.note('note ready clicked with the window open', { opened: { expected: bella, got: opened(s.win) } });
+
+  const rex = await recordConsult(s, 'Rex', templateId);
+  s.win.close();
+  await s.tick();
+  s.note('window closed');
+  await until('the note of Rex to be announced', () => ready(2));
+  fake.notificationObjects.filter((n) => n.options.title === 'Note ready')[1]!.emit('click', {});
+  await until('a new window to load its page', () => fake.windows.some((w) => w !== s.win && w.loaded.length > 0));
+  await s.tick();
+  const fresh = fake.windows.find((w) => w !== s.win)!;
+  s.note('note ready clicked with no window', { opened: { expected: rex, got: opened(fresh) } });
+}
+
 /** The glue's scenarios by command: what runs, and whether the app is quit after it. */
 const GLUE: Record<string, [string, (s: GlueSession) => Promise<void>, boolean]> = {
   activate: ['activate', activateHidden, true],
   'toast-timeout': ['toast-timeout', toastTimeout, true],
   'session-end': ['session-end', sessionEnd, false],
   wayland: ['wayland', waylandShortcut, true],
+  'note-click': ['note-click', noteClick, true],
 };
 
 // Commands from the test, one a line: `close` (the user closes the window), `quit` (the app is

@@ -259,6 +259,12 @@ let nextContentsId = 1;
 export class FakeWebContents extends EventEmitter {
   readonly id = nextContentsId++;
   readonly sent: { channel: string; args: unknown[] }[] = [];
+  /**
+   * What the page can have heard: what was sent once it had loaded (did-finish-load). Electron
+   * delivers a message sent before then to no listener of the page's.
+   */
+  readonly heardByPage: { channel: string; args: unknown[] }[] = [];
+  private pageLoaded = false;
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   destroyed = false;
 
@@ -268,6 +274,13 @@ export class FakeWebContents extends EventEmitter {
         'fake electron: webContents.send on a destroyed webContents (Electron throws "Object has been destroyed")',
       );
     this.sent.push({ channel, args: structuredClone(args) });
+    if (this.pageLoaded) this.heardByPage.push({ channel, args: structuredClone(args) });
+  }
+
+  /** The page has loaded: its listeners hear what is sent from now on. */
+  pageHasLoaded(): void {
+    this.pageLoaded = true;
+    this.emit('did-finish-load');
   }
 
   isDestroyed(): boolean {
@@ -322,7 +335,7 @@ export class FakeBrowserWindow extends EventEmitter {
     // The page "renders": Electron then emits ready-to-show.
     setImmediate(() => {
       if (this.destroyed) return;
-      this.webContents.emit('did-finish-load');
+      this.webContents.pageHasLoaded();
       this.emit('ready-to-show');
     });
     return Promise.resolve();

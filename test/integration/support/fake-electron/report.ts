@@ -28,6 +28,8 @@ export interface GlueStep {
   answer?: Answer;
   /** For a key press: whether the desktop delivered it to main; for a toast click, whether main heard it. */
   delivered?: boolean;
+  /** For a click on a notification about a consult: the consult it names, and what main sent on consult:open. */
+  opened?: { expected: string; got: unknown[] };
 }
 
 export interface TraySnapshot {
