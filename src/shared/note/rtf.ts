@@ -9,7 +9,8 @@ import type { NoteSection } from './types.ts';
 
 // Destinations whose content is never text a vet should see: tables of fonts and colours,
 // styles, document info, pictures, embedded objects, a field's instruction (a link's target,
-// possibly `javascript:`), and the rest of Word's internals.
+// possibly `javascript:`), footnote separators, the copy of a nested table written for readers
+// without nested tables (`\nonesttables`), and the rest of Word's internals.
 const SKIPPED = new Set([
   'fonttbl',
   'colortbl',
@@ -33,7 +34,13 @@ const SKIPPED = new Set([
   'footerl',
   'footerr',
   'footerf',
-  'footnote',
+  'ftnsep',
+  'ftnsepc',
+  'ftncn',
+  'aftnsep',
+  'aftnsepc',
+  'aftncn',
+  'nonesttables',
   'xmlnstbl',
   'listtable',
   'listoverridetable',
@@ -84,6 +91,12 @@ const CP1252: Record<number, number> = {
 interface GroupState {
   skip: boolean;
   bold: boolean;
+  /** Hidden text (\v): read, never shown. */
+  hidden: boolean;
+  /** Inside a footnote: its text goes to the note, not the paragraph. */
+  note: boolean;
+  /** Inside `{\*\nesttableprops …}`, whose \nestrow still ends a nested table's row. */
+  nestProps: boolean;
   /** \ucN: how many fallback characters follow a \uN. */
   uc: number;
   /** The paragraph's style (\sN) and outline level (\outlinelevelN, -1 for none). */
@@ -93,6 +106,8 @@ interface GroupState {
 
 interface Paragraph {
   text: string;
+  /** The footnotes marked in this paragraph, each as `[n] text`, in order. */
+  notes?: string[];
   /** Every visible character of the paragraph was bold. */
   allBold: boolean;
   /** Written in a heading style ("heading 1", "Title") or with an outline level. */
@@ -115,7 +130,14 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** The paragraphs of an RTF document, with whether each is wholly bold. Never throws. */
+/**
+ * The paragraphs of an RTF document, with whether each is wholly bold. Never throws.
+ *
+ * Read as word processors show it: hidden text (\v) is left out; a footnote is marked `[n]` where
+ * it stands and its text kept with its paragraph as `[n] text` (the sections put these at their
+ * end); the cells of a nested table are separated like any table's, and the copy a document keeps
+ * for readers without nested tables is left out.
+ */
 export function rtfParagraphs(rtf: string): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   // A wire answer is typed by hope: anything but text reads as no paragraphs.
@@ -123,7 +145,20 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
   let parts: string[] = [];
   let anyText = false;
   let allBold = true;
-  let state: GroupState = { skip: false, bold: false, uc: 1, style: 0, outline: -1 };
+  let state: GroupState = {
+    skip: false,
+    bold: false,
+    hidden: false,
+    note: false,
+    nestProps: false,
+    uc: 1,
+    style: 0,
+    outline: -1,
+  };
+  /** Footnotes seen so far (their number), the open one's text, and those not yet given a paragraph. */
+  let noteCount = 0;
+  let noteParts: string[] = [];
+  let pendingNotes: string[] = [];
   const stack: GroupState[] = [];
   // The stylesheet is not text, but its entries' names say which \sN are headings.
   const headingStyles = new Set<number>();
@@ -138,17 +173,20 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
 
   const emit = (s: string) => {
     if (overflow > 0) return;
+    if (dropFallback > 0) {
+      // The fallback of a \uN is counted in characters (a \'hh counts as one), hidden or not.
+      const dropped = Math.min(dropFallback, s.length);
+      dropFallback -= dropped;
+      s = s.slice(dropped);
+    }
     if (state.skip) {
       if (entry && stack.length === stylesheetDepth + 1) entry.name.push(s);
       return;
     }
-    if (s === '') return;
-    if (dropFallback > 0) {
-      // The fallback of a \uN is counted in characters (a \'hh counts as one).
-      const dropped = Math.min(dropFallback, s.length);
-      dropFallback -= dropped;
-      s = s.slice(dropped);
-      if (s === '') return;
+    if (s === '' || state.hidden) return;
+    if (state.note) {
+      noteParts.push(s);
+      return;
     }
     parts.push(s);
     if (s.trim() !== '') {
@@ -156,19 +194,32 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       if (!state.bold) allBold = false;
     }
   };
-  const endParagraph = () => {
-    if (state.skip || overflow > 0) return;
+  const pushParagraph = () => {
     const text = parts.join('');
     // Runs of empty paragraphs read as one blank line anyway; keeping one bounds the memory.
-    if (text === '' && paragraphs.at(-1)?.text === '') return;
+    if (text === '' && pendingNotes.length === 0 && paragraphs.at(-1)?.text === '') return;
     paragraphs.push({
       text,
       allBold: anyText && allBold,
       styled: headingStyles.has(state.style) || (state.outline >= 0 && state.outline <= 8),
+      ...(pendingNotes.length > 0 ? { notes: pendingNotes } : {}),
     });
     parts = [];
+    pendingNotes = [];
     anyText = false;
     allBold = true;
+  };
+  /** `force`: a nested table's row ends even though its properties are not text. */
+  const endParagraph = (force = false) => {
+    if ((state.skip && !force) || overflow > 0) return;
+    // A footnote's own paragraphs run on as one line.
+    if (state.note) noteParts.push(' ');
+    else pushParagraph();
+  };
+  const endNote = () => {
+    const text = noteParts.join('').replace(/\s+/g, ' ').trim();
+    pendingNotes.push(text === '' ? `[${noteCount}]` : `[${noteCount}] ${text}`);
+    noteParts = [];
   };
 
   while (i < n) {
@@ -200,6 +251,7 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         if (entry.paragraphStyle && isHeadingStyleName(name)) headingStyles.add(entry.style);
         entry = null;
       } else if (stack.length === stylesheetDepth) stylesheetDepth = -1;
+      if (state.note && stack.length > 0 && !stack[stack.length - 1]!.note) endNote();
       // An unbalanced closing brace is ignored rather than ending the document.
       state = stack.pop() ?? state;
       dropFallback = 0;
@@ -255,6 +307,26 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       continue;
     }
     if (overflow > 0) continue;
+    if (word === 'footnote') {
+      // `{\footnote …}` or `{\*\footnote …}` where its mark stands: shown as `[n]` here, its text
+      // with the paragraph. The reference mark (\chftn) prints nothing of itself, so a footnote
+      // is numbered even when its mark is a symbol of the author's.
+      const parent = stack[stack.length - 1];
+      if (parent && !parent.skip && !parent.note && !state.hidden && !state.note) {
+        noteCount += 1;
+        parts.push(`[${noteCount}]`);
+        noteParts = [];
+        state.skip = false;
+        state.note = true;
+      } else state.skip = true;
+      continue;
+    }
+    if (word === 'nesttableprops') {
+      const parent = stack[stack.length - 1];
+      state.nestProps = parent !== undefined && !parent.skip;
+      state.skip = true;
+      continue;
+    }
     if (SKIPPED.has(word)) {
       if (word === 'stylesheet' && !state.skip) stylesheetDepth = stack.length;
       state.skip = true;
@@ -269,7 +341,8 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
       case 'par':
       case 'sect':
       case 'page':
-        endParagraph();
+        // A hidden paragraph mark joins its paragraph to the next, as Word shows it.
+        if (!state.hidden) endParagraph();
         break;
       case 'line':
         emit('\n');
@@ -278,10 +351,17 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         emit('\t');
         break;
       case 'cell':
+      case 'nestcell':
         emit('\t');
         break;
       case 'row':
         endParagraph();
+        break;
+      case 'nestrow':
+        if (!state.skip || state.nestProps) endParagraph(true);
+        break;
+      case 'v':
+        state.hidden = param !== 0;
         break;
       case 'emdash':
         emit('\u2014');
@@ -319,6 +399,7 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         break;
       case 'plain':
         state.bold = false;
+        state.hidden = false;
         break;
       case 'uc':
         state.uc = param !== null && param >= 0 && param <= 10 ? param : 1;
@@ -339,7 +420,9 @@ export function rtfParagraphs(rtf: string): Paragraph[] {
         break;
     }
   }
-  if (parts.length > 0) endParagraph();
+  // A cut-off document: an open footnote is kept, and the last paragraph with it.
+  if (state.note) endNote();
+  if (parts.length > 0 || pendingNotes.length > 0) pushParagraph();
   // A lone surrogate half (a broken \u pair) would upset a PDF or a clipboard: replace it.
   return paragraphs.map((p) => ({
     ...p,
@@ -351,19 +434,23 @@ const HEADING_MAX = 80;
 
 /**
  * The note's sections: a paragraph that is wholly bold, in a heading style, or a short line
- * ending in ':' starts a section; the paragraphs after it are its text.
+ * ending in ':' starts a section; the paragraphs after it are its text, then, after a blank line,
+ * the footnotes marked in the section, one `[n] text` line each.
  */
 export function rtfToSections(rtf: string): NoteSection[] {
   const sections: NoteSection[] = [];
   let current: NoteSection = { heading: '', text: '' };
   const lines: string[] = [];
+  const notes: string[] = [];
   const flush = () => {
-    current.text = lines
+    const body = lines
       .join('\n')
       .replace(/\n{3,}/g, '\n\n')
       .trim();
+    current.text = notes.length > 0 ? [body, notes.join('\n')].filter((t) => t !== '').join('\n\n') : body;
     if (current.heading !== '' || current.text !== '') sections.push(current);
     lines.length = 0;
+    notes.length = 0;
   };
   for (const p of rtfParagraphs(rtf)) {
     // Line by line rather than one /[ \t]+$/gm, which backtracks over a long run of spaces.
@@ -376,9 +463,11 @@ export function rtfToSections(rtf: string): NoteSection[] {
     if (text !== '' && text.length <= HEADING_MAX && !text.includes('\n') && (p.allBold || p.styled || colon)) {
       flush();
       current = { heading: colon ? text.slice(0, -1).trim() : text, text: '' };
+      if (p.notes) notes.push(...p.notes);
       continue;
     }
     lines.push(text);
+    if (p.notes) notes.push(...p.notes);
   }
   flush();
   return sections;
