@@ -1,7 +1,12 @@
 // rtf_output read as text: what a practice-management system or Word writes, and what a hostile
 // or broken document holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rtfParagraphs, rtfToSections } from '../../src/shared/note/index.ts';
+
+/** A real document from test/fixtures/rtf (its README says who wrote each and where it is from). */
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', 'fixtures', 'rtf', name), 'latin1');
 
 const WORD_LIKE = String.raw`{\rtf1\ansi\ansicpg1252\deff0\nouicompat{\fonttbl{\f0\fnil\fcharset0 Calibri;}{\f1\fnil Symbol;}}
 {\colortbl ;\red255\green0\blue0;}
@@ -96,5 +101,114 @@ describe('rtfToSections', () => {
     expect(sections[0]!.heading).toBe('Findings');
     expect(sections[0]!.text.split('\n')).toHaveLength(Math.ceil(5_000_000 / para.length));
     expect(sections[0]!.text.startsWith('Temperature 38.9°C, heart rate 96, weight 32 kg.')).toBe(true);
+  });
+});
+
+describe('rtfToSections, read as word processors show it', () => {
+  it('leaves hidden text out: \\v to \\v0 or \\plain, hidden line and paragraph marks included', () => {
+    const rtf = String.raw`{\rtf1\ansi
+\pard\b Plan\b0\par
+Meloxicam 0.1 mg/kg PO.{\v  Internal: code 4471.}\v  Billing note.\v0  Recheck in 48 h.\par
+Owner informed.\v  Staff only\line more\par\plain  Next visit.\par
+\v\u956?\v0 g ok\par}`;
+    expect(rtfToSections(rtf)).toEqual([
+      { heading: 'Plan', text: 'Meloxicam 0.1 mg/kg PO. Recheck in 48 h.\nOwner informed. Next visit.\ng ok' },
+    ]);
+    expect(JSON.stringify(rtfToSections(rtf))).not.toMatch(/4471|Billing|Staff|more|μ/);
+  });
+
+  it('marks each footnote [n] where it stands and lists it at the end of its section', () => {
+    // As Word writes them: the mark (\chftn) in the text, the note's own mark inside it.
+    const rtf = String.raw`{\rtf1\ansi{\*\ftnsep \pard\plain\chftnsep\par}
+\pard\b Subjective\b0\par
+Vomiting since yesterday.{\super\chftn}{\footnote \pard\plain {\super\chftn} Owner's words,\par not confirmed.}  Ate from the bin.\par
+Drinking more.{\super\chftn}{\*\footnote \pard\plain{\super\chftn}Since Monday.}\par
+\b Plan\b0\par
+Maropitant 1 mg/kg SC.{\super\chftn}{\footnote \pard\plain{\super\chftn} Check the dose.}\par
+{\v Hidden{\footnote Not shown.}}Recheck.\par}`;
+    expect(rtfToSections(rtf)).toEqual([
+      {
+        heading: 'Subjective',
+        text: "Vomiting since yesterday.[1]  Ate from the bin.\nDrinking more.[2]\n\n[1] Owner's words, not confirmed.\n[2] Since Monday.",
+      },
+      { heading: 'Plan', text: 'Maropitant 1 mg/kg SC.[3]\nRecheck.\n\n[3] Check the dose.' },
+    ]);
+    // A heading with a footnote stays a heading, and a document cut off inside a note keeps it.
+    expect(rtfToSections(String.raw`{\rtf1\b Plan{\footnote Per protocol.}\b0\par Rest.\par}`)).toEqual([
+      { heading: 'Plan[1]', text: 'Rest.\n\n[1] Per protocol.' },
+    ]);
+    expect(rtfToSections(String.raw`{\rtf1 Rest.{\footnote Per prot`)).toEqual([
+      { heading: '', text: 'Rest.[1]\n\n[1] Per prot' },
+    ]);
+  });
+
+  it("separates a nested table's cells and rows, without the copy for readers that have no nested tables", () => {
+    // As Word writes a nested table: its row properties in \nesttableprops, then the \nonesttables copy.
+    const word = String.raw`{\rtf1\ansi\pard\b Objective\b0\par
+\trowd\cellx4000\cellx8000\pard\intbl Vitals\par
+\pard\intbl\itap2 T\nestcell 38.9\'b0C\nestcell{\*\nesttableprops\trowd\cellx2000\cellx4000\nestrow}{\nonesttables\par T 38.9\par}
+\pard\intbl\itap2 HR\nestcell 96\nestcell{\*\nesttableprops\trowd\cellx2000\cellx4000\nestrow}{\nonesttables\par HR 96\par}
+\pard\intbl\itap1\cell Weight 32 kg\cell\row\pard Calm.\par}`;
+    expect(rtfToSections(word)).toEqual([
+      { heading: 'Objective', text: 'Vitals\nT\t38.9°C\nHR\t96\nWeight 32 kg\nCalm.' },
+    ]);
+    // As TextEdit writes one (hand-written in its form): \itap2 rows ending in \nestrow, no copy.
+    const textEdit = String.raw`{\rtf1\ansi\ansicpg1252\cocoartf2822
+\cocoatextscaling0\cocoaplatform0{\fonttbl\f0\fswiss\fcharset0 Helvetica;}
+\itap1\trowd \taflags1 \trgaph108\trleft-108 \clvertalc \clshdrawnil \clwWidth4000\clftsWidth3 \gaph\cellx4320
+\clvertalc \clshdrawnil \clwWidth4000\clftsWidth3 \gaph\cellx8640
+\pard\intbl\itap1\pardeftab720\partightenfactor0
+
+\f0\fs24 \cf0 Vitals\
+\itap2\trowd \taflags1 \trgaph108\trleft-108 \clvertalc \clshdrawnil \gaph\cellx2160
+\clvertalc \clshdrawnil \gaph\cellx4320
+\pard\intbl\itap2\pardeftab720\partightenfactor0
+\cf0 T\nestcell
+\pard\intbl\itap2\pardeftab720\partightenfactor0
+\cf0 38.9\nestcell \lastrow\nestrow
+\pard\intbl\itap1\pardeftab720\partightenfactor0
+\cf0 \cell
+\pard\intbl\itap1\pardeftab720\partightenfactor0
+\cf0 Weight 32 kg\cell \lastrow\row
+}`;
+    expect(rtfToSections(textEdit)).toEqual([{ heading: '', text: 'Vitals\nT\t38.9\nWeight 32 kg' }]);
+  });
+});
+
+describe('rtfToSections on real documents', () => {
+  it('Word: hidden line breaks before the text are left out', () => {
+    const rtf = fixture('word-hidden-line-breaks.rtf');
+    expect(rtfParagraphs(rtf).map((p) => p.text)).toEqual(['Lorem ipsum dolor sit amet ']);
+    expect(rtfToSections(rtf)).toEqual([{ heading: '', text: 'Lorem ipsum dolor sit amet' }]);
+  });
+
+  it('LibreOffice: footnotes at the end of their section, hidden text left out, a nested table in its cells', () => {
+    expect(rtfToSections(fixture('libreoffice-footnotes-hidden-nested-table.rtf'))).toEqual([
+      {
+        heading: 'Subjective',
+        text: "Bella, 7 y FS Labrador, vomiting since yesterday.[1] Ate from the bin.\n\n[1] Owner's words, not confirmed.",
+      },
+      // LibreOffice writes the outer cell's end after the nested rows, so its text follows them.
+      { heading: 'Objective', text: 'Vitals\nT\t38.9 °C\nHR\t96\nWeight 32 kg' },
+      {
+        heading: 'Plan',
+        text: 'Maropitant 1 mg/kg SC.[2] Recheck in 48 h.\n\n[2] Check the dose before giving.',
+      },
+    ]);
+  });
+
+  it('TextEdit: its paragraphs, with the styling left behind', () => {
+    expect(rtfToSections(fixture('textedit-text-styles.rtf'))).toEqual([
+      {
+        heading: '',
+        text: [
+          'Some bold text. Some italic text.',
+          'Single Underlined. Double Underlined. Red Underlined',
+          'Single Strikethrough. Double Strikethrough. Red Strikethrough',
+          'Red Double Strikethrough Underline',
+          'Purple text.',
+        ].join('\n'),
+      },
+    ]);
   });
 });
