@@ -173,6 +173,19 @@ Maropitant 1 mg/kg SC.{\super\chftn}{\footnote \pard\plain{\super\chftn} Check t
 }`;
     expect(rtfToSections(textEdit)).toEqual([{ heading: '', text: 'Vitals\nT\t38.9\nWeight 32 kg' }]);
   });
+  it('reads 5 MB of footnotes, hidden text and nested tables whole, each note once', () => {
+    const row = String.raw`\pard\intbl\itap2 T\nestcell 38.9{\v  hidden}\nestcell{\*\nesttableprops\trowd\cellx1\cellx2\nestrow}{\nonesttables\par T 38.9\par}`;
+    const para = String.raw`\pard Dose{\super\chftn}{\footnote\pard\plain{\super\chftn} Check.}\par ${row}`;
+    const count = Math.ceil(5_000_000 / para.length);
+    const sections = rtfToSections(`{\\rtf1\\ansi\\pard\\b Plan\\b0\\par ${para.repeat(count)}}`);
+    expect(sections).toHaveLength(1);
+    const lines = sections[0]!.text.split('\n');
+    expect(lines.slice(0, 2)).toEqual(['Dose[1]', 'T\t38.9']);
+    expect(lines.filter((l) => l.startsWith('T\t38.9'))).toHaveLength(count);
+    expect(lines.filter((l) => /^\[\d+\] Check\.$/.test(l))).toHaveLength(count);
+    expect(lines.at(-1)).toBe(`[${count}] Check.`);
+    expect(sections[0]!.text).not.toMatch(/hidden|T 38\.9/);
+  });
 });
 
 describe('rtfToSections on real documents', () => {
