@@ -241,6 +241,21 @@ describe('AgentPanel: treatment', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it('replaces an earlier answer with a new warning', async () => {
+    render(<ui.AgentPanel agent="treatment" />);
+    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    await screen.findByRole('heading', { name: 'In short' });
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
+    type('Case details', 'How do I treat otitis externa?');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('No species found');
+    expect(screen.queryByRole('heading', { name: 'In short' })).toBeNull();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.queryByLabelText('Answer')).toBeNull();
+  });
+
   it('forgets the case when the session ends', async () => {
     render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Cat, 4 years, ringworm');
@@ -291,7 +306,26 @@ describe('AgentPanel: medication', () => {
     const dosingTerm = within(cards[0]!).getByText(dosing.heading);
     expect(headings.indexOf(dosing.heading)).toBeLessThanOrEqual(1);
     expect(dosingTerm.parentElement!.className).toContain('result-field-prominent');
-    expect(within(cards[0]!).getByText(first[dosing.key]!)).toBeTruthy();
+    // The dog asked about comes first, with its totals for 20 kg.
+    const dosingText = dosingTerm.nextElementSibling!.textContent!;
+    expect(dosingText.startsWith('Dog: 0.2 mg/kg (= 4 mg for 20 kg)')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Summary' })).toBeTruthy();
+  });
+
+  it('for a cat with a weight, puts the cat’s dose first with its totals and leaves the dog’s alone', async () => {
+    render(<ui.AgentPanel agent="medication" />);
+    type('Drug and species', 'meloxicam cat 4.2 kg');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    const [card] = await screen.findAllByRole('article');
+    const dosing = within(card!).getByText('Dosing by species').nextElementSibling!;
+    const text = dosing.textContent!;
+    expect(text.startsWith('Cat: 0.3 mg/kg (= 1.26 mg for 4.2 kg) SC once')).toBe(true);
+    expect(text).toContain('0.05 mg/kg (= 0.21 mg for 4.2 kg)');
+    const dog = text.slice(text.indexOf('Dog:'));
+    expect(text.indexOf('Dog:')).toBeGreaterThan(0);
+    expect(dog).not.toContain('(=');
+    expect(screen.getByRole('note').textContent).toContain('Totals for 4.2 kg');
+    expect(screen.getByText(/Meloxicam for a 4\.2 kg cat: 1\.26 mg/)).toBeTruthy();
   });
 
   it('refuses an empty question with a message, sending nothing', () => {

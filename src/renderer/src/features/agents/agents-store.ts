@@ -104,10 +104,11 @@ export const useAgents = create<AgentsState>((set, get) => {
       try {
         const reply = await agent.call(input, anyway);
         if (mine !== generation) return;
-        if ('warning' in reply) patch(name, { busy: false, warning: reply.warning });
+        // One outcome on screen at a time: a warning or a failure replaces the answer to an earlier question.
+        if ('warning' in reply) patch(name, { busy: false, warning: reply.warning, result: null, answered: '' });
         else patch(name, { busy: false, result: reply.result, answered: input.trim() });
       } catch (e) {
-        if (mine === generation) patch(name, { busy: false, error: failureOf(e) });
+        if (mine === generation) patch(name, { busy: false, error: failureOf(e), result: null, answered: '' });
       }
     },
   };
