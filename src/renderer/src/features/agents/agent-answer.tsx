@@ -19,6 +19,8 @@ export interface AgentAnswerProps<K extends string> {
   result: { status: boolean; reason: string; concise?: string; summary?: string };
   /** The text this answers, shown so that an edited field is not mistaken for it. */
   answered: string;
+  /** Where the question came from (a consult's note), said instead of quoting it. */
+  origin?: ReactNode;
   items: readonly CardItem<K>[];
   fields: readonly CardField<K>[];
   /** "Possible diagnoses", "Treatment plans". */
@@ -54,6 +56,7 @@ async function copy(text: string, done: string) {
 export function AgentAnswer<K extends string>({
   result,
   answered,
+  origin,
   items,
   fields,
   listHeading,
@@ -68,7 +71,11 @@ export function AgentAnswer<K extends string>({
   const paragraphs = summaryParagraphs(result.summary, result.concise);
   return (
     <section className="agent-answer" aria-label="Answer" aria-busy={busy}>
-      {answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>}
+      {origin ? (
+        <p className="muted agent-answered">{origin}</p>
+      ) : (
+        answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>
+      )}
       {!result.status && (
         <p className="notice notice-warning" role="status">
           The service could not answer this: {result.reason || 'it gave no reason.'}
