@@ -2,6 +2,7 @@
 // service gets, and each kind of answer (result, refusal, species warning, failure) is shown;
 // the Medications panel puts the plain-English lines first and a drug's dosing by species
 // first on its card.
+import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
@@ -12,6 +13,8 @@ import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import { recordThrough } from '../integration/support/core.ts';
 
 type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
@@ -147,6 +150,29 @@ describe('AgentPanel: ddx', () => {
     screen.getByRole('button', { name: 'Copy all' }).focus();
     act(() => ui.useNav.getState().go({ name: 'ddx' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
+  });
+
+  it('arriving from a consult’s note asks at once, once, with the note as plain text, and links back to the consult', async () => {
+    const id = await recordThrough(createHandlers(core), 'Misty');
+    const note = '## Subjective\n\n**Misty**, cat, 9 years: vomiting and weight loss, drinking a lot.';
+    const consult = { id, patient: 'Misty', note };
+    act(() => ui.useNav.getState().go({ name: 'ddx', consult }));
+    // Strict mode runs effects twice: the arrival is still asked once.
+    render(
+      <StrictMode>
+        <ui.AgentPanel agent="ddx" consult={consult} />
+      </StrictMode>,
+    );
+    await screen.findByText(/^From the note of Misty, asked/);
+    const plain = 'Subjective\n\nMisty, cat, 9 years: vomiting and weight loss, drinking a lot.';
+    expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(plain);
+    expect(sent.filter((s) => s.channel === 'consults:askDdx' || s.channel === 'agents:ddx')).toEqual([
+      { channel: 'consults:askDdx', input: { id, input: plain } },
+    ]);
+    expect(screen.queryByText(/^Answer to:/)).toBeNull();
+    expect(await core.answers.list(id)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Open consult' }));
+    expect(ui.useNav.getState().view).toEqual({ name: 'note', id });
   });
 
   it('shows a failed call with its message and tries again', async () => {
