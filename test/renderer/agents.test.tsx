@@ -173,6 +173,15 @@ describe('AgentPanel: ddx', () => {
     expect(await core.answers.list(id)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Open consult' }));
     expect(ui.useNav.getState().view).toEqual({ name: 'note', id });
+
+    // The consult deleted: the answer stays on screen, no longer linked to it.
+    await act(async () => {
+      await core.commands.delete(id);
+    });
+    await waitFor(() =>
+      expect(document.querySelector('.agent-answered')?.textContent).toMatch(/^Answer to: “Subjective Misty, cat/),
+    );
+    expect(screen.queryByRole('button', { name: 'Open consult' })).toBeNull();
   });
 
   it('shows a failed call with its message and tries again', async () => {

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { DdxResult } from '../../../../shared/service/index.ts';
 import { api } from '../../api.ts';
-import { useNav, type FromConsult, type View } from '../../stores/nav.ts';
+import { useNav, type FromConsult } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { cardsOf, type AgentResultBase, type AgentView } from './agent-config.ts';
 import { AgentAnswer } from './agent-answer.tsx';
@@ -28,8 +28,9 @@ export function AgentPanel({
   return <Panel key={agent} config={AGENTS[agent]} prefill={prefill} consult={consult} />;
 }
 
-// The arrivals already acted on: a view object is handled once, however often effects run.
-const handled = new WeakSet<View>();
+// The arrivals already acted on: each navigation from a consult brings a new object, handled
+// once however often effects run.
+const handled = new WeakSet<FromConsult>();
 
 /** What an arrival from a consult asks of the differentials panel: its note asked about, or a kept answer shown. */
 async function arriveFrom(consult: FromConsult): Promise<void> {
@@ -78,10 +79,10 @@ function Panel({
     field.current?.focus();
   }, [view]);
   useEffect(() => {
-    if (consult === undefined || handled.has(view)) return;
-    handled.add(view);
+    if (consult === undefined || handled.has(consult)) return;
+    handled.add(consult);
     void arriveFrom(consult);
-  }, [consult, view]);
+  }, [consult]);
   const from = slot.from;
   const origin = from && (
     <>

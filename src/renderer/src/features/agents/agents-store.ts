@@ -178,3 +178,12 @@ export function clearAgents(): void {
 api.on('session:changed', (session) => {
   if (!session.signedIn) clearAgents();
 });
+
+// A deleted consult takes its kept answers with it: the answer on screen stays, no longer linked to it.
+api.on('consult:removed', ({ id }) => {
+  const { source, from } = useAgents.getState().ddx;
+  if (source?.id === id || from?.id === id)
+    useAgents.setState((s) => ({
+      ddx: { ...s.ddx, source: source?.id === id ? null : source, from: from?.id === id ? null : from },
+    }));
+});
