@@ -45,6 +45,7 @@ test('differentials from a cat’s note start at once, are kept with the consult
   const answers = page.getByRole('list', { name: 'Answers kept with this consult' });
   await expect(answers.getByRole('listitem')).toHaveCount(1);
   await expect(answers).toContainText(/Differentials — asked \d{1,2}:\d\d/);
+  await shot(page, 'note-kept-answers');
   await answers.getByRole('button', { name: 'Open', exact: true }).click();
   await expect(origin).toBeVisible();
   await expect(main.getByRole('heading', { name: 'In short', exact: true })).toBeVisible();
