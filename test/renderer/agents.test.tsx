@@ -361,6 +361,23 @@ describe('AgentPanel: medication', () => {
     expect(dog).not.toContain('(=');
     expect(screen.getByRole('note').textContent).toContain('Totals for 4.2 kg');
     expect(screen.getByText(/Meloxicam for a 4\.2 kg cat: 1\.26 mg/)).toBeTruthy();
+
+    // Copy all writes the card as it is shown: the cat first, with its totals.
+    const copied: string[] = [];
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (t: string) => void copied.push(t) },
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+      await waitFor(() => expect(copied).toHaveLength(1));
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+    expect(copied[0]).toContain('Dosing by species: Cat: 0.3 mg/kg (= 1.26 mg for 4.2 kg) SC once');
+    expect(copied[0]).toMatch(/\(= 0\.21 mg for 4\.2 kg\)[^\n]* Dog: 0\.2 mg\/kg PO/);
   });
 
   it('refuses an empty question with a message, sending nothing', () => {

@@ -34,6 +34,8 @@ export interface AgentAnswerProps<K extends string> {
   /** Shown above the cards (the treatment panel's word on its dose totals). */
   beforeCards?: ReactNode;
   renderValue?: RenderValue<K>;
+  /** A value as Copy all writes it; as the service wrote it by default. */
+  textValue?: ((key: K, value: string) => string) | undefined;
 }
 
 const QUOTE_MAX = 160;
@@ -65,6 +67,7 @@ export function AgentAnswer<K extends string>({
   busy,
   beforeCards,
   renderValue,
+  textValue,
 }: AgentAnswerProps<K>) {
   const summary = summaryText(result);
   const concise = conciseText(result.concise);
@@ -110,7 +113,10 @@ export function AgentAnswer<K extends string>({
             <button
               type="button"
               onClick={() =>
-                void copy(answerText(result, listHeading, items, fields, fallbackTitle), 'Whole answer copied.')
+                void copy(
+                  answerText(result, listHeading, items, fields, fallbackTitle, textValue),
+                  'Whole answer copied.',
+                )
               }
             >
               Copy all

@@ -68,13 +68,14 @@ export function answerText<K extends string>(
   items: readonly CardItem<K>[],
   fields: readonly CardField<K>[],
   fallbackTitle: string,
+  textValue: (key: K, value: string) => string = (_key, value) => value,
 ): string {
   const blocks = [summaryText(answer)];
   if (items.length > 0) blocks.push(listHeading.toUpperCase());
   items.forEach((item, i) => {
     const title = cardTitle(item, fields, i, fallbackTitle);
     const lines = [title];
-    for (const f of shownFields(item, fields, title)) lines.push(`${f.heading}: ${f.value}`);
+    for (const f of shownFields(item, fields, title)) lines.push(`${f.heading}: ${textValue(f.key, f.value)}`);
     blocks.push(lines.join('\n'));
   });
   return blocks.filter((b) => b !== '').join('\n\n');

@@ -27,6 +27,17 @@ function withTotals(value: string, kg: number): ReactNode {
   return parts;
 }
 
+/** The same as text: "0.1 mg/kg (= 0.42 mg for 4.2 kg)". */
+function withTotalsText(value: string, kg: number): string {
+  let text = '';
+  let at = 0;
+  for (const t of perKgTotals(value, kg)) {
+    text += `${value.slice(at, t.end)} (= ${t.total} for ${kg} kg)`;
+    at = t.end;
+  }
+  return text + value.slice(at);
+}
+
 function totalsNote(kg: number, what: string): ReactNode {
   return (
     <p className="notice notice-warning dose-note" role="note">
@@ -91,8 +102,15 @@ export function medicationDoses(dosingKey: string) {
         </span>
       ));
     };
+    const text = (value: string): string => {
+      if (species === null) return kg === null ? value : withTotalsText(value, kg);
+      return speciesFirst(value, species)
+        .map((p) => (kg !== null && p.species === species ? withTotalsText(p.text, kg) : p.text))
+        .join(' ');
+    };
     return {
       renderValue: (key, value) => (key === dosingKey ? render(value) : value),
+      textValue: (key, value) => (key === dosingKey ? text(value) : value),
       beforeCards: kg === null ? null : totalsNote(kg, species === null ? '' : ` for the ${species}`),
     };
   };
