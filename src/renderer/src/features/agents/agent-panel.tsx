@@ -4,7 +4,6 @@
 // a consult's note asks at once; arriving from an answer kept with a consult shows it again;
 // either answer links back to the consult.
 import { useEffect, useRef } from 'react';
-import type { DdxResult } from '../../../../shared/service/index.ts';
 import { api } from '../../api.ts';
 import { useNav, type FromConsult } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
@@ -12,7 +11,7 @@ import { cardsOf, type AgentResultBase, type AgentView } from './agent-config.ts
 import { AgentAnswer } from './agent-answer.tsx';
 import { AgentForm } from './agent-form.tsx';
 import { AGENTS } from './agents.tsx';
-import { useAgents, type AgentCall, type AgentName, type AgentSlot, type NoteSource } from './agents-store.ts';
+import { useAgents, type AgentName, type AgentSlot, type NoteSource } from './agents-store.ts';
 import './agents.css';
 
 export function AgentPanel({
@@ -37,7 +36,7 @@ async function arriveFrom(consult: FromConsult): Promise<void> {
   const source: NoteSource = { id: consult.id, patient: consult.patient };
   const store = useAgents.getState();
   if (consult.note !== undefined) {
-    await store.askFromNote(AGENTS.ddx as AgentCall<DdxResult>, source, consult.note);
+    await store.askFromNote(AGENTS.ddx, source, consult.note);
     return;
   }
   if (consult.answerId === undefined) return;
@@ -86,7 +85,8 @@ function Panel({
   const from = slot.from;
   const origin = from && (
     <>
-      From the note of {from.patient || 'this consult'}, asked {TIME.format(new Date(from.askedAt))} —{' '}
+      {from.patient ? `From the note of ${from.patient}` : 'From this consult’s note'}, asked{' '}
+      {TIME.format(new Date(from.askedAt))} —{' '}
       <button type="button" className="link" onClick={() => go({ name: 'note', id: from.id })}>
         Open consult
       </button>
