@@ -87,9 +87,18 @@ function filled<T extends object>(set: T): T {
   ) as T;
 }
 
-/** Whom the answer is about, for sentences: "your cat", "your dog or cat", "the patient". */
+/** Whom the answer is about, as a vet says it: "cats", "dogs or cats", "the patient". */
 function patient(species: readonly Species[]): string {
-  return species.length > 0 ? `your ${species.join(' or ')}` : 'the patient';
+  if (species.length === 0) return 'the patient';
+  const names = species.map(plural);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+const SAME_PLURAL = new Set(['fish', 'sheep', 'cattle']);
+/** "cat" -> "cats", "mouse" -> "mice", "fish" stays. */
+function plural(species: Species): string {
+  if (SAME_PLURAL.has(species)) return species;
+  return species === 'mouse' ? 'mice' : `${species}s`;
 }
 
 /** What the knowledge base cannot say about named species it does not hold. */

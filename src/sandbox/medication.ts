@@ -2,6 +2,7 @@
 // fast agents, from a small formulary of drugs common in small-animal practice. Doses are the
 // usual label or formulary figures for dogs and cats; the sandbox is not a clinical service,
 // and every answer says so.
+import { statedWeightKg } from '../shared/note/figures.ts';
 import { detectSpecies, type Species } from '../shared/species.ts';
 import type { ChatAgentResponseWire, MedicationResponseWire, MedicationSetWire } from '../shared/service/wire.ts';
 import { answerDdx, answerTreatmentPlan, SANDBOX_NOTICE, type AgentAnswer } from './agents.ts';
@@ -13,12 +14,28 @@ interface Drug {
   card: MedicationSetWire;
   /** One plain sentence per species covered. */
   plain: Partial<Record<'dog' | 'cat', string>>;
+  /** The card's doses per kilogram as figures, for the summary's totals at the weight asked about. */
+  doses: Record<'dog' | 'cat', readonly Dose[]>;
 }
+
+/** One dose per kilogram (or a range) and when it is given: "PO once daily". */
+type Dose = readonly [mgPerKg: number | readonly [number, number], how: string];
 
 const FORMULARY: readonly Drug[] = [
   {
     name: 'Meloxicam',
     names: ['meloxicam', 'metacam'],
+    doses: {
+      dog: [
+        [0.2, 'on the first day'],
+        [0.1, 'PO once daily after that'],
+      ],
+      cat: [
+        [0.3, 'SC once after surgery'],
+        [0.1, 'PO on day 1'],
+        [0.05, 'PO once daily after that, with monitoring'],
+      ],
+    },
     plain: {
       dog: 'Meloxicam is an anti-inflammatory pain reliever given once a day with food; dogs usually tolerate it well if they are well hydrated and their kidneys are healthy.',
       cat: 'Meloxicam can be used in cats at a much lower dose than in dogs, for short courses or carefully monitored long-term use, because cats are more sensitive to its effects on the kidneys.',
@@ -62,6 +79,10 @@ const FORMULARY: readonly Drug[] = [
       'synulox',
       'amoxicillin',
     ],
+    doses: {
+      dog: [[[12.5, 25], 'PO every 12 hours']],
+      cat: [[[12.5, 25], 'PO every 12 hours']],
+    },
     plain: {
       dog: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic given to dogs twice a day; it is well tolerated, though it can upset the stomach.',
       cat: 'Amoxicillin-clavulanate is a broad-spectrum antibiotic that suits cats well, given twice a day, best with a little food.',
@@ -90,6 +111,13 @@ const FORMULARY: readonly Drug[] = [
   {
     name: 'Maropitant',
     names: ['maropitant', 'cerenia'],
+    doses: {
+      dog: [
+        [1, 'SC or IV once daily'],
+        [2, 'PO once daily for up to 5 days'],
+      ],
+      cat: [[1, 'SC, IV or PO once daily for up to 5 days']],
+    },
     plain: {
       dog: 'Maropitant stops vomiting and nausea in dogs and is given once a day, by injection in the clinic or as tablets at home.',
       cat: 'Maropitant stops vomiting in cats and is given once a day, by injection or tablet.',
@@ -119,6 +147,10 @@ const FORMULARY: readonly Drug[] = [
   {
     name: 'Gabapentin',
     names: ['gabapentin', 'neurontin'],
+    doses: {
+      dog: [[[5, 10], 'PO every 8-12 hours for pain']],
+      cat: [[[5, 10], 'PO every 12 hours for pain']],
+    },
     plain: {
       dog: 'Gabapentin helps long-lasting and nerve pain and is often added to other pain relief; it can make dogs sleepy at first.',
       cat: 'Gabapentin is widely used in cats to calm them before vet visits and for chronic pain; it can make them sleepy and wobbly for a few hours.',
@@ -147,6 +179,16 @@ const FORMULARY: readonly Drug[] = [
   {
     name: 'Prednisolone',
     names: ['prednisolone', 'prednisone', 'pred'],
+    doses: {
+      dog: [
+        [[0.5, 1], 'PO once daily to calm inflammation'],
+        [2, 'a day to suppress the immune system, then tapered'],
+      ],
+      cat: [
+        [[1, 2], 'PO once daily to calm inflammation'],
+        [[2, 4], 'a day to suppress the immune system, then tapered'],
+      ],
+    },
     plain: {
       dog: 'Prednisolone is a steroid that calms inflammation and allergy at low doses and the immune system at higher doses; dogs drink, eat and urinate more while on it.',
       cat: 'Prednisolone is a steroid that cats tolerate well; it calms inflammation and allergy, and cats need prednisolone rather than prednisone.',
@@ -173,6 +215,46 @@ const FORMULARY: readonly Drug[] = [
       notes: 'Cats convert prednisone poorly: use prednisolone.',
     },
   },
+  {
+    name: 'Carprofen',
+    names: ['carprofen', 'rimadyl', 'carprodyl'],
+    plain: {
+      dog: 'Carprofen is an anti-inflammatory pain reliever for dogs, given once or twice a day with food; check the kidneys and liver before long courses.',
+      cat: 'Carprofen is given to cats once only, by injection at surgery; it is not for repeated or oral use in cats, where meloxicam or robenacoxib are used instead.',
+    },
+    doses: {
+      dog: [
+        [4, 'PO or SC once daily'],
+        [2, 'PO every 12 hours instead'],
+      ],
+      cat: [[4, 'SC or IV once, at surgery, not repeated']],
+    },
+    card: {
+      drug_name_and_classification:
+        'Carprofen: non-steroidal anti-inflammatory drug (NSAID), propionic acid derivative.',
+      indications_and_uses:
+        'Pain and inflammation of osteoarthritis and other musculoskeletal disorders in dogs; post-operative pain in dogs and, as a single injection, in cats.',
+      pharmacology_and_mechanism_of_action:
+        'Inhibits cyclo-oxygenase, preferentially COX-2, reducing prostaglandin synthesis.',
+      dosing_by_species:
+        'Dog: 4 mg/kg PO or SC once daily, or 2 mg/kg PO every 12 hours. Cat: 4 mg/kg SC or IV once, at surgery; not repeated and not given by mouth.',
+      administration_and_route: 'Tablets (chewable or plain) with food; injectable SC or IV.',
+      contraindications:
+        'Dehydration, hypovolaemia, renal, hepatic or cardiac disease, gastrointestinal ulceration or bleeding; with corticosteroids or other NSAIDs; repeated dosing in cats.',
+      precautions_and_warnings:
+        'Check renal and hepatic values before and during long-term use; idiosyncratic hepatotoxicity is reported in dogs, Labradors among them.',
+      adverse_effects: 'Vomiting, diarrhoea, inappetence, melaena; rarely hepatic or renal toxicity.',
+      drug_interactions:
+        'Other NSAIDs and corticosteroids (ulceration); diuretics and ACE inhibitors (renal perfusion); highly protein-bound drugs.',
+      monitoring_parameters: 'Appetite, faeces, hydration; liver and kidney values in long-term use.',
+      overdose_information:
+        'Gastrointestinal ulceration, acute kidney injury and liver damage: decontaminate early, gastroprotectants, IV fluids.',
+      withdrawal_times: 'Not applicable to companion animals.',
+      client_information:
+        'Give with food. Stop and call the clinic if there is vomiting, black stools, yellow gums or loss of appetite.',
+      notes: 'Allow a washout of at least 5-7 days when changing from another NSAID or from a corticosteroid.',
+    },
+  },
 ];
 
 function findDrugs(text: string): Drug[] {
@@ -181,6 +263,27 @@ function findDrugs(text: string): Drug[] {
 }
 
 const COVERED: readonly Species[] = ['dog', 'cat'];
+
+const round = (n: number) => (n >= 100 ? Math.round(n) : n >= 10 ? Math.round(n * 10) / 10 : Math.round(n * 100) / 100);
+const perKg = (mg: Dose[0]) => (typeof mg === 'number' ? `${mg}` : `${mg[0]}-${mg[1]}`);
+const forWeight = (mg: Dose[0], kg: number) =>
+  typeof mg === 'number' ? `${round(mg * kg)}` : `${round(mg[0] * kg)}-${round(mg[1] * kg)}`;
+
+/**
+ * The doses for one species as a vet says them: for a weight, each dose's total first with its
+ * rate after ("For a 4.2 kg cat: 0.42 mg PO on day 1 (0.1 mg/kg), …"); without one, the rates.
+ */
+function doseSentence(drug: Drug, species: 'dog' | 'cat', kg: number | null): string {
+  const doses = drug.doses[species];
+  const name = drug.name.toLowerCase();
+  if (kg === null)
+    return `${capitalised(name)} in ${species}s: ${doses.map(([mg, how]) => `${perKg(mg)} mg/kg ${how}`).join('; ')}.`;
+  return `${capitalised(name)} for a ${kg} kg ${species}: ${doses
+    .map(([mg, how]) => `${forWeight(mg, kg)} mg ${how} (${perKg(mg)} mg/kg)`)
+    .join('; ')}.`;
+}
+
+const capitalised = (s: string) => (s[0]?.toUpperCase() ?? '') + s.slice(1);
 
 /** `POST /medication_agent_v2`: the drug card for each drug named, for the species named. */
 export function answerMedication(input: string): AgentAnswer<MedicationResponseWire> {
@@ -211,12 +314,14 @@ export function answerMedication(input: string): AgentAnswer<MedicationResponseW
   const details: Record<string, MedicationSetWire> = {};
   for (const d of drugs) details[d.name] = d.card;
   const plain = drugs.flatMap((d) => covered.map((s) => d.plain[s]).filter((t): t is string => t !== undefined));
+  const kg = statedWeightKg(input);
+  const doses = drugs.flatMap((d) => covered.map((s) => doseSentence(d, s, kg)));
   return {
     status: true,
     reason: 'A drug and a species are named.',
     response: {
       'Plain English Concise': plain[0] ?? `${drugs[0]!.name} can be used in the ${covered[0]}.`,
-      'Plain English Summary': `${plain.join(' ')} Check the dose against the patient's weight and the product's label. ${SANDBOX_NOTICE}`,
+      'Plain English Summary': `${plain.join(' ')} ${doses.join(' ')} Check it against the product's label. ${SANDBOX_NOTICE}`,
       'Medication Details': details,
     },
   };

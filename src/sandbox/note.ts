@@ -1,7 +1,10 @@
 // The note of a scribed job. The sandbox has no speech model: the note is a realistic example
 // for the chosen template, written for the patient named in the recording session, and its
 // first section says plainly that it is an example. Same template and patient, same note:
-// nothing here reads a clock or a random source.
+// nothing here reads a clock or a random source. The example fits the species the visit's
+// description names: a cat's note has a cat's weight, breed, vaccines and doses; a dog's is
+// written when it names a dog or no species.
+import { detectSpecies } from '../shared/species.ts';
 
 type Example = (patient: string) => string;
 
@@ -110,6 +113,67 @@ const BY_TEMPLATE: Readonly<Record<string, Readonly<Record<string, Example>>>> =
   },
 };
 
+// A cat's note: what differs from the dog's examples above, by heading, then by template.
+const CAT_TEXT: Readonly<Record<string, Example>> = {
+  subjective: (p) =>
+    `${p} has vomited three times since yesterday evening, food then froth. Appetite reduced, drinking normally. No diarrhoea. Chewed a houseplant two days ago. Up to date with vaccines and worming.`,
+  objective: () =>
+    'Weight 4.2 kg (4.3 kg three months ago). T 38.9 °C, HR 180 bpm, RR 28/min. Mucous membranes pink and moist, CRT < 2 s. Mild discomfort on cranial abdominal palpation, no mass or thickened bowel loops felt. Remainder of the examination unremarkable.',
+  assessment: () =>
+    'Acute vomiting, most likely gastritis from plant material. Linear foreign body less likely but not excluded. Pancreatitis considered.',
+  signalment: (p) => `${p}, 3-year-old female neutered domestic shorthair cat.`,
+  history: (p) =>
+    `${p} eats a commercial adult cat diet, wet and dry; goes outdoors in the day. No illness since the last visit. No current medication.`,
+  'physical examination': () =>
+    'BCS 5/9, weight 4.6 kg. T 38.6 °C, HR 170 bpm, RR 24/min. Mild tartar on the upper premolars. Heart and lungs normal on auscultation, no murmur. Thyroid not palpable. Abdomen soft and non-painful, kidneys normal in size. Skin and coat healthy.',
+  'preventive care': () =>
+    'RCP and FeLV boosters given. Flea treatment monthly, worming every 3 months. Dental care discussed.',
+  'oral examination and charting': () =>
+    'Grade 2 periodontal disease. Tooth resorption at 307 and 407. Pocket depth 3 mm at 208.',
+  'procedures performed': () => 'Scale and polish. Extraction of 307 and 407. Dental radiographs of all quadrants.',
+  'post-operative plan': () =>
+    'Meloxicam for 3 days at the cat dose, buster collar for 10 days, kept indoors. Wound check in 3 days, sutures out in 10.',
+  medications: () => 'Maropitant 16 mg tablet: a quarter of a tablet once a day for 2 more days, with a little food.',
+  'examination today': () => 'Weight 4.3 kg. Abdomen soft and non-painful. Hydration normal.',
+  'vaccines given': () => 'RCP and FeLV, subcutaneous, left hind leg below the stifle.',
+  'next due': () => 'FeLV booster in 3-4 weeks; annual boosters in 12 months.',
+  stabilisation: () => "Oxygen by flow-by, IV catheter placed, Hartmann's 5 ml/kg bolus, methadone 0.2 mg/kg IV.",
+  'presenting behaviour': (p) => `${p} urinates outside the litter tray, on the bathroom mat.`,
+  'history and environment': () =>
+    'Adopted at 8 months; lives indoors with two adults and another cat; one litter tray.',
+  triggers: () => 'It began when the second cat arrived; the tray is in a busy hallway.',
+  'behaviour modification plan': () =>
+    'One litter tray per cat plus one, in quiet places; unscented litter; separate food, water and resting places for each cat. Review in 4 weeks.',
+};
+
+const CAT_BY_TEMPLATE: Readonly<Record<string, Readonly<Record<string, Example>>>> = {
+  'Sick visit': {
+    history: () =>
+      'Lameness began after a jump down from a shelf. No earlier orthopaedic problems. Eating and drinking normally. No medication given at home.',
+    'physical examination': () =>
+      'Weight 5.1 kg, BCS 6/9. T 38.7 °C, HR 180 bpm, RR 26/min. Weight-bearing lameness 3/5 left hind. Mild effusion at the left stifle, discomfort on extension; patella stable. Claws and pads normal, no bite wound found. Other limbs normal.',
+    'differential diagnoses': () =>
+      '1. Cranial cruciate ligament injury. 2. Soft tissue strain. 3. Cat bite abscess not yet pointing.',
+    diagnostics: () =>
+      'Cranial drawer suspected at the left stifle. Radiographs of the left stifle recommended under sedation.',
+    treatment: () => 'Meloxicam 0.05 mg/kg PO once daily with food for 5 days. Rest in one room, no jumping.',
+  },
+  'Discharge instructions': {
+    'home care': () =>
+      'Small meals of a bland food (boiled chicken, or the food we gave you) four times a day for 3 days, then back to the usual food over 3 days. Fresh water always available.',
+  },
+  'Behaviour consult': {
+    assessment: () =>
+      'Stress-related house-soiling, with the cats competing for the tray. Urinalysis clear: no sign of cystitis.',
+  },
+};
+
+/** The example text for one section, for the species the visit names. */
+function exampleFor(template: string, key: string, cat: boolean): Example | undefined {
+  const forCat = cat ? (CAT_BY_TEMPLATE[template]?.[key] ?? CAT_TEXT[key]) : undefined;
+  return forCat ?? BY_TEMPLATE[template]?.[key] ?? SECTION_TEXT[key];
+}
+
 const fallback =
   (section: string): Example =>
   () =>
@@ -124,14 +188,21 @@ export function buildNote(
 ): { category: string; content: string }[] {
   const patient = session.patientName.trim() || 'The patient';
   const described = session.description?.trim() ? ` (${session.description.trim()})` : '';
+  const species = detectSpecies(session.description ?? '')[0];
+  const cat = species === 'cat';
+  // Another species gets the dog's example, and is told so rather than given a dog's figures unsaid.
+  const written =
+    species && species !== 'dog' && !cat
+      ? ' The sandbox writes its examples for dogs and cats; this one is a dog’s.'
+      : '';
   return [
     {
       category: 'Example note',
-      content: `${EXAMPLE_NOTE_LABEL}. This ${template.name} note for ${patient}${described} shows how a note from the service looks; nothing in it comes from the consult.`,
+      content: `${EXAMPLE_NOTE_LABEL}. This ${template.name} note for ${patient}${described} shows how a note from the service looks; nothing in it comes from the consult.${written}`,
     },
     ...template.sections.map((section) => {
       const key = section.trim().toLowerCase();
-      const example = BY_TEMPLATE[template.name]?.[key] ?? SECTION_TEXT[key] ?? fallback(section);
+      const example = exampleFor(template.name, key, cat) ?? fallback(section);
       return { category: section, content: example(patient) };
     }),
   ];

@@ -161,6 +161,18 @@ export interface NoteExport {
 export type TreatmentPlanAnswer =
   { kind: 'result'; result: TreatmentPlanResult } | { kind: 'needs_species'; message: string };
 
+/** An agent's answer kept with a consult: differentials asked from its note. */
+export interface KeptAnswer {
+  /** Its own id, unique within the consult. */
+  answerId: string;
+  kind: 'ddx';
+  /** When it was asked (ISO time). */
+  askedAt: string;
+  /** The text sent: the note as plain text. */
+  question: string;
+  result: DdxResult;
+}
+
 export const invokeContract = {
   'app:info': { input: none, output: answer<AppInfo>() },
   'session:get': { input: none, output: answer<SessionInfo>() },
@@ -353,6 +365,20 @@ export const invokeContract = {
   'update:get': { input: none, output: answer<UpdateInfo>() },
   /** Restarts into the downloaded update; refused with a sentence while recording or uploading. */
   'update:restart': { input: none, output: answer<{ restarting: true }>() },
+  /** Differentials from the consult's note (sent as plain text): asked, then kept with the consult. */
+  'consults:askDdx': {
+    input: z.object({
+      id,
+      input: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(MAX_AGENT_INPUT, `is longer than ${MAX_AGENT_INPUT} characters`),
+    }),
+    output: answer<KeptAnswer>(),
+  },
+  /** The agents' answers kept with the consult, oldest first. */
+  'consults:answers': { input: z.object({ id }), output: answer<KeptAnswer[]>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -2,6 +2,7 @@
 // service gets, and each kind of answer (result, refusal, species warning, failure) is shown;
 // the Medications panel puts the plain-English lines first and a drug's dosing by species
 // first on its card.
+import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
@@ -12,6 +13,8 @@ import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
 import { installRealBridge } from './support/real-bridge.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import { recordThrough } from '../integration/support/core.ts';
 
 type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
@@ -149,6 +152,38 @@ describe('AgentPanel: ddx', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
   });
 
+  it('arriving from a consult’s note asks at once, once, with the note as plain text, and links back to the consult', async () => {
+    const id = await recordThrough(createHandlers(core), 'Misty');
+    const note = '## Subjective\n\n**Misty**, cat, 9 years: vomiting and weight loss, drinking a lot.';
+    const consult = { id, patient: 'Misty', note };
+    act(() => ui.useNav.getState().go({ name: 'ddx', consult }));
+    // Strict mode runs effects twice: the arrival is still asked once.
+    render(
+      <StrictMode>
+        <ui.AgentPanel agent="ddx" consult={consult} />
+      </StrictMode>,
+    );
+    await screen.findByText(/^From the note of Misty, asked/);
+    const plain = 'Subjective\n\nMisty, cat, 9 years: vomiting and weight loss, drinking a lot.';
+    expect((screen.getByLabelText('Clinical history') as HTMLTextAreaElement).value).toBe(plain);
+    expect(sent.filter((s) => s.channel === 'consults:askDdx' || s.channel === 'agents:ddx')).toEqual([
+      { channel: 'consults:askDdx', input: { id, input: plain } },
+    ]);
+    expect(screen.queryByText(/^Answer to:/)).toBeNull();
+    expect(await core.answers.list(id)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Open consult' }));
+    expect(ui.useNav.getState().view).toEqual({ name: 'note', id });
+
+    // The consult deleted: the answer stays on screen, no longer linked to it.
+    await act(async () => {
+      await core.commands.delete(id);
+    });
+    await waitFor(() =>
+      expect(document.querySelector('.agent-answered')?.textContent).toMatch(/^Answer to: “Subjective Misty, cat/),
+    );
+    expect(screen.queryByRole('button', { name: 'Open consult' })).toBeNull();
+  });
+
   it('shows a failed call with its message and tries again', async () => {
     render(<ui.AgentPanel agent="ddx" />);
     await act(async () => {
@@ -241,6 +276,21 @@ describe('AgentPanel: treatment', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
+  it('replaces an earlier answer with a new warning', async () => {
+    render(<ui.AgentPanel agent="treatment" />);
+    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    await screen.findByRole('heading', { name: 'In short' });
+    expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
+    type('Case details', 'How do I treat otitis externa?');
+    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('No species found');
+    expect(screen.queryByRole('heading', { name: 'In short' })).toBeNull();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    expect(screen.queryByLabelText('Answer')).toBeNull();
+  });
+
   it('forgets the case when the session ends', async () => {
     render(<ui.AgentPanel agent="treatment" />);
     type('Case details', 'Cat, 4 years, ringworm');
@@ -291,7 +341,43 @@ describe('AgentPanel: medication', () => {
     const dosingTerm = within(cards[0]!).getByText(dosing.heading);
     expect(headings.indexOf(dosing.heading)).toBeLessThanOrEqual(1);
     expect(dosingTerm.parentElement!.className).toContain('result-field-prominent');
-    expect(within(cards[0]!).getByText(first[dosing.key]!)).toBeTruthy();
+    // The dog asked about comes first, with its totals for 20 kg.
+    const dosingText = dosingTerm.nextElementSibling!.textContent!;
+    expect(dosingText.startsWith('Dog: 0.2 mg/kg (= 4 mg for 20 kg)')).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Summary' })).toBeTruthy();
+  });
+
+  it('for a cat with a weight, puts the cat’s dose first with its totals and leaves the dog’s alone', async () => {
+    render(<ui.AgentPanel agent="medication" />);
+    type('Drug and species', 'meloxicam cat 4.2 kg');
+    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    const [card] = await screen.findAllByRole('article');
+    const dosing = within(card!).getByText('Dosing by species').nextElementSibling!;
+    const text = dosing.textContent!;
+    expect(text.startsWith('Cat: 0.3 mg/kg (= 1.26 mg for 4.2 kg) SC once')).toBe(true);
+    expect(text).toContain('0.05 mg/kg (= 0.21 mg for 4.2 kg)');
+    const dog = text.slice(text.indexOf('Dog:'));
+    expect(text.indexOf('Dog:')).toBeGreaterThan(0);
+    expect(dog).not.toContain('(=');
+    expect(screen.getByRole('note').textContent).toContain('Totals for 4.2 kg');
+    expect(screen.getByText(/Meloxicam for a 4\.2 kg cat: 1\.26 mg/)).toBeTruthy();
+
+    // Copy all writes the card as it is shown: the cat first, with its totals.
+    const copied: string[] = [];
+    const clipboard = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (t: string) => void copied.push(t) },
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy all' }));
+      await waitFor(() => expect(copied).toHaveLength(1));
+    } finally {
+      if (clipboard) Object.defineProperty(navigator, 'clipboard', clipboard);
+      else delete (navigator as { clipboard?: unknown }).clipboard;
+    }
+    expect(copied[0]).toContain('Dosing by species: Cat: 0.3 mg/kg (= 1.26 mg for 4.2 kg) SC once');
+    expect(copied[0]).toMatch(/\(= 0\.21 mg for 4\.2 kg\)[^\n]* Dog: 0\.2 mg\/kg PO/);
   });
 
   it('refuses an empty question with a message, sending nothing', () => {

@@ -395,7 +395,25 @@ describe('NoteView, on the real core', () => {
   it('sends the note the vet sees to the differentials panel in one click', async () => {
     render(<NoteView id={id} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Get differentials from this note' }));
-    expect(useNav.getState().view).toEqual({ name: 'ddx', prefill: edited });
+    expect(useNav.getState().view).toEqual({
+      name: 'ddx',
+      consult: { id, patient: core.consult(id)!.recording.patientName, note: edited },
+    });
+  });
+
+  it('lists the answers kept with the consult, each opening again in the differentials panel', async () => {
+    const kept = await api.consults.askDdx({
+      id,
+      input: 'Dog, 3 years, vomiting for 2 days after eating from the bin.',
+    });
+    render(<NoteView id={id} />);
+    const list = await screen.findByRole('list', { name: 'Answers kept with this consult' });
+    expect(list.textContent).toMatch(/^Differentials — asked \d{1,2}:\d\d(\s?[AP]M)? — Open$/);
+    fireEvent.click(within(list).getByRole('button', { name: 'Open' }));
+    expect(useNav.getState().view).toEqual({
+      name: 'ddx',
+      consult: { id, patient: core.consult(id)!.recording.patientName, answerId: kept.answerId },
+    });
   });
 
   it('goes back to the service’s original after asking', async () => {

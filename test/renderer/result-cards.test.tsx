@@ -102,9 +102,9 @@ describe('ResultCards', () => {
     const all = text.answerText(ddx, 'Possible diagnoses', ddx.diagnoses, DDX_FIELDS, 'Diagnosis');
     const paragraphs = text.summaryParagraphs(ddx.summary, ddx.concise);
     expect(paragraphs.length).toBeGreaterThan(1);
-    expect(
-      all.startsWith(`In short\n${text.conciseText(ddx.concise)}\n\nIn plain English\n${paragraphs.join('\n\n')}`),
-    ).toBe(true);
+    expect(all.startsWith(`In short\n${text.conciseText(ddx.concise)}\n\nSummary\n${paragraphs.join('\n\n')}`)).toBe(
+      true,
+    );
     for (const d of ddx.diagnoses)
       expect(all).toContain(`${d.label}\nSymptoms and clinical signs: ${d.symptomsClinicalSigns}`);
     expect(text.summaryText({ concise: 'One line.' })).toBe('In short\nOne line.');

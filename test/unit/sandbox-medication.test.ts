@@ -1,4 +1,4 @@
-// The sandbox's medication agent (`POST /medication_agent_v2`): the five drugs of its formulary,
+// The sandbox's medication agent (`POST /medication_agent_v2`): the six drugs of its formulary,
 // each with dosing for the dog and the cat, and a refusal that says what is missing.
 import { describe, expect, it } from 'vitest';
 import { answerChat, answerFast, answerMedication } from '../../src/sandbox/medication.ts';
@@ -12,6 +12,8 @@ const FORMULARY = [
   ['Cerenia', 'Maropitant'],
   ['gabapentin', 'Gabapentin'],
   ['prednisolone', 'Prednisolone'],
+  ['carprofen', 'Carprofen'],
+  ['Rimadyl', 'Carprofen'],
 ] as const;
 
 const CARD_FIELDS: (keyof MedicationSetWire)[] = [
@@ -50,6 +52,19 @@ describe('answerMedication', () => {
     expect(a.response['Plain English Summary']).toMatch(/sandbox/i);
   });
 
+  it('says the doses for the species and weight asked about, each total with its rate', () => {
+    const a = answerMedication('meloxicam cat 4.2 kg');
+    if (!a.status) throw new Error(`refused: ${a.reason}`);
+    const summary = a.response['Plain English Summary'];
+    expect(summary).toContain(
+      'Meloxicam for a 4.2 kg cat: 1.26 mg SC once after surgery (0.3 mg/kg); 0.42 mg PO on day 1 (0.1 mg/kg)',
+    );
+    expect(summary).not.toMatch(/kg dog|in dogs:/);
+    const noWeight = answerMedication('carprofen for a dog');
+    if (!noWeight.status) throw new Error(`refused: ${noWeight.reason}`);
+    expect(noWeight.response['Plain English Summary']).toContain('Carprofen in dogs: 4 mg/kg PO or SC once daily');
+  });
+
   it('gives one card per drug named', () => {
     const a = answerMedication('Can a dog take meloxicam and gabapentin together?');
     if (!a.status) throw new Error(`refused: ${a.reason}`);
@@ -61,7 +76,7 @@ describe('answerMedication', () => {
     [
       'no drug',
       'what can I give my cat for pain',
-      /formulary.*meloxicam, amoxicillin-clavulanate, maropitant, gabapentin, prednisolone/,
+      /formulary.*meloxicam, amoxicillin-clavulanate, maropitant, gabapentin, prednisolone, carprofen/,
     ],
     ['a species not covered', 'maropitant for my rabbit', /dogs and cats only/],
     ['neither', 'hello there', /species/],

@@ -119,3 +119,27 @@ describe('the duration of an uploaded WebM', () => {
     expect(webmDurationSeconds(Buffer.alloc(0))).toBeUndefined();
   });
 });
+
+describe('buildNote for the species the visit names', () => {
+  /** Every weight a note states, in kg. */
+  const weights = (text: string) => [...text.matchAll(/(\d+(?:\.\d+)?) kg\b/g)].map((m) => Number(m[1]));
+  const text = (note: { content: string }[]) => note.map((c) => c.content).join('\n');
+
+  it.each(TEMPLATES.map((t) => [t.name, t] as const))(
+    'a cat’s %s note has a cat’s weights and nothing of a dog',
+    (_name, t) => {
+      const note = text(buildNote(t, { patientName: 'Misty', description: 'Cat, lame left hind' }));
+      for (const kg of weights(note)) expect(kg, note).toBeLessThan(10);
+      expect(note).not.toMatch(/Labrador|DHPPi|\bL4\b|lead walks|barks|other dogs|kitchen bin/i);
+    },
+  );
+
+  it('keeps the dog’s example when the visit names a dog or no species, and says so for another species', () => {
+    const sick = TEMPLATES.find((t) => t.name === 'Sick visit')!;
+    const dog = text(buildNote(sick, { patientName: 'Rex', description: 'Dog, lame' }));
+    expect(dog).toContain('Weight 31.0 kg');
+    expect(text(buildNote(sick, { patientName: 'Rex' }))).toBe(dog.replace(' (Dog, lame)', ''));
+    const rabbit = buildNote(sick, { patientName: 'Thumper', description: 'Rabbit' });
+    expect(rabbit[0]!.content).toMatch(/examples for dogs and cats; this one is a dog’s\.$/);
+  });
+});

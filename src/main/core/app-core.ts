@@ -13,6 +13,8 @@ import { AppSettings, type SettingsInput } from './app-settings.ts';
 import { Clinical } from './clinical.ts';
 import { ConsultGate } from './consult-gate.ts';
 import { ConsultAccessView } from './consults/access.ts';
+import { AnswerStore } from './consults/answer-store.ts';
+import { ConsultAnswers } from './consults/answers.ts';
 import { announceConsults } from './consults/announcements.ts';
 import { ConsultCache } from './consults/cache.ts';
 import { ConsultCommands } from './consults/commands.ts';
@@ -60,6 +62,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly recorder: Recorder;
   readonly commands: ConsultCommands;
   readonly notes: ConsultNotes;
+  /** The agents' answers kept with a consult (differentials from its note). */
+  readonly answers: ConsultAnswers;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -143,10 +147,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
     const rememberTemplate = (lastTemplateId: string) => this.updateSettings({ lastTemplateId });
-    const consults = { ...parts, cache, access, gate, drafts: this.drafts, emit, rememberTemplate };
+    const answers = new AnswerStore(join(options.dataDir, 'answers'));
+    const consults = { ...parts, cache, access, gate, drafts: this.drafts, answers, emit, rememberTemplate };
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands(consults);
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
+    this.answers = new ConsultAnswers({ ...consults, ddx: (input) => this.clinical.ddx(input) });
 
     session.on('changed', (s) => emit('session:changed', sessionInfo(s)));
     announceConsults({ pipeline, cache, gate, emit, notify: options.notify });

@@ -77,6 +77,8 @@ function implementations(core: AppCore): Impl {
     'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) =>
       retention.preview(retentionDays),
     'update:restart': () => updates.restart(),
+    'consults:askDdx': ({ id, input }: In<'consults:askDdx'>) => core.answers.askDdx(id, input),
+    'consults:answers': ({ id }: In<'consults:answers'>) => core.answers.list(id),
   };
 }
 
@@ -134,6 +136,8 @@ const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
   'consults:addDocument': 'full',
   'consults:retryDocument': 'full',
   'consults:audioUrl': 'full',
+  'consults:askDdx': 'full',
+  'consults:answers': 'full',
 };
 
 /** Whether a channel's input has an `id` (a consult's). */

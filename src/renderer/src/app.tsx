@@ -63,7 +63,7 @@ function CurrentView({ view, wide }: { view: View; wide: boolean }) {
         <NoteView id={view.id} />
       );
     case 'ddx':
-      return <AgentPanel agent="ddx" prefill={view.prefill} />;
+      return <AgentPanel agent="ddx" prefill={view.prefill} consult={view.consult} />;
     case 'treatment':
       return <AgentPanel agent="treatment" />;
     case 'medication':

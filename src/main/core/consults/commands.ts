@@ -19,6 +19,7 @@ export type ConsultCommandsOptions = Pick<
   | 'gate'
   | 'pipeline'
   | 'drafts'
+  | 'answers'
   | 'user'
   | 'serviceKey'
   | 'emit'
@@ -118,10 +119,13 @@ export class ConsultCommands {
 
   /**
    * Deletes a consult: in its turn (after another document being added, before anything asked
-   * of it later), its jobs, its folder and its drafts, leftovers included.
+   * of it later), its jobs, its folder, its drafts (leftovers included) and its kept answers.
    */
   async delete(id: string): Promise<{ deleted: true }> {
-    await this.options.pipeline.delete(id, () => this.options.drafts.removeConsult(id));
+    const { drafts, answers } = this.options;
+    await this.options.pipeline.delete(id, async () => {
+      await Promise.all([drafts.removeConsult(id), answers.removeConsult(id)]);
+    });
     this.options.cache.forget(id);
     return { deleted: true };
   }

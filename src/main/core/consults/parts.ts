@@ -9,6 +9,7 @@ import type { Emit } from '../ports.ts';
 import type { RecordingStore } from '../recordings/index.ts';
 import type { SettingsStore } from '../settings.ts';
 import type { ConsultAccessView } from './access.ts';
+import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';
 
 export interface ConsultParts {
@@ -16,6 +17,8 @@ export interface ConsultParts {
   recordings: RecordingStore;
   pipeline: Pipeline;
   drafts: DraftStore;
+  /** The agents' answers kept with each consult. */
+  answers: AnswerStore;
   gate: ConsultGate;
   cache: ConsultCache;
   access: ConsultAccessView;

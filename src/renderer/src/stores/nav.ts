@@ -2,11 +2,22 @@
 // differential-diagnosis panel from anywhere.
 import { create } from 'zustand';
 
+/**
+ * The consult the differentials panel is about: with `note`, its note is asked about at once;
+ * with `answerId`, an answer kept with it is shown again.
+ */
+export interface FromConsult {
+  id: string;
+  patient: string;
+  note?: string;
+  answerId?: string;
+}
+
 export type View =
   | { name: 'record' }
   | { name: 'consults' }
   | { name: 'note'; id: string }
-  | { name: 'ddx'; prefill?: string }
+  | { name: 'ddx'; prefill?: string; consult?: FromConsult }
   | { name: 'treatment' }
   | { name: 'medication' }
   | { name: 'settings' };

@@ -19,6 +19,8 @@ export interface AgentAnswerProps<K extends string> {
   result: { status: boolean; reason: string; concise?: string; summary?: string };
   /** The text this answers, shown so that an edited field is not mistaken for it. */
   answered: string;
+  /** Where the question came from (a consult's note), said instead of quoting it. */
+  origin?: ReactNode;
   items: readonly CardItem<K>[];
   fields: readonly CardField<K>[];
   /** "Possible diagnoses", "Treatment plans". */
@@ -32,6 +34,8 @@ export interface AgentAnswerProps<K extends string> {
   /** Shown above the cards (the treatment panel's word on its dose totals). */
   beforeCards?: ReactNode;
   renderValue?: RenderValue<K>;
+  /** A value as Copy all writes it; as the service wrote it by default. */
+  textValue?: ((key: K, value: string) => string) | undefined;
 }
 
 const QUOTE_MAX = 160;
@@ -54,6 +58,7 @@ async function copy(text: string, done: string) {
 export function AgentAnswer<K extends string>({
   result,
   answered,
+  origin,
   items,
   fields,
   listHeading,
@@ -62,13 +67,18 @@ export function AgentAnswer<K extends string>({
   busy,
   beforeCards,
   renderValue,
+  textValue,
 }: AgentAnswerProps<K>) {
   const summary = summaryText(result);
   const concise = conciseText(result.concise);
   const paragraphs = summaryParagraphs(result.summary, result.concise);
   return (
     <section className="agent-answer" aria-label="Answer" aria-busy={busy}>
-      {answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>}
+      {origin ? (
+        <p className="muted agent-answered">{origin}</p>
+      ) : (
+        answered && <p className="muted agent-answered">Answer to: “{quote(answered)}”</p>
+      )}
       {!result.status && (
         <p className="notice notice-warning" role="status">
           The service could not answer this: {result.reason || 'it gave no reason.'}
@@ -103,7 +113,10 @@ export function AgentAnswer<K extends string>({
             <button
               type="button"
               onClick={() =>
-                void copy(answerText(result, listHeading, items, fields, fallbackTitle), 'Whole answer copied.')
+                void copy(
+                  answerText(result, listHeading, items, fields, fallbackTitle, textValue),
+                  'Whole answer copied.',
+                )
               }
             >
               Copy all

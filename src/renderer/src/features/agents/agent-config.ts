@@ -17,6 +17,8 @@ export interface AgentResultBase {
 export interface AnswerExtras {
   renderValue: RenderValue<string>;
   beforeCards: ReactNode;
+  /** A value as Copy all writes it, when it is arranged for the question (the asked species first). */
+  textValue?: (key: string, value: string) => string;
 }
 
 /** The member of a result that holds its cards: `diagnoses`, `plans`, `medications`. */

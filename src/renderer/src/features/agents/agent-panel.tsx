@@ -1,21 +1,65 @@
 // The one agent panel, driven by the agent's configuration (agents.tsx): the question form,
 // main's warning when there is one, and the answer. The field has the cursor on each arrival,
-// Ctrl/Cmd+K included, so the vet can start typing at once; Ctrl/Cmd+Enter sends.
+// Ctrl/Cmd+K included, so the vet can start typing at once; Ctrl/Cmd+Enter sends. Arriving from
+// a consult's note asks at once; arriving from an answer kept with a consult shows it again;
+// either answer links back to the consult.
 import { useEffect, useRef } from 'react';
-import { useNav } from '../../stores/nav.ts';
+import { api } from '../../api.ts';
+import { useNav, type FromConsult } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
 import { cardsOf, type AgentResultBase, type AgentView } from './agent-config.ts';
 import { AgentAnswer } from './agent-answer.tsx';
 import { AgentForm } from './agent-form.tsx';
 import { AGENTS } from './agents.tsx';
-import { useAgents, type AgentName, type AgentSlot } from './agents-store.ts';
+import { useAgents, type AgentName, type AgentSlot, type NoteSource } from './agents-store.ts';
 import './agents.css';
 
-export function AgentPanel({ agent, prefill }: { agent: AgentName; prefill?: string | undefined }) {
+export function AgentPanel({
+  agent,
+  prefill,
+  consult,
+}: {
+  agent: AgentName;
+  prefill?: string | undefined;
+  consult?: FromConsult | undefined;
+}) {
   // Keyed by the agent: going from one agent to another starts a fresh panel, as it did when each had its own.
-  return <Panel key={agent} config={AGENTS[agent]} prefill={prefill} />;
+  return <Panel key={agent} config={AGENTS[agent]} prefill={prefill} consult={consult} />;
 }
 
-function Panel({ config, prefill }: { config: AgentView; prefill: string | undefined }) {
+// The arrivals already acted on: each navigation from a consult brings a new object, handled
+// once however often effects run.
+const handled = new WeakSet<FromConsult>();
+
+/** What an arrival from a consult asks of the differentials panel: its note asked about, or a kept answer shown. */
+async function arriveFrom(consult: FromConsult): Promise<void> {
+  const source: NoteSource = { id: consult.id, patient: consult.patient };
+  const store = useAgents.getState();
+  if (consult.note !== undefined) {
+    await store.askFromNote(AGENTS.ddx, source, consult.note);
+    return;
+  }
+  if (consult.answerId === undefined) return;
+  try {
+    const kept = (await api.consults.answers({ id: consult.id })).find((a) => a.answerId === consult.answerId);
+    if (kept) store.showKept(source, kept);
+    else useNotifications.getState().push('error', 'That answer is no longer kept with the consult.');
+  } catch (e) {
+    useNotifications.getState().fail(e, 'Could not open the answer');
+  }
+}
+
+const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+function Panel({
+  config,
+  prefill,
+  consult,
+}: {
+  config: AgentView;
+  prefill: string | undefined;
+  consult: FromConsult | undefined;
+}) {
   const { name, title, field: words, cards } = config;
   const slot: AgentSlot<AgentResultBase> = useAgents((s) => s[name]);
   const setInput = useAgents((s) => s.setInput);
@@ -23,6 +67,7 @@ function Panel({ config, prefill }: { config: AgentView; prefill: string | undef
   // A new view object each time the vet navigates here (Ctrl/Cmd+K included), even when
   // already here: each arrival puts the cursor back in the field.
   const view = useNav((s) => s.view);
+  const go = useNav((s) => s.go);
   const field = useRef<HTMLTextAreaElement>(null);
   const extras = slot.result && config.extras ? config.extras(slot.answered) : null;
 
@@ -32,6 +77,21 @@ function Panel({ config, prefill }: { config: AgentView; prefill: string | undef
   useEffect(() => {
     field.current?.focus();
   }, [view]);
+  useEffect(() => {
+    if (consult === undefined || handled.has(consult)) return;
+    handled.add(consult);
+    void arriveFrom(consult);
+  }, [consult]);
+  const from = slot.from;
+  const origin = from && (
+    <>
+      {from.patient ? `From the note of ${from.patient}` : 'From this consult’s note'}, asked{' '}
+      {TIME.format(new Date(from.askedAt))} —{' '}
+      <button type="button" className="link" onClick={() => go({ name: 'note', id: from.id })}>
+        Open consult
+      </button>
+    </>
+  );
 
   return (
     <section className="agents-panel" aria-labelledby={`${name}-title`}>
@@ -70,6 +130,7 @@ function Panel({ config, prefill }: { config: AgentView; prefill: string | undef
           {...extras}
           result={slot.result}
           answered={slot.answered}
+          origin={origin}
           items={cardsOf(slot.result, cards.list)}
           fields={cards.fields}
           listHeading={cards.heading}

@@ -2,11 +2,14 @@
 // last answer. Kept outside the components so that switching views and coming back keeps
 // both; cleared when the session ends, so the next person at the exam-room PC sees none of it.
 // One slot per agent, all asked the same way: the agent's configuration (agents.tsx) brings
-// its call and its words for an empty field.
+// its call and its words for an empty field. Differentials asked from a consult's note go to
+// main with the consult, which keeps the answer with it; the slot then says whose note it was.
 import { create } from 'zustand';
 import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
 import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
+import type { KeptAnswer } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
+import { plainNoteText } from './note-text.ts';
 
 export interface Failure {
   code: string;
@@ -47,6 +50,16 @@ export interface AgentSlot<R> {
   warning: string | null;
   /** Whether the last request was sent despite the warning on purpose (repeated by Try again). */
   anyway: boolean;
+  /** The consult whose note the field holds: asking sends it with the consult, which keeps the answer. */
+  source: NoteSource | null;
+  /** The consult the shown answer is kept with, and when it was asked. */
+  from: (NoteSource & { askedAt: string }) | null;
+}
+
+/** A consult whose note is asked about. */
+export interface NoteSource {
+  id: string;
+  patient: string;
 }
 
 type Slots = { [A in AgentName]: AgentSlot<AgentResults[A]> };
@@ -54,6 +67,10 @@ type Slots = { [A in AgentName]: AgentSlot<AgentResults[A]> };
 interface AgentsState extends Slots {
   setInput(name: AgentName, input: string): void;
   ask<R>(agent: AgentCall<R>, options?: { anyway?: boolean }): Promise<void>;
+  /** Puts the consult's note, as plain text, in the differentials field and asks at once. */
+  askFromNote(agent: AgentCall<DdxResult>, source: NoteSource, note: string): Promise<void>;
+  /** Shows an answer kept with a consult, as it was given. */
+  showKept(source: NoteSource, answer: KeptAnswer): void;
 }
 
 const emptySlot = {
@@ -65,11 +82,15 @@ const emptySlot = {
   answered: '',
   warning: null,
   anyway: false,
+  source: null,
+  from: null,
 };
 const initial = (): Slots => ({ ddx: { ...emptySlot }, treatment: { ...emptySlot }, medication: { ...emptySlot } });
 
 // Bumped when the session ends: an answer that arrives afterwards belongs to nobody on screen.
 let generation = 0;
+// Each slot's latest request: an answer to an earlier one, still on its way, is not shown over it.
+const latest: Record<AgentName, number> = { ddx: 0, treatment: 0, medication: 0 };
 
 function failureOf(error: unknown): Failure {
   if (error instanceof ApiCallError) return { code: error.code, message: error.message, retryable: error.retryable };
@@ -90,25 +111,60 @@ export const useAgents = create<AgentsState>((set, get) => {
   return {
     ...initial(),
     setInput(name, input) {
-      patch(name, { input, problem: null });
+      // Edited by the vet: no longer the consult's note as it stands.
+      patch(name, { input, problem: null, source: null });
     },
     async ask(agent, options = {}) {
       const { name } = agent;
-      const { input, busy } = get()[name];
+      const { input, busy, source } = get()[name];
       if (busy) return;
       const problem = problemOf(input, agent.emptyProblem);
       if (problem) return patch(name, { problem, error: null });
       const anyway = options.anyway ?? false;
       const mine = generation;
+      const request = ++latest[name];
+      const current = () => mine === generation && request === latest[name];
       patch(name, { busy: true, problem: null, error: null, warning: null, anyway });
       try {
+        if (source !== null && name === 'ddx') {
+          const kept = await api.consults.askDdx({ id: source.id, input });
+          if (current())
+            patch(name, {
+              busy: false,
+              result: kept.result,
+              answered: kept.question,
+              from: { ...source, askedAt: kept.askedAt },
+            });
+          return;
+        }
         const reply = await agent.call(input, anyway);
-        if (mine !== generation) return;
-        if ('warning' in reply) patch(name, { busy: false, warning: reply.warning });
-        else patch(name, { busy: false, result: reply.result, answered: input.trim() });
+        if (!current()) return;
+        // One outcome on screen at a time: a warning or a failure replaces the answer to an earlier question.
+        if ('warning' in reply)
+          patch(name, { busy: false, warning: reply.warning, result: null, answered: '', from: null });
+        else patch(name, { busy: false, result: reply.result, answered: input.trim(), from: null });
       } catch (e) {
-        if (mine === generation) patch(name, { busy: false, error: failureOf(e) });
+        if (current()) patch(name, { busy: false, error: failureOf(e), result: null, answered: '', from: null });
       }
+    },
+    async askFromNote(agent, source, note) {
+      // A request already on its way is overtaken: this one is what the vet asked for now.
+      patch(agent.name, { input: plainNoteText(note), source, busy: false });
+      await get().ask(agent);
+    },
+    showKept(source, answer) {
+      latest.ddx++;
+      patch('ddx', {
+        input: answer.question,
+        source: null,
+        busy: false,
+        problem: null,
+        error: null,
+        warning: null,
+        result: answer.result,
+        answered: answer.question,
+        from: { ...source, askedAt: answer.askedAt },
+      });
     },
   };
 });
@@ -121,4 +177,13 @@ export function clearAgents(): void {
 
 api.on('session:changed', (session) => {
   if (!session.signedIn) clearAgents();
+});
+
+// A deleted consult takes its kept answers with it: the answer on screen stays, no longer linked to it.
+api.on('consult:removed', ({ id }) => {
+  const { source, from } = useAgents.getState().ddx;
+  if (source?.id === id || from?.id === id)
+    useAgents.setState((s) => ({
+      ddx: { ...s.ddx, source: source?.id === id ? null : source, from: from?.id === id ? null : from },
+    }));
 });

@@ -7,7 +7,7 @@ import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../
 import { api } from '../../api.ts';
 import type { AgentConfig } from './agent-config.ts';
 import type { AgentCall, AgentName, AgentResults } from './agents-store.ts';
-import { doseTotals } from './dose-totals.tsx';
+import { doseTotals, medicationDoses } from './dose-totals.tsx';
 import type { CardField } from './result-cards.tsx';
 
 type MedicationKey = (typeof MEDICATION_FIELDS)[number]['key'];
@@ -80,7 +80,10 @@ const TREATMENT: AgentConfig<TreatmentPlanResult> = {
   extras: doseTotals,
 };
 
-/** A drug and a species in; one card per drug with its dosing by species set apart. */
+/**
+ * A drug and a species in; one card per drug with its dosing by species set apart, the species
+ * asked about first, with totals for a weight the question gives.
+ */
 const MEDICATION: AgentConfig<MedicationResult> = {
   name: 'medication',
   title: 'Medications',
@@ -100,6 +103,7 @@ const MEDICATION: AgentConfig<MedicationResult> = {
     fallbackTitle: 'Drug',
     empty: "The service accepted the question but described no drug. Check the drug's name and ask again.",
   },
+  extras: medicationDoses(MEDICATION_FIELDS.find((f) => f.wire === DOSING_WIRE)!.key),
 };
 
 export const AGENTS: { [A in AgentName]: AgentConfig<AgentResults[A]> } = {

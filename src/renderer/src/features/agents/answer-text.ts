@@ -8,7 +8,7 @@ export interface AnswerSummary {
 }
 
 export const CONCISE_HEADING = 'In short';
-export const SUMMARY_HEADING = 'In plain English';
+export const SUMMARY_HEADING = 'Summary';
 
 /** The concise answer without a label of its own ("In short: …"): the heading says it once. */
 export function conciseText(concise: string | undefined): string {
@@ -21,7 +21,7 @@ const LABELLED = /^[A-Z][A-Za-z ,'-]{0,40}:\s/;
 const SENTENCES_A_PARAGRAPH = 2;
 
 /**
- * The plain-English summary as readable paragraphs: the service's own line breaks where it gave
+ * The summary as readable paragraphs: the service's own line breaks where it gave
  * any, else its sentences two by two, a labelled sentence starting a paragraph of its own. The
  * concise answer is not repeated in it.
  */
@@ -68,13 +68,14 @@ export function answerText<K extends string>(
   items: readonly CardItem<K>[],
   fields: readonly CardField<K>[],
   fallbackTitle: string,
+  textValue: (key: K, value: string) => string = (_key, value) => value,
 ): string {
   const blocks = [summaryText(answer)];
   if (items.length > 0) blocks.push(listHeading.toUpperCase());
   items.forEach((item, i) => {
     const title = cardTitle(item, fields, i, fallbackTitle);
     const lines = [title];
-    for (const f of shownFields(item, fields, title)) lines.push(`${f.heading}: ${f.value}`);
+    for (const f of shownFields(item, fields, title)) lines.push(`${f.heading}: ${textValue(f.key, f.value)}`);
     blocks.push(lines.join('\n'));
   });
   return blocks.filter((b) => b !== '').join('\n\n');

@@ -14,6 +14,7 @@ import { COPY_WORDS, copyNote } from './copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
 import { SectionEditor } from './section-editor.tsx';
+import { ConsultAnswers } from './consult-answers.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded =
@@ -255,10 +256,14 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         <button type="button" onClick={() => window.print()}>
           Print
         </button>
-        <button type="button" onClick={() => go({ name: 'ddx', prefill: text })}>
+        <button
+          type="button"
+          onClick={() => go({ name: 'ddx', consult: { id, patient: consult.recording.patientName ?? '', note: text } })}
+        >
           Get differentials from this note
         </button>
       </div>
+      <ConsultAnswers id={id} patient={consult.recording.patientName ?? ''} />
       <p
         className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
         role="status"
