@@ -335,7 +335,8 @@ describe('ConsultsView, on the real core', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
     const rex = within(row('Rex — limping'));
     expect(rex.getByText('Choose a template to send')).toBeTruthy();
-    expect(rex.getByText('0:05')).toBeTruthy();
+    // The recording's own length (4.9 s of audio), in whole seconds as the stopwatch counts them.
+    expect(rex.getByText('0:04')).toBeTruthy();
     const send = rex.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     const picker = (await rex.findByRole('combobox', { name: 'Template' })) as HTMLSelectElement;
     await waitFor(() => expect(picker.querySelector(`option[value="${templateId}"]`)).not.toBeNull());

@@ -18,6 +18,7 @@ import type * as ViewModule from '../../src/renderer/src/features/recorder/recor
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
+import { formatDuration } from '../../src/renderer/src/lib/duration.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
 type Modules = typeof SenderModule &
@@ -290,7 +291,7 @@ describe('recorder arithmetic', () => {
     expect(watch.update(0, 10_200)).toBe(false);
   });
 
-  it('elapsed time leaves paused stretches out; mm:ss', () => {
+  it('elapsed time leaves paused stretches out; shown as m:ss, h:mm:ss past the hour', () => {
     let now = 1000;
     const sw = m.createStopwatch(() => now);
     sw.start();
@@ -301,9 +302,9 @@ describe('recorder arithmetic', () => {
     sw.resume();
     now += 5_500;
     expect(sw.elapsedMs()).toBe(70_500);
-    expect(m.formatElapsed(70_500)).toBe('01:10');
-    expect(m.formatElapsed(0)).toBe('00:00');
-    expect(m.formatElapsed(3_725_000)).toBe('62:05');
+    expect(formatDuration(70_500)).toBe('1:10');
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
   });
 
   it('numbers nameless microphones and drops the browser aliases', () => {

@@ -159,14 +159,8 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   }
 }
 
-/** m:ss, or h:mm:ss past the hour. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+// Durations have one format on every screen (duration.ts); the consults' screens import it from here.
+export { formatDuration } from './duration.ts';
 
 /** HH:MM of a moment, local time. */
 export function timeOfDay(iso: string): string {

@@ -2,7 +2,7 @@
 // the picker and Send to be scribed.
 import { useEffect, useRef } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
-import { formatDuration } from '../../lib/consult-status.ts';
+import { formatDuration } from '../../lib/duration.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useRecorder } from '../../stores/recorder.ts';
 import { sendToScribe, setTemplate } from './recorder-controller.ts';
