@@ -4,6 +4,7 @@ import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../shared/ipc.ts';
 import type { DocumentInfo } from '../../../shared/jobs.ts';
 import { scribeStatusKind } from '../../../shared/service/status-kind.ts';
+import { PATIENT_NAME_WAITING } from './patient-name.ts';
 
 export type StatusTone = 'progress' | 'done' | 'error' | 'warning';
 
@@ -101,12 +102,11 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
         tone: 'warning',
       };
     }
-    if (nameMissing) return { text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' };
+    if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
     return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
   }
   if (job.state === 'completed') return { text: 'Note ready', badge: 'Ready', tone: 'done' };
-  if (nameMissing)
-    return { text: "Waiting for the patient's name — add it to send the consult", badge: 'Needs you', tone: 'warning' };
+  if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
   if (job.state === 'failed') {
     return { text: `Failed: ${job.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
   }

@@ -1,11 +1,12 @@
 // The patient's name and the visit's description, first in the setup panel: the service needs
-// the name before it can write the note, and both can change while recording, until sent.
+// the name before it can write the note, and both can change while recording, until sent. A
+// recording stopped without the name keeps these fields as its own until the name is sent.
 import { useId, type RefObject } from 'react';
 import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
 import { FormField } from '../../components/form-field.tsx';
 import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
-import { setDescription, setPatientName } from './recorder-controller.ts';
+import { sendWaitingName, setDescription, setPatientName } from './recorder-controller.ts';
 
 export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
   const patientName = useRecorder((s) => s.patientName);
@@ -13,6 +14,7 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   const nameProblem = useRecorder((s) => s.nameProblem);
   const detailsError = useRecorder((s) => s.detailsError);
   const status = useRecorder((s) => s.status);
+  const waiting = useRecorder((s) => s.result?.needsName === true && !isCapturing(s.status));
   const ids = useId();
   const nameLabel = (
     <>
@@ -24,7 +26,7 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   );
   return (
     <fieldset className="recorder-patient">
-      <legend>Patient</legend>
+      <legend>{waiting ? 'Patient of the consult just recorded' : 'Patient'}</legend>
       <FormField id={`${ids}-name`} label={nameLabel} hint={PATIENT_NAME_HINT} error={nameProblem} announce>
         {(control) => (
           <input
@@ -34,6 +36,15 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
             value={patientName}
             maxLength={MAX_PATIENT_NAME}
             onChange={(e) => setPatientName(e.target.value)}
+            onKeyDown={(e) => {
+              if (waiting && e.key === 'Enter') {
+                e.preventDefault();
+                void sendWaitingName();
+              }
+            }}
+            onBlur={() => {
+              if (waiting && useRecorder.getState().patientName.trim()) void sendWaitingName();
+            }}
             aria-required="true"
             placeholder="e.g. Bella"
             autoComplete="off"
@@ -56,6 +67,12 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
             value={description}
             maxLength={MAX_DESCRIPTION}
             onChange={(e) => setDescription(e.target.value)}
+            onKeyDown={(e) => {
+              if (waiting && e.key === 'Enter') {
+                e.preventDefault();
+                void sendWaitingName();
+              }
+            }}
             placeholder="e.g. Vomiting 2 days"
             autoComplete="off"
           />

@@ -26,7 +26,7 @@ export function RecorderView() {
     initRecorder();
   }, []);
 
-  // The tray or the shortcut asked to start without a patient's name.
+  // A recording stopped without the patient's name: the cursor goes to the name.
   const nameAskedAt = useRecorder((s) => s.nameAskedAt);
   useEffect(() => {
     if (nameAskedAt > 0) nameRef.current?.focus();
@@ -47,7 +47,7 @@ export function RecorderView() {
         <div className="panel recorder-main">
           <StatusLine />
           <LevelMeter />
-          <Controls onNameMissing={() => nameRef.current?.focus()} />
+          <Controls />
           <RecorderNotices />
         </div>
         <div className="panel recorder-setup">
