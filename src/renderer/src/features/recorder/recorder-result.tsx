@@ -95,7 +95,7 @@ export function Result() {
         <TemplatePicker
           value={templateId}
           onChange={setTemplate}
-          hint="With a template chosen, the consult is sent as soon as the name is typed."
+          hint="The scribe writes the note with this template's sections."
         />
       ) : (
         <>

@@ -44,11 +44,16 @@ export function RecorderView() {
         </p>
       )}
       <div className="recorder-grid">
-        <div className="panel recorder-main">
-          <StatusLine />
-          <LevelMeter />
-          <Controls />
-          <RecorderNotices />
+        <div className="recorder-column">
+          <div className="panel recorder-main">
+            <StatusLine />
+            <LevelMeter />
+            <Controls />
+            <RecorderNotices />
+          </div>
+          {/* Under the buttons, so that Start stays where the vet's hand expects it and the
+              last consult's state is on the first screen, its Copy note one click away. */}
+          <Result />
         </div>
         <div className="panel recorder-setup">
           <PatientFields nameRef={nameRef} />
@@ -62,8 +67,6 @@ export function RecorderView() {
           <MicrophoneField />
         </div>
       </div>
-      {/* Below the recorder, so that Start recording stays where the vet's hand expects it. */}
-      <Result />
     </section>
   );
 }
