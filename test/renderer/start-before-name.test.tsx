@@ -143,4 +143,31 @@ describe('Start before the name', () => {
     expect(core.consult(id)).toMatchObject({ recording: { patientName: null }, job: null });
     expect(sessionsCreated()).toBe(before + 1);
   }, 30_000);
+
+  it('a name given in Consults meanwhile: the Record view stops asking, and its fields are the next patient’s', async () => {
+    render(<m.RecorderView />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    const id = await recording();
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByText("Type the patient's name, then press Enter to send the consult.");
+    expect(screen.getByRole('group', { name: 'Patient of the consult just recorded' })).toBeTruthy();
+
+    // As the Consults view sends it.
+    const { api } = await import('../../src/renderer/src/api.ts');
+    await act(async () => {
+      await api.recording.update({ id, patientName: 'Mochi' });
+    });
+    await screen.findByRole('group', { name: 'Patient' });
+    expect(screen.queryByText("Type the patient's name, then press Enter to send the consult.")).toBeNull();
+    expect(screen.queryByRole('region', { name: "Waiting for the patient's name — type it to send" })).toBeNull();
+    expect(screen.getByText(/^Mochi · 0:0\d recorded$/)).toBeTruthy();
+    // What is typed now is the next patient's: Enter sends nothing to the consult just named.
+    fireEvent.change(nameField(), { target: { value: 'Rex' } });
+    fireEvent.keyDown(nameField(), { key: 'Enter' });
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.consult(id)?.recording.patientName).toBe('Mochi');
+    expect(nameField().value).toBe('Rex');
+    m.useRecorder.setState({ patientName: '' });
+  }, 30_000);
 });

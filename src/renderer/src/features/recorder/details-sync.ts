@@ -7,6 +7,7 @@
 import { api } from '../../api.ts';
 import { consultTitle } from '../../lib/consult-status.ts';
 import { PATIENT_NAME_ASK_MESSAGE } from '../../lib/patient-name.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { fail, get, live, set } from './live-state.ts';
 
 const DETAILS_DEBOUNCE_MS = 600;
@@ -95,6 +96,11 @@ export function sendWaitingName(): Promise<void> {
 async function nameWaitingConsult(): Promise<void> {
   const { result, patientName, description, templateId } = get();
   if (!result?.needsName || live.recording) return;
+  if (useConsults.getState().byId[result.id]?.recording.patientName?.trim()) {
+    // Named meanwhile in Consults: what is typed here is the next patient's.
+    set({ nameProblem: null, result: { ...result, needsName: false } });
+    return;
+  }
   const name = patientName.trim();
   if (!name) {
     set({ nameProblem: PATIENT_NAME_ASK_MESSAGE });

@@ -4,7 +4,8 @@
 import { useId, type RefObject } from 'react';
 import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { PATIENT_NAME_ASK_MESSAGE, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { sendWaitingName, setDescription, setPatientName } from './recorder-controller.ts';
 
@@ -14,7 +15,10 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   const nameProblem = useRecorder((s) => s.nameProblem);
   const detailsError = useRecorder((s) => s.detailsError);
   const status = useRecorder((s) => s.status);
-  const waiting = useRecorder((s) => s.result?.needsName === true && !isCapturing(s.status));
+  const resultId = useRecorder((s) => (s.result?.needsName === true && !isCapturing(s.status) ? s.result.id : null));
+  // Named meanwhile elsewhere (in Consults): the fields are the next patient's again.
+  const namedElsewhere = useConsults((s) => !!(resultId && s.byId[resultId]?.recording.patientName?.trim()));
+  const waiting = resultId !== null && !namedElsewhere;
   const ids = useId();
   const nameLabel = (
     <>
@@ -27,7 +31,13 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   return (
     <fieldset className="recorder-patient">
       <legend>{waiting ? 'Patient of the consult just recorded' : 'Patient'}</legend>
-      <FormField id={`${ids}-name`} label={nameLabel} hint={PATIENT_NAME_HINT} error={nameProblem} announce>
+      <FormField
+        id={`${ids}-name`}
+        label={nameLabel}
+        hint={PATIENT_NAME_HINT}
+        error={waiting || nameProblem !== PATIENT_NAME_ASK_MESSAGE ? nameProblem : null}
+        announce
+      >
         {(control) => (
           <input
             {...control}
