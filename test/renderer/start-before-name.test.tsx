@@ -140,8 +140,8 @@ describe('Start before the name', () => {
     await waitFor(() => expect(core.consult(next)?.recording.patientName).toBe('Biscuit'), { timeout: 3000 });
     act(() => core.emit('recorder:command', { action: 'stop' }));
     await waitFor(() => expect(core.consult(next)?.job).not.toBeNull());
+    await waitFor(() => expect(sessionsCreated()).toBe(before + 1), { timeout: 5000 });
     expect(core.consult(id)).toMatchObject({ recording: { patientName: null }, job: null });
-    expect(sessionsCreated()).toBe(before + 1);
   }, 30_000);
 
   it('a name given in Consults meanwhile: the Record view stops asking, and its fields are the next patient’s', async () => {
