@@ -57,7 +57,7 @@ export function Result() {
 
   return (
     <section className="panel recorder-result" aria-labelledby="recorder-result-title">
-      <h2 id="recorder-result-title" ref={headingRef} tabIndex={-1} aria-live="polite">
+      <h2 id="recorder-result-title" ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>
       {result.interruption && (
