@@ -5,7 +5,7 @@
 // typed: Stop asks for it, the consult waits and says so, and the sandbox is sent nothing of it.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, go, shot, start, test } from './fixtures.ts';
+import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
 import { pickTemplate, shownSeconds } from './support/consults.ts';
 
 const WAITING = "Waiting for the patient's name — type it to send";
@@ -90,6 +90,7 @@ test('Start before the name: typed while recording, the note copied in three cli
   await expect(card.getByRole('button', { name: 'Copy note', exact: true })).toBeInViewport();
   await expect(card.getByText(/^Biscuit · 0:0\d recorded$/)).toBeVisible();
   await shot(page, 'record-note-ready');
+  await expectAccessible(page, 'record, note ready');
 
   await card.getByRole('button', { name: 'Copy note', exact: true }).click();
   await expect(card.getByRole('status')).toHaveText('Copied');
@@ -114,6 +115,7 @@ test('Start before the name: typed while recording, the note copied in three cli
   await expect(name).toBeFocused();
   await expect(page.getByRole('region', { name: WAITING })).toBeVisible();
   await shot(page, 'record-waiting-for-name');
+  await expectAccessible(page, "record, waiting for the patient's name");
 
   // It waits, and says so in Consults too; the sandbox has the first consult's session only.
   await go(page, 'Consults');
