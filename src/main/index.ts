@@ -101,8 +101,9 @@ const updates = new AutoUpdate({
 function recorderCommand(requested: RecorderAction): void {
   const activity = core?.activity() ?? 'idle';
   const action: RecorderAction = requested === 'toggle' ? (activity === 'idle' ? 'start' : 'stop') : requested;
-  // A start needs the window: the vet sees the recorder (and types the patient's name, which
-  // the service needs). A window opened now has no page yet; it shows the recorder instead.
+  // A start shows the window: the recorder records at once, and the vet sees it (the patient's
+  // name can be typed while it records). A window opened now has no page yet; it shows the
+  // recorder instead.
   if (action === 'start') {
     const existed = mainWindow !== null;
     showWindow();

@@ -88,13 +88,13 @@ test("the last consult's panel stays until the next Start, which clears it", asy
   await start(page, host, demo);
   await pickTemplate(page, 'SOAP');
   await record(page, 1);
-  const sent = page.getByRole('heading', { name: 'Sent to be scribed — follow it in Consults' });
+  // The panel follows the consult (sent, then its note); it names the consult throughout.
+  const sent = page.getByText(/^Bella — Vomiting 2 days · \d+:\d\d recorded$/);
   await expect(sent).toBeVisible();
   await typePatient(page, { name: 'Rex', description: 'Limping' });
   await page.getByRole('button', { name: 'Start recording', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect(sent).toHaveCount(0);
   await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
-  await expect(sent).toBeVisible();
-  await expect(page.getByText(/^Rex — Limping · /)).toBeVisible();
+  await expect(page.getByText(/^Rex — Limping · \d+:\d\d recorded$/)).toBeVisible();
 });

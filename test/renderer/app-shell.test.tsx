@@ -59,9 +59,9 @@ describe('App shell', () => {
     expect(screen.queryByRole('button', { name: /open the recorder/ })).toBeNull();
     act(() => useRecorder.setState({ status: 'recording', elapsedMs: 83_000 }));
     try {
-      const pill = screen.getByRole('button', { name: 'Recording 01:23 — open the recorder' });
+      const pill = screen.getByRole('button', { name: 'Recording 1:23 — open the recorder' });
       act(() => useRecorder.setState({ status: 'paused' }));
-      expect(pill.getAttribute('aria-label')).toBe('Paused 01:23 — open the recorder');
+      expect(pill.getAttribute('aria-label')).toBe('Paused 1:23 — open the recorder');
       await act(async () => pill.click());
       expect(useNav.getState().view).toEqual({ name: 'record' });
       // On the recorder itself the recorder says it.

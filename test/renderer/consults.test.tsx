@@ -119,9 +119,9 @@ describe('consultStatus', () => {
     );
   });
 
-  it('asks for the patient’s name a consult of an older version lacks', () => {
+  it('asks for the patient’s name a consult lacks (stopped before it was typed, or from an older version)', () => {
     expect(status({ patientName: null }, null)).toEqual({
-      text: "Add the patient's name to send it",
+      text: "Waiting for the patient's name — type it to send",
       badge: 'Needs you',
       tone: 'warning',
     });
@@ -134,7 +134,7 @@ describe('consultStatus', () => {
       error: { message: 'Add the patient’s name before sending.', code: 'patient_name_required', status: null },
     };
     expect(status({ patientName: null }, waiting)).toMatchObject({
-      text: "Waiting for the patient's name — add it to send the consult",
+      text: "Waiting for the patient's name — type it to send",
       tone: 'warning',
     });
     expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'recorded' }) })).toBe(
@@ -335,7 +335,8 @@ describe('ConsultsView, on the real core', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
     const rex = within(row('Rex — limping'));
     expect(rex.getByText('Choose a template to send')).toBeTruthy();
-    expect(rex.getByText('0:05')).toBeTruthy();
+    // The recording's own length (4.9 s of audio), in whole seconds as the stopwatch counts them.
+    expect(rex.getByText('0:04')).toBeTruthy();
     const send = rex.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     const picker = (await rex.findByRole('combobox', { name: 'Template' })) as HTMLSelectElement;
     await waitFor(() => expect(picker.querySelector(`option[value="${templateId}"]`)).not.toBeNull());
@@ -422,7 +423,7 @@ describe('ConsultsView, on the real core', () => {
     const before = calls.length;
     render(<ConsultsView />);
     const oscar = within(await screen.findByRole('article', { name: 'No patient name — Oscar — old' }));
-    expect(oscar.getByText("Add the patient's name to send it")).toBeTruthy();
+    expect(oscar.getByText("Waiting for the patient's name — type it to send")).toBeTruthy();
     expect(oscar.queryByRole('button', { name: 'Send' })).toBeNull();
 
     fireEvent.click(oscar.getByRole('button', { name: "Add the patient's name" }));

@@ -18,6 +18,7 @@ import type * as ViewModule from '../../src/renderer/src/features/recorder/recor
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
+import { formatDuration } from '../../src/renderer/src/lib/duration.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
 type Modules = typeof SenderModule &
@@ -290,7 +291,7 @@ describe('recorder arithmetic', () => {
     expect(watch.update(0, 10_200)).toBe(false);
   });
 
-  it('elapsed time leaves paused stretches out; mm:ss', () => {
+  it('elapsed time leaves paused stretches out; shown as m:ss, h:mm:ss past the hour', () => {
     let now = 1000;
     const sw = m.createStopwatch(() => now);
     sw.start();
@@ -301,9 +302,9 @@ describe('recorder arithmetic', () => {
     sw.resume();
     now += 5_500;
     expect(sw.elapsedMs()).toBe(70_500);
-    expect(m.formatElapsed(70_500)).toBe('01:10');
-    expect(m.formatElapsed(0)).toBe('00:00');
-    expect(m.formatElapsed(3_725_000)).toBe('62:05');
+    expect(formatDuration(70_500)).toBe('1:10');
+    expect(formatDuration(0)).toBe('0:00');
+    expect(formatDuration(3_725_000)).toBe('1:02:05');
   });
 
   it('numbers nameless microphones and drops the browser aliases', () => {
@@ -354,55 +355,7 @@ describe('Record view', () => {
     expect(m.useRecorder.getState()).toMatchObject({ patientName: 'Milo', description: 'Vomiting 2 days' });
   });
 
-  it('refuses to start without the patient’s name, says why, and opens nothing and sends nothing', async () => {
-    // jsdom has no microphone, recorder or audio graph: these stand-ins only make the window
-    // believe it could record, and fail the test if anything reaches them.
-    const untouched = (what: string) => () => {
-      throw new Error(`${what} was used`);
-    };
-    const saved = {
-      MediaRecorder: globalThis.MediaRecorder,
-      AudioContext: globalThis.AudioContext,
-      mediaDevices: navigator.mediaDevices,
-    };
-    Object.defineProperty(globalThis, 'MediaRecorder', { configurable: true, value: untouched('MediaRecorder') });
-    Object.defineProperty(globalThis, 'AudioContext', { configurable: true, value: untouched('AudioContext') });
-    Object.defineProperty(navigator, 'mediaDevices', {
-      configurable: true,
-      value: { getUserMedia: untouched('getUserMedia'), enumerateDevices: async () => [] },
-    });
-    const before = core.consults().length;
-    try {
-      m.useRecorder.setState({
-        supported: true,
-        status: 'idle',
-        patientName: '   ',
-        description: 'Cough',
-        result: null,
-        error: null,
-      });
-      render(<m.RecorderView />);
-      const start = screen.getByRole<HTMLButtonElement>('button', { name: 'Start recording' });
-      expect(start.disabled).toBe(false);
-      fireEvent.click(start);
-      const problem = await screen.findByText("Type the patient's name first: the service needs it to write the note.");
-      expect(problem.getAttribute('role')).toBe('alert');
-      const name = screen.getByRole('textbox', { name: "Patient's name" });
-      expect(name.getAttribute('aria-invalid')).toBe('true');
-      await waitFor(() => expect(document.activeElement).toBe(name));
-      expect(m.useRecorder.getState().status).toBe('idle');
-      expect(core.consults().length).toBe(before);
-
-      fireEvent.change(name, { target: { value: 'Pepper' } });
-      expect(screen.queryByText(/Type the patient's name first/)).toBeNull();
-      expect(name.getAttribute('aria-invalid')).toBeNull();
-    } finally {
-      Object.defineProperty(globalThis, 'MediaRecorder', { configurable: true, value: saved.MediaRecorder });
-      Object.defineProperty(globalThis, 'AudioContext', { configurable: true, value: saved.AudioContext });
-      Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: saved.mediaDevices });
-      m.useRecorder.setState({ supported: false, patientName: '', description: '', nameProblem: null });
-    }
-  });
+  // Start before the patient's name, and the consult that waits for it: start-before-name.test.tsx.
 
   it('after a recording without a template: choose one, send it, open the consult', async () => {
     const id = await newRecording();
@@ -418,6 +371,7 @@ describe('Record view', () => {
         durationMs: consult.recording.durationMs,
         sent: false,
         interruption: m.DISCONNECTED_MESSAGE,
+        needsName: false,
       },
     });
 
@@ -435,11 +389,12 @@ describe('Record view', () => {
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
 
-    await screen.findByRole('heading', { name: 'Sent to be scribed — follow it in Consults' });
+    // The card follows the consult as main reports it, up to its note.
+    await screen.findByRole('heading', { name: 'Note ready' }, { timeout: 15_000 });
     const sent = core.consult(id);
     expect(sent?.recording.templateId).toBe(soap.id);
-    expect(sent?.job).not.toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Open this consult' }));
+    expect(sent?.job?.state).toBe('completed');
+    fireEvent.click(screen.getByRole('button', { name: 'Open note' }));
     expect(m.useNav.getState().view).toEqual({ name: 'note', id });
   });
 });

@@ -1,13 +1,13 @@
 import { UpdateBanner } from './features/updates/update-banner.tsx';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
+import { formatDuration } from './lib/duration.ts';
 import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { AgentPanel } from './features/agents/agent-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
-import { formatElapsed } from './features/recorder/stopwatch.ts';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
 import { SwitchUserButton } from './features/sign-in/switch-user-button.tsx';
@@ -83,10 +83,10 @@ function RecordingPill({ onOpen }: { onOpen: () => void }) {
       type="button"
       className={`recording-pill rec-${status}`}
       onClick={onOpen}
-      aria-label={`${words} ${formatElapsed(elapsedMs)} — open the recorder`}
+      aria-label={`${words} ${formatDuration(elapsedMs)} — open the recorder`}
     >
       <span className="rec-dot" aria-hidden="true" />
-      {words} <time>{formatElapsed(elapsedMs)}</time>
+      {words} <time>{formatDuration(elapsedMs)}</time>
     </button>
   );
 }

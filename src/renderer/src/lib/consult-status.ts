@@ -4,6 +4,7 @@ import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../shared/ipc.ts';
 import type { DocumentInfo } from '../../../shared/jobs.ts';
 import { scribeStatusKind } from '../../../shared/service/status-kind.ts';
+import { PATIENT_NAME_WAITING } from './patient-name.ts';
 
 export type StatusTone = 'progress' | 'done' | 'error' | 'warning';
 
@@ -101,12 +102,11 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
         tone: 'warning',
       };
     }
-    if (nameMissing) return { text: "Add the patient's name to send it", badge: 'Needs you', tone: 'warning' };
+    if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
     return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
   }
   if (job.state === 'completed') return { text: 'Note ready', badge: 'Ready', tone: 'done' };
-  if (nameMissing)
-    return { text: "Waiting for the patient's name — add it to send the consult", badge: 'Needs you', tone: 'warning' };
+  if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
   if (job.state === 'failed') {
     return { text: `Failed: ${job.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
   }
@@ -159,14 +159,8 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
   }
 }
 
-/** m:ss, or h:mm:ss past the hour. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, Math.round(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
+// Durations have one format on every screen (duration.ts); the consults' screens import it from here.
+export { formatDuration } from './duration.ts';
 
 /** HH:MM of a moment, local time. */
 export function timeOfDay(iso: string): string {

@@ -16,6 +16,11 @@ export interface RecorderResult {
   sent: boolean;
   /** The recording was stopped by a fault (disconnected microphone, a chunk not saved). */
   interruption: string | null;
+  /**
+   * Stopped without the patient's name: it waits for it, and until it is sent the patient
+   * fields are this consult's (Enter, or leaving the name field, sends the name).
+   */
+  needsName: boolean;
 }
 
 export interface RecorderState {
@@ -37,7 +42,7 @@ export interface RecorderState {
   deviceNamesHidden: boolean;
   /** False when this window cannot record at all (no media devices or no MediaRecorder). */
   supported: boolean;
-  /** The patient's name as typed; required before recording starts. */
+  /** The patient's name as typed; needed before the consult is sent, not before recording. */
   patientName: string;
   /** The visit's description as typed; optional. */
   description: string;
@@ -54,7 +59,7 @@ export interface RecorderState {
   diskProblem: string | null;
   error: string | null;
   result: RecorderResult | null;
-  /** When the tray or the shortcut last asked to start without a patient's name: the view puts the cursor in the name field. */
+  /** When a recording last stopped without a patient's name: the view puts the cursor in the name field. */
   nameAskedAt: number;
   /** Start is waiting for the vet to say whether the owner consented (Settings asks). */
   consentAsked: boolean;

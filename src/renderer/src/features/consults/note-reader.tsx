@@ -10,7 +10,7 @@ import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConfirmInline } from './confirm-inline.tsx';
-import { COPY_WORDS, copyNote } from './copy-note.ts';
+import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
 import { SectionEditor } from './section-editor.tsx';

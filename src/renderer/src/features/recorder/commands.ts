@@ -13,8 +13,9 @@ import { pauseRecording, resumeRecording, stopRecording } from './recording-sess
 export const CONSENT_DECLINED_MESSAGE = 'Not recorded: the owner did not consent. Nothing was recorded.';
 
 /**
- * A command from the tray or the global shortcut. A start shows the recorder; without a
- * patient's name it starts nothing and puts the cursor in the name field, as the button does.
+ * A command from the tray or the global shortcut. A start shows the recorder and records at
+ * once, with or without the patient's name (asked at Stop when it is still missing), after the
+ * owner's consent when Settings asks for it, as the button does.
  */
 export async function obeyCommand(action: RecorderAction): Promise<void> {
   const { status } = get();
@@ -24,7 +25,6 @@ export async function obeyCommand(action: RecorderAction): Promise<void> {
     case 'start':
       useNav.getState().go({ name: 'record' });
       await startRecording();
-      if (get().nameProblem && !isCapturing(get().status)) set({ nameAskedAt: Date.now() });
       return;
     case 'stop':
       if (isCapturing(status)) await stopRecording();

@@ -31,9 +31,11 @@ export const live: {
   recording: LiveRecording | null;
   /** The patient details typed while recording wait here a moment before they go to main. */
   detailsTimer: ReturnType<typeof setTimeout> | null;
+  /** Main has a patient's name for the recording under way (an emptied field then keeps it). */
+  namedInMain: boolean;
   /** The window-wide listeners are installed (once). */
   initialised: boolean;
-} = { recording: null, detailsTimer: null, initialised: false };
+} = { recording: null, detailsTimer: null, namedInMain: false, initialised: false };
 
 export const set = (patch: Partial<RecorderState>) => useRecorder.setState(patch);
 export const get = () => useRecorder.getState();

@@ -1,11 +1,13 @@
 // The patient's name and the visit's description, first in the setup panel: the service needs
-// the name before it can write the note, and both can change while recording, until sent.
+// the name before it can write the note, and both can change while recording, until sent. A
+// recording stopped without the name keeps these fields as its own until the name is sent.
 import { useId, type RefObject } from 'react';
 import { MAX_DESCRIPTION, MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
 import { FormField } from '../../components/form-field.tsx';
-import { PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { PATIENT_NAME_ASK_MESSAGE, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
-import { setDescription, setPatientName } from './recorder-controller.ts';
+import { sendWaitingName, setDescription, setPatientName } from './recorder-controller.ts';
 
 export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
   const patientName = useRecorder((s) => s.patientName);
@@ -13,6 +15,10 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   const nameProblem = useRecorder((s) => s.nameProblem);
   const detailsError = useRecorder((s) => s.detailsError);
   const status = useRecorder((s) => s.status);
+  const resultId = useRecorder((s) => (s.result?.needsName === true && !isCapturing(s.status) ? s.result.id : null));
+  // Named meanwhile elsewhere (in Consults): the fields are the next patient's again.
+  const namedElsewhere = useConsults((s) => !!(resultId && s.byId[resultId]?.recording.patientName?.trim()));
+  const waiting = resultId !== null && !namedElsewhere;
   const ids = useId();
   const nameLabel = (
     <>
@@ -24,8 +30,14 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   );
   return (
     <fieldset className="recorder-patient">
-      <legend>Patient</legend>
-      <FormField id={`${ids}-name`} label={nameLabel} hint={PATIENT_NAME_HINT} error={nameProblem} announce>
+      <legend>{waiting ? 'Patient of the consult just recorded' : 'Patient'}</legend>
+      <FormField
+        id={`${ids}-name`}
+        label={nameLabel}
+        hint={PATIENT_NAME_HINT}
+        error={waiting || nameProblem !== PATIENT_NAME_ASK_MESSAGE ? nameProblem : null}
+        announce
+      >
         {(control) => (
           <input
             {...control}
@@ -34,6 +46,15 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
             value={patientName}
             maxLength={MAX_PATIENT_NAME}
             onChange={(e) => setPatientName(e.target.value)}
+            onKeyDown={(e) => {
+              if (waiting && e.key === 'Enter') {
+                e.preventDefault();
+                void sendWaitingName();
+              }
+            }}
+            onBlur={() => {
+              if (waiting && useRecorder.getState().patientName.trim()) void sendWaitingName();
+            }}
             aria-required="true"
             placeholder="e.g. Bella"
             autoComplete="off"
@@ -56,6 +77,12 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
             value={description}
             maxLength={MAX_DESCRIPTION}
             onChange={(e) => setDescription(e.target.value)}
+            onKeyDown={(e) => {
+              if (waiting && e.key === 'Enter') {
+                e.preventDefault();
+                void sendWaitingName();
+              }
+            }}
             placeholder="e.g. Vomiting 2 days"
             autoComplete="off"
           />

@@ -13,7 +13,7 @@ import { followSavedDevice, recordingSupported, refreshDevices } from './microph
 import { endRecording, onDeviceChange } from './recording-session.ts';
 
 export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, sendToScribe } from './commands.ts';
-export { setDescription, setPatientName, setTemplate } from './details-sync.ts';
+export { NAME_KEPT_MESSAGE, sendWaitingName, setDescription, setPatientName, setTemplate } from './details-sync.ts';
 export {
   chooseDevice,
   DISCONNECTED_MESSAGE,

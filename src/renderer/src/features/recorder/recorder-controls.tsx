@@ -6,7 +6,7 @@ import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { ConsentAsk } from './consent-ask.tsx';
 import { pauseRecording, resumeRecording, startRecording, stopRecording } from './recorder-controller.ts';
 
-export function Controls({ onNameMissing }: { onNameMissing(): void }) {
+export function Controls() {
   const status = useRecorder((s) => s.status);
   const supported = useRecorder((s) => s.supported);
   const pauseRef = useRef<HTMLButtonElement>(null);
@@ -47,11 +47,7 @@ export function Controls({ onNameMissing }: { onNameMissing(): void }) {
           ref={startRef}
           type="button"
           className="big primary"
-          onClick={() =>
-            void startRecording().then(() => {
-              if (useRecorder.getState().nameProblem && !isCapturing(useRecorder.getState().status)) onNameMissing();
-            })
-          }
+          onClick={() => void startRecording()}
           disabled={!supported}
         >
           <span className="rec-dot" aria-hidden="true" /> Start recording

@@ -1,26 +1,64 @@
-// Below the recorder once a recording has ended: where it went, and while it has no template,
-// the picker and Send to be scribed.
-import { useEffect, useRef } from 'react';
+// Below the recorder once a recording has ended: the consult's state as main reports it, live
+// until its note is ready (then Open note and Copy note, so a note is copied from here in three
+// clicks: Start, Stop, Copy note); while it waits for the patient's name, that; while it has no
+// template, the picker and Send to be scribed.
+import { useEffect, useRef, useState } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
-import { formatDuration } from '../../lib/consult-status.ts';
+import { consultStatus, consultTitle } from '../../lib/consult-status.ts';
+import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
+import { formatDuration } from '../../lib/duration.ts';
+import { PATIENT_NAME_WAITING } from '../../lib/patient-name.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
 import { useRecorder } from '../../stores/recorder.ts';
+import { useSettings } from '../../stores/settings.ts';
 import { sendToScribe, setTemplate } from './recorder-controller.ts';
 
 export function Result() {
   const result = useRecorder((s) => s.result);
   const templateId = useRecorder((s) => s.templateId);
+  // The consult as main last reported it: the card follows it without a reload.
+  const consult = useConsults((s) => (result ? s.byId[result.id] : undefined));
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
   const go = useNav((s) => s.go);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // What Copy note put on the clipboard, for the consult it was pressed for.
+  const [copied, setCopied] = useState<{ id: string; words: string } | null>(null);
   const resultId = result?.id;
+  const needsName = result?.needsName === true && !consult?.recording.patientName?.trim();
   useEffect(() => {
-    if (resultId) headingRef.current?.focus();
+    // The keyboard comes here from the Stop button, which has gone; the page stays where it
+    // is (a focus would otherwise scroll the card, at the bottom, into view). Without the
+    // patient's name the cursor goes to the name field instead (recorder-view.tsx).
+    if (resultId && !needsName) headingRef.current?.focus({ preventScroll: true });
+    // Only for a new result, not when its name arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resultId]);
   if (!result) return null;
+  const sent = result.sent || (consult?.job ?? null) !== null;
+  const ready = consult?.job?.state === 'completed';
+  const title = consult ? consultTitle(consult.recording) : result.title;
+  let heading: string;
+  if (needsName) heading = PATIENT_NAME_WAITING;
+  else if (!sent) heading = 'Recording saved — choose a template to send it';
+  else if (ready) heading = 'Note ready';
+  else if (consult) heading = consultStatus(consult, { overdueMinutes }).text;
+  else heading = 'Sent to be scribed';
+
+  const copy = async () => {
+    setCopied(null);
+    try {
+      setCopied({ id: result.id, words: COPY_WORDS[await copyNote(result.id)] });
+    } catch (e) {
+      useNotifications.getState().fail(e, 'Could not copy the note');
+    }
+  };
+
   return (
     <section className="panel recorder-result" aria-labelledby="recorder-result-title">
       <h2 id="recorder-result-title" ref={headingRef} tabIndex={-1}>
-        {result.sent ? 'Sent to be scribed — follow it in Consults' : 'Recording saved — choose a template to send it'}
+        {heading}
       </h2>
       {result.interruption && (
         <p className="notice notice-warning" role="alert">
@@ -28,17 +66,37 @@ export function Result() {
         </p>
       )}
       <p className="muted">
-        {result.title} · {formatDuration(result.durationMs)} recorded
+        {title} · {formatDuration(result.durationMs)} recorded
       </p>
-      {result.sent ? (
+      {ready ? (
         <div className="row">
           <button type="button" className="primary" onClick={() => go({ name: 'note', id: result.id })}>
+            Open note
+          </button>
+          <button type="button" onClick={() => void copy()}>
+            Copy note
+          </button>
+          {copied?.id === result.id && (
+            <span className="muted" role="status">
+              {copied.words}
+            </span>
+          )}
+        </div>
+      ) : sent ? (
+        <div className="row">
+          <button type="button" onClick={() => go({ name: 'note', id: result.id })}>
             Open this consult
           </button>
           <button type="button" onClick={() => go({ name: 'consults' })}>
             All consults
           </button>
         </div>
+      ) : needsName ? (
+        <TemplatePicker
+          value={templateId}
+          onChange={setTemplate}
+          hint="The scribe writes the note with this template's sections."
+        />
       ) : (
         <>
           <TemplatePicker

@@ -1,7 +1,7 @@
 // Where the recording is, in words and time, and how loud the microphone hears the room: the
 // first thing in the recorder's panel, read at a glance from across the exam table.
 import { useRecorder } from '../../stores/recorder.ts';
-import { formatElapsed } from './stopwatch.ts';
+import { formatDuration } from '../../lib/duration.ts';
 
 function levelWords(level: number): string {
   if (level < 10) return 'Silent';
@@ -30,7 +30,7 @@ export function StatusLine() {
       </span>
       <span className="elapsed">
         <span className="visually-hidden">Elapsed time </span>
-        <time dateTime={`PT${Math.floor(elapsedMs / 1000)}S`}>{formatElapsed(elapsedMs)}</time>
+        <time dateTime={`PT${Math.floor(elapsedMs / 1000)}S`}>{formatDuration(elapsedMs)}</time>
       </span>
     </div>
   );

@@ -26,7 +26,7 @@ export function RecorderView() {
     initRecorder();
   }, []);
 
-  // The tray or the shortcut asked to start without a patient's name.
+  // A recording stopped without the patient's name: the cursor goes to the name.
   const nameAskedAt = useRecorder((s) => s.nameAskedAt);
   useEffect(() => {
     if (nameAskedAt > 0) nameRef.current?.focus();
@@ -44,11 +44,16 @@ export function RecorderView() {
         </p>
       )}
       <div className="recorder-grid">
-        <div className="panel recorder-main">
-          <StatusLine />
-          <LevelMeter />
-          <Controls onNameMissing={() => nameRef.current?.focus()} />
-          <RecorderNotices />
+        <div className="recorder-column">
+          <div className="panel recorder-main">
+            <StatusLine />
+            <LevelMeter />
+            <Controls />
+            <RecorderNotices />
+          </div>
+          {/* Under the buttons, so that Start stays where the vet's hand expects it and the
+              last consult's state is on the first screen, its Copy note one click away. */}
+          <Result />
         </div>
         <div className="panel recorder-setup">
           <PatientFields nameRef={nameRef} />
@@ -62,8 +67,6 @@ export function RecorderView() {
           <MicrophoneField />
         </div>
       </div>
-      {/* Below the recorder, so that Start recording stays where the vet's hand expects it. */}
-      <Result />
     </section>
   );
 }

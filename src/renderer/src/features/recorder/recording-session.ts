@@ -6,13 +6,14 @@ import { api } from '../../api.ts';
 import { type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultTitle } from '../../lib/consult-status.ts';
+import { formatDuration } from '../../lib/duration.ts';
+import { PATIENT_NAME_ASK_MESSAGE } from '../../lib/patient-name.ts';
 import { smoothLevel } from './audio-level.ts';
 import type { ChunkSendError } from './chunk-sender.ts';
 import { flushDetails } from './details-sync.ts';
 import { checkLength, DEFAULT_MAX_RECORDING_MINUTES, maxLengthReachedText } from './forgotten.ts';
 import { fail, get, live, set, type LiveRecording } from './live-state.ts';
 import { DISCONNECTED_MESSAGE, microphoneLeft, refreshDevices, stopTracks } from './microphone.ts';
-import { formatElapsed } from './stopwatch.ts';
 
 export const TICK_MS = 100;
 // The final dataavailable precedes 'stop'; a recorder that never says 'stop' must not hang the
@@ -70,7 +71,7 @@ export function stopRecording(): Promise<void> {
 }
 
 export function chunkFailureMessage(error: ChunkSendError): string {
-  return `The recording was stopped because the audio could not be saved (${error.message}). The recording up to ${formatElapsed(error.savedElapsedMs)} is saved.`;
+  return `The recording was stopped because the audio could not be saved (${error.message}). The recording up to ${formatDuration(error.savedElapsedMs)} is saved.`;
 }
 
 /** Frees what the recording holds: its tick, the microphone, the level meter. */
@@ -121,13 +122,15 @@ export async function endRecording(interruption: string | null): Promise<void> {
 async function finish(id: string, durationMs: number | undefined, interruption: string | null): Promise<void> {
   try {
     const consult = await api.recording.stop(durationMs === undefined ? { id } : { id, durationMs });
+    const needsName = !consult.recording.patientName?.trim();
     set({
       status: 'stopped',
       id: null,
-      // The next consult is another patient.
-      patientName: '',
-      description: '',
-      nameProblem: null,
+      // The next consult is another patient; one still without its name keeps the fields
+      // (and what is being typed in them) until the name is sent.
+      ...(needsName
+        ? { nameProblem: PATIENT_NAME_ASK_MESSAGE, nameAskedAt: Date.now() }
+        : { patientName: '', description: '', nameProblem: null }),
       detailsError: null,
       saveSlow: false,
       error: null,
@@ -137,6 +140,7 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
         durationMs: consult.recording.durationMs,
         sent: consult.job !== null,
         interruption,
+        needsName,
       },
     });
   } catch (e) {

@@ -1,14 +1,13 @@
-// Start recording: the checks before anything opens (the patient's name, the owner's consent
-// when Settings asks), then the steps that open the microphone, the consult in main and the
+// Start recording: the one check before anything opens (the owner's consent, when Settings
+// asks; never the patient's name, which can be typed while recording or after), then the steps that open the microphone, the consult in main and the
 // MediaRecorder, in that order. A step that fails undoes the ones before it and says why; once
 // the recorder runs, recording-session.ts has the recording.
 import { api } from '../../api.ts';
 import { isCapturing, type RecorderState } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { patientNameProblem } from '../../lib/patient-name.ts';
 import { createSilenceWatch } from './audio-level.ts';
 import { createChunkSender } from './chunk-sender.ts';
-import { sendChangedSince, type SentDetails } from './details-sync.ts';
+import { sendChangedSince, sendWaitingName, type SentDetails } from './details-sync.ts';
 import { STILL_RECORDING_AFTER_MS } from './forgotten.ts';
 import { connectLevelMeter } from './level-meter.ts';
 import { get, live, set, type LiveRecording } from './live-state.ts';
@@ -51,9 +50,11 @@ const STARTING: Partial<RecorderState> = {
 };
 
 export async function startRecording({ ownerConsented = false }: { ownerConsented?: boolean } = {}): Promise<void> {
+  if (isCapturing(get().status) || !recordingSupported()) return;
+  if (!consentSettled(ownerConsented)) return;
+  await leaveWaitingConsult();
   const initial = get();
-  if (isCapturing(initial.status) || !recordingSupported()) return;
-  if (!patientNamed(initial.patientName) || !consentSettled(ownerConsented)) return;
+  if (isCapturing(initial.status)) return;
   set(STARTING);
   const format = recordingFormat();
   if (!format) return;
@@ -70,11 +71,15 @@ export async function startRecording({ ownerConsented = false }: { ownerConsente
   sendChangedSince(details);
 }
 
-/** The service needs the patient's name: nothing starts, and nothing is sent, without one. */
-function patientNamed(patientName: string): boolean {
-  const nameProblem = patientNameProblem(patientName);
-  if (nameProblem) set({ nameProblem, result: null, consentAsked: false });
-  return !nameProblem;
+/**
+ * The last recording stopped without its patient's name, so the fields are still its own: a
+ * name typed there goes to it, and the new recording starts with empty fields. Without a name
+ * it waits in Consults, which says so.
+ */
+async function leaveWaitingConsult(): Promise<void> {
+  if (!get().result?.needsName) return;
+  await sendWaitingName();
+  if (get().result?.needsName) set({ patientName: '', description: '', nameProblem: null, detailsError: null });
 }
 
 /** Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so. */
@@ -140,7 +145,8 @@ async function openConsultInMain(
     return (
       await api.recording.start({
         mimeType,
-        patientName,
+        // No name yet: the consult waits for it before it is sent.
+        ...(patientName ? { patientName } : {}),
         ...(description ? { description } : {}),
         templateId,
         ...(ownerConsented ? { ownerConsented: true as const } : {}),

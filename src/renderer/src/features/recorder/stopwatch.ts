@@ -21,11 +21,3 @@ export function createStopwatch(now: () => number = () => performance.now()) {
     },
   };
 }
-
-/** mm:ss; minutes keep counting past 59, as a consult can run long. */
-export function formatElapsed(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
-}

@@ -2,9 +2,9 @@
 // RTF), so a practice-management system keeps headings and paragraphs whichever it pastes.
 // Main writes them where it has a clipboard (Electron's clipboard.write); where it has none
 // (the browser host) it answers `written: false` and the window writes them with ClipboardItem.
-import type { NoteFormats } from '../../../../shared/ipc.ts';
-import { api } from '../../api.ts';
-import { copyText } from '../../copy-text.ts';
+import type { NoteFormats } from '../../../shared/ipc.ts';
+import { api } from '../api.ts';
+import { copyText } from '../copy-text.ts';
 
 /** Chromium's name for a custom clipboard format: RTF is not one of the web's standard three. */
 export const WEB_RTF = 'web text/rtf';
