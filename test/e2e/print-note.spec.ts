@@ -3,7 +3,7 @@
 // patient, date, template) with no screen control, dark text on white in the dark theme too;
 // then a second document after an edit of the SOAP note says, once, that the edit is not in it,
 // and Ask again asks the service for it again.
-import { expect, go, shot, start, test } from './fixtures.ts';
+import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
 import { expectNoteReady, onlyConsult, openNote, pickTemplate, record } from './support/consults.ts';
 
 test('the ready note on the first screen, printed with its header, and a second document after an edit', async ({
@@ -39,6 +39,7 @@ test('the ready note on the first screen, printed with its header, and a second 
   await more.click();
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('button', { name: 'Edit note', exact: true })).toBeFocused();
+  await expectAccessible(page, 'note-more-open');
   await page.keyboard.press('Escape');
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await expect(more).toBeFocused();
@@ -86,6 +87,9 @@ test('the ready note on the first screen, printed with its header, and a second 
     exact: true,
   });
   await expect(notice).toHaveCount(1);
+  await page.emulateMedia({ colorScheme: 'dark', media: 'screen' });
+  await expectAccessible(page, 'dark-document-after-edit');
+  await page.emulateMedia({ colorScheme: 'light', media: 'screen' });
   await page.getByRole('button', { name: 'Ask again', exact: true }).click();
   const again = tabs.getByRole('tab', { name: /^Discharge instructions \(2\)/ });
   await expect(again).toHaveAttribute('aria-selected', 'true');
