@@ -49,6 +49,10 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   const aroundItems = useMoreItems();
   const showDocument = useContext(ShowDocumentContext);
   const templates = useTemplates((s) => s.items);
+  // The template's name goes on paper and names the documents: the list is asked for once.
+  useEffect(() => {
+    if (useTemplates.getState().status === 'idle') void useTemplates.getState().load();
+  }, []);
   const ownKey = documentId ?? NOTE_KEY;
   const labels = consult.job
     ? documentLabels(consult.job, (t) => templates.find((x) => x.id === t)?.name ?? null)
