@@ -506,6 +506,21 @@ describe('NoteView, on the real core', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Nala — ear check' })).toBeTruthy();
   }, 20_000);
 
+  it('deletes the consult from its note, after asking, and goes back to the list', async () => {
+    const gone = await record('Milo', 'cough', templateId);
+    await waitForCompleted(gone);
+    render(<NoteView id={gone} />);
+    await screen.findByRole('region', { name: 'Note' });
+    await more('Delete');
+    // Asked first: Cancel keeps it.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(core.consult(gone)).toBeTruthy();
+    await more('Delete');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(core.consult(gone)).toBeFalsy());
+    expect(useNav.getState().view).toEqual({ name: 'consults' });
+  }, 20_000);
+
   it('says when the consult is gone, with the way back', async () => {
     render(<NoteView id="2020-01-01T00-00-00Z-000000" />);
     await screen.findByText(/This consult is not on this computer any more/);
