@@ -297,6 +297,11 @@ export const invokeContract = {
       id,
       templateId: z.string().min(1, 'is required').max(MAX_TEMPLATE_ID, 'is too long'),
       templateName: label.optional(),
+      /**
+       * "Ask again": the document (by id) this one is asked again for, with the same template; the
+       * one written before is kept beside it.
+       */
+      again: requiredDocumentId.optional(),
     }),
     output: answer<ConsultInfo>(),
   },

@@ -16,6 +16,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await openNote(page);
     await expect(page.getByRole('tablist')).toHaveCount(0);
 
+    await page.getByRole('button', { name: 'More', exact: true }).click();
     await page.getByRole('button', { name: 'Another document…', exact: true }).click();
     const form = page.getByRole('group', { name: 'Another document from this recording' });
     await expect(form.getByRole('searchbox', { name: 'Search templates' })).toBeFocused();

@@ -73,6 +73,7 @@ test('the note goes to the Differentials panel as the clinical history', async (
   await expectNoteReady(page);
   await openNote(page);
 
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Get differentials from this note', exact: true }).click();
   const history = page.getByLabel('Clinical history', { exact: true });
   await expect(history).toBeVisible();

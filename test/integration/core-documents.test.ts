@@ -197,6 +197,39 @@ describe('another document from one recording', () => {
     expect(s.stats().scribeReplays).toBe(0);
   });
 
+  it('asked again (after an edit of the note): the same template once more, the one before kept; a double click makes one; a stranger document is refused', async () => {
+    const { c, proxy } = await world();
+    const handlers = createHandlers(c);
+    const id = await makeRecording(c, null, null, { patientName: 'Bella' });
+    await c.pipeline.submit(id, SOAP);
+    await waitForJob(c, id, noteDone);
+    const first = await c.pipeline.addDocument(id, DISCHARGE, 'Discharge instructions');
+    await waitForJob(c, id, documentsDone(1));
+    await c.pipeline.saveEditedNote(id, 'Carprofen 4 mg/kg once daily.');
+
+    const ask = () =>
+      handlers['consults:addDocument']({
+        id,
+        templateId: DISCHARGE,
+        templateName: 'Discharge instructions',
+        again: first.id,
+      });
+    const [one, two] = await Promise.all([ask(), ask()]);
+    expect(one.ok && two.ok).toBe(true);
+    const job = await waitForJob(c, id, documentsDone(2));
+    expect(job.documents.map((d) => [d.id === first.id, d.templateId, d.state, d.hasNote])).toEqual([
+      [true, DISCHARGE, 'completed', true],
+      [false, DISCHARGE, 'completed', true],
+    ]);
+    expect(scribeRequests(proxy).map((r) => r.body['template_public_id'])).toEqual([SOAP, DISCHARGE, DISCHARGE]);
+    // Asked "again" for a document it is not, or under another template: refused in a sentence.
+    expect(await handlers['consults:addDocument']({ id, templateId: RECHECK, again: first.id })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'That document is not one of this consult’s; open the consult again.' },
+    });
+    expect((await handlers['consults:addDocument']({ id, templateId: DISCHARGE, again: 'no/such' })).ok).toBe(false);
+  });
+
   it('is kept across a restart and sent once: a document waiting its turn, and one whose request is out', async () => {
     const dataDir = tempDir();
     const { c, proxy, s, start } = await world({ scribeSeconds: 1.2, dataDir });

@@ -21,6 +21,7 @@ import {
   overdueText,
 } from '../../src/renderer/src/lib/consult-status.ts';
 import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
+import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consults/status-badge.tsx';
 import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { job, recording } from './support/consult-info.ts';
@@ -147,6 +148,21 @@ describe('consultStatus', () => {
       }),
     ).toBe(false);
     expect(needsPatientName({ recording: recording(), job: null })).toBe(false);
+  });
+
+  it('says each state once: the badge keeps its mark and drops a word its sentence says', () => {
+    const ready = status({}, { state: 'completed', hasNote: true });
+    render(<StatusBadge status={ready} />);
+    expect(document.body.textContent).toBe('✓');
+    cleanup();
+    const late = { text: 'Not written after 30 min — ask again?', badge: 'Late', tone: 'warning' } as const;
+    expect(badgeWord(late)).toBe('Late');
+    for (const s of [
+      status({}, { state: 'failed', error: null }),
+      status({}, { state: 'upload_url', bytesSent: 300, bytesTotal: 1000 }),
+      status({ state: 'recording' }, null),
+    ])
+      expect(badgeWord(s), s.text).toBe('');
   });
 
   it('ends in a note or in the service’s own message', () => {

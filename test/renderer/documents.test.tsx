@@ -126,12 +126,18 @@ describe('documents of a consult in the note view, on the real core', () => {
     await core.stop();
   });
 
+  /** Chooses an item of the note's "More" menu as a vet does: the button, then the item. */
+  async function more(name: string) {
+    fireEvent.click(await screen.findByRole('button', { name: 'More' }));
+    fireEvent.click(screen.getByRole('button', { name }));
+  }
+
   it('asks for another document with a template the consult has not been written with, then shows each on its own tab', async () => {
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
     // The note only: no tabs yet.
     expect(screen.queryByRole('tablist')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Another document…' }));
+    await more('Another document…');
     const form = within(screen.getByRole('group', { name: 'Another document from this recording' }));
     await waitFor(() => expect(form.getAllByRole('option').length).toBeGreaterThan(2));
     // The cursor is in the search; the note's own template is not offered.
@@ -180,8 +186,11 @@ describe('documents of a consult in the note view, on the real core', () => {
     );
     expect(within(tablist).getAllByRole('tab', { selected: true })).toHaveLength(1);
 
-    // Copy takes the document shown.
-    fireEvent.click(screen.getByRole('button', { name: 'Copy note' }));
+    // Copy takes the document shown, and is named for it; differentials are the note's only.
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.queryByRole('button', { name: /differentials/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit discharge instructions' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy discharge instructions' }));
     await waitFor(() => expect(written).toHaveLength(1));
     expect(written[0]!['text/plain']).toContain('Discharge instructions note for Bella');
     expect(written[0]!['text/plain']).not.toContain('SOAP note for Bella');
@@ -195,7 +204,7 @@ describe('documents of a consult in the note view, on the real core', () => {
     await waitFor(() =>
       expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('Discharge instructions note'),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Edit note' }));
+    await more('Edit discharge instructions');
     const boxes = await screen.findAllByRole('textbox');
     fireEvent.change(boxes.at(-1)!, { target: { value: 'Cone on for ten days.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -227,5 +236,39 @@ describe('documents of a consult in the note view, on the real core', () => {
     await waitFor(() => expect(core.pipeline.info(id)?.documents[1]?.state).toBe('failed'), { timeout: 15_000 });
     // The consult list says how many more documents it has.
     expect(core.pipeline.info(id)?.documents).toHaveLength(2);
+  });
+
+  it('after an edit of the SOAP note the discharge instructions say, once, that the edit is not in them; Ask again asks for them again', async () => {
+    await act(() => core.pipeline.saveEditedNote(id, 'Carprofen 4 mg/kg once daily.'));
+    const before = core.pipeline.info(id)!.documents[0]!;
+    render(<NoteView id={id} />);
+    const tablist = await screen.findByRole('tablist');
+    // The SOAP note: no such line (its edit is its own), and the discharge instructions' edit is named.
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('Carprofen 4 mg/kg once daily.'),
+    );
+    expect(document.body.textContent).not.toContain('your edit to the SOAP note');
+    expect(document.body.textContent).toContain(
+      'Written from the recording: your edit to the discharge instructions is not in it.',
+    );
+    fireEvent.click(within(tablist).getByRole('tab', { name: 'Discharge instructions' }));
+    const said = await screen.findAllByText('Written from the recording: your edit to the SOAP note is not in it.');
+    expect(said).toHaveLength(1);
+    const notice = said[0]!.closest('.notice') as HTMLElement;
+    fireEvent.click(within(notice).getByRole('button', { name: 'Ask again' }));
+
+    // The same template asked for once more; the one written before is kept beside it.
+    await waitFor(() => expect(core.pipeline.info(id)?.documents).toHaveLength(3));
+    const documents = core.pipeline.info(id)!.documents;
+    expect(documents[0]).toMatchObject({ id: before.id, state: 'completed', hasNote: true });
+    expect(documents[2]).toMatchObject({ templateId: DISCHARGE, name: 'Discharge instructions' });
+    // Its tab is the one shown, and then its own note.
+    await waitFor(() =>
+      expect(within(tablist).getByRole('tab', { selected: true }).textContent).toMatch(/^Discharge instructions \(2\)/),
+    );
+    await waitFor(() => expect(core.pipeline.info(id)?.documents[2]?.state).toBe('completed'), { timeout: 15_000 });
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Note' }).textContent).toContain('Discharge instructions note'),
+    );
   });
 });

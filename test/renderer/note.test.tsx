@@ -200,18 +200,67 @@ describe('NoteView, on the real core', () => {
     );
   });
 
-  it('shows the patient and the visit, and offers no change once the consult is sent', async () => {
+  /** Chooses an item of the note's "More" menu as a vet does: the button, then the item. */
+  async function more(name: string) {
+    const button = await screen.findByRole('button', { name: 'More' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name }));
+    // The menu closes (or goes, with the read view, when the editor opens).
+    if (button.isConnected) expect(button.getAttribute('aria-expanded')).toBe('false');
+  }
+
+  it('one action bar: Copy, Print, the figures to check and More, whose list Escape closes', async () => {
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
-    const facts = screen.getByText('Patient').closest('dl')!;
-    expect(facts.textContent).toBe('PatientBellaVisitvomiting');
+    const bar = within(screen.getByRole('group', { name: 'Actions on the note' }));
+    expect(bar.getAllByRole('button').map((b) => b.textContent)).toEqual(['Copy note', 'Print', 'More ▾']);
+    expect(bar.getByRole('note').textContent).toMatch(/: check them against the consult/);
+    // The rest is behind More, out of sight and out of the keyboard's way until asked for.
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+    const button = bar.getByRole('button', { name: 'More' });
+    fireEvent.click(button);
+    const list = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Edit note',
+      'Export .txt',
+      'Export .rtf',
+      'Export .pdf',
+      'Get differentials from this note',
+      'Rename',
+      'Delete',
+      'Another document…',
+    ]);
+    expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Edit note' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(list.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('shows no patient form once the consult is sent; the printed header names clinic, vet, patient, date and template', async () => {
+    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+    await useSession.getState().load();
+    render(<NoteView id={id} />);
+    await screen.findByRole('region', { name: 'Note' });
     expect(screen.queryByRole('button', { name: 'Change patient details' })).toBeNull();
+    const header = document.querySelector('.print-header')!;
+    await waitFor(() => expect(within(header as HTMLElement).getByText('Clinic')).toBeTruthy());
+    const facts = [...header.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextSibling?.textContent]);
+    const org = await api.org.get();
+    const user = (await api.session.get()).user!;
+    expect(facts.map(([term]) => term)).toEqual(['Clinic', 'Vet', 'Patient', 'Date', 'Template']);
+    expect(Object.fromEntries(facts)).toMatchObject({ Clinic: org.name, Vet: user.name, Patient: 'Bella' });
   });
 
   it('renames a sent consult in this computer’s list only, and an empty name lists it under the patient again', async () => {
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await more('Rename');
     const field = screen.getByRole('textbox', { name: 'Name in the consults list' });
     expect(document.activeElement).toBe(field);
     expect(screen.getByText(/the service has the note under Bella/).id).toBe(field.getAttribute('aria-describedby'));
@@ -224,12 +273,9 @@ describe('NoteView, on the real core', () => {
       patientName: 'Bella',
       description: 'vomiting',
     });
-    expect(screen.getByText('Patient').closest('dl')!.textContent).toBe(
-      'Listed asBella (Smith) – recheck in 2 weeksPatientBellaVisitvomiting',
-    );
     expect((await api.consults.search({ query: 'recheck smith' })).ids).toEqual([id]);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    await more('Rename');
     fireEvent.change(screen.getByRole('textbox', { name: 'Name in the consults list' }), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await screen.findByRole('heading', { level: 1, name: 'Bella — vomiting' });
@@ -238,8 +284,7 @@ describe('NoteView, on the real core', () => {
 
   it('exports .txt, .rtf and .pdf as main makes them, named by main', async () => {
     render(<NoteView id={id} />);
-    for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf'])
-      fireEvent.click(await screen.findByRole('button', { name: label }));
+    for (const label of ['Export .txt', 'Export .rtf', 'Export .pdf']) await more(label);
     await waitFor(() => expect(downloads).toHaveLength(3));
     for (const [i, format] of (['txt', 'rtf', 'pdf'] as const).entries()) {
       const expected = await api.consults.export({ id, format });
@@ -295,7 +340,7 @@ describe('NoteView, on the real core', () => {
       .map((s) => s.heading);
     expect(headings.length).toBeGreaterThan(1);
     const first = render(<NoteView id={id} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    await more('Edit note');
     expect(screen.getByRole('group', { name: 'Edit note' })).toBeTruthy();
     // One box per section, named by its heading; no Markdown in any box.
     for (const h of headings) expect(screen.getByRole('textbox', { name: h })).toBeTruthy();
@@ -317,7 +362,7 @@ describe('NoteView, on the real core', () => {
 
   it('Discard changes leaves the note as it was, and keeps no draft', async () => {
     render(<NoteView id={id} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    await more('Edit note');
     fireEvent.change(boxes()[1]!, { target: { value: 'Something else' } });
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(within(await screen.findByRole('region', { name: 'Note' })).getByText(SAID)).toBeTruthy();
@@ -327,7 +372,7 @@ describe('NoteView, on the real core', () => {
 
   it('keeps an edit as it is typed: leaving the note (even at once) and coming back opens it again; Revert puts the service’s note back in one click', async () => {
     const first = render(<NoteView id={id} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit note' }));
+    await more('Edit note');
     fireEvent.change(boxes()[1]!, { target: { value: `${SAID}\nRecheck in a week.` } });
     const typed = editOf(edited).replace(SAID, `${SAID}\nRecheck in a week.`);
     // Left before the pause after typing: what was typed goes to main on the way out.
@@ -394,7 +439,7 @@ describe('NoteView, on the real core', () => {
 
   it('sends the note the vet sees to the differentials panel in one click', async () => {
     render(<NoteView id={id} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Get differentials from this note' }));
+    await more('Get differentials from this note');
     expect(useNav.getState().view).toEqual({
       name: 'ddx',
       consult: { id, patient: core.consult(id)!.recording.patientName, note: edited },
@@ -477,6 +522,21 @@ describe('NoteView, on the real core', () => {
     );
     expect(core.consult(sent)?.recording.patientName).toBe('Nala');
     expect(screen.getByRole('heading', { level: 1, name: 'Nala — ear check' })).toBeTruthy();
+  }, 20_000);
+
+  it('deletes the consult from its note, after asking, and goes back to the list', async () => {
+    const gone = await record('Milo', 'cough', templateId);
+    await waitForCompleted(gone);
+    render(<NoteView id={gone} />);
+    await screen.findByRole('region', { name: 'Note' });
+    await more('Delete');
+    // Asked first: Cancel keeps it.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(core.consult(gone)).toBeTruthy();
+    await more('Delete');
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(core.consult(gone)).toBeFalsy());
+    expect(useNav.getState().view).toEqual({ name: 'consults' });
   }, 20_000);
 
   it('says when the consult is gone, with the way back', async () => {

@@ -58,8 +58,8 @@ function implementations(core: AppCore): Impl {
     'consults:draft': ({ id, documentId }: In<'consults:draft'>) => notes.draft(id, documentId ?? null),
     'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) =>
       notes.saveDraft(id, text, documentId ?? null),
-    'consults:addDocument': ({ id, templateId, templateName }: In<'consults:addDocument'>) =>
-      commands.addDocument(id, templateId, templateName),
+    'consults:addDocument': ({ id, templateId, templateName, again }: In<'consults:addDocument'>) =>
+      commands.addDocument(id, templateId, templateName, again ?? null),
     'consults:retryDocument': ({ id, documentId }: In<'consults:retryDocument'>) =>
       commands.retryDocument(id, documentId),
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),

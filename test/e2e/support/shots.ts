@@ -8,7 +8,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 export const SCREENSHOT_DIR = resolve(ROOT, 'test-results/screenshots');
 const README_DIR = resolve(ROOT, 'docs/screenshots');
 
-export async function shot(page: Page, name: string): Promise<string> {
+/** With `{ fullPage: false }`, what the window shows, as the vet sees it first. */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`screenshot names are kebab-case: "${name}"`);
   const path = resolve(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -16,7 +17,7 @@ export async function shot(page: Page, name: string): Promise<string> {
   // the view was scrolled to, not at the top where the vet sees it.
   await page.evaluate('window.scrollTo(0, 0)');
   // A blinking caret or a running animation would make every run's picture differ.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path, fullPage, animations: 'disabled', caret: 'hide' });
   await test.info().attach(name, { path, contentType: 'image/png' });
   if (process.env['UPDATE_README_SCREENSHOTS'] === '1') {
     mkdirSync(README_DIR, { recursive: true });

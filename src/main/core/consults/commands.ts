@@ -88,8 +88,13 @@ export class ConsultCommands {
     return this.options.access.consultFor(id);
   }
 
-  async addDocument(id: string, templateId: string, templateName: string | undefined): Promise<ConsultInfo> {
-    await this.options.pipeline.addDocument(id, templateId, templateName?.trim() || null);
+  async addDocument(
+    id: string,
+    templateId: string,
+    templateName: string | undefined,
+    again: string | null = null,
+  ): Promise<ConsultInfo> {
+    await this.options.pipeline.addDocument(id, templateId, templateName?.trim() || null, again);
     return this.options.access.consultFor(id);
   }
 

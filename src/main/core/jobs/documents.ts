@@ -19,15 +19,18 @@ export const MAX_DOCUMENTS = 8;
  * "Another document…": one more scribe request for the consult's recording session, with a
  * template of its own (one the consult has not already been, or is being, written with). It
  * waits its turn: it leaves once the note and every document asked before it are done. Asked
- * twice at once (a double click, two windows), it is made once.
+ * twice at once (a double click, two windows), it is made once. With `again` (a document of
+ * the same template, written from the recording before the vet edited another), the same
+ * template is asked once more and the document written before is kept.
  */
 export function addDocument(
   engine: Engine,
   recordingId: string,
   templateId: string,
   name: string | null,
+  again: string | null = null,
 ): Promise<DocumentInfo> {
-  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name));
+  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name, again));
 }
 
 async function createDocument(
@@ -35,6 +38,7 @@ async function createDocument(
   recordingId: string,
   templateId: string,
   name: string | null,
+  again: string | null,
 ): Promise<DocumentInfo> {
   const { store } = engine;
   const consult = store.jobs.get(recordingId);
@@ -44,7 +48,17 @@ async function createDocument(
       'That consult has not been sent to be scribed; send it first, then ask for another document.',
     );
   const docs = store.documents.get(recordingId) ?? [];
-  const same = [consult, ...docs].find((l) => l.record.templateId === templateId && l.record.state !== 'failed');
+  if (again !== null) {
+    const before = docs.find((l) => l.record.documentId === again);
+    if (before?.record.templateId !== templateId)
+      throw new JobError('not_found', 'That document is not one of this consult’s; open the consult again.');
+    // Asked again while a copy is still on its way: that one is the answer, not one more.
+    const pending = docs.find((l) => l.record.templateId === templateId && !TERMINAL.has(l.record.state));
+    if (pending) return store.documentSnapshot(pending);
+  }
+  const same = [consult, ...(again === null ? docs : [])].find(
+    (l) => l.record.templateId === templateId && l.record.state !== 'failed',
+  );
   if (same) {
     if (same === consult)
       throw new JobError('conflict', 'The note of this consult is already written with that template; choose another.');

@@ -160,8 +160,13 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** "Another document…": one more scribe request for the consult's recording session, in its turn. */
-  addDocument(recordingId: string, templateId: string, name: string | null = null): Promise<DocumentInfo> {
-    return addDocument(this.engine, recordingId, templateId, name);
+  addDocument(
+    recordingId: string,
+    templateId: string,
+    name: string | null = null,
+    again: string | null = null,
+  ): Promise<DocumentInfo> {
+    return addDocument(this.engine, recordingId, templateId, name, again);
   }
 
   /** A failed or late document is asked for again, under a new key. */

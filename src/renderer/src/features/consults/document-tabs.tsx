@@ -1,6 +1,6 @@
 // A consult's documents on tabs: its note first, then each more document asked of the same
-// recording (discharge instructions after the SOAP note), with "Another document…" to ask for
-// one with another template. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home and
+// recording (discharge instructions after the SOAP note), with "Another document…" (in the
+// note's "More" menu) to ask for one with another template. The tabs follow the WAI-ARIA tabs pattern (arrow keys, Home and
 // End move between them and show the one reached); each document's panel is the note reader
 // of that document, or where it is on its way in words.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -12,21 +12,18 @@ import { useTemplates } from '../../stores/templates.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { documentStatus } from '../../lib/consult-status.ts';
 import { NoteReader } from './note-reader.tsx';
+import { documentLabels, NOTE_KEY, ShowDocumentContext } from './document-names.ts';
+import { MoreItemsContext, useMoreItems } from './more-menu.tsx';
 import { useAction } from './use-action.ts';
 import './documents.css';
 
-const NOTE_TAB = 'note';
+const NOTE_TAB = NOTE_KEY;
 
 interface Tab {
   key: string;
   label: string;
   /** A word on the tab while its document is not ready ("Waiting", "Failed"). */
   badge: string | null;
-}
-
-/** The name a document goes by: the template's name given when it was asked for, else the list's, else its place. */
-function documentLabel(document: DocumentInfo, index: number, templateName: (id: string) => string | null): string {
-  return document.name ?? templateName(document.templateId) ?? `Document ${index + 2}`;
 }
 
 export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: ReactNode }) {
@@ -44,11 +41,12 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
     if (documents.length > 0 && useTemplates.getState().status === 'idle') void useTemplates.getState().load();
   }, [documents.length]);
 
+  const labels = job ? documentLabels(job, templateName) : new Map<string, string>();
   const tabs: Tab[] = [
-    { key: NOTE_TAB, label: (job && templateName(job.templateId)) ?? 'Note', badge: null },
-    ...documents.map((d, i) => ({
+    { key: NOTE_TAB, label: labels.get(NOTE_TAB) ?? 'Note', badge: null },
+    ...documents.map((d) => ({
       key: d.id,
-      label: documentLabel(d, i, templateName),
+      label: labels.get(d.id) ?? d.id,
       badge: d.state === 'completed' ? null : documentStatus(d, consult).badge,
     })),
   ];
@@ -89,27 +87,30 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
       }}
     />
   );
-  const addButton = canAdd && !adding && (
-    <button type="button" className="document-add" onClick={() => setAdding(true)}>
-      Another document…
-    </button>
+  const around = useMoreItems();
+  const items = useMemo(
+    () => (canAdd ? [...around, { label: 'Another document…', onSelect: () => setAdding(true) }] : around),
+    [around, canAdd],
+  );
+  const provide = (children: ReactNode) => (
+    <ShowDocumentContext.Provider value={show}>
+      <MoreItemsContext.Provider value={items}>{children}</MoreItemsContext.Provider>
+    </ShowDocumentContext.Provider>
   );
 
-  // A consult with its note only: no tabs, the note as it always was, and the way to another
-  // above it, where the vet looks first.
+  // A consult with its note only: no tabs, the note as it always was.
   if (documents.length === 0) {
-    return (
+    return provide(
       <>
-        {addButton && <div className="document-tabs row">{addButton}</div>}
         {addForm}
         {note}
-      </>
+      </>,
     );
   }
 
   const panelId = `${base}-panel`;
   const document = documents.find((d) => d.id === current);
-  return (
+  return provide(
     <>
       <div className="document-tabs row">
         <div role="tablist" aria-label="Documents of this consult" className="document-tablist">
@@ -134,13 +135,12 @@ export function DocumentTabs({ consult, note }: { consult: ConsultInfo; note: Re
             </button>
           ))}
         </div>
-        {addButton}
       </div>
       {addForm}
       <div role="tabpanel" id={panelId} aria-labelledby={`${base}-tab-${current}`} className="document-panel">
         {document ? <DocumentPanel key={document.id} consult={consult} document={document} /> : note}
       </div>
-    </>
+    </>,
   );
 }
 

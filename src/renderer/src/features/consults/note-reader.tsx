@@ -4,7 +4,7 @@
 // what every action uses. An edit not yet saved is kept in main as a draft as it is typed, so
 // leaving the note, a reload or a crash loses nothing: the note opens in the editor again. Nothing the service wrote is inserted as HTML: the note is read
 // into elements whose text React sets.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
@@ -13,6 +13,12 @@ import { ConfirmInline } from './confirm-inline.tsx';
 import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
+import { documentLabels, editedElsewhere, inSentence, NOTE_KEY, ShowDocumentContext } from './document-names.ts';
+import { MoreMenu, useMoreItems, type MenuItem } from './more-menu.tsx';
+import { useAction } from './use-action.ts';
+import { useTemplates } from '../../stores/templates.ts';
+import { useSession } from '../../stores/session.ts';
+import { useClinicName } from './clinic-name.ts';
 import { SectionEditor } from './section-editor.tsx';
 import { ConsultAnswers } from './consult-answers.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
@@ -41,6 +47,36 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   // The note is read again whenever main says the job changed (an edit saved here or elsewhere).
   const key = `${id}@${(document ?? consult.job)?.updatedAt ?? ''}`;
   const go = useNav((s) => s.go);
+  const aroundItems = useMoreItems();
+  const showDocument = useContext(ShowDocumentContext);
+  const templates = useTemplates((s) => s.items);
+  // The template's name goes on paper and names the documents: the list is asked for once.
+  useEffect(() => {
+    if (useTemplates.getState().status === 'idle') void useTemplates.getState().load();
+  }, []);
+  const ownKey = documentId ?? NOTE_KEY;
+  const labels = consult.job
+    ? documentLabels(consult.job, (t) => templates.find((x) => x.id === t)?.name ?? null)
+    : new Map<string, string>();
+  // The words of its actions: "Copy note", "Copy discharge instructions".
+  const name = documentId === undefined ? 'note' : inSentence(labels.get(documentId) ?? 'document', false);
+  const elsewhere = consult.job ? editedElsewhere(consult.job, ownKey, labels) : [];
+  const { busy: asking, run } = useAction();
+  // Only a document is asked again here: the same template, for the same recording session.
+  const askAgain =
+    document === undefined
+      ? null
+      : () =>
+          run('Could not ask for the document again', async () => {
+            const answer = await api.consults.addDocument({
+              id,
+              templateId: document.templateId,
+              ...(document.name ? { templateName: document.name } : {}),
+              again: document.id,
+            });
+            const added = answer.job?.documents.at(-1);
+            if (added && added.id !== document.id) showDocument(added.id);
+          });
   const editorId = useId();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [retries, setRetries] = useState(0);
@@ -200,7 +236,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     return (
       <div className="note-editor panel">
         <h2 id={editorId} className="note-editor-title">
-          Edit note
+          Edit {name}
         </h2>
         {keptFrom && (
           <p className="notice notice-info" role="status">
@@ -238,41 +274,58 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         .join('\n'),
     ),
   );
+  const more: MenuItem[] = [
+    { label: `Edit ${name}`, onSelect: () => type(text) },
+    ...EXPORTS.map((e) => ({ label: e.label, onSelect: () => void exportAs(e.format) })),
+    // Differentials are asked of a clinical note, not of what the owner takes home.
+    ...(documentId === undefined
+      ? [
+          {
+            label: 'Get differentials from this note',
+            onSelect: () =>
+              go({ name: 'ddx', consult: { id, patient: consult.recording.patientName ?? '', note: text } }),
+          },
+        ]
+      : []),
+    ...aroundItems,
+  ];
   return (
     <>
-      <div className="row note-toolbar">
+      <div className="note-toolbar" role="group" aria-label={`Actions on the ${name}`}>
         <button type="button" className="primary big" onClick={() => void copy()}>
-          Copy note
+          Copy {name}
         </button>
-        <button type="button" onClick={() => type(text)}>
-          Edit note
-        </button>
-        {EXPORTS.map((e) => (
-          <button key={e.format} type="button" onClick={() => void exportAs(e.format)}>
-            {e.label}
-          </button>
-        ))}
         {/* The window's own print (Electron's too): the print stylesheet leaves the note alone on the page. */}
         <button type="button" onClick={() => window.print()}>
           Print
         </button>
-        <button
-          type="button"
-          onClick={() => go({ name: 'ddx', consult: { id, patient: consult.recording.patientName ?? '', note: text } })}
+        {checkLine && (
+          <p className="note-figures" role="note">
+            {checkLine}
+          </p>
+        )}
+        <MoreMenu items={more} />
+        <p
+          className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
+          role="status"
+          aria-live="polite"
         >
-          Get differentials from this note
-        </button>
+          {feedback?.text}
+        </p>
       </div>
       <ConsultAnswers id={id} patient={consult.recording.patientName ?? ''} />
-      <p
-        className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
-        role="status"
-        aria-live="polite"
-      >
-        {feedback?.text}
-      </p>
+      {elsewhere.length > 0 && (
+        <div className="notice notice-info note-elsewhere" role="note">
+          <p>Written from the recording: your edit to the {elsewhere.join(' and the ')} is not in it.</p>
+          {askAgain && (
+            <button type="button" disabled={asking} onClick={() => void askAgain()}>
+              Ask again
+            </button>
+          )}
+        </div>
+      )}
       {edited && (
-        <div className="row">
+        <div className="row note-edited">
           <span className="badge">Edited</span>
           <span className="muted">You changed this note; the service’s original is kept.</span>
           {!confirmRevert && (
@@ -291,12 +344,8 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
           onCancel={() => setConfirmRevert(false)}
         />
       )}
-      {checkLine && (
-        <p className="notice note-figures" role="note">
-          {checkLine}
-        </p>
-      )}
-      <section className="panel" aria-label="Note">
+      <PrintHeader consult={consult} template={labels.get(ownKey) ?? null} />
+      <section className="panel note-page" aria-label="Note">
         {text.trim() === '' ? (
           <p className="muted">The service sent an empty note.</p>
         ) : (
@@ -304,5 +353,37 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         )}
       </section>
     </>
+  );
+}
+
+/** On paper only: whose note it is, for whom and when, above the note. */
+function PrintHeader({ consult, template }: { consult: ConsultInfo; template: string | null }) {
+  const clinic = useClinicName();
+  const me = useSession((s) => s.session.user);
+  const { recording } = consult;
+  const owner = recording.recordedBy ?? me;
+  const vet = owner ? owner.name || owner.email : null;
+  const when = new Date(recording.startedAt);
+  const facts: [string, string | null][] = [
+    ['Clinic', clinic],
+    ['Vet', vet],
+    ['Patient', recording.patientName?.trim() || null],
+    [
+      'Date',
+      `${when.toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' })}, ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`,
+    ],
+    ['Template', template],
+  ];
+  return (
+    <dl className="print-header">
+      {facts.map(([term, value]) =>
+        value ? (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
   );
 }

@@ -1,13 +1,15 @@
 // One consult's note: read it in large type, copy it in one click, edit it, export it, listen
 // to the recording, or send it to the differentials panel.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from '../../lib/consult-status.ts';
-import { PatientDetails } from './patient-details.tsx';
+import { PatientDetails, RenameForm } from './patient-details.tsx';
+import { ConfirmInline } from './confirm-inline.tsx';
+import { MoreItemsContext, type MenuItem } from './more-menu.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
@@ -92,6 +94,27 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const { busy: retrying, run } = useAction();
   const retry = () => run('Could not retry', () => api.consults.retry({ id: recording.id }));
   const askAgain = () => run('Could not ask the service again', () => api.consults.askAgain({ id: recording.id }));
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const live = recording.state === 'recording' || recording.state === 'paused';
+  const remove = () =>
+    run(`Could not delete "${title}"`, async () => {
+      await api.consults.delete({ id: recording.id });
+      useNav.getState().go({ name: 'consults' });
+    });
+  // Once the note is here, the patient's details are in the title and on paper: renaming and
+  // deleting wait in the note's "More" menu.
+  const ready = job?.hasNote === true;
+  const menu = useMemo<MenuItem[]>(
+    () =>
+      ready
+        ? [
+            { label: 'Rename', onSelect: () => setRenaming(true) },
+            ...(live ? [] : [{ label: 'Delete', onSelect: () => setDeleting(true), danger: true }]),
+          ]
+        : [],
+    [ready, live],
+  );
 
   const note = job?.hasNote ? (
     <NoteReader consult={consult} />
@@ -117,7 +140,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   return (
     <>
       <h1 id="note-view-title">{title}</h1>
-      <p className="muted">
+      <p className="muted note-meta">
         {new Date(recording.startedAt).toLocaleDateString([], {
           weekday: 'long',
           day: 'numeric',
@@ -133,8 +156,20 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
           </>
         )}
       </p>
-      <PatientDetails consult={consult} />
-      {job ? <DocumentTabs consult={consult} note={note} /> : note}
+      {!ready && <PatientDetails consult={consult} />}
+      {renaming && <RenameForm consult={consult} onDone={() => setRenaming(false)} />}
+      {deleting && (
+        <ConfirmInline
+          message={`Delete "${title}"? Its audio and its note will be deleted from this computer. This cannot be undone.`}
+          confirmLabel="Yes, delete"
+          busy={retrying}
+          onConfirm={() => void remove()}
+          onCancel={() => setDeleting(false)}
+        />
+      )}
+      <MoreItemsContext.Provider value={menu}>
+        {job ? <DocumentTabs consult={consult} note={note} /> : note}
+      </MoreItemsContext.Provider>
       <NoteAudio id={recording.id} audioDeleted={job?.audioDeleted ?? false} />
     </>
   );

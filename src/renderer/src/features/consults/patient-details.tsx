@@ -153,7 +153,7 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
 }
 
 /** The name the consult is listed under on this computer, once it is sent; blank goes back to the patient's. */
-function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void }) {
+export function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone(): void }) {
   const { recording } = consult;
   const ids = useId();
   const { name, setProblem, busy, setBusy, nameRef, nameField } = useNameField(recording.listName ?? '', true);
