@@ -42,6 +42,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'clipboard:write',
   'update:get',
   'update:restart',
+  'consults:trail',
+  'consults:noteUsed',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -6,7 +6,7 @@
 // audio address) comes in as options (ports.ts).
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AppInfo, ConsultInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
@@ -20,6 +20,7 @@ import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
 import { ConsultSearch } from './consults/search.ts';
+import { ConsultTrail } from './consults/trail.ts';
 import { DraftStore } from './drafts.ts';
 import { EmbeddedServiceHost } from './embedded-service.ts';
 import { Pipeline } from './jobs/pipeline.ts';
@@ -60,6 +61,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly recorder: Recorder;
   readonly commands: ConsultCommands;
   readonly notes: ConsultNotes;
+  /** Who did what to each consult; other parts add entries with `trail.add(id, action)`. */
+  readonly trail: ConsultTrail;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -142,8 +145,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       notice,
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
-    const rememberTemplate = (lastTemplateId: string) => this.updateSettings({ lastTemplateId });
-    const consults = { ...parts, cache, access, gate, drafts: this.drafts, emit, rememberTemplate };
+    const rememberTemplate = (templateId: string) => this.appSettings.rememberTemplate(templateId);
+    const trail = (this.trail = new ConsultTrail({
+      folder: (id) => dirname(this.recordings.audioPath(id)),
+      deletionsFile: join(options.dataDir, 'deleted-consults.jsonl'),
+      user,
+    }));
+    const consults = { ...parts, cache, access, gate, trail, drafts: this.drafts, emit, rememberTemplate };
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands(consults);
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });

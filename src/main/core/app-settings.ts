@@ -24,6 +24,8 @@ export interface AppSettingsOptions {
   updates: UpdatePort | undefined;
   notice: (n: Notice) => void;
   log: Logger;
+  /** The service accounts belong to now. */
+  serviceKey: () => string;
 }
 
 export class AppSettings {
@@ -33,10 +35,27 @@ export class AppSettings {
     this.options = options;
   }
 
-  /** The settings as the window sees them: the retention is the signed-in vet's clinic's. */
+  /**
+   * The settings as the window sees them: the retention is the signed-in vet's clinic's, the
+   * last template the signed-in vet's own (none signed out: nobody's choice is offered).
+   */
   view(): Settings {
     const { settings, retention } = this.options;
-    return { ...settings.get(), ...retention.of(retention.signedInAccount()), retentionByAccount: {} };
+    const s = settings.get();
+    const vet = this.vetAccount();
+    const lastTemplateId = vet === null ? null : (s.lastTemplateByVet[vet] ?? null);
+    return { ...s, ...retention.of(retention.signedInAccount()), retentionByAccount: {}, lastTemplateByVet: {}, lastTemplateId };
+  }
+
+  /** Keeps the template just sent as the signed-in vet's, to offer first for their next patient. */
+  async rememberTemplate(templateId: string): Promise<void> {
+    const vet = this.vetAccount();
+    if (vet !== null) await this.options.settings.setVetTemplate(vet, templateId);
+  }
+
+  private vetAccount(): string | null {
+    const user = this.options.session.state().user;
+    return user ? `${this.options.serviceKey()} ${user.id}` : null;
   }
 
   /**

@@ -75,6 +75,16 @@ export class SettingsStore {
     this.current = checked.data;
     return this.current;
   }
+  /** Keeps a vet's last template (`account`: `<service> <user id>`). */
+  async setVetTemplate(account: string, templateId: string): Promise<Settings> {
+    const byVet = { ...this.current.lastTemplateByVet, [account]: templateId };
+    const checked = settingsSchema.safeParse({ ...this.current, lastTemplateByVet: byVet });
+    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    await writeJsonAtomic(this.file, checked.data);
+    this.current = checked.data;
+    return this.current;
+  }
+
   /** Sets (or with null, forgets) one clinic's own retention; the window never writes this map directly. */
   async setAccountRetention(account: string, retention: Retention | null): Promise<Settings> {
     const byAccount = { ...this.current.retentionByAccount };

@@ -10,6 +10,7 @@ import type { RecordingStore } from '../recordings/index.ts';
 import type { SettingsStore } from '../settings.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { ConsultCache } from './cache.ts';
+import type { ConsultTrail } from './trail.ts';
 
 export interface ConsultParts {
   settings: SettingsStore;
@@ -19,6 +20,8 @@ export interface ConsultParts {
   gate: ConsultGate;
   cache: ConsultCache;
   access: ConsultAccessView;
+  /** Who did what to each consult; an entry is written before its action. */
+  trail: ConsultTrail;
   /** The vet signed in, if any. */
   user: () => User | null;
   /** The service accounts belong to now (AppCore.serviceKey). */
