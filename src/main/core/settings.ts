@@ -75,9 +75,11 @@ export class SettingsStore {
     this.current = checked.data;
     return this.current;
   }
-  /** Keeps a vet's last template (`account`: `<service> <user id>`). */
-  async setVetTemplate(account: string, templateId: string): Promise<Settings> {
-    const byVet = { ...this.current.lastTemplateByVet, [account]: templateId };
+  /** Keeps (or with null, forgets) a vet's last template (`account`: `<service> <user id>`). */
+  async setVetTemplate(account: string, templateId: string | null): Promise<Settings> {
+    const byVet = { ...this.current.lastTemplateByVet };
+    if (templateId === null) delete byVet[account];
+    else byVet[account] = templateId;
     const checked = settingsSchema.safeParse({ ...this.current, lastTemplateByVet: byVet });
     if (!checked.success) throw new SettingsError(describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);

@@ -24,7 +24,7 @@ export class TrailError extends Error {
     super(
       message ??
         (code === 'disk_full'
-        ? 'Nothing was done: the consult’s history could not be written because the disk is full; free some space and try again.'
+          ? 'Nothing was done: the consult’s history could not be written because the disk is full; free some space and try again.'
           : 'Nothing was done: the consult’s history could not be written to this computer’s disk; try again.'),
       { cause },
     );

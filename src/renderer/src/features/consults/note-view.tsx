@@ -11,6 +11,7 @@ import { PatientDetails } from './patient-details.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
+import { ConsultTrail } from './consult-trail.tsx';
 import { useAction } from './use-action.ts';
 import './consults.css';
 
@@ -136,6 +137,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
       <PatientDetails consult={consult} />
       {job ? <DocumentTabs consult={consult} note={note} /> : note}
       <NoteAudio id={recording.id} audioDeleted={job?.audioDeleted ?? false} />
+      <ConsultTrail id={recording.id} />
     </>
   );
 }
