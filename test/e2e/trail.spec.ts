@@ -20,6 +20,11 @@ test('a colleague’s edit is named on the note and in its History; deleting the
 
   await page.getByRole('button', { name: 'Switch user', exact: true }).click();
   await signIn(page, COLLEAGUE_ACCOUNT);
+  // The demo vet's template is theirs: the colleague's next patient starts from none of theirs.
+  await go(page, 'Record');
+  const template = page.getByRole('combobox', { name: 'Template' });
+  await expect(template).toBeEnabled();
+  await expect(template.locator('option:checked')).not.toContainText('SOAP');
   await go(page, 'Consults');
   await expectNoteReady(page);
   await openNote(page);
