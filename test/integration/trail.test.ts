@@ -2,10 +2,11 @@
 // computer, the sandbox over real HTTP, real files. A colleague reads and edits a sent note and
 // the trail names them; an unsent consult and a deletion stay the recording vet's; an entry
 // that cannot be written refuses its action as a whole; each vet keeps their own last template.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ConsultTrail } from '../../src/main/core/consults/trail.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import { recordThrough, startCore, tempDir, waitForJob } from './support/core.ts';
@@ -55,6 +56,7 @@ describe('the trail and the owner’s rights on a shared PC', () => {
       data: { saved: true },
     });
     expect((await h['consults:noteUsed']({ id: sent, action: 'copied' })).ok).toBe(true);
+    expect((await h['consults:export']({ id: sent, format: 'txt' })).ok).toBe(true);
 
     // Deletion is the recording vet's, sent or not; so is sending, or changing, an unsent one.
     expect(await h['consults:delete']({ id: sent })).toEqual({
@@ -83,6 +85,7 @@ describe('the trail and the owner’s rights on a shared PC', () => {
       ['sent', ownerId, owner],
       ['edited', colleague?.id, colleague?.name],
       ['copied', colleague?.id, colleague?.name],
+      ['exported', colleague?.id, colleague?.name],
     ]);
     for (const e of trail.data.entries) expect(Number.isNaN(Date.parse(e.at))).toBe(false);
 
@@ -166,5 +169,25 @@ describe('the trail and the owner’s rights on a shared PC', () => {
         return s.ok ? s.data.lastTemplateId : 'error';
       })(),
     ).toBe(mine);
+  });
+
+  it('stays bounded: past its size it keeps its first entry and the newest; a line cut short is left out; other core code adds entries', async () => {
+    const dir = tempDir('vet-scribe-trail-');
+    mkdirSync(join(dir, 'c1'));
+    const vet = { id: 'u1', email: 'a@b.test', name: 'Dr. A', organizationId: 'o1' };
+    const trail = new ConsultTrail({
+      folder: (id) => join(dir, id),
+      deletionsFile: join(dir, 'deleted.jsonl'),
+      user: () => vet,
+    });
+    await trail.add('c1', 'recorded');
+    for (let i = 0; i < 1000; i++) await trail.add('c1', i % 2 ? 'copied' : 'printed');
+    await trail.add('c1', 'conversation');
+    expect(statSync(join(dir, 'c1', 'trail.jsonl')).size).toBeLessThanOrEqual(64 * 1024);
+    appendFileSync(join(dir, 'c1', 'trail.jsonl'), '{"action":"edi');
+    const entries = await trail.read('c1');
+    expect(entries.length).toBeLessThanOrEqual(200);
+    expect(entries[0]).toMatchObject({ action: 'recorded', userId: 'u1', name: 'Dr. A' });
+    expect(entries.at(-1)).toMatchObject({ action: 'conversation', userId: 'u1' });
   });
 });

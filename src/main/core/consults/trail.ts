@@ -71,7 +71,9 @@ export class ConsultTrail {
 
   /** The consult's trail, oldest first; lines that cannot be read (a write cut short) are left out. */
   async read(id: string): Promise<TrailEntry[]> {
-    return (await readLines(join(this.options.folder(id), TRAIL))).slice(-MAX_TRAIL_ENTRIES);
+    const all = await readLines(join(this.options.folder(id), TRAIL));
+    // Its first entry (who recorded it) and the newest.
+    return all.length <= MAX_TRAIL_ENTRIES ? all : [all[0]!, ...all.slice(1 - MAX_TRAIL_ENTRIES)];
   }
 
   /** Notes a deletion where it outlives the consult's folder; throws TrailError when it cannot. */
