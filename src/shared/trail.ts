@@ -1,7 +1,6 @@
 // A consult's trail: who recorded, sent, edited, copied, exported, printed or deleted it, or
-// started a conversation about it, and when. Main writes it; the window reads it.
-import { z } from 'zod';
-
+// started a conversation about it, and when. Main writes it; the window reads it. No schema
+// here: the window imports this file.
 export const TRAIL_ACTIONS = [
   'recorded',
   'sent',
@@ -17,17 +16,17 @@ export type TrailAction = (typeof TRAIL_ACTIONS)[number];
 /** The most entries a consult's trail keeps: its first (recorded) and the newest. */
 export const MAX_TRAIL_ENTRIES = 200;
 
-export const trailEntrySchema = z.object({
-  action: z.enum(TRAIL_ACTIONS),
+/** One entry; main reads each line of a trail through its schema (core/consults/trail.ts). */
+export interface TrailEntry {
+  action: TrailAction;
   /** ISO time of the action. */
-  at: z.string().max(40),
+  at: string;
   /** The user as the service gave it; '' when no one was signed in. */
-  userId: z.string().max(200),
-  name: z.string().max(200),
+  userId: string;
+  name: string;
   /** For an action on one more document of the consult (its discharge instructions…): which. */
-  documentId: z.string().max(40).optional(),
-});
-export type TrailEntry = z.infer<typeof trailEntrySchema>;
+  documentId?: string;
+}
 
 /** How the window says an action: "Edited", "Copied"… */
 export const TRAIL_WORDS: Record<TrailAction, string> = {

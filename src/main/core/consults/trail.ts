@@ -9,7 +9,8 @@
 // a trail; refusing an action that only failed to be noted costs the vet one more try.
 import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_TRAIL_ENTRIES, trailEntrySchema, type TrailAction, type TrailEntry } from '../../../shared/trail.ts';
+import { z } from 'zod';
+import { MAX_TRAIL_ENTRIES, TRAIL_ACTIONS, type TrailAction, type TrailEntry } from '../../../shared/trail.ts';
 import type { User } from '../../../shared/service/index.ts';
 import { diskErrorCode, type DiskErrorCode } from '../disk-errors.ts';
 
@@ -17,6 +18,14 @@ const TRAIL = 'trail.jsonl';
 /** A file past this size is cut back to its first entry and the newest (an entry is ~150 bytes). */
 const MAX_BYTES = 64 * 1024;
 const MAX_DELETIONS_BYTES = 512 * 1024;
+
+const trailEntrySchema: z.ZodType<TrailEntry> = z.object({
+  action: z.enum(TRAIL_ACTIONS),
+  at: z.string().max(40),
+  userId: z.string().max(200),
+  name: z.string().max(200),
+  documentId: z.string().max(40).optional(),
+});
 
 export class TrailError extends Error {
   readonly code: DiskErrorCode;
