@@ -9,7 +9,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ConsultTrail } from '../../src/main/core/consults/trail.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import { recordThrough, startCore, tempDir, waitForJob } from './support/core.ts';
+import { recorderChunks, recordThrough, startCore, tempDir, waitForJob } from './support/core.ts';
 
 let core: AppCore | null = null;
 afterEach(async () => {
@@ -128,6 +128,25 @@ describe('the trail and the owner’s rights on a shared PC', () => {
     mkdirSync(join(c.options.dataDir, 'deleted-consults.jsonl'));
     expect(await h['consults:delete']({ id })).toMatchObject({ ok: false, error: { code: 'io' } });
     expect(existsSync(c.recordings.audioPath(id))).toBe(true);
+
+    // Stop with a template and a patient sends at once; not when "sent" cannot be noted: the
+    // recording is kept, finished, and says how to send it.
+    const started = await h['recording:start']({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName: 'Rex',
+      templateId: templates[0],
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const rex = started.data.id;
+    await h['recording:chunk']({ id: rex, seq: 0, data: new Uint8Array(recorderChunks()[0]!), elapsedMs: 1000 });
+    rmSync(join(folderOf(c, rex), 'trail.jsonl'));
+    mkdirSync(join(folderOf(c, rex), 'trail.jsonl'));
+    const stopped = await h['recording:stop']({ id: rex, durationMs: 1000 });
+    expect(stopped.ok ? '' : stopped.error.message).toBe(
+      'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.',
+    );
+    expect(c.pipeline.info(rex)).toBeNull();
+    expect(c.consult(rex)?.recording.state).toBe('finished');
 
     // Writable again: the edit goes through, and the trail holds what happened, not what was refused.
     expect((await h['consults:saveNote']({ id, text: 'My edit' })).ok).toBe(true);
