@@ -44,6 +44,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'update:restart',
   'consults:askDdx',
   'consults:answers',
+  'consults:trail',
+  'consults:noteUsed',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

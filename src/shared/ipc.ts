@@ -20,6 +20,7 @@ import type {
 } from './service/index.ts';
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
+import type { TrailEntry } from './trail.ts';
 
 import {
   MAX_AGENT_INPUT,
@@ -384,6 +385,16 @@ export const invokeContract = {
   },
   /** The agents' answers kept with the consult, oldest first. */
   'consults:answers': { input: z.object({ id }), output: answer<KeptAnswer[]>() },
+  /** The consult's trail, oldest first: who recorded, sent, edited, copied, exported, printed it, and when. */
+  'consults:trail': { input: z.object({ id }), output: answer<{ entries: TrailEntry[] }>() },
+  /**
+   * The window copied or printed the note (or a document): written to the trail before the
+   * window acts, and refused with a sentence when it cannot be (the window then does not act).
+   */
+  'consults:noteUsed': {
+    input: z.object({ id, documentId, action: z.enum(['copied', 'printed']) }),
+    output: answer<{ noted: true }>(),
+  },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -88,6 +88,14 @@ const settingsShape = z.object({
   askOwnerConsent: z.boolean(),
   recordShortcut,
   updateFeedUrl,
+  /**
+   * Each vet's last template, by account (`<service> <user id>`): the next patient of a vet gets
+   * theirs, a colleague signing in next their own. The window sees the signed-in vet's as
+   * `lastTemplateId` (main swaps it in) and never writes this map.
+   */
+  lastTemplateByVet: z
+    .record(z.string().max(2400), z.string().max(MAX_TEMPLATE_ID))
+    .refine((r) => Object.keys(r).length <= 1000, 'holds too many vets'),
 });
 
 /** settings.json. */
@@ -106,7 +114,7 @@ export type Settings = z.infer<typeof settingsSchema>;
  * the retention by account (main keeps that one), each service address on its own.
  */
 export const settingsPatchSchema = settingsShape
-  .omit({ version: true, retentionByAccount: true })
+  .omit({ version: true, retentionByAccount: true, lastTemplateByVet: true })
   .extend({ serviceUrls: serviceUrls.partial() })
   .partial()
   .strict();
@@ -121,6 +129,7 @@ export const DEFAULT_SETTINGS: Settings = {
   retentionDays: 7,
   retentionAppliesFrom: null,
   retentionByAccount: {},
+  lastTemplateByVet: {},
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,

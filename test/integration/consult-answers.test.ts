@@ -32,6 +32,12 @@ describe('answers kept with a consult', () => {
     expect(asked.data.result.diagnoses.length).toBeGreaterThan(0);
     const listed = await h['consults:answers']({ id });
     expect(listed).toEqual({ ok: true, data: [asked.data] });
+    // The consult's trail says who started the conversation.
+    const trail = await h['consults:trail']({ id });
+    if (!trail.ok) throw new Error(trail.error.message);
+    expect(trail.data.entries.filter((e) => e.action === 'conversation')).toEqual([
+      expect.objectContaining({ action: 'conversation', userId: c.session.state().user!.id }),
+    ]);
     const file = join(c.options.dataDir, 'answers', `${id}.json`);
     expect(existsSync(file)).toBe(true);
 

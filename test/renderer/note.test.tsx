@@ -351,12 +351,26 @@ describe('NoteView, on the real core', () => {
     const region = within(await screen.findByRole('region', { name: 'Note' }));
     expect(region.getAllByRole('heading').map((h) => h.textContent)).toEqual(headings);
     expect(region.getByText(SAID)).toBeTruthy();
-    expect(screen.getByText('Edited')).toBeTruthy();
+    // The edit names who made it and when, from the consult's trail.
+    const badge = () => document.querySelector('.note-view .row .badge')?.textContent;
+    await waitFor(() => expect(badge()).toMatch(/^Edited by (you|Dr\. Demo Vet) at \d{1,2}:\d{2}/));
     first.unmount();
 
     render(<NoteView id={id} />);
     await within(await screen.findByRole('region', { name: 'Note' })).findByText(SAID);
-    expect(screen.getByText('Edited')).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.note-view .row .badge')?.textContent).toMatch(/^Edited by /));
+    // The whole trail, folded under the note.
+    const history = screen.getByText('History').closest('details')!;
+    fireEvent.click(screen.getByText('History'));
+    history.open = true;
+    history.dispatchEvent(new Event('toggle'));
+    // Earlier tests of this file copied and exported the same consult: first and last are checked.
+    await waitFor(() => {
+      const actions = within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' by ')[0]);
+      expect([actions[0], actions[1], actions.at(-1)]).toEqual(['Recorded', 'Sent', 'Edited']);
+    });
     expect(core.pipeline.note(id).note).not.toContain(SAID);
   });
 

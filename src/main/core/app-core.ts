@@ -6,7 +6,7 @@
 // audio address) comes in as options (ports.ts).
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AppInfo, ConsultInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
@@ -22,6 +22,7 @@ import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
 import { ConsultSearch } from './consults/search.ts';
+import { ConsultTrail } from './consults/trail.ts';
 import { DraftStore } from './drafts.ts';
 import { EmbeddedServiceHost } from './embedded-service.ts';
 import { Pipeline } from './jobs/pipeline.ts';
@@ -64,6 +65,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly notes: ConsultNotes;
   /** The agents' answers kept with a consult (differentials from its note). */
   readonly answers: ConsultAnswers;
+  /** Who did what to each consult; other parts add entries with `trail.add(id, action)`. */
+  readonly trail: ConsultTrail;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -146,9 +149,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       notice,
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
-    const rememberTemplate = (lastTemplateId: string) => this.updateSettings({ lastTemplateId });
+    const rememberTemplate = (templateId: string) => this.appSettings.rememberTemplate(templateId);
+    const trail = (this.trail = new ConsultTrail({
+      folder: (id) => dirname(this.recordings.audioPath(id)),
+      deletionsFile: join(options.dataDir, 'deleted-consults.jsonl'),
+      user,
+    }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
-    const consults = { ...parts, cache, access, gate, drafts: this.drafts, answers, emit, rememberTemplate };
+    const consults = { ...parts, cache, access, gate, trail, drafts: this.drafts, answers, emit, rememberTemplate };
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands(consults);
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });

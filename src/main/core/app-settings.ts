@@ -24,6 +24,8 @@ export interface AppSettingsOptions {
   updates: UpdatePort | undefined;
   notice: (n: Notice) => void;
   log: Logger;
+  /** The service accounts belong to now. */
+  serviceKey: () => string;
 }
 
 export class AppSettings {
@@ -33,10 +35,33 @@ export class AppSettings {
     this.options = options;
   }
 
-  /** The settings as the window sees them: the retention is the signed-in vet's clinic's. */
+  /**
+   * The settings as the window sees them: the retention is the signed-in vet's clinic's, the
+   * last template the signed-in vet's own (none signed out: nobody's choice is offered).
+   */
   view(): Settings {
     const { settings, retention } = this.options;
-    return { ...settings.get(), ...retention.of(retention.signedInAccount()), retentionByAccount: {} };
+    const s = settings.get();
+    const vet = this.vetAccount();
+    const lastTemplateId = vet === null ? null : (s.lastTemplateByVet[vet] ?? null);
+    return {
+      ...s,
+      ...retention.of(retention.signedInAccount()),
+      retentionByAccount: {},
+      lastTemplateByVet: {},
+      lastTemplateId,
+    };
+  }
+
+  /** Keeps the template just sent as the signed-in vet's, to offer first for their next patient. */
+  async rememberTemplate(templateId: string | null): Promise<void> {
+    const vet = this.vetAccount();
+    if (vet !== null) await this.options.settings.setVetTemplate(vet, templateId);
+  }
+
+  private vetAccount(): string | null {
+    const user = this.options.session.state().user;
+    return user ? `${this.options.serviceKey()} ${user.id}` : null;
   }
 
   /**
@@ -46,7 +71,7 @@ export class AppSettings {
    */
   async update(input: SettingsInput): Promise<Settings> {
     const { settings, retention, embedded, session, shortcut: shortcutPort } = this.options;
-    const { retentionDays, retentionAppliesFrom, ...patch } = input;
+    const { retentionDays, retentionAppliesFrom, lastTemplateId, ...patch } = input;
     const retentionChange = retentionDays !== undefined || retentionAppliesFrom !== undefined;
     const account = retention.signedInAccount();
     if (retentionChange && account === null)
@@ -82,6 +107,9 @@ export class AppSettings {
     if (!after.useSandbox && embedded.running) await embedded.stop();
     if (serviceChanged && session.state().signedIn) await session.signOut('user');
     if (serviceChanged) await this.restartForNewService();
+    // The last template is the signed-in vet's own; signed out, there is no one to keep it for.
+    const vet = this.vetAccount();
+    if (lastTemplateId !== undefined && vet !== null) await settings.setVetTemplate(vet, lastTemplateId);
     if (retentionChange && account !== null) await retention.set(account, { retentionDays, retentionAppliesFrom });
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
     return this.view();

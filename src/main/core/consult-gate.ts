@@ -18,6 +18,9 @@ import type { RecordingMeta } from './recordings/index.ts';
  */
 export type ConsultAccess = 'full' | 'claim' | 'none';
 
+/** What only the vet who recorded a consult may do: delete it, and send or change it until it is sent. */
+export type OwnerAction = 'delete' | 'send' | 'change';
+
 export interface GateSources {
   /** The recording's meta as last written or read (RecordingStore.peek); undefined when unknown. */
   meta(id: string): RecordingMeta | undefined;
@@ -64,6 +67,19 @@ export class ConsultGate {
   /** Whether the account signed in may see and act on the consult. */
   allows(id: string): boolean {
     return this.access(id) === 'full';
+  }
+
+  /**
+   * Colleagues of one clinic read and edit each other's sent notes, but a consult not yet sent,
+   * and its deletion, belong to the vet who recorded it. The sentence that refuses the vet
+   * signed in, or null when they may go on (their own consult, or one no account owns here).
+   */
+  ownerOnly(id: string, action: OwnerAction): string | null {
+    const owner = this.sources.meta(id)?.owner;
+    const user = this.sources.user();
+    if (!owner || !user || owner.service !== this.sources.service() || owner.userId === user.id) return null;
+    if (action !== 'delete' && this.sources.sent(id)) return null;
+    return `Only ${owner.name.trim() || owner.email} can ${action} this consult.`;
   }
 
   /**

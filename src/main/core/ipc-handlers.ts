@@ -13,7 +13,9 @@ import {
 } from '../../shared/ipc.ts';
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
+import type { OwnerAction } from './consult-gate.ts';
 import { NOT_THEIRS } from './consults/access.ts';
+import { TrailError } from './consults/trail.ts';
 import { JobError } from './jobs/pipeline.ts';
 import { RecordingError } from './recordings/index.ts';
 import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
@@ -79,6 +81,9 @@ function implementations(core: AppCore): Impl {
     'update:restart': () => updates.restart(),
     'consults:askDdx': ({ id, input }: In<'consults:askDdx'>) => core.answers.askDdx(id, input),
     'consults:answers': ({ id }: In<'consults:answers'>) => core.answers.list(id),
+    'consults:trail': async ({ id }: In<'consults:trail'>) => ({ entries: await core.trail.read(id) }),
+    'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
+      notes.used(id, action, documentId ?? null),
   };
 }
 
@@ -103,6 +108,7 @@ export function toIpcError(e: unknown): IpcError {
     return { code, message, retryable: e.transient };
   }
   if (e instanceof InputError || e instanceof SettingsError) return { code: 'invalid_input', message: e.message };
+  if (e instanceof TrailError) return { code: e.code, message: e.message, retryable: true };
   if (e instanceof RecordingError || e instanceof JobError) return { code: e.code, message: e.message };
   // A disk error from anywhere else (a job or the settings being saved): its own code and a
   // sentence, never the errno text with the file's path.
@@ -138,6 +144,16 @@ const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
   'consults:audioUrl': 'full',
   'consults:askDdx': 'full',
   'consults:answers': 'full',
+  'consults:trail': 'full',
+  'consults:noteUsed': 'full',
+};
+
+/** What only the vet who recorded a consult may do (ConsultGate.ownerOnly). */
+const OWNER_ONLY: Partial<Record<InvokeChannel, OwnerAction>> = {
+  'consults:delete': 'delete',
+  'consults:submit': 'send',
+  'consults:retry': 'send',
+  'recording:update': 'change',
 };
 
 /** Whether a channel's input has an `id` (a consult's). */
@@ -170,6 +186,9 @@ export function createHandlers(core: AppCore): HandlerTable {
       if (need && !core.gate.permits((parsed.data as { id: string }).id, need)) {
         return { ok: false, error: { code: 'not_found', message: NOT_THEIRS } };
       }
+      const ownerOnly = OWNER_ONLY[channel];
+      const refusal = ownerOnly ? core.gate.ownerOnly((parsed.data as { id: string }).id, ownerOnly) : null;
+      if (refusal) return { ok: false, error: { code: 'not_owner', message: refusal } };
       try {
         const data = await run(parsed.data);
         return { ok: true, data };

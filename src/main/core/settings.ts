@@ -75,6 +75,18 @@ export class SettingsStore {
     this.current = checked.data;
     return this.current;
   }
+  /** Keeps (or with null, forgets) a vet's last template (`account`: `<service> <user id>`). */
+  async setVetTemplate(account: string, templateId: string | null): Promise<Settings> {
+    const byVet = { ...this.current.lastTemplateByVet };
+    if (templateId === null) delete byVet[account];
+    else byVet[account] = templateId;
+    const checked = settingsSchema.safeParse({ ...this.current, lastTemplateByVet: byVet });
+    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    await writeJsonAtomic(this.file, checked.data);
+    this.current = checked.data;
+    return this.current;
+  }
+
   /** Sets (or with null, forgets) one clinic's own retention; the window never writes this map directly. */
   async setAccountRetention(account: string, retention: Retention | null): Promise<Settings> {
     const byAccount = { ...this.current.retentionByAccount };

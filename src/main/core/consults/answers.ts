@@ -8,7 +8,7 @@ import type { KeptAnswer } from '../../../shared/ipc.ts';
 import type { DdxResult } from '../../../shared/service/index.ts';
 import type { ConsultParts } from './parts.ts';
 
-export type ConsultAnswersOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'answers'> & {
+export type ConsultAnswersOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'answers' | 'trail'> & {
   /** The differential-diagnosis agent (`POST /ddx_agent_v2`). */
   ddx(input: string): Promise<DdxResult>;
   now?: () => number;
@@ -23,7 +23,7 @@ export class ConsultAnswers {
 
   /** Asks for differentials from the consult's note (as plain text) and keeps the answer with it. */
   async askDdx(id: string, input: string): Promise<KeptAnswer> {
-    const { access, pipeline, answers, now = Date.now } = this.options;
+    const { access, pipeline, answers, trail, now = Date.now } = this.options;
     access.consultFor(id);
     const question = input.trim();
     const result = await this.options.ddx(question);
@@ -37,6 +37,9 @@ export class ConsultAnswers {
         question,
         result,
       };
+      // The consult's trail says who started the conversation; an entry that cannot be written
+      // refuses the keeping as a whole (the vet is told), as every other action does.
+      await trail.add(id, 'conversation');
       await answers.add(id, kept);
       return kept;
     });

@@ -24,6 +24,7 @@ export type ConsultCommandsOptions = Pick<
   | 'serviceKey'
   | 'emit'
   | 'rememberTemplate'
+  | 'trail'
 >;
 
 export class ConsultCommands {
@@ -57,7 +58,10 @@ export class ConsultCommands {
       // A consult that waited for its patient's name goes on now.
       const job = pipeline.info(id);
       if (job) await pipeline.resumeWithPatientName(id);
-      else if (meta.state === 'finished' && meta.templateId) await pipeline.submit(id, meta.templateId);
+      else if (meta.state === 'finished' && meta.templateId) {
+        await this.options.trail.add(id, 'sent');
+        await pipeline.submit(id, meta.templateId);
+      }
     }
     // Every window shows the new name, not only the one that asked.
     const consult = access.consultFor(id);
@@ -73,6 +77,7 @@ export class ConsultCommands {
     if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
     if (meta.templateId !== templateId) cache.remember(await recordings.update(id, { templateId }));
     if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
+    await this.options.trail.add(id, 'sent');
     await pipeline.submit(id, templateId);
     await this.options.rememberTemplate(templateId);
     return this.options.access.consultFor(id);
@@ -115,8 +120,10 @@ export class ConsultCommands {
     const meta = await recordings.claim(id, ownerOf(user, this.options.serviceKey()));
     pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.
-    if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim())
+    if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) {
+      await this.options.trail.add(id, 'sent');
       await pipeline.submit(id, meta.templateId);
+    }
     const claimed = this.options.access.consultFor(id);
     this.options.emit('consult:changed', claimed);
     return claimed;
@@ -128,6 +135,8 @@ export class ConsultCommands {
    */
   async delete(id: string): Promise<{ deleted: true }> {
     const { drafts, answers } = this.options;
+    // Noted first, where it outlives the consult's folder: a deletion no one can trace is refused.
+    await this.options.trail.deleted(id, this.options.cache.consult(id)?.recording.patientName ?? null);
     await this.options.pipeline.delete(id, async () => {
       await Promise.all([drafts.removeConsult(id), answers.removeConsult(id)]);
     });

@@ -25,7 +25,7 @@ function draftKey(id: string, documentId: string | null): string {
   return documentId === null ? id : `${id}.document-${documentId}`;
 }
 
-export type ConsultNotesOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'drafts'> & {
+export type ConsultNotesOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'drafts' | 'trail'> & {
   clipboard: ClipboardPort | undefined;
 };
 
@@ -69,6 +69,7 @@ export class ConsultNotes {
   async export(id: string, format: ExportFormat, documentId: string | null = null): Promise<NoteExport> {
     const { sections, meta } = this.parts(id, documentId);
     const formats = this.formats(id, documentId);
+    await this.options.trail.add(id, 'exported', { documentId });
     // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
     const data =
       format === 'pdf'
@@ -84,6 +85,13 @@ export class ConsultNotes {
     return { written: true };
   }
 
+  /** The window copied or printed the note: noted before it does, so it does not when this is refused. */
+  async used(id: string, action: 'copied' | 'printed', documentId: string | null): Promise<{ noted: true }> {
+    this.parts(id, documentId);
+    await this.options.trail.add(id, action, { documentId });
+    return { noted: true };
+  }
+
   // The note and its drafts are written in the consult's turn, where a delete is too: a save
   // asked after a delete finds no consult, and none is written back into a deleted one.
 
@@ -91,6 +99,8 @@ export class ConsultNotes {
     const { pipeline, drafts } = this.options;
     return pipeline.inTurn(id, async () => {
       this.options.access.consultFor(id);
+      // Refused as a whole when it cannot be noted: the vet's draft is still kept.
+      await this.options.trail.add(id, 'edited', { documentId });
       await pipeline.saveEditedNote(id, text, documentId);
       // The draft was for this save: once the note holds it, it is done.
       await drafts.put(draftKey(id, documentId), null);

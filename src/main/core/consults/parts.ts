@@ -11,6 +11,7 @@ import type { SettingsStore } from '../settings.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';
+import type { ConsultTrail } from './trail.ts';
 
 export interface ConsultParts {
   settings: SettingsStore;
@@ -22,6 +23,8 @@ export interface ConsultParts {
   gate: ConsultGate;
   cache: ConsultCache;
   access: ConsultAccessView;
+  /** Who did what to each consult; an entry is written before its action. */
+  trail: ConsultTrail;
   /** The vet signed in, if any. */
   user: () => User | null;
   /** The service accounts belong to now (AppCore.serviceKey). */

@@ -4,13 +4,16 @@ import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ip
 import { ownerOf } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
 import type { ConsultParts } from './parts.ts';
+import { TrailError } from './trail.ts';
 
+const STOPPED_NOT_SENT =
+  'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.';
 const STOPPED_NOT_YOURS =
   'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
 
 export type RecorderOptions = Pick<
   ConsultParts,
-  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'rememberTemplate'
+  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'rememberTemplate' | 'trail'
 >;
 
 export class Recorder {
@@ -24,7 +27,7 @@ export class Recorder {
     const { recordings, cache, user, serviceKey } = this.options;
     // The consult is the signed-in account's: it is sent with that sign-in only.
     const vet = user();
-    return cache.remember(
+    const meta = cache.remember(
       await recordings.start({
         mimeType: input.mimeType,
         label: input.label || null,
@@ -35,6 +38,15 @@ export class Recorder {
         ownerConsented: input.ownerConsented === true,
       }),
     );
+    // A recording whose start cannot be noted could not be kept either (the disk): none is made.
+    try {
+      await this.options.trail.add(meta.id, 'recorded', { who: vet });
+    } catch (e) {
+      await recordings.delete(meta.id).catch(() => undefined);
+      cache.forget(meta.id);
+      throw e;
+    }
+    return meta;
   }
 
   async chunk({
@@ -63,6 +75,10 @@ export class Recorder {
     // the patient's name it waits for it (recording:update sends it then). The pipeline sends
     // it with its owner's sign-in only; one no one owns yet waits for a vet's claim.
     if (meta.templateId && meta.patientName) {
+      // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
+      await this.options.trail.add(id, 'sent').catch((e: unknown) => {
+        throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
+      });
       await pipeline.submit(id, meta.templateId);
       if (gate.allows(id)) await this.options.rememberTemplate(meta.templateId);
     }

@@ -52,7 +52,13 @@ export async function writeFlavours(formats: Pick<NoteFormats, 'text' | 'html' |
 
 /** Copies the note the vet sees (the edit when there is one), or one more document of the consult, in its three flavours. */
 export async function copyNote(id: string, documentId?: string): Promise<CopyOutcome> {
-  const formats = await api.consults.noteFormats(documentId === undefined ? { id } : { id, documentId });
+  const which = documentId === undefined ? { id } : { id, documentId };
+  // Noted in the trail alongside (no later: the window's right to write the clipboard is short);
+  // when it cannot be noted, nothing is copied.
+  const [formats] = await Promise.all([
+    api.consults.noteFormats(which),
+    api.consults.noteUsed({ ...which, action: 'copied' }),
+  ]);
   const { written } = await api.clipboard.write({ text: formats.text, html: formats.html, rtf: formats.rtf });
   if (written) return 'all';
   return writeFlavours(formats);

@@ -3,6 +3,7 @@
 // recording goes on while the vet looks at another view.
 import { create } from 'zustand';
 import type { InputDevice } from '../lib/input-devices.ts';
+import { api } from '../api.ts';
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped' | 'error';
 
@@ -93,3 +94,13 @@ export const useRecorder = create<RecorderState>(() => ({
 
 export const isCapturing = (status: RecorderStatus) =>
   status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
+
+// The template chosen is the vet's own: another vet signing in starts from theirs (the settings'
+// last template, read again at sign-in), not from the one left in the form. A recording still
+// under way keeps its own template in main; the form's is only for the next patient.
+let formVet: string | null = null;
+api.on('session:changed', (session) => {
+  const vet = session.user?.id ?? null;
+  if (vet !== formVet && formVet !== null) useRecorder.setState({ templateId: null });
+  formVet = vet ?? formVet;
+});

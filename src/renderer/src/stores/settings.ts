@@ -20,3 +20,13 @@ export const useSettings = create<SettingsState>((set) => ({
     return settings;
   },
 }));
+
+// The last template offered is the signed-in vet's own: read again when another vet signs in.
+api.on(
+  'session:changed',
+  () =>
+    void useSettings
+      .getState()
+      .load()
+      .catch(() => undefined),
+);

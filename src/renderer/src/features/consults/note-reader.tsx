@@ -10,6 +10,7 @@ import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConfirmInline } from './confirm-inline.tsx';
+import { EditedBy } from './consult-trail.tsx';
 import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
@@ -222,6 +223,16 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     }
   }
 
+  async function print() {
+    try {
+      // Noted before printing; when it cannot be, nothing is printed and the vet is told.
+      await api.consults.noteUsed({ ...which, action: 'printed' });
+      window.print();
+    } catch (e) {
+      setFeedback({ kind: 'error', text: (e as Error).message });
+    }
+  }
+
   async function exportAs(format: (typeof EXPORTS)[number]['format']) {
     try {
       const file = await api.consults.export({ ...which, format });
@@ -296,7 +307,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
           Copy {name}
         </button>
         {/* The window's own print (Electron's too): the print stylesheet leaves the note alone on the page. */}
-        <button type="button" onClick={() => window.print()}>
+        <button type="button" onClick={() => void print()}>
           Print
         </button>
         {checkLine && (
@@ -326,8 +337,8 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
       )}
       {edited && (
         <div className="row note-edited">
-          <span className="badge">Edited</span>
-          <span className="muted">You changed this note; the service’s original is kept.</span>
+          <EditedBy id={id} {...(documentId === undefined ? {} : { documentId })} refresh={text} />
+          <span className="muted">The service’s original is kept.</span>
           {!confirmRevert && (
             <button type="button" className="link" onClick={() => setConfirmRevert(true)}>
               Back to the original

@@ -13,6 +13,7 @@ import { MoreItemsContext, type MenuItem } from './more-menu.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
+import { ConsultTrail } from './consult-trail.tsx';
 import { useAction } from './use-action.ts';
 import './consults.css';
 
@@ -171,6 +172,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
         {job ? <DocumentTabs consult={consult} note={note} /> : note}
       </MoreItemsContext.Provider>
       <NoteAudio id={recording.id} audioDeleted={job?.audioDeleted ?? false} />
+      <ConsultTrail id={recording.id} />
     </>
   );
 }
