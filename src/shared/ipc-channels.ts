@@ -42,6 +42,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'clipboard:write',
   'update:get',
   'update:restart',
+  'session:switchUser',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -77,6 +77,7 @@ function implementations(core: AppCore): Impl {
     'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) =>
       retention.preview(retentionDays),
     'update:restart': () => updates.restart(),
+    'session:switchUser': () => calls.switchUser(),
   };
 }
 
