@@ -168,6 +168,36 @@ describe('switch user with consults in flight', () => {
     expect(c.pipeline.info(rex)?.state).not.toBe('completed');
   });
 
+  it('a background sign-in is restored at launch while its consults are in flight, and ends when they are done', async () => {
+    const { sandbox, proxy, c, store } = await world({ scribeSeconds: 3 }, false);
+    const h = createHandlers(c);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const owner = c.session.state().user?.id ?? '';
+    const bella = await recordWithTemplate(h, c, 'Bella');
+    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
+    await h['session:switchUser'](undefined);
+    await c.stop();
+
+    // The app starts again on the same data folder and store: the sign-in comes back in the background.
+    const again = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store, dataDir: c.options.dataDir });
+    cleanups.push(() => again.stop());
+    expect(again.background.has(owner)).toBe(true);
+    expect(again.session.state().signedIn).toBe(false);
+    expect((await waitForJob(again, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
+    await until(() => !again.background.has(owner));
+    expect(await store.forAccount(owner).load()).toBeNull();
+    expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
+    expect(sendersOf(proxy)).toEqual([owner]);
+
+    // Started again with nothing in flight, no background sign-in is kept.
+    await again.stop();
+    const third = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store, dataDir: c.options.dataDir });
+    cleanups.push(() => third.stop());
+    expect(third.background.has(owner)).toBe(false);
+  });
+
   it("when the leaving vet's sign-in is refused in the background, their consult waits for them and says so; back, it finishes once with their account", async () => {
     const { sandbox, proxy, c, store } = await world(
       { scribeSeconds: 6, accessTtlSeconds: 2, refreshReuseGraceSeconds: 0 },
