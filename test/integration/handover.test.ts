@@ -198,6 +198,26 @@ describe('switch user with consults in flight', () => {
     expect(third.background.has(owner)).toBe(false);
   });
 
+  it('a change of service ends the background sign-ins: they belong to the service they were made with', async () => {
+    const { sandbox, c, store } = await world({ scribeSeconds: 60 }, false);
+    const h = createHandlers(c);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const owner = c.session.state().user?.id ?? '';
+    const bella = await recordWithTemplate(h, c, 'Bella');
+    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
+    await h['session:switchUser'](undefined);
+    expect(c.background.has(owner)).toBe(true);
+    await h['settings:update']({
+      serviceUrls: {
+        agentsUrl: sandbox.urls.agents_url,
+        scribeUrl: sandbox.urls.scribe_url,
+        agentsApiUrl: sandbox.urls.agents_api_url,
+      },
+    });
+    expect(c.background.has(owner)).toBe(false);
+    expect(await store.forAccount(owner).load()).toBeNull();
+  });
+
   it("when the leaving vet's sign-in is refused in the background, their consult waits for them and says so; back, it finishes once with their account", async () => {
     const { sandbox, proxy, c, store } = await world(
       { scribeSeconds: 6, accessTtlSeconds: 2, refreshReuseGraceSeconds: 0 },

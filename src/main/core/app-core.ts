@@ -148,6 +148,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const { shortcut, updates } = options;
     this.appSettings = new AppSettings({
       ...parts,
+      background,
       retention: this.retention,
       embedded: this.embedded,
       shortcut,

@@ -70,6 +70,11 @@ export class BackgroundSessions extends EventEmitter<{ changed: [] }> {
     this.emit('changed');
   }
 
+  /** Ends them all (the app now talks to another service). */
+  async endAll(): Promise<void> {
+    for (const id of [...this.sessions.keys()]) await this.end(id);
+  }
+
   /** Ends every background sign-in whose consults are all done. */
   async prune(inFlight: (userId: string) => boolean): Promise<void> {
     for (const id of [...this.sessions.keys()]) if (!inFlight(id)) await this.end(id);
