@@ -1,5 +1,7 @@
 // Signing out with a consult still on its way says what will wait, and asks: the consult stays
-// on this computer for the same account's next sign-in. (Switch user: handover.spec.ts.)
+// on this computer for the same account's next sign-in; a colleague sees it wait for its owner,
+// who signs in from its row. (Switch user: handover.spec.ts.)
+import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
 import { expect, go, mainNav, signIn, start, test } from './fixtures.ts';
 import { onlyConsult, pickTemplate, record } from './support/consults.ts';
 
@@ -31,7 +33,18 @@ test('sign-out with a consult on its way says it waits for the next sign-in, and
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   // Signed out, it is not shown to whoever is at the computer; signed in again, it is there, still on its way.
   expect(await host.call('consults:list')).toEqual([]);
-  await signIn(page, demo);
+  // A colleague of the same clinic: signed out (not switched), the consult waits for its owner,
+  // who signs in from its row with the e-mail filled in.
+  await signIn(page, COLLEAGUE_ACCOUNT);
+  await go(page, 'Consults');
+  const row = page.getByRole('main').getByRole('article').first();
+  await expect(row).toContainText('Waiting for Dr. Demo Vet to sign in');
+  await expect(row).not.toContainText('Being written for');
+  await row.getByRole('button', { name: 'Sign in as Dr. Demo Vet' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.locator('.topbar .user')).toHaveText('Dr. Demo Vet');
   const back = await onlyConsult(host);
   expect(back.job?.state).not.toBe('failed');
   expect(back.recording.recordedBy?.email).toBe(demo.email);
