@@ -46,6 +46,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:answers',
   'consults:trail',
   'consults:noteUsed',
+  'session:switchUser',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -67,6 +67,13 @@ export interface SessionInfo {
   user: User | null;
   /** Why the last session ended, when not by the user: shown on the sign-in screen. */
   endedBecause: 'expired' | 'revoked' | null;
+  /** The last vet switched user (rather than signing out): a recording they left going goes on. */
+  switched?: boolean;
+  /**
+   * Vets who switched user with consults in flight: those consults go on with their own
+   * sign-in, kept in main (only who, never a token).
+   */
+  background?: { userId: string; name: string }[];
 }
 
 /** Who recorded a consult: the signed-in account at the time. */
@@ -395,6 +402,8 @@ export const invokeContract = {
     input: z.object({ id, documentId, action: z.enum(['copied', 'printed']) }),
     output: answer<{ noted: true }>(),
   },
+  /** Hands the computer to the next vet: the leaving vet's consults in flight go on with their sign-in. */
+  'session:switchUser': { input: none, output: answer<SessionInfo>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -27,6 +27,42 @@ describe('keychain secret store', () => {
       expect(keychain, 'no Secret Service answered; run the tests with npm test, which starts one').not.toBeNull();
   });
 
+  it.skipIf(!keychain)(
+    "keeps a background sign-in in its account's own entry, beside the session's, which stays where it was",
+    async () => {
+      const store = keychain!;
+      const session = (id: string, token: string): StoredSession => ({
+        accessToken: `${token}-access`,
+        refreshToken: `${token}-refresh`,
+        user: { id, email: `${id}@clinic.test`, name: `Dr ${id}`, organizationId: 'o1' },
+      });
+      await store.save(session('front', 'f'));
+      const a = store.forAccount('user-a');
+      const b = store.forAccount('user-b');
+      await a.save(session('user-a', 'a'));
+      await b.save(session('user-b', 'b'));
+      // Each entry holds its own; the foreground's 'session' entry is read as before.
+      expect((await store.load())?.accessToken).toBe('f-access');
+      expect((await a.load())?.accessToken).toBe('a-access');
+      expect((await b.load())?.accessToken).toBe('b-access');
+      const keytar = (await import('keytar')).default;
+      const service = (store as unknown as { service: string }).service;
+      expect(JSON.parse((await keytar.getPassword(service, 'session')) ?? '{}')).toMatchObject({
+        accessToken: 'f-access',
+      });
+      // No entry is named after a user id.
+      const accounts = (await keytar.findCredentials(service)).map((c) => c.account);
+      expect(accounts.filter((n) => n.includes('user-a'))).toEqual([]);
+      await a.clear();
+      expect(await a.load()).toBeNull();
+      expect((await b.load())?.accessToken).toBe('b-access');
+      expect((await store.load())?.accessToken).toBe('f-access');
+      await b.clear();
+      await store.clear();
+      expect((await keytar.findCredentials(service)).filter((c) => c.account.startsWith('account.'))).toEqual([]);
+    },
+  );
+
   it.skipIf(!keychain)('keeps, returns and forgets the session', async () => {
     const store = keychain!;
     expect(store).toMatchObject({ kind: 'keychain', persistent: true });

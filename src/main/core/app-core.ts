@@ -33,6 +33,8 @@ import { RecordingStore, type RecordingMeta } from './recordings/index.ts';
 import { ServiceCalls, sessionInfo } from './service-calls.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
+import { BackgroundSessions } from './background-sessions.ts';
+import type { SecretStore } from './secret-store.ts';
 import { SettingsStore } from './settings.ts';
 import { UpdateControl } from './update-control.ts';
 
@@ -48,6 +50,9 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly recordings: RecordingStore;
   readonly client: ServiceClient;
   readonly session: Session;
+  /** The sign-ins of vets who switched user with consults in flight. */
+  readonly background: BackgroundSessions;
+  private pruning: Promise<void> = Promise.resolve();
   readonly pipeline: Pipeline;
   readonly clinical: Clinical;
   /** The vet's note edits as they are typed, before they are saved. */
@@ -101,10 +106,17 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       network: new Network(options.network),
       log: (l) => log.debug(l),
     });
-    const session = (this.session = new Session({
-      client: this.client,
+    const makeSession = (store: SecretStore) =>
+      new Session({
+        client: this.client,
+        store,
+        useScribeLogin: () => this.settings.get().useLoginRow,
+        log: (l) => log.info(l),
+      });
+    const session = (this.session = makeSession(secretStore));
+    const background = (this.background = new BackgroundSessions({
       store: secretStore,
-      useScribeLogin: () => this.settings.get().useLoginRow,
+      makeSession,
       log: (l) => log.info(l),
     }));
     const user = () => session.state().user;
@@ -121,6 +133,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       sender: (id) => gate.sender(id),
       recordings: this.recordings,
       session,
+      background,
       client: this.client,
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
@@ -130,7 +143,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       // The secret the service signs deliveries with: to the secret store, never to settings.
       saveWebhookSecret: (secret) => secretStore.saveSecret('webhook-secret', secret),
     });
-    this.calls = new ServiceCalls(session, this.client);
+    this.calls = new ServiceCalls(session, this.client, { background, inFlight: (id) => this.inFlightFor(id) });
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
 
     const cache = (this.cache = new ConsultCache({ ...parts, job: (id) => pipeline.info(id), emit }));
@@ -142,6 +155,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const { shortcut, updates } = options;
     this.appSettings = new AppSettings({
       ...parts,
+      background,
       retention: this.retention,
       embedded: this.embedded,
       shortcut,
@@ -162,7 +176,17 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
     this.answers = new ConsultAnswers({ ...consults, ddx: (input) => this.clinical.ddx(input) });
 
-    session.on('changed', (s) => emit('session:changed', sessionInfo(s)));
+    session.on('changed', (s) => emit('session:changed', sessionInfo(s, background)));
+    background.on('changed', () => emit('session:changed', sessionInfo(session.state(), background)));
+    // A background sign-in lasts while its vet's consults are in flight, no longer.
+    const prune = () => {
+      this.pruning = this.pruning
+        .then(() => background.prune((id) => this.inFlightFor(id)))
+        .catch((e: unknown) => log.warn(`session: a background sign-in could not be ended: ${(e as Error).message}`));
+    };
+    pipeline.on('job', prune);
+    pipeline.on('documentReady', prune);
+    pipeline.on('removed', prune);
     announceConsults({ pipeline, cache, gate, emit, notify: options.notify });
   }
 
@@ -199,12 +223,15 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     }
     if (settings.useSandbox) await this.embedded.startAtLaunch();
     await this.session.restore();
+    await this.background.restore();
     // Checked in the background: an unreachable service must not hold up the window.
     this.sessionCheck = this.session.verify().catch((e: unknown) => {
       this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
       return this.session.state();
     });
     await this.pipeline.init(metas);
+    // Restored only while their consults are still in flight.
+    await this.background.prune((id) => this.inFlightFor(id));
     // What a write cut short by a crash left behind (temporary files of unsaved edits).
     await this.drafts
       .sweep()
@@ -218,6 +245,18 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     await this.pipeline.stop();
     await this.embedded.stop();
     await this.client.network.close();
+  }
+
+  /** Whether this vet has a consult on its way on this computer, or a recording going. */
+  inFlightFor(userId: string): boolean {
+    if (this.pipeline.inFlightFor(userId)) return true;
+    return this.cache
+      .all()
+      .some(
+        (c) =>
+          c.recording.recordedBy?.userId === userId &&
+          (c.recording.state === 'recording' || c.recording.state === 'paused'),
+      );
   }
 
   notice(n: Notice): void {

@@ -9,6 +9,7 @@ import type { EmbeddedServiceHost } from './embedded-service.ts';
 import type { Pipeline } from './jobs/pipeline.ts';
 import type { Logger } from './log.ts';
 import type { ShortcutPort, UpdatePort } from './ports.ts';
+import type { BackgroundSessions } from './background-sessions.ts';
 import type { Session } from './session.ts';
 import { SettingsError, type SettingsStore } from './settings.ts';
 
@@ -19,6 +20,8 @@ export interface AppSettingsOptions {
   retention: ClinicRetention;
   embedded: EmbeddedServiceHost;
   session: Session;
+  /** Background sign-ins belong to the service they were made with: a change of service ends them. */
+  background?: BackgroundSessions;
   pipeline: Pipeline;
   shortcut: ShortcutPort | undefined;
   updates: UpdatePort | undefined;
@@ -106,6 +109,7 @@ export class AppSettings {
     if (after.useSandbox && !embedded.running) await embedded.start();
     if (!after.useSandbox && embedded.running) await embedded.stop();
     if (serviceChanged && session.state().signedIn) await session.signOut('user');
+    if (serviceChanged) await this.options.background?.endAll();
     if (serviceChanged) await this.restartForNewService();
     // The last template is the signed-in vet's own; signed out, there is no one to keep it for.
     const vet = this.vetAccount();

@@ -84,6 +84,7 @@ function implementations(core: AppCore): Impl {
     'consults:trail': async ({ id }: In<'consults:trail'>) => ({ entries: await core.trail.read(id) }),
     'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
       notes.used(id, action, documentId ?? null),
+    'session:switchUser': () => calls.switchUser(),
   };
 }
 

@@ -2,7 +2,7 @@
 // IPC channel hands them out. Order of preference: the OS keychain (keytar); Electron
 // safeStorage when its backend is a real one (an encrypted file); memory for this run only.
 // Never plain text on disk.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { z } from 'zod';
@@ -35,6 +35,16 @@ export interface SecretStore {
    */
   saveSecret(name: SecretName, value: string): Promise<void>;
   loadSecret(name: SecretName): Promise<string | null>;
+  /**
+   * The store of one account's background sign-in (kept while their consults are in flight
+   * after a switch of user), beside the foreground's, which stays where it always was.
+   */
+  forAccount(userId: string): SecretStore;
+}
+
+/** The entry name of an account's background sign-in: a hash, so no user id shapes a key or a file name. */
+export function accountKey(userId: string): string {
+  return createHash('sha256').update(userId).digest('hex').slice(0, 32);
 }
 
 /**
@@ -42,7 +52,7 @@ export interface SecretStore {
  * secret the built-in sandbox's keys come from (so its sign-ins outlive a restart exactly as
  * long as the session kept beside it does, and its state file holds no key).
  */
-export type SecretName = 'webhook-secret' | 'sandbox-key';
+export type SecretName = 'webhook-secret' | 'sandbox-key' | 'background-sessions';
 
 function parseStored(text: string | null): StoredSession | null {
   if (!text) return null;
@@ -77,6 +87,12 @@ export class MemorySecretStore implements SecretStore {
   }
   async loadSecret(name: SecretName) {
     return this.named.get(name) ?? null;
+  }
+  private readonly accounts = new Map<string, MemorySecretStore>();
+  forAccount(userId: string): SecretStore {
+    let store = this.accounts.get(userId);
+    if (!store) this.accounts.set(userId, (store = new MemorySecretStore(this.description)));
+    return store;
   }
 }
 
@@ -166,6 +182,9 @@ export class KeychainSecretStore implements SecretStore {
   async loadSecret(name: SecretName) {
     return this.keytar.getPassword(this.service, name);
   }
+  forAccount(userId: string): SecretStore {
+    return new KeychainSecretStore(this.keytar, this.service, `account.${accountKey(userId)}`);
+  }
   /** Whether a keychain answers at all (on Linux, a Secret Service on the session bus). */
   async probe(): Promise<boolean> {
     try {
@@ -223,6 +242,9 @@ export class EncryptedFileSecretStore implements SecretStore {
     } catch {
       return null;
     }
+  }
+  forAccount(userId: string): SecretStore {
+    return new EncryptedFileSecretStore(`${this.file}.${accountKey(userId)}`, this.cipher, this.description);
   }
   private writeEncrypted(file: string, plain: string) {
     const tmp = `${file}.${randomUUID()}.tmp`;

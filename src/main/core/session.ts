@@ -11,7 +11,8 @@ import type { SecretStore, StoredSession } from './secret-store.ts';
 
 export const REFRESH_MARGIN_MS = 60_000;
 
-export type SignOutReason = 'user' | 'expired' | 'revoked';
+/** 'switch': the vet handed the computer to a colleague (their recording, if any, goes on). */
+export type SignOutReason = 'user' | 'switch' | 'expired' | 'revoked';
 
 export interface SessionState {
   signedIn: boolean;
@@ -155,6 +156,25 @@ export class Session extends EventEmitter<{ changed: [SessionState] }> {
     this.endedBecause = reason === 'user' ? null : reason;
     await this.store.clear();
     this.options.log?.(`session: signed out (${reason})`);
+    this.emitChanged();
+    return this.state();
+  }
+
+  /**
+   * This sign-in's tokens, for moving it to the background when the vet switches user (main
+   * only: no IPC channel reaches this).
+   */
+  handOver(): StoredSession | null {
+    return this.current ? structuredClone(this.current) : null;
+  }
+
+  /** Takes over a sign-in handed over by another Session (kept for its consults in flight). */
+  async adopt(stored: StoredSession): Promise<SessionState> {
+    await this.store.save(stored);
+    this.generation += 1;
+    this.current = stored;
+    this.refreshing = null;
+    this.endedBecause = null;
     this.emitChanged();
     return this.state();
   }

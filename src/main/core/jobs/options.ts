@@ -4,11 +4,14 @@
 import type { BackoffOptions } from '../backoff.ts';
 import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
+import type { BackgroundSessions } from '../background-sessions.ts';
 import type { Session } from '../session.ts';
 
 export interface PipelineOptions {
   recordings: RecordingStore;
   session: Session;
+  /** The sign-ins of vets who switched user with consults in flight: theirs go on with them. */
+  background?: BackgroundSessions;
   client: ServiceClient;
   backoff?: BackoffOptions;
   pollDelay?: (pollsSoFar: number) => number;
@@ -32,4 +35,5 @@ export interface PipelineOptions {
   sender?: (recordingId: string) => string | null;
 }
 
-export type ResolvedOptions = Required<Omit<PipelineOptions, 'log'>> & Pick<PipelineOptions, 'log'>;
+export type ResolvedOptions = Required<Omit<PipelineOptions, 'log' | 'background'>> &
+  Pick<PipelineOptions, 'log' | 'background'>;

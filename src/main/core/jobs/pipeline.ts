@@ -19,7 +19,7 @@ import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, s
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { addDocument, documentTexts, retryDocument } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
-import type { DocumentInfo, JobInfo } from './record.ts';
+import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
 import { Runner } from './runner.ts';
 import { JobStore } from './store.ts';
 import { UploadSlots } from './upload-slots.ts';
@@ -69,6 +69,19 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     // The runner is the one part that uses all the others: it is given the engine it completes.
     this.engine = Object.assign(engine, { runner: new Runner(engine as Engine) });
     resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
+    // A background sign-in kept or ended: waiting jobs look again at whose sign-in they go with.
+    resolved.background?.on('changed', () => {
+      for (const id of store.jobs.keys()) this.engine.runner.kick(id);
+      waits.lookAgain();
+    });
+  }
+
+  /** Whether this user has a consult or document on its way (not yet written, not failed). */
+  inFlightFor(userId: string): boolean {
+    const { store, options } = this.engine;
+    return store
+      .allLive()
+      .some((live) => !TERMINAL.has(live.record.state) && options.sender(live.record.recordingId) === userId);
   }
 
   /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */

@@ -68,6 +68,8 @@ export class Runner implements JobRunner {
     for (const live of store.allLive()) {
       const owner = options.sender(live.record.recordingId);
       if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
+      // One whose owner switched user goes on with their background sign-in.
+      if (options.background?.has(owner)) continue;
       void cancel(live).then(() => this.kickLive(live));
     }
     if (state.signedIn) for (const id of store.jobs.keys()) this.kick(id);

@@ -1,8 +1,9 @@
-// Whose sign-in a consult is sent with. A consult goes with its owner's sign-in only: it waits
-// while another account is signed in, and one no one has claimed waits for a claim.
+// Whose sign-in a consult is sent with. A consult goes with its owner's sign-in only: the one
+// in front, or the owner's background sign-in (kept when they switched user with consults in
+// flight); else it waits for its owner, and one no one has claimed waits for a claim.
 import type { ConsultOwner } from '../../../shared/ipc.ts';
 import type { User } from '../../../shared/service/index.ts';
-import { SignedOutError } from '../session.ts';
+import { SignedOutError, type Session } from '../session.ts';
 import type { Engine } from './context.ts';
 
 const UNCLAIMED = 'No one has claimed this consult yet; it waits for a vet to send it as theirs.';
@@ -31,14 +32,23 @@ export function senderNow(engine: Engine, recordingId: string): string {
   const user = engine.options.session.state().user;
   // Signed out, it waits for a sign-in first, whoever's it is: a claim needs one.
   if (sender === null) throw user === null ? new SignedOutError(null) : new NotOwnerError(true);
+  if (engine.options.background?.has(sender)) return sender;
   if (user !== null && user.id !== sender) throw new NotOwnerError();
   return sender;
 }
 
-/** Whether the one signed in now may send the consult (its owner, once it has one). */
+/** Whether the consult's owner has a sign-in on this computer now (in front or in the background). */
 export function senderSignedIn(engine: Engine, recordingId: string): boolean {
   const sender = engine.options.sender(recordingId);
-  return sender !== null && engine.options.session.state().user?.id === sender;
+  if (sender === null) return false;
+  return engine.options.session.state().user?.id === sender || (engine.options.background?.has(sender) ?? false);
+}
+
+/** The sign-in a consult of this owner goes with: the one in front when it is theirs, else their background one. */
+function sessionOf(engine: Engine, owner: string): Session {
+  const front = engine.options.session;
+  if (front.state().user?.id === owner) return front;
+  return engine.options.background?.get(owner) ?? front;
 }
 
 /**
@@ -58,5 +68,5 @@ export function withToken<T>(
   } catch (e) {
     return Promise.reject(e);
   }
-  return engine.options.session.withToken((t) => fn(t, signal), { as, signal });
+  return sessionOf(engine, as).withToken((t) => fn(t, signal), { as, signal });
 }

@@ -1,7 +1,7 @@
-// "Switch user" on a shared exam-room PC: the vet signed in now is signed out without a
-// question (nothing is lost: every account's consults wait on this computer for their own
-// sign-in), and the sign-in screen is ready for the next vet. From a consult waiting for its
-// owner, the screen comes with the owner's e-mail filled in.
+// "Switch user" on a shared exam-room PC: the vet in front hands the computer over. Their
+// consults in flight go on with their own sign-in, kept in main (the window never sees it);
+// the sign-in screen is ready for the next vet. From a consult waiting for its owner, the
+// screen comes with the owner's e-mail filled in.
 import { create } from 'zustand';
 import { api } from '../api.ts';
 import { useNotifications } from './notifications.ts';
@@ -10,19 +10,25 @@ import { useSession } from './session.ts';
 export interface NextSignIn {
   /** Filled in on the sign-in screen (the owner of a waiting consult). */
   email?: string;
-  /** One sentence above the form: who was signed out, what waits for whom. */
+  /** One sentence above the form: who left, what goes on for them. */
   note?: string;
 }
 
 export const useNextSignIn = create<{ next: NextSignIn | null }>(() => ({ next: null }));
 
+/**
+ * How the header stops a recording before switching ("Stop and keep"), set by the recorder when
+ * it starts, so the sign-in feature need not reach into the recorder's.
+ */
+export const recorderStop: { stop: (() => Promise<void>) | null } = { stop: null };
+
 export async function switchUser(next: NextSignIn = {}): Promise<void> {
   useNextSignIn.setState({ next });
   try {
-    await api.session.signOut();
+    await api.session.switchUser();
   } catch (e) {
     useNextSignIn.setState({ next: null });
-    useNotifications.getState().fail(e, 'Could not sign out');
+    useNotifications.getState().fail(e, 'Could not switch user');
     return;
   }
   // A window that had not heard the engine sign out (it restarted meanwhile) catches up here.

@@ -42,6 +42,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const needsName = !live && !claimable && needsPatientName(consult);
   const needsTemplate = !live && !claimable && job === null && !needsName;
   const me = useSession((s) => s.session.user);
+  const background = useSession((s) => s.session.background);
 
   const send = (chosen: string) =>
     act(`Could not send "${title}"`, () => api.consults.submit({ id: recording.id, templateId: chosen }));
@@ -174,6 +175,18 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Sign in
               </button>
             )}
+            {!claimable &&
+              job &&
+              job.state !== 'failed' &&
+              job.state !== 'completed' &&
+              recording.recordedBy &&
+              recording.recordedBy.userId !== me?.id &&
+              background?.some((b) => b.userId === recording.recordedBy?.userId) && (
+                // The owner switched user: their own sign-in sends it, not the vet in front.
+                <span className="consult-handover" role="status">
+                  Being written for {ownerName(recording)}
+                </span>
+              )}
             {!claimable && job && job.state !== 'failed' && job.waitingFor === 'owner' && (
               <button type="button" onClick={() => void switchUser(ownerSignIn(recording))}>
                 Sign in as {ownerName(recording)}

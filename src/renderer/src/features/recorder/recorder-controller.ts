@@ -7,6 +7,7 @@
 // AudioContext closed as soon as a recording ends, however it ends.
 import { api } from '../../api.ts';
 import { isCapturing } from '../../stores/recorder.ts';
+import { recorderStop } from '../../stores/switch-user.ts';
 import { obeyCommand } from './commands.ts';
 import { get, live, set } from './live-state.ts';
 import { followSavedDevice, recordingSupported, refreshDevices } from './microphone.ts';
@@ -44,8 +45,10 @@ export function initRecorder(): void {
   // session does not: the recording needs none, and stopping it mid-consult would cut it short.
   // The tray and the global shortcut (main) drive the recorder as its buttons do.
   api.on('recorder:command', ({ action }) => void obeyCommand(action));
+  // Switching user does not: the vet chose "Keep recording" (or stopped it first, in the dialog).
+  recorderStop.stop = () => obeyCommand('stop');
   api.on('session:changed', (session) => {
-    if (!session.signedIn && session.endedBecause === null)
+    if (!session.signedIn && session.endedBecause === null && !session.switched)
       void endRecording('You signed out, so the recording was stopped. The recording up to that moment is saved.');
   });
   followSavedDevice();

@@ -1,5 +1,6 @@
 // How many of the signed-in vet's own consults are still on their way to the service (they
-// wait on this computer for that vet's next sign-in if the vet signs out).
+// wait on this computer for that vet's next sign-in if the vet signs out; after a switch of
+// user they go on with their own sign-in).
 import { useConsults } from '../../stores/consults.ts';
 import { useSession } from '../../stores/session.ts';
 
