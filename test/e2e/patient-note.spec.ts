@@ -100,7 +100,7 @@ test('a consult for a named patient: the note is named by it, and Copy note give
   await page.emulateMedia({ media: 'screen' });
 });
 
-test('the Medications panel answers a drug and species, plain English first', async ({ page, host, demo }) => {
+test('the Medications panel answers a drug and species, its summary first', async ({ page, host, demo }) => {
   const QUESTION = 'Meloxicam, dog, 20 kg';
   await start(page, host, demo);
   await go(page, 'Medications');
