@@ -24,7 +24,8 @@ test('differentials from a cat’s note start at once, are kept with the consult
   await expect(region).toContainText('Weight 5.1 kg');
   await expect(region).not.toContainText('31.0 kg');
 
-  // One click: the note goes as plain text and the answer comes without another.
+  // One click (in More): the note goes as plain text and the answer comes without another.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Get differentials from this note', exact: true }).click();
   const history = page.getByLabel('Clinical history', { exact: true });
   await expect(history).toHaveValue(/^Example note\n[\s\S]*Physical examination\n/);

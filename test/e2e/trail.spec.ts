@@ -28,6 +28,7 @@ test('a colleague’s edit is named on the note and in its History; deleting the
   await go(page, 'Consults');
   await expectNoteReady(page);
   await openNote(page);
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Edit note' }).click();
   await page
     .getByRole('group', { name: 'Edit note' })
