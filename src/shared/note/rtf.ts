@@ -5,6 +5,9 @@
 // read a document's own text (rtf-stream-parser). This module must be pure (the window and main
 // both use it) and only needs the text, its paragraphs and which of them are headings. One pass
 // over the input, so a 5 MB document costs no more than reading it.
+// Longer than a module here should be: the groups, destinations, hidden text, footnotes and
+// table cells are all states of that one pass over one group stack, and each control word may
+// change several of them; split over files, every token would hand the whole state across.
 import type { NoteSection } from './types.ts';
 
 // Destinations whose content is never text a vet should see: tables of fonts and colours,
