@@ -1,14 +1,18 @@
-// Small JSON documents written so a crash leaves the old version or the new one, never half:
-// temp file in the same folder, fsync, rename, then fsync of the folder.
+// Small files (JSON documents, a rewritten log) written so a crash leaves the old version or the
+// new one, never half: temp file in the same folder, fsync, rename, then fsync of the folder.
 import { randomUUID } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  await writeTextAtomic(path, JSON.stringify(value, null, 1));
+}
+
+export async function writeTextAtomic(path: string, text: string): Promise<void> {
   const tmp = `${path}.${randomUUID()}.tmp`;
   const handle = await open(tmp, 'w', 0o600);
   try {
-    await handle.writeFile(JSON.stringify(value, null, 1));
+    await handle.writeFile(text);
     await handle.sync();
   } catch (e) {
     await handle.close();
@@ -42,7 +46,7 @@ export async function readJson(path: string): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
-// `<file>.<uuid>.tmp`, as writeJsonAtomic names its temp.
+// `<file>.<uuid>.tmp`, as writeTextAtomic names its temp.
 const TEMP = /^(.+)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
 
 /** The name of the file that a temp of writeJsonAtomic was written for, or null when `name` is no such temp. */

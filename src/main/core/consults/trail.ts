@@ -7,12 +7,13 @@
 // refused as a whole with one sentence, and nothing is lost (the consult, the vet's edit kept
 // as a draft, the audio). A trail that quietly misses the one entry that mattered would not be
 // a trail; refusing an action that only failed to be noted costs the vet one more try.
-import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_TRAIL_ENTRIES, TRAIL_ACTIONS, type TrailAction, type TrailEntry } from '../../../shared/trail.ts';
 import type { User } from '../../../shared/service/index.ts';
 import { diskErrorCode, type DiskErrorCode } from '../disk-errors.ts';
+import { writeTextAtomic } from '../atomic-file.ts';
 
 const TRAIL = 'trail.jsonl';
 /** A file past this size is cut back to its first entry and the newest (an entry is ~150 bytes). */
@@ -104,7 +105,8 @@ export class ConsultTrail {
     if ((await stat(file)).size <= maxBytes) return;
     const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
     const kept = [lines[0], ...lines.slice(1).slice(-Math.floor(lines.length / 2))];
-    await writeFile(file, `${kept.join('\n')}\n`, { mode: 0o600 });
+    // Rewritten atomically: a crash here leaves the whole trail or the bounded one, never half.
+    await writeTextAtomic(file, `${kept.join('\n')}\n`);
   }
 }
 
