@@ -44,6 +44,8 @@ export interface TestHostOptions {
   /** Where the core writes its debug log and the sandbox notes each token it issues. */
   logFile: string;
   tokenLog: string;
+  /** Node's own switches for the host process (a benchmark's `--inspect=127.0.0.1:0`). */
+  nodeArgs?: readonly string[];
 }
 
 /** The environment of one run of the app: the sandbox's options and where the logs go. */
@@ -216,7 +218,16 @@ export class BrowserHost implements TestHost {
 
   private async spawn(port: number): Promise<void> {
     const o = this.options;
-    const args = [CLI, '--port', String(port), '--data-dir', o.dataDir, '--renderer-dir', o.rendererDir];
+    const args = [
+      ...(o.nodeArgs ?? []),
+      CLI,
+      '--port',
+      String(port),
+      '--data-dir',
+      o.dataDir,
+      '--renderer-dir',
+      o.rendererDir,
+    ];
     // One token for every run of this host, so a page open before a restart still gets in.
     const env = { ...hostEnv(o), VET_SCRIBE_HOST_TOKEN: this.accessToken };
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
