@@ -96,9 +96,9 @@ describe('asking about a consult', () => {
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
     await waitFor(() => expect(turns()).toHaveLength(2));
-    expect(turns().map((t) => t.querySelector('.chat-you')!.textContent)).toEqual([
-      'You What should the owner watch for?',
-      'You Check the doses in this plan',
+    expect(turns().map((t) => t.querySelector('.chat-you .chat-text')!.textContent)).toEqual([
+      'What should the owner watch for?',
+      'Check the doses in this plan',
     ]);
   });
 });

@@ -74,11 +74,11 @@ export function ConsultChat({ id, documentId }: { id: string; documentId?: strin
           {turns.map((t) => (
             <li key={t.turnId}>
               <p className="chat-you">
-                <span className="chat-who">You</span> {t.message}
+                <span className="chat-who">You</span> <span className="chat-text">{t.message}</span>
               </p>
               {t.notice && <p className="chat-notice">{t.notice}</p>}
               <p className="chat-answer">
-                <span className="chat-who">Assistant</span> {t.answer}
+                <span className="chat-who">Assistant</span> <span className="chat-text">{t.answer}</span>
               </p>
             </li>
           ))}
