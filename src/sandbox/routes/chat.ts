@@ -1,7 +1,12 @@
 // The clinical assistant on {agents_url}: POST /chat, a conversation about a context the app
 // sends (the consult's note). As published, it takes its own version, X-API-Version 0.2.0, and
 // answers its errors as { error: <status>, message }, not FastAPI's { detail }.
-import { CHAT_API_VERSION, chatRequestSchema, type ChatErrorWire } from '../../shared/service/index.ts';
+import {
+  CHAT_API_VERSION,
+  chatRequestSchema,
+  type ChatErrorWire,
+  type ChatResponseWire,
+} from '../../shared/service/index.ts';
 import { API_VERSION_HEADER } from '../../shared/service/version.ts';
 import { MAX_CHAT_CONTEXT, MAX_CHAT_MESSAGE } from '../../shared/limits.ts';
 import { answerTurn, ChatMemory } from '../chat.ts';
@@ -70,7 +75,8 @@ export function chatRoutes(router: Router, parts: ServerParts): void {
       }
       const output = answerTurn(conversation, body.message);
       memory.remember(conversation, body.message, output);
-      return { body: { output, conversation_id: id } };
+      const answer: ChatResponseWire = { output, conversation_id: id };
+      return { body: answer };
     } catch (e) {
       if (!(e instanceof ApiError) || e.status >= 500) throw e;
       const error: ChatErrorWire = { error: e.status, message: e.message };
