@@ -3,7 +3,7 @@
 // folder and the note shows the conversation again. Pictures at 1280×800 in light and dark.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, go, mainNav, openApp, signIn, start, test } from './fixtures.ts';
+import { expect, expectAccessible, go, mainNav, openApp, signIn, start, test } from './fixtures.ts';
 import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
 import { SCREENSHOT_DIR } from './support/shots.ts';
 
@@ -51,6 +51,7 @@ test('three turns about a consult, shown again after a restart', async ({ page, 
     await chat.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await page.mouse.wheel(0, -180);
     await expect(chat.getByRole('heading', { name: 'Ask about this consult' })).toBeInViewport();
+    await expectAccessible(page, `consult-chat-${scheme}`);
     const name = `consult-chat-${scheme}`;
     const path = resolve(SCREENSHOT_DIR, `${name}.png`);
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
