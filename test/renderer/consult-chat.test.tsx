@@ -81,6 +81,11 @@ describe('asking about a consult', () => {
     );
     expect(box().value).toBe('Check the doses in this plan');
     expect(turns()).toHaveLength(1);
+    // Leaving the note and coming back finds it in the box still.
+    cleanup();
+    render(<ConsultChat id={id} />);
+    await waitFor(() => expect(turns()).toHaveLength(1));
+    expect(box().value).toBe('Check the doses in this plan');
 
     // The service is back: Enter sends what the box holds; the answer knows the earlier turn.
     sandbox.options.failRate = 0;

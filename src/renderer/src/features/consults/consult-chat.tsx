@@ -15,9 +15,27 @@ export const QUICK_STARTS = [
   'Check the doses in this plan',
 ] as const;
 
-// What the vet typed and did not send, per consult, while the window lives: leaving the note
-// and coming back finds it in the box.
-const unsent = new Map<string, string>();
+// What the vet typed and did not send, per consult, for as long as the window's session lasts
+// (a reload included): leaving the note and coming back finds it in the box. Storage that
+// refuses (full, or switched off) leaves it in the box on screen only.
+const unsent = {
+  key: (id: string) => `consult-chat-draft:${id}`,
+  get(id: string): string | null {
+    try {
+      return window.sessionStorage.getItem(this.key(id));
+    } catch {
+      return null;
+    }
+  },
+  set(id: string, text: string): void {
+    try {
+      if (text === '') window.sessionStorage.removeItem(this.key(id));
+      else window.sessionStorage.setItem(this.key(id), text);
+    } catch {
+      // Kept on screen only.
+    }
+  },
+};
 
 export function ConsultChat({ id, documentId }: { id: string; documentId?: string }) {
   const boxId = useId();
@@ -27,8 +45,7 @@ export function ConsultChat({ id, documentId }: { id: string; documentId?: strin
   const [error, setError] = useState<string | null>(null);
 
   function setDraft(text: string) {
-    if (text === '') unsent.delete(id);
-    else unsent.set(id, text);
+    unsent.set(id, text);
     setDraftState(text);
   }
 
