@@ -174,25 +174,15 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       user,
     }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
+    const consults = { ...parts, cache, access, gate, trail, drafts: this.drafts, answers, emit, rememberTemplate };
     const conversations = new ConversationStore(join(options.dataDir, 'conversations'));
-    const consults = {
-      ...parts,
-      cache,
-      access,
-      gate,
-      trail,
-      drafts: this.drafts,
-      answers,
-      emit,
-      rememberTemplate,
-      conversations,
-    };
     this.recorder = new Recorder(consults);
-    this.commands = new ConsultCommands(consults);
+    this.commands = new ConsultCommands({ ...consults, conversations });
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
     this.answers = new ConsultAnswers({ ...consults, ddx: (input) => this.clinical.ddx(input) });
     this.conversation = new ConsultConversation({
       ...consults,
+      conversations,
       noteText: (id, documentId) => this.notes.formats(id, documentId).text,
       chat: (body) => this.calls.chat(body),
     });
