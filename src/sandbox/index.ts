@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Auth } from './auth.ts';
+import { ChatMemory } from './chat.ts';
 import { sandboxKeys } from './keys.ts';
 import { DEFAULT_OPTIONS, type SandboxOptions } from './options.ts';
 import { ScribeJobs } from './scribe-jobs.ts';
@@ -43,6 +44,8 @@ export interface Sandbox {
   stateProblem(): string | null;
   stats(): SandboxStats;
   close(): Promise<void>;
+  /** Forgets every conversation of the clinical assistant, as a restarted service would; how many there were. */
+  forgetConversations(): number;
 }
 
 const CLOCK_TICK_MS = 50;
@@ -97,6 +100,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     uploads: 0,
   };
   let origin = '';
+  const chat = new ChatMemory();
   const server = createSandboxServer({
     options,
     store,
@@ -106,6 +110,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     origin: () => origin,
     random: seededRandom(options.seed ?? randomBytes(4).readUInt32LE(0)),
     counters,
+    chat,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -171,5 +176,6 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       store.save();
       if (tempUploads) rmSync(tempUploads, { recursive: true, force: true });
     },
+    forgetConversations: () => chat.forget(),
   };
 }

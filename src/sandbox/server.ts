@@ -11,6 +11,7 @@ import { ApiError, Router, sendError, sendJson } from './http.ts';
 import { agentRoutes } from './routes/agents.ts';
 import { audioAndUploadRoutes } from './routes/audio-and-uploads.ts';
 import { authRoutes } from './routes/auth.ts';
+import { CHAT_PATH, chatRoutes } from './routes/chat.ts';
 import type { ServerParts } from './routes/common.ts';
 import { organizationAndWebhookRoutes } from './routes/organization-and-webhooks.ts';
 import { recordingSessionRoutes } from './routes/recording-sessions.ts';
@@ -33,6 +34,7 @@ export function buildRouter(parts: ServerParts): Router {
     scribeRoutes,
     agentRoutes,
     organizationAndWebhookRoutes,
+    chatRoutes,
   ]) {
     addRoutes(router, parts);
   }
@@ -140,7 +142,8 @@ export function createSandboxServer(parts: ServerParts): Server {
         );
       }
       const version = req.headers[API_VERSION_HEADER];
-      if (version !== undefined && version !== API_VERSION) {
+      // POST /chat takes a version of its own and checks it itself.
+      if (version !== undefined && version !== API_VERSION && url.pathname !== CHAT_PATH) {
         throw new ApiError(
           400,
           'unsupported_api_version',

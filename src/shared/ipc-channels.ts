@@ -47,6 +47,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:trail',
   'consults:noteUsed',
   'session:switchUser',
+  'consults:chat',
+  'consults:chatTurns',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -24,6 +24,7 @@ import type { TrailEntry } from './trail.ts';
 
 import {
   MAX_AGENT_INPUT,
+  MAX_CHAT_MESSAGE,
   MAX_CHUNK_BYTES,
   MAX_DESCRIPTION,
   MAX_EMAIL,
@@ -179,6 +180,17 @@ export interface KeptAnswer {
   /** The text sent: the note as plain text. */
   question: string;
   result: DdxResult;
+}
+
+/** One turn of a conversation about a consult: the vet's message and the assistant's answer. */
+export interface ChatTurn {
+  turnId: string;
+  /** When it was asked (ISO time). */
+  askedAt: string;
+  message: string;
+  answer: string;
+  /** One sentence about the turn, when there is something to say (the note was cut, the conversation started again). */
+  notice?: string;
 }
 
 export const invokeContract = {
@@ -404,6 +416,24 @@ export const invokeContract = {
   },
   /** Hands the computer to the next vet: the leaving vet's consults in flight go on with their sign-in. */
   'session:switchUser': { input: none, output: answer<SessionInfo>() },
+  /**
+   * One message to the clinical assistant about the consult: the first sends the note (or, with
+   * `documentId`, that document) as the conversation's context. The turn is kept with the consult.
+   */
+  'consults:chat': {
+    input: z.object({
+      id,
+      documentId,
+      message: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(MAX_CHAT_MESSAGE, `is longer than ${MAX_CHAT_MESSAGE} characters`),
+    }),
+    output: answer<ChatTurn>(),
+  },
+  /** The conversation kept with the consult, oldest turn first. */
+  'consults:chatTurns': { input: z.object({ id }), output: answer<ChatTurn[]>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

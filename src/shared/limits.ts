@@ -23,3 +23,12 @@ export const MAX_URL = 2048;
 export const MAX_SECRET = 1024;
 /** The most characters of an e-mail address (RFC 5321's path limit). */
 export const MAX_EMAIL = 254;
+/** The most characters of one message to the clinical assistant about a consult. */
+export const MAX_CHAT_MESSAGE = 4000;
+/**
+ * The most characters of the note sent as a conversation's context (`target_context`): a longer
+ * note is cut to its start, and the vet is told. The sandbox refuses more.
+ */
+export const MAX_CHAT_CONTEXT = 16_000;
+/** The most characters of one answer of the assistant kept; a longer one is cut, and the vet is told. */
+export const MAX_CHAT_ANSWER = 20_000;

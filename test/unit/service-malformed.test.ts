@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EXTRA_OPERATIONS,
   OPERATIONS,
+  parseChatAnswer,
   parseDdxResult,
   parseLogin,
   parseMe,
@@ -42,6 +43,7 @@ const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> 
   'organization-get': parseOrganization,
   'webhook-update': parseWebhookRegistration,
   'medication-agent': parseMedicationResult,
+  chat: parseChatAnswer,
 };
 
 // The answer as a whole is wrong (field ''), or one member of it is (a field is named).

@@ -18,6 +18,8 @@ import { ConsultAnswers } from './consults/answers.ts';
 import { announceConsults } from './consults/announcements.ts';
 import { ConsultCache } from './consults/cache.ts';
 import { ConsultCommands } from './consults/commands.ts';
+import { ConsultConversation } from './consults/conversation.ts';
+import { ConversationStore } from './consults/conversation-store.ts';
 import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
@@ -72,6 +74,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly answers: ConsultAnswers;
   /** Who did what to each consult; other parts add entries with `trail.add(id, action)`. */
   readonly trail: ConsultTrail;
+  /** The conversations with the clinical assistant about a consult, kept with it. */
+  readonly conversation: ConsultConversation;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -171,10 +175,17 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
     const consults = { ...parts, cache, access, gate, trail, drafts: this.drafts, answers, emit, rememberTemplate };
+    const conversations = new ConversationStore(join(options.dataDir, 'conversations'));
     this.recorder = new Recorder(consults);
-    this.commands = new ConsultCommands(consults);
+    this.commands = new ConsultCommands({ ...consults, conversations });
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
     this.answers = new ConsultAnswers({ ...consults, ddx: (input) => this.clinical.ddx(input) });
+    this.conversation = new ConsultConversation({
+      ...consults,
+      conversations,
+      noteText: (id, documentId) => this.notes.formats(id, documentId).text,
+      chat: (body) => this.calls.chat(body),
+    });
 
     session.on('changed', (s) => emit('session:changed', sessionInfo(s, background)));
     background.on('changed', () => emit('session:changed', sessionInfo(session.state(), background)));

@@ -85,6 +85,9 @@ function implementations(core: AppCore): Impl {
     'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
       notes.used(id, action, documentId ?? null),
     'session:switchUser': () => calls.switchUser(),
+    'consults:chat': ({ id, documentId, message }: In<'consults:chat'>) =>
+      core.conversation.ask(id, message, documentId ?? null),
+    'consults:chatTurns': ({ id }: In<'consults:chatTurns'>) => core.conversation.list(id),
   };
 }
 
@@ -147,6 +150,8 @@ const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
   'consults:answers': 'full',
   'consults:trail': 'full',
   'consults:noteUsed': 'full',
+  'consults:chat': 'full',
+  'consults:chatTurns': 'full',
 };
 
 /** What only the vet who recorded a consult may do (ConsultGate.ownerOnly). */

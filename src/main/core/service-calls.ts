@@ -1,6 +1,7 @@
 // The window's calls that go to the service through the session with a rule of their own: the
 // sign-in as the window sees it (and the hand-over to the next vet) and the templates' paging.
 import type { InvokeOutput, SessionInfo } from '../../shared/ipc.ts';
+import type { ChatAnswer, ChatRequest } from '../../shared/service/index.ts';
 import type { BackgroundSessions } from './background-sessions.ts';
 import type { ServiceClient } from './service-client.ts';
 import type { Session, SessionState } from './session.ts';
@@ -70,5 +71,10 @@ export class ServiceCalls {
     // The published service says has_next and gives no total; an older answer may give a total.
     const hasMore = answer.hasNext ?? (total !== null ? page * limit < total : answer.items.length === limit);
     return { items: answer.items, page, total, hasMore };
+  }
+
+  /** One turn of a conversation with the clinical assistant (`POST /chat`), as the vet signed in. */
+  chat(body: ChatRequest): Promise<ChatAnswer> {
+    return this.session.withToken((t) => this.client.chat(t, body));
   }
 }

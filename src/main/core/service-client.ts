@@ -4,6 +4,9 @@
 // X-API-Version header, a time-out, the tolerant parsers); the upload's `PUT` over node:http
 // is service-client/upload-file.ts.
 import {
+  API_VERSION_HEADER,
+  CHAT_API_VERSION,
+  parseChatAnswer,
   parseDdxResult,
   parseLogin,
   parseMe,
@@ -20,6 +23,7 @@ import {
   parseTreatmentPlanResult,
   parseUploadUrl,
   parseWebhookStatusUpdate,
+  type ChatRequest,
   type CreateSessionRequest,
   type ScribeRequestBody,
   type UploadUrlRequest,
@@ -278,6 +282,26 @@ export class ServiceClient extends ServiceTransport {
         body: { event_type: input.eventType, is_active: input.active, organization_public_id: input.organizationId },
       },
       parseWebhookStatusUpdate,
+    );
+  }
+
+  /**
+   * `POST {agents_url}/chat`: one turn of a conversation with the clinical assistant. It is on
+   * the sign-in host and takes its own version (0.2.0) in the same header as every other call.
+   */
+  chat(token: string, body: ChatRequest, signal?: AbortSignal) {
+    return this.call(
+      {
+        operation: 'chat',
+        method: 'POST',
+        base: 'agentsUrl',
+        path: '/chat',
+        token,
+        headers: { [API_VERSION_HEADER]: CHAT_API_VERSION },
+        body,
+        signal,
+      },
+      parseChatAnswer,
     );
   }
 }

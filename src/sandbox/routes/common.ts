@@ -3,6 +3,7 @@
 import { API_VERSION_HEADER, requestSchemas } from '../../shared/service/index.ts';
 import type { PageWire } from '../../shared/service/wire.ts';
 import type { AccessClaims, Auth } from '../auth.ts';
+import type { ChatMemory } from '../chat.ts';
 import { bearerToken, invalid, type RequestContext } from '../http.ts';
 import type { SandboxOptions } from '../options.ts';
 import type { ScribeJobs } from '../scribe-jobs.ts';
@@ -44,6 +45,8 @@ export interface ServerParts {
   origin: () => string;
   random: () => number;
   counters: Counters;
+  /** The clinical assistant's conversations (one is made when none is given). */
+  chat?: ChatMemory;
 }
 
 /** The account a request's bearer token belongs to; 401 without a valid one. */

@@ -87,3 +87,12 @@ export {
 } from './requests.ts';
 export { API_VERSION, API_VERSION_HEADER } from './version.ts';
 export type * from './wire.ts';
+export {
+  CHAT_API_VERSION,
+  chatRequestSchema,
+  parseChatAnswer,
+  type ChatAnswer,
+  type ChatErrorWire,
+  type ChatRequest,
+  type ChatResponseWire,
+} from './chat.ts';

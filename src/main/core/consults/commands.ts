@@ -25,6 +25,7 @@ export type ConsultCommandsOptions = Pick<
   | 'emit'
   | 'rememberTemplate'
   | 'trail'
+  | 'conversations'
 >;
 
 export class ConsultCommands {
@@ -131,14 +132,14 @@ export class ConsultCommands {
 
   /**
    * Deletes a consult: in its turn (after another document being added, before anything asked
-   * of it later), its jobs, its folder, its drafts (leftovers included) and its kept answers.
+   * of it later), its jobs, its folder, its drafts (leftovers included), its kept answers and its conversation.
    */
   async delete(id: string): Promise<{ deleted: true }> {
-    const { drafts, answers } = this.options;
+    const { drafts, answers, conversations } = this.options;
     // Noted first, where it outlives the consult's folder: a deletion no one can trace is refused.
     await this.options.trail.deleted(id, this.options.cache.consult(id)?.recording.patientName ?? null);
     await this.options.pipeline.delete(id, async () => {
-      await Promise.all([drafts.removeConsult(id), answers.removeConsult(id)]);
+      await Promise.all([drafts.removeConsult(id), answers.removeConsult(id), conversations.removeConsult(id)]);
     });
     this.options.cache.forget(id);
     return { deleted: true };

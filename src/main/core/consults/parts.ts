@@ -11,6 +11,7 @@ import type { SettingsStore } from '../settings.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';
+import type { ConversationStore } from './conversation-store.ts';
 import type { ConsultTrail } from './trail.ts';
 
 export interface ConsultParts {
@@ -33,4 +34,6 @@ export interface ConsultParts {
   log: Logger;
   /** Keeps the template just sent as the one to offer first next time. */
   rememberTemplate: (templateId: string) => Promise<unknown>;
+  /** The conversations with the clinical assistant kept with each consult. */
+  conversations: ConversationStore;
 }

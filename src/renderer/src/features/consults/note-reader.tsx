@@ -22,6 +22,7 @@ import { useSession } from '../../stores/session.ts';
 import { useClinicName } from './clinic-name.ts';
 import { SectionEditor } from './section-editor.tsx';
 import { ConsultAnswers } from './consult-answers.tsx';
+import { ConsultChat } from './consult-chat.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded =
@@ -363,6 +364,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
           <NoteBody text={text} figures />
         )}
       </section>
+      <ConsultChat id={id} {...(documentId === undefined ? {} : { documentId })} />
     </>
   );
 }

@@ -1,0 +1,144 @@
+// "Ask about this consult": a conversation with the clinical assistant, under the note. The first
+// message sends the note (main reads it: the vet's edit when there is one, or the open document)
+// and the answers know the case. The turns are kept with the consult in main and shown again
+// whenever the note is opened. A message leaves the box only once its turn is kept: when asking
+// fails, it stays there, with one sentence saying why. Answers are shown as text, never as HTML.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ChatTurn } from '../../../../shared/ipc.ts';
+import { MAX_CHAT_MESSAGE } from '../../../../shared/limits.ts';
+import { api } from '../../api.ts';
+import './consult-chat.css';
+
+export const QUICK_STARTS = [
+  'What should the owner watch for?',
+  'Differentials from this note',
+  'Check the doses in this plan',
+] as const;
+
+// What the vet typed and did not send, per consult, for as long as the window's session lasts
+// (a reload included): leaving the note and coming back finds it in the box. Storage that
+// refuses (full, or switched off) leaves it in the box on screen only.
+const unsent = {
+  key: (id: string) => `consult-chat-draft:${id}`,
+  get(id: string): string | null {
+    try {
+      return window.sessionStorage.getItem(this.key(id));
+    } catch {
+      return null;
+    }
+  },
+  set(id: string, text: string): void {
+    try {
+      if (text === '') window.sessionStorage.removeItem(this.key(id));
+      else window.sessionStorage.setItem(this.key(id), text);
+    } catch {
+      // Kept on screen only.
+    }
+  },
+};
+
+export function ConsultChat({ id, documentId }: { id: string; documentId?: string }) {
+  const boxId = useId();
+  const [turns, setTurns] = useState<ChatTurn[]>([]);
+  const [draft, setDraftState] = useState(() => unsent.get(id) ?? '');
+  const [asking, setAsking] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function setDraft(text: string) {
+    unsent.set(id, text);
+    setDraftState(text);
+  }
+
+  useEffect(() => {
+    let current = true;
+    api.consults
+      .chatTurns({ id })
+      .then((kept) => current && setTurns(kept))
+      // The note is what matters here: without its conversation it is still shown.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  async function ask(text: string) {
+    const message = text.trim();
+    if (message === '' || asking !== null) return;
+    setDraft(text);
+    setError(null);
+    setAsking(message);
+    try {
+      const turn = await api.consults.chat({ id, message, ...(documentId === undefined ? {} : { documentId }) });
+      setTurns((all) => [...all, turn]);
+      setDraft('');
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setAsking(null);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void ask(draft);
+  }
+
+  return (
+    <section className="panel consult-chat" aria-labelledby={`${boxId}-title`}>
+      <h2 id={`${boxId}-title`}>Ask about this consult</h2>
+      {turns.length > 0 && (
+        <ol className="chat-turns" aria-label="Conversation">
+          {turns.map((t) => (
+            <li key={t.turnId}>
+              <p className="chat-you">
+                <span className="chat-who">You</span> <span className="chat-text">{t.message}</span>
+              </p>
+              {t.notice && <p className="chat-notice">{t.notice}</p>}
+              <p className="chat-answer">
+                <span className="chat-who">Assistant</span> <span className="chat-text">{t.answer}</span>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {asking !== null && (
+        <p className="chat-asking muted" role="status" aria-busy="true">
+          Asking: “{asking}”…
+        </p>
+      )}
+      <div className="row chat-quick" role="group" aria-label="Quick questions">
+        {QUICK_STARTS.map((q) => (
+          <button key={q} type="button" disabled={asking !== null} onClick={() => void ask(q)}>
+            {q}
+          </button>
+        ))}
+      </div>
+      <form className="chat-form" onSubmit={submit}>
+        <textarea
+          id={boxId}
+          aria-label="Your question about this consult"
+          rows={2}
+          maxLength={MAX_CHAT_MESSAGE}
+          placeholder="Ask about this case…"
+          value={draft}
+          readOnly={asking !== null}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void ask(draft);
+            }
+          }}
+        />
+        <button type="submit" className="primary" disabled={asking !== null || draft.trim() === ''}>
+          Ask
+        </button>
+      </form>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
