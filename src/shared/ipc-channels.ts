@@ -47,6 +47,11 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:trail',
   'consults:noteUsed',
   'session:switchUser',
+  'clinic:list',
+  'clinic:refresh',
+  'clinic:note',
+  'clinic:noteFormats',
+  'clinic:export',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -59,4 +64,5 @@ export const EVENT_CHANNEL_NAMES = [
   'recorder:command',
   'update:changed',
   'consult:open',
+  'clinic:changed',
 ] as const;

@@ -21,6 +21,7 @@ import { ConsultCommands } from './consults/commands.ts';
 import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
+import { ClinicConsults } from './clinic/clinic-consults.ts';
 import { ConsultSearch } from './consults/search.ts';
 import { ConsultTrail } from './consults/trail.ts';
 import { DraftStore } from './drafts.ts';
@@ -72,6 +73,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly answers: ConsultAnswers;
   /** Who did what to each consult; other parts add entries with `trail.add(id, action)`. */
   readonly trail: ConsultTrail;
+  /** The organization's consults the service holds that this computer did not record. */
+  readonly clinic: ClinicConsults;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -188,6 +191,23 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
     announceConsults({ pipeline, cache, gate, emit, notify: options.notify });
+    const clinic = (this.clinic = new ClinicConsults({
+      dataDir: options.dataDir,
+      session,
+      client: this.client,
+      serviceKey,
+      localIds: () => pipeline.serviceIds(),
+      log: (l) => log.info(l),
+      changed: (view) => emit('clinic:changed', view),
+    }));
+    // Read again at each sign-in and whenever a note becomes ready (the clinic's list has moved on).
+    let signedInAs: string | null = null;
+    session.on('changed', (s) => {
+      const now = s.signedIn && s.user ? `${s.user.id}\u0000${s.user.organizationId}` : null;
+      if (now !== null && now !== signedInAs) void clinic.refresh();
+      signedInAs = now;
+    });
+    pipeline.on('noteReady', () => void clinic.refresh());
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

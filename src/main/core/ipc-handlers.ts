@@ -85,6 +85,11 @@ function implementations(core: AppCore): Impl {
     'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
       notes.used(id, action, documentId ?? null),
     'session:switchUser': () => calls.switchUser(),
+    'clinic:list': () => core.clinic.view(),
+    'clinic:refresh': () => core.clinic.refresh(),
+    'clinic:note': ({ key }: In<'clinic:note'>) => core.clinic.note(key),
+    'clinic:noteFormats': ({ key }: In<'clinic:noteFormats'>) => core.clinic.formats(key),
+    'clinic:export': ({ key, format }: In<'clinic:export'>) => core.clinic.export(key, format),
   };
 }
 

@@ -206,4 +206,14 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   settled(): Promise<void> {
     return this.engine.runner.settled();
   }
+  /** The service's ids of every consult on this computer: recording sessions and scribes, documents included. */
+  serviceIds(): { sessionIds: Set<string>; scribeIds: Set<string> } {
+    const sessionIds = new Set<string>();
+    const scribeIds = new Set<string>();
+    for (const { record } of this.engine.store.allLive()) {
+      if (record.sessionId !== null) sessionIds.add(record.sessionId);
+      if (record.scribeId !== null) scribeIds.add(record.scribeId);
+    }
+    return { sessionIds, scribeIds };
+  }
 }
