@@ -109,6 +109,10 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect(officeAfter.consults.some((c) => c.patientName === 'Rex')).toBe(false);
     expect(officeAfter.consults.filter((c) => c.scribeId !== null)).toHaveLength(2);
     expect((await refresh(room2.h)).consults.map((c) => c.patientName)).toContain('Rex');
+    // Bella deleted in exam room 2 stays deleted there: she does not come back as recorded elsewhere.
+    await ok(room2.h['consults:delete']({ id: bella }));
+    expect((await refresh(room2.h)).consults.some((c) => c.patientName === 'Bella')).toBe(false);
+    expect((await refresh(room2.h)).consults.filter((c) => c.scribeId !== null)).toHaveLength(1);
 
     // A vet of another clinic at the office computer sees none of it, from disk or the service.
     await office.core.session.signOut('user');
@@ -133,7 +137,7 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect(failed.error).toMatch(/^Could not refresh the clinic's consults: .+\.$/);
     expect(failed.consults).toEqual(before.consults);
     // One copy file per account on disk (the colleague's and the other clinic's vet's), no temp left.
-    expect(readdirSync(join(office.dataDir, 'clinic')).filter((f) => f.endsWith('.json'))).toHaveLength(2);
+    expect(readdirSync(join(office.dataDir, 'clinic')).filter((f) => /^[0-9a-f]{32}\.json$/.test(f))).toHaveLength(2);
     expect(readdirSync(join(office.dataDir, 'clinic')).some((f) => f.endsWith('.tmp'))).toBe(false);
   }, 60_000);
 

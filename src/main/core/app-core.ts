@@ -208,6 +208,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       signedInAs = now;
     });
     pipeline.on('noteReady', () => void clinic.refresh());
+    pipeline.on('job', (job) => {
+      clinic
+        .recordedHere(pipeline.serviceIds(job.recordingId))
+        .catch((e: unknown) =>
+          log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
+        );
+    });
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

@@ -3,6 +3,7 @@
 // account (copy-file.ts); each note read with GET /scribe/get/{id} and kept with the copy. A
 // refresh runs with the sign-in of the account it is for, from start to end, and writes only
 // that account's copy; one that fails leaves the copy as it was and says why in one sentence.
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClinicNote, ClinicView } from '../../../shared/clinic.ts';
 import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
@@ -19,6 +20,8 @@ import {
 import type { NoteMeta } from '../../../shared/note/types.ts';
 import { scribeStatusKind } from '../../../shared/service/index.ts';
 import type { ScribeRecord } from '../../../shared/service/workflow.ts';
+import { isRecord } from '../../../shared/service/envelope.ts';
+import { readJson, writeJsonAtomic } from '../atomic-file.ts';
 import { JobError } from '../jobs/errors.ts';
 import { notePdf } from '../note-pdf.ts';
 import { localDate } from '../recordings/index.ts';
@@ -66,9 +69,56 @@ export class ClinicConsults {
   /** Each account's writes one after another, so a note kept and a refresh never undo each other. */
   private readonly writes = new Map<string, Promise<unknown>>();
 
+  /**
+   * The service's ids of every consult this computer ever had, kept on disk: one deleted here
+   * (by the vet, or by the clinic's retention) stays deleted here, rather than coming back as
+   * recorded elsewhere.
+   */
+  private here: { sessionIds: Set<string>; scribeIds: Set<string> } | null = null;
+  private hereWrite: Promise<unknown> = Promise.resolve();
+
   constructor(options: ClinicConsultsOptions) {
     this.options = options;
     this.files = new ClinicCopyFiles(join(options.dataDir, 'clinic'));
+  }
+
+  private async loadHere() {
+    if (this.here) return this.here;
+    const raw = await readJson(this.hereFile()).catch(() => null);
+    const ids = (key: string) =>
+      new Set(
+        isRecord(raw) && Array.isArray(raw[key]) ? raw[key].filter((x): x is string => typeof x === 'string') : [],
+      );
+    this.here ??= { sessionIds: ids('sessionIds'), scribeIds: ids('scribeIds') };
+    return this.here;
+  }
+
+  private hereFile(): string {
+    return join(this.options.dataDir, 'clinic', 'recorded-here.json');
+  }
+
+  /** A consult of this computer got its ids from the service: they are never listed as from elsewhere. */
+  async recordedHere(ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
+    const here = await this.loadHere();
+    const before = here.sessionIds.size + here.scribeIds.size;
+    for (const id of ids.sessionIds) here.sessionIds.add(id);
+    for (const id of ids.scribeIds) here.scribeIds.add(id);
+    if (here.sessionIds.size + here.scribeIds.size === before) return;
+    const write = async () => {
+      await mkdir(join(this.options.dataDir, 'clinic'), { recursive: true, mode: 0o700 });
+      await writeJsonAtomic(this.hereFile(), { sessionIds: [...here.sessionIds], scribeIds: [...here.scribeIds] });
+    };
+    this.hereWrite = this.hereWrite.catch(() => undefined).then(write);
+    await this.hereWrite;
+  }
+
+  private local() {
+    const now = this.options.localIds();
+    const here = this.here ?? { sessionIds: new Set<string>(), scribeIds: new Set<string>() };
+    return {
+      sessionIds: new Set([...now.sessionIds, ...here.sessionIds]),
+      scribeIds: new Set([...now.scribeIds, ...here.scribeIds]),
+    };
   }
 
   /** The signed-in account, or null when no one is signed in. */
@@ -83,6 +133,7 @@ export class ClinicConsults {
   }
 
   private async copy(account: ClinicAccount): Promise<ClinicCopy | null> {
+    await this.loadHere();
     const key = this.key(account);
     if (!this.copies.has(key)) this.copies.set(key, await this.files.read(account));
     return this.copies.get(key) ?? null;
@@ -102,7 +153,7 @@ export class ClinicConsults {
     const consults = mergeClinic({
       scribes: copy.scribes,
       sessions: copy.sessions,
-      local: this.options.localIds(),
+      local: this.local(),
       templateNames: new Map(Object.entries(copy.templateNames)),
       linked: new Map(Object.entries(copy.linked)),
       keptNotes: new Set(Object.keys(copy.notes)),
