@@ -113,7 +113,8 @@ export function ConsultsView() {
         </p>
       ) : (
         <>
-          {all.length === 0 && (
+          {all.length === 0 && fromClinic > 0 && <p className="muted">No consults recorded on this computer yet.</p>}
+          {all.length === 0 && fromClinic === 0 && (
             <div className="panel consults-empty">
               <p>No consults yet — press Record to start one</p>
               <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
