@@ -51,6 +51,9 @@ beforeAll(async () => {
   ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
   ({ filterClinic } = await import('../../src/renderer/src/features/consults/consult-filter.ts'));
   ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+  // The window knows who is signed in, as at its start.
+  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+  await useSession.getState().load();
   Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
   Object.defineProperty(navigator, 'clipboard', {
     configurable: true,
@@ -108,9 +111,11 @@ describe("the clinic's consults in Consults", () => {
 
   it('lists them marked as recorded elsewhere, finds them by the search, and opens and copies the note', async () => {
     render(<ConsultsView />);
-    // Nothing recorded here: the clinic's list is still shown, once refreshed.
+    // Nothing recorded here: the clinic's list is still shown.
     const section = await screen.findByRole('region', { name: 'The clinic’s other consults' });
-    fireEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
+    // Read from the service at once for the vet signed in; Refresh reads it again.
+    await within(section).findByText(/^Read from the service today at/);
+    fireEvent.click(await within(section).findByRole('button', { name: 'Refresh' }));
     const bella = await within(section).findByRole('article', { name: 'Bella' });
     expect(within(bella).getByText('From the service, recorded elsewhere')).toBeTruthy();
     expect(within(bella).getByText(/Limping on the left hind/)).toBeTruthy();

@@ -191,6 +191,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
     announceConsults({ pipeline, cache, gate, emit, notify: options.notify });
+    // Read from the service when the window asks: once per sign-in, on Refresh, and when a note
+    // becomes ready (the window's clinic store), so the engine makes no call of its own for it.
     const clinic = (this.clinic = new ClinicConsults({
       dataDir: options.dataDir,
       session,
@@ -200,14 +202,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
     }));
-    // Read again at each sign-in and whenever a note becomes ready (the clinic's list has moved on).
-    let signedInAs: string | null = null;
-    session.on('changed', (s) => {
-      const now = s.signedIn && s.user ? `${s.user.id}\u0000${s.user.organizationId}` : null;
-      if (now !== null && now !== signedInAs) void clinic.refresh();
-      signedInAs = now;
-    });
-    pipeline.on('noteReady', () => void clinic.refresh());
     pipeline.on('job', (job) => {
       clinic
         .recordedHere(pipeline.serviceIds(job.recordingId))

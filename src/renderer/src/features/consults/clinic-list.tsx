@@ -3,7 +3,8 @@
 // the first rows are shown and more on request.
 import { useEffect, useMemo, useState } from 'react';
 import type { ClinicConsult } from '../../../../shared/clinic.ts';
-import { useClinic } from '../../stores/clinic.ts';
+import { refreshOncePerSignIn, useClinic } from '../../stores/clinic.ts';
+import { useSession } from '../../stores/session.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { filterClinic, type ClinicFilter } from './consult-filter.ts';
@@ -23,6 +24,10 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
   const view = useClinic((s) => s.view);
   const refreshing = useClinic((s) => s.refreshing);
   const [shown, setShown] = useState(PAGE);
+  const userId = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
+
+  // With a sign-in kept from the last run, the window has seen no sign-in: the list is read now.
+  useEffect(() => refreshOncePerSignIn(userId), [userId]);
 
   useEffect(() => {
     if (useClinic.getState().view === null)
