@@ -44,7 +44,8 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
       .refresh()
       .catch((e: unknown) => useNotifications.getState().fail(e, "Could not refresh the clinic's consults"));
 
-  if (view === null) return null;
+  // Nothing from elsewhere and nothing to say: this computer's consults alone, as before.
+  if (view === null || (view.consults.length === 0 && view.error === null)) return null;
   return (
     <section className="clinic-consults" aria-labelledby="clinic-consults-title">
       <div className="clinic-head">
