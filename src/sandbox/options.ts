@@ -49,7 +49,16 @@ export interface SandboxOptions {
    * null = one made up for this run, so sign-ins and upload addresses last the run.
    */
   secretKey: string | null;
+  /**
+   * A fault of GET /scribe/all and GET /recording-sessions/all, for the app's tests: 'empty-page'
+   * (page 2 on is empty yet says has_next), 'repeat' (each page repeats the last item of the one
+   * before), 'thousands' (5,000 more items of the organization), 'fail' (every list answers 503).
+   */
+  listFault: ListFault;
 }
+
+export const LIST_FAULTS = ['none', 'empty-page', 'repeat', 'thousands', 'fail'] as const;
+export type ListFault = (typeof LIST_FAULTS)[number];
 
 export const DEFAULT_OPTIONS: SandboxOptions = {
   port: 0,
@@ -76,6 +85,7 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   refreshTokensOnly: false,
   idleTimeoutMs: 60_000,
   secretKey: null,
+  listFault: 'none',
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
@@ -138,6 +148,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   const flags: Record<string, { type: 'string' | 'boolean' }> = {};
   for (const { flag } of [...NUMBERS, ...STRINGS]) flags[flag] = { type: 'string' };
   for (const { flag } of BOOLEANS) flags[flag] = { type: 'boolean' };
+  flags['list-fault'] = { type: 'string' };
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as {
@@ -172,6 +183,14 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         throw new OptionsError(`${spec.env} must be 1, 0, true or false, not "${raw}".`);
       options[spec.key] = /^(1|true)$/i.test(raw);
     }
+  }
+  const listFault = (values['list-fault'] as string | undefined) ?? env['SANDBOX_LIST_FAULT'];
+  if (listFault !== undefined && listFault !== '') {
+    if (!(LIST_FAULTS as readonly string[]).includes(listFault))
+      throw new OptionsError(
+        `--list-fault (SANDBOX_LIST_FAULT) must be one of ${LIST_FAULTS.join(', ')}, not "${listFault}".`,
+      );
+    options.listFault = listFault as ListFault;
   }
   const secretKey = env['SANDBOX_SECRET_KEY'];
   if (secretKey !== undefined && secretKey !== '') {

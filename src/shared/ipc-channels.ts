@@ -49,6 +49,11 @@ export const INVOKE_CHANNEL_NAMES = [
   'session:switchUser',
   'consults:chat',
   'consults:chatTurns',
+  'clinic:list',
+  'clinic:refresh',
+  'clinic:note',
+  'clinic:noteFormats',
+  'clinic:export',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -61,4 +66,5 @@ export const EVENT_CHANNEL_NAMES = [
   'recorder:command',
   'update:changed',
   'consult:open',
+  'clinic:changed',
 ] as const;

@@ -21,6 +21,7 @@ import type {
 import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 import type { TrailEntry } from './trail.ts';
+import type { ClinicNote, ClinicView } from './clinic.ts';
 
 import {
   MAX_AGENT_INPUT,
@@ -59,6 +60,11 @@ const description = z.string().trim().max(MAX_DESCRIPTION, `is longer than ${MAX
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
 const none = z.undefined();
+/** A consult of the clinic's list: `scribe:<id>` or `session:<id>`, the service's id. */
+const clinicKey = z
+  .string()
+  .max(120, 'is too long')
+  .regex(/^(scribe|session):[A-Za-z0-9._:-]{1,100}$/, 'is not a consult of the clinic’s list');
 /** One more document of a consult (discharge instructions after the note); absent: the consult's note. */
 const requiredDocumentId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'is not a document of a consult');
 const documentId = requiredDocumentId.optional();
@@ -434,6 +440,17 @@ export const invokeContract = {
   },
   /** The conversation kept with the consult, oldest turn first. */
   'consults:chatTurns': { input: z.object({ id }), output: answer<ChatTurn[]>() },
+  /** The clinic's consults from the service (recorded elsewhere), as last read; empty when signed out. */
+  'clinic:list': { input: none, output: answer<ClinicView>() },
+  /** Reads the clinic's lists from the service again; a failure leaves the last copy and says why in `error`. */
+  'clinic:refresh': { input: none, output: answer<ClinicView>() },
+  /** A note from the service, read once and then kept on this computer. */
+  'clinic:note': { input: z.object({ key: clinicKey }), output: answer<ClinicNote>() },
+  'clinic:noteFormats': { input: z.object({ key: clinicKey }), output: answer<NoteFormats>() },
+  'clinic:export': {
+    input: z.object({ key: clinicKey, format: z.enum(['txt', 'rtf', 'pdf']) }),
+    output: answer<NoteExport>(),
+  },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;
@@ -455,6 +472,8 @@ export interface EventPayloads {
   'update:changed': UpdateInfo;
   /** The vet clicked a desktop notification about this consult: the window opens it. */
   'consult:open': { id: string };
+  /** The signed-in account's clinic consults changed (a refresh ended, a note was kept). */
+  'clinic:changed': ClinicView;
 }
 export type EventChannel = keyof EventPayloads;
 export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;

@@ -24,6 +24,7 @@ import {
   ServiceResponseError,
   type Operation,
 } from '../../src/shared/service/index.ts';
+import { parseScribeListPage, parseSessionListPage } from '../../src/shared/service/lists.ts';
 
 // Row 7 (the PUT to the presigned address) answers storage's own body, which is not read.
 const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> = {
@@ -44,6 +45,8 @@ const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> 
   'webhook-update': parseWebhookRegistration,
   'medication-agent': parseMedicationResult,
   chat: parseChatAnswer,
+  'scribe-all': parseScribeListPage,
+  'sessions-all': parseSessionListPage,
 };
 
 // The answer as a whole is wrong (field ''), or one member of it is (a field is named).
@@ -104,6 +107,11 @@ describe('malformed answers', () => {
     it(`${operation}: an array fails too, unless it is the templates list`, () => {
       if (operation === 'templates') {
         expect(parse([])).toEqual({ items: [] });
+        return;
+      }
+      // The organization's lists are read from a bare array too (a list of items, no paging said).
+      if (operation === 'scribe-all' || operation === 'sessions-all') {
+        expect(parse([])).toEqual({ items: [], hasNext: undefined });
         return;
       }
       expect(() => parse([{ public_id: 'x' }])).toThrow(`for ${operation}: the answer must be an object, got array`);

@@ -23,6 +23,7 @@ import { ConversationStore } from './consults/conversation-store.ts';
 import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
+import { ClinicConsults } from './clinic/clinic-consults.ts';
 import { ConsultSearch } from './consults/search.ts';
 import { ConsultTrail } from './consults/trail.ts';
 import { DraftStore } from './drafts.ts';
@@ -76,6 +77,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly trail: ConsultTrail;
   /** The conversations with the clinical assistant about a consult, kept with it. */
   readonly conversation: ConsultConversation;
+  /** The organization's consults the service holds that this computer did not record. */
+  readonly clinic: ClinicConsults;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -199,6 +202,24 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
     announceConsults({ pipeline, cache, gate, emit, notify: options.notify });
+    // Read from the service when the window asks: once per sign-in, on Refresh, and when a note
+    // becomes ready (the window's clinic store), so the engine makes no call of its own for it.
+    const clinic = (this.clinic = new ClinicConsults({
+      dataDir: options.dataDir,
+      session,
+      client: this.client,
+      serviceKey,
+      localIds: () => pipeline.serviceIds(),
+      log: (l) => log.info(l),
+      changed: (view) => emit('clinic:changed', view),
+    }));
+    pipeline.on('job', (job) => {
+      clinic
+        .recordedHere(pipeline.serviceIds(job.recordingId))
+        .catch((e: unknown) =>
+          log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
+        );
+    });
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

@@ -88,6 +88,11 @@ function implementations(core: AppCore): Impl {
     'consults:chat': ({ id, documentId, message }: In<'consults:chat'>) =>
       core.conversation.ask(id, message, documentId ?? null),
     'consults:chatTurns': ({ id }: In<'consults:chatTurns'>) => core.conversation.list(id),
+    'clinic:list': () => core.clinic.view(),
+    'clinic:refresh': () => core.clinic.refresh(),
+    'clinic:note': ({ key }: In<'clinic:note'>) => core.clinic.note(key),
+    'clinic:noteFormats': ({ key }: In<'clinic:noteFormats'>) => core.clinic.formats(key),
+    'clinic:export': ({ key, format }: In<'clinic:export'>) => core.clinic.export(key, format),
   };
 }
 

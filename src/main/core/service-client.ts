@@ -29,6 +29,7 @@ import {
   type UploadUrlRequest,
   type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
+import { parseScribeListPage, parseSessionListPage, scribeSessionId } from '../../shared/service/lists.ts';
 import { ServiceError } from './service-errors.ts';
 import { ServiceTransport } from './service-client/transport.ts';
 import { uploadFile, type UploadProgress, type UploadRoute } from './service-client/upload-file.ts';
@@ -302,6 +303,51 @@ export class ServiceClient extends ServiceTransport {
         signal,
       },
       parseChatAnswer,
+    );
+  }
+
+  /** `GET /scribe/all`: one page of the organization's scribes. */
+  scribeList(token: string, page: number, limit: number, signal?: AbortSignal) {
+    return this.call(
+      {
+        operation: 'scribe-all',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/scribe/all?page=${page}&limit=${limit}`,
+        token,
+        signal,
+      },
+      parseScribeListPage,
+    );
+  }
+
+  /** `GET /recording-sessions/all`: one page of the organization's recording sessions. */
+  sessionList(token: string, page: number, limit: number, signal?: AbortSignal) {
+    return this.call(
+      {
+        operation: 'sessions-all',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/recording-sessions/all?page=${page}&limit=${limit}`,
+        token,
+        signal,
+      },
+      parseSessionListPage,
+    );
+  }
+
+  /** `GET /scribe/get/{id}`, with the recording session when the answer names it (not published). */
+  getScribeWithSession(token: string, id: string, signal?: AbortSignal) {
+    return this.call(
+      {
+        operation: 'scribe-get',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/scribe/get/${encodeURIComponent(id)}`,
+        token,
+        signal,
+      },
+      (body) => ({ record: parseScribeRecord(body), sessionId: scribeSessionId(body) }),
     );
   }
 }

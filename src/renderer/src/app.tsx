@@ -7,6 +7,7 @@ import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { AgentPanel } from './features/agents/agent-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
+import { ClinicNoteView } from './features/consults/clinic-note-view.tsx';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
@@ -70,6 +71,14 @@ function CurrentView({ view, wide }: { view: View; wide: boolean }) {
       return <AgentPanel agent="medication" />;
     case 'settings':
       return <SettingsView />;
+    case 'clinic-note':
+      return wide ? (
+        <SplitView>
+          <ClinicNoteView noteKey={view.key} />
+        </SplitView>
+      ) : (
+        <ClinicNoteView noteKey={view.key} />
+      );
   }
 }
 

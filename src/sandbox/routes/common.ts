@@ -4,7 +4,7 @@ import { API_VERSION_HEADER, requestSchemas } from '../../shared/service/index.t
 import type { PageWire } from '../../shared/service/wire.ts';
 import type { AccessClaims, Auth } from '../auth.ts';
 import type { ChatMemory } from '../chat.ts';
-import { bearerToken, invalid, type RequestContext } from '../http.ts';
+import { ApiError, bearerToken, invalid, type RequestContext } from '../http.ts';
 import type { SandboxOptions } from '../options.ts';
 import type { ScribeJobs } from '../scribe-jobs.ts';
 import type { StateStore } from '../state.ts';
@@ -80,4 +80,36 @@ function intParam(url: URL, name: string, fallback: number, min: number, max: nu
     throw invalid([{ loc, msg: `Input should be greater than or equal to ${min}`, type: 'greater_than_equal' }]);
   if (n > max) throw invalid([{ loc, msg: `Input should be less than or equal to ${max}`, type: 'less_than_equal' }]);
   return n;
+}
+
+/** How many items the 'thousands' list fault adds to a list. */
+export const THOUSANDS = 5_000;
+
+/**
+ * A page of GET /scribe/all or GET /recording-sessions/all, as published, or as the list fault
+ * the sandbox was started with pages it wrongly; `extra(i)` makes the i-th added item.
+ */
+export function listPage<T>(
+  all: readonly T[],
+  url: URL,
+  options: SandboxOptions,
+  extra: (i: number) => T,
+): PageWire<T> {
+  switch (options.listFault) {
+    case 'none':
+      return page(all, url);
+    case 'fail':
+      throw new ApiError(503, 'unavailable', 'The list is not available right now.');
+    case 'thousands':
+      return page([...all, ...Array.from({ length: THOUSANDS }, (_, i) => extra(i))], url);
+    case 'empty-page': {
+      const answer = page(all, url);
+      return answer.current_page >= 2 ? { ...answer, items: [], has_next: true } : { ...answer, has_next: true };
+    }
+    case 'repeat': {
+      const answer = page(all, url);
+      const before = all[(answer.current_page - 1) * answer.items_per_page - 1];
+      return before === undefined ? answer : { ...answer, items: [before, ...answer.items] };
+    }
+  }
 }

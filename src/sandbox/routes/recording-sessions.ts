@@ -3,7 +3,7 @@
 import type { RecordingSessionWire } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
 import type { SandboxState, SessionRecord } from '../state.ts';
-import { page, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { listPage, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
 function sessionJson(session: SessionRecord): RecordingSessionWire {
   return {
@@ -53,7 +53,15 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
       .filter((x) => x.organization_id === account.organization_id)
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map(sessionJson);
-    return { body: page(own, ctx.url) };
+    return {
+      body: listPage(own, ctx.url, parts.options, (i) => ({
+        public_id: `bulk-session-${i}`,
+        updated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        patient_name: `Bulk patient ${i}`,
+        description: '',
+        organization_public_id: account.organization_id,
+      })),
+    };
   });
 
   router.add('GET', `${PREFIX.scribe}/recording-sessions/get/:id`, async (ctx) => {

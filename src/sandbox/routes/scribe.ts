@@ -6,7 +6,7 @@ import type { ScribeListItemWire, ScribeRecordWire, ScribeRequestResponseWire } 
 import { ApiError, readBody, type Router } from '../http.ts';
 import { scribeStatus } from '../scribe-jobs.ts';
 import type { ScribeRecord } from '../state.ts';
-import { page, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { listPage, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
 /** The record GET /scribe/get/{id} answers; the note (categories and RTF) once scribed. */
 export function scribeRecordJson(record: ScribeRecord, now = Date.now()): ScribeRecordWire & { error?: string } {
@@ -67,6 +67,15 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
         organization_public_id: x.organization_id,
         status: scribeStatus(x) as ScribeListItemWire['status'],
       }));
-    return { body: page(own, ctx.url) };
+    return {
+      body: listPage(own, ctx.url, parts.options, (i) => ({
+        public_id: `bulk-scribe-${i}`,
+        updated_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        transcript_public_id: null,
+        template_public_id: 'bulk-template',
+        organization_public_id: account.organization_id,
+        status: 'scribed' as const,
+      })),
+    };
   });
 }

@@ -23,7 +23,15 @@ export const OPERATIONS = [
 ] as const;
 
 /** The other published operations the app uses (docs/service.md, after the numbered ones). */
-export const EXTRA_OPERATIONS = ['users-me', 'organization-get', 'webhook-update', 'medication-agent', 'chat'] as const;
+export const EXTRA_OPERATIONS = [
+  'users-me',
+  'organization-get',
+  'webhook-update',
+  'medication-agent',
+  'chat',
+  'scribe-all',
+  'sessions-all',
+] as const;
 
 export type Operation = (typeof OPERATIONS)[number] | (typeof EXTRA_OPERATIONS)[number];
 

@@ -206,4 +206,18 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   settled(): Promise<void> {
     return this.engine.runner.settled();
   }
+  /**
+   * The service's ids of every consult on this computer (or of one): recording sessions and
+   * scribes, documents included.
+   */
+  serviceIds(recordingId?: string): { sessionIds: Set<string>; scribeIds: Set<string> } {
+    const sessionIds = new Set<string>();
+    const scribeIds = new Set<string>();
+    const { store } = this.engine;
+    for (const { record } of recordingId === undefined ? store.allLive() : store.consultAndDocuments(recordingId)) {
+      if (record.sessionId !== null) sessionIds.add(record.sessionId);
+      if (record.scribeId !== null) scribeIds.add(record.scribeId);
+    }
+    return { sessionIds, scribeIds };
+  }
 }

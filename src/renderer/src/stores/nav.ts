@@ -20,7 +20,9 @@ export type View =
   | { name: 'ddx'; prefill?: string; consult?: FromConsult }
   | { name: 'treatment' }
   | { name: 'medication' }
-  | { name: 'settings' };
+  | { name: 'settings' }
+  /** A note from the service, recorded elsewhere (its key in the clinic's list). */
+  | { name: 'clinic-note'; key: string };
 
 interface NavState {
   view: View;

@@ -9,6 +9,8 @@ import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultList } from './consult-list.tsx';
+import { ClinicList } from './clinic-list.tsx';
+import { useClinic } from '../../stores/clinic.ts';
 import { MAX_LABEL } from '../../../../shared/limits.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -86,6 +88,8 @@ export function ConsultsView() {
   // The same array while only the typing changes, so the list is not rendered again for a key.
   const consults = useMemo(() => filterConsults(all, filter, overdueMinutes), [all, filter, overdueMinutes]);
   const filtering = words || isFiltering(filter);
+  const fromClinic = useClinic((s) => s.view?.consults.length ?? 0);
+  const clinicFilter = useMemo(() => ({ words: query, day, state }), [query, day, state]);
   const clear = () => {
     setQuery('');
     setMatching(null);
@@ -107,49 +111,53 @@ export function ConsultsView() {
         <p className="muted" role="status" aria-busy="true">
           Loading consults…
         </p>
-      ) : all.length === 0 ? (
-        <div className="panel consults-empty">
-          <p>No consults yet — press Record to start one</p>
-          <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
-            Go to Record
-          </button>
-        </div>
       ) : (
         <>
-          <div className="consults-find" role="search" aria-label="Find a consult">
-            <div className="consults-find-words">
-              <TextField
-                id={`${ids}-q`}
-                label="Search"
-                type="search"
-                value={query}
-                placeholder="Patient, visit or words in the note"
-                maxLength={MAX_LABEL}
-                onValue={(typed) => {
-                  setQuery(typed);
-                  if (typed.trim() === '') setMatching(null);
-                }}
-              />
+          {all.length === 0 && fromClinic > 0 && <p className="muted">No consults recorded on this computer yet.</p>}
+          {all.length === 0 && fromClinic === 0 && (
+            <div className="panel consults-empty">
+              <p>No consults yet — press Record to start one</p>
+              <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
+                Go to Record
+              </button>
             </div>
-            <div>
-              <TextField id={`${ids}-day`} label="Day" type="date" value={day} onValue={setDay} />
+          )}
+          {(all.length > 0 || fromClinic > 0) && (
+            <div className="consults-find" role="search" aria-label="Find a consult">
+              <div className="consults-find-words">
+                <TextField
+                  id={`${ids}-q`}
+                  label="Search"
+                  type="search"
+                  value={query}
+                  placeholder="Patient, visit or words in the note"
+                  maxLength={MAX_LABEL}
+                  onValue={(typed) => {
+                    setQuery(typed);
+                    if (typed.trim() === '') setMatching(null);
+                  }}
+                />
+              </div>
+              <div>
+                <TextField id={`${ids}-day`} label="Day" type="date" value={day} onValue={setDay} />
+              </div>
+              <div>
+                <SelectField
+                  id={`${ids}-state`}
+                  label="State"
+                  value={state}
+                  options={STATE_FILTERS}
+                  onValue={(chosen) => setState(chosen as StateFilter)}
+                />
+              </div>
             </div>
-            <div>
-              <SelectField
-                id={`${ids}-state`}
-                label="State"
-                value={state}
-                options={STATE_FILTERS}
-                onValue={(chosen) => setState(chosen as StateFilter)}
-              />
-            </div>
-          </div>
+          )}
           {searchError && (
             <p className="notice notice-error" role="alert">
               The search did not work: {searchError}
             </p>
           )}
-          {filtering && (
+          {filtering && all.length > 0 && (
             <p className="muted consults-count" role="status">
               {consults.length === 0 ? 'No consult matches.' : `${consults.length} of ${all.length} consults.`}{' '}
               <button type="button" className="link" onClick={clear}>
@@ -157,9 +165,10 @@ export function ConsultsView() {
               </button>
             </p>
           )}
-          <ConsultList consults={consults} />
+          {all.length > 0 && <ConsultList consults={consults} />}
         </>
       )}
+      {loaded && <ClinicList filter={clinicFilter} />}
     </section>
   );
 }

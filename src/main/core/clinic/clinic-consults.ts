@@ -1,0 +1,295 @@
+// The clinic's consults from the service: GET /scribe/all and GET /recording-sessions/all read
+// page by page (pages.ts), merged with what this computer recorded (merge.ts), kept on disk per
+// account (copy-file.ts); each note read with GET /scribe/get/{id} and kept with the copy. A
+// refresh runs with the sign-in of the account it is for, from start to end, and writes only
+// that account's copy; one that fails leaves the copy as it was and says why in one sentence.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ClinicNote, ClinicView } from '../../../shared/clinic.ts';
+import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
+import {
+  noteFileBase,
+  rtfToSections,
+  sectionsFromCategories,
+  sectionsFromText,
+  sectionsToHtml,
+  sectionsToPlainText,
+  sectionsToRtf,
+  sectionsToText,
+} from '../../../shared/note/index.ts';
+import type { NoteMeta } from '../../../shared/note/types.ts';
+import { scribeStatusKind } from '../../../shared/service/index.ts';
+import type { ScribeRecord } from '../../../shared/service/workflow.ts';
+import { isRecord } from '../../../shared/service/envelope.ts';
+import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { JobError } from '../jobs/errors.ts';
+import { notePdf } from '../note-pdf.ts';
+import { localDate } from '../recordings/index.ts';
+import type { ServiceClient } from '../service-client.ts';
+import type { Session } from '../session.ts';
+import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-file.ts';
+import { mergeClinic } from './merge.ts';
+import { readAllPages } from './pages.ts';
+
+const TEMPLATE_PAGES = 5;
+const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
+
+export interface ClinicConsultsOptions {
+  dataDir: string;
+  session: Session;
+  client: ServiceClient;
+  serviceKey: () => string;
+  /** The service's ids of this computer's consults: they are listed as this computer's, never again. */
+  localIds: () => { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> };
+  log: (line: string) => void;
+  /** The signed-in account's list changed (a refresh ended, a note was kept). */
+  changed: (view: ClinicView) => void;
+}
+
+function sameAccount(a: ClinicAccount, b: ClinicAccount | null): boolean {
+  return b !== null && a.userId === b.userId && a.organizationId === b.organizationId && a.service === b.service;
+}
+
+/** The note as text, as a consult of this computer keeps it: the categories, else the RTF, else the plain note. */
+function noteText(record: ScribeRecord): string {
+  const fromCategories = record.categories?.length ? sectionsFromCategories(record.categories) : [];
+  if (fromCategories.length > 0) return sectionsToText(fromCategories);
+  const fromRtf = record.rtf?.trim() ? rtfToSections(record.rtf) : [];
+  if (fromRtf.length > 0) return sectionsToText(fromRtf);
+  return record.note ?? '';
+}
+
+export class ClinicConsults {
+  private readonly options: ClinicConsultsOptions;
+  private readonly files: ClinicCopyFiles;
+  /** Copies read or written in this run, by account key; null = read, none on disk. */
+  private readonly copies = new Map<string, ClinicCopy | null>();
+  private readonly errors = new Map<string, string>();
+  private readonly refreshing = new Map<string, Promise<ClinicView>>();
+  /** Each account's writes one after another, so a note kept and a refresh never undo each other. */
+  private readonly writes = new Map<string, Promise<unknown>>();
+
+  /**
+   * The service's ids of every consult this computer ever had, kept on disk: one deleted here
+   * (by the vet, or by the clinic's retention) stays deleted here, rather than coming back as
+   * recorded elsewhere.
+   */
+  private here: { sessionIds: Set<string>; scribeIds: Set<string> } | null = null;
+  private hereWrite: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ClinicConsultsOptions) {
+    this.options = options;
+    this.files = new ClinicCopyFiles(join(options.dataDir, 'clinic'));
+  }
+
+  private async loadHere() {
+    if (this.here) return this.here;
+    const raw = await readJson(this.hereFile()).catch(() => null);
+    const ids = (key: string) =>
+      new Set(
+        isRecord(raw) && Array.isArray(raw[key]) ? raw[key].filter((x): x is string => typeof x === 'string') : [],
+      );
+    this.here ??= { sessionIds: ids('sessionIds'), scribeIds: ids('scribeIds') };
+    return this.here;
+  }
+
+  private hereFile(): string {
+    return join(this.options.dataDir, 'clinic', 'recorded-here.json');
+  }
+
+  /** A consult of this computer got its ids from the service: they are never listed as from elsewhere. */
+  async recordedHere(ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
+    const here = await this.loadHere();
+    const before = here.sessionIds.size + here.scribeIds.size;
+    for (const id of ids.sessionIds) here.sessionIds.add(id);
+    for (const id of ids.scribeIds) here.scribeIds.add(id);
+    if (here.sessionIds.size + here.scribeIds.size === before) return;
+    const write = async () => {
+      await mkdir(join(this.options.dataDir, 'clinic'), { recursive: true, mode: 0o700 });
+      await writeJsonAtomic(this.hereFile(), { sessionIds: [...here.sessionIds], scribeIds: [...here.scribeIds] });
+    };
+    this.hereWrite = this.hereWrite.catch(() => undefined).then(write);
+    await this.hereWrite;
+  }
+
+  private local() {
+    const now = this.options.localIds();
+    const here = this.here ?? { sessionIds: new Set<string>(), scribeIds: new Set<string>() };
+    return {
+      sessionIds: new Set([...now.sessionIds, ...here.sessionIds]),
+      scribeIds: new Set([...now.scribeIds, ...here.scribeIds]),
+    };
+  }
+
+  /** The signed-in account, or null when no one is signed in. */
+  account(): ClinicAccount | null {
+    const user = this.options.session.state().user;
+    if (!this.options.session.state().signedIn || !user) return null;
+    return { userId: user.id, organizationId: user.organizationId, service: this.options.serviceKey() };
+  }
+
+  private key(account: ClinicAccount): string {
+    return `${account.service}\u0000${account.organizationId}\u0000${account.userId}`;
+  }
+
+  private async copy(account: ClinicAccount): Promise<ClinicCopy | null> {
+    await this.loadHere();
+    const key = this.key(account);
+    if (!this.copies.has(key)) this.copies.set(key, await this.files.read(account));
+    return this.copies.get(key) ?? null;
+  }
+
+  private async save(copy: ClinicCopy): Promise<void> {
+    const key = this.key(copy.account);
+    this.copies.set(key, copy);
+    const write = (this.writes.get(key) ?? Promise.resolve()).catch(() => undefined).then(() => this.files.write(copy));
+    this.writes.set(key, write);
+    await write;
+  }
+
+  private viewOf(account: ClinicAccount, copy: ClinicCopy | null): ClinicView {
+    const error = this.errors.get(this.key(account)) ?? null;
+    if (!copy) return { consults: [], refreshedAt: null, error, truncated: false };
+    const consults = mergeClinic({
+      scribes: copy.scribes,
+      sessions: copy.sessions,
+      local: this.local(),
+      templateNames: new Map(Object.entries(copy.templateNames)),
+      linked: new Map(Object.entries(copy.linked)),
+      keptNotes: new Set(Object.keys(copy.notes)),
+    });
+    return { consults, refreshedAt: copy.refreshedAt, error, truncated: copy.truncated };
+  }
+
+  /** The signed-in account's clinic consults as last read (from disk when offline); empty when signed out. */
+  async view(): Promise<ClinicView> {
+    const account = this.account();
+    if (!account) return { consults: [], refreshedAt: null, error: null, truncated: false };
+    return this.viewOf(account, await this.copy(account));
+  }
+
+  /** Reads both lists again for the signed-in account; a second call while one runs joins it. */
+  refresh(): Promise<ClinicView> {
+    const account = this.account();
+    if (!account) return this.view();
+    const key = this.key(account);
+    const running = this.refreshing.get(key);
+    if (running) return running;
+    const run = this.doRefresh(account).finally(() => this.refreshing.delete(key));
+    this.refreshing.set(key, run);
+    return run;
+  }
+
+  private async doRefresh(account: ClinicAccount): Promise<ClinicView> {
+    const { session, client } = this.options;
+    const as = { as: account.userId };
+    const key = this.key(account);
+    try {
+      const scribes = await readAllPages((page, limit) =>
+        session.withToken((t) => client.scribeList(t, page, limit), as),
+      );
+      const sessions = await readAllPages((page, limit) =>
+        session.withToken((t) => client.sessionList(t, page, limit), as),
+      );
+      const before = await this.copy(account);
+      const templateNames = { ...(before?.templateNames ?? {}) };
+      try {
+        for (let page = 1; page <= TEMPLATE_PAGES; page++) {
+          const answer = await session.withToken((t) => client.templates(t, page, 50), as);
+          for (const t of answer.items) templateNames[t.id] = t.name;
+          if (!(answer.hasNext ?? answer.items.length === 50)) break;
+        }
+      } catch (e) {
+        // Without the names, notes are listed by date alone; the list itself is still right.
+        this.options.log(`clinic: templates not read: ${(e as Error).message}`);
+      }
+      const ids = new Set(scribes.items.map((s) => s.id));
+      const notes = Object.fromEntries(Object.entries(before?.notes ?? {}).filter(([id]) => ids.has(id)));
+      const linked = Object.fromEntries(Object.entries(before?.linked ?? {}).filter(([id]) => ids.has(id)));
+      const copy: ClinicCopy = {
+        version: 1,
+        account,
+        refreshedAt: new Date().toISOString(),
+        truncated: scribes.truncated || sessions.truncated,
+        scribes: scribes.items,
+        sessions: sessions.items,
+        templateNames,
+        linked,
+        notes,
+      };
+      // Another vet signed in meanwhile: the copy is still this account's, written under its name only.
+      await this.save(copy);
+      this.errors.delete(key);
+    } catch (e) {
+      const reason = (e as Error).message.replace(/\.$/, '');
+      this.errors.set(key, `Could not refresh the clinic's consults: ${reason}.`);
+      this.options.log(`clinic: refresh failed: ${reason}`);
+    }
+    const view = this.viewOf(account, await this.copy(account));
+    if (sameAccount(account, this.account())) this.options.changed(view);
+    return view;
+  }
+
+  /** A note from the service, read once with GET /scribe/get/{id} and then kept with the copy. */
+  async note(key: string): Promise<ClinicNote> {
+    const account = this.account();
+    if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
+    const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
+    if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+    if (consult.scribeId === null) throw new JobError('not_found', 'The service has no note linked to this consult.');
+    const scribeId = consult.scribeId;
+    let copy = await this.copy(account);
+    let kept = copy?.notes[scribeId];
+    if (!kept) {
+      const { record, sessionId } = await this.options.session.withToken(
+        (t) => this.options.client.getScribeWithSession(t, scribeId),
+        { as: account.userId },
+      );
+      if (scribeStatusKind(record.status) !== 'completed')
+        throw new JobError('not_found', 'The service has not finished this note yet. Try again later.');
+      kept = { note: noteText(record), rtf: record.rtf ?? null, readAt: new Date().toISOString() };
+      copy = await this.copy(account);
+      if (copy) {
+        const linked = sessionId === null ? copy.linked : { ...copy.linked, [scribeId]: sessionId };
+        await this.save({ ...copy, notes: { ...copy.notes, [scribeId]: kept }, linked });
+        if (sameAccount(account, this.account())) this.options.changed(this.viewOf(account, await this.copy(account)));
+      }
+    }
+    const shown = this.viewOf(account, await this.copy(account)).consults.find((c) => c.scribeId === scribeId);
+    return {
+      key: shown?.key ?? key,
+      note: kept.note,
+      rtf: kept.rtf,
+      patientName: shown?.patientName ?? null,
+      sessionDate: localDate(shown?.updatedAt ?? consult.updatedAt),
+      templateName: shown?.templateName ?? null,
+    };
+  }
+
+  private async parts(key: string) {
+    const note = await this.note(key);
+    const meta: NoteMeta = { patientName: note.patientName, date: note.sessionDate, templateName: note.templateName };
+    return { sections: sectionsFromText(note.note), meta, serviceRtf: note.rtf };
+  }
+
+  /** The note as text, HTML and RTF (the service's own RTF as it came), for the clipboard. */
+  async formats(key: string): Promise<NoteFormats> {
+    const { sections, meta, serviceRtf } = await this.parts(key);
+    return {
+      text: sectionsToPlainText(sections, meta),
+      html: sectionsToHtml(sections, meta),
+      rtf: serviceRtf ?? sectionsToRtf(sections, meta),
+      fileBase: noteFileBase(meta),
+    };
+  }
+
+  async export(key: string, format: keyof typeof EXPORT_TYPES): Promise<NoteExport> {
+    const { sections, meta } = await this.parts(key);
+    const formats = await this.formats(key);
+    const data =
+      format === 'pdf'
+        ? new Uint8Array(await notePdf(sections, meta))
+        : new Uint8Array(new TextEncoder().encode(format === 'txt' ? formats.text : formats.rtf));
+    return { fileName: `${formats.fileBase}.${format}`, mimeType: EXPORT_TYPES[format], data };
+  }
+}

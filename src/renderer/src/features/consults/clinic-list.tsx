@@ -1,0 +1,110 @@
+// The clinic's consults from the service, below this computer's: found by the same search and
+// filters, each marked as recorded elsewhere and opened read-only. A clinic may list thousands:
+// the first rows are shown and more on request.
+import { useEffect, useMemo, useState } from 'react';
+import type { ClinicConsult } from '../../../../shared/clinic.ts';
+import { refreshOncePerSignIn, useClinic } from '../../stores/clinic.ts';
+import { useSession } from '../../stores/session.ts';
+import { useNav } from '../../stores/nav.ts';
+import { useNotifications } from '../../stores/notifications.ts';
+import { filterClinic, type ClinicFilter } from './consult-filter.ts';
+import { dayHeading } from './days.ts';
+import './clinic.css';
+
+const PAGE = 100;
+
+export const ELSEWHERE = 'From the service, recorded elsewhere';
+
+/** What a consult from elsewhere is called: its patient, else its template's note. */
+export function clinicTitle(c: ClinicConsult): string {
+  return c.patientName ?? (c.templateName ? `${c.templateName} note` : 'Note');
+}
+
+export function ClinicList({ filter }: { filter: ClinicFilter }) {
+  const view = useClinic((s) => s.view);
+  const refreshing = useClinic((s) => s.refreshing);
+  const [shown, setShown] = useState(PAGE);
+  const userId = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
+
+  // With a sign-in kept from the last run, the window has seen no sign-in: the list is read now.
+  useEffect(() => refreshOncePerSignIn(userId), [userId]);
+
+  useEffect(() => {
+    if (useClinic.getState().view === null)
+      void useClinic
+        .getState()
+        .load()
+        .catch((e: unknown) => useNotifications.getState().fail(e, "Could not open the clinic's consults"));
+  }, [view]);
+
+  const found = useMemo(() => filterClinic(view?.consults ?? [], filter), [view, filter]);
+  const refresh = () =>
+    void useClinic
+      .getState()
+      .refresh()
+      .catch((e: unknown) => useNotifications.getState().fail(e, "Could not refresh the clinic's consults"));
+
+  // Nothing from elsewhere and nothing to say: this computer's consults alone, as before.
+  if (view === null || (view.consults.length === 0 && view.error === null)) return null;
+  return (
+    <section className="clinic-consults" aria-labelledby="clinic-consults-title">
+      <div className="clinic-head">
+        <h2 id="clinic-consults-title">The clinic’s other consults</h2>
+        <button type="button" disabled={refreshing} onClick={refresh}>
+          {refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {view.error && (
+        <p className="notice notice-error" role="alert">
+          {view.error}
+        </p>
+      )}
+      <p className="muted">
+        {view.refreshedAt === null
+          ? 'Not read from the service yet.'
+          : `Read from the service ${dayHeading(view.refreshedAt).toLowerCase()} at ${new Date(view.refreshedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`}
+        {view.truncated && ' Only the newest are shown.'}
+      </p>
+      {view.consults.length > 0 && found.length === 0 && <p className="muted">None of them matches.</p>}
+      <ul className="consult-list clinic-list">
+        {found.slice(0, shown).map((c) => (
+          <ClinicRow key={c.key} consult={c} />
+        ))}
+      </ul>
+      {found.length > shown && (
+        <button type="button" className="link" onClick={() => setShown((n) => n + PAGE)}>
+          Show {Math.min(PAGE, found.length - shown)} more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function ClinicRow({ consult }: { consult: ClinicConsult }) {
+  const go = useNav((s) => s.go);
+  const when = new Date(consult.updatedAt);
+  return (
+    <li className="consult-row clinic-row">
+      <article aria-label={clinicTitle(consult)}>
+        <div className="consult-head">
+          <h3>{clinicTitle(consult)}</h3>
+          <p className="consult-meta muted">
+            <time dateTime={consult.updatedAt}>
+              {dayHeading(consult.updatedAt)}, {when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+            </time>
+            {consult.patientName && consult.templateName && <span> · {consult.templateName}</span>}
+            {consult.description && <span> · {consult.description}</span>}
+          </p>
+        </div>
+        <p className="clinic-mark">{ELSEWHERE}</p>
+        {consult.scribeId !== null ? (
+          <button type="button" className="primary" onClick={() => go({ name: 'clinic-note', key: consult.key })}>
+            Open note
+          </button>
+        ) : (
+          <p className="muted">No note linked to it on the service.</p>
+        )}
+      </article>
+    </li>
+  );
+}

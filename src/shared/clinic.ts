@@ -1,0 +1,43 @@
+// The clinic's consults from the service (recorded on another computer, or elsewhere), as main
+// keeps them and the window lists them beside this computer's.
+
+/** One consult of the organization that this computer did not record. */
+export interface ClinicConsult {
+  /** Unique in the list: `scribe:<id>` for a note, `session:<id>` for a session with no note linked. */
+  key: string;
+  /** The scribe (the note) on the service; null for a session with no note linked to it. */
+  scribeId: string | null;
+  /** The recording session, when the service says which it is; never guessed. */
+  sessionId: string | null;
+  /** From the linked session; null when the note is not linked to one. */
+  patientName: string | null;
+  description: string | null;
+  templateId: string | null;
+  templateName: string | null;
+  /** The service's status word, verbatim; null for a session. */
+  status: string | null;
+  /** ISO time of the service's last change. */
+  updatedAt: string;
+  /** Its note was read and is kept on this computer (opens offline). */
+  noteKept: boolean;
+}
+
+export interface ClinicView {
+  consults: ClinicConsult[];
+  /** When the list was last read from the service; null if never (for this account). */
+  refreshedAt: string | null;
+  /** The last refresh's failure as one sentence; null when it worked. */
+  error: string | null;
+  /** The service listed more than the app reads; the newest are shown. */
+  truncated: boolean;
+}
+
+/** A note from the service, as the window shows it. */
+export interface ClinicNote {
+  key: string;
+  note: string;
+  rtf: string | null;
+  patientName: string | null;
+  sessionDate: string | null;
+  templateName: string | null;
+}

@@ -1,0 +1,160 @@
+// The clinic's consults from the service in the Consults view, against the real engine and its
+// sandbox: a second computer (its own data folder) records Bella; this window lists her consult
+// below its own, each row marked as recorded elsewhere, found by the same search, day and
+// state filters, and its note opens read-only and copies.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+import type { ClinicConsult } from '../../src/shared/clinic.ts';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
+import type { ClinicNoteView as ClinicNoteViewModule } from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
+import type { filterClinic as filterClinicFn } from '../../src/renderer/src/features/consults/consult-filter.ts';
+import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
+import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
+
+/** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
+class TestClipboardItem {
+  static supports(): boolean {
+    return true;
+  }
+  readonly items: Record<string, Blob>;
+  constructor(items: Record<string, Blob>) {
+    this.items = items;
+  }
+}
+/** Each clipboard write of the window: its flavours as text. */
+const written: Record<string, string>[] = [];
+
+let core: AppCore;
+let elsewhere: AppCore<Sandbox>;
+let ConsultsView: typeof ConsultsViewModule;
+let ClinicNoteView: typeof ClinicNoteViewModule;
+let filterClinic: typeof filterClinicFn;
+let useNav: typeof useNavModule;
+
+beforeAll(async () => {
+  const { installRealBridge } = await import('./support/real-bridge.ts');
+  core = (await installRealBridge({ signIn: true })).core;
+  const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
+  // The other exam room: its own data folder, the same service and clinic.
+  elsewhere = await startCoreAgainst(sandbox);
+  await elsewhere.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  const h = createHandlers(elsewhere);
+  const templates = await h['templates:list']({ page: 1 });
+  if (!templates.ok) throw new Error(templates.error.message);
+  const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
+  await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
+  await waitForJob(elsewhere, id, (j) => j.state === 'completed');
+  ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
+  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
+  ({ filterClinic } = await import('../../src/renderer/src/features/consults/consult-filter.ts'));
+  ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+  // The window knows who is signed in, as at its start.
+  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+  await useSession.getState().load();
+  Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
+  Object.defineProperty(navigator, 'clipboard', {
+    configurable: true,
+    value: {
+      async write(items: TestClipboardItem[]) {
+        const flavours: Record<string, string> = {};
+        for (const item of items)
+          for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
+        written.push(flavours);
+      },
+    },
+  });
+}, 60_000);
+afterEach(cleanup);
+afterAll(async () => {
+  await elsewhere.stop();
+  await core.stop();
+});
+
+const TODAY = new Date();
+const key = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+describe("the clinic's consults in Consults", () => {
+  it('filters by words in the patient, visit and template, by day and by state', () => {
+    const c = (over: Partial<ClinicConsult>): ClinicConsult => ({
+      key: 'scribe:x',
+      scribeId: 'x',
+      sessionId: null,
+      patientName: null,
+      description: null,
+      templateId: 't',
+      templateName: 'SOAP',
+      status: 'scribed',
+      updatedAt: TODAY.toISOString(),
+      noteKept: false,
+      ...over,
+    });
+    const list = [
+      c({ key: 'scribe:a' }),
+      c({ key: 'scribe:b', status: 'scribing', templateName: 'Discharge' }),
+      c({ key: 'session:r', scribeId: null, status: null, templateName: null, patientName: 'Bella Rossi' }),
+      c({ key: 'scribe:old', updatedAt: '2020-01-02T12:00:00.000Z' }),
+    ];
+    const keys = (f: Partial<Parameters<typeof filterClinic>[1]>) =>
+      filterClinic(list, { words: '', day: '', state: 'all', ...f }).map((x) => x.key);
+    expect(keys({ words: 'bella' })).toEqual(['session:r']);
+    expect(keys({ words: 'ROSSI bella' })).toEqual(['session:r']);
+    expect(keys({ words: 'soap' })).toEqual(['scribe:a', 'scribe:old']);
+    expect(keys({ day: key(TODAY) })).toEqual(['scribe:a', 'scribe:b', 'session:r']);
+    expect(keys({ state: 'ready' })).toEqual(['scribe:a', 'scribe:old']);
+    expect(keys({ state: 'on-the-way' })).toEqual(['scribe:b']);
+    expect(keys({ state: 'needs-you' })).toEqual([]);
+  });
+
+  it('lists them marked as recorded elsewhere, finds them by the search, and opens and copies the note', async () => {
+    render(<ConsultsView />);
+    // Nothing recorded here: the clinic's list is still shown.
+    const section = await screen.findByRole('region', { name: 'The clinic’s other consults' });
+    // Read from the service at once for the vet signed in; Refresh reads it again.
+    await within(section).findByText(/^Read from the service today at/);
+    fireEvent.click(await within(section).findByRole('button', { name: 'Refresh' }));
+    const bella = await within(section).findByRole('article', { name: 'Bella' });
+    expect(within(bella).getByText('From the service, recorded elsewhere')).toBeTruthy();
+    expect(within(bella).getByText(/Limping on the left hind/)).toBeTruthy();
+    expect(within(bella).getByText('No note linked to it on the service.')).toBeTruthy();
+    const notes = within(section)
+      .getAllByRole('article')
+      .filter((a) => within(a).queryByRole('button', { name: 'Open note' }));
+    expect(notes).toHaveLength(1);
+    expect(within(notes[0]!).getByText('From the service, recorded elsewhere')).toBeTruthy();
+
+    // The same search and filters as this computer's consults.
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'bella' } });
+    expect(
+      within(section)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Bella']);
+    fireEvent.change(search, { target: { value: 'milo' } });
+    expect(within(section).queryAllByRole('article')).toEqual([]);
+    expect(within(section).getByText('None of them matches.')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'ready' } });
+    expect(within(section).getAllByRole('article')).toEqual([notes[0]]);
+
+    // Opened: read from the service, shown read-only, copied.
+    fireEvent.click(within(section).getByRole('button', { name: 'Open note' }));
+    const view = useNav.getState().view;
+    expect(view.name).toBe('clinic-note');
+    cleanup();
+    render(<ClinicNoteView noteKey={(view as { key: string }).key} />);
+    const page = await screen.findByRole('region', { name: 'Note' });
+    expect(page.textContent).toContain('Bella');
+    expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy note' }));
+    await screen.findByText('Copied');
+    expect(written).toHaveLength(1);
+    expect(written[0]!['text/plain']).toContain('Bella');
+    expect(written[0]!['text/html']).toContain('Bella');
+    expect(written[0]!['web text/rtf']).toMatch(/^\{\\rtf1/);
+  }, 30_000);
+});
