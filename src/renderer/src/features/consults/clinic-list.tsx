@@ -94,6 +94,7 @@ function ClinicRow({ consult }: { consult: ClinicConsult }) {
             </time>
             {consult.patientName && consult.templateName && <span> · {consult.templateName}</span>}
             {consult.description && <span> · {consult.description}</span>}
+            {consult.scribeId !== null && !consult.patientName && <span> · patient not named by the service</span>}
           </p>
         </div>
         <p className="clinic-mark">{ELSEWHERE}</p>
@@ -102,7 +103,9 @@ function ClinicRow({ consult }: { consult: ClinicConsult }) {
             Open note
           </button>
         ) : (
-          <p className="muted">No note linked to it on the service.</p>
+          <p className="muted">
+            The service does not say which note is this visit's: look for a note of the same time.
+          </p>
         )}
       </article>
     </li>
