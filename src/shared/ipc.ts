@@ -29,6 +29,7 @@ import {
   MAX_EMAIL,
   MAX_LABEL,
   MAX_PATIENT_NAME,
+  MAX_PETS,
   MAX_SECRET,
   MAX_TEMPLATE_ID,
   MAX_URL,
@@ -112,6 +113,11 @@ export interface RecordingFacts {
   consentAt: string | null;
   /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
   listName: string | null;
+  /**
+   * Several pets seen in one visit share one recording: each pet is a consult of its own, and
+   * all of them carry the visit's id (the first pet's recording id). Absent or null: one pet.
+   */
+  visitId?: string | null;
 }
 
 /** A recording as the window is shown it; main maps a meta to it at the IPC edge. */
@@ -241,6 +247,14 @@ export const invokeContract = {
         .number()
         .min(0)
         .max(48 * 3600 * 1000)
+        .optional(),
+      /**
+       * The other pets of the visit, each a patient's name or '' (named later): each becomes a
+       * consult of its own with the same audio, sent with the first pet's template.
+       */
+      pets: z
+        .array(z.string().trim().max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`))
+        .max(MAX_PETS, `can name at most ${MAX_PETS} other pets`)
         .optional(),
     }),
     output: answer<ConsultInfo>(),

@@ -43,7 +43,7 @@ function implementations(core: AppCore): Impl {
     'recording:chunk': (input: In<'recording:chunk'>) => recorder.chunk(input),
     'recording:pause': ({ id }: In<'recording:pause'>) => recorder.pause(id),
     'recording:resume': ({ id }: In<'recording:resume'>) => recorder.resume(id),
-    'recording:stop': ({ id, durationMs }: In<'recording:stop'>) => recorder.stop(id, durationMs),
+    'recording:stop': ({ id, durationMs, pets }: In<'recording:stop'>) => recorder.stop(id, durationMs, pets),
     'recording:update': (input: In<'recording:update'>) => commands.update(input),
     'consults:list': () => access.visible(),
     'consults:submit': ({ id, templateId }: In<'consults:submit'>) => commands.submit(id, templateId),

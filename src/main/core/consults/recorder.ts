@@ -68,22 +68,56 @@ export class Recorder {
     return this.options.cache.remember(await this.options.recordings.resume(id));
   }
 
-  async stop(id: string, durationMs: number | undefined): Promise<ConsultInfo> {
-    const { recordings, cache, gate, pipeline } = this.options;
-    const meta = cache.remember(await recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
-    // With a template chosen before or during the consult, it goes to be scribed at once; without
-    // the patient's name it waits for it (recording:update sends it then). The pipeline sends
-    // it with its owner's sign-in only; one no one owns yet waits for a vet's claim.
-    if (meta.templateId && meta.patientName) {
-      // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
-      await this.options.trail.add(id, 'sent').catch((e: unknown) => {
-        throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
-      });
-      await pipeline.submit(id, meta.templateId);
-      if (gate.allows(id)) await this.options.rememberTemplate(meta.templateId);
+  /**
+   * Stop. With `pets` (the visit's other patients), each becomes a consult of its own with the
+   * same audio and the visit's id, made once: a repeated Stop finds the visit already split.
+   */
+  async stop(id: string, durationMs: number | undefined, pets: readonly string[] = []): Promise<ConsultInfo> {
+    const { recordings, cache, gate } = this.options;
+    let meta = cache.remember(await recordings.finish(id, durationMs === undefined ? {} : { durationMs }));
+    const others: string[] = [];
+    if (pets.length > 0 && !meta.visitId) {
+      // The visit's id first: were the app to stop half-way, a second Stop adds no pet twice.
+      meta = cache.remember(await recordings.update(id, { visitId: id }));
+      for (const name of pets) others.push(await this.addPet(id, name));
     }
+    await this.send(id);
+    for (const other of others) await this.send(other);
     // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
     if (gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
-    return this.options.access.consultFor(id);
+    return this.options.access.consultFor(meta.id);
+  }
+
+  /** Another pet of the visit recorded in `id`: its consult, noted as recorded by the visit's vet. */
+  private async addPet(id: string, patientName: string): Promise<string> {
+    const { recordings, cache, user } = this.options;
+    const pet = cache.remember(await recordings.addPet(id, { patientName: patientName || null, visitId: id }));
+    const vet = user();
+    const who = vet && vet.id === pet.recordedBy?.userId ? vet : null;
+    try {
+      await this.options.trail.add(pet.id, 'recorded', { who });
+    } catch (e) {
+      await recordings.delete(pet.id).catch(() => undefined);
+      cache.forget(pet.id);
+      throw e;
+    }
+    return pet.id;
+  }
+
+  /**
+   * With a template chosen before or during the consult, it goes to be scribed at once; without
+   * the patient's name it waits for it (recording:update sends it then). The pipeline sends it
+   * with its owner's sign-in only; one no one owns yet waits for a vet's claim.
+   */
+  private async send(id: string): Promise<void> {
+    const { cache, gate, pipeline } = this.options;
+    const meta = cache.consult(id)?.recording;
+    if (!meta?.templateId || !meta.patientName) return;
+    // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
+    await this.options.trail.add(id, 'sent').catch((e: unknown) => {
+      throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
+    });
+    await pipeline.submit(id, meta.templateId);
+    if (gate.allows(id)) await this.options.rememberTemplate(meta.templateId);
   }
 }

@@ -67,6 +67,7 @@ const metaSchema = z.looseObject({
   listName: later(z.string()),
   durationFixed: later(z.boolean()),
   owner: later(ownerSchema),
+  visitId: later(z.string()),
 });
 
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
@@ -131,6 +132,7 @@ export function newMeta(id: string, iso: string, input: StartInput): RecordingMe
     owner: input.owner ?? null,
     consentAt: input.ownerConsented ? iso : null,
     listName: null,
+    visitId: null,
   };
 }
 
@@ -141,6 +143,8 @@ export interface MetaPatch {
   description?: string | null;
   templateId?: string | null;
   listName?: string | null;
+  /** The visit it is one pet of (the first pet's id); set once, at Stop. */
+  visitId?: string | null;
 }
 
 /** `meta` with `patch` applied (the texts cleaned), changed at `updatedAt`. */
@@ -152,6 +156,7 @@ export function patched(meta: RecordingMeta, patch: MetaPatch, updatedAt: string
     ...(patch.description !== undefined ? { description: cleanText(patch.description) } : {}),
     ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
     ...(patch.listName !== undefined ? { listName: cleanText(patch.listName) } : {}),
+    ...(patch.visitId !== undefined ? { visitId: patch.visitId } : {}),
     updatedAt,
   };
 }
