@@ -67,7 +67,8 @@ const metaSchema = z.looseObject({
   listName: later(z.string()),
   durationFixed: later(z.boolean()),
   owner: later(ownerSchema),
-  visitId: later(z.string()),
+  // Absent for a recording of one pet (and in every meta written before visits had pets).
+  visitId: z.string().nullable().optional().catch(undefined),
 });
 
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
