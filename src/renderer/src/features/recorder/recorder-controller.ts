@@ -25,6 +25,7 @@ export {
 } from './microphone.ts';
 export { chooseMimeType, FALLBACK_MIME_TYPE, PREFERRED_MIME_TYPE, startRecording } from './recording-start.ts';
 export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
+export { addPet, MAX_PETS, removePet, setPetName } from './pets.ts';
 
 /** Installs the window-wide listeners once: device changes, leaving while recording, settings. */
 export function initRecorder(): void {

@@ -120,12 +120,19 @@ export async function endRecording(interruption: string | null): Promise<void> {
 }
 
 async function finish(id: string, durationMs: number | undefined, interruption: string | null): Promise<void> {
+  // The visit's other pets: each becomes its own consult of the same audio in main.
+  const pets = get().pets.map((name) => name.trim());
   try {
-    const consult = await api.recording.stop(durationMs === undefined ? { id } : { id, durationMs });
+    const consult = await api.recording.stop({
+      id,
+      ...(durationMs === undefined ? {} : { durationMs }),
+      ...(pets.length > 0 ? { pets } : {}),
+    });
     const needsName = !consult.recording.patientName?.trim();
     set({
       status: 'stopped',
       id: null,
+      pets: [],
       // The next consult is another patient; one still without its name keeps the fields
       // (and what is being typed in them) until the name is sent.
       ...(needsName
