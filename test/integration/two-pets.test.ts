@@ -189,11 +189,15 @@ describe('several pets in one visit', () => {
   it("one pet's upload refused while the other's goes through: the refused one tries again on its own, and each pet is scribed once", async () => {
     let refused = 0;
     let mangoSession = '';
-    const w = await world((_req, res, sessionId) => {
+    const w = await world(async (req, res, sessionId) => {
       mangoSession ||= [...sessionsMade(w.proxy)].find(([, name]) => name === 'Mango')?.[0] ?? '';
       if (sessionId !== mangoSession || refused >= 2) return true;
       refused += 1;
-      res.writeHead(503, { 'content-type': 'application/xml' });
+      // Read to its end first, as a storage does: an answer while the body still comes may be
+      // taken by the client as a cut connection rather than as the storage's refusal.
+      req.resume();
+      await new Promise((resolve) => req.on('end', resolve));
+      res.writeHead(503, { 'content-type': 'application/xml', connection: 'close' });
       res.end('<Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>');
       return false;
     });

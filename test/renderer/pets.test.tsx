@@ -81,6 +81,8 @@ describe('several pets in one visit', () => {
 
     // Two more patients while recording; the second is removed before Stop.
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    // The cursor goes into the new patient's name.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: "Patient 2's name" })));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Mango' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient 3's name" }), { target: { value: 'Pip' } });
@@ -88,12 +90,15 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove patient 3 (Pip)' }));
     expect(screen.queryByRole('textbox', { name: "Patient 3's name" })).toBeNull();
     expect(m.useRecorder.getState().pets).toEqual(['Mango']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a patient' })));
     await act(() => new Promise((r) => setTimeout(r, 1200)));
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
-    // The fields are the next visit's: no other patient left over.
+    // The fields are the next visit's: no other patient left over. The card names the other pet.
     expect(screen.queryByRole('textbox', { name: "Patient 2's name" })).toBeNull();
+    const others = await screen.findByRole('list', { name: 'Other patients in this visit' });
+    expect(within(others).getByText('Mango')).toBeTruthy();
     const visit = core.consults().filter((c) => c.recording.visitId === id);
     expect(visit.map((c) => c.recording.patientName).sort()).toEqual(['Bella', 'Mango']);
     const mango = visit.find((c) => c.recording.patientName === 'Mango')!.recording.id;
@@ -122,4 +127,33 @@ describe('several pets in one visit', () => {
     );
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Bella · with Mango');
   }, 40_000);
+
+  it('a visit stopped without a template: Send to be scribed sends every pet with the template chosen then', async () => {
+    render(<m.RecorderView />);
+    // No template this time (the one used last is offered first: the vet takes it away).
+    await waitFor(() => expect(m.useRecorder.getState().templateId).not.toBeNull());
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), { target: { value: '' } });
+    expect(m.useRecorder.getState().templateId).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Tiger' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Smudge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    const id = m.useRecorder.getState().id!;
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Send to be scribed' });
+    const visit = () => core.consults().filter((c) => c.recording.visitId === id);
+    expect(visit().map((c) => [c.recording.patientName, c.job])).toEqual(
+      expect.arrayContaining([
+        ['Tiger', null],
+        ['Smudge', null],
+      ]),
+    );
+    const soap = m.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), { target: { value: soap.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to be scribed' }));
+    await waitFor(() => expect(visit().every((c) => c.job?.templateId === soap.id)).toBe(true), { timeout: 5000 });
+    expect(visit()).toHaveLength(2);
+  }, 30_000);
 });

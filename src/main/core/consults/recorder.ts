@@ -13,7 +13,16 @@ const STOPPED_NOT_YOURS =
 
 export type RecorderOptions = Pick<
   ConsultParts,
-  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'rememberTemplate' | 'trail'
+  | 'recordings'
+  | 'cache'
+  | 'access'
+  | 'gate'
+  | 'pipeline'
+  | 'user'
+  | 'serviceKey'
+  | 'rememberTemplate'
+  | 'trail'
+  | 'emit'
 >;
 
 export class Recorder {
@@ -101,6 +110,9 @@ export class Recorder {
       cache.forget(pet.id);
       throw e;
     }
+    // The window learns of it now, not only once it is sent: one waiting for its name is listed too.
+    if (this.options.gate.access(pet.id) !== 'none')
+      this.options.emit('consult:changed', this.options.access.consultFor(pet.id));
     return pet.id;
   }
 

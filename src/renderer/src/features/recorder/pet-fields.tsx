@@ -1,7 +1,7 @@
 // The visit's other pets, under the first patient's name: "Add a patient" before or while
 // recording, each with its own name field and a Remove button. At Stop each pet gets a note of
 // its own from the same recording; one not named by then waits for its name in Consults.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { MAX_PATIENT_NAME } from '../../../../shared/limits.ts';
 import { useRecorder } from '../../stores/recorder.ts';
 import { addPet, MAX_PETS, removePet, setPetName } from './recorder-controller.ts';
@@ -10,8 +10,18 @@ export function PetFields() {
   const pets = useRecorder((s) => s.pets);
   const stopping = useRecorder((s) => s.status === 'stopping');
   const ids = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const count = useRef(pets.length);
+  // The keyboard follows: into the name of a patient just added, back to Add after a Remove.
+  useEffect(() => {
+    if (pets.length > count.current)
+      box.current?.querySelector<HTMLInputElement>('.recorder-pet:last-of-type input')?.focus();
+    else if (pets.length < count.current && document.activeElement === document.body) addRef.current?.focus();
+    count.current = pets.length;
+  }, [pets.length]);
   return (
-    <div className="recorder-pets">
+    <div className="recorder-pets" ref={box}>
       {pets.map((name, i) => (
         <div className="recorder-pet" key={i}>
           <label htmlFor={`${ids}-${i}`}>Patient {i + 2}&apos;s name</label>
@@ -38,7 +48,7 @@ export function PetFields() {
         </div>
       ))}
       {pets.length < MAX_PETS && (
-        <button type="button" onClick={addPet} disabled={stopping}>
+        <button ref={addRef} type="button" onClick={addPet} disabled={stopping}>
           Add a patient
         </button>
       )}

@@ -13,7 +13,7 @@ import { get, live, set } from './live-state.ts';
 import { followSavedDevice, recordingSupported, refreshDevices } from './microphone.ts';
 import { endRecording, onDeviceChange } from './recording-session.ts';
 
-export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, sendToScribe } from './commands.ts';
+export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, otherPets, sendToScribe } from './commands.ts';
 export { NAME_KEPT_MESSAGE, sendWaitingName, setDescription, setPatientName, setTemplate } from './details-sync.ts';
 export {
   chooseDevice,
