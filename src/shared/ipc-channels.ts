@@ -47,6 +47,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'consults:trail',
   'consults:noteUsed',
   'session:switchUser',
+  'recording:pets',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -55,6 +55,10 @@ const patientName = z
   .trim()
   .min(1, 'is required: the name of the patient in this consult')
   .max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`);
+/** The other pets seen in one visit, each a patient's name or '' (named later). */
+const pets = z
+  .array(z.string().trim().max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`))
+  .max(MAX_PETS, `can name at most ${MAX_PETS} other pets`);
 const description = z.string().trim().max(MAX_DESCRIPTION, `is longer than ${MAX_DESCRIPTION} characters`);
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
@@ -252,10 +256,7 @@ export const invokeContract = {
        * The other pets of the visit, each a patient's name or '' (named later): each becomes a
        * consult of its own with the same audio, sent with the first pet's template.
        */
-      pets: z
-        .array(z.string().trim().max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`))
-        .max(MAX_PETS, `can name at most ${MAX_PETS} other pets`)
-        .optional(),
+      pets: pets.optional(),
     }),
     output: answer<ConsultInfo>(),
   },
@@ -418,6 +419,11 @@ export const invokeContract = {
   },
   /** Hands the computer to the next vet: the leaving vet's consults in flight go on with their sign-in. */
   'session:switchUser': { input: none, output: answer<SessionInfo>() },
+  /**
+   * The visit's other pets as named while recording, kept with the recording until Stop (which
+   * makes each a consult of its own), so that a recording the app did not stop keeps them.
+   */
+  'recording:pets': { input: z.object({ id, pets }), output: answer<RecordingInfo>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -241,6 +241,44 @@ describe('several pets in one visit', () => {
     expect(senders).toEqual(new Set([owner]));
     expect(await noteOf(w.h, mango)).toContain('for Mango');
   });
+
+  it('the other pets named while recording survive a crash: the recovered recording, once sent, is sent for each pet', async () => {
+    const w = await world();
+    const templateId = await firstTemplateId(w.c);
+    const started = await w.h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
+    if (!started.ok) throw new Error(started.error.message);
+    const id = started.data.id;
+    for (const [seq, data] of recorderChunks().entries())
+      await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    expect(await w.h['recording:pets']({ id, pets: [' Mango ', ''] })).toMatchObject({ ok: true });
+    // Too many pets, or a name too long: refused with a sentence, nothing kept.
+    const tooMany = await w.h['recording:pets']({ id, pets: Array.from({ length: 10 }, () => 'Pip') });
+    expect(tooMany).toMatchObject({ ok: false, error: { message: expect.stringMatching(/at most 9 other pets/) } });
+    const tooLong = await w.h['recording:pets']({ id, pets: ['x'.repeat(201)] });
+    expect(tooLong).toMatchObject({ ok: false });
+
+    // The app ends without Stop; at the next launch the recording is recovered with its pets.
+    await w.c.stop();
+    const again = await startCoreAgainst(w.sandbox, {
+      urls: w.proxy.urls,
+      secretStore: new MemorySecretStore(),
+      dataDir: w.c.options.dataDir,
+    });
+    cleanups.push(() => again.stop());
+    await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
+    const h = createHandlers(again);
+    expect(again.consult(id)?.recording.state).toBe('recovered');
+    expect(await h['consults:submit']({ id, templateId })).toMatchObject({ ok: true });
+    const visit = again.consults().filter((x) => x.recording.visitId === id);
+    expect(visit.map((x) => x.recording.patientName).sort()).toEqual(['Bella', 'Mango', null]);
+    const mango = visit.find((x) => x.recording.patientName === 'Mango')?.recording.id ?? '';
+    expect(await done(again, id)).toBe('completed');
+    expect(await done(again, mango)).toBe('completed');
+    expect(await noteOf(h, mango)).toContain('for Mango');
+    // The pet without a name waits for it.
+    expect(visit.find((x) => x.recording.patientName === null)?.job).toBeNull();
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
+  });
 });
 
 /** The user a bearer token was issued to. */

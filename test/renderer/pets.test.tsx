@@ -90,6 +90,8 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove patient 3 (Pip)' }));
     expect(screen.queryByRole('textbox', { name: "Patient 3's name" })).toBeNull();
     expect(m.useRecorder.getState().pets).toEqual(['Mango']);
+    // Kept with the recording a moment after the typing stops, in case the app ends before Stop.
+    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Mango']), { timeout: 3000 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a patient' })));
     await act(() => new Promise((r) => setTimeout(r, 1200)));
 

@@ -85,6 +85,7 @@ function implementations(core: AppCore): Impl {
     'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
       notes.used(id, action, documentId ?? null),
     'session:switchUser': () => calls.switchUser(),
+    'recording:pets': ({ id, pets }: In<'recording:pets'>) => recorder.pets(id, pets),
   };
 }
 
@@ -147,6 +148,7 @@ const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
   'consults:answers': 'full',
   'consults:trail': 'full',
   'consults:noteUsed': 'full',
+  'recording:pets': 'recording',
 };
 
 /** What only the vet who recorded a consult may do (ConsultGate.ownerOnly). */

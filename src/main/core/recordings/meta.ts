@@ -15,6 +15,11 @@ export interface RecordingMeta extends RecordingFacts {
   durationFixed: boolean | null;
   /** The account signed in when it was recorded; null for older recordings, or none signed in. */
   owner: ConsultOwner | null;
+  /**
+   * The visit's other pets as named while recording ('' for one not named yet), until Stop
+   * makes each a consult of its own; absent when there are none.
+   */
+  pets?: string[];
 }
 
 /** What `start` is given for a new recording. */
@@ -69,6 +74,7 @@ const metaSchema = z.looseObject({
   owner: later(ownerSchema),
   // Absent for a recording of one pet (and in every meta written before visits had pets).
   visitId: z.string().nullable().optional().catch(undefined),
+  pets: z.array(z.string()).optional().catch(undefined),
 });
 
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
@@ -146,6 +152,8 @@ export interface MetaPatch {
   listName?: string | null;
   /** The visit it is one pet of (the first pet's id); set once, at Stop. */
   visitId?: string | null;
+  /** The visit's other pets named while recording. */
+  pets?: string[];
 }
 
 /** `meta` with `patch` applied (the texts cleaned), changed at `updatedAt`. */
@@ -158,6 +166,7 @@ export function patched(meta: RecordingMeta, patch: MetaPatch, updatedAt: string
     ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
     ...(patch.listName !== undefined ? { listName: cleanText(patch.listName) } : {}),
     ...(patch.visitId !== undefined ? { visitId: patch.visitId } : {}),
+    ...(patch.pets !== undefined ? { pets: patch.pets.map((name) => name.trim()) } : {}),
     updatedAt,
   };
 }

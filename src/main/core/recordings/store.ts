@@ -177,15 +177,16 @@ export class RecordingStore {
     checkTexts({ patientName: input.patientName });
     return this.serial(sourceId, async () => {
       const source = await this.load(sourceId);
-      if (source.state !== 'finished')
+      if (source.state !== 'finished' && source.state !== 'recovered')
         throw new RecordingError('bad_state', 'Another pet can be added to a recording only once it has stopped.');
       const id = await newFolder(this.dir, this.now());
       try {
         await link(this.audioPath(sourceId), this.audioPath(id)).catch(() =>
           copyFile(this.audioPath(sourceId), this.audioPath(id)),
         );
+        const { pets: _named, ...visit } = source;
         const meta: RecordingMeta = {
-          ...source,
+          ...visit,
           id,
           patientName: cleanText(input.patientName),
           visitId: input.visitId,
