@@ -87,13 +87,16 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient 3's name" }), { target: { value: 'Pip' } });
     expect(m.useRecorder.getState().pets).toEqual(['Mango', 'Pip']);
+    // Kept with the recording a moment after the typing stops, in case the app ends before Stop.
+    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Mango', 'Pip']), { timeout: 3000 });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    // Pip removed just before Stop: main still has Pip, yet Pip is not sent (and with every
+    // other pet removed, see below, the visit is one pet's).
     fireEvent.click(screen.getByRole('button', { name: 'Remove patient 3 (Pip)' }));
     expect(screen.queryByRole('textbox', { name: "Patient 3's name" })).toBeNull();
     expect(m.useRecorder.getState().pets).toEqual(['Mango']);
-    // Kept with the recording a moment after the typing stops, in case the app ends before Stop.
-    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Mango']), { timeout: 3000 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a patient' })));
-    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(core.recordings.peek(id)?.pets).toEqual(['Mango', 'Pip']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
@@ -157,5 +160,22 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send to be scribed' }));
     await waitFor(() => expect(visit().every((c) => c.job?.templateId === soap.id)).toBe(true), { timeout: 5000 });
     expect(visit()).toHaveLength(2);
+  }, 30_000);
+
+  it('every other pet removed before Stop: the recording is one pet’s, though main had heard of the others', async () => {
+    render(<m.RecorderView />);
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Rex' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    const id = m.useRecorder.getState().id!;
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Pip' } });
+    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Pip']), { timeout: 3000 });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove patient 2 (Pip)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    expect(core.consult(id)?.recording.visitId ?? null).toBeNull();
+    expect(core.consults().filter((c) => c.recording.patientName === 'Pip')).toEqual([]);
   }, 30_000);
 });

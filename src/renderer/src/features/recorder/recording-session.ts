@@ -128,7 +128,8 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
     const consult = await api.recording.stop({
       id,
       ...(durationMs === undefined ? {} : { durationMs }),
-      ...(pets.length > 0 ? { pets } : {}),
+      // Always, even none: a pet removed since main last heard of the pets sends nothing.
+      pets,
     });
     const needsName = !consult.recording.patientName?.trim();
     set({
