@@ -54,6 +54,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'clinic:note',
   'clinic:noteFormats',
   'clinic:export',
+  'recording:pets',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

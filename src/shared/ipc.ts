@@ -31,6 +31,7 @@ import {
   MAX_EMAIL,
   MAX_LABEL,
   MAX_PATIENT_NAME,
+  MAX_PETS,
   MAX_SECRET,
   MAX_TEMPLATE_ID,
   MAX_URL,
@@ -56,6 +57,10 @@ const patientName = z
   .trim()
   .min(1, 'is required: the name of the patient in this consult')
   .max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`);
+/** The other pets seen in one visit, each a patient's name or '' (named later). */
+const pets = z
+  .array(z.string().trim().max(MAX_PATIENT_NAME, `is longer than ${MAX_PATIENT_NAME} characters`))
+  .max(MAX_PETS, `can name at most ${MAX_PETS} other pets`);
 const description = z.string().trim().max(MAX_DESCRIPTION, `is longer than ${MAX_DESCRIPTION} characters`);
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
@@ -119,6 +124,11 @@ export interface RecordingFacts {
   consentAt: string | null;
   /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
   listName: string | null;
+  /**
+   * Several pets seen in one visit share one recording: each pet is a consult of its own, and
+   * all of them carry the visit's id (the first pet's recording id). Absent or null: one pet.
+   */
+  visitId?: string | null;
 }
 
 /** A recording as the window is shown it; main maps a meta to it at the IPC edge. */
@@ -260,6 +270,11 @@ export const invokeContract = {
         .min(0)
         .max(48 * 3600 * 1000)
         .optional(),
+      /**
+       * The other pets of the visit, each a patient's name or '' (named later): each becomes a
+       * consult of its own with the same audio, sent with the first pet's template.
+       */
+      pets: pets.optional(),
     }),
     output: answer<ConsultInfo>(),
   },
@@ -451,6 +466,11 @@ export const invokeContract = {
     input: z.object({ key: clinicKey, format: z.enum(['txt', 'rtf', 'pdf']) }),
     output: answer<NoteExport>(),
   },
+  /**
+   * The visit's other pets as named while recording, kept with the recording until Stop (which
+   * makes each a consult of its own), so that a recording the app did not stop keeps them.
+   */
+  'recording:pets': { input: z.object({ id, pets }), output: answer<RecordingInfo>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -9,6 +9,8 @@ export const MAX_CHUNK_BYTES = 1024 * 1024;
 export const MAX_AGENT_INPUT = 20_000;
 /** The most characters of a patient's name; the service's `POST /recording-sessions/create` takes no more. */
 export const MAX_PATIENT_NAME = 200;
+/** Other pets recorded in one visit with the first (a litter's vaccinations). */
+export const MAX_PETS = 9;
 /** The most characters of a consult's description (the same operation's `description`). */
 export const MAX_DESCRIPTION = 2000;
 /** The most characters of a short label the vet types (a document's title, a search). */

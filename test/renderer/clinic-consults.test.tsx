@@ -119,7 +119,9 @@ describe("the clinic's consults in Consults", () => {
     const bella = await within(section).findByRole('article', { name: 'Bella' });
     expect(within(bella).getByText('From the service, recorded elsewhere')).toBeTruthy();
     expect(within(bella).getByText(/Limping on the left hind/)).toBeTruthy();
-    expect(within(bella).getByText("The service does not say which note is this visit's: look for a note of the same time.")).toBeTruthy();
+    expect(
+      within(bella).getByText("The service does not say which note is this visit's: look for a note of the same time."),
+    ).toBeTruthy();
     const notes = within(section)
       .getAllByRole('article')
       .filter((a) => within(a).queryByRole('button', { name: 'Open note' }));

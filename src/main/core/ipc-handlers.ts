@@ -43,7 +43,7 @@ function implementations(core: AppCore): Impl {
     'recording:chunk': (input: In<'recording:chunk'>) => recorder.chunk(input),
     'recording:pause': ({ id }: In<'recording:pause'>) => recorder.pause(id),
     'recording:resume': ({ id }: In<'recording:resume'>) => recorder.resume(id),
-    'recording:stop': ({ id, durationMs }: In<'recording:stop'>) => recorder.stop(id, durationMs),
+    'recording:stop': ({ id, durationMs, pets }: In<'recording:stop'>) => recorder.stop(id, durationMs, pets),
     'recording:update': (input: In<'recording:update'>) => commands.update(input),
     'consults:list': () => access.visible(),
     'consults:submit': ({ id, templateId }: In<'consults:submit'>) => commands.submit(id, templateId),
@@ -93,6 +93,7 @@ function implementations(core: AppCore): Impl {
     'clinic:note': ({ key }: In<'clinic:note'>) => core.clinic.note(key),
     'clinic:noteFormats': ({ key }: In<'clinic:noteFormats'>) => core.clinic.formats(key),
     'clinic:export': ({ key, format }: In<'clinic:export'>) => core.clinic.export(key, format),
+    'recording:pets': ({ id, pets }: In<'recording:pets'>) => recorder.pets(id, pets),
   };
 }
 
@@ -157,6 +158,7 @@ const GATE: Partial<Record<InvokeChannel, 'full' | 'claim' | 'recording'>> = {
   'consults:noteUsed': 'full',
   'consults:chat': 'full',
   'consults:chatTurns': 'full',
+  'recording:pets': 'recording',
 };
 
 /** What only the vet who recorded a consult may do (ConsultGate.ownerOnly). */

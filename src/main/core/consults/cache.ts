@@ -24,6 +24,7 @@ export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
     recordedBy: meta.owner,
     consentAt: meta.consentAt,
     listName: meta.listName,
+    visitId: meta.visitId ?? null,
   };
 }
 

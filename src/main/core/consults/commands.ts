@@ -6,6 +6,7 @@ import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
 import { SignedOutError } from '../session.ts';
 import { NOT_THEIRS } from './access.ts';
+import { addVisitPets, sendIfReady } from './recorder.ts';
 import type { ConsultParts } from './parts.ts';
 
 const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
@@ -78,9 +79,12 @@ export class ConsultCommands {
     if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
     if (meta.templateId !== templateId) cache.remember(await recordings.update(id, { templateId }));
     if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
+    // A visit of several pets the app did not stop: its other pets are made now, with this template.
+    const pets = meta.state === 'recovered' ? await addVisitPets(this.options, id, meta.pets ?? []) : [];
     await this.options.trail.add(id, 'sent');
     await pipeline.submit(id, templateId);
     await this.options.rememberTemplate(templateId);
+    for (const pet of pets) await sendIfReady(this.options, pet);
     return this.options.access.consultFor(id);
   }
 

@@ -15,6 +15,11 @@ export interface RecordingMeta extends RecordingFacts {
   durationFixed: boolean | null;
   /** The account signed in when it was recorded; null for older recordings, or none signed in. */
   owner: ConsultOwner | null;
+  /**
+   * The visit's other pets as named while recording ('' for one not named yet), until Stop
+   * makes each a consult of its own; absent when there are none.
+   */
+  pets?: string[];
 }
 
 /** What `start` is given for a new recording. */
@@ -67,6 +72,9 @@ const metaSchema = z.looseObject({
   listName: later(z.string()),
   durationFixed: later(z.boolean()),
   owner: later(ownerSchema),
+  // Absent for a recording of one pet (and in every meta written before visits had pets).
+  visitId: z.string().nullable().optional().catch(undefined),
+  pets: z.array(z.string()).optional().catch(undefined),
 });
 
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
@@ -131,6 +139,7 @@ export function newMeta(id: string, iso: string, input: StartInput): RecordingMe
     owner: input.owner ?? null,
     consentAt: input.ownerConsented ? iso : null,
     listName: null,
+    visitId: null,
   };
 }
 
@@ -141,6 +150,10 @@ export interface MetaPatch {
   description?: string | null;
   templateId?: string | null;
   listName?: string | null;
+  /** The visit it is one pet of (the first pet's id); set once, at Stop. */
+  visitId?: string | null;
+  /** The visit's other pets named while recording. */
+  pets?: string[];
 }
 
 /** `meta` with `patch` applied (the texts cleaned), changed at `updatedAt`. */
@@ -152,6 +165,8 @@ export function patched(meta: RecordingMeta, patch: MetaPatch, updatedAt: string
     ...(patch.description !== undefined ? { description: cleanText(patch.description) } : {}),
     ...(patch.templateId !== undefined ? { templateId: patch.templateId } : {}),
     ...(patch.listName !== undefined ? { listName: cleanText(patch.listName) } : {}),
+    ...(patch.visitId !== undefined ? { visitId: patch.visitId } : {}),
+    ...(patch.pets !== undefined ? { pets: patch.pets.map((name) => name.trim()) } : {}),
     updatedAt,
   };
 }

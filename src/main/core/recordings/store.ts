@@ -4,7 +4,7 @@
 // at any moment leaves every acknowledged chunk on disk and a meta that is at most one chunk
 // behind the audio. At launch, what a crash cut short is recovered (recovery.ts).
 // Calls for one recording run one after the other (a queue per id), whatever IPC does.
-import { rm } from 'node:fs/promises';
+import { copyFile, link, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ConsultOwner } from '../../../shared/ipc.ts';
@@ -17,6 +17,7 @@ import { AUDIO, checkId, folderOf, META, newFolder, READ_AT_ONCE, recordingIds }
 import {
   checkMimeType,
   checkTexts,
+  cleanText,
   isWebm,
   newMeta,
   parseMeta,
@@ -160,6 +161,46 @@ export class RecordingStore {
       };
       await this.writeMeta(next);
       return next;
+    });
+  }
+
+  /**
+   * Another pet of the same visit: a new recording whose audio is the finished recording's own
+   * (a hard link, or a copy where the disk cannot link), under the pet's name and the visit's
+   * id. The rest (owner, template, description, times) is the visit's. A finished recording's
+   * audio is never written again, so the two names of one file cannot drift apart; deleting
+   * one consult leaves the other's audio whole.
+   */
+  async addPet(sourceId: string, input: { patientName: string | null; visitId: string }): Promise<RecordingMeta> {
+    checkId(sourceId);
+    checkId(input.visitId);
+    checkTexts({ patientName: input.patientName });
+    return this.serial(sourceId, async () => {
+      const source = await this.load(sourceId);
+      if (source.state !== 'finished' && source.state !== 'recovered')
+        throw new RecordingError('bad_state', 'Another pet can be added to a recording only once it has stopped.');
+      const id = await newFolder(this.dir, this.now());
+      try {
+        await link(this.audioPath(sourceId), this.audioPath(id)).catch(() =>
+          copyFile(this.audioPath(sourceId), this.audioPath(id)),
+        );
+        const { pets: _named, ...visit } = source;
+        const meta: RecordingMeta = {
+          ...visit,
+          id,
+          patientName: cleanText(input.patientName),
+          visitId: input.visitId,
+          listName: null,
+          updatedAt: new Date(this.now()).toISOString(),
+        };
+        await this.writeMeta(meta);
+        await syncDir(this.dir);
+        return meta;
+      } catch (e) {
+        // Half made (a full disk): no consult without its audio or its meta is left behind.
+        await rm(this.folder(id), { recursive: true, force: true }).catch(() => undefined);
+        throw e;
+      }
     });
   }
 

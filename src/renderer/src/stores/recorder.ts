@@ -47,6 +47,11 @@ export interface RecorderState {
   patientName: string;
   /** The visit's description as typed; optional. */
   description: string;
+  /**
+   * The other pets seen in the same visit, their names as typed ('' until named): at Stop each
+   * becomes a consult of its own with the same audio.
+   */
+  pets: string[];
   /** Why the name as typed is not sent (empty), shown under the field. */
   nameProblem: string | null;
   /** Main's refusal of the patient details (for one, once the consult is sent). */
@@ -80,6 +85,7 @@ export const useRecorder = create<RecorderState>(() => ({
   supported: true,
   patientName: '',
   description: '',
+  pets: [],
   nameProblem: null,
   consentAsked: false,
   detailsError: null,

@@ -20,6 +20,7 @@ import {
   timeOfDay,
 } from '../../lib/consult-status.ts';
 import { PatientDetails } from './patient-details.tsx';
+import { VisitCompanions } from './pet-tabs.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useAction } from './use-action.ts';
 
@@ -62,7 +63,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
     <li className={`consult-row tone-${status.tone}`}>
       <article aria-labelledby={titleId}>
         <div className="consult-head">
-          <h3 id={titleId}>{title}</h3>
+          <h3 id={titleId}>
+            {title}
+            <VisitCompanions consult={consult} />
+          </h3>
           <p className="consult-meta muted">
             <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time>
             <span aria-hidden="true"> · </span>

@@ -14,6 +14,7 @@ import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
 import { ConsultTrail } from './consult-trail.tsx';
+import { PetTabs } from './pet-tabs.tsx';
 import { useAction } from './use-action.ts';
 import './consults.css';
 
@@ -74,7 +75,8 @@ export function NoteView({ id }: { id: string }) {
       </>
     );
   } else {
-    body = <ConsultNote consult={consult} />;
+    // Keyed: another pet's tab opens a consult of its own, with nothing of this one's state.
+    body = <ConsultNote key={consult.recording.id} consult={consult} />;
   }
 
   return (
@@ -157,6 +159,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
           </>
         )}
       </p>
+      <PetTabs consult={consult} />
       {!ready && <PatientDetails consult={consult} />}
       {renaming && <RenameForm consult={consult} onDone={() => setRenaming(false)} />}
       {deleting && (

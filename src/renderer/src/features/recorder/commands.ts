@@ -2,7 +2,9 @@
 // details' call: the tray and shortcut commands (start, stop, toggle, pause, resume), the
 // owner's consent declined, and a finished recording sent to be scribed.
 import type { RecorderAction } from '../../../../shared/desktop.ts';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing } from '../../stores/recorder.ts';
 import { fail, get, set } from './live-state.ts';
@@ -53,4 +55,17 @@ export async function sendToScribe(): Promise<void> {
   } catch (e) {
     fail(e, 'Could not send the recording to be scribed');
   }
+  // The template is the visit's: the other pets named by now go with it too; one without its
+  // name waits for it in Consults.
+  for (const pet of otherPets(useConsults.getState().byId, result.id)) {
+    if (pet.job || !pet.recording.patientName?.trim()) continue;
+    await api.consults
+      .submit({ id: pet.recording.id, templateId })
+      .catch((e: unknown) => fail(e, `Could not send ${pet.recording.patientName} to be scribed`));
+  }
+}
+
+/** The other pets of the visit recorded as `id`, as this window last heard of them. */
+export function otherPets(byId: Record<string, ConsultInfo>, id: string): ConsultInfo[] {
+  return Object.values(byId).filter((c) => c.recording.visitId === id && c.recording.id !== id);
 }

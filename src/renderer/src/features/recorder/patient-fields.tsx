@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { PATIENT_NAME_ASK_MESSAGE, PATIENT_NAME_HINT } from '../../lib/patient-name.ts';
 import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { PetFields } from './pet-fields.tsx';
 import { sendWaitingName, setDescription, setPatientName } from './recorder-controller.ts';
 
 export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
@@ -61,6 +62,7 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
           />
         )}
       </FormField>
+      {!waiting && <PetFields />}
       <FormField
         id={`${ids}-description`}
         label="Visit description (optional)"

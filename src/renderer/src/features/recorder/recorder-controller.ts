@@ -13,7 +13,7 @@ import { get, live, set } from './live-state.ts';
 import { followSavedDevice, recordingSupported, refreshDevices } from './microphone.ts';
 import { endRecording, onDeviceChange } from './recording-session.ts';
 
-export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, sendToScribe } from './commands.ts';
+export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, otherPets, sendToScribe } from './commands.ts';
 export { NAME_KEPT_MESSAGE, sendWaitingName, setDescription, setPatientName, setTemplate } from './details-sync.ts';
 export {
   chooseDevice,
@@ -25,6 +25,7 @@ export {
 } from './microphone.ts';
 export { chooseMimeType, FALLBACK_MIME_TYPE, PREFERRED_MIME_TYPE, startRecording } from './recording-start.ts';
 export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
+export { addPet, MAX_PETS, removePet, setPetName } from './pets.ts';
 
 /** Installs the window-wide listeners once: device changes, leaving while recording, settings. */
 export function initRecorder(): void {

@@ -2,7 +2,7 @@
 // until its note is ready (then Open note and Copy note, so a note is copied from here in three
 // clicks: Start, Stop, Copy note); while it waits for the patient's name, that; while it has no
 // template, the picker and Send to be scribed.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { consultStatus, consultTitle } from '../../lib/consult-status.ts';
 import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
@@ -13,7 +13,7 @@ import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { useRecorder } from '../../stores/recorder.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { sendToScribe, setTemplate } from './recorder-controller.ts';
+import { otherPets, sendToScribe, setTemplate } from './recorder-controller.ts';
 
 export function Result() {
   const result = useRecorder((s) => s.result);
@@ -68,6 +68,7 @@ export function Result() {
       <p className="muted">
         {title} · {formatDuration(result.durationMs)} recorded
       </p>
+      <OtherPets id={result.id} />
       {ready ? (
         <div className="row">
           <button type="button" className="primary" onClick={() => go({ name: 'note', id: result.id })}>
@@ -113,5 +114,25 @@ export function Result() {
         </>
       )}
     </section>
+  );
+}
+
+/** The visit's other pets, each with where its own note is: one line each, under the first pet's. */
+function OtherPets({ id }: { id: string }) {
+  const byId = useConsults((s) => s.byId);
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
+  const pets = useMemo(() => otherPets(byId, id), [byId, id]);
+  if (pets.length === 0) return null;
+  return (
+    <ul className="recorder-other-pets" aria-label="Other patients in this visit">
+      {pets.map((pet) => (
+        <li key={pet.recording.id}>
+          <strong>{pet.recording.patientName?.trim() || 'No name yet'}</strong>:{' '}
+          {pet.recording.patientName?.trim()
+            ? consultStatus(pet, overdueMinutes === undefined ? {} : { overdueMinutes }).text
+            : 'waiting for its name in Consults'}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -14,6 +14,7 @@ import { flushDetails } from './details-sync.ts';
 import { checkLength, DEFAULT_MAX_RECORDING_MINUTES, maxLengthReachedText } from './forgotten.ts';
 import { fail, get, live, set, type LiveRecording } from './live-state.ts';
 import { DISCONNECTED_MESSAGE, microphoneLeft, refreshDevices, stopTracks } from './microphone.ts';
+import { cancelPetsSend } from './pets.ts';
 
 export const TICK_MS = 100;
 // The final dataavailable precedes 'stop'; a recorder that never says 'stop' must not hang the
@@ -120,12 +121,21 @@ export async function endRecording(interruption: string | null): Promise<void> {
 }
 
 async function finish(id: string, durationMs: number | undefined, interruption: string | null): Promise<void> {
+  // The visit's other pets: each becomes its own consult of the same audio in main.
+  cancelPetsSend();
+  const pets = get().pets.map((name) => name.trim());
   try {
-    const consult = await api.recording.stop(durationMs === undefined ? { id } : { id, durationMs });
+    const consult = await api.recording.stop({
+      id,
+      ...(durationMs === undefined ? {} : { durationMs }),
+      // Always, even none: a pet removed since main last heard of the pets sends nothing.
+      pets,
+    });
     const needsName = !consult.recording.patientName?.trim();
     set({
       status: 'stopped',
       id: null,
+      pets: [],
       // The next consult is another patient; one still without its name keeps the fields
       // (and what is being typed in them) until the name is sent.
       ...(needsName

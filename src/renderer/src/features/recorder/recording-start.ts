@@ -24,6 +24,7 @@ import {
   tracksEnded,
 } from './microphone.ts';
 import { chunkFailureMessage, endRecording, release, tick, TICK_MS } from './recording-session.ts';
+import { schedulePets } from './pets.ts';
 import { createStopwatch } from './stopwatch.ts';
 
 export const PREFERRED_MIME_TYPE = 'audio/webm;codecs=opus';
@@ -69,6 +70,7 @@ export async function startRecording({ ownerConsented = false }: { ownerConsente
   if (!beginCapture(current)) return abandonStart(current);
   announceRecording(current, [format.info, microphone.note]);
   sendChangedSince(details);
+  if (get().pets.length > 0) schedulePets({ now: true });
 }
 
 /**
