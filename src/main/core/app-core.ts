@@ -212,8 +212,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const settings = await this.settings.load();
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
     // The vet's recordings first: nothing the sandbox does may keep them out of reach.
-    const recovered = await this.recordings.recoverUnfinished();
-    const metas = await this.recordings.list();
+    // One read of each recording's folder gives both what a crash cut short and the whole list.
+    const { all: metas, recovered } = await this.recordings.open();
     this.cache.load(metas);
     if (recovered.length > 0) {
       this.notice({
