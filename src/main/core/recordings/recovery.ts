@@ -19,6 +19,16 @@ const LEFTOVER = /^(audio\.webm|meta\.json)\..+\.tmp$/;
 export interface Opened {
   meta: RecordingMeta | null;
   recovered: boolean;
+  /** The names in the folder as launch found them (none known when the folder could not be read). */
+  names?: readonly string[];
+}
+
+/** What launch found: every recording, those recovered now, and the names in each folder. */
+export interface OpenedAll {
+  all: RecordingMeta[];
+  recovered: RecordingMeta[];
+  /** The names in each recording's folder, so the jobs' files are read only where they are. */
+  listing: Map<string, readonly string[]>;
 }
 
 /**
@@ -32,7 +42,7 @@ export async function openEach(
   log: (line: string) => void,
   open: (id: string) => Promise<Opened>,
   fallback: (id: string) => Promise<RecordingMeta | null>,
-): Promise<{ all: RecordingMeta[]; recovered: RecordingMeta[] }> {
+): Promise<OpenedAll> {
   const limit = pLimit(READ_AT_ONCE);
   const opened = await Promise.all(
     ids.map((id) =>
@@ -48,12 +58,14 @@ export async function openEach(
   );
   const all: RecordingMeta[] = [];
   const recovered: RecordingMeta[] = [];
+  const listing = new Map<string, readonly string[]>();
   for (const o of opened) {
     if (o.meta === null) continue;
     all.push(o.meta);
     if (o.recovered) recovered.push(o.meta);
+    if (o.names) listing.set(o.meta.id, o.names);
   }
-  return { all, recovered };
+  return { all, recovered, listing };
 }
 
 /** Where one recording lives, and what the store lends recovery to write with. */
@@ -90,7 +102,7 @@ export async function openOne(t: RecoveryTarget): Promise<Opened> {
   }
   if (meta !== null && (meta.state === 'finished' || meta.state === 'recovered')) {
     t.read(meta);
-    return { meta, recovered: false };
+    return { meta, recovered: false, names };
   }
   const audio = names.includes(AUDIO) ? await stat(t.audioPath).catch(() => null) : null;
   if (meta === null && audio === null) return { meta: null, recovered: false };
@@ -127,5 +139,5 @@ export async function openOne(t: RecoveryTarget): Promise<Opened> {
     updatedAt: new Date(t.now()).toISOString(),
   };
   await t.writeMeta(next);
-  return { meta: next, recovered: true };
+  return { meta: next, recovered: true, names };
 }

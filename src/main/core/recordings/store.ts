@@ -26,7 +26,7 @@ import {
   type RecordingState,
   type StartInput,
 } from './meta.ts';
-import { openEach, openOne } from './recovery.ts';
+import { openEach, openOne, type OpenedAll } from './recovery.ts';
 
 const newestFirst = (a: RecordingMeta, b: RecordingMeta): number =>
   a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt);
@@ -190,12 +190,12 @@ export class RecordingStore {
    * At launch, in one pass that reads each folder once: every recording still `recording` or
    * `paused` was cut short by a crash and becomes `recovered`, with its Duration written where
    * the audio allows. A folder whose meta.json is missing or damaged but whose audio is there is
-   * recovered too, its meta rebuilt from the file. Returns every recording, newest first, and
-   * those recovered now.
+   * recovered too, its meta rebuilt from the file. Returns every recording, newest first, those
+   * recovered now, and the names in each folder.
    */
-  async open(): Promise<{ all: RecordingMeta[]; recovered: RecordingMeta[] }> {
+  async open(): Promise<OpenedAll> {
     const ids = await guard(() => recordingIds(this.dir));
-    const { all, recovered } = await openEach(
+    const { all, recovered, listing } = await openEach(
       ids,
       this.log,
       (id) =>
@@ -213,7 +213,7 @@ export class RecordingStore {
         ),
       (id) => this.read(id),
     );
-    return { all: all.sort(newestFirst), recovered };
+    return { all: all.sort(newestFirst), recovered, listing };
   }
 
   /** The recordings cut short by a crash, recovered now (`open` without the list). */
