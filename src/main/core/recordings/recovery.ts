@@ -4,7 +4,8 @@
 // whose audio is there gets a meta rebuilt from the audio file and the folder's name. The same
 // pass gives the list the window opens on, so a clinic's years of consults are read once, not
 // once to recover and again to list.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir as readdirCallback } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { readJson } from '../atomic-file.ts';
@@ -14,6 +15,11 @@ import { AUDIO, META, READ_AT_ONCE } from './folders.ts';
 import { parseMeta, type RecordingMeta } from './meta.ts';
 
 const LEFTOVER = /^(audio\.webm|meta\.json)\..+\.tmp$/;
+
+/** A folder's names, by the callback form: fewer round trips than fs/promises, at every folder of a launch. */
+function listFolder(folder: string): Promise<string[]> {
+  return new Promise((resolve, reject) => readdirCallback(folder, (e, names) => (e ? reject(e) : resolve(names))));
+}
 
 /** One folder as launch found it: its meta (null when there is no recording in it), and whether it was recovered now. */
 export interface Opened {
@@ -89,7 +95,7 @@ export interface RecoveryTarget {
 export async function openOne(t: RecoveryTarget): Promise<Opened> {
   const { id, folder } = t;
   // The listing says which files are there, so a recording that ended is one more read only.
-  const names = await readdir(folder);
+  const names = await listFolder(folder);
   for (const name of names) if (LEFTOVER.test(name)) await rm(join(folder, name), { force: true });
   let meta: RecordingMeta | null = null;
   if (names.includes(META)) {
