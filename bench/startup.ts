@@ -1,8 +1,9 @@
 // Startup benchmark: (a) the JavaScript the window loads before it can show anything, gzipped
 // (goal < 250 KB), and (b) the time from navigation to the sign-in view and, signed in, to the
 // recorder view being usable (goal: median and p95 < 300 ms), in Chromium through the browser
-// host of the end-to-end suite.
-//   npm run bench:startup [-- --runs 20]
+// host of the end-to-end suite; (c) the engine's start on a clinic's years of consults (10,000
+// by default; goal ≤ 1 s), beside a baseline commit's when one is given.
+//   npm run bench:startup [-- --runs 20 --engine-consults 10000 --engine-runs 5 --baseline HEAD~3 --only engine]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, extname, join, relative, resolve } from 'node:path';
@@ -12,13 +13,31 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { signIn } from '../test/e2e/fixtures.ts';
 import { buildWithSourceMaps, bytesByOwner, scriptsIn } from './support/browser-bundle.ts';
 import { buildRenderer, openWorld } from './support/browser-session.ts';
+import { engineStart } from './support/engine-start.ts';
 import { progress, Report } from './support/report.ts';
+import { sourceAt, workingTree, type Source } from './support/source-at.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
-const RUNS = Number(args.runs);
-if (!Number.isInteger(RUNS) || RUNS < 1)
-  throw new Error(`--runs takes a whole number of at least 1, not "${args.runs}"`);
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '20' },
+    'engine-consults': { type: 'string', default: '10000' },
+    'engine-runs': { type: 'string', default: '5' },
+    baseline: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const whole = (name: 'runs' | 'engine-consults' | 'engine-runs', min: number): number => {
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`--${name} takes a whole number of at least ${min}, not "${String(args[name])}"`);
+  return n;
+};
+const RUNS = whole('runs', 1);
+const ENGINE_CONSULTS = whole('engine-consults', 0);
+const ENGINE_RUNS = whole('engine-runs', 1);
+if (args.only !== undefined && args.only !== 'engine' && args.only !== 'window')
+  throw new Error(`--only takes "engine" or "window", not "${args.only}"`);
 const SIZE_GOAL_KB = 250;
 const TIME_GOAL_MS = 300;
 const GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
@@ -51,10 +70,29 @@ function initialScripts(rendererDir: string): string[] {
   return [...refs].map((ref) => resolve(rendererDir, ref.replace(/^\//, '')));
 }
 
+// A run of the engine part alone writes a report of its own, so the whole one is not overwritten.
 const report = new Report(
-  'startup',
-  'Startup benchmark: initial JavaScript of the window, and time to a usable sign-in and recorder view',
+  args.only === 'engine' ? 'startup-engine' : 'startup',
+  "Startup benchmark: initial JavaScript of the window, time to a usable sign-in and recorder view, and the engine's start",
 );
+
+// ---- (c) the engine's start, first: it needs no window, and `--only engine` stops after it ----
+
+if (args.only !== 'window' && ENGINE_CONSULTS > 0) {
+  const sources: { label: string; source: Source }[] = [];
+  if (args.baseline) sources.push({ label: 'baseline', source: sourceAt(args.baseline) });
+  sources.push({ label: 'this tree', source: workingTree() });
+  try {
+    await engineStart(report, sources, { consults: ENGINE_CONSULTS, runs: ENGINE_RUNS, seed: 1 });
+  } finally {
+    for (const { source } of sources) source.close();
+  }
+}
+if (args.only === 'engine') {
+  report.add('(a) and (b) were not measured in this run (`--only engine`).');
+  report.write();
+  process.exit(0);
+}
 
 const buildDir = mkdtempSync(join(tmpdir(), 'vet-scribe-bench-startup-build-'));
 const rendererDir = join(buildDir, 'renderer');

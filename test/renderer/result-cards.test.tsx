@@ -11,6 +11,8 @@ import {
 } from '../../src/shared/service/index.ts';
 import type * as CardsModule from '../../src/renderer/src/features/agents/result-cards.tsx';
 import type * as TextModule from '../../src/renderer/src/features/agents/answer-text.ts';
+import type * as DosesModule from '../../src/renderer/src/features/agents/dose-totals.tsx';
+import type * as AgentsModule from '../../src/renderer/src/features/agents/agents.tsx';
 import { installRealBridge } from './support/real-bridge.ts';
 
 let core: AppCore;
@@ -18,11 +20,15 @@ let ddx: DdxResult;
 let plan: TreatmentPlanResult;
 let cards: typeof CardsModule;
 let text: typeof TextModule;
+let doses: typeof DosesModule;
+let agents: typeof AgentsModule;
 
 beforeAll(async () => {
   ({ core } = await installRealBridge({ signIn: true }));
   cards = await import('../../src/renderer/src/features/agents/result-cards.tsx');
   text = await import('../../src/renderer/src/features/agents/answer-text.ts');
+  doses = await import('../../src/renderer/src/features/agents/dose-totals.tsx');
+  agents = await import('../../src/renderer/src/features/agents/agents.tsx');
   ddx = await core.clinical.ddx('Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic');
   const answer = await core.clinical.treatmentPlan('Dog, 6 years, itchy ears, head shaking, otitis externa');
   if (answer.kind !== 'result') throw new Error(`expected a treatment plan, got ${answer.kind}`);
@@ -77,6 +83,36 @@ describe('ResultCards', () => {
     );
     expect(fieldHeadings(card).length).toBeGreaterThan(5);
     expect(within(card).getByText('Medications').nextElementSibling?.textContent).toBe(plan.plans[0]!.medications);
+  });
+
+  it("shows the formulary's drugs found by brand name, the asked-for species' dose first with its total", async () => {
+    const asked = 'Vetmedin for a 20 kg dog';
+    const answer = await core.clinical.medication(asked);
+    const extras = doses.medicationDoses('dosingBySpecies')(asked)!;
+    render(
+      <cards.ResultCards
+        items={answer.medications}
+        fields={agents.MEDICATION_CARD_FIELDS}
+        renderValue={extras.renderValue}
+      />,
+    );
+    const card = screen.getByRole('article');
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toMatch(/^Pimobendan/);
+    expect(within(card).getByText('Dosing by species').nextElementSibling?.textContent).toMatch(
+      /^Dog: 0\.2-0\.3 mg\/kg \(= 4–6 mg for 20 kg\) PO every 12 hours.* Cat: 0\.25 mg\/kg PO/,
+    );
+    cleanup();
+    const cat = 'NexGard for a cat';
+    const notFor = await core.clinical.medication(cat);
+    render(
+      <cards.ResultCards
+        items={notFor.medications}
+        fields={agents.MEDICATION_CARD_FIELDS}
+        renderValue={doses.medicationDoses('dosingBySpecies')(cat)!.renderValue}
+      />,
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toMatch(/^Afoxolaner/);
+    expect(screen.getByText('Dosing by species').nextElementSibling?.textContent).toMatch(/^Cat: not for cats/);
   });
 
   it('hides the fields a diagnosis lacks and names an unlabelled card', () => {

@@ -454,6 +454,31 @@ describe('RecordingStore after a crash', () => {
     expect((await store.list()).map((m) => m.id)).toEqual([meta.id]);
   });
 
+  it('opens at launch in one pass: the whole list newest first, those recovered now, every meta held without a second read', async () => {
+    const store = new RecordingStore({ dir, now });
+    const done = await recordAll(store, 2);
+    await store.finish(done.id);
+    clock += 1000;
+    const cut = await recordAll(store, 2);
+    clock += 1000;
+    const stuck = await recordAll(store, 2);
+    // Its recovery fails (a leftover it cannot remove), so it is listed as its meta says.
+    mkdirSync(join(dir, stuck.id, 'meta.json.0d3c.tmp'));
+    mkdirSync(join(dir, '2026-01-01T00-00-00Z-000000'));
+    const lines: string[] = [];
+    const after = new RecordingStore({ dir, now, log: (l) => lines.push(l) });
+    const { all, recovered } = await after.open();
+    expect(all.map((m) => [m.id, m.state])).toEqual([
+      [stuck.id, 'recording'],
+      [cut.id, 'recovered'],
+      [done.id, 'finished'],
+    ]);
+    expect(recovered.map((m) => m.id)).toEqual([cut.id]);
+    expect(lines.join('\n')).toMatch(new RegExp(`${stuck.id} could not be recovered`));
+    for (const m of all) expect(after.peek(m.id)).toEqual(m);
+    expect((await new RecordingStore({ dir, now }).list()).map((m) => m.id)).toEqual(all.map((m) => m.id));
+  });
+
   it('recovers a recording that crashed before its first chunk, and one with a damaged header', async () => {
     const store = new RecordingStore({ dir, now });
     const empty = await store.start({ mimeType: MIME });

@@ -73,11 +73,7 @@ describe('answerMedication', () => {
 
   it.each([
     ['no species', 'meloxicam dose please', /species/],
-    [
-      'no drug',
-      'what can I give my cat for pain',
-      /formulary.*meloxicam, amoxicillin-clavulanate, maropitant, gabapentin, prednisolone, carprofen/,
-    ],
+    ['no drug', 'what can I give my cat for pain', /formulary.*meloxicam, carprofen, robenacoxib, .*, fenbendazole\.$/],
     ['a species not covered', 'maropitant for my rabbit', /dogs and cats only/],
     ['neither', 'hello there', /species/],
   ])('refuses a question with %s: status false and the reason', (_name, input, reason) => {

@@ -244,8 +244,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const settings = await this.settings.load();
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
     // The vet's recordings first: nothing the sandbox does may keep them out of reach.
-    const recovered = await this.recordings.recoverUnfinished();
-    const metas = await this.recordings.list();
+    // One read of each recording's folder gives both what a crash cut short and the whole list.
+    const { all: metas, recovered, listing } = await this.recordings.open();
     this.cache.load(metas);
     if (recovered.length > 0) {
       this.notice({
@@ -261,7 +261,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
       return this.session.state();
     });
-    await this.pipeline.init(metas);
+    await this.pipeline.init(metas, listing);
     // Restored only while their consults are still in flight.
     await this.background.prune((id) => this.inFlightFor(id));
     // What a write cut short by a crash left behind (temporary files of unsaved edits).

@@ -85,8 +85,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
-  async init(recordings?: readonly RecordingMeta[]): Promise<void> {
-    await this.engine.store.load(recordings ?? (await this.engine.options.recordings.list()));
+  async init(recordings?: readonly RecordingMeta[], listing?: ReadonlyMap<string, readonly string[]>): Promise<void> {
+    await this.engine.store.load(recordings ?? (await this.engine.options.recordings.list()), listing);
     for (const id of this.engine.store.jobs.keys()) this.engine.runner.kick(id);
   }
 

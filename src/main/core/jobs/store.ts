@@ -11,6 +11,10 @@ import { JobError } from './errors.ts';
 import { newLive, type Live } from './live.ts';
 import { jobRecordSchema, TERMINAL, type DocumentInfo, type JobInfo, type JobRecord } from './record.ts';
 
+// In each recording's folder: the consult's job, and a folder of its further documents.
+const JOB_FILE = 'job.json';
+const DOCUMENTS = 'documents';
+
 export class JobStore {
   /** Each consult's job, in the order of its recordings. */
   readonly jobs = new Map<string, Live>();
@@ -28,7 +32,7 @@ export class JobStore {
 
   path(recordingId: string, documentId: string | null = null): string {
     const folder = dirname(this.options.recordings.audioPath(recordingId));
-    return documentId === null ? join(folder, 'job.json') : join(folder, 'documents', `${documentId}.json`);
+    return documentId === null ? join(folder, JOB_FILE) : join(folder, DOCUMENTS, `${documentId}.json`);
   }
 
   /** The folder of a consult's further documents. */
@@ -62,10 +66,14 @@ export class JobStore {
     return live;
   }
 
-  /** Loads every job of the recordings given, a few files at a time: years of consults are read before the window opens. */
-  async load(metas: readonly RecordingMeta[]): Promise<void> {
+  /**
+   * Loads every job of the recordings given, a few files at a time: years of consults are read
+   * before the window opens. With the names in each folder as launch listed them, a file that
+   * is not there is not asked for (most consults have no further documents).
+   */
+  async load(metas: readonly RecordingMeta[], listing?: ReadonlyMap<string, readonly string[]>): Promise<void> {
     const limit = pLimit(READ_AT_ONCE);
-    const loaded = await Promise.all(metas.map((meta) => limit(() => this.loadJob(meta.id))));
+    const loaded = await Promise.all(metas.map((meta) => limit(() => this.loadJob(meta.id, listing?.get(meta.id)))));
     for (const [i, job] of loaded.entries()) {
       if (!job) continue;
       const id = metas[i]!.id;
@@ -74,7 +82,11 @@ export class JobStore {
     }
   }
 
-  private async loadJob(recordingId: string): Promise<{ live: Live; documents: Live[] } | null> {
+  private async loadJob(
+    recordingId: string,
+    names?: readonly string[],
+  ): Promise<{ live: Live; documents: Live[] } | null> {
+    if (names && !names.includes(JOB_FILE)) return null;
     let raw: unknown;
     try {
       raw = await readJson(this.path(recordingId));
@@ -90,7 +102,8 @@ export class JobStore {
       this.options.log?.(`pipeline: job of ${recordingId} has an unknown shape; the recording is kept`);
       return null;
     }
-    return { live: newLive(parsed.data), documents: await this.loadDocuments(recordingId) };
+    const documents = names && !names.includes(DOCUMENTS) ? [] : await this.loadDocuments(recordingId);
+    return { live: newLive(parsed.data), documents };
   }
 
   private async loadDocuments(recordingId: string): Promise<Live[]> {

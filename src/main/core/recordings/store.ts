@@ -27,7 +27,10 @@ import {
   type RecordingState,
   type StartInput,
 } from './meta.ts';
-import { recoverEach, recoverOne } from './recovery.ts';
+import { openEach, openOne, type OpenedAll } from './recovery.ts';
+
+const newestFirst = (a: RecordingMeta, b: RecordingMeta): number =>
+  a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt);
 
 export class RecordingStore {
   private readonly dir: string;
@@ -220,33 +223,43 @@ export class RecordingStore {
       const metas = (await Promise.all(ids.map((id) => limit(() => this.read(id))))).filter(
         (m): m is RecordingMeta => m !== null,
       );
-      return metas.sort((a, b) =>
-        a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt),
-      );
+      return metas.sort(newestFirst);
     });
   }
 
   /**
-   * At launch: every recording still `recording` or `paused` was cut short by a crash. It
-   * becomes `recovered`, with its Duration written where the audio allows. A folder whose
-   * meta.json is missing or damaged but whose audio is there is recovered too, its meta rebuilt
-   * from the file. Returns the recordings recovered now.
+   * At launch, in one pass that reads each folder once: every recording still `recording` or
+   * `paused` was cut short by a crash and becomes `recovered`, with its Duration written where
+   * the audio allows. A folder whose meta.json is missing or damaged but whose audio is there is
+   * recovered too, its meta rebuilt from the file. Returns every recording, newest first, those
+   * recovered now, and the names in each folder.
    */
-  async recoverUnfinished(): Promise<RecordingMeta[]> {
+  async open(): Promise<OpenedAll> {
     const ids = await guard(() => recordingIds(this.dir));
-    return recoverEach(ids, this.log, (id) =>
-      this.serial(id, () =>
-        recoverOne({
-          id,
-          folder: this.folder(id),
-          audioPath: this.audioPath(id),
-          metaPath: this.metaPath(id),
-          now: this.now,
-          log: this.log,
-          writeMeta: (meta) => this.writeMeta(meta),
-        }),
-      ),
+    const { all, recovered, listing } = await openEach(
+      ids,
+      this.log,
+      (id) =>
+        this.serial(id, () =>
+          openOne({
+            id,
+            folder: this.folder(id),
+            audioPath: this.audioPath(id),
+            metaPath: this.metaPath(id),
+            now: this.now,
+            log: this.log,
+            writeMeta: (meta) => this.writeMeta(meta),
+            read: (meta) => this.known.set(id, meta),
+          }),
+        ),
+      (id) => this.read(id),
     );
+    return { all: all.sort(newestFirst), recovered, listing };
+  }
+
+  /** The recordings cut short by a crash, recovered now (`open` without the list). */
+  async recoverUnfinished(): Promise<RecordingMeta[]> {
+    return (await this.open()).recovered;
   }
 
   async delete(id: string): Promise<void> {
