@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ClinicConversation } from '../../src/main/core/clinic/clinic-conversation.ts';
 import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -144,5 +145,22 @@ describe("a note of the clinic's from elsewhere", () => {
     await again.core.session.signOut('user');
     await again.core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
     expect(await ok(again.h['clinic:chatTurns']({ key: bella.key }))).toEqual([first, second]);
+
+    // An answer that comes back after another vet of the clinic signed in (whose own copy lists
+    // the same note) is written into no one's conversation.
+    const racing = new ClinicConversation({
+      dataDir: officeDir,
+      clinic: again.core.clinic,
+      chat: async () => {
+        await again.core.session.signOut('user');
+        await again.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
+        expect((await again.core.clinic.refresh()).consults.map((c) => c.key)).toContain(bella.key);
+        return { output: 'Late answer', conversationId: 'late' };
+      },
+    });
+    await expect(racing.ask(bella.key, 'Anything else?')).rejects.toMatchObject({ code: 'not_found' });
+    expect(await racing.list(bella.key)).toEqual([]);
+    expect(readdirSync(folder)).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(folder, files[0]!), 'utf8')).turns).toHaveLength(2);
   }, 90_000);
 });
