@@ -5,7 +5,10 @@
 // note is opened, and deleted with it. The service call runs outside the consult's turn (a slow
 // answer must not hold up an edit or a delete); the turn is written in it, so an answer that
 // comes back after its consult was deleted is dropped. Messages about one consult go one at a
-// time, so the second waits for the conversation the first one starts.
+// time, so the second waits for the conversation the first one starts. `Conversation` holds
+// these rules; its home says where the turns are kept and who may see them: a consult of this
+// computer (`ConsultConversation`, below) or a note of the clinic's from elsewhere
+// (clinic/clinic-conversation.ts).
 //
 // Whatever goes wrong becomes one sentence, and nothing the vet wrote is lost: the window keeps
 // the message in its box until a turn is kept. A note longer than the service takes is cut to
