@@ -20,6 +20,8 @@ export interface ClinicConsult {
   updatedAt: string;
   /** Its note was read and is kept on this computer (opens offline). */
   noteKept: boolean;
+  /** The kept note's words, lowercase, for the search; absent until the note is read. */
+  noteWords?: string;
 }
 
 export interface ClinicView {
@@ -40,4 +42,23 @@ export interface ClinicNote {
   patientName: string | null;
   sessionDate: string | null;
   templateName: string | null;
+}
+
+/** A note's text as the search reads it: lowercase, each run of spaces and lines one space. */
+export function searchableWords(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether a consult from elsewhere has every word typed: in its patient, visit or template's
+ * name, or in its note once the note was read (the service is not searched for notes unread).
+ */
+export function clinicMatches(consult: ClinicConsult, typed: string): boolean {
+  const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = [consult.patientName, consult.description, consult.templateName, consult.noteWords]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return words.every((w) => haystack.includes(w));
 }

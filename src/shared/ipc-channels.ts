@@ -55,6 +55,8 @@ export const INVOKE_CHANNEL_NAMES = [
   'clinic:noteFormats',
   'clinic:export',
   'recording:pets',
+  'clinic:chat',
+  'clinic:chatTurns',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

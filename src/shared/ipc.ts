@@ -65,6 +65,13 @@ const description = z.string().trim().max(MAX_DESCRIPTION, `is longer than ${MAX
 /** What a note is copied or exported as; each flavour is at most this long. */
 export const MAX_NOTE_FORMAT_CHARS = 4_000_000;
 const none = z.undefined();
+/** A message to the clinical assistant about a consult. */
+const chatMessage = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(MAX_CHAT_MESSAGE, `is longer than ${MAX_CHAT_MESSAGE} characters`);
+
 /** A consult of the clinic's list: `scribe:<id>` or `session:<id>`, the service's id. */
 const clinicKey = z
   .string()
@@ -445,11 +452,7 @@ export const invokeContract = {
     input: z.object({
       id,
       documentId,
-      message: z
-        .string()
-        .trim()
-        .min(1, 'is required')
-        .max(MAX_CHAT_MESSAGE, `is longer than ${MAX_CHAT_MESSAGE} characters`),
+      message: chatMessage,
     }),
     output: answer<ChatTurn>(),
   },
@@ -471,6 +474,13 @@ export const invokeContract = {
    * makes each a consult of its own), so that a recording the app did not stop keeps them.
    */
   'recording:pets': { input: z.object({ id, pets }), output: answer<RecordingInfo>() },
+  /**
+   * One message to the clinical assistant about a note of the clinic's from elsewhere: the first
+   * sends the note as kept on this computer. The turn is kept with the account's copy.
+   */
+  'clinic:chat': { input: z.object({ key: clinicKey, message: chatMessage }), output: answer<ChatTurn>() },
+  /** The signed-in account's conversation about that note, oldest turn first. */
+  'clinic:chatTurns': { input: z.object({ key: clinicKey }), output: answer<ChatTurn[]>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -1,8 +1,9 @@
 // The clinic's consults from the service in the Consults view, against the real engine and its
 // sandbox: a second computer (its own data folder) records Bella; this window lists her consult
 // below its own, each row marked as recorded elsewhere, found by the same search, day and
-// state filters, and its note opens read-only and copies.
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+// state filters, and its note opens read-only and copies; once read, its note's words find it,
+// and the conversation about the consult sits under it, its turns shown again when it reopens.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
@@ -158,5 +159,43 @@ describe("the clinic's consults in Consults", () => {
     expect(written[0]!['text/plain']).toContain('Bella');
     expect(written[0]!['text/html']).toContain('Bella');
     expect(written[0]!['web text/rtf']).toMatch(/^\{\\rtf1/);
+  }, 30_000);
+
+  it('asks about a note from elsewhere under it, shows the turns again when it reopens, and finds it by a word of its note', async () => {
+    const noteKey = (await core.clinic.refresh()).consults.find((c) => c.scribeId !== null)!.key;
+    render(<ClinicNoteView noteKey={noteKey} />);
+    await screen.findByRole('region', { name: 'Note' });
+    const panel = screen.getByRole('region', { name: 'Ask about this consult' });
+    const turns = () => within(screen.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
+    fireEvent.click(within(panel).getByRole('button', { name: 'What should the owner watch for?' }));
+    await waitFor(() => expect(turns()).toHaveLength(1));
+    expect(turns()[0]!.textContent).toContain('What should the owner watch for?');
+    expect(turns()[0]!.querySelector('.chat-answer .chat-text')!.textContent).not.toBe('');
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Your question about this consult' }), {
+      target: { value: 'Check the doses in this plan' },
+    });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Ask' }));
+    await waitFor(() => expect(turns()).toHaveLength(2));
+    expect(turns()[1]!.textContent).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Opened again: the two turns are read from main.
+    cleanup();
+    render(<ClinicNoteView noteKey={noteKey} />);
+    await screen.findByRole('region', { name: 'Note' });
+    await waitFor(() => expect(turns()).toHaveLength(2));
+    cleanup();
+
+    // A word of the note that neither the patient, the visit nor the template says finds it.
+    const listed = (await core.clinic.view()).consults;
+    const others = listed.map((c) => [c.patientName, c.description, c.templateName].join(' ').toLowerCase()).join(' ');
+    const note = (await core.clinic.note(noteKey)).note.toLowerCase();
+    const word = note.split(/[^a-z]+/).find((w) => w.length >= 6 && !others.includes(w))!;
+    expect(word).toBeTruthy();
+    render(<ConsultsView />);
+    const section = await screen.findByRole('region', { name: 'The clinic’s other consults' });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: word } });
+    await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(1));
+    expect(within(within(section).getByRole('article')).getByRole('button', { name: 'Open note' })).toBeTruthy();
   }, 30_000);
 });

@@ -24,6 +24,7 @@ import { ConsultNotes } from './consults/notes.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
 import { ClinicConsults } from './clinic/clinic-consults.ts';
+import { ClinicConversation } from './clinic/clinic-conversation.ts';
 import { ConsultSearch } from './consults/search.ts';
 import { ConsultTrail } from './consults/trail.ts';
 import { DraftStore } from './drafts.ts';
@@ -79,6 +80,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly conversation: ConsultConversation;
   /** The organization's consults the service holds that this computer did not record. */
   readonly clinic: ClinicConsults;
+  /** The conversations about notes of the clinic's from elsewhere, kept with the account's copy. */
+  readonly clinicConversation: ClinicConversation;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -213,6 +216,11 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
     }));
+    this.clinicConversation = new ClinicConversation({
+      dataDir: options.dataDir,
+      clinic,
+      chat: (body, as) => session.withToken((t) => this.client.chat(t, body), { as }),
+    });
     pipeline.on('job', (job) => {
       clinic
         .recordedHere(pipeline.serviceIds(job.recordingId))

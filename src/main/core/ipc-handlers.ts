@@ -94,6 +94,8 @@ function implementations(core: AppCore): Impl {
     'clinic:noteFormats': ({ key }: In<'clinic:noteFormats'>) => core.clinic.formats(key),
     'clinic:export': ({ key, format }: In<'clinic:export'>) => core.clinic.export(key, format),
     'recording:pets': ({ id, pets }: In<'recording:pets'>) => recorder.pets(id, pets),
+    'clinic:chat': ({ key, message }: In<'clinic:chat'>) => core.clinicConversation.ask(key, message),
+    'clinic:chatTurns': ({ key }: In<'clinic:chatTurns'>) => core.clinicConversation.list(key),
   };
 }
 

@@ -5,7 +5,7 @@
 // that account's copy; one that fails leaves the copy as it was and says why in one sentence.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ClinicNote, ClinicView } from '../../../shared/clinic.ts';
+import { searchableWords, type ClinicNote, type ClinicView } from '../../../shared/clinic.ts';
 import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
 import {
   noteFileBase,
@@ -157,6 +157,7 @@ export class ClinicConsults {
       templateNames: new Map(Object.entries(copy.templateNames)),
       linked: new Map(Object.entries(copy.linked)),
       keptNotes: new Set(Object.keys(copy.notes)),
+      noteWords: new Map(Object.entries(copy.notes).map(([id, n]) => [id, n.words ?? searchableWords(n.note)])),
     });
     return { consults, refreshedAt: copy.refreshedAt, error, truncated: copy.truncated };
   }
@@ -247,7 +248,8 @@ export class ClinicConsults {
       );
       if (scribeStatusKind(record.status) !== 'completed')
         throw new JobError('not_found', 'The service has not finished this note yet. Try again later.');
-      kept = { note: noteText(record), rtf: record.rtf ?? null, readAt: new Date().toISOString() };
+      const text = noteText(record);
+      kept = { note: text, rtf: record.rtf ?? null, readAt: new Date().toISOString(), words: searchableWords(text) };
       copy = await this.copy(account);
       if (copy) {
         const linked = sessionId === null ? copy.linked : { ...copy.linked, [scribeId]: sessionId };
@@ -264,6 +266,20 @@ export class ClinicConsults {
       sessionDate: localDate(shown?.updatedAt ?? consult.updatedAt),
       templateName: shown?.templateName ?? null,
     };
+  }
+
+  /**
+   * What a conversation about note `key` needs: the account signed in, whose list has it, and
+   * its note on the service. Refused in one sentence otherwise (signed out, not this account's,
+   * or a visit with no note linked).
+   */
+  async chatTarget(key: string): Promise<{ account: ClinicAccount; scribeId: string }> {
+    const account = this.account();
+    if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
+    const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
+    if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+    if (consult.scribeId === null) throw new JobError('not_found', 'The service has no note linked to this consult.');
+    return { account, scribeId: consult.scribeId };
   }
 
   private async parts(key: string) {

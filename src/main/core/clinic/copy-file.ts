@@ -36,7 +36,11 @@ const copySchema = z.object({
   templateNames: z.record(z.string(), z.string()),
   /** Recording sessions that GET /scribe/get named for a scribe. */
   linked: z.record(z.string(), z.string()),
-  notes: z.record(z.string(), z.object({ note: z.string(), rtf: nullableText, readAt: z.string() })),
+  notes: z.record(
+    z.string(),
+    // `words`: the note as the search reads it, made once when the note is kept.
+    z.object({ note: z.string(), rtf: nullableText, readAt: z.string(), words: z.string().optional() }),
+  ),
 });
 
 export type ClinicCopy = z.infer<typeof copySchema>;

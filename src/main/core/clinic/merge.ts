@@ -15,12 +15,14 @@ export interface MergeInput {
   /** Recording sessions of scribes learnt from GET /scribe/get (kept from earlier reads). */
   linked: ReadonlyMap<string, string>;
   keptNotes: ReadonlySet<string>;
+  /** The kept notes' words for the search, by scribe. */
+  noteWords?: ReadonlyMap<string, string>;
 }
 
 const EPOCH = new Date(0).toISOString();
 
 export function mergeClinic(input: MergeInput): ClinicConsult[] {
-  const { local, templateNames, linked, keptNotes } = input;
+  const { local, templateNames, linked, keptNotes, noteWords } = input;
   const sessions = new Map(input.sessions.map((s) => [s.id, s]));
   const withNote = new Set<string>();
   const out: ClinicConsult[] = [];
@@ -30,6 +32,7 @@ export function mergeClinic(input: MergeInput): ClinicConsult[] {
     if (sessionId !== null && local.sessionIds.has(sessionId)) continue;
     const session = sessionId === null ? undefined : sessions.get(sessionId);
     if (sessionId !== null) withNote.add(sessionId);
+    const words = noteWords?.get(scribe.id);
     out.push({
       key: `scribe:${scribe.id}`,
       scribeId: scribe.id,
@@ -41,6 +44,7 @@ export function mergeClinic(input: MergeInput): ClinicConsult[] {
       status: scribe.status,
       updatedAt: scribe.updatedAt ?? session?.updatedAt ?? EPOCH,
       noteKept: keptNotes.has(scribe.id),
+      ...(words === undefined ? {} : { noteWords: words }),
     });
   }
   for (const session of sessions.values()) {

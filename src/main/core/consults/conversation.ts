@@ -5,7 +5,10 @@
 // note is opened, and deleted with it. The service call runs outside the consult's turn (a slow
 // answer must not hold up an edit or a delete); the turn is written in it, so an answer that
 // comes back after its consult was deleted is dropped. Messages about one consult go one at a
-// time, so the second waits for the conversation the first one starts.
+// time, so the second waits for the conversation the first one starts. `Conversation` holds
+// these rules; its home says where the turns are kept and who may see them: a consult of this
+// computer (`ConsultConversation`, below) or a note of the clinic's from elsewhere
+// (clinic/clinic-conversation.ts).
 //
 // Whatever goes wrong becomes one sentence, and nothing the vet wrote is lost: the window keeps
 // the message in its box until a turn is kept. A note longer than the service takes is cut to
@@ -27,6 +30,26 @@ export const ANSWER_CUT = `The answer was very long: only its first ${THOUSANDS.
 export const STARTED_AGAIN = 'The assistant had forgotten this conversation, so it started again from the note.';
 export const EMPTY_ANSWER = 'The assistant sent an empty answer; your message is kept, send it again.';
 export const UNREADABLE_ANSWER = 'The assistant’s answer could not be read; your message is kept, send it again.';
+
+/**
+ * Where a conversation lives and who may see it: what a conversation needs of its consult,
+ * whether it was recorded here (a consult's turn, its trail, its folder) or is a note of the
+ * clinic's from elsewhere (the account's copy).
+ */
+export interface ConversationHome {
+  /** Refuses, with one sentence, a consult the vet signed in may not see (or that is gone). */
+  check(id: string): void | Promise<void>;
+  /** Runs the writing of a turn where nothing else about the consult runs at the same time. */
+  inTurn<T>(id: string, task: () => Promise<T>): Promise<T>;
+  conversations: Pick<ConversationStore, 'read' | 'write'>;
+  /** The note (or one more document of the consult) as plain text, as the vet sees it. */
+  noteText(id: string, documentId: string | null): string | Promise<string>;
+  /** A conversation was started (or started again) with the note: noted where the consult notes such things. */
+  started(id: string, documentId: string | null): Promise<void>;
+  /** `POST /chat` as the vet signed in (for consult `id`). */
+  chat(body: ChatRequest, id: string): Promise<ChatAnswer>;
+  now?: () => number;
+}
 
 export type ConsultConversationOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'trail'> & {
   conversations: ConversationStore;
@@ -69,43 +92,44 @@ function sentence(e: unknown): unknown {
   return e;
 }
 
-export class ConsultConversation {
-  private readonly options: ConsultConversationOptions;
+/** A conversation about one consult at a time, wherever its home keeps it. */
+export class Conversation {
+  private readonly home: ConversationHome;
   private readonly queue = new KeyedQueue();
 
-  constructor(options: ConsultConversationOptions) {
-    this.options = options;
+  constructor(home: ConversationHome) {
+    this.home = home;
   }
 
   /** One message about consult `id`; the first (and a restart) sends the note, or document `documentId`. */
-  ask(id: string, message: string, documentId: string | null = null): Promise<ChatTurn> {
-    this.options.access.consultFor(id);
+  async ask(id: string, message: string, documentId: string | null = null): Promise<ChatTurn> {
+    await this.home.check(id);
     return this.queue.run(id, () => this.turn(id, message.trim(), documentId));
   }
 
   list(id: string): Promise<ChatTurn[]> {
-    const { access, pipeline, conversations } = this.options;
-    return pipeline.inTurn(id, async () => {
-      access.consultFor(id);
+    const { inTurn, check, conversations } = this.home;
+    return inTurn(id, async () => {
+      await check(id);
       return (await conversations.read(id)).turns;
     });
   }
 
   private async turn(id: string, message: string, documentId: string | null): Promise<ChatTurn> {
-    const { access, pipeline, conversations, trail, now = Date.now } = this.options;
+    const { check, inTurn, conversations, started: noteStarted, now = Date.now } = this.home;
     const before = await conversations.read(id);
     const notices: string[] = [];
     const start = async (): Promise<ChatAnswer> => {
-      const { context, cut } = chatContext(this.options.noteText(id, documentId));
+      const { context, cut } = chatContext(await this.home.noteText(id, documentId));
       if (cut) notices.push(CONTEXT_CUT);
-      return this.options.chat({ message, target_context: context });
+      return this.home.chat({ message, target_context: context }, id);
     };
     let answer: ChatAnswer;
     try {
       if (before.conversationId === null) answer = await start();
       else {
         try {
-          answer = await this.options.chat({ message, conversation_id: before.conversationId });
+          answer = await this.home.chat({ message, conversation_id: before.conversationId }, id);
         } catch (e) {
           if (!forgotten(e)) throw e;
           notices.push(STARTED_AGAIN);
@@ -127,15 +151,30 @@ export class ConsultConversation {
       answer: output.slice(0, MAX_CHAT_ANSWER),
       ...(notices.length > 0 ? { notice: notices.join(' ') } : {}),
     };
-    return pipeline.inTurn(id, async () => {
-      // Deleted while the service answered: not_found, and nothing is written.
-      access.consultFor(id);
-      // The trail says who started each conversation; an entry that cannot be written refuses
-      // the turn as a whole (the vet is told, and the message stays in the box).
-      if (started) await trail.add(id, 'conversation', { documentId });
+    return inTurn(id, async () => {
+      // Gone (or no longer the vet's) while the service answered: refused, and nothing is written.
+      await check(id);
+      // An entry that cannot be written where the consult notes who started each conversation
+      // refuses the turn as a whole (the vet is told, and the message stays in the box).
+      if (started) await noteStarted(id, documentId);
       const kept = await conversations.read(id);
       await conversations.write(id, { conversationId, turns: [...kept.turns, turn] });
       return turn;
+    });
+  }
+}
+
+/** The conversation about a consult recorded here: kept beside it, in its turn, on its trail. */
+export class ConsultConversation extends Conversation {
+  constructor({ access, pipeline, trail, conversations, noteText, chat, now }: ConsultConversationOptions) {
+    super({
+      check: (id) => void access.consultFor(id),
+      inTurn: (id, task) => pipeline.inTurn(id, task),
+      conversations,
+      noteText,
+      started: (id, documentId) => trail.add(id, 'conversation', { documentId }).then(() => undefined),
+      chat: (body) => chat(body),
+      ...(now ? { now } : {}),
     });
   }
 }

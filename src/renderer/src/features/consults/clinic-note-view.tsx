@@ -1,12 +1,14 @@
 // A note from the service, recorded elsewhere: read once from the service and then kept on this
 // computer, so it opens offline. Read, copied (text, HTML and RTF), printed and exported as a
-// note of this computer is; it is not edited here.
+// note of this computer is; it is not edited here. Under it, the same conversation about the
+// consult as under a note of this computer.
 import { useEffect, useState } from 'react';
 import type { ClinicNote } from '../../../../shared/clinic.ts';
 import { api } from '../../api.ts';
 import { COPY_WORDS, writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
 import { useNav } from '../../stores/nav.ts';
 import { ELSEWHERE } from './clinic-list.tsx';
+import { ConsultChat } from './consult-chat.tsx';
 import { downloadBytes } from './download.ts';
 import { NoteBody } from './note-body.tsx';
 
@@ -111,6 +113,7 @@ export function ClinicNoteView({ noteKey }: { noteKey: string }) {
               <NoteBody text={note.note} figures />
             )}
           </section>
+          {note.note.trim() !== '' && <ConsultChat id={note.key} from="clinic" />}
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 // "Ask about this consult": a conversation with the clinical assistant, under the note. The first
 // message sends the note (main reads it: the vet's edit when there is one, or the open document)
 // and the answers know the case. The turns are kept with the consult in main and shown again
-// whenever the note is opened. A message leaves the box only once its turn is kept: when asking
+// whenever the note is opened. The same panel sits under a note of the clinic's from elsewhere,
+// whose turns main keeps with the account's copy of the clinic's list. A message leaves the box only once its turn is kept: when asking
 // fails, it stays there, with one sentence saying why. Answers are shown as text, never as HTML.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ChatTurn } from '../../../../shared/ipc.ts';
@@ -37,7 +38,29 @@ const unsent = {
   },
 };
 
-export function ConsultChat({ id, documentId }: { id: string; documentId?: string }) {
+/**
+ * Which conversation: a consult of this computer (`id`, and `documentId` for one more document)
+ * or, `from: 'clinic'`, a note of the clinic's from elsewhere (`id` is its key in the clinic's list).
+ */
+export interface ConsultChatProps {
+  id: string;
+  documentId?: string;
+  from?: 'here' | 'clinic';
+}
+
+function chatCalls(id: string, documentId: string | undefined, from: 'here' | 'clinic') {
+  if (from === 'clinic')
+    return {
+      turns: () => api.clinic.chatTurns({ key: id }),
+      ask: (message: string) => api.clinic.chat({ key: id, message }),
+    };
+  return {
+    turns: () => api.consults.chatTurns({ id }),
+    ask: (message: string) => api.consults.chat({ id, message, ...(documentId === undefined ? {} : { documentId }) }),
+  };
+}
+
+export function ConsultChat({ id, documentId, from = 'here' }: ConsultChatProps) {
   const boxId = useId();
   const [turns, setTurns] = useState<ChatTurn[]>([]);
   const [draft, setDraftState] = useState(() => unsent.get(id) ?? '');
@@ -51,15 +74,15 @@ export function ConsultChat({ id, documentId }: { id: string; documentId?: strin
 
   useEffect(() => {
     let current = true;
-    api.consults
-      .chatTurns({ id })
+    chatCalls(id, undefined, from)
+      .turns()
       .then((kept) => current && setTurns(kept))
       // The note is what matters here: without its conversation it is still shown.
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [id, from]);
 
   async function ask(text: string) {
     const message = text.trim();
@@ -68,7 +91,7 @@ export function ConsultChat({ id, documentId }: { id: string; documentId?: strin
     setError(null);
     setAsking(message);
     try {
-      const turn = await api.consults.chat({ id, message, ...(documentId === undefined ? {} : { documentId }) });
+      const turn = await chatCalls(id, documentId, from).ask(message);
       setTurns((all) => [...all, turn]);
       setDraft('');
     } catch (e) {

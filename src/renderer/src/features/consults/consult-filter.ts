@@ -1,6 +1,6 @@
 // Finding a consult: by words (main searches the patient, the visit and the note), by day and
 // by where it is on its way to a note. The state filter reads the same status the row shows.
-import type { ClinicConsult } from '../../../../shared/clinic.ts';
+import { clinicMatches, type ClinicConsult } from '../../../../shared/clinic.ts';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
 import { consultStatus, type ConsultStatus } from '../../lib/consult-status.ts';
@@ -60,14 +60,12 @@ export function isFiltering(filter: ConsultFilter): boolean {
 
 /**
  * The clinic's consults from the service, found by the same search and filters: the words in
- * the patient, the visit or the template's name (their notes are on the service, not here), the
- * day of the service's last change, and the state its status says.
+ * the patient, the visit, the template's name or the note once it was read (a note unread is on
+ * the service only), the day of the service's last change, and the state its status says.
  */
 export function filterClinic(consults: readonly ClinicConsult[], filter: ClinicFilter): ClinicConsult[] {
-  const words = filter.words.toLowerCase().split(/\s+/).filter(Boolean);
   return consults.filter((c) => {
-    const haystack = [c.patientName, c.description, c.templateName].filter(Boolean).join(' ').toLowerCase();
-    if (!words.every((w) => haystack.includes(w))) return false;
+    if (!clinicMatches(c, filter.words)) return false;
     if (filter.day !== '' && dayKey(new Date(c.updatedAt)) !== filter.day) return false;
     return clinicInState(c, filter.state);
   });

@@ -1,0 +1,79 @@
+// A conversation about a note of the clinic's from elsewhere, as about a consult of this
+// computer (consults/conversation.ts): the first message sends the note kept with the account's
+// copy, the next ones the conversation's id. The turns are the account's, as its copy is: kept
+// beside it in <data>/clinic/conversations/<account>.<note>.json (both names hashed), asked and
+// written under that account's sign-in only, so another vet (of this clinic or another) never
+// reads them; shown again whenever the note is opened, after a restart too.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { ChatTurn } from '../../../shared/ipc.ts';
+import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
+import { Conversation } from '../consults/conversation.ts';
+import { ConversationStore } from '../consults/conversation-store.ts';
+import { JobError } from '../jobs/errors.ts';
+import type { ClinicConsults } from './clinic-consults.ts';
+import { accountKey, type ClinicAccount } from './copy-file.ts';
+
+export interface ClinicConversationOptions {
+  dataDir: string;
+  clinic: ClinicConsults;
+  /** `POST /chat` under the sign-in of vet `userId`; refused when another vet has signed in since. */
+  chat(body: ChatRequest, userId: string): Promise<ChatAnswer>;
+  now?: () => number;
+}
+
+/** The name of the file of an account's conversation about a note: no id of the service in it. */
+function fileId(account: ClinicAccount, scribeId: string): string {
+  const note = createHash('sha256').update(scribeId).digest('hex').slice(0, 32);
+  return `${accountKey(account)}.${note}`;
+}
+
+export class ClinicConversation {
+  private readonly conversation: Conversation;
+  private readonly clinic: ClinicConsults;
+  /** Which note of which vet each file is about, for the checks and calls made by file. */
+  private readonly targets = new Map<string, { key: string; userId: string }>();
+
+  constructor(options: ClinicConversationOptions) {
+    const { clinic } = options;
+    this.clinic = clinic;
+    const target = (file: string) => {
+      const t = this.targets.get(file);
+      if (!t) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+      return t;
+    };
+    this.conversation = new Conversation({
+      // Still the note of the account signed in: an answer that comes back after another vet
+      // signed in is not written into anyone's conversation.
+      check: async (file) => {
+        const { account, scribeId } = await clinic.chatTarget(target(file).key);
+        if (fileId(account, scribeId) !== file)
+          throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+      },
+      inTurn: (_file, task) => task(),
+      conversations: new ConversationStore(join(options.dataDir, 'clinic', 'conversations')),
+      noteText: async (file) => (await clinic.note(target(file).key)).note,
+      // Nothing of this computer's trail: the note's consult was recorded elsewhere.
+      started: async () => undefined,
+      chat: (body, file) => options.chat(body, target(file).userId),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  private async file(key: string): Promise<string> {
+    const { account, scribeId } = await this.clinic.chatTarget(key);
+    const file = fileId(account, scribeId);
+    this.targets.set(file, { key, userId: account.userId });
+    return file;
+  }
+
+  /** One message about the note `key` of the clinic's list; the first sends the note as kept. */
+  async ask(key: string, message: string): Promise<ChatTurn> {
+    return this.conversation.ask(await this.file(key), message);
+  }
+
+  /** The signed-in account's conversation about note `key`, oldest turn first. */
+  async list(key: string): Promise<ChatTurn[]> {
+    return this.conversation.list(await this.file(key));
+  }
+}
