@@ -3,7 +3,7 @@
 // recording session under its own name, the same audio uploaded to its own address, one scribe
 // request and a note naming its pet; read off the wire by a recording proxy. Faults: two pets
 // with one name, one pet's upload refused while the other's goes through, and the vet handing
-// the computer over between pets.
+// the computer over, or signing out, between pets.
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -239,6 +239,45 @@ describe('several pets in one visit', () => {
         .map((r) => subOf(r.headers.authorization)),
     );
     expect(senders).toEqual(new Set([owner]));
+    expect(await noteOf(w.h, mango)).toContain('for Mango');
+  });
+
+  it('the vet signs out between pets: nothing is sent with the colleague who signs in next, and once the owner is back each note arrives once', async () => {
+    let release = () => {};
+    const opened = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    const w = await world(async () => {
+      // The second pet's upload is still going when the vet signs out.
+      if (++held === 2) await opened;
+      return true;
+    });
+    const owner = w.c.session.state().user?.id ?? '';
+    const [bella = '', mango = ''] = await recordVisit(w, 'Bella', ['Mango']);
+    await until(() => held >= 2);
+    const out = await w.h['session:signOut'](undefined);
+    expect(out).toMatchObject({ ok: true, data: { signedIn: false } });
+    await w.c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    release();
+    // Whatever the first pet had reached, neither pet goes further with the colleague's sign-in.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const colleague = w.c.session.state().user?.id ?? '';
+    const byColleague = w.proxy.seen
+      .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
+      .filter((r) => r.headers.authorization !== undefined && subOf(r.headers.authorization) === colleague);
+    expect(byColleague).toEqual([]);
+    await w.h['session:signOut'](undefined);
+    await w.c.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
+    expect(await done(w.c, bella)).toBe('completed');
+    expect(await done(w.c, mango)).toBe('completed');
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
+    const senders = new Set(
+      w.proxy.seen
+        .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
+        .filter((r) => r.headers.authorization !== undefined)
+        .map((r) => subOf(r.headers.authorization)),
+    );
+    expect(senders).toEqual(new Set([owner]));
+    expect(await noteOf(w.h, bella)).toContain('for Bella');
     expect(await noteOf(w.h, mango)).toContain('for Mango');
   });
 
