@@ -25,6 +25,7 @@ import {
   type UploadUrlRequest,
   type WebhookUpdateRequest,
 } from '../../shared/service/index.ts';
+import { parseScribeStatusPage } from '../../shared/service/scribe-status-page.ts';
 import { ServiceError } from './service-errors.ts';
 import { ServiceTransport } from './service-client/transport.ts';
 import { uploadFile, type UploadProgress, type UploadRoute } from './service-client/upload-file.ts';
@@ -278,6 +279,24 @@ export class ServiceClient extends ServiceTransport {
         body: { event_type: input.eventType, is_active: input.active, organization_public_id: input.organizationId },
       },
       parseWebhookStatusUpdate,
+    );
+  }
+
+  /**
+   * `GET /scribe/all`, one page, read only for the status of the jobs in flight (jobs/status-board.ts);
+   * newest first, as published.
+   */
+  scribeStatusPage(token: string, page: number, limit: number, signal?: AbortSignal) {
+    return this.call(
+      {
+        operation: 'scribe-status-page',
+        method: 'GET',
+        base: 'scribeUrl',
+        path: `/scribe/all?page=${page}&limit=${limit}`,
+        token,
+        signal,
+      },
+      parseScribeStatusPage,
     );
   }
 }

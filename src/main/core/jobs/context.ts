@@ -6,6 +6,7 @@ import type { EventEmitter } from 'node:events';
 import type { KeyedQueue } from '../keyed-queue.ts';
 import type { SessionState } from '../session.ts';
 import type { Live } from './live.ts';
+import type { Polling } from './polling.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo } from './record.ts';
 import type { JobStore } from './store.ts';
@@ -42,6 +43,8 @@ export interface Counters {
   uploadUrlRenewals: number;
   transientRetries: number;
   polls: number;
+  /** `GET /scribe/all` pages read for the status of the jobs in flight. */
+  statusPages: number;
 }
 
 export interface Engine {
@@ -60,4 +63,6 @@ export interface Engine {
   /** Two submits at once (a double click, two windows) make one job: the first one's, joined. */
   readonly submitting: Map<string, Promise<JobInfo>>;
   readonly emit: EventEmitter<PipelineEvents>['emit'];
+  /** When a job waiting for its note looks again, and what it learns when the note comes. */
+  readonly polling: Polling;
 }

@@ -131,9 +131,22 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
   return true;
 }
 
-/** One look at the scribe job; true when it has finished one way or the other. */
+/**
+ * One look at the scribe job; true when it has finished one way or the other. With several jobs
+ * in flight the status board's list answers first, and the job itself is asked for only when
+ * the list shows it finished (or does not show it).
+ */
 async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
+  const { polling } = engine;
+  await polling.prepare(live);
+  const listed = (await polling.board?.look(live, signal)) ?? null;
+  const listedKind = listed ? scribeStatusKind(listed.status) : null;
+  if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
+    polling.notReady(live);
+    if (listed.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: listed.status });
+    return false;
+  }
   engine.counters.polls += 1;
   const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
     engine.options.client.getScribe(t, r.scribeId ?? '', s),
@@ -141,6 +154,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
   const kind = scribeStatusKind(answer.status);
   if (kind === 'completed') {
     await keepNote(engine, live, answer);
+    await polling.ready(live, listedKind === 'completed' ? (listed?.updatedAt ?? null) : null);
     return true;
   }
   if (kind === 'failed') {
@@ -156,6 +170,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
     });
     return true;
   }
+  polling.notReady(live);
   if (answer.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: answer.status });
   return false;
 }
