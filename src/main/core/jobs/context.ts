@@ -5,8 +5,8 @@ import type { EventEmitter } from 'node:events';
 
 import type { KeyedQueue } from '../keyed-queue.ts';
 import type { SessionState } from '../session.ts';
+import type { ScribeStatusItem } from '../../../shared/service/scribe-status-page.ts';
 import type { Live } from './live.ts';
-import type { Polling } from './polling.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo } from './record.ts';
 import type { JobStore } from './store.ts';
@@ -26,6 +26,19 @@ export interface JobRunner {
   sessionChanged(state: SessionState): void;
   stop(): Promise<void>;
   settled(): Promise<void>;
+}
+
+/**
+ * What the poll step and the runner ask of the polling (polling.ts): declared here for the same
+ * reason as JobRunner.
+ */
+export interface JobPolling {
+  /** The status board (status-board.ts), or null when every job is looked at by itself. */
+  readonly board: { look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> } | null;
+  prepare(live: Live): Promise<void>;
+  notReady(live: Live): void;
+  delay(live: Live, pollsSoFar: number): number;
+  ready(live: Live, serviceSaysAt: number | null): Promise<void>;
 }
 
 export interface PipelineEvents {
@@ -64,5 +77,5 @@ export interface Engine {
   readonly submitting: Map<string, Promise<JobInfo>>;
   readonly emit: EventEmitter<PipelineEvents>['emit'];
   /** When a job waiting for its note looks again, and what it learns when the note comes. */
-  readonly polling: Polling;
+  readonly polling: JobPolling;
 }

@@ -34,7 +34,14 @@ export { ownerOf } from './sender.ts';
 
 export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Counts for tests and benchmarks: what this process sent. */
-  readonly counters = { scribeRequests: 0, scribeResends: 0, uploadUrlRenewals: 0, transientRetries: 0, polls: 0, statusPages: 0 };
+  readonly counters = {
+    scribeRequests: 0,
+    scribeResends: 0,
+    uploadUrlRenewals: 0,
+    transientRetries: 0,
+    polls: 0,
+    statusPages: 0,
+  };
   private readonly engine: Engine;
 
   constructor(options: PipelineOptions) {

@@ -2,7 +2,7 @@
 // this service took for notes of this template and length), when it looks next, and what it
 // learns when the note comes. The look itself goes through the status board (status-board.ts)
 // when the account has several jobs in flight.
-import type { Engine } from './context.ts';
+import type { Engine, JobPolling } from './context.ts';
 import type { Live } from './live.ts';
 import { nextPollDelay, PollPlan, type Expectation } from './poll-plan.ts';
 import { StatusBoard } from './status-board.ts';
@@ -15,7 +15,7 @@ interface Watch {
   lastNotReadyAt: number | null;
 }
 
-export class Polling {
+export class Polling implements JobPolling {
   readonly plan: PollPlan;
   readonly board: StatusBoard | null;
   private readonly engine: Engine;
