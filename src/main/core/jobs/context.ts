@@ -36,6 +36,7 @@ export interface JobPolling {
   /** The status board (status-board.ts), or null when every job is looked at by itself. */
   readonly board: { look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> } | null;
   prepare(live: Live): Promise<void>;
+  skipLook(live: Live): boolean;
   notReady(live: Live): void;
   delay(live: Live, pollsSoFar: number): number;
   ready(live: Live, serviceSaysAt: number | null): Promise<void>;

@@ -13,11 +13,12 @@ export const FIRST_GUESS_MS_PER_MINUTE = 30_000;
 /** How many of the latest notes each template keeps: the median of few adapts within a few consults. */
 export const KEPT_SAMPLES = 5;
 
-const DENSE_MIN_MS = 1000;
+const DENSE_MIN_MS = 1500;
 const DENSE_MAX_MS = 4000;
 const SPARSE_MIN_MS = 5000;
-const SPARSE_MAX_MS = 20_000;
+const SPARSE_MAX_MS = 30_000;
 const LATE_MIN_MS = 2000;
+/** The slowest look at a late note: it still reaches the vet within this of being written. */
 const LATE_MAX_MS = 15_000;
 const MIN_SPREAD_MS = 2000;
 
@@ -37,18 +38,24 @@ interface PlanFile {
 
 /**
  * The next wait, from how long the job has been at the service: sparse before the window around
- * the expected finish (half the way there each time, so a note that comes early is not missed by
- * much), dense inside it, and growing after it.
+ * the expected finish (two thirds of the way there each time, so a note that comes early is not
+ * missed by much), dense inside it, and after it a wait as long as the note is already late
+ * (so a note twice as late as expected costs no more looks a minute than one on time), capped.
  */
 export function nextPollDelay(elapsedMs: number, e: Expectation): number {
   const start = e.expectedMs - e.spreadMs;
   const end = e.expectedMs + e.spreadMs;
   if (elapsedMs < start) {
     const left = start - elapsedMs;
-    return Math.round(left <= SPARSE_MIN_MS ? left : clamp(left / 2, SPARSE_MIN_MS, SPARSE_MAX_MS));
+    return Math.round(left <= SPARSE_MIN_MS ? left : clamp((left * 2) / 3, SPARSE_MIN_MS, SPARSE_MAX_MS));
   }
-  if (elapsedMs < end) return Math.round(clamp(e.spreadMs / 3, DENSE_MIN_MS, DENSE_MAX_MS));
-  return Math.round(clamp(LATE_MIN_MS + (elapsedMs - end) / 3, LATE_MIN_MS, LATE_MAX_MS));
+  if (elapsedMs < end) return Math.round(clamp(e.spreadMs / 2, DENSE_MIN_MS, DENSE_MAX_MS));
+  return Math.round(clamp(elapsedMs - end, LATE_MIN_MS, LATE_MAX_MS));
+}
+
+/** Whether a look now could find the note: not before the window opens, for the first look. */
+export function worthALook(elapsedMs: number, e: Expectation): boolean {
+  return elapsedMs >= e.expectedMs - e.spreadMs;
 }
 
 export class PollPlan {

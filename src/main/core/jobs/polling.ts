@@ -4,7 +4,7 @@
 // when the account has several jobs in flight.
 import type { Engine, JobPolling } from './context.ts';
 import type { Live } from './live.ts';
-import { nextPollDelay, PollPlan, type Expectation } from './poll-plan.ts';
+import { nextPollDelay, PollPlan, worthALook, type Expectation } from './poll-plan.ts';
 import { StatusBoard } from './status-board.ts';
 
 interface Watch {
@@ -13,6 +13,8 @@ interface Watch {
   expectation: Expectation;
   /** The last look that found the note not ready yet (ms since the epoch). */
   lastNotReadyAt: number | null;
+  /** Whether the first look was made (or left out). */
+  looked: boolean;
 }
 
 export class Polling implements JobPolling {
@@ -35,7 +37,21 @@ export class Polling implements JobPolling {
     const meta = await this.engine.options.recordings.get(live.record.recordingId).catch(() => null);
     const audioMinutes = (meta?.durationMs ?? 0) / 60_000;
     const expectation = this.plan.expect(this.engine.options.serviceKey(), live.record.templateId, audioMinutes);
-    this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null });
+    this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null, looked: false });
+  }
+
+  /**
+   * Whether the job's first look can wait: the runner looks at once after the scribe request,
+   * when no note can be ready yet; with the plan, that look is left out and the next one is
+   * the plan's. A fixed schedule (tests) looks at once as before.
+   */
+  skipLook(live: Live): boolean {
+    const { options } = this.engine;
+    const watch = this.watches.get(live);
+    const sentAt = sentAtOf(live);
+    if (options.pollDelay || !watch || watch.looked || sentAt === null) return false;
+    watch.looked = true;
+    return !worthALook(options.now() - sentAt, watch.expectation);
   }
 
   notReady(live: Live): void {

@@ -17,7 +17,7 @@ import type { Live } from './live.ts';
 import { NotOwnerError, withToken } from './sender.ts';
 
 /** A read this recent answers another job's look without a new request. */
-export const FRESH_MS = 1500;
+export const FRESH_MS = 1000;
 /** Items per page: the service's largest (jobs in flight are the newest, so they come first). */
 export const PAGE_LIMIT = 100;
 /** Pages read at most per look: past them, a job not yet seen is asked for by itself. */

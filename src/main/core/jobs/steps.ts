@@ -140,6 +140,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
   const r = live.record;
   const { polling } = engine;
   await polling.prepare(live);
+  if (polling.skipLook(live)) return false;
   const listed = (await polling.board?.look(live, signal)) ?? null;
   const listedKind = listed ? scribeStatusKind(listed.status) : null;
   if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
