@@ -8,8 +8,11 @@ import { readJson, writeJsonAtomic } from '../atomic-file.ts';
 
 /** Recordings shorter than this count as this long: a short note costs the service a fixed time. */
 export const MIN_AUDIO_MINUTES = 1;
-/** Before anything is learned: a guess from notes that take about half a minute each. */
-export const FIRST_GUESS_MS_PER_MINUTE = 30_000;
+/**
+ * Before anything is learned: notes of about 20 s a minute, and anything from at once to twice
+ * that, so the first note of a service is looked for every few seconds from the start.
+ */
+export const FIRST_GUESS_MS_PER_MINUTE = 20_000;
 /** How many of the latest notes each template keeps: the median of few adapts within a few consults. */
 export const KEPT_SAMPLES = 5;
 
@@ -91,7 +94,7 @@ export class PollPlan {
     const samples = own.length > 0 ? own : Object.values(templates).flat();
     if (samples.length === 0) {
       const expectedMs = FIRST_GUESS_MS_PER_MINUTE * minutes;
-      return { expectedMs, spreadMs: expectedMs / 2, learned: false };
+      return { expectedMs, spreadMs: expectedMs, learned: false };
     }
     const perMinute = estimate(samples);
     const deviations = samples.map((s) => Math.abs(s - perMinute));

@@ -51,7 +51,10 @@ export class Polling implements JobPolling {
     const sentAt = sentAtOf(live);
     if (options.pollDelay || !watch || watch.looked || sentAt === null) return false;
     watch.looked = true;
-    return !worthALook(options.now() - sentAt, watch.expectation);
+    if (worthALook(options.now() - sentAt, watch.expectation)) return false;
+    // Not ready when it was asked for: what the next look finds is learned from then.
+    watch.lastNotReadyAt = sentAt;
+    return true;
   }
 
   notReady(live: Live): void {
