@@ -448,9 +448,10 @@ if (POLL_CONSULTS > 0 && POLL_SPREAD.length > 0) {
       fixed(median(lags) / 1000, 2),
       fixed(percentile(lags, 95) / 1000, 2),
       fixed(Math.max(...lags) / 1000, 2),
-      list.reduce((n, o) => n + o.gets, 0),
-      list.reduce((n, o) => n + o.pages, 0),
-      fixed(perMinute, 2),
+      // Requests are counted per engine, not per consult: only for all of an engine's consults.
+      from === 0 ? list.reduce((n, o) => n + o.gets, 0) : '',
+      from === 0 ? list.reduce((n, o) => n + o.pages, 0) : '',
+      from === 0 ? fixed(perMinute, 2) : '',
       from === 0 ? verdict(met) : '',
     ];
   };

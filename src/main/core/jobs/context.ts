@@ -37,6 +37,7 @@ export interface JobPolling {
   readonly board: { look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> } | null;
   prepare(live: Live): Promise<void>;
   skipLook(live: Live): boolean;
+  seenWaiting(live: Live): boolean;
   notReady(live: Live): void;
   delay(live: Live, pollsSoFar: number): number;
   ready(live: Live, serviceSaysAt: number | null): Promise<void>;

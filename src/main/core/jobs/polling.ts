@@ -2,6 +2,7 @@
 // this service took for notes of this template and length), when it looks next, and what it
 // learns when the note comes. The look itself goes through the status board (status-board.ts)
 // when the account has several jobs in flight.
+import { pollDelay as firstSchedule } from '../backoff.ts';
 import type { Engine, JobPolling } from './context.ts';
 import type { Live } from './live.ts';
 import { nextPollDelay, PollPlan, worthALook, type Expectation } from './poll-plan.ts';
@@ -49,12 +50,17 @@ export class Polling implements JobPolling {
     const { options } = this.engine;
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
-    if (options.pollDelay || !watch || watch.looked || sentAt === null) return false;
+    if (options.pollDelay || !watch || watch.looked || !watch.expectation.learned || sentAt === null) return false;
     watch.looked = true;
     if (worthALook(options.now() - sentAt, watch.expectation)) return false;
     // Not ready when it was asked for: what the next look finds is learned from then.
     watch.lastNotReadyAt = sentAt;
     return true;
+  }
+
+  /** Whether the job is known to have been waiting (a look found no note, or none could be there). */
+  seenWaiting(live: Live): boolean {
+    return (this.watches.get(live)?.lastNotReadyAt ?? null) !== null;
   }
 
   notReady(live: Live): void {
@@ -68,7 +74,9 @@ export class Polling implements JobPolling {
     if (options.pollDelay) return options.pollDelay(pollsSoFar);
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
-    if (!watch || sentAt === null) return nextPollDelay(0, this.plan.expect('', '', 0));
+    // Before this service has written a note the app knows of, it looks as it always has:
+    // quick at first, when short notes finish, then slower.
+    if (!watch || sentAt === null || !watch.expectation.learned) return firstSchedule(pollsSoFar);
     return nextPollDelay(options.now() - sentAt, watch.expectation);
   }
 

@@ -133,7 +133,8 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
 
 /**
  * One look at the scribe job; true when it has finished one way or the other. With several jobs
- * in flight the status board's list answers first, and the job itself is asked for only when
+ * in flight the status board's list answers first (from the second look on: a first look may
+ * find the note, which the job's own answer brings), and the job itself is asked for only when
  * the list shows it finished (or does not show it).
  */
 async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
@@ -141,7 +142,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
   const { polling } = engine;
   await polling.prepare(live);
   if (polling.skipLook(live)) return false;
-  const listed = (await polling.board?.look(live, signal)) ?? null;
+  const listed = polling.seenWaiting(live) ? ((await polling.board?.look(live, signal)) ?? null) : null;
   const listedKind = listed ? scribeStatusKind(listed.status) : null;
   if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
     polling.notReady(live);
