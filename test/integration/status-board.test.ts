@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { MAX_PAGES } from '../../src/main/core/jobs/status-board.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import { firstTemplateId, makeRecording, startCoreAgainst, waitForJob } from './support/core.ts';
 
 interface Seen {
@@ -174,5 +176,43 @@ describe('the status board', () => {
       expect(pages.length, odd).toBeGreaterThan(0);
       expect(Math.max(...pages), odd).toBeLessThanOrEqual(Math.min(2, MAX_PAGES));
     }
+  });
+
+  it("lists each account's consults with that account's own sign-in (a hand-over with consults in flight)", async () => {
+    const s = await startSandbox({ scribeSeconds: 4, rateLimitPerMinute: 0 });
+    closers.push(() => s.close());
+    const proxy = await startListProxy(s);
+    closers.push(() => proxy.close());
+    const c: AppCore = await startCoreAgainst(s, { urls: proxy.urls, pipeline: { pollDelay: () => 250 } });
+    closers.push(() => c.stop());
+    const h = createHandlers(c);
+    const send = async (names: string[]) => {
+      const template = await firstTemplateId(c);
+      const ids = [];
+      for (const name of names) ids.push(await makeRecording(c, name, null, { patientName: name }));
+      await Promise.all(ids.map((id) => c.pipeline.submit(id, template)));
+      await Promise.all(ids.map((id) => waitForJob(c, id, (j) => j.state === 'scribe_requested')));
+      return ids;
+    };
+    await c.session.signIn(s.demo.email, s.demo.password);
+    const leaving = c.session.state().user!.id;
+    const theirs = await send(['Bella', 'Rex']);
+    await h['session:switchUser'](undefined);
+    await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    const colleague = c.session.state().user!.id;
+    const mine = await send(['Milo', 'Luna']);
+    for (const id of [...theirs, ...mine])
+      expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed', 30_000)).state).toBe(
+        'completed',
+      );
+    const listedBy = new Set(
+      proxy.seen
+        .filter((r) => r.path.endsWith('/scribe/all'))
+        .map((r) => {
+          const payload = r.authorization.replace(/^Bearer /, '').split('.')[1] ?? '';
+          return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub;
+        }),
+    );
+    expect([...listedBy].sort()).toEqual([leaving, colleague].sort());
   });
 });
