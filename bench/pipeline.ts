@@ -436,7 +436,7 @@ if (POLL_CONSULTS > 0 && POLL_SPREAD.length > 0) {
   const wall = performance.now() - started;
   await Promise.all(sandboxes.map((s) => s.close()));
   const GOAL = { median: 3000, p95: 6000, perMinute: 10 };
-  const row = (name: string, list: PollOutcome[], from = 0) => {
+  const row = (name: string, list: PollOutcome[], from = 0, judged = false) => {
     const lags = list.flatMap((o) => o.lags.filter((l) => l.wave >= from).map((l) => l.ms));
     const requests = list.reduce((n, o) => n + o.gets + o.pages, 0);
     const minutes = list.reduce((n, o) => n + o.consultMinutes, 0);
@@ -452,7 +452,8 @@ if (POLL_CONSULTS > 0 && POLL_SPREAD.length > 0) {
       from === 0 ? list.reduce((n, o) => n + o.gets, 0) : '',
       from === 0 ? list.reduce((n, o) => n + o.pages, 0) : '',
       from === 0 ? fixed(perMinute, 2) : '',
-      from === 0 ? verdict(met) : '',
+      // The goals are the app's now, over the whole spread of note times; the rest is for comparison.
+      judged ? verdict(met) : '',
     ];
   };
   report.add(
@@ -479,7 +480,7 @@ if (POLL_CONSULTS > 0 && POLL_SPREAD.length > 0) {
   const rows: (string | number)[][] = [];
   for (const side of SIDES) {
     const mine = outcomes.filter((o) => o.side === side.name);
-    rows.push(row(`**${side.name}**, all`, mine));
+    rows.push(row(`**${side.name}**, all`, mine, 0, side === SIDES[1]));
     for (const o of mine) rows.push(row(`${side.name}, ${o.scribeSeconds} s notes`, [o]));
     if (POLL_WAVES > 1) rows.push(row(`${side.name}, after the first consult of each room`, mine, 1));
   }
