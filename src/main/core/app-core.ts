@@ -147,6 +147,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       client: this.client,
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
+      pollPlanFile: join(options.dataDir, 'poll-plan.json'),
       ...options.pipeline,
     }));
     this.clinical = new Clinical(this.client, session, {

@@ -18,7 +18,10 @@ export function backoffDelay(
   return retryAfterMs !== undefined ? Math.max(jittered, Math.min(retryAfterMs, options.capMs * 5)) : jittered;
 }
 
-/** Polling of a scribe job: quick at first, when most short consults finish, then slower. */
+/**
+ * Polling of a scribe job before anything is learned of the service (jobs/poll-plan.ts): quick
+ * at first, when most short consults finish, then slower.
+ */
 export function pollDelay(pollsSoFar: number): number {
   const schedule = [1000, 1000, 2000, 2000, 3000, 5000, 5000, 10_000];
   return schedule[pollsSoFar] ?? 15_000;

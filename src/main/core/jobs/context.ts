@@ -27,6 +27,21 @@ export interface JobRunner {
   settled(): Promise<void>;
 }
 
+/**
+ * What the poll step and the runner ask of the polling (polling.ts): declared here for the same
+ * reason as JobRunner.
+ */
+export interface JobPolling {
+  /** The status board (status-board.ts), or null when every job is looked at by itself. */
+  readonly board: { look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> } | null;
+  prepare(live: Live): Promise<void>;
+  skipLook(live: Live): boolean;
+  seenWaiting(live: Live): boolean;
+  notReady(live: Live): void;
+  delay(live: Live, pollsSoFar: number): number;
+  ready(live: Live, serviceSaysAt: number | null): Promise<void>;
+}
+
 export interface PipelineEvents {
   job: [JobInfo];
   noteReady: [JobInfo];
@@ -42,6 +57,8 @@ export interface Counters {
   uploadUrlRenewals: number;
   transientRetries: number;
   polls: number;
+  /** `GET /scribe/all` pages read for the status of the jobs in flight. */
+  statusPages: number;
 }
 
 export interface Engine {
@@ -60,4 +77,14 @@ export interface Engine {
   /** Two submits at once (a double click, two windows) make one job: the first one's, joined. */
   readonly submitting: Map<string, Promise<JobInfo>>;
   readonly emit: EventEmitter<PipelineEvents>['emit'];
+  /** When a job waiting for its note looks again, and what it learns when the note comes. */
+  readonly polling: JobPolling;
+}
+
+/** What one read of `GET /scribe/all` says of a scribe job. */
+export interface ScribeStatusItem {
+  id: string;
+  status: string;
+  /** When the job last changed (ms since the epoch), when the service says. */
+  updatedAt: number | null;
 }

@@ -14,7 +14,8 @@ export interface PipelineOptions {
   background?: BackgroundSessions;
   client: ServiceClient;
   backoff?: BackoffOptions;
-  pollDelay?: (pollsSoFar: number) => number;
+  /** A fixed poll schedule (tests); absent or null: the learned plan (polling.ts). */
+  pollDelay?: ((pollsSoFar: number) => number) | null;
   maxConcurrentUploads?: number;
   /** Progress snapshots of one job are sent at most this often. */
   progressThrottleMs?: number;
@@ -33,6 +34,10 @@ export interface PipelineOptions {
    * a consult no one has claimed, which waits for a claim. Absent: the job record's owner.
    */
   sender?: (recordingId: string) => string | null;
+  /** Where what the app learned of the service's time per note is kept; null = this run only. */
+  pollPlanFile?: string | null;
+  /** Whether several jobs in flight are looked at through one `GET /scribe/all` read (default true). */
+  statusBoard?: boolean;
 }
 
 export type ResolvedOptions = Required<Omit<PipelineOptions, 'log' | 'background'>> &

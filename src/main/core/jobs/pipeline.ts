@@ -12,7 +12,7 @@
 import { EventEmitter } from 'node:events';
 
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
-import { DEFAULT_BACKOFF, pollDelay as defaultPollDelay } from '../backoff.ts';
+import { DEFAULT_BACKOFF } from '../backoff.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
@@ -20,6 +20,7 @@ import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from '.
 import { addDocument, documentTexts, retryDocument } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
 import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
+import { Polling } from './polling.ts';
 import { Runner } from './runner.ts';
 import { JobStore } from './store.ts';
 import { UploadSlots } from './upload-slots.ts';
@@ -33,14 +34,21 @@ export { ownerOf } from './sender.ts';
 
 export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Counts for tests and benchmarks: what this process sent. */
-  readonly counters = { scribeRequests: 0, scribeResends: 0, uploadUrlRenewals: 0, transientRetries: 0, polls: 0 };
+  readonly counters = {
+    scribeRequests: 0,
+    scribeResends: 0,
+    uploadUrlRenewals: 0,
+    transientRetries: 0,
+    polls: 0,
+    statusPages: 0,
+  };
   private readonly engine: Engine;
 
   constructor(options: PipelineOptions) {
     super();
     const resolved: ResolvedOptions = {
       backoff: DEFAULT_BACKOFF,
-      pollDelay: defaultPollDelay,
+      pollDelay: null,
       maxConcurrentUploads: 2,
       progressThrottleMs: 250,
       uploadUrlMarginMs: 30_000,
@@ -49,6 +57,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       sender: (id) => store.jobs.get(id)?.record.ownerUserId ?? null,
       slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
       now: Date.now,
+      pollPlanFile: null,
+      statusBoard: true,
       ...options,
     };
     const waits = new Waits();
@@ -56,7 +66,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       if (consult) this.emit('job', consult);
       waits.lookAgain();
     });
-    const engine: Omit<Engine, 'runner'> = {
+    const engine: Omit<Engine, 'runner' | 'polling'> = {
       options: resolved,
       store,
       turns: new KeyedQueue(),
@@ -67,7 +77,10 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       emit: this.emit.bind(this),
     };
     // The runner is the one part that uses all the others: it is given the engine it completes.
-    this.engine = Object.assign(engine, { runner: new Runner(engine as Engine) });
+    this.engine = Object.assign(engine, {
+      runner: new Runner(engine as Engine),
+      polling: new Polling(engine as Engine, resolved.pollPlanFile ?? null, resolved.statusBoard !== false),
+    });
     resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
     // A background sign-in kept or ended: waiting jobs look again at whose sign-in they go with.
     resolved.background?.on('changed', () => {

@@ -112,7 +112,9 @@ export class Runner implements JobRunner {
           // Quick looks while a note is expected, a look at the moment it becomes overdue (so
           // the vet is told on time), and slow looks after that.
           const delay =
-            untilOverdue === 0 ? options.slowPollMs : Math.min(options.pollDelay(tries.polls++), untilOverdue + 1);
+            untilOverdue === 0
+              ? options.slowPollMs
+              : Math.min(this.engine.polling.delay(live, tries.polls++), untilOverdue + 1);
           await waits.pause(live, delay, signal);
         }
         if (live.record.state === 'uploaded') tries.unreachableUploads = 0;

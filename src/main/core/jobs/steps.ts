@@ -131,9 +131,24 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
   return true;
 }
 
-/** One look at the scribe job; true when it has finished one way or the other. */
+/**
+ * One look at the scribe job; true when it has finished one way or the other. With several jobs
+ * in flight the status board's list answers first (from the second look on: a first look may
+ * find the note, which the job's own answer brings), and the job itself is asked for only when
+ * the list shows it finished (or does not show it).
+ */
 async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
+  const { polling } = engine;
+  await polling.prepare(live);
+  if (polling.skipLook(live)) return false;
+  const listed = polling.seenWaiting(live) ? ((await polling.board?.look(live, signal)) ?? null) : null;
+  const listedKind = listed ? scribeStatusKind(listed.status) : null;
+  if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
+    polling.notReady(live);
+    if (listed.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: listed.status });
+    return false;
+  }
   engine.counters.polls += 1;
   const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
     engine.options.client.getScribe(t, r.scribeId ?? '', s),
@@ -141,6 +156,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
   const kind = scribeStatusKind(answer.status);
   if (kind === 'completed') {
     await keepNote(engine, live, answer);
+    await polling.ready(live, listedKind === 'completed' ? (listed?.updatedAt ?? null) : null);
     return true;
   }
   if (kind === 'failed') {
@@ -156,6 +172,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
     });
     return true;
   }
+  polling.notReady(live);
   if (answer.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: answer.status });
   return false;
 }

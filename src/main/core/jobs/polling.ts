@@ -1,0 +1,111 @@
+// How a job waiting for its note looks at the service: what it expects (poll-plan.ts, from what
+// this service took for notes of this template and length), when it looks next, and what it
+// learns when the note comes. The look itself goes through the status board (status-board.ts)
+// when the account has several jobs in flight.
+import { pollDelay as firstSchedule } from '../backoff.ts';
+import type { Engine, JobPolling } from './context.ts';
+import type { Live } from './live.ts';
+import { nextPollDelay, PollPlan, worthALook, type Expectation } from './poll-plan.ts';
+import { StatusBoard } from './status-board.ts';
+
+interface Watch {
+  scribeId: string;
+  audioMinutes: number;
+  expectation: Expectation;
+  /** The last look that found the note not ready yet (ms since the epoch). */
+  lastNotReadyAt: number | null;
+  /** Whether the first look was made (or left out). */
+  looked: boolean;
+}
+
+export class Polling implements JobPolling {
+  readonly plan: PollPlan;
+  readonly board: StatusBoard | null;
+  private readonly engine: Engine;
+  private readonly watches = new WeakMap<Live, Watch>();
+
+  constructor(engine: Engine, planFile: string | null, useBoard: boolean) {
+    this.engine = engine;
+    this.plan = new PollPlan(planFile);
+    this.board = useBoard ? new StatusBoard(engine) : null;
+  }
+
+  /** Before a look: what the job expects, worked out once per scribe request. */
+  async prepare(live: Live): Promise<void> {
+    const scribeId = live.record.scribeId ?? '';
+    if (this.watches.get(live)?.scribeId === scribeId) return;
+    await this.plan.load();
+    const meta = await this.engine.options.recordings.get(live.record.recordingId).catch(() => null);
+    const audioMinutes = (meta?.durationMs ?? 0) / 60_000;
+    const expectation = this.plan.expect(this.engine.options.serviceKey(), live.record.templateId, audioMinutes);
+    this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null, looked: false });
+  }
+
+  /**
+   * Whether the job's first look can wait: the runner looks at once after the scribe request,
+   * when no note can be ready yet; with the plan, that look is left out and the next one is
+   * the plan's. A fixed schedule (tests) looks at once as before.
+   */
+  skipLook(live: Live): boolean {
+    const { options } = this.engine;
+    const watch = this.watches.get(live);
+    const sentAt = sentAtOf(live);
+    if (options.pollDelay || !watch || watch.looked || !watch.expectation.learned || sentAt === null) return false;
+    watch.looked = true;
+    if (worthALook(options.now() - sentAt, watch.expectation)) return false;
+    // Not ready when it was asked for: what the next look finds is learned from then.
+    watch.lastNotReadyAt = sentAt;
+    return true;
+  }
+
+  /** Whether the job is known to have been waiting (a look found no note, or none could be there). */
+  seenWaiting(live: Live): boolean {
+    return (this.watches.get(live)?.lastNotReadyAt ?? null) !== null;
+  }
+
+  notReady(live: Live): void {
+    const watch = this.watches.get(live);
+    if (watch) watch.lastNotReadyAt = this.engine.options.now();
+  }
+
+  /** The wait before the next look: the plan's, unless the pipeline was given a fixed schedule. */
+  delay(live: Live, pollsSoFar: number): number {
+    const { options } = this.engine;
+    if (options.pollDelay) return options.pollDelay(pollsSoFar);
+    const watch = this.watches.get(live);
+    const sentAt = sentAtOf(live);
+    // Before this service has written a note the app knows of, it looks as it always has:
+    // quick at first, when short notes finish, then slower.
+    if (!watch || sentAt === null || !watch.expectation.learned) return firstSchedule(pollsSoFar);
+    return nextPollDelay(options.now() - sentAt, watch.expectation);
+  }
+
+  /**
+   * The note came: the time it took is learned, from when the service says it changed (the
+   * list's `updated_at`) when that is plausible, else halfway between the last look that found it
+   * not ready and this one. A job resumed after a restart, with no look before, teaches nothing.
+   */
+  async ready(live: Live, serviceSaysAt: number | null): Promise<void> {
+    const watch = this.watches.get(live);
+    const sentAt = sentAtOf(live);
+    if (!watch || sentAt === null) return;
+    const now = this.engine.options.now();
+    let at: number | null = null;
+    if (serviceSaysAt !== null && serviceSaysAt >= sentAt && serviceSaysAt <= now) at = serviceSaysAt;
+    else if (watch.lastNotReadyAt !== null) at = (watch.lastNotReadyAt + now) / 2;
+    this.watches.delete(live);
+    if (at === null) return;
+    try {
+      await this.plan.learn(this.engine.options.serviceKey(), live.record.templateId, watch.audioMinutes, at - sentAt);
+    } catch (e) {
+      // What was learned stays in memory; the note itself is already kept.
+      this.engine.options.log?.(`pipeline: the poll plan could not be saved: ${(e as Error).message}`);
+    }
+  }
+}
+
+function sentAtOf(live: Live): number | null {
+  const sent = live.record.scribeRequestSentAt;
+  const at = sent === null ? Number.NaN : Date.parse(sent);
+  return Number.isFinite(at) ? at : null;
+}
