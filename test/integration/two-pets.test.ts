@@ -232,13 +232,7 @@ describe('several pets in one visit', () => {
     expect(await done(w.c, bella)).toBe('completed');
     expect(await done(w.c, mango)).toBe('completed');
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
-    const senders = new Set(
-      w.proxy.seen
-        .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
-        .filter((r) => r.headers.authorization !== undefined)
-        .map((r) => subOf(r.headers.authorization)),
-    );
-    expect(senders).toEqual(new Set([owner]));
+    expect(new Set(sendersOf(w.proxy))).toEqual(new Set([owner]));
     expect(await noteOf(w.h, mango)).toContain('for Mango');
   });
 
@@ -261,22 +255,13 @@ describe('several pets in one visit', () => {
     // Whatever the first pet had reached, neither pet goes further with the colleague's sign-in.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const colleague = w.c.session.state().user?.id ?? '';
-    const byColleague = w.proxy.seen
-      .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
-      .filter((r) => r.headers.authorization !== undefined && subOf(r.headers.authorization) === colleague);
-    expect(byColleague).toEqual([]);
+    expect(sendersOf(w.proxy).filter((sub) => sub === colleague)).toEqual([]);
     await w.h['session:signOut'](undefined);
     await w.c.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
     expect(await done(w.c, bella)).toBe('completed');
     expect(await done(w.c, mango)).toBe('completed');
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
-    const senders = new Set(
-      w.proxy.seen
-        .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
-        .filter((r) => r.headers.authorization !== undefined)
-        .map((r) => subOf(r.headers.authorization)),
-    );
-    expect(senders).toEqual(new Set([owner]));
+    expect(new Set(sendersOf(w.proxy))).toEqual(new Set([owner]));
     expect(await noteOf(w.h, bella)).toContain('for Bella');
     expect(await noteOf(w.h, mango)).toContain('for Mango');
   });
@@ -321,6 +306,14 @@ describe('several pets in one visit', () => {
 });
 
 /** The user a bearer token was issued to. */
+/** Whose sign-in (the token's subject) each request of the workflow went with, in order. */
+function sendersOf(proxy: RecordingProxy): (string | null)[] {
+  return proxy.seen
+    .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
+    .filter((r) => r.headers.authorization !== undefined)
+    .map((r) => subOf(r.headers.authorization));
+}
+
 function subOf(authorization: string | string[] | undefined): string | null {
   const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
   const payload = token.split('.')[1];
