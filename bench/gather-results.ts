@@ -6,7 +6,16 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const DIR = import.meta.dirname;
-const NAMES = ['upload', 'recording', 'startup', 'pipeline', 'faults', 'consults-list', 'day', 'startup-engine'] as const;
+const NAMES = [
+  'upload',
+  'recording',
+  'startup',
+  'pipeline',
+  'faults',
+  'consults-list',
+  'day',
+  'startup-engine',
+] as const;
 
 const sections: string[] = [];
 const goals: string[] = [];
