@@ -106,13 +106,20 @@ describe('the status board', () => {
   });
 
   /** Four consults sent at once to a sandbox taking 2 s per note; resolves when all have their notes. */
-  async function fourConsults(setUp: (proxy: ListProxy) => void = () => {}, statusBoard = true) {
+  async function fourConsults(
+    setUp: (proxy: ListProxy) => void = () => {},
+    statusBoard = true,
+    now: (() => number) | undefined = undefined,
+  ) {
     const s = await startSandbox({ scribeSeconds: 2, rateLimitPerMinute: 0 });
     closers.push(() => s.close());
     const proxy = await startListProxy(s);
     closers.push(() => proxy.close());
     setUp(proxy);
-    const c: AppCore = await startCoreAgainst(s, { urls: proxy.urls, pipeline: { pollDelay: () => 250, statusBoard } });
+    const c: AppCore = await startCoreAgainst(s, {
+      urls: proxy.urls,
+      pipeline: { pollDelay: () => 250, statusBoard, ...(now ? { now } : {}) },
+    });
     closers.push(() => c.stop());
     await c.session.signIn(s.demo.email, s.demo.password);
     const template = await firstTemplateId(c);
@@ -145,6 +152,17 @@ describe('the status board', () => {
     const tokens = new Set(proxy.seen.filter((r) => r.path.includes('/scribe/')).map((r) => r.authorization));
     expect(tokens.size).toBe(1);
     for (const r of proxy.seen.filter((x) => x.path.endsWith('/scribe/all'))) expect(r.query.get('page')).toBe('1');
+  });
+
+  it("a list read is fresh for a second of real time, whatever the pipeline's clock says (held still here)", async () => {
+    const held = Date.now();
+    const { proxy } = await fourConsults(
+      () => {},
+      true,
+      () => held,
+    );
+    // Every note arrived (checked inside); the list was read more than once, not one read for ever.
+    expect(proxy.count('GET', '/scribe/all')).toBeGreaterThan(1);
   });
 
   it('asks each job by itself when the list fails, or is missing', async () => {
@@ -183,7 +201,10 @@ describe('the status board', () => {
     closers.push(() => s.close());
     const proxy = await startListProxy(s);
     closers.push(() => proxy.close());
-    const c: AppCore = await startCoreAgainst(s, { urls: proxy.urls, pipeline: { pollDelay: () => 250 } });
+    const c: AppCore = await startCoreAgainst(s, {
+      urls: proxy.urls,
+      pipeline: { pollDelay: () => 250 },
+    });
     closers.push(() => c.stop());
     const h = createHandlers(c);
     const send = async (names: string[]) => {

@@ -26,7 +26,15 @@ const MISSING_PAUSE_MS = 30 * 60_000;
 /** After a read that failed, or a page that looked wrong, for this long. */
 const FAILED_PAUSE_MS = 60_000;
 
+/**
+ * How recent a read is, and how long a pause lasts, are real time: a monotonic clock, not the
+ * pipeline's `now` (which a clinic's clock change, or a test, may move or hold still; a held
+ * clock would make one read answer for ever).
+ */
+const elapsed = (): number => performance.now();
+
 interface Read {
+  /** performance.now() when it was read. */
   at: number;
   items: Map<string, ScribeStatusItem>;
 }
@@ -55,7 +63,7 @@ export class StatusBoard {
     const peers = this.inFlight(owner);
     // Alone, a look by itself costs the same one request, and brings the note when it is written.
     if (peers.length < 2) return null;
-    const now = options.now();
+    const now = elapsed();
     if ((this.pausedUntil.get(owner) ?? 0) > now) return null;
     const recent = this.reads.get(owner);
     if (recent && now - recent.at <= FRESH_MS && recent.items.has(scribeId)) return recent.items.get(scribeId) ?? null;
@@ -110,11 +118,11 @@ export class StatusBoard {
       // Whose sign-in to use, and a cancel, are the runner's to handle; anything else falls back.
       if (signal.aborted || e instanceof NotOwnerError || e instanceof SignedOutError) throw e;
       const missing = e instanceof ServiceError && (e.status === 404 || e.status === 405);
-      this.pausedUntil.set(owner, options.now() + (missing ? MISSING_PAUSE_MS : FAILED_PAUSE_MS));
+      this.pausedUntil.set(owner, elapsed() + (missing ? MISSING_PAUSE_MS : FAILED_PAUSE_MS));
       options.log?.(`pipeline: the list of scribe jobs could not be read (${(e as Error).message}); asking each job`);
       return null;
     }
-    const read: Read = { at: options.now(), items };
+    const read: Read = { at: elapsed(), items };
     this.reads.set(owner, read);
     // A job the list shows finished looks now rather than at its next turn.
     for (const peer of peers) {
