@@ -110,9 +110,10 @@ describe('macOS updates', () => {
     const checked = m.states.length;
     await m.update.check();
     await until('another check', () => m.states.slice(checked).some((s) => s.phase === 'checking'));
-    await until('Squirrel to refuse it again', () => m.states.slice(checked).some((s) => s.phase === 'failed'));
+    // A second download and Squirrel's refusal: slow on a busy machine, so the wait is long.
+    await until('Squirrel to refuse it again', () => m.states.slice(checked).some((s) => s.phase === 'failed'), 40_000);
     expect(m.squirrel.fetched).toEqual([ZIP.length, ZIP.length]);
-  });
+  }, 60_000);
 
   it('a build signed with a Developer ID updates: Squirrel.Mac takes the download, and Restart installs it', async () => {
     const m = macApp({ team: 'ABCDE12345' }, null);

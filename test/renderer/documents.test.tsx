@@ -224,7 +224,8 @@ describe('documents of a consult in the note view, on the real core', () => {
     const before = core.pipeline.info(id)!.documents[1]!.updatedAt;
     render(<NoteView id={id} />);
     const tablist = await screen.findByRole('tablist');
-    const tab = within(tablist).getByRole('tab', { name: 'Referral letter (Failed)' });
+    // The window hears of the failure by an event, which may come after the first render.
+    const tab = await within(tablist).findByRole('tab', { name: 'Referral letter (Failed)' }, { timeout: 10_000 });
     fireEvent.click(tab);
     const panel = within(screen.getByRole('tabpanel'));
     expect(panel.getByRole('status').textContent).toBe(
