@@ -41,7 +41,7 @@ async function world(uploadTtlSeconds = 900): Promise<World> {
   return { sandbox, proxy, c, h };
 }
 
-async function start(w: World, patientName: string): Promise<string> {
+async function start(w: World, patientName: string, afterStart?: () => Promise<unknown>): Promise<string> {
   const started = await w.h['recording:start']({
     mimeType: 'audio/webm;codecs=opus',
     patientName,
@@ -49,6 +49,7 @@ async function start(w: World, patientName: string): Promise<string> {
   });
   if (!started.ok) throw new Error(started.error.message);
   const id = started.data.id;
+  await afterStart?.();
   for (const [seq, data] of recorderChunks().entries())
     await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
   return id;
@@ -150,5 +151,33 @@ describe('the recording session asked for while recording', () => {
     expect(creates(w)).toHaveLength(1);
     expect(addresses(w)).toHaveLength(1);
     expect(w.c.pipeline.counters.earlySessionsUsed).toBe(0);
+  });
+  it('signed out while recording: nothing is asked for then, and Stop makes the session as before', async () => {
+    const w = await world();
+    const id = await start(w, 'Biscuit', () => w.c.session.signOut());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(creates(w)).toHaveLength(0);
+    await w.c.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
+    const stoppedAt = await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    expect(creates(w)[0]?.at).toBeGreaterThanOrEqual(stoppedAt);
+    expect(puts(w)).toHaveLength(1);
+  });
+
+  it('a session made while recording whose address did not come: Stop asks the address for it, and uploads there', async () => {
+    const w = await world();
+    let spoiled = 0;
+    w.proxy.rewrite = (req) => (req.path.endsWith('/audio/generate-upload-url') && spoiled++ === 0 ? {} : undefined);
+    const id = await start(w, 'Juniper');
+    await until(() => addresses(w).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    expect(addresses(w)).toHaveLength(2);
+    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    expect(puts(w)).toHaveLength(1);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
   });
 });
