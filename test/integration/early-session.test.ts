@@ -8,6 +8,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob } from './support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
 
@@ -180,4 +181,37 @@ describe('the recording session asked for while recording', () => {
     expect(puts(w)).toHaveLength(1);
     expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
   });
+  it('a colleague signs in while the recording goes on: its session goes with the recording vet’s sign-in, never theirs', async () => {
+    const w = await world();
+    const owner = w.c.session.state().user?.id ?? '';
+    let colleague = '';
+    const id = await start(w, 'Rusty', async () => {
+      const switched = await w.h['session:switchUser'](undefined);
+      if (!switched.ok) throw new Error(switched.error.message);
+      await w.c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+      colleague = w.c.session.state().user?.id ?? '';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(colleague).not.toBe(owner);
+    const asked = [...creates(w), ...addresses(w)].map((r) => subOf(r.headers.authorization));
+    expect(asked).not.toContain(colleague);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((sub) => sub === owner)).toBe(true);
+    // Stopped by the colleague: the recording is kept as the first vet's, and nothing goes with the colleague.
+    await w.h['recording:stop']({ id, durationMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const all = w.proxy.seen.filter((r) => r.method === 'POST' && r.headers.authorization !== undefined);
+    expect(
+      all
+        .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
+        .map((r) => subOf(r.headers.authorization)),
+    ).not.toContain(colleague);
+  });
 });
+
+function subOf(authorization: string | string[] | undefined): string | null {
+  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
+}
