@@ -112,6 +112,8 @@ interface Run {
   after: SandboxStats;
   jobs: Map<string, JobRecord>;
   wallMs: number;
+  /** Sessions made while recording; of them, those used and those left unused. */
+  early: { made: number; used: number; unused: number };
 }
 
 async function runConsults(scribeSeconds: number, count: number, parallel: number): Promise<Run> {
@@ -151,10 +153,11 @@ async function runConsults(scribeSeconds: number, count: number, parallel: numbe
       id,
       JSON.parse(readFileSync(join(dirname(core.recordings.audioPath(id)), 'job.json'), 'utf8')) as JobRecord,
     );
+  const { earlySessions: made, earlySessionsUsed: used, earlySessionsUnused: unused } = core.pipeline.counters;
   await core.stop();
   await sandbox.close();
   rmSync(core.options.dataDir, { recursive: true, force: true });
-  return { core, sandbox, consults, trace, before, after, jobs, wallMs };
+  return { core, sandbox, consults, trace, before, after, jobs, wallMs, early: { made, used, unused } };
 }
 
 function delta(run: Run, route: string): number {
@@ -198,6 +201,8 @@ interface Timing {
   own: number;
   total: number;
   upload: number;
+  /** Stop → the PUT's first bytes leaving. */
+  firstByte: number;
   /** The parts of `own`, in order. */
   parts: number[];
 }
@@ -219,15 +224,21 @@ for (const [id, c] of main.consults) {
   const upload = puts.reduce((sum, r) => sum + ((r.endAt ?? r.sentAt ?? 0) - (r.sentAt ?? r.createdAt)), 0);
   const total = scribe.sentAt - c.stopAt;
   const at = (s: JobState) => c.states[s] ?? Number.NaN;
+  // A job whose session and address were made while recording starts at the upload: the
+  // steps before it take no time after Stop.
+  const jobAt = c.states.recorded ?? c.states.session_created ?? at('upload_url');
+  const sessionAt = c.states.session_created ?? jobAt;
+  const firstByte = Math.min(...puts.map((r) => r.sentAt ?? Number.POSITIVE_INFINITY));
   timings.push({
     id,
     own: total - upload,
     total,
     upload,
+    firstByte: firstByte - c.stopAt,
     parts: [
-      at('recorded') - c.stopAt,
-      at('session_created') - at('recorded'),
-      at('upload_url') - at('session_created'),
+      jobAt - c.stopAt,
+      sessionAt - jobAt,
+      at('upload_url') - sessionAt,
       at('uploaded') - at('upload_url') - upload,
       scribe.sentAt - at('uploaded'),
     ],
@@ -252,6 +263,7 @@ report.add(
     "- the real AppCore (src/main/core) with a MemorySecretStore and the app's default pipeline settings (backoff, poll schedule, 2 concurrent uploads), driven through its IPC handler table as the window drives it: `recording:start` with a template, five `recording:chunk` calls carrying the chunks of a real 5 s MediaRecorder recording (test/fixtures/audio/mediarecorder-5s, audio/webm;codecs=opus), then `recording:stop`, which sends the recording to be scribed at once",
     '- the sandbox in a process of its own with `scribeSeconds: 0` and no rate limit; requests counted by its `stats()`',
     "- times from undici's diagnostics channels in the core's process (when a request's headers leave, when its answer ends); Stop is the moment `recording:stop` is called",
+    `- the recording session and its upload address asked for while recording (the default), 1.5 s after the patient's name was set at Start: ${main.early.used} of ${CONSULTS} consults started at the upload (${main.early.made} made, ${main.early.unused} left unused); \`npm run bench:stop-upload\` sets Stop → first upload byte beside asking for them at Stop`,
     `- wall time ${fixed(main.wallMs / 1000)} s`,
   ].join('\n'),
 );
@@ -260,7 +272,7 @@ report.add(
   [
     '## Stop → scribe request sent, without the upload',
     '',
-    "(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app's own time plus the create-session and upload-URL round trips to the sandbox on loopback.",
+    "(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app's own time, plus the create-session and upload-URL round trips to the sandbox on loopback for a consult whose session was not made while recording.",
   ].join('\n'),
 );
 report.table(
@@ -277,8 +289,8 @@ report.table(
 );
 const PARTS = [
   'Stop → job saved (recording finished: WebM Duration written, meta saved; job created and saved)',
-  'job saved → session saved (create-session round trip, job saved)',
-  'session saved → upload URL saved (upload-URL round trip, job saved)',
+  'job saved → session saved (create-session round trip, job saved; none when made while recording)',
+  'session saved → upload URL saved (upload-URL round trip, job saved; none when made while recording)',
   'upload URL saved → upload saved, without the transfer (file opened, job saved)',
   'upload saved → scribe request sent (job saved with the send time first)',
 ];
@@ -295,6 +307,16 @@ report.table(
       fixed(
         percentile(
           timings.map((t) => t.upload),
+          95,
+        ),
+      ),
+    ],
+    [
+      'Stop → first upload byte (the PUT starts)',
+      fixed(median(timings.map((t) => t.firstByte))),
+      fixed(
+        percentile(
+          timings.map((t) => t.firstByte),
           95,
         ),
       ),

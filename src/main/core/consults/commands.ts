@@ -56,6 +56,8 @@ export class ConsultCommands {
         ...(listName !== undefined ? { listName: listName || null } : {}),
       }),
     );
+    const going = meta.state === 'recording' || meta.state === 'paused';
+    if (going && (patientName !== undefined || description !== undefined)) pipeline.recordingNamed(id);
     if (patientName !== undefined && meta.patientName) {
       // A consult that waited for its patient's name goes on now.
       const job = pipeline.info(id);

@@ -55,6 +55,7 @@ export class Recorder {
       cache.forget(meta.id);
       throw e;
     }
+    if (meta.patientName?.trim()) this.options.pipeline.recordingNamed(meta.id);
     return meta;
   }
 

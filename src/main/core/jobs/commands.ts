@@ -36,6 +36,8 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
   }
   if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
   const { size } = await stat(options.recordings.audioPath(recordingId));
+  // A session (and address) made while recording, when it still fits: the job starts further on.
+  const early = await engine.early.take(meta);
   const now = new Date(options.now()).toISOString();
   // The consult goes with the sign-in of the account that recorded it; one recorded with no one
   // signed in waits until a vet claims it (AppCore.claim): sending it is never a claim.
@@ -43,8 +45,9 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
     version: 1,
     recordingId,
     templateId,
-    state: 'recorded',
+    state: early ? (early.upload ? 'upload_url' : 'session_created') : 'recorded',
     ...unsent(now),
+    ...(early ? { sessionId: early.sessionId, upload: early.upload } : {}),
     bytesTotal: size,
     // Kept for older versions of the app; whose the consult is, is read from its meta.
     ownerUserId: options.sender(recordingId),

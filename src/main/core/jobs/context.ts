@@ -4,10 +4,11 @@
 import type { EventEmitter } from 'node:events';
 
 import type { KeyedQueue } from '../keyed-queue.ts';
+import type { RecordingMeta } from '../recordings/index.ts';
 import type { SessionState } from '../session.ts';
 import type { Live } from './live.ts';
 import type { ResolvedOptions } from './options.ts';
-import type { DocumentInfo, JobInfo } from './record.ts';
+import type { DocumentInfo, JobInfo, JobRecord } from './record.ts';
 import type { JobStore } from './store.ts';
 import type { UploadSlots } from './upload-slots.ts';
 import type { Waits } from './waits.ts';
@@ -59,6 +60,10 @@ export interface Counters {
   polls: number;
   /** `GET /scribe/all` pages read for the status of the jobs in flight. */
   statusPages: number;
+  /** Recording sessions made while recording; of them, those a job started from, and those left unused. */
+  earlySessions: number;
+  earlySessionsUsed: number;
+  earlySessionsUnused: number;
 }
 
 export interface Engine {
@@ -79,6 +84,19 @@ export interface Engine {
   readonly emit: EventEmitter<PipelineEvents>['emit'];
   /** When a job waiting for its note looks again, and what it learns when the note comes. */
   readonly polling: JobPolling;
+  /** The recording session and upload address asked for while recording (early-session.ts). */
+  readonly early: EarlySessionsPart;
+}
+
+/**
+ * What the commands and the pipeline ask of the sessions made while recording (early-session.ts):
+ * declared here for the same reason as JobRunner.
+ */
+export interface EarlySessionsPart {
+  named(recordingId: string): void;
+  take(meta: RecordingMeta): Promise<{ sessionId: string; upload: JobRecord['upload'] } | null>;
+  drop(recordingId: string): void;
+  dropAll(): void;
 }
 
 /** What one read of `GET /scribe/all` says of a scribe job. */

@@ -38,6 +38,10 @@ export interface PipelineOptions {
   pollPlanFile?: string | null;
   /** Whether several jobs in flight are looked at through one `GET /scribe/all` read (default true). */
   statusBoard?: boolean;
+  /** Whether the recording session and its upload address are asked for while recording (default true). */
+  earlySession?: boolean;
+  /** How long the patient's name must stay unchanged while recording before its session is asked for. */
+  earlySessionDelayMs?: number;
 }
 
 export type ResolvedOptions = Required<Omit<PipelineOptions, 'log' | 'background'>> &

@@ -17,6 +17,7 @@ import { KeyedQueue } from '../keyed-queue.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
+import { EarlySessions } from './early-session.ts';
 import { addDocument, documentTexts, retryDocument } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
 import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
@@ -41,6 +42,9 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     transientRetries: 0,
     polls: 0,
     statusPages: 0,
+    earlySessions: 0,
+    earlySessionsUsed: 0,
+    earlySessionsUnused: 0,
   };
   private readonly engine: Engine;
 
@@ -59,6 +63,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       now: Date.now,
       pollPlanFile: null,
       statusBoard: true,
+      earlySession: true,
+      earlySessionDelayMs: 1500,
       ...options,
     };
     const waits = new Waits();
@@ -66,7 +72,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       if (consult) this.emit('job', consult);
       waits.lookAgain();
     });
-    const engine: Omit<Engine, 'runner' | 'polling'> = {
+    const engine: Omit<Engine, 'runner' | 'polling' | 'early'> = {
       options: resolved,
       store,
       turns: new KeyedQueue(),
@@ -80,6 +86,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     this.engine = Object.assign(engine, {
       runner: new Runner(engine as Engine),
       polling: new Polling(engine as Engine, resolved.pollPlanFile ?? null, resolved.statusBoard !== false),
+      early: new EarlySessions(engine as Engine),
     });
     resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
     // A background sign-in kept or ended: waiting jobs look again at whose sign-in they go with.
@@ -124,6 +131,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
 
   /** Every job without its note starts again for the service the app now talks to. */
   restartForNewService(): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
+    this.engine.early.dropAll();
     return restartForNewService(this.engine);
   }
 
@@ -152,6 +160,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
 
   /** Deletes the consult in its turn: its jobs stop, then its folder goes, then `alsoRemove` (its drafts). */
   delete(recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
+    // A session made while recording is left unused: nothing of this recording is uploaded.
+    this.engine.early.drop(recordingId);
     return deleteConsult(this.engine, recordingId, alsoRemove);
   }
 
@@ -212,6 +222,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
 
   /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
   stop(): Promise<void> {
+    this.engine.early.dropAll();
     return this.engine.runner.stop();
   }
 
@@ -232,5 +243,13 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       if (record.scribeId !== null) scribeIds.add(record.scribeId);
     }
     return { sessionIds, scribeIds };
+  }
+
+  /**
+   * The patient's name (or description) of a recording still going was set or changed: its
+   * recording session and upload address are asked for once it settles, so Stop goes straight to the upload.
+   */
+  recordingNamed(recordingId: string): void {
+    this.engine.early.named(recordingId);
   }
 }

@@ -1,0 +1,217 @@
+// The recording session and its upload address asked for while recording, through the window's
+// calls and the sandbox over real HTTP, read off the wire by a recording proxy: once the name is
+// known they are made, and Stop goes straight to the PUT; a name changed after that gets a session
+// of its own at Stop; an address expired before Stop is asked for again; a recording deleted
+// after its session was made uploads nothing.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob } from './support/core.ts';
+import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+type Handlers = ReturnType<typeof createHandlers>;
+
+interface World {
+  sandbox: Sandbox;
+  proxy: RecordingProxy;
+  c: AppCore<Sandbox>;
+  h: Handlers;
+}
+
+async function world(uploadTtlSeconds = 900): Promise<World> {
+  const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0, uploadTtlSeconds });
+  cleanups.push(() => sandbox.close());
+  const proxy = await startRecordingProxy(sandbox);
+  cleanups.push(() => proxy.close());
+  const c = await startCoreAgainst(sandbox, {
+    urls: proxy.urls,
+    secretStore: new MemorySecretStore(),
+    pipeline: { earlySessionDelayMs: 200 },
+  });
+  cleanups.push(() => c.stop());
+  const h = createHandlers(c);
+  await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  return { sandbox, proxy, c, h };
+}
+
+async function start(w: World, patientName: string, afterStart?: () => Promise<unknown>): Promise<string> {
+  const started = await w.h['recording:start']({
+    mimeType: 'audio/webm;codecs=opus',
+    patientName,
+    templateId: await firstTemplateId(w.c),
+  });
+  if (!started.ok) throw new Error(started.error.message);
+  const id = started.data.id;
+  await afterStart?.();
+  for (const [seq, data] of recorderChunks().entries())
+    await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  return id;
+}
+
+async function stop(w: World, id: string): Promise<number> {
+  const at = Date.now();
+  const stopped = await w.h['recording:stop']({ id, durationMs: 5000 });
+  if (!stopped.ok) throw new Error(stopped.error.message);
+  return at;
+}
+
+async function until(what: () => boolean, ms = 20_000): Promise<void> {
+  for (const end = Date.now() + ms; !what();) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const creates = (w: World) => w.proxy.find('POST', '/recording-sessions/create');
+const addresses = (w: World) => w.proxy.find('POST', '/audio/generate-upload-url');
+const puts = (w: World) => w.proxy.seen.filter((r) => r.method === 'PUT');
+const sessionOf = (r: { answer: unknown }) => (r.answer as { public_id?: string }).public_id ?? '';
+
+describe('the recording session asked for while recording', () => {
+  it('is made once the name is known, and Stop goes straight to the upload', async () => {
+    const w = await world();
+    const id = await start(w, 'Bella');
+    await until(() => addresses(w).length === 1);
+    expect(creates(w)).toHaveLength(1);
+    expect((creates(w)[0]?.json as { patient_name?: string }).patient_name).toBe('Bella');
+    expect(puts(w)).toHaveLength(0);
+    const stoppedAt = await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    // Nothing asked of the service between Stop and the upload: one session, one address, in all.
+    expect(creates(w)).toHaveLength(1);
+    expect(addresses(w)).toHaveLength(1);
+    expect(puts(w)).toHaveLength(1);
+    expect(puts(w)[0]?.at).toBeGreaterThanOrEqual(stoppedAt);
+    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    const scribe = w.proxy.find('POST', '/scribe/request');
+    expect(scribe).toHaveLength(1);
+    expect((scribe[0]?.json as { recording_session_public_id?: string }).recording_session_public_id).toBe(sessionId);
+    expect(w.c.pipeline.counters.earlySessionsUsed).toBe(1);
+  });
+
+  it('a name changed after the session was made: a new session under the new name at Stop, the first unused', async () => {
+    const w = await world();
+    const id = await start(w, 'Bela');
+    await until(() => addresses(w).length === 1);
+    const early = sessionOf(creates(w)[0] ?? { answer: null });
+    const renamed = await w.h['recording:update']({ id, patientName: 'Bella' });
+    if (!renamed.ok) throw new Error(renamed.error.message);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // At most once per recording: no second session while recording.
+    expect(creates(w)).toHaveLength(1);
+    await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    const made = creates(w);
+    expect(made.map((r) => (r.json as { patient_name?: string }).patient_name)).toEqual(['Bela', 'Bella']);
+    const used = sessionOf(made[1] ?? { answer: null });
+    expect(puts(w)).toHaveLength(1);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${used}/`);
+    const scribe = w.proxy.find('POST', '/scribe/request');
+    expect(scribe.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id)).toEqual(
+      [used],
+    );
+    // The first session: nothing uploaded to it, nothing asked of it.
+    const after = w.proxy.seen.filter((r) => r.method === 'PUT' || r.path.endsWith('/scribe/request'));
+    expect(after.length).toBe(2);
+    expect(JSON.stringify(after)).not.toContain(early);
+    expect(w.c.pipeline.counters.earlySessionsUnused).toBe(1);
+  });
+
+  it('an address expired before Stop is asked for again, and the upload goes through', async () => {
+    const w = await world(2);
+    const id = await start(w, 'Mango');
+    await until(() => addresses(w).length === 1);
+    // Past the address's life.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    expect(addresses(w)).toHaveLength(2);
+    expect(puts(w).map((r) => r.status)).toEqual([200]);
+    expect(w.c.pipeline.counters.uploadUrlRenewals).toBe(1);
+  });
+
+  it('a recording deleted after its session was made: nothing is uploaded, nothing asked for', async () => {
+    const w = await world();
+    const id = await start(w, 'Pepper');
+    await until(() => addresses(w).length === 1);
+    const deleted = await w.h['consults:delete']({ id });
+    if (!deleted.ok) throw new Error(deleted.error.message);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(puts(w)).toHaveLength(0);
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(0);
+    expect(creates(w)).toHaveLength(1);
+    expect(addresses(w)).toHaveLength(1);
+    expect(w.c.pipeline.counters.earlySessionsUsed).toBe(0);
+  });
+  it('signed out while recording: nothing is asked for then, and Stop makes the session as before', async () => {
+    const w = await world();
+    const id = await start(w, 'Biscuit', () => w.c.session.signOut());
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(creates(w)).toHaveLength(0);
+    await w.c.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
+    const stoppedAt = await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    expect(creates(w)[0]?.at).toBeGreaterThanOrEqual(stoppedAt);
+    expect(puts(w)).toHaveLength(1);
+  });
+
+  it('a session made while recording whose address did not come: Stop asks the address for it, and uploads there', async () => {
+    const w = await world();
+    let spoiled = 0;
+    w.proxy.rewrite = (req) => (req.path.endsWith('/audio/generate-upload-url') && spoiled++ === 0 ? {} : undefined);
+    const id = await start(w, 'Juniper');
+    await until(() => addresses(w).length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    expect(addresses(w)).toHaveLength(2);
+    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    expect(puts(w)).toHaveLength(1);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+  });
+  it('a colleague signs in while the recording goes on: its session goes with the recording vet’s sign-in, never theirs', async () => {
+    const w = await world();
+    const owner = w.c.session.state().user?.id ?? '';
+    let colleague = '';
+    const id = await start(w, 'Rusty', async () => {
+      const switched = await w.h['session:switchUser'](undefined);
+      if (!switched.ok) throw new Error(switched.error.message);
+      await w.c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+      colleague = w.c.session.state().user?.id ?? '';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(colleague).not.toBe(owner);
+    const asked = [...creates(w), ...addresses(w)].map((r) => subOf(r.headers.authorization));
+    expect(asked).not.toContain(colleague);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((sub) => sub === owner)).toBe(true);
+    // Stopped by the colleague: the recording is kept as the first vet's, and nothing goes with the colleague.
+    await w.h['recording:stop']({ id, durationMs: 5000 });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const all = w.proxy.seen.filter((r) => r.method === 'POST' && r.headers.authorization !== undefined);
+    expect(
+      all
+        .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
+        .map((r) => subOf(r.headers.authorization)),
+    ).not.toContain(colleague);
+  });
+});
+
+function subOf(authorization: string | string[] | undefined): string | null {
+  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
+}
