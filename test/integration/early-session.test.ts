@@ -75,6 +75,16 @@ const addresses = (w: World) => w.proxy.find('POST', '/audio/generate-upload-url
 const puts = (w: World) => w.proxy.seen.filter((r) => r.method === 'PUT');
 const sessionOf = (r: { answer: unknown }) => (r.answer as { public_id?: string }).public_id ?? '';
 
+/** The clinic's list, read again from the service, has the session (which it does list) only as this computer's. */
+async function expectNotFromElsewhere(w: World, sessionId: string): Promise<void> {
+  expect(sessionId).not.toBe('');
+  const view = await w.h['clinic:refresh']();
+  if (!view.ok) throw new Error(view.error.message);
+  expect(view.data.error).toBeNull();
+  expect(JSON.stringify(w.proxy.find('GET', '/recording-sessions/all').map((r) => r.answer))).toContain(sessionId);
+  expect(view.data.consults.filter((c) => c.sessionId === sessionId || c.key === `session:${sessionId}`)).toEqual([]);
+}
+
 describe('the recording session asked for while recording', () => {
   it('is made once the name is known, and Stop goes straight to the upload', async () => {
     const w = await world();
@@ -124,6 +134,8 @@ describe('the recording session asked for while recording', () => {
     expect(after.length).toBe(2);
     expect(JSON.stringify(after)).not.toContain(early);
     expect(w.c.pipeline.counters.earlySessionsUnused).toBe(1);
+    // The unused session stays at the service, but it is this computer's: never a visit from elsewhere.
+    await expectNotFromElsewhere(w, early);
   });
 
   it('an address expired before Stop is asked for again, and the upload goes through', async () => {
@@ -152,6 +164,7 @@ describe('the recording session asked for while recording', () => {
     expect(creates(w)).toHaveLength(1);
     expect(addresses(w)).toHaveLength(1);
     expect(w.c.pipeline.counters.earlySessionsUsed).toBe(0);
+    await expectNotFromElsewhere(w, sessionOf(creates(w)[0] ?? { answer: null }));
   });
   it('signed out while recording: nothing is asked for then, and Stop makes the session as before', async () => {
     const w = await world();

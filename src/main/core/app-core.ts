@@ -222,13 +222,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       clinic,
       chat: (body, as) => session.withToken((t) => this.client.chat(t, body), { as }),
     });
-    pipeline.on('job', (job) => {
+    const recordedHere = (ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
-        .recordedHere(pipeline.serviceIds(job.recordingId))
+        .recordedHere(ids)
         .catch((e: unknown) =>
           log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
         );
-    });
+    pipeline.on('job', (job) => void recordedHere(pipeline.serviceIds(job.recordingId)));
+    pipeline.on('sessionMade', (id) => void recordedHere({ sessionIds: new Set([id]), scribeIds: new Set() }));
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

@@ -49,6 +49,11 @@ export interface PipelineEvents {
   documentReady: [JobInfo, DocumentInfo];
   overdue: [JobInfo];
   removed: [string];
+  /**
+   * A recording session was made at the service for a consult of this computer (while it was
+   * being recorded), whether a job uses it or not: it is this computer's, never another's.
+   */
+  sessionMade: [string];
 }
 
 /** Counts for tests and benchmarks: what this process sent. */

@@ -133,6 +133,9 @@ export class EarlySessions implements EarlySessionsPart {
       options.client.createSession(t, { patientName, description, sessionDate }, s),
     );
     counters.earlySessions += 1;
+    // Told at once, used or not: one left unused (a name changed, the recording deleted, the app
+    // stopped) stays at the service, and must never be listed as a visit recorded elsewhere.
+    this.engine.emit('sessionMade', session.id);
     const made = { patientName, description, sessionDate, sender, service, sessionId: session.id, upload: null };
     // The session is worth keeping even when its address is not given now: the job asks again.
     const answer = await withToken(this.engine, recordingId, signal, (t, s) =>
