@@ -78,7 +78,7 @@ const sessionOf = (r: { answer: unknown }) => (r.answer as { public_id?: string 
 /** The clinic's list, read again from the service, has the session (which it does list) only as this computer's. */
 async function expectNotFromElsewhere(w: World, sessionId: string): Promise<void> {
   expect(sessionId).not.toBe('');
-  const view = await w.h['clinic:refresh']();
+  const view = await w.h['clinic:refresh'](undefined);
   if (!view.ok) throw new Error(view.error.message);
   expect(view.data.error).toBeNull();
   expect(JSON.stringify(w.proxy.find('GET', '/recording-sessions/all').map((r) => r.answer))).toContain(sessionId);
