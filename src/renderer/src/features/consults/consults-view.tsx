@@ -25,7 +25,7 @@ export function ConsultsView() {
   const load = useCallback(() => {
     useConsults
       .getState()
-      .load()
+      .refresh()
       .then(() => setError(null))
       .catch((e: unknown) => {
         // With a list on screen already, a failed refresh is a message, not a lost view.
@@ -34,7 +34,8 @@ export function ConsultsView() {
       });
   }, []);
 
-  // Read afresh on every visit: a recording made or stopped since is not always announced.
+  // Kept by main's events since it was loaded; on every visit main is asked whether any change
+  // was missed (a recording made or stopped is not always announced), and only then read again.
   useEffect(load, [load]);
   // The rows name their template.
   useEffect(() => {
