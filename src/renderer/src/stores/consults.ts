@@ -66,9 +66,19 @@ function heard(s: ConsultsState): Pick<ConsultsState, 'revision'> {
   return { revision: s.revision && { ...s.revision, revision: s.revision.revision + 1 } };
 }
 
-/** Newest first. */
+/** The last list sorted, kept while the consults are the same (the view opened again). */
+let sorted: { byId: Record<string, ConsultInfo>; list: ConsultInfo[] } | null = null;
+
+/** Newest first (ISO times, so compared as text). The same array for the same `byId`. */
 export function sortedConsults(byId: Record<string, ConsultInfo>): ConsultInfo[] {
-  return Object.values(byId).sort((a, b) => b.recording.startedAt.localeCompare(a.recording.startedAt));
+  if (sorted?.byId !== byId)
+    sorted = {
+      byId,
+      list: Object.values(byId).sort((a, b) =>
+        a.recording.startedAt < b.recording.startedAt ? 1 : a.recording.startedAt > b.recording.startedAt ? -1 : 0,
+      ),
+    };
+  return sorted.list;
 }
 
 api.on('consult:changed', (consult) =>
