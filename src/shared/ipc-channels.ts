@@ -57,6 +57,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'recording:pets',
   'clinic:chat',
   'clinic:chatTurns',
+  'consults:revision',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -144,6 +144,12 @@ export interface RecordingInfo extends RecordingFacts {
   recordedBy: ConsultOwner | null;
 }
 
+/** The engine that answers and the number of changes it has made to the consults list. */
+export interface ConsultsRevision {
+  engine: string;
+  revision: number;
+}
+
 export interface ConsultInfo {
   recording: RecordingInfo;
   job: JobInfo | null;
@@ -481,6 +487,13 @@ export const invokeContract = {
   'clinic:chat': { input: z.object({ key: clinicKey, message: chatMessage }), output: answer<ChatTurn>() },
   /** The signed-in account's conversation about that note, oldest turn first. */
   'clinic:chatTurns': { input: z.object({ key: clinicKey }), output: answer<ChatTurn[]>() },
+  /**
+   * Whether the window's copy of the consults list is still whole, without the list: which
+   * engine answers, and how many changes to the list it has made since it started (each
+   * `consult:changed` or `consult:removed` it sent counts one; a sign-in changed or a change it
+   * did not announce counts one more, so the window reads the whole list again).
+   */
+  'consults:revision': { input: none, output: answer<ConsultsRevision>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AppInfo, ConsultInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
+import type { AppInfo, ConsultInfo, ConsultsRevision, EventPayloads, Notice } from '../../shared/ipc.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
 import { Clinical } from './clinical.ts';
@@ -94,7 +94,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.options = options;
     const log = (this.log = options.log ?? loggerFromEnv());
     // EventEmitter's typed emit cannot follow one generic channel to its payload; Emit's type does.
-    const emit: Emit = (channel, payload) => this.emit(channel, ...([payload] as never));
+    // Every event that changes what the consults list would answer is counted (consultsRevision).
+    const emit: Emit = (channel, payload) => {
+      if (channel === 'consult:changed' || channel === 'consult:removed' || channel === 'session:changed')
+        this.cache.changed();
+      this.emit(channel, ...([payload] as never));
+    };
     const notice = (n: Notice) => this.notice(n);
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
@@ -346,6 +351,11 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
 
   activity() {
     return this.cache.activity();
+  }
+
+  /** Whether the window's copy of the consults list is whole: see ConsultCache.changed. */
+  consultsRevision(): ConsultsRevision {
+    return this.cache.revision();
   }
 
   visibleConsults(): ConsultInfo[] {

@@ -96,6 +96,7 @@ function implementations(core: AppCore): Impl {
     'recording:pets': ({ id, pets }: In<'recording:pets'>) => recorder.pets(id, pets),
     'clinic:chat': ({ key, message }: In<'clinic:chat'>) => core.clinicConversation.ask(key, message),
     'clinic:chatTurns': ({ key }: In<'clinic:chatTurns'>) => core.clinicConversation.list(key),
+    'consults:revision': () => core.consultsRevision(),
   };
 }
 

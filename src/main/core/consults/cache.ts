@@ -1,7 +1,8 @@
 // Every consult's recording as the window gets it, kept in memory: read from disk at start and
 // updated by whatever writes a recording's meta (a chunk, a claim, a rename), so listing
 // thousands of consults reads no file. Whether the recorder is busy is read from here too.
-import type { ConsultInfo, RecordingInfo } from '../../../shared/ipc.ts';
+import { randomUUID } from 'node:crypto';
+import type { ConsultInfo, ConsultsRevision, RecordingInfo } from '../../../shared/ipc.ts';
 import type { RecorderActivity } from '../../../shared/desktop.ts';
 import type { JobInfo } from '../../../shared/jobs.ts';
 import type { RecordingMeta, RecordingStore } from '../recordings/index.ts';
@@ -38,6 +39,10 @@ export interface ConsultCacheOptions {
 export class ConsultCache {
   private readonly metas = new Map<string, RecordingInfo>();
   private readonly options: ConsultCacheOptions;
+  /** This engine, told apart from one started before or after it. */
+  private readonly engine = randomUUID();
+  /** Changes made to the list since start (see `revision`). */
+  private changes = 0;
 
   constructor(options: ConsultCacheOptions) {
     this.options = options;
@@ -54,6 +59,9 @@ export class ConsultCache {
     const was = before === meta.state ? null : this.activity();
     const info = toRecordingInfo(meta);
     this.metas.set(info.id, info);
+    // A consult made, or its state moved (started, paused, stopped), is not always announced:
+    // the window's copy must be read again. A chunk alone counts nothing.
+    if (before !== meta.state) this.changed();
     if (was !== null) {
       const now = this.activity();
       if (now !== was) this.options.emit('recorder:activity', { activity: now });
@@ -67,6 +75,20 @@ export class ConsultCache {
     this.options.emit('consult:removed', { id });
     const now = this.activity();
     if (now !== was) this.options.emit('recorder:activity', { activity: now });
+  }
+
+  /**
+   * One change to the list: each `consult:changed` and `consult:removed` sent, a sign-in
+   * changed, a change not announced. The window counts the events it hears; a count that
+   * differs means it missed one.
+   */
+  changed(): void {
+    this.changes++;
+  }
+
+  /** Which engine this is and how many changes it has made to the list (`consults:revision`). */
+  revision(): ConsultsRevision {
+    return { engine: this.engine, revision: this.changes };
   }
 
   /** Whether a consult is being recorded (or paused) now, for the tray and the updater. */

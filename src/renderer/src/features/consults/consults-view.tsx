@@ -1,6 +1,7 @@
 // Every recording on this computer, newest first, each with where it is on its way to a note;
 // a search (patient, visit, words of the note) and filters by day and state find one.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useConsults, sortedConsults } from '../../stores/consults.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -25,7 +26,7 @@ export function ConsultsView() {
   const load = useCallback(() => {
     useConsults
       .getState()
-      .load()
+      .refresh()
       .then(() => setError(null))
       .catch((e: unknown) => {
         // With a list on screen already, a failed refresh is a message, not a lost view.
@@ -34,7 +35,8 @@ export function ConsultsView() {
       });
   }, []);
 
-  // Read afresh on every visit: a recording made or stopped since is not always announced.
+  // Kept by main's events since it was loaded; on every visit main is asked whether any change
+  // was missed (a recording made or stopped is not always announced), and only then read again.
   useEffect(load, [load]);
   // The rows name their template.
   useEffect(() => {
@@ -53,16 +55,7 @@ export function ConsultsView() {
   // searches changes (a note arrives or is edited, a consult comes or goes, a name changes),
   // not at every upload progress event (a job's updatedAt moves only when its record is saved).
   // Worked out again only when the consults change: a key typed must not go through them all.
-  const searched = useMemo(
-    () =>
-      Object.values(byId)
-        .map(
-          (c) =>
-            `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`,
-        )
-        .join('|'),
-    [byId],
-  );
+  const searched = useMemo(() => searchedKey(byId), [byId]);
   useEffect(() => {
     if (query.trim() === '') return;
     let current = true;
@@ -171,4 +164,22 @@ export function ConsultsView() {
       {loaded && <ClinicList filter={clinicFilter} />}
     </section>
   );
+}
+
+/** The last key worked out, kept while the consults are the same (the view opened again). */
+let searchedLast: { byId: Record<string, ConsultInfo>; key: string } | null = null;
+
+/** What the search looks at, as one string that changes when any of it does. */
+function searchedKey(byId: Record<string, ConsultInfo>): string {
+  if (searchedLast?.byId !== byId)
+    searchedLast = {
+      byId,
+      key: Object.values(byId)
+        .map(
+          (c) =>
+            `${c.recording.id}:${c.recording.patientName ?? ''}:${c.recording.description ?? ''}:${c.recording.label ?? ''}:${c.recording.listName ?? ''}:${c.job?.updatedAt ?? ''}`,
+        )
+        .join('|'),
+    };
+  return searchedLast.key;
 }

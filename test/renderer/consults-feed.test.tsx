@@ -1,0 +1,123 @@
+// The Consults view kept by main's events, on the real core: opening it again asks main only
+// whether anything was missed (`consults:revision`), and reads the whole list (`consults:list`)
+// only when something was: a change main did not announce, or another vet signed in.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
+import type { useConsults as useConsultsModule } from '../../src/renderer/src/stores/consults.ts';
+import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
+import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
+
+const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
+const chunks = readdirSync(CHUNKS)
+  .filter((f) => f.endsWith('.bin'))
+  .sort()
+  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
+
+describe('ConsultsView fed by events', () => {
+  let core: AppCore;
+  let api: Api;
+  let ConsultsView: typeof ConsultsViewModule;
+  let useConsults: typeof useConsultsModule;
+  /** The channels the window called, in order. */
+  const calls: string[] = [];
+  const lists = () => calls.filter((c) => c === 'consults:list').length;
+
+  beforeAll(async () => {
+    const { installRealBridge } = await import('./support/real-bridge.ts');
+    const real = await installRealBridge({ signIn: true });
+    core = real.core;
+    const invoke = real.bridge.invoke;
+    real.bridge.invoke = ((channel, input) => {
+      calls.push(channel);
+      return invoke(channel, input);
+    }) as BridgeApi['invoke'];
+    ({ api } = await import('../../src/renderer/src/api.ts'));
+    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
+    ({ useConsults } = await import('../../src/renderer/src/stores/consults.ts'));
+  }, 30_000);
+  afterEach(cleanup);
+  afterAll(async () => {
+    await core.stop();
+  });
+
+  /** A finished recording written by the engine itself, which the window is not told of. */
+  async function unannounced(patientName: string): Promise<string> {
+    const meta = await core.recordings.start({
+      mimeType: 'audio/webm;codecs=opus',
+      patientName,
+      description: 'limping',
+      owner: ownerOf(core.session.state().user!, core.serviceKey()),
+    });
+    for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
+    await core.recordings.finish(meta.id, { durationMs: 5000 });
+    return meta.id;
+  }
+
+  /** Opens the view and waits until main's check (and any read it led to) is answered. */
+  async function open(): Promise<void> {
+    const before = calls.length;
+    render(<ConsultsView />);
+    await waitFor(() => expect(calls.slice(before)).toContain('consults:revision'));
+    await waitFor(() => expect(useConsults.getState().loaded).toBe(true));
+    // A read the check led to is answered before the view is looked at.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  it('shows a change announced while it was closed without reading the list again; reads it after a missed change', async () => {
+    const bella = await unannounced('Bella');
+    await open();
+    expect(lists()).toBe(1);
+    await screen.findByRole('article', { name: 'Bella — limping' });
+    cleanup();
+
+    // Renamed while the view is closed: main announces it, the window's copy hears it.
+    await api.recording.update({ id: bella, listName: 'Bella Smith' });
+    await open();
+    expect(screen.getByText('Bella Smith')).toBeTruthy();
+    expect(lists()).toBe(1);
+    cleanup();
+
+    // Opened again with nothing changed: only the check.
+    await open();
+    expect(lists()).toBe(1);
+    cleanup();
+
+    // A recording the engine made without a word to the window: the check sees it was missed.
+    await unannounced('Rex');
+    await open();
+    await screen.findByRole('article', { name: 'Rex — limping' });
+    expect(lists()).toBe(2);
+    cleanup();
+
+    // An event lost on the way (the window away): main's count and the copy's differ.
+    const lost = useConsults.getState().revision!;
+    useConsults.setState({ revision: { ...lost, revision: lost.revision - 1 } });
+    await open();
+    expect(lists()).toBe(3);
+    expect(useConsults.getState().revision).toEqual(await api.consults.revision());
+    cleanup();
+
+    // Another engine (restarted) answers: read again.
+    useConsults.setState({ revision: { ...lost, engine: 'an engine before this one' } });
+    await open();
+    expect(lists()).toBe(4);
+  }, 30_000);
+
+  it('after another vet signs in, shows only their consults', async () => {
+    await open();
+    expect(screen.getByText('Bella Smith')).toBeTruthy();
+    cleanup();
+    const reads = lists();
+    await core.session.signOut('user');
+    await core.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
+    await open();
+    expect(lists()).toBe(reads + 1);
+    await waitFor(() => expect(screen.queryByText('Bella Smith')).toBeNull());
+    expect(screen.queryByRole('article', { name: 'Rex — limping' })).toBeNull();
+  }, 30_000);
+});
