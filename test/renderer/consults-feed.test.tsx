@@ -1,6 +1,7 @@
 // The Consults view kept by main's events, on the real core: opening it again asks main only
 // whether anything was missed (`consults:revision`), and reads the whole list (`consults:list`)
-// only when something was: a change main did not announce, or another vet signed in.
+// only when something was: an event lost on the way, another engine, or another vet signed in.
+// A recording made, paused or stopped is announced like any other change.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -45,8 +46,8 @@ describe('ConsultsView fed by events', () => {
     await core.stop();
   });
 
-  /** A finished recording written by the engine itself, which the window is not told of. */
-  async function unannounced(patientName: string): Promise<string> {
+  /** A finished recording written by the engine itself, not through the window's calls. */
+  async function recordedByEngine(patientName: string): Promise<string> {
     const meta = await core.recordings.start({
       mimeType: 'audio/webm;codecs=opus',
       patientName,
@@ -69,7 +70,7 @@ describe('ConsultsView fed by events', () => {
   }
 
   it('shows a change announced while it was closed without reading the list again; reads it after a missed change', async () => {
-    const bella = await unannounced('Bella');
+    const bella = await recordedByEngine('Bella');
     await open();
     expect(lists()).toBe(1);
     await screen.findByRole('article', { name: 'Bella — limping' });
@@ -87,26 +88,74 @@ describe('ConsultsView fed by events', () => {
     expect(lists()).toBe(1);
     cleanup();
 
-    // A recording the engine made without a word to the window: the check sees it was missed.
-    await unannounced('Rex');
+    // A recording made and stopped while the view is closed: its events keep the copy whole.
+    await recordedByEngine('Rex');
     await open();
     await screen.findByRole('article', { name: 'Rex — limping' });
-    expect(lists()).toBe(2);
+    expect(lists()).toBe(1);
     cleanup();
 
     // An event lost on the way (the window away): main's count and the copy's differ.
     const lost = useConsults.getState().revision!;
     useConsults.setState({ revision: { ...lost, revision: lost.revision - 1 } });
     await open();
-    expect(lists()).toBe(3);
+    expect(lists()).toBe(2);
     expect(useConsults.getState().revision).toEqual(await api.consults.revision());
     cleanup();
 
     // Another engine (restarted) answers: read again.
     useConsults.setState({ revision: { ...lost, engine: 'an engine before this one' } });
     await open();
-    expect(lists()).toBe(4);
+    expect(lists()).toBe(3);
   }, 30_000);
+
+  it('keeps the order worked out while no consult comes, goes or moves, and counts what the header shows', async () => {
+    const { consultsIndex } = await import('../../src/renderer/src/stores/consults.ts');
+    const { job, recording } = await import('./support/consult-info.ts');
+    const at = (id: string, hour: number, state: 'recorded' | 'scribe_requested' | 'completed', by: string | null) => ({
+      recording: recording({
+        id,
+        startedAt: `2026-03-05T${String(hour).padStart(2, '0')}:00:00.000Z`,
+        recordedBy:
+          by === null
+            ? null
+            : { userId: by, organizationId: 'org', email: `${by}@clinic.test`, name: by, service: 'sandbox' },
+      }),
+      job: job({ recordingId: id, state }),
+    });
+    const first = {
+      a: at('a', 9, 'recorded', 'vet-1'),
+      b: at('b', 11, 'scribe_requested', null),
+      c: at('c', 10, 'completed', 'vet-2'),
+    };
+    const one = consultsIndex(first);
+    expect(one.order).toEqual(['b', 'c', 'a']);
+    expect(one.sending).toBe(1);
+    expect([...one.underWayBy].sort()).toEqual([
+      [null, 1],
+      ['vet-1', 1],
+    ]);
+    expect(consultsIndex(first)).toBe(one);
+
+    // A consult's progress: the same order, the same array; the consult as it is now.
+    const progressed = { ...first, a: at('a', 9, 'scribe_requested', 'vet-1') };
+    const two = consultsIndex(progressed);
+    expect(two.order).toBe(one.order);
+    expect(two.sorted[2]).toBe(progressed.a);
+    expect(two.sending).toBe(0);
+
+    // One comes, one goes: a new order.
+    const came = { ...progressed, d: at('d', 12, 'recorded', 'vet-2') };
+    expect(consultsIndex(came).order).toEqual(['d', 'b', 'c', 'a']);
+    const { b: _gone, ...went } = came;
+    const four = consultsIndex(went);
+    expect(four.order).toEqual(['d', 'c', 'a']);
+    expect(four.starts).toEqual(['2026-03-05T12:00:00.000Z', '2026-03-05T10:00:00.000Z', '2026-03-05T09:00:00.000Z']);
+    // As many as before, but not the same ones.
+    const swapped = { ...progressed, e: at('e', 8, 'completed', null) };
+    delete (swapped as Record<string, unknown>)['b'];
+    expect(consultsIndex(swapped).order).toEqual(['c', 'a', 'e']);
+  });
 
   it('after another vet signs in, shows only their consults', async () => {
     await open();

@@ -20,9 +20,10 @@ import {
   needsPatientName,
   overdueText,
 } from '../../src/renderer/src/lib/consult-status.ts';
+import { filterConsults } from '../../src/renderer/src/features/consults/consult-filter.ts';
 import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
 import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consults/status-badge.tsx';
-import type { Api, BridgeApi, ConsultInfo, RecordingInfo } from '../../src/shared/ipc.ts';
+import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { job, recording } from './support/consult-info.ts';
 
@@ -251,18 +252,54 @@ describe('consultStatus', () => {
 
   it('groups consults under a heading per day, newest first', () => {
     const now = new Date(2026, 2, 5, 18, 0);
-    const at = (d: number, h: number) =>
-      ({
-        recording: recording({ id: `${d}-${h}`, startedAt: new Date(2026, 2, d, h).toISOString() }),
-        job: null,
-      }) as ConsultInfo;
-    const groups = groupByDay([at(5, 11), at(5, 9), at(4, 16), at(2, 10)], now);
-    expect(groups.map((g) => [g.heading, g.consults.length])).toEqual([
-      ['Today', 2],
-      ['Yesterday', 1],
-      [dayHeading(new Date(2026, 2, 2, 10).toISOString(), now), 1],
+    const at = (d: number, h: number) => `${d}-${h}`;
+    const startedAt = (id: string) => {
+      const [d, h] = id.split('-').map(Number);
+      return new Date(2026, 2, d!, h).toISOString();
+    };
+    const groups = groupByDay([at(5, 11), at(5, 9), at(4, 16), at(2, 10)], startedAt, now);
+    expect(groups.map((g) => [g.heading, g.ids])).toEqual([
+      ['Today', ['5-11', '5-9']],
+      ['Yesterday', ['4-16']],
+      [dayHeading(new Date(2026, 2, 2, 10).toISOString(), now), ['2-10']],
     ]);
     expect(groups[2]!.heading).toMatch(/2026/);
+  });
+
+  it('groups by the local day whatever way a time is written, and a day filter takes that day whole', () => {
+    const now = new Date(2026, 2, 5, 18, 0);
+    const local = (d: number, h: number, m = 0) => new Date(2026, 2, d, h, m);
+    // The same moments with an offset written out, and a time the list is not sorted by.
+    const offset = (t: Date) => {
+      const minutes = -t.getTimezoneOffset();
+      const sign = minutes >= 0 ? '+' : '-';
+      const hh = String(Math.floor(Math.abs(minutes) / 60)).padStart(2, '0');
+      const mm = String(Math.abs(minutes) % 60).padStart(2, '0');
+      const shifted = new Date(t.getTime() + minutes * 60_000).toISOString().slice(0, 19);
+      return `${shifted}${sign}${hh}:${mm}`;
+    };
+    const times: Record<string, string> = {
+      late: local(5, 23, 59).toISOString(),
+      written: offset(local(5, 0, 1)),
+      midnight: local(5, 0, 0).toISOString(),
+      before: local(4, 23, 59).toISOString(),
+      again: local(5, 12).toISOString(),
+    };
+    const groups = groupByDay(Object.keys(times), (id) => times[id]!, now);
+    expect(groups.map((g) => [g.key, g.ids])).toEqual([
+      [dayKey(local(5, 12)), ['late', 'written', 'midnight']],
+      [dayKey(local(4, 12)), ['before']],
+      [dayKey(local(5, 12)), ['again']],
+    ]);
+    const consults = Object.entries(times).map(([id, startedAt]) => ({
+      recording: recording({ id, startedAt }),
+      job: null,
+    }));
+    const onDay = (day: string) =>
+      filterConsults(consults, { matching: null, day, state: 'all' }).map((c) => c.recording.id);
+    expect(onDay(dayKey(local(5, 12)))).toEqual(['late', 'written', 'midnight', 'again']);
+    expect(onDay(dayKey(local(4, 12)))).toEqual(['before']);
+    expect(onDay('2026-13-45x')).toEqual([]);
   });
 });
 

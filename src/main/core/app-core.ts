@@ -12,7 +12,7 @@ import type { Settings } from '../../shared/settings.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
 import { Clinical } from './clinical.ts';
 import { ConsultGate } from './consult-gate.ts';
-import { ConsultAccessView } from './consults/access.ts';
+import { ConsultAccessView, withAccess } from './consults/access.ts';
 import { AnswerStore } from './consults/answer-store.ts';
 import { ConsultAnswers } from './consults/answers.ts';
 import { announceConsults } from './consults/announcements.ts';
@@ -162,7 +162,17 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.calls = new ServiceCalls(session, this.client, { background, inFlight: (id) => this.inFlightFor(id) });
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
 
-    const cache = (this.cache = new ConsultCache({ ...parts, job: (id) => pipeline.info(id), emit }));
+    const cache = (this.cache = new ConsultCache({
+      ...parts,
+      job: (id) => pipeline.info(id),
+      emit,
+      // Another clinic's consult is none of this window's business, not even that it was recorded.
+      announce: (recording) => {
+        const access = gate.access(recording.id);
+        if (access !== 'none')
+          emit('consult:changed', withAccess({ recording, job: pipeline.info(recording.id) }, access));
+      },
+    }));
     // Whatever writes a recording's meta (a chunk, a claim, a rename) is known here at once.
     this.recordings.onChange = (meta) => void cache.remember(meta);
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));

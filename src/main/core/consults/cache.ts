@@ -34,6 +34,12 @@ export interface ConsultCacheOptions {
   /** The consult's job, if it has one. */
   job: (id: string) => JobInfo | null;
   emit: Emit;
+  /**
+   * A consult made, or its state moved (started, paused, stopped): told to the window as its
+   * `consult:changed`, to whom may see it. Without it, the window's copy is marked as missing a
+   * change, and read again whole when the Consults view opens.
+   */
+  announce?: (recording: RecordingInfo) => void;
 }
 
 export class ConsultCache {
@@ -59,9 +65,11 @@ export class ConsultCache {
     const was = before === meta.state ? null : this.activity();
     const info = toRecordingInfo(meta);
     this.metas.set(info.id, info);
-    // A consult made, or its state moved (started, paused, stopped), is not always announced:
-    // the window's copy must be read again. A chunk alone counts nothing.
-    if (before !== meta.state) this.changed();
+    // A chunk alone changes nothing the list shows.
+    if (before !== meta.state) {
+      if (this.options.announce) this.options.announce(info);
+      else this.changed();
+    }
     if (was !== null) {
       const now = this.activity();
       if (now !== was) this.options.emit('recorder:activity', { activity: now });

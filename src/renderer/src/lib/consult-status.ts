@@ -162,9 +162,12 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
 // Durations have one format on every screen (duration.ts); the consults' screens import it from here.
 export { formatDuration } from './duration.ts';
 
+// One formatter for every row: `toLocaleTimeString` makes one per call.
+const TIME_OF_DAY = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+
 /** HH:MM of a moment, local time. */
 export function timeOfDay(iso: string): string {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return TIME_OF_DAY.format(new Date(iso));
 }
 
 export const NO_PATIENT_NAME = 'No patient name';

@@ -3,6 +3,7 @@
 // for the event. Opening the Consults view asks main only whether anything was missed.
 import { create } from 'zustand';
 import type { ConsultInfo, ConsultsRevision } from '../../../shared/ipc.ts';
+import { SENDING_STATES } from '../../../shared/jobs.ts';
 import { api } from '../api.ts';
 
 interface ConsultsState {
@@ -66,19 +67,74 @@ function heard(s: ConsultsState): Pick<ConsultsState, 'revision'> {
   return { revision: s.revision && { ...s.revision, revision: s.revision.revision + 1 } };
 }
 
-/** The last list sorted, kept while the consults are the same (the view opened again). */
-let sorted: { byId: Record<string, ConsultInfo>; list: ConsultInfo[] } | null = null;
+/**
+ * What the window works out of every consult, kept with the `byId` it was worked out of. A
+ * clinic keeps thousands of consults and the store changes at each event (an upload's
+ * progress), so it is worked out again from the last one: when no consult came or went and none
+ * moved in time (by far the most common change), the order is kept as it was, in one pass and
+ * without a sort, and `order` stays the same array.
+ */
+export interface ConsultsIndex {
+  byId: Record<string, ConsultInfo>;
+  /** Newest first. */
+  sorted: readonly ConsultInfo[];
+  /** The ids of `sorted`: the same array as long as the order is the same. */
+  order: readonly string[];
+  /** When each of `order` started (which never changes), in the same order. */
+  starts: readonly string[];
+  /** Consults whose audio is being sent now (an update's restart waits for them). */
+  sending: number;
+  /** Consults still on their way to the service, by the vet who recorded them (null: no one signed in). */
+  underWayBy: ReadonlyMap<string | null, number>;
+}
 
-/** Newest first (ISO times, so compared as text). The same array for the same `byId`. */
-export function sortedConsults(byId: Record<string, ConsultInfo>): ConsultInfo[] {
-  if (sorted?.byId !== byId)
-    sorted = {
-      byId,
-      list: Object.values(byId).sort((a, b) =>
-        a.recording.startedAt < b.recording.startedAt ? 1 : a.recording.startedAt > b.recording.startedAt ? -1 : 0,
-      ),
-    };
-  return sorted.list;
+const UNDER_WAY = new Set(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested']);
+
+let lastIndex: ConsultsIndex | null = null;
+
+/** The index of these consults; the same object for the same `byId`. */
+export function consultsIndex(byId: Record<string, ConsultInfo>): ConsultsIndex {
+  if (lastIndex?.byId === byId) return lastIndex;
+  const kept = lastIndex && sameOrder(byId, lastIndex);
+  const sorted = kept || Object.values(byId).sort(newestFirst);
+  const order = kept && lastIndex ? lastIndex.order : sorted.map((c) => c.recording.id);
+  const starts = kept && lastIndex ? lastIndex.starts : sorted.map((c) => c.recording.startedAt);
+  let sending = 0;
+  const underWayBy = new Map<string | null, number>();
+  for (const c of sorted) {
+    const state = c.job?.state;
+    if (state === undefined) continue;
+    if (SENDING_STATES.has(state)) sending++;
+    if (UNDER_WAY.has(state)) {
+      const by = c.recording.recordedBy?.userId ?? null;
+      underWayBy.set(by, (underWayBy.get(by) ?? 0) + 1);
+    }
+  }
+  lastIndex = { byId, sorted, order, starts, sending, underWayBy };
+  return lastIndex;
+}
+
+/** Newest first (ISO times, so compared as text). */
+function newestFirst(a: ConsultInfo, b: ConsultInfo): number {
+  return a.recording.startedAt < b.recording.startedAt ? 1 : a.recording.startedAt > b.recording.startedAt ? -1 : 0;
+}
+
+/** The last order with each consult as it is now; null when one came, went or moved in time. */
+function sameOrder(byId: Record<string, ConsultInfo>, last: ConsultsIndex): ConsultInfo[] | null {
+  const sorted = new Array<ConsultInfo>(last.sorted.length);
+  let i = 0;
+  for (const was of last.sorted) {
+    const now = byId[was.recording.id];
+    if (!now || now.recording.startedAt !== was.recording.startedAt) return null;
+    sorted[i++] = now;
+  }
+  // Every consult of the last order is here: one more in `byId` is one that came.
+  return Object.keys(byId).length === sorted.length ? sorted : null;
+}
+
+/** Newest first. The same array for the same `byId`. */
+export function sortedConsults(byId: Record<string, ConsultInfo>): readonly ConsultInfo[] {
+  return consultsIndex(byId).sorted;
 }
 
 api.on('consult:changed', (consult) =>

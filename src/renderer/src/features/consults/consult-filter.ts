@@ -4,7 +4,7 @@ import { clinicMatches, type ClinicConsult } from '../../../../shared/clinic.ts'
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
 import { consultStatus, type ConsultStatus } from '../../lib/consult-status.ts';
-import { dayKey } from './days.ts';
+import { dayKey, dayRange } from './days.ts';
 
 export const STATE_FILTERS = [
   { value: 'all', label: 'Any state' },
@@ -44,10 +44,15 @@ export function filterConsults(
   filter: ConsultFilter,
   overdueMinutes?: number,
 ): ConsultInfo[] {
+  const day = filter.day === '' ? null : (dayRange(filter.day) ?? { start: NaN, end: NaN });
+  const onDay = (iso: string) => {
+    const ms = Date.parse(iso);
+    return day === null || (ms >= day.start && ms < day.end);
+  };
   return consults.filter(
     (c) =>
       (filter.matching === null || filter.matching.has(c.recording.id)) &&
-      (filter.day === '' || dayKey(new Date(c.recording.startedAt)) === filter.day) &&
+      onDay(c.recording.startedAt) &&
       // A consult's status is worked out only when a state is asked for: the list may hold thousands.
       (filter.state === 'all' ||
         inState(consultStatus(c, overdueMinutes === undefined ? {} : { overdueMinutes }), filter.state)),

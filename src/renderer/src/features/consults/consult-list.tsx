@@ -18,13 +18,12 @@ import {
   type VirtualItem,
 } from '@tanstack/react-virtual';
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import { useConsults } from '../../stores/consults.ts';
 import { ConsultRow } from './consult-row.tsx';
 import { groupByDay, type DayGroup } from './days.ts';
 
 type Item =
-  | { kind: 'day'; key: string; group: DayGroup }
-  | { kind: 'consult'; key: string; group: DayGroup; consult: ConsultInfo; position: number };
+  { kind: 'day'; key: string; group: DayGroup } | { kind: 'consult'; key: string; group: DayGroup; position: number };
 
 /** Sizes in px until an item is laid out: a heading, and a row with its actions (most rows are about this tall). */
 const ESTIMATE = { day: 44, consult: 185 } as const;
@@ -37,9 +36,7 @@ function itemsOf(groups: readonly DayGroup[]): Item[] {
   const items: Item[] = [];
   for (const group of groups) {
     items.push({ kind: 'day', key: `day:${group.key}`, group });
-    group.consults.forEach((consult, i) =>
-      items.push({ kind: 'consult', key: consult.recording.id, group, consult, position: i + 1 }),
-    );
+    group.ids.forEach((id, i) => items.push({ kind: 'consult', key: id, group, position: i + 1 }));
   }
   return items;
 }
@@ -48,7 +45,7 @@ interface Section {
   key: string;
   group: DayGroup;
   heading: VirtualItem | null;
-  rows: { virtual: VirtualItem; consult: ConsultInfo }[];
+  rows: { virtual: VirtualItem; id: string }[];
 }
 
 /** The items in the page, in order, as one section per day (two if the focused row is far from the rest of its day). */
@@ -66,22 +63,41 @@ function sectionsOf(virtualItems: readonly VirtualItem[], items: readonly Item[]
     }
     last.end = virtual.index;
     if (item.kind === 'day') last.heading = virtual;
-    else last.rows.push({ virtual, consult: item.consult });
+    else last.rows.push({ virtual, id: item.key });
   }
   return sections;
 }
 
-// A row re-renders when its consult does, not whenever the rows in the page change.
-const Row = memo(ConsultRow);
+// A row re-renders when its consult does, not whenever the rows in the page change or another
+// consult does: the list is laid out from the ids alone, and each row in the page reads its own.
+const Row = memo(function Row({ id }: { id: string }) {
+  const consult = useConsults((s) => s.byId[id]);
+  return consult ? <ConsultRow consult={consult} /> : null;
+});
 
 function remPx(rem: number): number {
   const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return rem * (Number.isFinite(root) && root > 0 ? root : 16);
 }
 
-export const ConsultList = memo(function ConsultList({ consults }: { consults: readonly ConsultInfo[] }) {
-  const items = useMemo(() => itemsOf(groupByDay(consults)), [consults]);
-  const indexOf = useMemo(() => new Map(items.map((item, i) => [item.key, i])), [items]);
+/**
+ * The consults of `ids` (newest first) under their days, from `starts` (when each started, a
+ * thing that never changes): laid out again only when `ids` is another array.
+ */
+export const ConsultList = memo(function ConsultList({
+  ids: shown,
+  starts,
+}: {
+  ids: readonly string[];
+  starts: readonly string[];
+}) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `starts` goes with `ids`
+  const items = useMemo(() => itemsOf(groupByDay(shown, (_, i) => starts[i] ?? '')), [shown]);
+  // Where each item is, worked out the first time a row has the focus (rarely, and not at opening).
+  const indexOf = useMemo(() => {
+    let map: Map<string, number> | null = null;
+    return (key: string) => (map ??= new Map(items.map((item, i) => [item.key, i]))).get(key);
+  }, [items]);
   const ids = useId();
   const box = useRef<HTMLDivElement | null>(null);
   // Where the list starts in the page: the search and its count line above it change height.
@@ -94,7 +110,7 @@ export const ConsultList = memo(function ConsultList({ consults }: { consults: r
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
       const focused = document.activeElement?.closest('.consult-window [data-key]')?.getAttribute('data-key');
-      const index = focused ? indexOf.get(focused) : undefined;
+      const index = focused ? indexOf(focused) : undefined;
       return index === undefined || indexes.includes(index) ? indexes : [...indexes, index].sort((a, b) => a - b);
     },
     [indexOf],
@@ -103,12 +119,26 @@ export const ConsultList = memo(function ConsultList({ consults }: { consults: r
   // The same functions while the items are: the virtualizer works its offsets out again when they change.
   const getItemKey = useCallback((i: number) => items[i]!.key, [items]);
   const estimateSize = useCallback((i: number) => ESTIMATE[items[i]!.kind], [items]);
-  // Nothing laid out measures 0 (a hidden window, or a test's DOM without layout): the estimate
-  // stands until the item has a size.
+  // The sizes this list gave the virtualizer, by item key.
+  const given = useRef(new Map<string, number>());
+  // An item is measured by the virtualizer's ResizeObserver, which reports every item laid out
+  // in a frame at once, before that frame is painted; asked for a size otherwise (as each row
+  // comes into the page), the size it has already is given: the estimate, until the observer
+  // has reported. Each size the virtualizer is given
+  // one at a time lays out all its items again, which at 10,000 consults made opening the list
+  // wait as many times over as rows came in. Nothing laid out measures 0 (a hidden window, or a
+  // test's DOM without layout): the estimate stands until the item has a size.
   const measure = useCallback(
     (el: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLElement>) => {
+      const item = items[instance.indexFromElement(el)];
+      const estimate = ESTIMATE[item?.kind ?? 'consult'];
+      if (!item) return estimate;
+      const known = given.current.get(item.key);
+      if (entry === undefined) return known ?? estimate;
       const size = measureElement(el, entry, instance);
-      return size > 0 ? size : ESTIMATE[items[instance.indexFromElement(el)]?.kind ?? 'consult'];
+      const kept = size > 0 ? size : (known ?? estimate);
+      given.current.set(item.key, kept);
+      return kept;
     },
     [items],
   );
@@ -146,13 +176,13 @@ export const ConsultList = memo(function ConsultList({ consults }: { consults: r
     const lis = el.querySelectorAll<HTMLLIElement>(':scope > section > ul > li');
     const rows = sections.flatMap((s) => s.rows);
     if (lis.length !== rows.length) return;
-    rows.forEach(({ virtual, consult }, i) => {
+    rows.forEach(({ virtual, id }, i) => {
       const li = lis[i]!;
       const item = items[virtual.index] as Extract<Item, { kind: 'consult' }>;
       li.setAttribute('data-index', String(virtual.index));
-      li.setAttribute('data-key', consult.recording.id);
+      li.setAttribute('data-key', id);
       li.setAttribute('aria-posinset', String(item.position));
-      li.setAttribute('aria-setsize', String(item.group.consults.length));
+      li.setAttribute('aria-setsize', String(item.group.ids.length));
       virtualizer.measureElement(li);
     });
   });
@@ -184,8 +214,8 @@ export const ConsultList = memo(function ConsultList({ consults }: { consults: r
             </h2>
           )}
           <ul className="consult-list">
-            {s.rows.map(({ consult }) => (
-              <Row key={consult.recording.id} consult={consult} />
+            {s.rows.map(({ id }) => (
+              <Row key={id} id={id} />
             ))}
           </ul>
         </section>

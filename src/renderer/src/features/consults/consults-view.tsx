@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
-import { useConsults, sortedConsults } from '../../stores/consults.ts';
+import { consultsIndex, useConsults } from '../../stores/consults.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './consult-filter.ts';
@@ -54,8 +54,10 @@ export function ConsultsView() {
   // Main searches the notes too; asked a moment after the typing stops, and again when what it
   // searches changes (a note arrives or is edited, a consult comes or goes, a name changes),
   // not at every upload progress event (a job's updatedAt moves only when its record is saved).
-  // Worked out again only when the consults change: a key typed must not go through them all.
-  const searched = useMemo(() => searchedKey(byId), [byId]);
+  // Worked out only while words are typed, and then only when the consults change: a key typed
+  // must not go through them all, nor must opening the view.
+  const words = query.trim() !== '';
+  const searched = useMemo(() => (words ? searchedKey(byId) : ''), [words, byId]);
   useEffect(() => {
     if (query.trim() === '') return;
     let current = true;
@@ -75,12 +77,19 @@ export function ConsultsView() {
     };
   }, [query, searched]);
 
-  const all = useMemo(() => sortedConsults(byId), [byId]);
-  const words = query.trim() !== '';
+  const index = consultsIndex(byId);
+  const all = index.sorted;
   const filter = useMemo(() => ({ matching: words ? matching : null, day, state }), [words, matching, day, state]);
-  // The same array while only the typing changes, so the list is not rendered again for a key.
-  const consults = useMemo(() => filterConsults(all, filter, overdueMinutes), [all, filter, overdueMinutes]);
   const filtering = words || isFiltering(filter);
+  // The same array while only the typing changes, so the list is not rendered again for a key;
+  // with nothing to find, the whole order as the index keeps it, which a consult's progress
+  // leaves as it was, so the list is not laid out again at each event.
+  const found = useMemo(() => {
+    if (!isFiltering(filter)) return null;
+    const list = filterConsults(all, filter, overdueMinutes);
+    return { ids: list.map((c) => c.recording.id), starts: list.map((c) => c.recording.startedAt) };
+  }, [all, filter, overdueMinutes]);
+  const shown = found ?? { ids: index.order, starts: index.starts };
   const fromClinic = useClinic((s) => s.view?.consults.length ?? 0);
   const clinicFilter = useMemo(() => ({ words: query, day, state }), [query, day, state]);
   const clear = () => {
@@ -152,13 +161,13 @@ export function ConsultsView() {
           )}
           {filtering && all.length > 0 && (
             <p className="muted consults-count" role="status">
-              {consults.length === 0 ? 'No consult matches.' : `${consults.length} of ${all.length} consults.`}{' '}
+              {shown.ids.length === 0 ? 'No consult matches.' : `${shown.ids.length} of ${all.length} consults.`}{' '}
               <button type="button" className="link" onClick={clear}>
                 Show all
               </button>
             </p>
           )}
-          {all.length > 0 && <ConsultList consults={consults} />}
+          {all.length > 0 && <ConsultList ids={shown.ids} starts={shown.starts} />}
         </>
       )}
       {loaded && <ClinicList filter={clinicFilter} />}

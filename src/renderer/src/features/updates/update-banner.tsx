@@ -2,19 +2,16 @@
 // downloaded and checked. The restart waits while a consult is recorded or sent (main refuses
 // it then, and says why); quitting the app installs it too.
 import { useState } from 'react';
-import { SENDING_STATES } from '../../../../shared/jobs.ts';
 import { updateBanner } from '../../../../shared/updates.ts';
 import { useUpdateInfo } from '../../hooks/use-update-info.ts';
 import { api } from '../../api.ts';
-import { useConsults } from '../../stores/consults.ts';
+import { consultsIndex, useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 
 export function UpdateBanner() {
   const info = useUpdateInfo();
   const recording = useRecorder((s) => isCapturing(s.status));
-  const uploading = useConsults((s) =>
-    Object.values(s.byId).some((c) => c.job !== null && SENDING_STATES.has(c.job.state)),
-  );
+  const uploading = useConsults((s) => consultsIndex(s.byId).sending > 0);
   const [error, setError] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
   const banner = info ? updateBanner(info, { recording, uploading }) : null;
