@@ -15,6 +15,8 @@ const NAMES = [
   'consults-list',
   'day',
   'startup-engine',
+  'stop-upload',
+  'stop-upload-latency-150',
 ] as const;
 
 const sections: string[] = [];
