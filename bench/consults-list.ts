@@ -58,8 +58,8 @@ const MONTHS = whole('months', 1);
 // visible stall while scrolling (it is also the long-task threshold). The DOM bound is what ~80
 // rows of the list take: far more than a screen shows, far less than 10,000.
 const OPEN_GOAL_MS = 500;
-// The main thread's work to open the view at 10,000 consults: under what a frame at 20 fps
-// takes, so the click is answered within the frame after next however many consults there are.
+// The main thread's work in the app's scripts to open the view at 10,000 consults: under what
+// a frame at 20 fps takes, so that the number of consults does not hold the click's answer up.
 const OPEN_WORK_GOAL_MS = 50;
 const INPUT_GOAL_MS = 100;
 const RESULTS_GOAL_MS = 500;
@@ -81,32 +81,39 @@ interface CpuProfile {
 }
 
 /**
- * The main thread's work in a CPU profile of the page, ms: every sample that is not idle (the
- * app's scripts, the browser's style, layout and paint, the garbage collector), less those in
- * scripts with no address, which are the benchmark's own (Playwright's checks before a click,
- * the probe's frame timing) and not the app's.
+ * The main thread's work in a CPU profile of the page, ms, in two parts: the app's scripts
+ * (every sample with one of the app's own functions on its stack, and the garbage collector's)
+ * and the browser's own work for the page (samples with no script: style, layout, paint, the
+ * bridge's requests). Idle samples are not counted, nor are those in scripts with no address,
+ * which are the benchmark's own (Playwright's checks before a click, the probe's frame timing).
  */
-function busyMs(profile: CpuProfile): number {
+function busyMs(profile: CpuProfile, appOrigin: string): { scripts: number; browser: number } {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const ours = new Map<number, boolean>();
-  const benchmarks = (id: number): boolean => {
-    const known = ours.get(id);
-    if (known !== undefined) return known;
+  const kinds = new Map<number, 'bench' | 'app' | 'browser'>();
+  const kind = (id: number): 'bench' | 'app' | 'browser' => {
+    const known = kinds.get(id);
+    if (known) return known;
     const frame = byId.get(id)?.callFrame;
     const up = parent.get(id);
-    const is =
-      (frame !== undefined && frame.url === '' && frame.lineNumber >= 0) || (up !== undefined && benchmarks(up));
-    ours.set(id, is);
+    const above = up === undefined ? 'browser' : kind(up);
+    let is: 'bench' | 'app' | 'browser' = above;
+    if (above !== 'bench' && frame) {
+      if (frame.url === '' && frame.lineNumber >= 0) is = 'bench';
+      else if (frame.url.startsWith(appOrigin) || frame.functionName === '(garbage collector)') is = 'app';
+    }
+    kinds.set(id, is);
     return is;
   };
-  let us = 0;
+  const us = { scripts: 0, browser: 0 };
   profile.samples.forEach((id, i) => {
-    if (byId.get(id)?.callFrame.functionName === '(idle)' || benchmarks(id)) return;
-    us += profile.timeDeltas[i + 1] ?? 0;
+    if (byId.get(id)?.callFrame.functionName === '(idle)') return;
+    const k = kind(id);
+    if (k === 'app') us.scripts += profile.timeDeltas[i + 1] ?? 0;
+    else if (k === 'browser') us.browser += profile.timeDeltas[i + 1] ?? 0;
   });
-  return us / 1000;
+  return { scripts: us.scripts / 1000, browser: us.browser / 1000 };
 }
 
 const report = new Report(
@@ -362,8 +369,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     clickToFrameMs: number;
     longestTaskMs: number;
     blockedMs: number;
-    /** The main thread's work for the opening: the page's CPU profile, time not idle (see busyMs). */
+    /** The main thread's work for the opening in the app's scripts, and in the browser's own work for the page (see busyMs). */
     workMs: number;
+    browserWorkMs: number;
     listMs: number;
     listMB: number;
     elements: number;
@@ -406,7 +414,7 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
         elements: b.elements(),
         rows: b.rows(),
       };
-    })()`)) as Omit<Open, 'heapMB' | 'workMs'>;
+    })()`)) as Omit<Open, 'heapMB' | 'workMs' | 'browserWorkMs'>;
     // The answer of the list asked again may still be rendering (seconds, when every row is
     // rendered): what comes next is measured once the page has had no long task for a second.
     await page.waitForFunction(
@@ -421,7 +429,8 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
     );
     await v.cdp.send('HeapProfiler.collectGarbage');
     const heap = (await v.cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    return { ...m, workMs: busyMs(profile), heapMB: heap.usedSize / 1e6 };
+    const work = busyMs(profile, new URL(v.host.url).origin);
+    return { ...m, workMs: work.scripts, browserWorkMs: work.browser, heapMB: heap.usedSize / 1e6 };
   }
 
   const dayCounts = new Map<string, number>();
@@ -540,9 +549,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
 
 - the window built from each source with the settings of \`scripts/build-renderer.ts\` (production React, minified; ${windows.map((w) => `${w.label} ${fixed(w.buildMs / 1000, 1)} s`).join(', ')}), served by that source's browser host (\`src/main/web-host/cli.ts\`: its engine on a copy of the data folder, with its embedded sandbox; started in ${variants.map((v) => `${fixed(v.host.startMs / 1000, 1)} s`).join(' and ')}), signed in with the sandbox's demo account
 - Chromium ${browser.version()} (headless, ${CHROMIUM_PATH}) with the end-to-end suite's switches (playwright.config.ts), viewport ${config.use?.viewport?.width ?? '?'}×${config.use?.viewport?.height ?? '?'} (below 1500 px: the list alone, not beside a note), time zone UTC, one browser context per host
-- the real path of the app: the window loads every consult at sign-in (\`consults:list\` over the host's HTTP bridge), then the vet clicks Consults. Times are taken in the page, from the event's own timestamp to just after the next frame (requestAnimationFrame, then a message once that frame is done); long tasks from the Long Tasks API; the main thread's work from the page's CPU profile (sampled every ${PROFILE_INTERVAL_US} µs from just before the click to 3 s after it: every sample not idle, the app's scripts, style, layout, paint and garbage collection, less the benchmark's own scripts), with the profiler running for every source alike
+- the real path of the app: the window loads every consult at sign-in (\`consults:list\` over the host's HTTP bridge), then the vet clicks Consults. Times are taken in the page, from the event's own timestamp to just after the next frame (requestAnimationFrame, then a message once that frame is done); long tasks from the Long Tasks API; the main thread's work from the page's CPU profile (sampled every ${PROFILE_INTERVAL_US} µs from just before the click to 3 s after it, with the profiler running for every source alike; idle samples and the benchmark's own scripts are left out), in two parts: the app's scripts with their garbage collection, and the browser's own work for the page (samples with no script on the stack: style, layout, paint, the bridge's requests), which drawing the view costs whatever the number of consults
 - ${RUNS} rounds after one warm-up round that is not counted, the sources taking turns; in each: a fresh load of the window, ${fixed(SETTLE_MS / 1000, 0)} s for the load to settle, a click on Consults, ${fixed(AFTER_OPEN_MS / 1000, 0)} s (the view asks main for the list again when it opens, and renders its answer) and until the page has had no long task for 1 s; the State filter to "Note ready" and back, the Day filter to the busiest day (${busiestDay}, ${dayCounts.get(busiestDay)} consults) and cleared; then ${browserQueries.length} searches typed a key every ${KEY_GAP_MS} ms (${browserQueries.map((q) => `\`${q}\``).join(', ')}), each until the count line shows the expected number, then Show all
-- goals (this tree): opening < ${OPEN_GOAL_MS} ms (median), with ≤ ${OPEN_WORK_GOAL_MS} ms of main-thread work (median); a key typed and a filter changed < ${INPUT_GOAL_MS} ms to the next frame (p95); the search's answer on screen < ${RESULTS_GOAL_MS} ms after the last key (median; ${SEARCH_PAUSE_MS} ms of it is the window's own pause before it asks); at most ${ELEMENTS_GOAL} elements in the page after opening and while scrolling; no frame over ${FRAME_GOAL_MS} ms while scrolling`);
+- goals (this tree): opening < ${OPEN_GOAL_MS} ms (median), with ≤ ${OPEN_WORK_GOAL_MS} ms of main-thread work in the app's scripts (median); a key typed and a filter changed < ${INPUT_GOAL_MS} ms to the next frame (p95); the search's answer on screen < ${RESULTS_GOAL_MS} ms after the last key (median; ${SEARCH_PAUSE_MS} ms of it is the window's own pause before it asks); at most ${ELEMENTS_GOAL} elements in the page after opening and while scrolling; no frame over ${FRAME_GOAL_MS} ms while scrolling`);
   report.add('Opening the list (ms: median / p95 / max):');
   report.table(
     [
@@ -552,8 +561,9 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
       `goal < ${OPEN_GOAL_MS} ms`,
       'longest task in the 3 s after the click',
       'long tasks in those 3 s, total',
-      'main-thread work in those 3 s',
+      "main-thread work in those 3 s: the app's scripts",
       `goal ≤ ${OPEN_WORK_GOAL_MS} ms`,
+      "the browser's own work for the page (style, layout, paint, requests)",
       'list asked again: answer ms, MB',
       'elements in the page',
       'rows rendered',
@@ -571,6 +581,7 @@ In this process, on a copy of the data folder each, after \`core.start()\` (${en
         ms(f('blockedMs')),
         ms(f('workMs')),
         judged(v.label, median(f('workMs')) <= OPEN_WORK_GOAL_MS),
+        ms(f('browserWorkMs')),
         `${fixed(median(f('listMs')))}, ${fixed(median(f('listMB')), 1)}`,
         fixed(median(f('elements')), 0),
         fixed(median(f('rows')), 0),

@@ -146,7 +146,8 @@ describe('Start before the name', () => {
 
   it('a name given in Consults meanwhile: the Record view stops asking, and its fields are the next patient’s', async () => {
     render(<m.RecorderView />);
-    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    // The last test's recording may still be stopping: its session was made while it recorded.
+    fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }, { timeout: 10_000 }));
     const id = await recording();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));

@@ -21,6 +21,7 @@ import { useNotifications } from './stores/notifications.ts';
 import { useEngineLink } from './stores/engine-link.ts';
 import { useSession } from './stores/session.ts';
 import { useSettings } from './stores/settings.ts';
+import { layOutAhead } from './features/consults/list-layout.ts';
 
 const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'record', label: 'Record' },
@@ -147,6 +148,9 @@ export function App() {
       .load()
       .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the settings'));
   }, [session.signedIn]);
+
+  // The Consults list laid out ahead, in idle time, so that opening it finds the work done.
+  useEffect(() => layOutAhead(), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

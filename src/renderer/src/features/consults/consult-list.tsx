@@ -20,10 +20,8 @@ import {
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useConsults } from '../../stores/consults.ts';
 import { ConsultRow } from './consult-row.tsx';
-import { groupByDay, type DayGroup } from './days.ts';
-
-type Item =
-  { kind: 'day'; key: string; group: DayGroup } | { kind: 'consult'; key: string; group: DayGroup; position: number };
+import type { DayGroup } from './days.ts';
+import { listItems, type ListItem as Item } from './list-layout.ts';
 
 /** Sizes in px until an item is laid out: a heading, and a row with its actions (most rows are about this tall). */
 const ESTIMATE = { day: 44, consult: 185 } as const;
@@ -31,15 +29,6 @@ const ESTIMATE = { day: 44, consult: 185 } as const;
 const OVERSCAN = 6;
 /** Space between items, in rem (the list's gap before it was windowed). */
 const GAP_REM = 0.75;
-
-function itemsOf(groups: readonly DayGroup[]): Item[] {
-  const items: Item[] = [];
-  for (const group of groups) {
-    items.push({ kind: 'day', key: `day:${group.key}`, group });
-    group.ids.forEach((id, i) => items.push({ kind: 'consult', key: id, group, position: i + 1 }));
-  }
-  return items;
-}
 
 interface Section {
   key: string;
@@ -75,6 +64,9 @@ const Row = memo(function Row({ id }: { id: string }) {
   return consult ? <ConsultRow consult={consult} /> : null;
 });
 
+/** Where the list started in the page when it was last laid out. */
+let lastScrollMargin = 0;
+
 function remPx(rem: number): number {
   const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
   return rem * (Number.isFinite(root) && root > 0 ? root : 16);
@@ -92,7 +84,7 @@ export const ConsultList = memo(function ConsultList({
   starts: readonly string[];
 }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `starts` goes with `ids`
-  const items = useMemo(() => itemsOf(groupByDay(shown, (_, i) => starts[i] ?? '')), [shown]);
+  const items = useMemo(() => listItems(shown, starts), [shown]);
   // Where each item is, worked out the first time a row has the focus (rarely, and not at opening).
   const indexOf = useMemo(() => {
     let map: Map<string, number> | null = null;
@@ -101,7 +93,9 @@ export const ConsultList = memo(function ConsultList({
   const ids = useId();
   const box = useRef<HTMLDivElement | null>(null);
   // Where the list starts in the page: the search and its count line above it change height.
-  const [scrollMargin, setScrollMargin] = useState(0);
+  // It starts where it was last time: a change lays every item out again, which at 10,000
+  // consults is worth saving when the view opens as it was.
+  const [scrollMargin, setScrollMargin] = useState(lastScrollMargin);
   const [gap] = useState(() => remPx(GAP_REM));
 
   // The row holding the focus is kept in the page wherever the list is scrolled: were it taken
@@ -165,7 +159,9 @@ export const ConsultList = memo(function ConsultList({
   // near the screen by as much, and a screenful of rows each way is kept in the page anyway.
   useLayoutEffect(() => {
     const el = box.current;
-    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+    if (!el) return;
+    lastScrollMargin = el.getBoundingClientRect().top + window.scrollY;
+    setScrollMargin(lastScrollMargin);
   }, [items]);
 
   useLayoutEffect(() => {
