@@ -2,8 +2,6 @@
 // whether anything was missed (`consults:revision`), and reads the whole list (`consults:list`)
 // only when something was: an event lost on the way, another engine, or another vet signed in.
 // A recording made, paused or stopped is announced like any other change.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
@@ -12,12 +10,9 @@ import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/
 import type { useConsults as useConsultsModule } from '../../src/renderer/src/stores/consults.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
+import { recorderChunks } from '../integration/support/core.ts';
 
-const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
+const chunks = recorderChunks().map((c) => new Uint8Array(c));
 
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
