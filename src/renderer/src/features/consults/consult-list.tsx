@@ -118,10 +118,10 @@ export const ConsultList = memo(function ConsultList({
   // An item is measured by the virtualizer's ResizeObserver, which reports every item laid out
   // in a frame at once, before that frame is painted; asked for a size otherwise (as each row
   // comes into the page), the size it has already is given: the estimate, until the observer
-  // has reported. Each size the virtualizer is given
-  // one at a time lays out all its items again, which at 10,000 consults made opening the list
-  // wait as many times over as rows came in. Nothing laid out measures 0 (a hidden window, or a
-  // test's DOM without layout): the estimate stands until the item has a size.
+  // has reported. Each size given to the virtualizer one at a time lays out all its items
+  // again, which at 10,000 consults made opening the list wait as many times over as rows came
+  // in. Nothing laid out measures 0 (a hidden window, or a test's DOM without layout): the
+  // estimate stands until the item has a size.
   const measure = useCallback(
     (el: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLElement>) => {
       const item = items[instance.indexFromElement(el)];
