@@ -168,6 +168,31 @@ describe('switch user with consults in flight', () => {
     expect(c.pipeline.info(rex)?.state).not.toBe('completed');
   });
 
+  it('a note ready between the switch and the next sign-in is told to the colleague when they sign in, once', async () => {
+    const { sandbox, c } = await world({ scribeSeconds: 1 }, false);
+    const h = createHandlers(c);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const bella = await recordWithTemplate(h, c, 'Bella');
+    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
+    const told: string[] = [];
+    c.on('note:ready', (e) => told.push(e.recording.id));
+    await h['session:switchUser'](undefined);
+    // Ready while no one is signed in: there is no one to tell yet.
+    expect((await waitForJob(c, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(told).toEqual([]);
+    await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    await until(() => told.length > 0, 5_000);
+    expect(told).toEqual([bella]);
+    // Told once: the next sign-in hears nothing more of it.
+    await h['session:signOut'](undefined);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(told).toEqual([bella]);
+  });
+
   it('a background sign-in is restored at launch while its consults are in flight, and ends when they are done', async () => {
     const { sandbox, proxy, c, store } = await world({ scribeSeconds: 3 }, false);
     const h = createHandlers(c);

@@ -220,7 +220,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     pipeline.on('job', prune);
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
-    announceConsults({ pipeline, cache, gate, emit, notify: options.notify });
+    announceConsults({ pipeline, cache, gate, emit, session, notify: options.notify });
     // Read from the service when the window asks: once per sign-in, on Refresh, and when a note
     // becomes ready (the window's clinic store), so the engine makes no call of its own for it.
     const clinic = (this.clinic = new ClinicConsults({

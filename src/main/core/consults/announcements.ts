@@ -1,9 +1,13 @@
 // What the pipeline's progress tells the window and the desktop: a consult's changes, a note or
-// document ready, a note overdue. Each goes only to the account the consult belongs to.
+// document ready, a note overdue. Each goes only to the account the consult belongs to. A note
+// ready while no one who may see it is signed in (in the seconds between one vet's sign-out and
+// the next one's sign-in, at a Switch user) is told to the next account that may see it, when it
+// signs in: it is not lost for being ready at the wrong moment.
 import type { RecordingInfo } from '../../../shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../../shared/jobs.ts';
 import type { ConsultGate } from '../consult-gate.ts';
 import type { Pipeline } from '../jobs/pipeline.ts';
+import type { Session } from '../session.ts';
 import type { Emit } from '../ports.ts';
 import { withAccess } from './access.ts';
 import type { ConsultCache } from './cache.ts';
@@ -20,14 +24,27 @@ export interface AnnouncementOptions {
   cache: ConsultCache;
   gate: ConsultGate;
   emit: Emit;
+  session: Pick<Session, 'on'>;
   /** A desktop notification, where the platform has them. */
   notify: ((title: string, body: string, consultId?: string) => void) | undefined;
 }
 
+/** Notes ready kept to be told at the next sign-in that may see them. */
+const UNTOLD_KEPT = 20;
+
 /** Subscribes to the pipeline's events for as long as it lives. */
-export function announceConsults({ pipeline, cache, gate, emit, notify }: AnnouncementOptions): void {
+export function announceConsults({ pipeline, cache, gate, emit, session, notify }: AnnouncementOptions): void {
+  /** Notes ready that no one was told of yet, by consult, the oldest first. */
+  const untold = new Map<string, { job: JobInfo; document?: DocumentInfo }>();
   const announceNote = (recording: RecordingInfo, job: JobInfo, document?: DocumentInfo) => {
-    if (!gate.allows(recording.id)) return;
+    if (!gate.allows(recording.id)) {
+      untold.delete(recording.id);
+      untold.set(recording.id, document ? { job, document } : { job });
+      // Kept for a few, not for ever: the list says the rest.
+      for (const id of untold.keys()) if (untold.size > UNTOLD_KEPT) untold.delete(id);
+      return;
+    }
+    untold.delete(recording.id);
     if (document) {
       emit('note:ready', { recording, job, documentId: document.id });
       notify?.(
@@ -49,6 +66,13 @@ export function announceConsults({ pipeline, cache, gate, emit, notify }: Announ
         emit('consult:changed', withAccess({ recording, job: pipeline.info(job.recordingId) ?? job }, access));
     }),
   );
+  session.on('changed', (state) => {
+    if (!state.signedIn) return;
+    for (const [id, { job, document }] of [...untold])
+      if (gate.allows(id))
+        cache.withRecording(id, (recording) => announceNote(recording, pipeline.info(id) ?? job, document));
+  });
+  pipeline.on('removed', (id) => untold.delete(id));
   pipeline.on('noteReady', (job) => cache.withRecording(job.recordingId, (recording) => announceNote(recording, job)));
   pipeline.on('documentReady', (job, document) =>
     cache.withRecording(job.recordingId, (recording) => announceNote(recording, job, document)),
