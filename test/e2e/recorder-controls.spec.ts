@@ -222,22 +222,34 @@ test('after Start the keyboard is on Pause, never Stop: Enter pressed twice paus
 }) => {
   await openWatched(page, host, demo);
   await typePatient(page, DEFAULT_PATIENT);
-  // Started from the keyboard, as a vet with busy hands does, then Enter again at once.
+  // Started from the keyboard, as a vet with busy hands does, then Enter again once it records.
   await startButton(page).focus();
   await page.keyboard.press('Enter');
   const pause = page.getByRole('button', { name: 'Pause', exact: true });
-  const resume = page.getByRole('button', { name: 'Resume', exact: true });
   await expect(pause).toBeFocused();
+  // What the window shows, in one answer, so that a failure says where the recorder was.
+  const recording = { focused: 'Pause', status: 'Recording', recorder: 'recording', alerts: [] };
+  await expect.poll(() => recorderShown(page)).toEqual(recording);
   await page.keyboard.press('Enter');
-  await expect(resume).toBeFocused();
-  expect((await recorders(page))[0]?.state, 'the second press paused, it did not stop').toBe('paused');
+  // The second press paused, it did not stop; the keyboard is on Resume.
+  await expect
+    .poll(() => recorderShown(page))
+    .toEqual({ ...recording, focused: 'Resume', status: 'Paused', recorder: 'paused' });
   await page.keyboard.press('Enter');
-  await expect(pause).toBeFocused();
-  await expect(page.getByRole('status').filter({ hasText: /^Recording$/ })).toBeVisible();
-  expect((await recorders(page))[0]?.state).toBe('recording');
+  await expect.poll(() => recorderShown(page)).toEqual(recording);
   await stopButton(page).click();
   await expect(startButton(page)).toBeVisible();
 });
+
+/** The focused element's text, the recorder's status line and its MediaRecorder, and the alerts of the Record view. */
+function recorderShown(page: Page): Promise<{ focused: string; status: string; recorder: string; alerts: string[] }> {
+  return page.evaluate<{ focused: string; status: string; recorder: string; alerts: string[] }>(`({
+    focused: (document.activeElement?.textContent ?? '').trim(),
+    status: (document.querySelector('.rec-indicator')?.textContent ?? '').trim(),
+    recorder: window.__vsProbe.recorders.at(-1)?.instance.state ?? 'none',
+    alerts: [...document.querySelectorAll('.recorder [role="alert"]')].map((a) => (a.textContent ?? '').trim()),
+  })`);
+}
 
 test('the microphone is released as soon as the recording stops', async ({ page, host, demo }) => {
   await openWatched(page, host, demo);
