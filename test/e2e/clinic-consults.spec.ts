@@ -83,7 +83,7 @@ test('a consult recorded in one exam room is read and copied at the office compu
     await note.getByRole('button', { name: 'Open note' }).click();
     const region = officePage.getByRole('region', { name: 'Note', exact: true });
     await expect(region).toContainText('Bella');
-    await expect(officePage.getByText(/^From the service, recorded elsewhere/)).toBeVisible();
+    await expect(officePage.getByText(/^From the service, recorded elsewhere · /)).toBeVisible();
     await officePage.getByRole('button', { name: 'Copy note', exact: true }).click();
     await expect(officePage.getByRole('status').filter({ hasText: /^Copied$/ })).toBeVisible();
     const flavours = await office.clipboardFlavours(officePage);

@@ -71,6 +71,25 @@ describe('App shell', () => {
     }
   });
 
+  it('keeps the consults list built while another view is shown, hidden from sight and from assistive technology', async () => {
+    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    act(() => useNav.getState().go({ name: 'record' }));
+    // Laid out ahead, hidden: not on screen, not read out, not found by role.
+    const hidden = await screen.findByRole('heading', { name: 'Consults', level: 1, hidden: true });
+    expect(screen.queryByRole('heading', { name: 'Consults', level: 1 })).toBeNull();
+    expect(hidden.closest<HTMLElement>('.whole-list')?.style.display).toBe('none');
+    act(() => useNav.getState().go({ name: 'consults' }));
+    const shown = await screen.findByRole('heading', { name: 'Consults', level: 1 });
+    // The same view shown again, not a new one built on the click.
+    expect(shown).toBe(hidden);
+    expect(shown.closest<HTMLElement>('.whole-list')?.style.display).not.toBe('none');
+    act(() => useNav.getState().go({ name: 'settings' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Consults', level: 1 })).toBeNull());
+    act(() => useNav.getState().go({ name: 'record' }));
+  });
+
   it('after a sign-out the next person starts on the recorder, not on the last view', async () => {
     const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');

@@ -1,5 +1,5 @@
 import { UpdateBanner } from './features/updates/update-banner.tsx';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Activity, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { formatDuration } from './lib/duration.ts';
 import { useWide } from './hooks/use-wide.ts';
@@ -32,38 +32,44 @@ const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'settings', label: 'Settings' },
 ];
 
-/** On a wide window, the consults list with the open note beside it. */
-function SplitView({ children }: { children: ReactNode }) {
+/**
+ * The views. The consults list stays mounted once signed in: while another view is shown it is
+ * hidden (React's Activity), and React lays it out ahead at low priority, so opening Consults
+ * shows what is already built instead of building thousands of rows' worth of state on the
+ * click, and the list comes back with its search and filters as the vet left them. Its
+ * effects (the check that nothing was missed, the measuring) run only while it is shown. On a
+ * wide window the list has the open note beside it.
+ */
+function Views({ view, wide }: { view: View; wide: boolean }) {
+  const listShown = view.name === 'consults' || (wide && (view.name === 'note' || view.name === 'clinic-note'));
+  const split = wide && listShown;
   return (
-    <div className="split-view">
-      <div className="split-list">
-        <ConsultsView />
-      </div>
-      <div className="split-note">{children}</div>
+    <div className={split ? 'split-view' : 'one-view'}>
+      <Activity mode={listShown ? 'visible' : 'hidden'}>
+        <div className={split ? 'split-list' : 'whole-list'}>
+          <ConsultsView />
+        </div>
+      </Activity>
+      {split ? <div className="split-note">{beside(view)}</div> : !listShown && <OtherView view={view} />}
     </div>
   );
 }
 
-function CurrentView({ view, wide }: { view: View; wide: boolean }) {
+/** What a wide window shows beside the consults list. */
+function beside(view: View): ReactNode {
+  if (view.name === 'note') return <NoteView id={view.id} />;
+  if (view.name === 'clinic-note') return <ClinicNoteView noteKey={view.key} />;
+  return <p className="panel muted split-empty">Open a consult’s note to read it here, beside the list.</p>;
+}
+
+function OtherView({ view }: { view: View }) {
   switch (view.name) {
     case 'record':
       return <RecorderView />;
-    case 'consults':
-      return wide ? (
-        <SplitView>
-          <p className="panel muted split-empty">Open a consult’s note to read it here, beside the list.</p>
-        </SplitView>
-      ) : (
-        <ConsultsView />
-      );
     case 'note':
-      return wide ? (
-        <SplitView>
-          <NoteView id={view.id} />
-        </SplitView>
-      ) : (
-        <NoteView id={view.id} />
-      );
+      return <NoteView id={view.id} />;
+    case 'clinic-note':
+      return <ClinicNoteView noteKey={view.key} />;
     case 'ddx':
       return <AgentPanel agent="ddx" prefill={view.prefill} consult={view.consult} />;
     case 'treatment':
@@ -72,14 +78,8 @@ function CurrentView({ view, wide }: { view: View; wide: boolean }) {
       return <AgentPanel agent="medication" />;
     case 'settings':
       return <SettingsView />;
-    case 'clinic-note':
-      return wide ? (
-        <SplitView>
-          <ClinicNoteView noteKey={view.key} />
-        </SplitView>
-      ) : (
-        <ClinicNoteView noteKey={view.key} />
-      );
+    case 'consults':
+      return null;
   }
 }
 
@@ -264,7 +264,7 @@ export function App() {
             </div>
           ))}
         <UpdateBanner />
-        <CurrentView view={view} wide={wide} />
+        <Views view={view} wide={wide} />
       </main>
       <Toasts />
     </div>
