@@ -32,6 +32,21 @@ afterAll(async () => {
 });
 
 describe('App shell', () => {
+  // First in this file: no test before it has opened Consults.
+  it('reads the clinic’s consults from the service at launch with a kept sign-in, before Consults is opened', async () => {
+    const { useClinic } = await import('../../src/renderer/src/stores/clinic.ts');
+    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
+    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+    expect(useClinic.getState().refreshedFor).toBeNull();
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    const user = useSession.getState().session.user?.id;
+    expect(user).toBeTruthy();
+    await waitFor(() => expect(useClinic.getState()).toMatchObject({ refreshedFor: user, refreshing: false }));
+    expect(useClinic.getState().view?.error).toBeNull();
+    expect(useNav.getState().view).toEqual({ name: 'record' });
+  });
+
   it('shows main’s notices, each with its role, and hides only the one dismissed', async () => {
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });

@@ -22,6 +22,7 @@ import { useEngineLink } from './stores/engine-link.ts';
 import { useSession } from './stores/session.ts';
 import { useSettings } from './stores/settings.ts';
 import { layOutAhead } from './features/consults/list-layout.ts';
+import { readAtSignIn } from './stores/clinic.ts';
 
 const NAV: { name: View['name']; label: string; hint?: string }[] = [
   { name: 'record', label: 'Record' },
@@ -148,6 +149,10 @@ export function App() {
       .load()
       .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not load the settings'));
   }, [session.signedIn]);
+
+  // The clinic's consults from the service are read at sign-in (and at launch with a kept one).
+  const userId = session.signedIn ? (session.user?.id ?? null) : null;
+  useEffect(() => readAtSignIn(userId), [userId]);
 
   // The Consults list laid out ahead, in idle time, so that opening it finds the work done.
   useEffect(() => layOutAhead(), []);

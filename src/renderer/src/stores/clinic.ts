@@ -17,12 +17,14 @@ interface ClinicState {
 
 let signedInAs: string | null = null;
 
-export const useClinic = create<ClinicState>((set) => ({
+export const useClinic = create<ClinicState>((set, get) => ({
   view: null,
   refreshing: false,
   refreshedFor: null,
   async load() {
-    set({ view: await api.clinic.list() });
+    const view = await api.clinic.list();
+    // The copy on disk never replaces a list read since (a refresh may answer first).
+    if (get().view === null) set({ view });
   },
   async refresh() {
     set({ refreshing: true, refreshedFor: signedInAs });
@@ -40,6 +42,16 @@ export function refreshOncePerSignIn(userId: string | null): void {
   const state = useClinic.getState();
   if (userId === null || state.refreshedFor === userId || state.refreshing) return;
   void state.refresh().catch(() => undefined);
+}
+
+/**
+ * At sign-in, or at launch with a kept sign-in: the copy on disk, then the service once, so
+ * Consults opens on the list already read instead of asking for it as it opens.
+ */
+export function readAtSignIn(userId: string | null): void {
+  if (userId === null) return;
+  const copy = useClinic.getState().view === null ? useClinic.getState().load() : Promise.resolve();
+  void copy.catch(() => undefined).then(() => refreshOncePerSignIn(userId));
 }
 
 api.on('clinic:changed', (view) => useClinic.setState({ view }));

@@ -26,7 +26,7 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
   const [shown, setShown] = useState(PAGE);
   const userId = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
 
-  // With a sign-in kept from the last run, the window has seen no sign-in: the list is read now.
+  // The window reads the list at sign-in (readAtSignIn); asked here too, it is not read twice.
   useEffect(() => refreshOncePerSignIn(userId), [userId]);
 
   useEffect(() => {
