@@ -105,6 +105,30 @@ describe('App shell', () => {
     act(() => useNav.getState().go({ name: 'record' }));
   });
 
+  it('builds the kept consults view anew for the next vet, though the window stays up through a Switch user while recording', async () => {
+    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    const first = await screen.findByRole('heading', { name: 'Consults', level: 1, hidden: true });
+    act(() => useRecorder.setState({ status: 'recording' }));
+    try {
+      await act(async () => {
+        await core.session.signOut('switch');
+      });
+      // The window stays up (a recording is going); the last vet's view (their search) goes with them.
+      await waitFor(() => expect(first.isConnected).toBe(false));
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      const demo = core.appInfo().sandbox!.demo;
+      await act(async () => {
+        await core.session.signIn(demo.email, demo.password);
+      });
+      const next = await screen.findByRole('heading', { name: 'Consults', level: 1, hidden: true });
+      expect(next).not.toBe(first);
+    } finally {
+      act(() => useRecorder.setState({ status: 'idle' }));
+    }
+  });
+
   it('after a sign-out the next person starts on the recorder, not on the last view', async () => {
     const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');

@@ -41,14 +41,16 @@ const NAV: { name: View['name']; label: string; hint?: string }[] = [
  * effects (the check that nothing was missed, the measuring) run only while it is shown. On a
  * wide window the list has the open note beside it.
  */
-function Views({ view, wide }: { view: View; wide: boolean }) {
+function Views({ view, wide, owner }: { view: View; wide: boolean; owner: string | null }) {
   const listShown = view.name === 'consults' || (wide && (view.name === 'note' || view.name === 'clinic-note'));
   const split = wide && listShown;
   return (
     <div className={split ? 'split-view' : 'one-view'}>
       <Activity mode={listShown ? 'visible' : 'hidden'}>
         <div className={split ? 'split-list' : 'whole-list'}>
-          <ConsultsView />
+          {/* One per vet signed in: what one typed there (a patient's name in Search) is never
+              shown to the next, though the window stays up through a Switch user while recording. */}
+          <ConsultsView key={owner ?? ''} />
         </div>
       </Activity>
       {split ? <div className="split-note">{beside(view)}</div> : !listShown && <OtherView view={view} />}
@@ -269,7 +271,7 @@ export function App() {
             </div>
           ))}
         <UpdateBanner />
-        <Views view={view} wide={wide} />
+        <Views view={view} wide={wide} owner={userId} />
       </main>
       <Toasts />
     </div>
