@@ -205,6 +205,25 @@ describe('RecordingStore', () => {
     expect(statSync(store.audioPath(id)).size).toBe(0);
   });
 
+  it('takes a WebM header that comes over several chunks, as Chromium can hand over its first byte alone', async () => {
+    const store = new RecordingStore({ dir, now });
+    const { id } = await store.start({ mimeType: MIME });
+    const whole = chunk(0);
+    await store.appendChunk(id, 0, whole.subarray(0, 1), 1000);
+    await store.appendChunk(id, 1, whole.subarray(1, 3), 1000);
+    const meta = await store.appendChunk(id, 2, whole.subarray(3), 1000);
+    expect(meta).toMatchObject({ chunks: 3, bytes: whole.length });
+    expect(readFileSync(store.audioPath(id)).equals(Buffer.from(whole))).toBe(true);
+
+    // A first byte of the header and then something else is still no header.
+    const other = (await store.start({ mimeType: MIME })).id;
+    await store.appendChunk(other, 0, whole.subarray(0, 1), 1000);
+    const wrong = await rejection(store.appendChunk(other, 1, chunk(1), 2000));
+    expect(wrong.code).toBe('bad_chunk');
+    expect(wrong.message).toBe('The first audio of this recording does not start with a WebM header.');
+    expect(statSync(store.audioPath(other)).size).toBe(1);
+  });
+
   it('refuses ids that are not its own, so no path leaves its folder', async () => {
     const store = new RecordingStore({ dir, now });
     const { id } = await store.start({ mimeType: MIME });

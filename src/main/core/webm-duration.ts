@@ -77,6 +77,16 @@ export function isEbml(head: Uint8Array): boolean {
   return EBML_MAGIC.every((b, i) => head[i] === b);
 }
 
+/**
+ * Whether `data`, written at byte `at` of a file, keeps the file's first four bytes the EBML
+ * magic: a recording's header may come split over its first chunks (Chromium's MediaRecorder
+ * can hand over the first byte alone), so each chunk is checked for its part of it.
+ */
+export function continuesEbml(at: number, data: Uint8Array): boolean {
+  for (let i = 0; at + i < EBML_MAGIC.length && i < data.length; i++) if (data[i] !== EBML_MAGIC[at + i]) return false;
+  return true;
+}
+
 /** Reads the whole file through ts-ebml, keeping only what the head rewrite needs. */
 export async function scanWebm(path: string, readBytes = READ_BYTES): Promise<WebmScan> {
   const first = await scanPass(path, readBytes, null);

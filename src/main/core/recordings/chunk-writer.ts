@@ -7,7 +7,7 @@
 import { open, stat } from 'node:fs/promises';
 import { MAX_CHUNK_BYTES } from '../../../shared/ipc.ts';
 import { diskErrorCode, diskErrorMessage } from '../disk-errors.ts';
-import { isEbml } from '../webm-duration.ts';
+import { continuesEbml } from '../webm-duration.ts';
 import { RecordingError } from './errors.ts';
 import { isWebm, type RecordingMeta } from './meta.ts';
 
@@ -43,7 +43,7 @@ export function checkChunk(seq: number, data: Uint8Array, elapsedMs: number | un
 /**
  * Whether chunk `seq` is the one the recording waits for: false for a resend of one already
  * written; refused when the recording has ended, when it skips ahead, or when the first audio
- * of a WebM recording is not a WebM header.
+ * of a WebM recording is not a WebM header (which may come over more than one chunk).
  */
 export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array): boolean {
   if (meta.state === 'finished' || meta.state === 'recovered') {
@@ -59,7 +59,7 @@ export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array):
       },
     );
   }
-  if (meta.bytes === 0 && data.byteLength > 0 && isWebm(meta.mimeType) && !isEbml(data)) {
+  if (isWebm(meta.mimeType) && !continuesEbml(meta.bytes, data)) {
     throw new RecordingError('bad_chunk', 'The first audio of this recording does not start with a WebM header.');
   }
   return true;
