@@ -39,6 +39,10 @@ export interface Sandbox {
   demo: { email: string; password: string };
   /** The webhook secret in use: the one given, or one made up when only a URL was given. */
   webhookSecret: string | null;
+  /**
+   * The options in use. The injected faults, the list fault and the upload address's life are
+   * read as each request comes, so a test may change them while the sandbox runs.
+   */
   options: SandboxOptions;
   /** Why its state is not being kept on disk (it goes on in memory); null while it is. */
   stateProblem(): string | null;
@@ -69,15 +73,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
     store.save();
   }
   const tempUploads = options.dataDir ? null : mkdtempSync(join(tmpdir(), 'vet-scribe-sandbox-'));
-  const uploads = new Uploads(
-    store,
-    {
-      uploadTtlSeconds: options.uploadTtlSeconds,
-      maxUploadBytes: options.maxUploadBytes,
-      dir: tempUploads ?? join(options.dataDir ?? '', 'uploads'),
-    },
-    keys,
-  );
+  const uploads = new Uploads(store, options, tempUploads ?? join(options.dataDir ?? '', 'uploads'), keys);
   const auth = new Auth(store, options, keys.jwt);
   const jobs = new ScribeJobs(store, uploads, options.scribeSeconds, options.scribeStall);
   const sender = new WebhookSender(store, {

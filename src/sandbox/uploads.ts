@@ -13,13 +13,11 @@ import type { IncomingMessage } from 'node:http';
 import { Decoder } from 'ts-ebml';
 import { StorageError } from './http.ts';
 import type { SandboxKeys } from './keys.ts';
+import type { SandboxOptions } from './options.ts';
 import type { StateStore, UploadRecord } from './state.ts';
 
-export interface UploadOptions {
-  uploadTtlSeconds: number;
-  maxUploadBytes: number;
-  dir: string;
-}
+/** Read on each use: a test may change the sandbox's options while it runs. */
+export type UploadOptions = Pick<SandboxOptions, 'uploadTtlSeconds' | 'maxUploadBytes'>;
 
 const SIGNED = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders'] as const;
 
@@ -41,12 +39,19 @@ export class Uploads {
   private readonly keyId: string;
   private readonly store: StateStore;
   private readonly options: UploadOptions;
-  constructor(store: StateStore, options: UploadOptions, keys: Pick<SandboxKeys, 'upload' | 'uploadKeyId'>) {
+  private readonly dir: string;
+  constructor(
+    store: StateStore,
+    options: UploadOptions,
+    dir: string,
+    keys: Pick<SandboxKeys, 'upload' | 'uploadKeyId'>,
+  ) {
     this.store = store;
     this.options = options;
+    this.dir = dir;
     this.secret = keys.upload;
     this.keyId = keys.uploadKeyId;
-    mkdirSync(options.dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
   }
 
   private sign(path: string, query: URLSearchParams): string {
@@ -81,7 +86,7 @@ export class Uploads {
   }
 
   pathOf(fileKey: string): string {
-    return join(this.options.dir, createHash('sha256').update(fileKey).digest('hex'));
+    return join(this.dir, createHash('sha256').update(fileKey).digest('hex'));
   }
 
   /** The `PUT` to a presigned address: checks the address, then streams the body to disk. */

@@ -216,6 +216,9 @@ describe('pipeline', () => {
       const scribe = c.serviceUrls().scribeUrl;
       const { sessionId, url } = await sessionAndAddress(scribe, token);
       await new Promise((r) => setTimeout(r, 1100));
+      // Addresses given from now on live long, so a slow machine cannot see the new one expire
+      // too (a 1 s address, signed to the second, may have a few ms left when it is given).
+      sandbox.options.uploadTtlSeconds = 3600;
       await c.stop();
       // A job left at upload_url with an address that has expired but claims it has not (the
       // clocks disagree): the PUT is refused with 403 and the job asks for a new address.
@@ -615,15 +618,18 @@ describe('the published workflow', () => {
   });
 
   it('an address that has expired by the time it is used is refused (AccessDenied) and asked for again', async () => {
-    const { c, proxy, template } = await through({ scribeSeconds: 0.2, uploadTtlSeconds: 1 });
+    // Signed to the second, a 2 s address lives 1–2 s: long enough to be tried, not renewed
+    // ahead by its own word, however slow the machine is between asking and trying.
+    const { s, c, proxy, template } = await through({ scribeSeconds: 0.2, uploadTtlSeconds: 2 });
     const id = await makeRecording(c, null, null, { patientName: 'Rex' });
-    // The first address is used only after it has expired.
+    // The first address is used only after it has expired; the next one lives long.
     const upload = c.client.upload.bind(c.client);
     let first = true;
     c.client.upload = async (...args: Parameters<typeof upload>) => {
       if (first) {
         first = false;
-        await new Promise((r) => setTimeout(r, 1600));
+        await new Promise((r) => setTimeout(r, 2100));
+        s.options.uploadTtlSeconds = 3600;
       }
       return upload(...args);
     };

@@ -142,8 +142,10 @@ describe('the recording session asked for while recording', () => {
     const w = await world(2);
     const id = await start(w, 'Mango');
     await until(() => addresses(w).length === 1);
-    // Past the address's life.
+    // Past the address's life. The next one lives long, so a slow machine cannot see it expire
+    // too (a 2 s address, signed to the second, may have only just over 1 s left when given).
     await new Promise((resolve) => setTimeout(resolve, 2500));
+    w.sandbox.options.uploadTtlSeconds = 3600;
     await stop(w, id);
     expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
     expect(creates(w)).toHaveLength(1);
