@@ -40,8 +40,8 @@ export interface Sandbox {
   /** The webhook secret in use: the one given, or one made up when only a URL was given. */
   webhookSecret: string | null;
   /**
-   * The options in use. The injected faults, the list fault and the upload address's life are
-   * read as each request comes, so a test may change them while the sandbox runs.
+   * The options in use. The injected faults, the list fault and the lives of tokens and upload
+   * addresses are read as each request comes, so a test may change them while the sandbox runs.
    */
   options: SandboxOptions;
   /** Why its state is not being kept on disk (it goes on in memory); null while it is. */
