@@ -117,6 +117,8 @@ export class AutoUpdate {
   /** The proxy that asked for a password during the current check, as host:port. */
   private proxyAsked: string | null = null;
   private lastError: unknown = null;
+  /** The download the last check started, until it has settled (it never rejects). */
+  private download: Promise<unknown> = Promise.resolve();
 
   constructor(options: AutoUpdateOptions) {
     this.options = options;
@@ -208,14 +210,27 @@ export class AutoUpdate {
 
   /** One look at the feed; whatever goes wrong ends in 'failed' with a sentence, never a fault of the app. */
   async check(): Promise<void> {
-    if (!this.updater || this.feed === '' || this.info.phase === 'downloading' || this.info.phase === 'ready') return;
+    if (!this.checkable()) return;
+    // A download refused a moment ago may not have settled yet: MacUpdater settles it once
+    // Squirrel.Mac has fetched the file, then tidies its cache, and Squirrel's refusal can come
+    // first. A check started meanwhile is handed that download as "already in progress", whose
+    // end says nothing more: the phase would stay 'downloading' and every later check be
+    // skipped (electron-updater's AppUpdater.downloadUpdate). So a check waits for it.
+    await this.download;
+    if (!this.updater || !this.checkable()) return;
     try {
       const result = await this.updater.checkForUpdates();
       // A download that fails (a checksum or publisher that does not match) comes through 'error' too.
-      result?.downloadPromise?.catch(() => undefined);
+      this.download = result?.downloadPromise?.catch(() => undefined) ?? Promise.resolve();
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  private checkable(): boolean {
+    return (
+      this.updater !== null && this.feed !== '' && this.info.phase !== 'downloading' && this.info.phase !== 'ready'
+    );
   }
 
   private async attach(): Promise<AppUpdater> {

@@ -123,10 +123,12 @@ export function startFeed(files: Record<string, () => string | Buffer>): Promise
   );
 }
 
-export async function until(what: string, condition: () => boolean, ms = 15_000): Promise<void> {
+/** Waits for `condition`; a timeout says what was awaited, and `seen()` when given (what happened instead). */
+export async function until(what: string, condition: () => boolean, ms = 15_000, seen?: () => unknown): Promise<void> {
   const deadline = Date.now() + ms;
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${JSON.stringify(seen(), null, 1)}` : ''}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
