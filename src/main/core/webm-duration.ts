@@ -73,8 +73,9 @@ function arrayBufferOf(bytes: Buffer): ArrayBuffer {
   return new Uint8Array(bytes).buffer;
 }
 
-export function isEbml(head: Uint8Array): boolean {
-  return EBML_MAGIC.every((b, i) => head[i] === b);
+/** Whether a whole head starts with the EBML magic. */
+function isEbml(head: Uint8Array): boolean {
+  return head.length >= EBML_MAGIC.length && continuesEbml(0, head);
 }
 
 /**
