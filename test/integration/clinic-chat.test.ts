@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
+import { ActorAwayError } from '../../src/main/core/actor.ts';
 import { ClinicConversation } from '../../src/main/core/clinic/clinic-conversation.ts';
 import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
@@ -147,10 +148,12 @@ describe("a note of the clinic's from elsewhere", () => {
     expect(await ok(again.h['clinic:chatTurns']({ key: bella.key }))).toEqual([first, second]);
 
     // An answer that comes back after another vet of the clinic signed in (whose own copy lists
-    // the same note) is written into no one's conversation.
+    // the same note) is kept in the asking vet's conversation only, and not shown to the next vet.
+    const colleague = again.core.actors.current()!;
     const racing = new ClinicConversation({
       dataDir: officeDir,
       clinic: again.core.clinic,
+      actors: again.core.actors,
       chat: async () => {
         await again.core.session.signOut('user');
         await again.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
@@ -158,9 +161,14 @@ describe("a note of the clinic's from elsewhere", () => {
         return { output: 'Late answer', conversationId: 'late' };
       },
     });
-    await expect(racing.ask(bella.key, 'Anything else?')).rejects.toMatchObject({ code: 'not_found' });
-    expect(await racing.list(bella.key)).toEqual([]);
+    await expect(racing.ask(bella.key, 'Anything else?', colleague)).rejects.toBeInstanceOf(ActorAwayError);
+    expect(await racing.list(bella.key, again.core.actors.current()!)).toEqual([]);
     expect(readdirSync(folder)).toHaveLength(1);
-    expect(JSON.parse(readFileSync(join(folder, files[0]!), 'utf8')).turns).toHaveLength(2);
+    const keptTurns = JSON.parse(readFileSync(join(folder, files[0]!), 'utf8')).turns as { answer: string }[];
+    expect(keptTurns.map((t) => t.answer)).toEqual([first.answer, second.answer, 'Late answer']);
+    // A message of the colleague's asked now, with the demo vet in front, is not sent at all.
+    const chatsBefore = proxy.find('POST', '/chat').length;
+    await expect(racing.ask(bella.key, 'And now?', colleague)).rejects.toBeInstanceOf(ActorAwayError);
+    expect(proxy.find('POST', '/chat')).toHaveLength(chatsBefore);
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppInfo, ConsultInfo, ConsultsRevision, EventPayloads, Notice } from '../../shared/ipc.ts';
 import type { Settings } from '../../shared/settings.ts';
+import { Actors } from './actor.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
 import { Clinical } from './clinical.ts';
 import { ConsultGate } from './consult-gate.ts';
@@ -56,6 +57,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly session: Session;
   /** The sign-ins of vets who switched user with consults in flight. */
   readonly background: BackgroundSessions;
+  /** Who a piece of work acts for, and the sign-in each of its requests goes with. */
+  readonly actors: Actors;
   private pruning: Promise<void> = Promise.resolve();
   readonly pipeline: Pipeline;
   readonly clinical: Clinical;
@@ -136,6 +139,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     }));
     const user = () => session.state().user;
     const serviceKey = () => this.serviceKey();
+    const actors = (this.actors = new Actors({ session, background, serviceKey }));
     const gate = (this.gate = new ConsultGate({
       meta: (id) => this.recordings.peek(id),
       user,
@@ -158,6 +162,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.clinical = new Clinical(this.client, session, {
       // The secret the service signs deliveries with: to the secret store, never to settings.
       saveWebhookSecret: (secret) => secretStore.saveSecret('webhook-secret', secret),
+      actors,
     });
     this.calls = new ServiceCalls(session, this.client, { background, inFlight: (id) => this.inFlightFor(id) });
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
@@ -201,12 +206,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands({ ...consults, conversations });
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
-    this.answers = new ConsultAnswers({ ...consults, ddx: (input) => this.clinical.ddx(input) });
+    this.answers = new ConsultAnswers({ ...consults, ddx: (input, actor) => this.clinical.ddx(input, actor) });
     this.conversation = new ConsultConversation({
       ...consults,
       conversations,
+      actors,
       noteText: (id, documentId) => this.notes.formats(id, documentId).text,
-      chat: (body) => this.calls.chat(body),
+      chat: (token, body) => this.client.chat(token, body),
     });
 
     session.on('changed', (s) => emit('session:changed', sessionInfo(s, background)));
@@ -235,7 +241,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
       clinic,
-      chat: (body, as) => session.withToken((t) => this.client.chat(t, body), { as }),
+      actors,
+      chat: (token, body) => this.client.chat(token, body),
     });
     const recordedHere = (ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic

@@ -5,6 +5,7 @@ import { hasSpecies } from '../../shared/species.ts';
 import { MIN_WEBHOOK_SECRET } from '../../shared/limits.ts';
 import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
 import type { ServiceClient } from './service-client.ts';
+import type { Actor, Actors } from './actor.ts';
 import type { Session } from './session.ts';
 
 export class InputError extends Error {
@@ -23,6 +24,8 @@ export const MEDICATION_NEEDS_SPECIES =
 export interface ClinicalOptions {
   /** Keeps the clinic's webhook secret in the secret store (never in settings or a log). */
   saveWebhookSecret?: (secret: string) => Promise<void>;
+  /** The sign-in of the vet who asked (a call given an actor goes with theirs or not at all). */
+  actors?: Pick<Actors, 'withToken'>;
 }
 
 export class Clinical {
@@ -35,36 +38,42 @@ export class Clinical {
     this.options = options;
   }
 
-  ddx(input: string) {
-    const text = input.trim();
-    if (text === '') throw new InputError('Type or paste a clinical history first.');
-    return this.session.withToken((t) => this.client.ddx(t, text));
+  /** A request with the sign-in of the vet who asked (`actor`), else with the one in front. */
+  private withToken<T>(fn: (token: string) => Promise<T>, actor?: Actor): Promise<T> {
+    const { actors } = this.options;
+    return actor && actors ? actors.withToken(actor, fn) : this.session.withToken(fn);
   }
 
-  async treatmentPlan(input: string, allowWithoutSpecies = false): Promise<TreatmentPlanAnswer> {
+  ddx(input: string, actor?: Actor) {
+    const text = input.trim();
+    if (text === '') throw new InputError('Type or paste a clinical history first.');
+    return this.withToken((t) => this.client.ddx(t, text), actor);
+  }
+
+  async treatmentPlan(input: string, allowWithoutSpecies = false, actor?: Actor): Promise<TreatmentPlanAnswer> {
     const text = input.trim();
     if (text === '') throw new InputError('Type or paste the case details first.');
     if (!allowWithoutSpecies && !hasSpecies(text)) return { kind: 'needs_species', message: NEEDS_SPECIES_MESSAGE };
-    const result = await this.session.withToken((t) => this.client.treatmentPlan(t, text));
+    const result = await this.withToken((t) => this.client.treatmentPlan(t, text), actor);
     return { kind: 'result', result };
   }
 
-  medication(input: string) {
+  medication(input: string, actor?: Actor) {
     const text = input.trim();
     if (text === '') throw new InputError('Type the drug and the species first (for example: meloxicam, dog).');
     if (!hasSpecies(text)) throw new InputError(MEDICATION_NEEDS_SPECIES);
-    return this.session.withToken((t) => this.client.medication(t, text));
+    return this.withToken((t) => this.client.medication(t, text), actor);
   }
 
-  organization() {
-    return this.session.withToken((t) => this.client.organization(t));
+  organization(actor?: Actor) {
+    return this.withToken((t) => this.client.organization(t), actor);
   }
 
   /**
    * Registers the clinic's webhook endpoint. The secret goes to the service (whose client keeps
    * it out of every message) and, once the service has it, to the secret store.
    */
-  async registerWebhook({ url, secret }: { url: string; secret: string }) {
+  async registerWebhook({ url, secret }: { url: string; secret: string }, actor?: Actor) {
     let address: URL;
     try {
       address = new URL(url.trim());
@@ -75,21 +84,22 @@ export class Clinical {
       throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
     if (secret.length < MIN_WEBHOOK_SECRET)
       throw new InputError(`The webhook secret must be at least ${MIN_WEBHOOK_SECRET} characters long.`);
-    const answer = await this.session.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }));
+    const answer = await this.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }), actor);
     await this.options.saveWebhookSecret?.(secret);
     return answer.webhook;
   }
 
-  async setNotificationEmail(email: string) {
-    return (await this.session.withToken((t) => this.client.updateNotificationEmail(t, email))).organization;
+  async setNotificationEmail(email: string, actor?: Actor) {
+    return (await this.withToken((t) => this.client.updateNotificationEmail(t, email), actor)).organization;
   }
 
-  async setScribeWebhook(active: boolean) {
-    const organizationId = this.session.state().user?.organizationId;
+  async setScribeWebhook(active: boolean, actor?: Actor) {
+    const organizationId = actor?.organizationId ?? this.session.state().user?.organizationId;
     if (!organizationId) throw new InputError('Your organization is not known yet; sign in again.');
     return (
-      await this.session.withToken((t) =>
-        this.client.setWebhookStatus(t, { eventType: 'scribe', active, organizationId }),
+      await this.withToken(
+        (t) => this.client.setWebhookStatus(t, { eventType: 'scribe', active, organizationId }),
+        actor,
       )
     ).webhook;
   }

@@ -6,6 +6,7 @@
 // a claim writes. A rule written per path is a rule the next path forgets.
 import type { ConsultOwner } from '../../shared/ipc.ts';
 import type { User } from '../../shared/service/index.ts';
+import { actorUser, type Actor } from './actor.ts';
 import type { RecordingMeta } from './recordings/index.ts';
 
 /**
@@ -41,10 +42,16 @@ export class ConsultGate {
     this.sources = sources;
   }
 
-  access(id: string): ConsultAccess {
+  /**
+   * What `actor` may do with the consult (the vet a piece of work acts for, fixed when they
+   * asked); without one, the account signed in now. `null` is no one signed in.
+   */
+  access(id: string, actor?: Actor | null): ConsultAccess {
     const meta = this.sources.meta(id);
     if (!meta) return 'none';
-    return accessTo(meta.owner, this.sources.user(), this.sources.service(), {
+    const who = actor === undefined ? this.sources.user() : actor && actorUser(actor);
+    const service = actor ? actor.service : this.sources.service();
+    return accessTo(meta.owner, who, service, {
       sent: this.sources.sent(id),
       legacySender: this.sources.legacySender(id),
     });
@@ -55,18 +62,18 @@ export class ConsultGate {
    * be offered to them; `recording` lets the audio of a recording still under way be kept
    * (chunks, pause, Stop) whoever is signed in now, since refusing it would lose the audio.
    */
-  permits(id: string, need: 'full' | 'claim' | 'recording'): boolean {
+  permits(id: string, need: 'full' | 'claim' | 'recording', actor?: Actor | null): boolean {
     if (need === 'recording') {
       const state = this.sources.meta(id)?.state;
       if (state === 'recording' || state === 'paused') return true;
-      return this.access(id) !== 'none';
+      return this.access(id, actor) !== 'none';
     }
-    return this.access(id) === need;
+    return this.access(id, actor) === need;
   }
 
-  /** Whether the account signed in may see and act on the consult. */
-  allows(id: string): boolean {
-    return this.access(id) === 'full';
+  /** Whether the account signed in (or `actor`) may see and act on the consult. */
+  allows(id: string, actor?: Actor | null): boolean {
+    return this.access(id, actor) === 'full';
   }
 
   /**
@@ -74,10 +81,11 @@ export class ConsultGate {
    * and its deletion, belong to the vet who recorded it. The sentence that refuses the vet
    * signed in, or null when they may go on (their own consult, or one no account owns here).
    */
-  ownerOnly(id: string, action: OwnerAction): string | null {
+  ownerOnly(id: string, action: OwnerAction, actor?: Actor | null): string | null {
     const owner = this.sources.meta(id)?.owner;
-    const user = this.sources.user();
-    if (!owner || !user || owner.service !== this.sources.service() || owner.userId === user.id) return null;
+    const user = actor === undefined ? this.sources.user() : actor && actorUser(actor);
+    const service = actor ? actor.service : this.sources.service();
+    if (!owner || !user || owner.service !== service || owner.userId === user.id) return null;
     if (action !== 'delete' && this.sources.sent(id)) return null;
     return `Only ${owner.name.trim() || owner.email} can ${action} this consult.`;
   }

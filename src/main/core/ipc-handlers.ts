@@ -11,6 +11,7 @@ import {
   type IpcError,
   type IpcResult,
 } from '../../shared/ipc.ts';
+import { actorAccount, type Actor } from './actor.ts';
 import type { AppCore } from './app-core.ts';
 import { InputError } from './clinical.ts';
 import type { OwnerAction } from './consult-gate.ts';
@@ -24,8 +25,15 @@ import { SignedOutError } from './session.ts';
 import { SettingsError } from './settings.ts';
 
 type In<C extends InvokeChannel> = InvokeInput<C>;
-type Impl = { [C in InvokeChannel]: (input: never) => Promise<InvokeOutput<C>> | InvokeOutput<C> };
+/** One call: its parsed input, and the vet it acts for (read once, as the call came in; null signed out). */
+type Impl = { [C in InvokeChannel]: (input: never, actor: Actor | null) => Promise<InvokeOutput<C>> | InvokeOutput<C> };
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
+
+/** The actor of a call that needs a vet signed in; signed out, the call is refused as such. */
+function signedIn(actor: Actor | null): Actor {
+  if (!actor) throw new SignedOutError(null);
+  return actor;
+}
 
 // Every call that names a consult has passed the gate before it gets here (createHandlers); each
 // is one call of the engine, whose parts hold the rules.
@@ -66,36 +74,40 @@ function implementations(core: AppCore): Impl {
       commands.retryDocument(id, documentId),
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => ({ url: core.options.audioUrl(id) }),
-    'agents:ddx': ({ input }: In<'agents:ddx'>) => clinical.ddx(input),
-    'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>) =>
-      clinical.treatmentPlan(input, allowWithoutSpecies ?? false),
-    'agents:medication': ({ input }: In<'agents:medication'>) => clinical.medication(input),
-    'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>) => clinical.setNotificationEmail(email),
-    'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>) => clinical.setScribeWebhook(active),
-    'org:get': () => clinical.organization(),
-    'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>) => clinical.registerWebhook({ url, secret }),
+    'agents:ddx': ({ input }: In<'agents:ddx'>, actor) => clinical.ddx(input, signedIn(actor)),
+    'agents:treatmentPlan': ({ input, allowWithoutSpecies }: In<'agents:treatmentPlan'>, actor) =>
+      clinical.treatmentPlan(input, allowWithoutSpecies ?? false, signedIn(actor)),
+    'agents:medication': ({ input }: In<'agents:medication'>, actor) => clinical.medication(input, signedIn(actor)),
+    'org:setNotificationEmail': ({ email }: In<'org:setNotificationEmail'>, actor) =>
+      clinical.setNotificationEmail(email, signedIn(actor)),
+    'org:setScribeWebhook': ({ active }: In<'org:setScribeWebhook'>, actor) =>
+      clinical.setScribeWebhook(active, signedIn(actor)),
+    'org:get': (_input: In<'org:get'>, actor) => clinical.organization(signedIn(actor)),
+    'org:registerWebhook': ({ url, secret }: In<'org:registerWebhook'>, actor) =>
+      clinical.registerWebhook({ url, secret }, signedIn(actor)),
     'clipboard:write': (flavours: In<'clipboard:write'>) => notes.copy(flavours),
     'update:get': () => updates.info(),
     'settings:retentionPreview': ({ retentionDays }: In<'settings:retentionPreview'>) =>
       retention.preview(retentionDays),
     'update:restart': () => updates.restart(),
-    'consults:askDdx': ({ id, input }: In<'consults:askDdx'>) => core.answers.askDdx(id, input),
+    'consults:askDdx': ({ id, input }: In<'consults:askDdx'>, actor) => core.answers.askDdx(id, input, signedIn(actor)),
     'consults:answers': ({ id }: In<'consults:answers'>) => core.answers.list(id),
     'consults:trail': async ({ id }: In<'consults:trail'>) => ({ entries: await core.trail.read(id) }),
     'consults:noteUsed': ({ id, documentId, action }: In<'consults:noteUsed'>) =>
       notes.used(id, action, documentId ?? null),
     'session:switchUser': () => calls.switchUser(),
-    'consults:chat': ({ id, documentId, message }: In<'consults:chat'>) =>
-      core.conversation.ask(id, message, documentId ?? null),
-    'consults:chatTurns': ({ id }: In<'consults:chatTurns'>) => core.conversation.list(id),
+    'consults:chat': ({ id, documentId, message }: In<'consults:chat'>, actor) =>
+      core.conversation.ask(id, message, documentId ?? null, signedIn(actor)),
+    'consults:chatTurns': ({ id }: In<'consults:chatTurns'>, actor) => core.conversation.list(id, signedIn(actor)),
     'clinic:list': () => core.clinic.view(),
-    'clinic:refresh': () => core.clinic.refresh(),
+    'clinic:refresh': (_input: In<'clinic:refresh'>, actor) => core.clinic.refresh(actor && actorAccount(actor)),
     'clinic:note': ({ key }: In<'clinic:note'>) => core.clinic.note(key),
     'clinic:noteFormats': ({ key }: In<'clinic:noteFormats'>) => core.clinic.formats(key),
     'clinic:export': ({ key, format }: In<'clinic:export'>) => core.clinic.export(key, format),
     'recording:pets': ({ id, pets }: In<'recording:pets'>) => recorder.pets(id, pets),
-    'clinic:chat': ({ key, message }: In<'clinic:chat'>) => core.clinicConversation.ask(key, message),
-    'clinic:chatTurns': ({ key }: In<'clinic:chatTurns'>) => core.clinicConversation.list(key),
+    'clinic:chat': ({ key, message }: In<'clinic:chat'>, actor) =>
+      core.clinicConversation.ask(key, message, signedIn(actor)),
+    'clinic:chatTurns': ({ key }: In<'clinic:chatTurns'>, actor) => core.clinicConversation.list(key, signedIn(actor)),
     'consults:revision': () => core.consultsRevision(),
   };
 }
@@ -172,6 +184,34 @@ const OWNER_ONLY: Partial<Record<InvokeChannel, OwnerAction>> = {
   'recording:update': 'change',
 };
 
+/**
+ * Calls whose answer is the computer's, not a vet's: the sign-in itself, the recorder's own calls
+ * (a recording goes on through a switch of user, and its audio is kept whoever is in front), a
+ * change of settings (a change of service signs the vet out by design), the clipboard and
+ * updates. Every other answer is the asking vet's alone (createHandlers).
+ */
+const ANSWERS_THE_COMPUTER = new Set<InvokeChannel>([
+  'app:info',
+  'settings:update',
+  'session:get',
+  'session:signIn',
+  'session:signOut',
+  'session:switchUser',
+  'recording:start',
+  'recording:chunk',
+  'recording:pause',
+  'recording:resume',
+  'recording:stop',
+  'recording:pets',
+  'clipboard:write',
+  'update:get',
+  'update:restart',
+]);
+
+/** What the window is told in place of an answer that came after the vet who asked had left. */
+export const ANSWER_FOR_ANOTHER_VET =
+  'This was asked by the vet who was signed in before; its answer is kept for them and not shown here.';
+
 /** Whether a channel's input has an `id` (a consult's). */
 function schemaNamesConsult(schema: unknown): boolean {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
@@ -180,14 +220,22 @@ function schemaNamesConsult(schema: unknown): boolean {
 
 export function createHandlers(core: AppCore): HandlerTable {
   const impl = implementations(core);
+  // The one check of every answer, and of every refusal: one that lands after the vet who asked
+  // has left the PC is theirs (kept with the consult where the call keeps it: a chat turn, an
+  // agent's answer), never shown to the next vet, whose window this now is.
+  const left = (channel: InvokeChannel, actor: Actor | null) =>
+    actor !== null && !core.actors.inFront(actor) && !ANSWERS_THE_COMPUTER.has(channel);
   const table: Partial<Record<InvokeChannel, (input: unknown) => Promise<IpcResult<unknown>>>> = {};
   for (const channel of Object.keys(invokeContract) as InvokeChannel[]) {
     const schema = invokeContract[channel].input;
-    const run = impl[channel] as (input: unknown) => unknown;
+    const run = impl[channel] as (input: unknown, actor: Actor | null) => unknown;
     const need = GATE[channel];
     if (!need && schemaNamesConsult(schema))
       throw new Error(`ipc ${channel} names a consult but asks nothing of the gate`);
     table[channel] = async (input: unknown) => {
+      // Who this call acts for is decided here, once, as it comes in: the gate, the owner rule
+      // and the work itself all see the same vet, whoever signs in while it runs.
+      const actor = core.actors.current();
       const parsed = schema.safeParse(input);
       if (!parsed.success) {
         core.log.debug(`ipc ${channel}: invalid input`);
@@ -199,17 +247,20 @@ export function createHandlers(core: AppCore): HandlerTable {
           },
         };
       }
-      if (need && !core.gate.permits((parsed.data as { id: string }).id, need)) {
+      if (need && !core.gate.permits((parsed.data as { id: string }).id, need, actor)) {
         return { ok: false, error: { code: 'not_found', message: NOT_THEIRS } };
       }
       const ownerOnly = OWNER_ONLY[channel];
-      const refusal = ownerOnly ? core.gate.ownerOnly((parsed.data as { id: string }).id, ownerOnly) : null;
+      const refusal = ownerOnly ? core.gate.ownerOnly((parsed.data as { id: string }).id, ownerOnly, actor) : null;
       if (refusal) return { ok: false, error: { code: 'not_owner', message: refusal } };
       try {
-        const data = await run(parsed.data);
+        const data = await run(parsed.data, actor);
+        if (left(channel, actor)) return { ok: false, error: { code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET } };
         return { ok: true, data };
       } catch (e) {
-        const error = toIpcError(e);
+        const error: IpcError = left(channel, actor)
+          ? { code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET }
+          : toIpcError(e);
         core.log[error.code === 'internal' ? 'error' : 'debug'](`ipc ${channel}: ${error.code}: ${error.message}`);
         return { ok: false, error };
       }

@@ -26,7 +26,7 @@ import { JobError } from '../jobs/errors.ts';
 import { notePdf } from '../note-pdf.ts';
 import { localDate } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
-import type { Session } from '../session.ts';
+import { SessionChangedError, type Session } from '../session.ts';
 import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-file.ts';
 import { mergeClinic } from './merge.ts';
 import { readAllPages } from './pages.ts';
@@ -169,16 +169,24 @@ export class ClinicConsults {
     return this.viewOf(account, await this.copy(account));
   }
 
-  /** Reads both lists again for the signed-in account; a second call while one runs joins it. */
-  refresh(): Promise<ClinicView> {
-    const account = this.account();
+  /**
+   * Reads both lists again for the account that asked (`account`: the actor's, fixed when the
+   * vet asked; else the one signed in); a second call for the same account while one runs joins
+   * it. The list answered is that account's, and only while it is still the one signed in: a
+   * refresh that ends after a switch of user keeps its copy for its own vet and answers
+   * SessionChangedError, never one clinic's list to another's vet.
+   */
+  async refresh(account: ClinicAccount | null = this.account()): Promise<ClinicView> {
     if (!account) return this.view();
     const key = this.key(account);
-    const running = this.refreshing.get(key);
-    if (running) return running;
-    const run = this.doRefresh(account).finally(() => this.refreshing.delete(key));
-    this.refreshing.set(key, run);
-    return run;
+    let run = this.refreshing.get(key);
+    if (!run) {
+      run = this.doRefresh(account).finally(() => this.refreshing.delete(key));
+      this.refreshing.set(key, run);
+    }
+    const view = await run;
+    if (!sameAccount(account, this.account())) throw new SessionChangedError();
+    return view;
   }
 
   private async doRefresh(account: ClinicAccount): Promise<ClinicView> {
@@ -231,9 +239,11 @@ export class ClinicConsults {
     return view;
   }
 
-  /** A note from the service, read once with GET /scribe/get/{id} and then kept with the copy. */
-  async note(key: string): Promise<ClinicNote> {
-    const account = this.account();
+  /**
+   * A note from the service, read once with GET /scribe/get/{id} and then kept with the copy of
+   * `account` (the asking vet's; else the one signed in).
+   */
+  async note(key: string, account: ClinicAccount | null = this.account()): Promise<ClinicNote> {
     if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
     const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
     if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
@@ -273,8 +283,10 @@ export class ClinicConsults {
    * its note on the service. Refused in one sentence otherwise (signed out, not this account's,
    * or a visit with no note linked).
    */
-  async chatTarget(key: string): Promise<{ account: ClinicAccount; scribeId: string }> {
-    const account = this.account();
+  async chatTarget(
+    key: string,
+    account: ClinicAccount | null = this.account(),
+  ): Promise<{ account: ClinicAccount; scribeId: string }> {
     if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
     const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
     if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ChatTurn } from '../../../shared/ipc.ts';
 import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
+import { actorAccount, type Actor, type Actors } from '../actor.ts';
 import { Conversation } from '../consults/conversation.ts';
 import { ConversationStore } from '../consults/conversation-store.ts';
 import { JobError } from '../jobs/errors.ts';
@@ -17,8 +18,9 @@ import { accountKey, type ClinicAccount } from './copy-file.ts';
 export interface ClinicConversationOptions {
   dataDir: string;
   clinic: ClinicConsults;
-  /** `POST /chat` under the sign-in of vet `userId`; refused when another vet has signed in since. */
-  chat(body: ChatRequest, userId: string): Promise<ChatAnswer>;
+  actors: Pick<Actors, 'withToken' | 'inFront'>;
+  /** `POST /chat` with this token. */
+  chat(token: string, body: ChatRequest): Promise<ChatAnswer>;
   now?: () => number;
 }
 
@@ -31,8 +33,8 @@ function fileId(account: ClinicAccount, scribeId: string): string {
 export class ClinicConversation {
   private readonly conversation: Conversation;
   private readonly clinic: ClinicConsults;
-  /** Which note of which vet each file is about, for the checks and calls made by file. */
-  private readonly targets = new Map<string, { key: string; userId: string }>();
+  /** Which note each file is about, for the checks and calls made by file. */
+  private readonly targets = new Map<string, { key: string }>();
 
   constructor(options: ClinicConversationOptions) {
     const { clinic } = options;
@@ -43,37 +45,38 @@ export class ClinicConversation {
       return t;
     };
     this.conversation = new Conversation({
-      // Still the note of the account signed in: an answer that comes back after another vet
-      // signed in is not written into anyone's conversation.
-      check: async (file) => {
-        const { account, scribeId } = await clinic.chatTarget(target(file).key);
+      // Still a note of the asking vet's list, in the file of that vet's account: an answer that
+      // comes back after another vet signed in is written into the asking vet's conversation only.
+      check: async (file, actor) => {
+        const { account, scribeId } = await clinic.chatTarget(target(file).key, actorAccount(actor));
         if (fileId(account, scribeId) !== file)
           throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
       },
       inTurn: (_file, task) => task(),
       conversations: new ConversationStore(join(options.dataDir, 'clinic', 'conversations')),
-      noteText: async (file) => (await clinic.note(target(file).key)).note,
+      noteText: async (file, _documentId, actor) => (await clinic.note(target(file).key, actorAccount(actor))).note,
       // Nothing of this computer's trail: the note's consult was recorded elsewhere.
       started: async () => undefined,
-      chat: (body, file) => options.chat(body, target(file).userId),
+      chat: (body, _file, actor) => options.actors.withToken(actor, (t) => options.chat(t, body)),
+      inFront: (actor) => options.actors.inFront(actor),
       ...(options.now ? { now: options.now } : {}),
     });
   }
 
-  private async file(key: string): Promise<string> {
-    const { account, scribeId } = await this.clinic.chatTarget(key);
+  private async file(key: string, actor: Actor): Promise<string> {
+    const { account, scribeId } = await this.clinic.chatTarget(key, actorAccount(actor));
     const file = fileId(account, scribeId);
-    this.targets.set(file, { key, userId: account.userId });
+    this.targets.set(file, { key });
     return file;
   }
 
-  /** One message about the note `key` of the clinic's list; the first sends the note as kept. */
-  async ask(key: string, message: string): Promise<ChatTurn> {
-    return this.conversation.ask(await this.file(key), message);
+  /** One message of `actor` about the note `key` of their clinic's list; the first sends the note as kept. */
+  async ask(key: string, message: string, actor: Actor): Promise<ChatTurn> {
+    return this.conversation.ask(await this.file(key, actor), message, null, actor);
   }
 
-  /** The signed-in account's conversation about note `key`, oldest turn first. */
-  async list(key: string): Promise<ChatTurn[]> {
-    return this.conversation.list(await this.file(key));
+  /** `actor`'s conversation about note `key`, oldest turn first. */
+  async list(key: string, actor: Actor): Promise<ChatTurn[]> {
+    return this.conversation.list(await this.file(key, actor), actor);
   }
 }

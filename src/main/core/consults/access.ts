@@ -1,6 +1,7 @@
 // The consults as the account signed in may have them, through the gate (consult-gate.ts):
 // whole, as an offer to claim, or not at all. Every answer naming a consult is made here.
 import type { ConsultInfo } from '../../../shared/ipc.ts';
+import type { Actor } from '../actor.ts';
 import type { ConsultAccess, ConsultGate } from '../consult-gate.ts';
 import { JobError } from '../jobs/pipeline.ts';
 import type { ConsultCache } from './cache.ts';
@@ -24,12 +25,12 @@ export class ConsultAccessView {
   }
 
   /**
-   * The consult as the account signed in may have it: whole, or as an offer to claim it (a
+   * The consult as the account signed in (or `actor`) may have it: whole, or as an offer to claim it (a
    * consult recorded with no one signed in). Throws not_found for one that is not theirs.
    */
-  consultFor(id: string): ConsultInfo {
+  consultFor(id: string, actor?: Actor | null): ConsultInfo {
     const c = this.cache.consult(id);
-    const access = this.gate.access(id);
+    const access = this.gate.access(id, actor);
     if (!c || access === 'none') throw new JobError('not_found', NOT_THEIRS);
     return withAccess(c, access);
   }

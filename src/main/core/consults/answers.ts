@@ -6,11 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import type { KeptAnswer } from '../../../shared/ipc.ts';
 import type { DdxResult } from '../../../shared/service/index.ts';
+import { actorUser, type Actor } from '../actor.ts';
 import type { ConsultParts } from './parts.ts';
 
 export type ConsultAnswersOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'answers' | 'trail'> & {
-  /** The differential-diagnosis agent (`POST /ddx_agent_v2`). */
-  ddx(input: string): Promise<DdxResult>;
+  /** The differential-diagnosis agent (`POST /ddx_agent_v2`), with the asking vet's sign-in. */
+  ddx(input: string, actor: Actor): Promise<DdxResult>;
   now?: () => number;
 };
 
@@ -21,15 +22,18 @@ export class ConsultAnswers {
     this.options = options;
   }
 
-  /** Asks for differentials from the consult's note (as plain text) and keeps the answer with it. */
-  async askDdx(id: string, input: string): Promise<KeptAnswer> {
+  /**
+   * Asks for differentials from the consult's note (as plain text) for `actor`, and keeps the
+   * answer with the consult, noted on its trail as theirs, whoever is signed in when it lands.
+   */
+  async askDdx(id: string, input: string, actor: Actor): Promise<KeptAnswer> {
     const { access, pipeline, answers, trail, now = Date.now } = this.options;
-    access.consultFor(id);
+    access.consultFor(id, actor);
     const question = input.trim();
-    const result = await this.options.ddx(question);
+    const result = await this.options.ddx(question, actor);
     return pipeline.inTurn(id, async () => {
-      // Deleted while the service answered: not_found, and nothing is written.
-      access.consultFor(id);
+      // Deleted (or no longer the asking vet's to see) while the service answered: not_found, and nothing is written.
+      access.consultFor(id, actor);
       const kept: KeptAnswer = {
         answerId: randomUUID(),
         kind: 'ddx',
@@ -39,7 +43,7 @@ export class ConsultAnswers {
       };
       // The consult's trail says who started the conversation; an entry that cannot be written
       // refuses the keeping as a whole (the vet is told), as every other action does.
-      await trail.add(id, 'conversation');
+      await trail.add(id, 'conversation', { who: actorUser(actor) });
       await answers.add(id, kept);
       return kept;
     });

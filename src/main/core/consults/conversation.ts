@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatTurn } from '../../../shared/ipc.ts';
 import { MAX_CHAT_ANSWER, MAX_CHAT_CONTEXT } from '../../../shared/limits.ts';
 import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
+import { ActorAwayError, actorName, actorUser, type Actor, type Actors } from '../actor.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
 import { ServiceError } from '../service-errors.ts';
 import type { ConversationStore } from './conversation-store.ts';
@@ -31,32 +32,40 @@ export const STARTED_AGAIN = 'The assistant had forgotten this conversation, so 
 export const EMPTY_ANSWER = 'The assistant sent an empty answer; your message is kept, send it again.';
 export const UNREADABLE_ANSWER = 'The assistant’s answer could not be read; your message is kept, send it again.';
 
+/** The answer to a vet who has left the PC since they asked: kept for them, not shown to whoever is in front. */
+export function keptForActor(actor: Actor): string {
+  return `The assistant answered after ${actorName(actor)} left; the answer is kept with the conversation for them.`;
+}
+
 /**
  * Where a conversation lives and who may see it: what a conversation needs of its consult,
  * whether it was recorded here (a consult's turn, its trail, its folder) or is a note of the
  * clinic's from elsewhere (the account's copy).
  */
 export interface ConversationHome {
-  /** Refuses, with one sentence, a consult the vet signed in may not see (or that is gone). */
-  check(id: string): void | Promise<void>;
+  /** Refuses, with one sentence, a consult `actor` may not see (or that is gone). */
+  check(id: string, actor: Actor): void | Promise<void>;
   /** Runs the writing of a turn where nothing else about the consult runs at the same time. */
   inTurn<T>(id: string, task: () => Promise<T>): Promise<T>;
   conversations: Pick<ConversationStore, 'read' | 'write'>;
   /** The note (or one more document of the consult) as plain text, as the vet sees it. */
-  noteText(id: string, documentId: string | null): string | Promise<string>;
-  /** A conversation was started (or started again) with the note: noted where the consult notes such things. */
-  started(id: string, documentId: string | null): Promise<void>;
-  /** `POST /chat` as the vet signed in (for consult `id`). */
-  chat(body: ChatRequest, id: string): Promise<ChatAnswer>;
+  noteText(id: string, documentId: string | null, actor: Actor): string | Promise<string>;
+  /** A conversation was started (or started again) with the note by `actor`: noted where the consult notes such things. */
+  started(id: string, documentId: string | null, actor: Actor): Promise<void>;
+  /** `POST /chat` with `actor`'s own sign-in, never another's (Actors.withToken). */
+  chat(body: ChatRequest, id: string, actor: Actor): Promise<ChatAnswer>;
+  /** Whether `actor` is still the vet in front: a turn that lands after they left is kept, not shown. */
+  inFront(actor: Actor): boolean;
   now?: () => number;
 }
 
 export type ConsultConversationOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'trail'> & {
   conversations: ConversationStore;
+  actors: Pick<Actors, 'withToken' | 'inFront'>;
   /** The note (or one more document of the consult) as plain text, as the vet sees it. */
   noteText(id: string, documentId: string | null): string;
-  /** `POST /chat` as the vet signed in. */
-  chat(body: ChatRequest): Promise<ChatAnswer>;
+  /** `POST /chat` with this token. */
+  chat(token: string, body: ChatRequest): Promise<ChatAnswer>;
   now?: () => number;
 };
 
@@ -101,35 +110,43 @@ export class Conversation {
     this.home = home;
   }
 
-  /** One message about consult `id`; the first (and a restart) sends the note, or document `documentId`. */
-  async ask(id: string, message: string, documentId: string | null = null): Promise<ChatTurn> {
-    await this.home.check(id);
-    return this.queue.run(id, () => this.turn(id, message.trim(), documentId));
+  /**
+   * One message of `actor` about consult `id`; the first (and a restart) sends the note, or
+   * document `documentId`. A message queued behind another goes with the same vet's sign-in or
+   * not at all, however long it waits.
+   */
+  async ask(id: string, message: string, documentId: string | null, actor: Actor): Promise<ChatTurn> {
+    await this.home.check(id, actor);
+    return this.queue.run(id, () => this.turn(id, message.trim(), documentId, actor));
   }
 
-  list(id: string): Promise<ChatTurn[]> {
+  list(id: string, actor: Actor): Promise<ChatTurn[]> {
     const { inTurn, check, conversations } = this.home;
     return inTurn(id, async () => {
-      await check(id);
+      await check(id, actor);
       return (await conversations.read(id)).turns;
     });
   }
 
-  private async turn(id: string, message: string, documentId: string | null): Promise<ChatTurn> {
+  private async turn(id: string, message: string, documentId: string | null, actor: Actor): Promise<ChatTurn> {
     const { check, inTurn, conversations, started: noteStarted, now = Date.now } = this.home;
+    // Checked again in its turn: a vet who left while an earlier message was answered, or who
+    // may no longer see the consult, sends nothing more.
+    await check(id, actor);
+    if (!this.home.inFront(actor)) throw new ActorAwayError(actor);
     const before = await conversations.read(id);
     const notices: string[] = [];
     const start = async (): Promise<ChatAnswer> => {
-      const { context, cut } = chatContext(await this.home.noteText(id, documentId));
+      const { context, cut } = chatContext(await this.home.noteText(id, documentId, actor));
       if (cut) notices.push(CONTEXT_CUT);
-      return this.home.chat({ message, target_context: context }, id);
+      return this.home.chat({ message, target_context: context }, id, actor);
     };
     let answer: ChatAnswer;
     try {
       if (before.conversationId === null) answer = await start();
       else {
         try {
-          answer = await this.home.chat({ message, conversation_id: before.conversationId }, id);
+          answer = await this.home.chat({ message, conversation_id: before.conversationId }, id, actor);
         } catch (e) {
           if (!forgotten(e)) throw e;
           notices.push(STARTED_AGAIN);
@@ -151,29 +168,35 @@ export class Conversation {
       answer: output.slice(0, MAX_CHAT_ANSWER),
       ...(notices.length > 0 ? { notice: notices.join(' ') } : {}),
     };
-    return inTurn(id, async () => {
-      // Gone (or no longer the vet's) while the service answered: refused, and nothing is written.
-      await check(id);
+    const written = await inTurn(id, async () => {
+      // Gone (or no longer the asking vet's) while the service answered: refused, and nothing is written.
+      await check(id, actor);
       // An entry that cannot be written where the consult notes who started each conversation
       // refuses the turn as a whole (the vet is told, and the message stays in the box).
-      if (started) await noteStarted(id, documentId);
+      if (started) await noteStarted(id, documentId, actor);
       const kept = await conversations.read(id);
       await conversations.write(id, { conversationId, turns: [...kept.turns, turn] });
       return turn;
     });
+    // The vet who asked has left the PC: the turn is theirs, kept with the conversation, and the
+    // window (now another vet's) is told only that.
+    if (!this.home.inFront(actor)) throw new ActorAwayError(actor, keptForActor(actor));
+    return written;
   }
 }
 
 /** The conversation about a consult recorded here: kept beside it, in its turn, on its trail. */
 export class ConsultConversation extends Conversation {
-  constructor({ access, pipeline, trail, conversations, noteText, chat, now }: ConsultConversationOptions) {
+  constructor({ access, pipeline, trail, conversations, actors, noteText, chat, now }: ConsultConversationOptions) {
     super({
-      check: (id) => void access.consultFor(id),
+      check: (id, actor) => void access.consultFor(id, actor),
       inTurn: (id, task) => pipeline.inTurn(id, task),
       conversations,
-      noteText,
-      started: (id, documentId) => trail.add(id, 'conversation', { documentId }).then(() => undefined),
-      chat: (body) => chat(body),
+      noteText: (id, documentId) => noteText(id, documentId),
+      started: (id, documentId, actor) =>
+        trail.add(id, 'conversation', { documentId, who: actorUser(actor) }).then(() => undefined),
+      chat: (body, _id, actor) => actors.withToken(actor, (t) => chat(t, body)),
+      inFront: (actor) => actors.inFront(actor),
       ...(now ? { now } : {}),
     });
   }

@@ -1,0 +1,70 @@
+// A front in front of a recording proxy (or any origin) that passes every request on at once and
+// can hold the answer of chosen ones until the test lets it go: a slow service, for the moment a
+// test needs something to happen (a switch of user) while a request is out.
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface HeldFront {
+  /** The three base addresses, through the front. */
+  urls: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string };
+  /** Holds the answers of requests whose method and path match, from now on. */
+  hold(method: string, path: RegExp): void;
+  /** How many answers are held now. */
+  held(): number;
+  /** Lets every held answer go, and holds no more. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+export async function startHeldFront(
+  origin: string,
+  urls: { agentsUrl: string; scribeUrl: string; agentsApiUrl: string },
+): Promise<HeldFront> {
+  let rule: { method: string; path: RegExp } | null = null;
+  let waiting: (() => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '';
+    const holdIt = rule !== null && req.method === rule.method && rule.path.test(path);
+    const upstream = httpRequest(
+      `${origin}${req.url ?? '/'}`,
+      { method: req.method, headers: { ...req.headers, host: new URL(origin).host } },
+      (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (c: Buffer) => body.push(c));
+        answer.on('end', () => {
+          const send = () => res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body));
+          if (holdIt && rule !== null) waiting.push(send);
+          else send();
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const front = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const through = (url: string) => `${front}${new URL(url).pathname}`;
+  const held: HeldFront = {
+    urls: {
+      agentsUrl: through(urls.agentsUrl),
+      scribeUrl: through(urls.scribeUrl),
+      agentsApiUrl: through(urls.agentsApiUrl),
+    },
+    hold(method, path) {
+      rule = { method, path };
+    },
+    held: () => waiting.length,
+    release() {
+      rule = null;
+      const go = waiting;
+      waiting = [];
+      for (const send of go) send();
+    },
+    async close() {
+      held.release();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return held;
+}
