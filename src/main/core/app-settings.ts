@@ -103,9 +103,7 @@ export class AppSettings {
       if (newShortcut) shortcutPort?.apply(before.recordShortcut);
       throw e;
     }
-    const serviceChanged =
-      before.useSandbox !== after.useSandbox ||
-      JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
+    const serviceChanged = serviceInUseChanged(before, after);
     if (after.useSandbox && !embedded.running) await embedded.start();
     if (!after.useSandbox && embedded.running) await embedded.stop();
     if (serviceChanged && session.state().signedIn) await session.signOut('user');
@@ -130,4 +128,19 @@ export class AppSettings {
       });
     }
   }
+}
+
+/**
+ * Whether the service the app talks to is another one: the built-in sandbox chosen or left, or,
+ * while the published service or a clinic's own addresses are in use, one of those addresses
+ * changed. Addresses kept for later while the sandbox is in use change nothing now: the vet
+ * stays signed in and nothing in flight starts again.
+ */
+export function serviceInUseChanged(
+  before: Pick<Settings, 'useSandbox' | 'serviceUrls'>,
+  after: Pick<Settings, 'useSandbox' | 'serviceUrls'>,
+): boolean {
+  if (before.useSandbox !== after.useSandbox) return true;
+  if (after.useSandbox) return false;
+  return JSON.stringify(before.serviceUrls) !== JSON.stringify(after.serviceUrls);
 }
