@@ -13,7 +13,7 @@ import { Actors } from './actor.ts';
 import { AppSettings, type SettingsInput } from './app-settings.ts';
 import { Clinical } from './clinical.ts';
 import { ConsultGate } from './consult-gate.ts';
-import { ConsultAccessView, withAccess } from './consults/access.ts';
+import { ConsultAccessView } from './consults/access.ts';
 import { AnswerStore } from './consults/answer-store.ts';
 import { ConsultAnswers } from './consults/answers.ts';
 import { announceConsults } from './consults/announcements.ts';
@@ -22,6 +22,7 @@ import { ConsultCommands } from './consults/commands.ts';
 import { ConsultConversation } from './consults/conversation.ts';
 import { ConversationStore } from './consults/conversation-store.ts';
 import { ConsultNotes } from './consults/notes.ts';
+import { ConsultOutbox } from './consults/outbox.ts';
 import { Recorder } from './consults/recorder.ts';
 import { ClinicRetention } from './consults/retention.ts';
 import { ClinicConsults } from './clinic/clinic-consults.ts';
@@ -171,13 +172,10 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       ...parts,
       job: (id) => pipeline.info(id),
       emit,
-      // Another clinic's consult is none of this window's business, not even that it was recorded.
-      announce: (recording) => {
-        const access = gate.access(recording.id);
-        if (access !== 'none')
-          emit('consult:changed', withAccess({ recording, job: pipeline.info(recording.id) }, access));
-      },
+      // A consult made, or its state moved: told through the outbox, to whom may see it.
+      announce: (recording) => outbox.changed(recording.id),
     }));
+    const outbox = new ConsultOutbox({ cache, gate, job: (id) => pipeline.info(id), emit });
     // Whatever writes a recording's meta (a chunk, a claim, a rename) is known here at once.
     this.recordings.onChange = (meta) => void cache.remember(meta);
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
@@ -201,7 +199,18 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       user,
     }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
-    const consults = { ...parts, cache, access, gate, trail, drafts: this.drafts, answers, emit, rememberTemplate };
+    const consults = {
+      ...parts,
+      cache,
+      access,
+      gate,
+      trail,
+      drafts: this.drafts,
+      answers,
+      emit,
+      outbox,
+      rememberTemplate,
+    };
     const conversations = new ConversationStore(join(options.dataDir, 'conversations'));
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands({ ...consults, conversations });
@@ -226,7 +235,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     pipeline.on('job', prune);
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
-    announceConsults({ pipeline, cache, gate, emit, session, notify: options.notify });
+    announceConsults({ pipeline, cache, gate, emit, outbox, session, notify: options.notify });
     // Read from the service when the window asks: once per sign-in, on Refresh, and when a note
     // becomes ready (the window's clinic store), so the engine makes no call of its own for it.
     const clinic = (this.clinic = new ClinicConsults({

@@ -9,8 +9,8 @@ import type { ConsultGate } from '../consult-gate.ts';
 import type { Pipeline } from '../jobs/pipeline.ts';
 import type { Session } from '../session.ts';
 import type { Emit } from '../ports.ts';
-import { withAccess } from './access.ts';
 import type { ConsultCache } from './cache.ts';
+import type { ConsultOutbox } from './outbox.ts';
 
 /** How a consult is called in notifications: its patient, else its label, else its time. */
 function consultName(recording: RecordingInfo): string {
@@ -24,6 +24,8 @@ export interface AnnouncementOptions {
   cache: ConsultCache;
   gate: ConsultGate;
   emit: Emit;
+  /** A consult's progress goes to the window through the outbox, as every consult's change does. */
+  outbox: Pick<ConsultOutbox, 'changed'>;
   session: Pick<Session, 'on'>;
   /** A desktop notification, where the platform has them. */
   notify: ((title: string, body: string, consultId?: string) => void) | undefined;
@@ -33,7 +35,7 @@ export interface AnnouncementOptions {
 const UNTOLD_KEPT = 20;
 
 /** Subscribes to the pipeline's events for as long as it lives. */
-export function announceConsults({ pipeline, cache, gate, emit, session, notify }: AnnouncementOptions): void {
+export function announceConsults({ pipeline, cache, gate, emit, outbox, session, notify }: AnnouncementOptions): void {
   /** Notes ready that no one was told of yet, by consult, the oldest first. */
   const untold = new Map<string, { job: JobInfo; document?: DocumentInfo }>();
   const announceNote = (recording: RecordingInfo, job: JobInfo, document?: DocumentInfo) => {
@@ -58,14 +60,7 @@ export function announceConsults({ pipeline, cache, gate, emit, session, notify 
     notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`, recording.id);
   };
 
-  pipeline.on('job', (job) =>
-    cache.withRecording(job.recordingId, (recording) => {
-      // Another clinic's consult is none of this window's business, not even its progress.
-      const access = gate.access(recording.id);
-      if (access !== 'none')
-        emit('consult:changed', withAccess({ recording, job: pipeline.info(job.recordingId) ?? job }, access));
-    }),
-  );
+  pipeline.on('job', (job) => outbox.changed(job.recordingId, job));
   session.on('changed', (state) => {
     if (!state.signedIn) return;
     for (const [id, { job, document }] of [...untold])

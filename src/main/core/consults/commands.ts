@@ -23,7 +23,7 @@ export type ConsultCommandsOptions = Pick<
   | 'answers'
   | 'user'
   | 'serviceKey'
-  | 'emit'
+  | 'outbox'
   | 'rememberTemplate'
   | 'trail'
   | 'conversations'
@@ -68,9 +68,8 @@ export class ConsultCommands {
       }
     }
     // Every window shows the new name, not only the one that asked.
-    const consult = access.consultFor(id);
-    this.options.emit('consult:changed', consult);
-    return consult;
+    this.options.outbox.changed(id);
+    return access.consultFor(id);
   }
 
   /** Sends a consult to be scribed with this template (a recovered recording is finished first). */
@@ -131,9 +130,8 @@ export class ConsultCommands {
       await this.options.trail.add(id, 'sent');
       await pipeline.submit(id, meta.templateId);
     }
-    const claimed = this.options.access.consultFor(id);
-    this.options.emit('consult:changed', claimed);
-    return claimed;
+    this.options.outbox.changed(id);
+    return this.options.access.consultFor(id);
   }
 
   /**

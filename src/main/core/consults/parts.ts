@@ -12,6 +12,7 @@ import type { ConsultAccessView } from './access.ts';
 import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConversationStore } from './conversation-store.ts';
+import type { ConsultOutbox } from './outbox.ts';
 import type { ConsultTrail } from './trail.ts';
 
 export interface ConsultParts {
@@ -31,6 +32,8 @@ export interface ConsultParts {
   /** The service accounts belong to now (AppCore.serviceKey). */
   serviceKey: () => string;
   emit: Emit;
+  /** The one way a consult's change is told to the window (after the one access filter). */
+  outbox: ConsultOutbox;
   log: Logger;
   /** Keeps the template just sent as the one to offer first next time. */
   rememberTemplate: (templateId: string) => Promise<unknown>;

@@ -22,7 +22,7 @@ export type RecorderOptions = Pick<
   | 'serviceKey'
   | 'rememberTemplate'
   | 'trail'
-  | 'emit'
+  | 'outbox'
 >;
 
 export class Recorder {
@@ -124,7 +124,7 @@ export async function addVisitPets(options: RecorderOptions, id: string, names: 
 
 /** Another pet of the visit recorded in `id`: its consult, noted as recorded by the visit's vet. */
 async function addPet(options: RecorderOptions, id: string, patientName: string): Promise<string> {
-  const { recordings, cache, user, gate, access } = options;
+  const { recordings, cache, user } = options;
   const pet = cache.remember(await recordings.addPet(id, { patientName: patientName || null, visitId: id }));
   const vet = user();
   const who = vet && vet.id === pet.recordedBy?.userId ? vet : null;
@@ -136,7 +136,7 @@ async function addPet(options: RecorderOptions, id: string, patientName: string)
     throw e;
   }
   // The window learns of it now, not only once it is sent: one waiting for its name is listed too.
-  if (gate.access(pet.id) !== 'none') options.emit('consult:changed', access.consultFor(pet.id));
+  options.outbox.changed(pet.id);
   return pet.id;
 }
 

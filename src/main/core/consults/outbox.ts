@@ -1,0 +1,39 @@
+// The one way a consult's change reaches the window. Whatever changes a consult (a recording
+// started, paused or stopped, a pet of a visit made, a rename, a claim, a job's progress) tells
+// the outbox which consult; the outbox reads it as the window gets it and asks the gate once: the
+// vet in front gets it whole, or as an offer to claim it, or not at all (another clinic's consult
+// is none of their business, not even that it moved). No part emits `consult:changed` itself.
+import type { JobInfo } from '../../../shared/jobs.ts';
+import type { ConsultGate } from '../consult-gate.ts';
+import type { Emit } from '../ports.ts';
+import { withAccess } from './access.ts';
+import type { ConsultCache } from './cache.ts';
+
+export interface ConsultOutboxOptions {
+  cache: Pick<ConsultCache, 'withRecording'>;
+  gate: Pick<ConsultGate, 'access'>;
+  /** The consult's job as it is now, if it has one. */
+  job: (id: string) => JobInfo | null;
+  emit: Emit;
+}
+
+export class ConsultOutbox {
+  private readonly options: ConsultOutboxOptions;
+
+  constructor(options: ConsultOutboxOptions) {
+    this.options = options;
+  }
+
+  /**
+   * Consult `id` changed: the window is told, if the vet in front may see it. `job` is the job's
+   * snapshot an event carried, for a job no longer kept (deleted since).
+   */
+  changed(id: string, job?: JobInfo): void {
+    const { cache, gate, emit } = this.options;
+    cache.withRecording(id, (recording) => {
+      const access = gate.access(id);
+      if (access === 'none') return;
+      emit('consult:changed', withAccess({ recording, job: this.options.job(id) ?? job ?? null }, access));
+    });
+  }
+}
