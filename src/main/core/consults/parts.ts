@@ -13,6 +13,7 @@ import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConversationStore } from './conversation-store.ts';
 import type { ConsultTrail } from './trail.ts';
+import type { Visits } from './visits.ts';
 
 export interface ConsultParts {
   settings: SettingsStore;
@@ -36,4 +37,6 @@ export interface ConsultParts {
   rememberTemplate: (templateId: string) => Promise<unknown>;
   /** The conversations with the clinical assistant kept with each consult. */
   conversations: ConversationStore;
+  /** Visits of several pets: split into one consult each, journaled, and sent (visits.ts). */
+  visits: Visits;
 }
