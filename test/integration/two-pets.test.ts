@@ -342,7 +342,7 @@ describe('several pets in one visit', () => {
 /** Runs the Stop child (`support/visit-stop-child.ts`) against the world's proxy: its JSON lines, and the signal that ended it. */
 async function stopInChild(
   w: World,
-  mode: 'kill' | 'full',
+  mode: 'kill' | 'full' | 'full-send',
   dataDir: string,
   templateId: string,
 ): Promise<{ lines: Record<string, unknown>[]; signal: NodeJS.Signals | null; stderr: string }> {
@@ -409,13 +409,16 @@ describe('a visit split cut short', () => {
     }
   });
 
-  it.skipIf(!hasPrlimit)(
-    'a disk that fills after the first other pet: Stop says what was kept and what was not, deletes nothing, sends nothing, and the next Stop finishes the visit',
-    async () => {
+  it.skipIf(!hasPrlimit).each([
+    ['Stop', 'full'],
+    ['Send', 'full-send'],
+  ] as const)(
+    'a disk that fills after the first other pet: Stop says what was kept and what was not, deletes nothing, sends nothing, and %s once there is room finishes the visit',
+    async (_press, mode) => {
       const w = await world();
       const templateId = await firstTemplateId(w.c);
       const dataDir = tempDir('vet-scribe-visit-full-');
-      const run = await stopInChild(w, 'full', dataDir, templateId);
+      const run = await stopInChild(w, mode, dataDir, templateId);
       expect(run.signal, run.stderr).toBeNull();
       expect(run.lines, run.stderr).toHaveLength(4);
       const [recorded, first, second, settled] = run.lines as [

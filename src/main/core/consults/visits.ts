@@ -52,20 +52,27 @@ export class Visits {
   async stop(id: string, names: readonly string[]): Promise<void> {
     await this.turns.run(id, async () => {
       const pets = await this.split(id, names);
-      await this.sendAll(id, pets);
+      await this.sendAll(id, [id, ...pets]);
     });
   }
 
   /**
-   * Send's part for a visit: its pets made before the first is sent (`names` start a split that
-   * was never journaled, as for a recording the app did not stop). Then `send` sends the first
-   * pet, and the others are sent as Stop would send them.
+   * Send's part for a consult: when its visit's split is not finished (a kill or a full disk
+   * cut it short, or the app never stopped the recording: `names` then start it), the visit's
+   * pets are made first; then `send` sends the consult, and the rest of a visit split now is
+   * sent as Stop would send it.
    */
   async send(id: string, names: readonly string[], send: () => Promise<void>): Promise<void> {
-    await this.turns.run(id, async () => {
-      const pets = await this.split(id, names);
+    const { recordings } = this.options;
+    const meta = await recordings.get(id);
+    // Another pet of a visit whose split is not finished: the visit's first pet holds the journal.
+    const first = meta?.visitId && meta.visitId !== id ? await recordings.get(meta.visitId) : null;
+    const visit = first?.split && !first.split.done ? first.id : id;
+    await this.turns.run(visit, async () => {
+      const pets = await this.split(visit, visit === id ? names : []);
       await send();
-      await this.sendAll(id, pets);
+      // Only a visit finished now: sending one consult sends no other of a visit split before.
+      await this.sendAll(visit, pets.length > 0 ? [visit, ...pets] : []);
     });
   }
 
@@ -82,7 +89,10 @@ export class Visits {
     }
   }
 
-  /** The visit's other pets, made: their ids (none for a recording of one pet). */
+  /**
+   * The visit's other pets, made: the ids of those made now or whose visit was not sent yet
+   * (none for a recording of one pet, or a visit split and sent before).
+   */
   private async split(id: string, names: readonly string[]): Promise<string[]> {
     const { recordings, cache } = this.options;
     const meta = await recordings.get(id);
@@ -99,6 +109,7 @@ export class Visits {
         throw notMade(meta, split, [], e, false);
       }
     }
+    if (split.done) return [];
     const kept: string[] = [];
     for (const [n, pet] of split.pets.entries()) {
       if (pet.made) continue;
@@ -127,12 +138,15 @@ export class Visits {
     if (gate.access(id) !== 'none') this.options.emit('consult:changed', access.consultFor(id));
   }
 
-  /** The first pet and the others, each sent when it has its template and patient and was not sent yet. */
-  private async sendAll(id: string, pets: readonly string[]): Promise<void> {
-    for (const each of [id, ...pets]) if (!this.options.pipeline.info(each)) await sendIfReady(this.options, each);
-    const split = (await this.options.recordings.get(id))?.split;
-    if (split && !split.done)
-      this.options.cache.remember(await this.options.recordings.update(id, { split: { ...split, done: true } }));
+  /**
+   * Each of `ids` sent when it has its template and patient and was not sent yet; then the
+   * visit's journal is done.
+   */
+  private async sendAll(visit: string, ids: readonly string[]): Promise<void> {
+    const { pipeline, recordings, cache } = this.options;
+    for (const each of ids) if (!pipeline.info(each)) await sendIfReady(this.options, each);
+    const split = (await recordings.get(visit))?.split;
+    if (split && !split.done) cache.remember(await recordings.update(visit, { split: { ...split, done: true } }));
   }
 }
 
