@@ -342,7 +342,7 @@ describe('several pets in one visit', () => {
 /** Runs the Stop child (`support/visit-stop-child.ts`) against the world's proxy: its JSON lines, and the signal that ended it. */
 async function stopInChild(
   w: World,
-  mode: 'kill' | 'full' | 'full-send',
+  mode: 'kill' | 'full' | 'full-send' | 'full-send-pet',
   dataDir: string,
   templateId: string,
 ): Promise<{ lines: Record<string, unknown>[]; signal: NodeJS.Signals | null; stderr: string }> {
@@ -411,7 +411,8 @@ describe('a visit split cut short', () => {
 
   it.skipIf(!hasPrlimit).each([
     ['Stop', 'full'],
-    ['Send', 'full-send'],
+    ['Send on Bella', 'full-send'],
+    ['Send on Tom', 'full-send-pet'],
   ] as const)(
     'a disk that fills after the first other pet: Stop says what was kept and what was not, deletes nothing, sends nothing, and %s once there is room finishes the visit',
     async (_press, mode) => {

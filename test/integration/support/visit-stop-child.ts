@@ -2,10 +2,11 @@
 // with two other pets, Tom and Jerry. Right after the first other pet's consult is written to
 // disk it is either killed (`kill`: SIGKILL, as a power cut would) or its disk fills (`full`:
 // its file-size limit lowered to nothing with prlimit, which needs no root). Under `full` it
-// then frees the space, presses Stop again (`full-send`: Send on Bella in Consults) and waits
+// then frees the space, presses Stop again (`full-send`: Send on Bella in Consults;
+// `full-send-pet`: Send on Tom) and waits
 // for every consult to be scribed. It prints one JSON line per step; its stdout must be a pipe
 // (a file would be refused too).
-//   node visit-stop-child.ts kill|full|full-send <data dir> <urls-json> <template id>
+//   node visit-stop-child.ts kill|full|full-send|full-send-pet <data dir> <urls-json> <template id>
 import { spawnSync } from 'node:child_process';
 import { AppCore } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
@@ -14,8 +15,8 @@ import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 import { recorderChunks } from './core.ts';
 
 const [mode = '', dataDir = '', urlsJson = '{}', templateId = ''] = process.argv.slice(2);
-if (!['kill', 'full', 'full-send'].includes(mode) || !dataDir || !templateId)
-  throw new Error('usage: visit-stop-child.ts kill|full|full-send <data dir> <urls-json> <template id>');
+if (!['kill', 'full', 'full-send', 'full-send-pet'].includes(mode) || !dataDir || !templateId)
+  throw new Error('usage: visit-stop-child.ts kill|full|full-send|full-send-pet <data dir> <urls-json> <template id>');
 const urls = JSON.parse(urlsJson) as {
   agentsUrl: string;
   scribeUrl: string;
@@ -75,10 +76,11 @@ say({ first, visit: visit() });
 
 // Space again: the vet presses Stop once more, or Send, as the sentence asks.
 fileSizeLimit('unlimited');
+const tom = visit().find((pet) => pet.name === 'Tom')?.id ?? '';
 const second =
-  mode === 'full-send'
-    ? await h['consults:submit']({ id, templateId })
-    : await h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] });
+  mode === 'full'
+    ? await h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] })
+    : await h['consults:submit']({ id: mode === 'full-send' ? id : tom, templateId });
 say({ second, visit: visit() });
 await core.pipeline.settled();
 say({ settled: visit() });
