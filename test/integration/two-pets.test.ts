@@ -4,16 +4,20 @@
 // request and a note naming its pet; read off the wire by a recording proxy. Faults: two pets
 // with one name, one pet's upload refused while the other's goes through, and the vet handing
 // the computer over, or signing out, between pets.
-import { readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob } from './support/core.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+
+const STOP_CHILD = join(import.meta.dirname, 'support', 'visit-stop-child.ts');
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -303,6 +307,162 @@ describe('several pets in one visit', () => {
     expect(visit.find((x) => x.recording.patientName === null)?.job).toBeNull();
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
   });
+
+  it('two Stops at once make each pet once and send each once, round after round', async () => {
+    const w = await world();
+    const templateId = await firstTemplateId(w.c);
+    for (let round = 1; round <= 5; round++) {
+      const started = await w.h['recording:start']({
+        mimeType: 'audio/webm;codecs=opus',
+        patientName: 'Bella',
+        templateId,
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const id = started.data.id;
+      for (const [seq, data] of recorderChunks().entries())
+        await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+      const [one, two] = await Promise.all([
+        w.h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] }),
+        w.h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] }),
+      ]);
+      expect(one, `round ${round}`).toMatchObject({ ok: true });
+      const visit = w.c.consults().filter((x) => x.recording.visitId === id);
+      expect(visit.map((x) => x.recording.patientName).sort(), `round ${round}`).toEqual(['Bella', 'Jerry', 'Tom']);
+      for (const each of visit) expect(await done(w.c, each.recording.id)).toBe('completed');
+      expect(w.proxy.find('POST', '/scribe/request'), `round ${round}`).toHaveLength(3 * round);
+      // The second Stop answered what the first did.
+      expect(two, `round ${round}`).toEqual(one);
+    }
+    expect([...sessionsMade(w.proxy).values()].sort()).toEqual(
+      ['Bella', 'Jerry', 'Tom'].flatMap((name) => Array.from({ length: 5 }, () => name)).sort(),
+    );
+  });
+});
+
+/** Runs the Stop child (`support/visit-stop-child.ts`) against the world's proxy: its JSON lines, and the signal that ended it. */
+async function stopInChild(
+  w: World,
+  mode: 'kill' | 'full' | 'full-send' | 'full-send-pet',
+  dataDir: string,
+  templateId: string,
+): Promise<{ lines: Record<string, unknown>[]; signal: NodeJS.Signals | null; stderr: string }> {
+  const urls = JSON.stringify({ ...w.proxy.urls, ...w.sandbox.demo });
+  // Without the suite's log file: the child's own disk fills, and the log would be refused too.
+  const { VET_SCRIBE_LOG_FILE: _log, ...env } = process.env;
+  const child = spawn(process.execPath, [STOP_CHILD, mode, dataDir, urls, templateId], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+  });
+  let out = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, sig) => resolve(sig)));
+  const lines = out
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { lines, signal, stderr };
+}
+
+/** The recording folders of a data folder, and anything else left beside them. */
+function folders(dataDir: string): string[] {
+  return readdirSync(join(dataDir, 'recordings')).sort();
+}
+
+const hasPrlimit = process.platform === 'linux' && spawnSync('prlimit', ['--version']).status === 0;
+
+describe('a visit split cut short', () => {
+  it('a kill right after the first other pet is written: the next start makes the rest, and each pet is made and sent once', async () => {
+    const w = await world();
+    const templateId = await firstTemplateId(w.c);
+    const dataDir = tempDir('vet-scribe-visit-kill-');
+    const run = await stopInChild(w, 'kill', dataDir, templateId);
+    expect(run.signal, run.stderr).toBe('SIGKILL');
+    const id = String(run.lines[0]?.['recorded']);
+    expect(run.lines).toHaveLength(1);
+    // Bella and Tom only, and nothing sent yet.
+    expect(folders(dataDir)).toHaveLength(2);
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(0);
+
+    const again = await startCoreAgainst(w.sandbox, {
+      urls: w.proxy.urls,
+      secretStore: new MemorySecretStore(),
+      dataDir,
+    });
+    cleanups.push(() => again.stop());
+    await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
+    const visit = again.consults().filter((x) => x.recording.visitId === id);
+    expect(visit.map((x) => x.recording.patientName).sort()).toEqual(['Bella', 'Jerry', 'Tom']);
+    for (const each of visit) expect(await done(again, each.recording.id)).toBe('completed');
+    expect(folders(dataDir)).toEqual(visit.map((x) => x.recording.id).sort());
+    expect([...sessionsMade(w.proxy).values()].sort()).toEqual(['Bella', 'Jerry', 'Tom']);
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(3);
+    const h = createHandlers(again);
+    for (const each of visit) {
+      const trail = await again.trail.read(each.recording.id);
+      expect(
+        trail.map((e) => e.action),
+        each.recording.patientName ?? '',
+      ).toEqual(['recorded', 'sent']);
+      expect(await noteOf(h, each.recording.id)).toContain(`for ${each.recording.patientName}`);
+    }
+  });
+
+  it.skipIf(!hasPrlimit).each([
+    ['Stop', 'full'],
+    ['Send on Bella', 'full-send'],
+    ['Send on Tom', 'full-send-pet'],
+  ] as const)(
+    'a disk that fills after the first other pet: Stop says what was kept and what was not, deletes nothing, sends nothing, and %s once there is room finishes the visit',
+    async (_press, mode) => {
+      const w = await world();
+      const templateId = await firstTemplateId(w.c);
+      const dataDir = tempDir('vet-scribe-visit-full-');
+      const run = await stopInChild(w, mode, dataDir, templateId);
+      expect(run.signal, run.stderr).toBeNull();
+      expect(run.lines, run.stderr).toHaveLength(4);
+      const [recorded, first, second, settled] = run.lines as [
+        { recorded: string },
+        { first: { ok: boolean; error?: { code: string; message: string } }; visit: { name: string; sent: boolean }[] },
+        { second: { ok: boolean }; visit: { name: string; sent: boolean }[] },
+        { settled: { id: string; name: string; sent: boolean }[] },
+      ];
+      expect(first.first).toEqual({
+        ok: false,
+        error: {
+          code: 'disk_full',
+          message:
+            'Bella and Tom were kept; Jerry could not be made yet: the disk is full (free some space on this computer). It will be made when you press Stop or Send again, or at the next start; until then nothing of the visit is sent.',
+        },
+      });
+      // Nothing made was deleted, and no pet went alone.
+      expect(first.visit.map((p) => [p.name, p.sent]).sort()).toEqual([
+        ['Bella', false],
+        ['Tom', false],
+      ]);
+      expect(second.second).toMatchObject({ ok: true });
+      expect(settled.settled.map((p) => [p.name, p.sent]).sort()).toEqual([
+        ['Bella', true],
+        ['Jerry', true],
+        ['Tom', true],
+      ]);
+      expect(folders(dataDir)).toEqual(settled.settled.map((p) => p.id).sort());
+      // Each consult's history: recorded once, then sent once.
+      for (const pet of settled.settled) {
+        const trail = readFileSync(join(dataDir, 'recordings', pet.id, 'trail.jsonl'), 'utf8')
+          .trim()
+          .split('\n');
+        expect(
+          trail.map((line) => (JSON.parse(line) as { action: string }).action),
+          pet.name,
+        ).toEqual(['recorded', 'sent']);
+      }
+      expect(recorded.recorded).toBe(settled.settled.find((p) => p.name === 'Bella')?.id);
+      expect([...sessionsMade(w.proxy).values()].sort()).toEqual(['Bella', 'Jerry', 'Tom']);
+      expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(3);
+    },
+  );
 });
 
 /** The user a bearer token was issued to. */

@@ -530,4 +530,30 @@ describe('RecordingStore after a crash', () => {
     const out = readFileSync(store.audioPath(meta.id));
     expect(out.subarray(out.length - (raw.length - rawHeadSize)).equals(raw.subarray(rawHeadSize))).toBe(true);
   });
+
+  it("a visit's other pet is made once under its chosen id; one a kill left half put together is no recording and is made again whole", async () => {
+    const store = new RecordingStore({ dir, now });
+    const visit = await store.finish((await recordAll(store)).id);
+    const [tom = '', jerry = ''] = await store.petIds(visit.id, 2);
+    // Derived from the visit: asked again, the same ids.
+    expect(await store.petIds(visit.id, 2)).toEqual([tom, jerry]);
+    expect(new Set([visit.id, tom, jerry]).size).toBe(3);
+    const made = await store.addPet(visit.id, { id: tom, patientName: 'Tom', visitId: visit.id });
+    expect(await store.addPet(visit.id, { id: tom, patientName: 'Tom', visitId: visit.id })).toEqual(made);
+    expect(made).toMatchObject({ id: tom, patientName: 'Tom', visitId: visit.id, state: 'finished' });
+    // A kill while Jerry's folder was being put together: its audio there, its meta not yet.
+    mkdirSync(join(dir, `${jerry}.making`));
+    writeFileSync(join(dir, `${jerry}.making`, 'audio.webm'), raw.subarray(0, 1000));
+    const { all, recovered } = await new RecordingStore({ dir, now }).open();
+    expect(all.map((m) => m.id).sort()).toEqual([visit.id, tom].sort());
+    expect(recovered).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual([visit.id, tom].sort());
+    const again = new RecordingStore({ dir, now });
+    await again.addPet(visit.id, { id: jerry, patientName: 'Jerry', visitId: visit.id });
+    expect(readFileSync(again.audioPath(jerry)).equals(readFileSync(again.audioPath(visit.id)))).toBe(true);
+    expect((await again.list()).map((m) => m.patientName ?? '').sort()).toEqual(['', 'Jerry', 'Tom']);
+    // Another recording in the id chosen for a pet is never taken for it.
+    const other = await rejection(again.addPet(tom, { id: visit.id, patientName: 'Mango', visitId: tom }));
+    expect(other.code).toBe('bad_state');
+  });
 });

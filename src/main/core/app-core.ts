@@ -24,6 +24,7 @@ import { ConversationStore } from './consults/conversation-store.ts';
 import { ConsultNotes } from './consults/notes.ts';
 import { ConsultOutbox } from './consults/outbox.ts';
 import { Recorder } from './consults/recorder.ts';
+import { Visits } from './consults/visits.ts';
 import { ClinicRetention } from './consults/retention.ts';
 import { ClinicConsults } from './clinic/clinic-consults.ts';
 import { ClinicConversation } from './clinic/clinic-conversation.ts';
@@ -74,6 +75,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly updates: UpdateControl;
   readonly access: ConsultAccessView;
   readonly recorder: Recorder;
+  /** Visits of several pets: their split, journaled, finished at start when a kill cut it short. */
+  readonly visits: Visits;
   readonly commands: ConsultCommands;
   readonly notes: ConsultNotes;
   /** The agents' answers kept with a consult (differentials from its note). */
@@ -199,7 +202,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       user,
     }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
-    const consults = {
+    const shared = {
       ...parts,
       cache,
       access,
@@ -211,6 +214,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       outbox,
       rememberTemplate,
     };
+    const visits = (this.visits = new Visits(shared));
+    const consults = { ...shared, visits };
     const conversations = new ConversationStore(join(options.dataDir, 'conversations'));
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands({ ...consults, conversations });
@@ -303,6 +308,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       return this.session.state();
     });
     await this.pipeline.init(metas, listing);
+    // A visit whose split a kill or a full disk cut short has its other pets made and is sent.
+    await this.visits.resume(metas);
     // Restored only while their consults are still in flight.
     await this.background.prune((id) => this.inFlightFor(id));
     // What a write cut short by a crash left behind (temporary files of unsaved edits).

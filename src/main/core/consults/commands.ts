@@ -6,7 +6,6 @@ import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
 import { SignedOutError } from '../session.ts';
 import { NOT_THEIRS } from './access.ts';
-import { addVisitPets, sendIfReady } from './recorder.ts';
 import type { ConsultParts } from './parts.ts';
 
 const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
@@ -27,6 +26,7 @@ export type ConsultCommandsOptions = Pick<
   | 'rememberTemplate'
   | 'trail'
   | 'conversations'
+  | 'visits'
 >;
 
 export class ConsultCommands {
@@ -80,12 +80,14 @@ export class ConsultCommands {
     if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
     if (meta.templateId !== templateId) cache.remember(await recordings.update(id, { templateId }));
     if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
-    // A visit of several pets the app did not stop: its other pets are made now, with this template.
-    const pets = meta.state === 'recovered' ? await addVisitPets(this.options, id, meta.pets ?? []) : [];
-    await this.options.trail.add(id, 'sent');
-    await pipeline.submit(id, templateId);
-    await this.options.rememberTemplate(templateId);
-    for (const pet of pets) await sendIfReady(this.options, pet);
+    // A visit of several pets the app did not stop has its other pets made now, with this
+    // template, as Stop would have made them; one whose pets a full disk or a kill left
+    // unmade has them made first. None of the visit goes while a pet is still to be made.
+    await this.options.visits.send(id, meta.state === 'recovered' ? (meta.pets ?? []) : [], async () => {
+      await this.options.trail.add(id, 'sent');
+      await pipeline.submit(id, templateId);
+      await this.options.rememberTemplate(templateId);
+    });
     return this.options.access.consultFor(id);
   }
 

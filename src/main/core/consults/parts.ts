@@ -14,6 +14,7 @@ import type { ConsultCache } from './cache.ts';
 import type { ConversationStore } from './conversation-store.ts';
 import type { ConsultOutbox } from './outbox.ts';
 import type { ConsultTrail } from './trail.ts';
+import type { Visits } from './visits.ts';
 
 export interface ConsultParts {
   settings: SettingsStore;
@@ -39,4 +40,6 @@ export interface ConsultParts {
   rememberTemplate: (templateId: string) => Promise<unknown>;
   /** The conversations with the clinical assistant kept with each consult. */
   conversations: ConversationStore;
+  /** Visits of several pets: split into one consult each, journaled, and sent (visits.ts). */
+  visits: Visits;
 }

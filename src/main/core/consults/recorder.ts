@@ -1,32 +1,23 @@
-// The recorder's calls: a consult started, its chunks, pause and resume, and Stop, which sends
-// the consult at once when it has its template and patient.
+// The recorder's calls: a consult started, its chunks, pause and resume, and Stop, which splits
+// a visit of several pets into one consult each and sends them at once when they have their
+// template and patient (visits.ts).
 import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
 import { ownerOf } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
 import type { ConsultParts } from './parts.ts';
-import { TrailError } from './trail.ts';
 
-const STOPPED_NOT_SENT =
-  'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.';
 const STOPPED_NOT_YOURS =
   'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
 
 export type RecorderOptions = Pick<
   ConsultParts,
-  | 'recordings'
-  | 'cache'
-  | 'access'
-  | 'gate'
-  | 'pipeline'
-  | 'user'
-  | 'serviceKey'
-  | 'rememberTemplate'
-  | 'trail'
-  | 'outbox'
+  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'trail' | 'visits'
 >;
 
 export class Recorder {
   private readonly options: RecorderOptions;
+  /** The Stop running for each recording, which a Stop asked meanwhile joins. */
+  private readonly stopping = new Map<string, Promise<ConsultInfo>>();
 
   constructor(options: RecorderOptions) {
     this.options = options;
@@ -92,67 +83,25 @@ export class Recorder {
 
   /**
    * Stop. With `pets` (the visit's other patients; else those kept while recording), each
-   * becomes a consult of its own with the same audio and the visit's id, made once: a repeated
-   * Stop finds the visit already split.
+   * becomes a consult of its own with the same audio and the visit's id, made once (visits.ts).
+   * A Stop asked again while one runs (two windows, a double click) answers what that one
+   * answers: the visit is split and sent once.
    */
-  async stop(id: string, durationMs: number | undefined, pets?: readonly string[]): Promise<ConsultInfo> {
-    const { recordings, cache, gate } = this.options;
+  stop(id: string, durationMs: number | undefined, pets?: readonly string[]): Promise<ConsultInfo> {
+    const running = this.stopping.get(id);
+    if (running) return running;
+    const stopping = this.stopOnce(id, durationMs, pets).finally(() => this.stopping.delete(id));
+    this.stopping.set(id, stopping);
+    return stopping;
+  }
+
+  private async stopOnce(id: string, durationMs: number | undefined, pets?: readonly string[]): Promise<ConsultInfo> {
+    const { recordings, cache, gate, visits } = this.options;
     const finished = await recordings.finish(id, durationMs === undefined ? {} : { durationMs });
     cache.remember(finished);
-    const others = await addVisitPets(this.options, id, pets ?? finished.pets ?? []);
-    await sendIfReady(this.options, id);
-    for (const other of others) await sendIfReady(this.options, other);
+    await visits.stop(id, pets ?? finished.pets ?? []);
     // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
     if (gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
     return this.options.access.consultFor(id);
   }
-}
-
-/**
- * The visit's other pets, each a consult of its own with the audio of `id`: their ids. None
- * when the visit was split already (its id is written first, so a Stop repeated after a
- * failure half-way adds no pet twice).
- */
-export async function addVisitPets(options: RecorderOptions, id: string, names: readonly string[]): Promise<string[]> {
-  const { recordings, cache } = options;
-  if (names.length === 0 || (await recordings.get(id))?.visitId) return [];
-  cache.remember(await recordings.update(id, { visitId: id }));
-  const ids: string[] = [];
-  for (const name of names) ids.push(await addPet(options, id, name));
-  return ids;
-}
-
-/** Another pet of the visit recorded in `id`: its consult, noted as recorded by the visit's vet. */
-async function addPet(options: RecorderOptions, id: string, patientName: string): Promise<string> {
-  const { recordings, cache, user } = options;
-  const pet = cache.remember(await recordings.addPet(id, { patientName: patientName || null, visitId: id }));
-  const vet = user();
-  const who = vet && vet.id === pet.recordedBy?.userId ? vet : null;
-  try {
-    await options.trail.add(pet.id, 'recorded', { who });
-  } catch (e) {
-    await recordings.delete(pet.id).catch(() => undefined);
-    cache.forget(pet.id);
-    throw e;
-  }
-  // The window learns of it now, not only once it is sent: one waiting for its name is listed too.
-  options.outbox.changed(pet.id);
-  return pet.id;
-}
-
-/**
- * With a template chosen before or during the consult, it goes to be scribed at once; without
- * the patient's name it waits for it (recording:update sends it then). The pipeline sends it
- * with its owner's sign-in only; one no one owns yet waits for a vet's claim.
- */
-export async function sendIfReady(options: RecorderOptions, id: string): Promise<void> {
-  const { cache, gate, pipeline } = options;
-  const meta = cache.consult(id)?.recording;
-  if (!meta?.templateId || !meta.patientName) return;
-  // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
-  await options.trail.add(id, 'sent').catch((e: unknown) => {
-    throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
-  });
-  await pipeline.submit(id, meta.templateId);
-  if (gate.allows(id)) await options.rememberTemplate(meta.templateId);
 }

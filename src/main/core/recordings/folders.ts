@@ -1,6 +1,6 @@
 // Where recordings live: `<dir>/<id>/audio.webm` and `<dir>/<id>/meta.json`, one folder per
 // recording, named by its id.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RecordingError } from './errors.ts';
@@ -10,6 +10,7 @@ export const READ_AT_ONCE = 16;
 
 export const AUDIO = 'audio.webm';
 export const META = 'meta.json';
+const STAGING = '.making';
 // `2026-11-21T10-15-02Z-ab12cd`: sorts by time, safe as a file name on every platform.
 const ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[0-9a-f]{6}$/;
 
@@ -27,12 +28,22 @@ export function folderOf(dir: string, id: string): string {
 
 /** The ids of the recording folders in `dir`; none when `dir` does not exist yet. */
 export async function recordingIds(dir: string): Promise<string[]> {
+  return (await recordingFolders(dir)).ids;
+}
+
+/**
+ * The recording folders in `dir` by id, and the names of the pets' folders a kill left half put
+ * together (`stagingOf`), which are made again from the start when their visit is finished.
+ */
+export async function recordingFolders(dir: string): Promise<{ ids: string[]; staging: string[] }> {
   try {
-    return (await readdir(dir, { withFileTypes: true }))
-      .filter((d) => d.isDirectory() && ID_PATTERN.test(d.name))
-      .map((d) => d.name);
+    const folders = (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    return {
+      ids: folders.filter((name) => ID_PATTERN.test(name)),
+      staging: folders.filter((name) => name.endsWith(STAGING) && ID_PATTERN.test(name.slice(0, -STAGING.length))),
+    };
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ids: [], staging: [] };
     throw e;
   }
 }
@@ -49,4 +60,24 @@ export async function newFolder(dir: string, at: number): Promise<string> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw e;
     }
   }
+}
+
+/**
+ * The id of the `n`-th other pet of a visit: the visit's start time and a suffix taken from the
+ * visit's id, so the split, made again after a kill or a full disk, finds the folders it made
+ * instead of making new ones. `salt` moves an id off a folder already taken.
+ */
+export function petId(visitId: string, n: number, salt = 0): string {
+  checkId(visitId);
+  const suffix = createHash('sha256').update(`${visitId}/pet/${n}/${salt}`).digest('hex').slice(0, 6);
+  return `${visitId.slice(0, 21)}${suffix}`;
+}
+
+/**
+ * Where a pet's folder is put together before it takes its name in one rename: a folder that is
+ * not a recording's (`recordingIds` skips it), so a kill half-way leaves no consult without its
+ * audio or meta, and launch recovers nothing from it.
+ */
+export function stagingOf(dir: string, id: string): string {
+  return `${folderOf(dir, id)}${STAGING}`;
 }

@@ -20,6 +20,28 @@ export interface RecordingMeta extends RecordingFacts {
    * makes each a consult of its own; absent when there are none.
    */
   pets?: string[];
+  /**
+   * The visit split into one consult per pet, journaled in the first pet's meta before any
+   * other pet is made, so a kill or a full disk half-way leaves what the next try finishes.
+   * Absent for a recording of one pet.
+   */
+  split?: VisitSplit;
+}
+
+/** One other pet of a visit as the split journals it: its consult's id, chosen up front, and its name. */
+export interface SplitPet {
+  id: string;
+  /** '' for a pet not named yet. */
+  name: string;
+  /** Its consult is made and noted in its trail. */
+  made: boolean;
+}
+
+export interface VisitSplit {
+  /** In the order the vet gave them. */
+  pets: SplitPet[];
+  /** Every pet made and the visit sent as Stop sends it; nothing is left for a restart. */
+  done: boolean;
 }
 
 /** What `start` is given for a new recording. */
@@ -75,6 +97,13 @@ const metaSchema = z.looseObject({
   // Absent for a recording of one pet (and in every meta written before visits had pets).
   visitId: z.string().nullable().optional().catch(undefined),
   pets: z.array(z.string()).optional().catch(undefined),
+  split: z
+    .object({
+      pets: z.array(z.object({ id: z.string(), name: z.string(), made: z.boolean() })),
+      done: z.boolean(),
+    })
+    .optional()
+    .catch(undefined),
 });
 
 /** meta.json as read from disk, or null when it is not a recording's meta (or not `id`'s). */
@@ -154,6 +183,8 @@ export interface MetaPatch {
   visitId?: string | null;
   /** The visit's other pets named while recording. */
   pets?: string[];
+  /** The visit's split, journaled (see RecordingMeta.split). */
+  split?: VisitSplit;
 }
 
 /** `meta` with `patch` applied (the texts cleaned), changed at `updatedAt`. */
@@ -167,6 +198,7 @@ export function patched(meta: RecordingMeta, patch: MetaPatch, updatedAt: string
     ...(patch.listName !== undefined ? { listName: cleanText(patch.listName) } : {}),
     ...(patch.visitId !== undefined ? { visitId: patch.visitId } : {}),
     ...(patch.pets !== undefined ? { pets: patch.pets.map((name) => name.trim()) } : {}),
+    ...(patch.split !== undefined ? { split: patch.split } : {}),
     updatedAt,
   };
 }

@@ -4,7 +4,7 @@
 // at any moment leaves every acknowledged chunk on disk and a meta that is at most one chunk
 // behind the audio. At launch, what a crash cut short is recovered (recovery.ts).
 // Calls for one recording run one after the other (a queue per id), whatever IPC does.
-import { copyFile, link, rm } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ConsultOwner } from '../../../shared/ipc.ts';
@@ -13,7 +13,18 @@ import { KeyedQueue } from '../keyed-queue.ts';
 import { fixWebmDuration, syncDir } from '../webm-duration.ts';
 import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
 import { guard, RecordingError } from './errors.ts';
-import { AUDIO, checkId, folderOf, META, newFolder, READ_AT_ONCE, recordingIds } from './folders.ts';
+import {
+  AUDIO,
+  checkId,
+  folderOf,
+  META,
+  newFolder,
+  petId,
+  READ_AT_ONCE,
+  recordingFolders,
+  recordingIds,
+  stagingOf,
+} from './folders.ts';
 import {
   checkMimeType,
   checkTexts,
@@ -28,6 +39,13 @@ import {
   type StartInput,
 } from './meta.ts';
 import { openEach, openOne, type OpenedAll } from './recovery.ts';
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
 
 const newestFirst = (a: RecordingMeta, b: RecordingMeta): number =>
   a.startedAt === b.startedAt ? b.id.localeCompare(a.id) : b.startedAt.localeCompare(a.startedAt);
@@ -168,40 +186,81 @@ export class RecordingStore {
   }
 
   /**
-   * Another pet of the same visit: a new recording whose audio is the finished recording's own
-   * (a hard link, or a copy where the disk cannot link), under the pet's name and the visit's
-   * id. The rest (owner, template, description, times) is the visit's. A finished recording's
-   * audio is never written again, so the two names of one file cannot drift apart; deleting
-   * one consult leaves the other's audio whole.
+   * Ids for the `count` other pets of the visit recorded in `visitId`, derived from it
+   * (`petId`) and free on disk, to be journaled before any pet is made.
    */
-  async addPet(sourceId: string, input: { patientName: string | null; visitId: string }): Promise<RecordingMeta> {
+  async petIds(visitId: string, count: number): Promise<string[]> {
+    checkId(visitId);
+    return guard(async () => {
+      const ids: string[] = [];
+      for (let n = 0; n < count; n++) {
+        for (let salt = 0; ; salt++) {
+          const id = petId(visitId, n, salt);
+          if (id === visitId || ids.includes(id)) continue;
+          if (!(await exists(this.folder(id))) && !(await exists(stagingOf(this.dir, id)))) {
+            ids.push(id);
+            break;
+          }
+        }
+      }
+      return ids;
+    });
+  }
+
+  /**
+   * Another pet of the same visit, as the recording `input.id` (chosen by `petIds` and journaled
+   * first): its audio is the finished recording's own (a hard link, or a copy where the disk
+   * cannot link), under the pet's name and the visit's id. The rest (owner, template,
+   * description, times) is the visit's. A finished recording's audio is never written again, so
+   * the two names of one file cannot drift apart; deleting one consult leaves the other's audio
+   * whole. Made once: asked again (after a kill or a full disk), it answers the pet made before.
+   * The folder is put together aside and takes its name in one rename, so a pet either is there
+   * whole or not at all.
+   */
+  async addPet(
+    sourceId: string,
+    input: { id: string; patientName: string | null; visitId: string },
+  ): Promise<RecordingMeta> {
     checkId(sourceId);
+    checkId(input.id);
     checkId(input.visitId);
     checkTexts({ patientName: input.patientName });
     return this.serial(sourceId, async () => {
+      const made = await this.read(input.id);
+      if (made) {
+        if (made.visitId !== input.visitId)
+          throw new RecordingError('bad_state', 'Another consult already has the id chosen for this pet.');
+        return made;
+      }
       const source = await this.load(sourceId);
       if (source.state !== 'finished' && source.state !== 'recovered')
         throw new RecordingError('bad_state', 'Another pet can be added to a recording only once it has stopped.');
-      const id = await newFolder(this.dir, this.now());
+      const staging = stagingOf(this.dir, input.id);
       try {
-        await link(this.audioPath(sourceId), this.audioPath(id)).catch(() =>
-          copyFile(this.audioPath(sourceId), this.audioPath(id)),
+        // What a try cut short left is put together again from the start.
+        await rm(staging, { recursive: true, force: true });
+        await mkdir(staging);
+        await link(this.audioPath(sourceId), join(staging, AUDIO)).catch(() =>
+          copyFile(this.audioPath(sourceId), join(staging, AUDIO)),
         );
-        const { pets: _named, ...visit } = source;
+        const { pets: _named, split: _split, ...visit } = source;
         const meta: RecordingMeta = {
           ...visit,
-          id,
+          id: input.id,
           patientName: cleanText(input.patientName),
           visitId: input.visitId,
           listName: null,
           updatedAt: new Date(this.now()).toISOString(),
         };
-        await this.writeMeta(meta);
+        await writeJsonAtomic(join(staging, META), meta);
+        await rename(staging, this.folder(input.id));
         await syncDir(this.dir);
+        this.known.set(meta.id, meta);
+        this.onChange?.(meta);
         return meta;
       } catch (e) {
-        // Half made (a full disk): no consult without its audio or its meta is left behind.
-        await rm(this.folder(id), { recursive: true, force: true }).catch(() => undefined);
+        // Half made (a full disk): nothing of it is left to be taken for a consult.
+        await rm(staging, { recursive: true, force: true }).catch(() => undefined);
         throw e;
       }
     });
@@ -235,7 +294,9 @@ export class RecordingStore {
    * recovered now, and the names in each folder.
    */
   async open(): Promise<OpenedAll> {
-    const ids = await guard(() => recordingIds(this.dir));
+    const { ids, staging } = await guard(() => recordingFolders(this.dir));
+    // A pet's folder a kill left half put together is no consult: its visit makes it again whole.
+    for (const name of staging) await rm(join(this.dir, name), { recursive: true, force: true }).catch(() => undefined);
     const { all, recovered, listing } = await openEach(
       ids,
       this.log,
