@@ -51,5 +51,12 @@ export function loggerFromEnv(env: Record<string, string | undefined> = process.
   const file = env['VET_SCRIBE_LOG_FILE'];
   if (!file) return silentLogger;
   const level = (['debug', 'info', 'warn', 'error'] as const).find((l) => l === env['VET_SCRIBE_LOG_LEVEL']) ?? 'info';
-  return createLogger((lvl, line) => appendFileSync(file, `${new Date().toISOString()} [${lvl}] ${line}\n`), level);
+  return createLogger((lvl, line) => {
+    try {
+      appendFileSync(file, `${new Date().toISOString()} [${lvl}] ${line}\n`);
+    } catch {
+      // A line that cannot be written (a full disk, a folder gone) is dropped: logging must never
+      // turn into the failure of what it was noting (a Stop on a full disk would fail twice).
+    }
+  }, level);
 }
