@@ -11,9 +11,9 @@
 // handler runs, however long that is. A second call happens only when something fails after
 // the handler returned and before the delivery is recorded as handled (the receiver dies; the
 // file or the database refuses the record), or when a receiver loses its database connection
-// while its handler runs (its claim goes with the connection): the answer is then 500 or none,
-// and the retry calls the handler again. No store closes that gap, since the handler's effect
-// and the record are not one transaction. A handler that makes its effect once per
+// or stops renewing its claim (hung, frozen) while its handler runs: the answer is then 500 or
+// none, and the retry calls the handler again. No store closes that gap, since the handler's
+// effect and the record are not one transaction. A handler that makes its effect once per
 // `delivery_key` (a unique key stored with the effect) makes the whole effectively once.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
