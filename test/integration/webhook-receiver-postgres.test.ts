@@ -242,11 +242,12 @@ describe('webhook receivers sharing PostgreSQL', () => {
     let calls = 0;
     const onEvent = async (): Promise<void> => {
       calls += 1;
-      await sleep(3_000);
+      await sleep(5_000);
     };
+    // A short lease, renewed every 667 ms: a busy machine would have to stall for over a second to lose it.
     const [slow, other] = [
-      await inProcess({ databaseUrl: url, holdLimitMs: 1_000, onEvent }),
-      await inProcess({ databaseUrl: url, holdLimitMs: 1_000, onEvent }),
+      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
+      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
     ];
     const raw = published('sc-slow');
     const atSlow = deliver(slow.url, raw);
