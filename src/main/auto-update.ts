@@ -7,10 +7,11 @@
 // same publisher. It is installed when the vet quits, or restarts from "Update ready: restart
 // when free", which the engine refuses while a consult is recorded or sent. Whatever goes wrong
 // (a feed that cannot be reached, a file that does not match, an installer from another
-// publisher, a proxy that wants a password, macOS refusing the downloaded version) is logged
-// and ends in the phase 'failed' with a sentence for Settings; the app keeps running as it is
-// and the next check tries again.
+// publisher, a proxy that wants a password, macOS refusing the downloaded version, a feed that
+// takes the connection and never answers) is logged and ends in the phase 'failed' with a
+// sentence for Settings; the app keeps running as it is and the next check tries again.
 import { execFile } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppUpdater, UpdateInfo as FeedUpdateInfo } from 'electron-updater';
@@ -39,6 +40,33 @@ export interface AutoUpdateOptions {
   platform?: NodeJS.Platform;
   /** macOS: who signed this app (readMacSigner() unless a test hands one in). */
   macSigner?: () => Promise<MacSigner>;
+  /** How long a request to the feed may go unanswered before the check fails (FEED_ANSWER_MS). */
+  feedAnswerMs?: number;
+}
+
+/**
+ * How long the feed has to start answering a request. electron-updater gives up on a silent
+ * socket after 60 s only when its request announces the socket ('socket', Node's client);
+ * Electron's net.request announces none, so in the app a feed that takes the connection and
+ * never answers kept the check at 'checking' for good, and electron-updater handed that pending
+ * check to every later one (AppUpdater.checkForUpdates: "already in progress").
+ */
+export const FEED_ANSWER_MS = 60_000;
+
+/** A request to the feed that had no answer within the time allowed. */
+class FeedSilentError extends Error {
+  readonly ms: number;
+  constructor(ms: number) {
+    super(`the update feed did not answer in ${seconds(ms)} s`);
+    this.ms = ms;
+  }
+}
+
+const seconds = (ms: number): number => Math.max(1, Math.round(ms / 1000));
+
+/** What electron-updater's HTTP executor makes a request with, as far as the time limit needs it. */
+interface RequestMaker {
+  createRequest(options: unknown, callback: (response: unknown) => void): EventEmitter & { abort(): void };
 }
 
 const CACHE_DIR_NAME = 'vet-scribe-updater';
@@ -107,6 +135,7 @@ export function readMacSigner(execPath = process.execPath): Promise<MacSigner> {
 export class AutoUpdate {
   private readonly options: AutoUpdateOptions;
   private readonly platform: NodeJS.Platform;
+  private readonly feedAnswerMs: number;
   private info: UpdateInfo = { phase: 'off', version: null, message: null };
   private updater: AppUpdater | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -123,6 +152,7 @@ export class AutoUpdate {
   constructor(options: AutoUpdateOptions) {
     this.options = options;
     this.platform = options.platform ?? process.platform;
+    this.feedAnswerMs = options.feedAnswerMs ?? FEED_ANSWER_MS;
   }
 
   state(): UpdateInfo {
@@ -286,8 +316,39 @@ export class AutoUpdate {
       (callback as (username?: string, password?: string) => void)();
     });
     updater.on('error', (e: Error) => this.fail(e));
+    this.limitAnswerTime(updater);
     this.updater = updater;
     return updater;
+  }
+
+  /**
+   * Gives every request to the feed feedAnswerMs to start answering: one still silent then is
+   * cancelled and fails, through the listeners electron-updater put on it, so the check (or the
+   * download) fails as any other and electron-updater lets the next check start. The limit ends
+   * at the first answer, so a slow download of a large installer is not cut short. Each request
+   * is made by the updater's executor (its createRequest, for Electron's net or, in tests,
+   * Node's client), which is wrapped here once.
+   */
+  private limitAnswerTime(updater: AppUpdater): void {
+    const executor = (updater as unknown as { httpExecutor?: RequestMaker | null }).httpExecutor;
+    if (!executor) {
+      this.options.log('warn', 'update: this electron-updater has no httpExecutor; a silent feed is not timed out');
+      return;
+    }
+    const create = executor.createRequest.bind(executor);
+    const limitMs = this.feedAnswerMs;
+    executor.createRequest = (options, callback) => {
+      const request = create(options, callback);
+      const timer = setTimeout(() => {
+        // electron-updater listens for 'error' on each of its requests; Electron's abort() says nothing to them.
+        if (request.listenerCount('error') > 0) request.emit('error', new FeedSilentError(limitMs));
+        request.abort();
+      }, limitMs);
+      timer.unref();
+      const answered = (): void => clearTimeout(timer);
+      for (const event of ['response', 'error', 'abort', 'close']) request.once(event, answered);
+      return request;
+    };
   }
 
   /**
@@ -334,7 +395,9 @@ export class AutoUpdate {
     const version = this.info.version;
     const named = version ? `Version ${version}` : 'The new version';
     let message: string;
-    if (this.proxyAsked) {
+    if (e instanceof FeedSilentError) {
+      message = `The update feed did not answer in ${seconds(e.ms)} s; the app will check again later.`;
+    } else if (this.proxyAsked) {
       message = `The update feed is reached through a proxy (${this.proxyAsked}) that asks for a password, which Vet Scribe does not give. The clinic's IT can let the feed through that proxy without one. The app goes on as it is.`;
     } else if (error?.code === 'ERR_UPDATER_INVALID_SIGNATURE') {
       message = `${named} was not installed: its installer is not signed by ${this.publisher?.join(' or ') ?? 'the publisher of this app'}. Tell the clinic's IT. The app goes on as it is.`;

@@ -17,13 +17,14 @@ const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max
   --max-body-bytes  largest body accepted (default ${DEFAULT_MAX_BODY_BYTES})
   --data-dir        folder where handled deliveries are kept, so a retry after a restart is
                     recognised (default: $WEBHOOK_DATA_DIR; in memory when neither is given)
-  --database-url    postgres://… where several receivers share what they handled, so each
-                    delivery is handled once across them (default: $WEBHOOK_DATABASE_URL;
+  --database-url    postgres://… where several receivers share what they handled, so a
+                    delivery one handled is a duplicate at the others (default: $WEBHOOK_DATABASE_URL;
                     prefer the variable when the URL holds a password)
   --remember-for    how long a handled delivery is remembered, e.g. 7d, 36h (default:
                     $WEBHOOK_REMEMBER_FOR, else ${formatDuration(DEFAULT_REMEMBER_MS)}; at least ${formatDuration(MIN_REMEMBER_MS)})
   --handler         a module whose default export is called with each accepted event before
-                    its line is printed; a throw answers 500 so the sender retries`;
+                    its line is printed; a throw answers 500 so the sender retries. At least
+                    once per delivery: make its effect once per the event's delivery_key`;
 
 function fail(message: string): never {
   process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);

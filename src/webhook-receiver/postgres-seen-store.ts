@@ -1,7 +1,7 @@
 // Handled deliveries shared by several receivers in one PostgreSQL table, so that behind a load
-// balancer a delivery is handled once whichever receiver each of its copies reaches.
+// balancer a delivery is handled by one receiver, whichever receiver each of its copies reaches.
 //
-// How a delivery is handled once: claiming it INSERTs its key into a table whose primary key is
+// How copies are kept from being handled side by side: claiming it INSERTs its key into a table whose primary key is
 // the key, in a transaction kept open while the handler runs, then COMMITted if the handler
 // succeeded and rolled back if it failed. PostgreSQL makes a second INSERT of a key that an
 // open transaction has inserted wait until that transaction ends, because the unique index cannot
@@ -11,9 +11,16 @@
 // claimed again by the same statement (ON CONFLICT … DO UPDATE … WHERE older), so the purge only
 // keeps the table small and correctness never depends on it.
 //
+// The open transaction is the claim's lease, holdLimitMs long (idle_in_transaction_session_timeout):
+// while the handler runs, the claim renews it with a trivial statement every third of it, so a
+// handler that takes longer than the lease keeps its key, and a copy at another receiver waits
+// for its outcome instead of being handled beside it. Letting the lease run out under a running
+// handler, as this store once did, handed the delivery to the next copy while the first call
+// was still at work: two calls of one delivery, and the first one's work answered 500.
+//
 // Nothing holds a key for ever: a receiver that crashes closes its connection and PostgreSQL
-// rolls its transaction back at once; one that hangs or loses its network is cut off by the
-// server once its transaction has sat idle for holdLimitMs (idle_in_transaction_session_timeout).
+// rolls its transaction back at once; one that hangs, is frozen or loses its network stops
+// renewing, and the server cuts it off once its transaction has sat idle for holdLimitMs.
 // A copy waits for a held key for waitMs at most (lock_timeout), then is answered 503 so that the
 // sender tries again later; and a server that vanished fails a query after query_timeout rather
 // than leaving the receiver waiting on TCP for a quarter of an hour.
@@ -32,7 +39,10 @@ import {
 
 export const SEEN_TABLE = 'webhook_seen';
 
-/** Longer than any handler should take: a transaction idle this long belongs to a receiver that hung. */
+/**
+ * The claim's lease: a transaction idle this long belongs to a receiver that hung, and the server
+ * ends it. A running handler renews it, so it bounds a stuck receiver, not a slow handler.
+ */
 export const DEFAULT_HOLD_LIMIT_MS = 2 * 60_000;
 
 /** Connections per receiver: each claim holds one while its handler runs. */
@@ -63,6 +73,7 @@ export async function openPostgresSeenStore(
 ): Promise<PostgresSeenStore> {
   const where = describeUrl(url);
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+  const holdLimitMs = options.holdLimitMs ?? DEFAULT_HOLD_LIMIT_MS;
   let pool: Pool | undefined;
   try {
     const { Pool } = await import('pg');
@@ -71,7 +82,7 @@ export async function openPostgresSeenStore(
       max: POOL_SIZE,
       connectionTimeoutMillis: waitMs,
       lock_timeout: waitMs,
-      idle_in_transaction_session_timeout: options.holdLimitMs ?? DEFAULT_HOLD_LIMIT_MS,
+      idle_in_transaction_session_timeout: holdLimitMs,
       query_timeout: waitMs + 10_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
@@ -99,7 +110,7 @@ export async function openPostgresSeenStore(
     await pool?.end().catch(() => {});
     throw new Error(`cannot keep deliveries in ${where}: ${(e as Error).message}`, { cause: e });
   }
-  const store = new PostgresSeenStore(pool, where, options.rememberMs ?? DEFAULT_REMEMBER_MS);
+  const store = new PostgresSeenStore(pool, where, options.rememberMs ?? DEFAULT_REMEMBER_MS, holdLimitMs);
   store.purge(options.now ?? Date.now());
   return store;
 }
@@ -108,13 +119,15 @@ export class PostgresSeenStore implements SeenStore {
   readonly where: string;
   private readonly pool: Pool;
   private readonly rememberMs: number;
+  private readonly holdLimitMs: number;
   private purgedAt = 0;
   private purging: Promise<void> | null = null;
 
-  constructor(pool: Pool, where: string, rememberMs: number) {
+  constructor(pool: Pool, where: string, rememberMs: number, holdLimitMs = DEFAULT_HOLD_LIMIT_MS) {
     this.pool = pool;
     this.where = where;
     this.rememberMs = rememberMs;
+    this.holdLimitMs = holdLimitMs;
   }
 
   async claim(key: string, now: number): Promise<Claim | null> {
@@ -129,7 +142,10 @@ export class PostgresSeenStore implements SeenStore {
     // A connection the server cuts while checked out reports here; the next query then fails.
     const lost = (): void => {};
     client.on('error', lost);
+    // Set once the key is claimed, and stopped whichever way the claim ends.
+    const renewal: { timer?: NodeJS.Timeout } = {};
     const end = (error?: Error): void => {
+      clearInterval(renewal.timer);
       client.off('error', lost);
       client.release(error);
     };
@@ -147,8 +163,16 @@ export class PostgresSeenStore implements SeenStore {
         throw new StoreBusyError('another receiver is still handling this delivery', { cause: e });
       throw e;
     }
+    // Renews the lease while the handler runs. Statements on one client run in turn, so COMMIT
+    // waits for a renewal in flight; a renewal that fails means the connection is gone, and the
+    // COMMIT then fails and says so.
+    renewal.timer = setInterval(
+      () => void client.query('SELECT 1').catch(() => {}),
+      Math.max(1, Math.floor(this.holdLimitMs / 3)),
+    );
     return {
       commit: async () => {
+        clearInterval(renewal.timer);
         try {
           // A transaction the server aborted answers COMMIT with ROLLBACK, not an error.
           const done = await client.query('COMMIT');
@@ -161,6 +185,7 @@ export class PostgresSeenStore implements SeenStore {
         if (now - this.purgedAt >= PURGE_EVERY_MS) this.purge(now);
       },
       release: async () => {
+        clearInterval(renewal.timer);
         try {
           await client.query('ROLLBACK');
           end();

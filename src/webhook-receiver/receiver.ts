@@ -1,8 +1,20 @@
 // A reference receiver for the service's webhook deliveries: verifies X-Webhook-Signature over
-// the canonical form of the body, handles each delivery once (by event id, else by public_id and
+// the canonical form of the body, handles each delivery (known by event id, else by public_id and
 // status, as the published payloads have no id), and prints every accepted event as one JSON
 // line. It imports node:* and src/shared only, and pg when deliveries are kept in PostgreSQL, so
 // it can be copied out and deployed alone.
+//
+// What it guarantees, whatever the store: a delivery answered 200 was handled, and the handler
+// is called at least once for each delivery the sender keeps retrying, every call of one
+// delivery with the same `delivery_key`. While a call runs, no other call of its delivery starts,
+// in this receiver or in another sharing its database: the claim is renewed for as long as the
+// handler runs, however long that is. A second call happens only when something fails after
+// the handler returned and before the delivery is recorded as handled (the receiver dies; the
+// file or the database refuses the record), or when a receiver loses its database connection
+// or stops renewing its claim (hung, frozen) while its handler runs: the answer is then 500 or
+// none, and the retry calls the handler again. No store closes that gap, since the handler's
+// effect and the record are not one transaction. A handler that makes its effect once per
+// `delivery_key` (a unique key stored with the effect) makes the whole effectively once.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -23,6 +35,13 @@ export interface AcceptedEvent {
   received_at: string;
   event_id: string | null;
   event_type: string | null;
+  /**
+   * What names this delivery: `event:<event_id>`, else `scribe:<public_id>:<status>`, the same
+   * text on every call of the handler for it (a retry, another receiver). Null when the payload
+   * has neither, and nothing tells two such deliveries apart. A handler that files its effect
+   * under this key, and skips a key it has filed, does its work once.
+   */
+  delivery_key: string | null;
   /** The body as parsed by JSON.parse (numbers as doubles); `canonical` keeps their text. */
   payload: unknown;
   /** The canonical text the signature was checked against. */
@@ -34,7 +53,11 @@ export interface WebhookReceiverOptions {
   host?: string;
   secret: string;
   maxBodyBytes?: number;
-  /** Called once per delivery (delivery-key.ts); a throw (or rejection) answers 500 so the sender retries. */
+  /**
+   * Called for each delivery until one call returns and is recorded (delivery-key.ts); a throw
+   * (or rejection) answers 500 so the sender retries. At least once, not exactly once: a record
+   * that fails after it returned calls it again, with the same `delivery_key`.
+   */
   onEvent?: (event: AcceptedEvent) => void | Promise<void>;
   /** Where event lines go (without a newline); process.stdout by default. */
   out?: (line: string) => void;
@@ -49,7 +72,11 @@ export interface WebhookReceiverOptions {
   rememberMs?: number;
   /** How long a copy waits for another copy of its delivery being handled before it is answered 503. */
   waitMs?: number;
-  /** PostgreSQL only: how long a claim may sit idle before the server ends it (postgres-seen-store.ts). */
+  /**
+   * PostgreSQL only: the claim's lease, how long a claim whose receiver stopped renewing it (hung,
+   * frozen, cut off) is kept before the server ends it; renewed while the handler runs
+   * (postgres-seen-store.ts).
+   */
   holdLimitMs?: number;
   /** The clock, for tests of what happens hours later. */
   now?: () => number;
@@ -159,14 +186,15 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
         ? String(fields['event_id'])
         : null;
     const eventType = typeof fields['event_type'] === 'string' ? fields['event_type'] : null;
+    const key = deliveryKey(fields);
     const event: AcceptedEvent = {
       received_at: new Date(at).toISOString(),
       event_id: eventId,
       event_type: eventType,
+      delivery_key: key,
       payload,
       canonical,
     };
-    const key = deliveryKey(fields);
     if (key === null) {
       // Nothing tells two such payloads apart, so each one is handled.
       await handleEvent(event);
@@ -356,9 +384,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 // The payload goes in as its canonical text, so the line shows every number as it was signed.
 function eventLine(event: AcceptedEvent): string {
-  const id = event.event_id === null ? 'null' : quoteString(event.event_id);
-  const type = event.event_type === null ? 'null' : quoteString(event.event_type);
-  return `{"received_at":${quoteString(event.received_at)},"event_id":${id},"event_type":${type},"payload":${event.canonical}}`;
+  const text = (value: string | null) => (value === null ? 'null' : quoteString(value));
+  return `{"received_at":${quoteString(event.received_at)},"event_id":${text(event.event_id)},"event_type":${text(event.event_type)},"delivery_key":${text(event.delivery_key)},"payload":${event.canonical}}`;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

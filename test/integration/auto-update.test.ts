@@ -4,12 +4,12 @@
 // here: Electron's network stack (a Node HTTP client stands in, as electron-updater allows) and
 // the installer itself (quitAndInstall is recorded, not run: it would install a .deb).
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DebUpdater, type AppUpdater } from 'electron-updater';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AutoUpdate } from '../../src/main/auto-update.ts';
+import { AutoUpdate, type AutoUpdateOptions } from '../../src/main/auto-update.ts';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { UpdateInfo } from '../../src/shared/updates.ts';
@@ -19,11 +19,18 @@ import { NodeExecutor, latestYml, testApp, until } from './support/updater.ts';
 const INSTALLER = Buffer.alloc(256 * 1024, 'vet-scribe-0.2.0');
 const DEB = 'vet-scribe_0.2.0_amd64.deb';
 
-/** A generic feed: latest-linux.yml naming a .deb of 0.2.0, and the .deb (or other bytes). */
+/**
+ * A generic feed: latest-linux.yml naming a .deb of 0.2.0, and the .deb (or other bytes). While
+ * `silent`, it takes each request and never answers it.
+ */
 function startFeed(served: () => Buffer): Promise<{ server: Server; url: string; hits: string[] }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? '');
+    if (silent) {
+      held.push(res);
+      return;
+    }
     if (req.url?.startsWith('/feed/latest-linux.yml')) {
       res.writeHead(200, { 'content-type': 'text/yaml' }).end(latestYml(DEB, INSTALLER));
       return;
@@ -53,7 +60,7 @@ interface Rig {
   installs: unknown[][];
 }
 
-function rig(): Rig {
+function rig(options: Partial<AutoUpdateOptions> = {}): Rig {
   const dir = tempDir('vet-scribe-update-');
   const updater = new DebUpdater(undefined, testApp(dir));
   (updater as unknown as { httpExecutor: NodeExecutor }).httpExecutor = new NodeExecutor();
@@ -71,12 +78,15 @@ function rig(): Rig {
     platform: 'linux',
     log: (level, line) => lines.push(`${level} ${line}`),
     onChange: (info) => states.push(info),
+    ...options,
   });
   return { configPath, update, updater, states, lines, installs };
 }
 
 let feed: Awaited<ReturnType<typeof startFeed>>;
 let serve: Buffer = INSTALLER;
+let silent = false;
+const held: ServerResponse[] = [];
 let core: AppCore | null = null;
 let rigs: Rig[] = [];
 
@@ -90,6 +100,8 @@ afterEach(async () => {
   for (const r of rigs) r.update.dispose();
   rigs = [];
   serve = INSTALLER;
+  silent = false;
+  for (const res of held.splice(0)) res.destroy();
   await core?.stop();
   core = null;
 });
@@ -185,6 +197,39 @@ describe('updates from the clinic feed', () => {
         /^The update feed could not be used \(.*ECONNREFUSED.*\)\. The app goes on as it is and tries again in 4 hours\.$/,
       ),
     });
+  });
+
+  it('a feed that takes the connection and never answers: the check fails saying so after the time allowed, and the next check runs and finds the update', async () => {
+    // In the app electron-updater's own 60 s limit never applies (Electron's net.request
+    // announces no socket); under Node's client here it would, so this waits far less than 60 s.
+    const r = rig({ feedAnswerMs: 2_000 });
+    rigs.push(r);
+    silent = true;
+    const before = feed.hits.length;
+    await r.update.configure(feed.url);
+    await until(
+      'the silent check to fail',
+      () => r.update.state().phase === 'failed',
+      20_000,
+      () => r.states,
+    );
+    expect(r.update.state()).toEqual({
+      phase: 'failed',
+      version: null,
+      message: 'The update feed did not answer in 2 s; the app will check again later.',
+    });
+    expect(r.lines).toContain('warn update: ignored (the update feed did not answer in 2 s); the app goes on as it is');
+    expect(feed.hits.slice(before)).toEqual([expect.stringMatching(/^\/feed\/latest-linux\.yml/)]);
+    // The feed answers again: the next check (the 4-hourly one) is not handed the silent one.
+    silent = false;
+    await r.update.check();
+    await until(
+      'the update to be ready',
+      () => r.update.state().phase === 'ready',
+      20_000,
+      () => r.states,
+    );
+    expect(r.states.map((s) => s.phase)).toEqual(['idle', 'checking', 'failed', 'checking', 'downloading', 'ready']);
   });
 
   it('a file that does not match the feed’s checksum is discarded and never offered, and said so', async () => {

@@ -1,6 +1,7 @@
 // Receivers sharing one PostgreSQL: each delivery is handled exactly once across them, even when
-// its copies reach both at the same moment; a failed handler, a hung receiver or a killed one
-// lets the copy through. One real server is started for the whole file (support/postgres.ts),
+// its copies reach both at the same moment; a slow handler keeps its key; a failed handler, a
+// frozen receiver or a killed one lets the copy through; a record lost after the handler calls
+// it again with the same delivery key. One real server is started for the whole file (support/postgres.ts),
 // each test in a database of its own.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -236,30 +237,110 @@ describe('webhook receivers sharing PostgreSQL', () => {
     expect(await query(url, `SELECT key FROM ${SEEN_TABLE}`)).toEqual([]);
   });
 
-  it('a receiver that hangs holding a key is cut off after its hold limit, and the copy at the other is handled', async (ctx) => {
+  it('a handler that runs longer than the lease keeps its key: the copy at another receiver waits, is a duplicate, and the handler runs once', async (ctx) => {
     const url = await database(ctx);
-    let hungStarted = false;
-    let hungDone = false;
-    const hung = await inProcess({
-      databaseUrl: url,
-      holdLimitMs: 500,
-      onEvent: async () => {
-        hungStarted = true;
-        await sleep(3_000);
-        hungDone = true;
-      },
-    });
-    const other = await inProcess({ databaseUrl: url });
-    const raw = published('sc-hung');
-    const atHung = deliver(hung.url, raw);
-    await until(() => hungStarted, 'the first handler started');
+    let calls = 0;
+    const onEvent = async (): Promise<void> => {
+      calls += 1;
+      await sleep(5_000);
+    };
+    // A short lease, renewed every 667 ms: a busy machine would have to stall for over a second to lose it.
+    const [slow, other] = [
+      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
+      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
+    ];
+    const raw = published('sc-slow');
+    const atSlow = deliver(slow.url, raw);
+    await until(() => calls === 1, 'the first handler started');
     const atOther = await deliver(other.url, raw);
-    expect(atOther.json).toEqual({ received: true, duplicate: false });
-    expect(hungDone).toBe(false);
-    // Its handler did finish, too late: answered 500, never 200.
-    const late = await atHung;
+    expect(atOther.json).toEqual({ received: true, duplicate: true });
+    expect(await atSlow).toEqual({ status: 200, json: { received: true, duplicate: false } });
+    expect(calls).toBe(1);
+    expect([...slow.lines, ...other.lines]).toHaveLength(1);
+  });
+
+  it('a receiver frozen while handling stops renewing its lease and is cut off after it: the copy at the other is handled, the frozen one answers 500', async (ctx) => {
+    const url = await database(ctx);
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-frozen-'));
+    const script = join(dir, 'frozen.mjs');
+    writeFileSync(
+      script,
+      `import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startWebhookReceiver } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/receiver.ts'))};
+const r = await startWebhookReceiver({
+  port: 0,
+  secret: ${JSON.stringify(SECRET)},
+  databaseUrl: process.env.DATABASE_URL,
+  holdLimitMs: 1000,
+  out: () => {},
+  onEvent: async () => {
+    writeFileSync(join(${JSON.stringify(dir)}, 'started'), '');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  },
+});
+process.stdout.write(r.url + '\\n');
+process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
+`,
+    );
+    const proc = spawn(process.execPath, [script], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    closers.push(async () => {
+      proc.kill('SIGCONT');
+      proc.kill('SIGKILL');
+    });
+    const frozenUrl = await new Promise<string>((resolve) =>
+      createInterface({ input: proc.stdout! }).once('line', (line) => resolve(line)),
+    );
+    let otherCalls = 0;
+    const other = await inProcess({ databaseUrl: url, onEvent: () => void (otherCalls += 1) });
+    const raw = published('sc-frozen');
+    const atFrozen = deliver(frozenUrl, raw);
+    await until(() => existsSync(join(dir, 'started')), 'the frozen receiver is handling it');
+    proc.kill('SIGSTOP');
+    expect((await deliver(other.url, raw)).json).toEqual({ received: true, duplicate: false });
+    expect(otherCalls).toBe(1);
+    proc.kill('SIGCONT');
+    const late = await atFrozen;
     expect(late.status).toBe(500);
     expect(late.json['code']).toBe('store_failed');
+  });
+
+  it('a connection lost between the handler and the commit answers 500; the retry calls the handler again with the same key, and a handler filing under the key does its work once', async (ctx) => {
+    const url = await database(ctx);
+    // The clinic's own system: its work filed under the delivery key, in the same server.
+    const clinic = new pg.Pool({ connectionString: url, max: 2 });
+    closers.push(() => clinic.end());
+    await clinic.query('CREATE TABLE filed_notes (delivery_key text PRIMARY KEY, public_id text NOT NULL)');
+    const keys: (string | null)[] = [];
+    const r = await inProcess({
+      databaseUrl: url,
+      onEvent: async (event) => {
+        keys.push(event.delivery_key);
+        await clinic.query(
+          'INSERT INTO filed_notes (delivery_key, public_id) VALUES ($1, $2) ON CONFLICT (delivery_key) DO NOTHING',
+          [event.delivery_key, (event.payload as { public_id: string }).public_id],
+        );
+        // The first time, the receiver's connections to the database are cut as the handler returns.
+        if (keys.length === 1)
+          await clinic.query(
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'webhook-receiver' AND datname = current_database()",
+          );
+      },
+    });
+    const raw = published('sc-lost');
+    const first = await deliver(r.url, raw);
+    expect(first.status).toBe(500);
+    expect(first.json['code']).toBe('store_failed');
+    expect(await deliver(r.url, raw)).toEqual({ status: 200, json: { received: true, duplicate: false } });
+    expect(await deliver(r.url, raw)).toEqual({ status: 200, json: { received: true, duplicate: true } });
+    expect(keys).toEqual(['scribe:sc-lost:scribed', 'scribe:sc-lost:scribed']);
+    expect((await clinic.query('SELECT delivery_key, public_id FROM filed_notes')).rows).toEqual([
+      { delivery_key: 'scribe:sc-lost:scribed', public_id: 'sc-lost' },
+    ]);
   });
 
   it('a receiver killed while handling does not keep the key: the copy waiting at the other is handled', async (ctx) => {

@@ -3,7 +3,7 @@
 // copies arriving together, replays, the store's file modes, and the CLI as a real child
 // process. Receivers sharing PostgreSQL are in webhook-receiver-postgres.test.ts.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -94,6 +94,7 @@ describe('webhook receiver', () => {
       received_at: expect.any(String),
       event_id: 'evt-1',
       event_type: 'scribe',
+      delivery_key: 'event:evt-1',
       payload: scribeEvent(),
     });
     expect(Date.parse(String(line['received_at']))).not.toBeNaN();
@@ -342,6 +343,44 @@ describe('webhook receiver', () => {
     expect(r.lines).toHaveLength(0);
     expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
     expect(r.lines).toHaveLength(1);
+  });
+
+  it('a store that refuses the record after the handler answers 500; the retry calls the handler again with the same key, and a handler filing under the key does its work once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
+    const filed = join(dir, 'filed');
+    mkdirSync(filed);
+    // Another program holding the file's write lock as the handler returns: SQLite refuses the record.
+    const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+    const other = new DatabaseSync(join(dir, 'webhook-seen.sqlite'));
+    closers.push(async () => other.close());
+    const keys: (string | null)[] = [];
+    const r = await receiver({
+      dataDir: dir,
+      onEvent: (event) => {
+        keys.push(event.delivery_key);
+        // The clinic's work, filed once under the delivery key.
+        try {
+          writeFileSync(join(filed, encodeURIComponent(String(event.delivery_key))), event.canonical, { flag: 'wx' });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+        if (keys.length === 1) other.exec('BEGIN IMMEDIATE');
+      },
+    });
+    const raw = canonicalJsonFromValue({ public_id: 'sc-locked', status: 'scribed', event_type: 'scribe' });
+    const first = await deliver(r.url, raw);
+    expectError(first, 500, 'store_failed');
+    expect(first.json['detail']).toMatch(/locked/);
+    other.exec('ROLLBACK');
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
+    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
+    expect(keys).toEqual(['scribe:sc-locked:scribed', 'scribe:sc-locked:scribed']);
+    expect(readdirSync(filed)).toEqual([encodeURIComponent('scribe:sc-locked:scribed')]);
+    // The printed line carries the key too, for whoever reads the lines rather than giving a handler.
+    expect(r.lines.map((line) => (JSON.parse(line) as { delivery_key: string }).delivery_key)).toEqual([
+      'scribe:sc-locked:scribed',
+      'scribe:sc-locked:scribed',
+    ]);
   });
 
   /** Writes raw bytes to the receiver and collects everything it says until it hangs up. */
