@@ -97,19 +97,21 @@ const updates = new AutoUpdate({
   onChange: (info) => core?.emit('update:changed', info),
 });
 
-/** The tray's and the global shortcut's commands, to the window's recorder. */
+/**
+ * The tray's and the global shortcut's commands, to the window's recorder. A start shows the
+ * window: the recorder records at once, and the vet sees it (the patient's name can be typed
+ * while it records). A window opened for it (on macOS the app lives on with none) has no page
+ * yet; the engine holds the command until the page's recorder says it listens
+ * (core/recorder-commands.ts).
+ */
 function recorderCommand(requested: RecorderAction): void {
-  const activity = core?.activity() ?? 'idle';
+  if (!core) return;
+  const activity = core.activity();
   const action: RecorderAction = requested === 'toggle' ? (activity === 'idle' ? 'start' : 'stop') : requested;
-  // A start shows the window: the recorder records at once, and the vet sees it (the patient's
-  // name can be typed while it records). A window opened now has no page yet; it shows the
-  // recorder instead.
-  if (action === 'start') {
-    const existed = mainWindow !== null;
-    showWindow();
-    if (!existed) return;
-  }
-  send(mainWindow?.webContents, 'recorder:command', { action });
+  if (action === 'start') showWindow();
+  // No window (the engine is still starting): there is no recorder to command.
+  if (!mainWindow) return;
+  core.recorderCommands.command(action);
 }
 
 function send(contents: WebContents | undefined, channel: EventChannel, payload: unknown): void {
@@ -229,8 +231,14 @@ function openWindow(): void {
     );
   });
   window.on('closed', () => {
-    if (mainWindow === window) mainWindow = null;
+    if (mainWindow !== window) return;
+    mainWindow = null;
+    core?.recorderCommands.windowClosed();
   });
+  // Each page the window loads (the first, and again after a reload) subscribes anew; until its
+  // recorder says it listens, the tray's and the shortcut's commands wait for it.
+  window.webContents.on('did-navigate', () => core?.recorderCommands.pageLoading());
+  window.webContents.on('render-process-gone', () => core?.recorderCommands.pageLoading());
   // Windows shutdown, restart or log-off: Electron's `app` documentation says before-quit and
   // will-quit are not emitted then, and BrowserWindow's `session-end` is the last word the app
   // gets before the session ends (it cannot be prevented). The engine is stopped here instead.
