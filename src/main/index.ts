@@ -32,7 +32,7 @@ import { Desktop } from './desktop.ts';
 import { embeddedSandbox } from './embedded-sandbox.ts';
 import { bindIpc } from './ipc.ts';
 import { openOnActivation, showNotification } from './notifications.ts';
-import { AUDIO_SCHEME } from './security.ts';
+import { AUDIO_SCHEME, isAppUrl } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
 const APP_NAME = 'Vet Scribe';
@@ -235,10 +235,12 @@ function openWindow(): void {
     mainWindow = null;
     core?.recorderCommands.windowClosed();
   });
-  // Each page the window loads (the first, and again after a reload) subscribes anew; until its
-  // recorder says it listens, the tray's and the shortcut's commands wait for it.
-  window.webContents.on('did-navigate', () => core?.recorderCommands.pageLoading());
-  window.webContents.on('render-process-gone', () => core?.recorderCommands.pageLoading());
+  // A window opened has no page yet, and each page it loads (the first, and again after a reload)
+  // subscribes anew: until the page's recorder says it listens, the tray's and the shortcut's
+  // commands wait for it; one that waited for a page now replaced or gone is let go.
+  core?.recorderCommands.windowOpened();
+  window.webContents.on('did-navigate', (_event, url) => core?.recorderCommands.pageLoaded(isAppUrl(url, appUrl())));
+  window.webContents.on('render-process-gone', () => core?.recorderCommands.pageGone());
   // Windows shutdown, restart or log-off: Electron's `app` documentation says before-quit and
   // will-quit are not emitted then, and BrowserWindow's `session-end` is the last word the app
   // gets before the session ends (it cannot be prevented). The engine is stopped here instead.

@@ -119,51 +119,79 @@ describe('the recorder as the tray sees it', () => {
 });
 
 describe("the tray's and the shortcut's commands for a window that does not listen yet", () => {
-  it('are held for the page until its recorder listens, handed over once, and sent at once from then on', async () => {
+  // The calls main makes as Electron tells it: a window opened, its page loaded (did-navigate),
+  // gone (render-process-gone), the window closed.
+  it('wait for the first page of a window just opened until its recorder listens, are handed over once, and are sent at once from then on', async () => {
     core = await startCore();
     const h = createHandlers(core);
     const demo = core.appInfo().sandbox!.demo;
     await core.session.signIn(demo.email, demo.password);
     const sent: RecorderAction[] = [];
     core.on('recorder:command', ({ action }) => sent.push(action));
+    const commands = core.recorderCommands;
 
-    // A window just opened: its page has not subscribed yet.
-    core.recorderCommands.command('start');
-    core.recorderCommands.command('start');
+    // The tray's Start opened the window, and the shortcut was pressed again while it loaded.
+    commands.windowOpened();
+    commands.command('start');
+    commands.pageLoaded(true);
+    commands.command('start');
     expect(sent).toEqual([]);
     expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: 'start' });
     expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: null });
-    core.recorderCommands.command('stop');
+    commands.command('stop');
     expect(sent).toEqual(['stop']);
 
-    // The page loads again: what comes meanwhile waits for it.
-    core.recorderCommands.pageLoading();
-    core.recorderCommands.command('start');
+    // Reloaded, the page subscribes anew: what comes meanwhile waits for it.
+    commands.pageLoaded(true);
+    commands.command('start');
     expect(sent).toEqual(['stop']);
     expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: 'start' });
   });
 
-  it('are let go when the window closes, and when another vet (or no one) is in front', async () => {
+  it('are let go when the window closes, when the page they waited for is replaced or gone, and when another vet (or no one) is in front', async () => {
     core = await startCore();
     const h = createHandlers(core);
     const demo = core.appInfo().sandbox!.demo;
     await core.session.signIn(demo.email, demo.password);
+    const commands = core.recorderCommands;
+    const listened = async () => (await h['recorder:listening'](undefined)) as { ok: true; data: unknown };
 
-    core.recorderCommands.command('start');
-    core.recorderCommands.windowClosed();
-    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: null });
+    commands.windowOpened();
+    commands.command('start');
+    commands.windowClosed();
+    commands.windowOpened();
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: null });
 
-    core.recorderCommands.pageLoading();
-    core.recorderCommands.command('start');
+    // A page that never listened (it failed to start), tried again later.
+    commands.pageLoaded(true);
+    commands.command('start');
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    commands.pageLoaded(true);
+    commands.command('start');
+    commands.pageGone();
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    commands.pageLoaded(true);
+    commands.command('start');
     expect(await h['session:switchUser'](undefined)).toMatchObject({ ok: true, data: { signedIn: false } });
     await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
-    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: null });
+    expect(await listened()).toEqual({ ok: true, data: null });
 
-    // Signed out and back in as the same vet: still a Switch user in between.
-    core.recorderCommands.pageLoading();
-    core.recorderCommands.command('start');
+    // Signed out and back in as the same vet: someone else could have been in front meanwhile.
+    commands.pageLoaded(true);
+    commands.command('start');
     await h['session:signOut'](undefined);
     await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
-    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: null });
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    // What is not the app's page has no recorder: the start still waits for the app's.
+    commands.windowOpened();
+    commands.command('start');
+    commands.pageLoaded(false);
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: 'start' });
   });
 });

@@ -5,8 +5,9 @@
 // would reach no one, and the vet who asked to record would find the window open and nothing
 // recorded. So a command for a recorder that does not listen yet is held, the last one only, and
 // handed to the page when its recorder says it listens (`recorder:listening`), once. It is let go
-// unheard when the window closes, and when someone else (or no one) sits in front: a start asked
-// before a Switch user is not the next vet's to record.
+// unheard when the window closes, when the page it waited for is replaced or gone (a start must
+// not begin minutes after it was asked, when a failed page is tried again), and when someone else
+// (or no one) sits in front: a start asked before a Switch user is not the next vet's to record.
 import type { RecorderAction } from '../../shared/desktop.ts';
 import type { Actor, Actors } from './actor.ts';
 import type { Logger } from './log.ts';
@@ -26,10 +27,15 @@ function sameVet(a: Actor | null, b: Actor | null): boolean {
 
 export class RecorderCommands {
   private readonly options: RecorderCommandsOptions;
-  /** Whether the window's page has said its recorder listens since it last loaded. */
+  /** Whether the window's page has said its recorder listens since it loaded. */
   private listening = false;
-  /** The command waiting for the page's recorder, and who was in front when it was asked. */
-  private held: { action: RecorderAction; actor: Actor | null } | null = null;
+  /** Whether the window shows a page yet (false from its opening until its first page has loaded). */
+  private paged = false;
+  /**
+   * The command waiting for the page's recorder; who was in front when it was asked; and whether
+   * it came before the window had a page (it waits for the first one) or for the page it has.
+   */
+  private held: { action: RecorderAction; actor: Actor | null; forFirstPage: boolean } | null = null;
 
   constructor(options: RecorderCommandsOptions) {
     this.options = options;
@@ -44,7 +50,7 @@ export class RecorderCommands {
       this.options.emit('recorder:command', { action });
       return;
     }
-    this.held = { action, actor: this.options.actors.current() };
+    this.held = { action, actor: this.options.actors.current(), forFirstPage: !this.paged };
     this.options.log.info(`recorder: ${action} held until the window's recorder listens`);
   }
 
@@ -65,14 +71,38 @@ export class RecorderCommands {
     return held.action;
   }
 
-  /** The window's page is loading (again): what it had subscribed to is gone with the page before. */
-  pageLoading(): void {
+  /** A window opened: it has no page yet, and nothing listens until its page says so. */
+  windowOpened(): void {
     this.listening = false;
+    this.paged = false;
+    this.drop('a new window opened');
+  }
+
+  /**
+   * The window's page has loaded (Electron's did-navigate: the first, or again after a reload):
+   * what the page before had subscribed to is gone with it. A command held for the window's
+   * first page is this page's; one held for a page now replaced (a reload, a page that failed
+   * and was tried again) is let go, for its vet may have asked minutes ago. A page that is not the
+   * app's (`ours` false; the navigation guard lets none through) has no recorder to wait for.
+   */
+  pageLoaded(ours: boolean): void {
+    this.listening = false;
+    if (!ours) return;
+    if (this.held?.forFirstPage) this.held.forFirstPage = false;
+    else this.drop('the page it waited for was replaced');
+    this.paged = true;
+  }
+
+  /** The window's page is gone (its renderer process ended): no one listens, and what waited for it is let go. */
+  pageGone(): void {
+    this.listening = false;
+    this.drop('the page it waited for is gone');
   }
 
   /** The window closed: no one listens, and a command held for it is not a later window's. */
   windowClosed(): void {
     this.listening = false;
+    this.paged = false;
     this.drop('the window closed');
   }
 
