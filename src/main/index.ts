@@ -32,7 +32,7 @@ import { Desktop } from './desktop.ts';
 import { embeddedSandbox } from './embedded-sandbox.ts';
 import { bindIpc } from './ipc.ts';
 import { openOnActivation, showNotification } from './notifications.ts';
-import { AUDIO_SCHEME } from './security.ts';
+import { AUDIO_SCHEME, isAppUrl } from './security.ts';
 import { appUrl, createMainWindow, hardenSessions } from './window.ts';
 
 const APP_NAME = 'Vet Scribe';
@@ -97,19 +97,21 @@ const updates = new AutoUpdate({
   onChange: (info) => core?.emit('update:changed', info),
 });
 
-/** The tray's and the global shortcut's commands, to the window's recorder. */
+/**
+ * The tray's and the global shortcut's commands, to the window's recorder. A start shows the
+ * window: the recorder records at once, and the vet sees it (the patient's name can be typed
+ * while it records). A window opened for it (on macOS the app lives on with none) has no page
+ * yet; the engine holds the command until the page's recorder says it listens
+ * (core/recorder-commands.ts).
+ */
 function recorderCommand(requested: RecorderAction): void {
-  const activity = core?.activity() ?? 'idle';
+  if (!core) return;
+  const activity = core.activity();
   const action: RecorderAction = requested === 'toggle' ? (activity === 'idle' ? 'start' : 'stop') : requested;
-  // A start shows the window: the recorder records at once, and the vet sees it (the patient's
-  // name can be typed while it records). A window opened now has no page yet; it shows the
-  // recorder instead.
-  if (action === 'start') {
-    const existed = mainWindow !== null;
-    showWindow();
-    if (!existed) return;
-  }
-  send(mainWindow?.webContents, 'recorder:command', { action });
+  if (action === 'start') showWindow();
+  // No window (the engine is still starting): there is no recorder to command.
+  if (!mainWindow) return;
+  core.recorderCommands.command(action);
 }
 
 function send(contents: WebContents | undefined, channel: EventChannel, payload: unknown): void {
@@ -229,8 +231,16 @@ function openWindow(): void {
     );
   });
   window.on('closed', () => {
-    if (mainWindow === window) mainWindow = null;
+    if (mainWindow !== window) return;
+    mainWindow = null;
+    core?.recorderCommands.windowClosed();
   });
+  // A window opened has no page yet, and each page it loads (the first, and again after a reload)
+  // subscribes anew: until the page's recorder says it listens, the tray's and the shortcut's
+  // commands wait for it; one that waited for a page now replaced or gone is let go.
+  core?.recorderCommands.windowOpened();
+  window.webContents.on('did-navigate', (_event, url) => core?.recorderCommands.pageLoaded(isAppUrl(url, appUrl())));
+  window.webContents.on('render-process-gone', () => core?.recorderCommands.pageGone());
   // Windows shutdown, restart or log-off: Electron's `app` documentation says before-quit and
   // will-quit are not emitted then, and BrowserWindow's `session-end` is the last word the app
   // gets before the session ends (it cannot be prevented). The engine is stopped here instead.

@@ -58,6 +58,7 @@ export const INVOKE_CHANNEL_NAMES = [
   'clinic:chat',
   'clinic:chatTurns',
   'consults:revision',
+  'recorder:listening',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

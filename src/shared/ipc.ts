@@ -494,6 +494,11 @@ export const invokeContract = {
    * did not announce counts one more, so the window reads the whole list again).
    */
   'consults:revision': { input: none, output: answer<ConsultsRevision>() },
+  /**
+   * The window's recorder listens to `recorder:command` now (asked once it has subscribed): the
+   * command from the tray or the shortcut held for it while it did not, once, or null.
+   */
+  'recorder:listening': { input: none, output: answer<RecorderAction | null>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;

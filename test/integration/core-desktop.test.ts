@@ -1,5 +1,6 @@
 // What the engine gives the tray and the global shortcut: whether a consult is being recorded
-// (an event when that changes), and a new shortcut registered before it is saved. Electron's
+// (an event when that changes), a new shortcut registered before it is saved, and their
+// commands held for a window whose recorder does not listen yet. Electron's
 // globalShortcut cannot run here, so the shortcut port is a stand-in that refuses the keys
 // "another app" holds; the settings file and the IPC handlers are real.
 import { readFileSync } from 'node:fs';
@@ -7,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { DEFAULT_RECORD_SHORTCUT, type RecorderActivity } from '../../src/shared/desktop.ts';
+import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
+import { DEFAULT_RECORD_SHORTCUT, type RecorderAction, type RecorderActivity } from '../../src/shared/desktop.ts';
 import { recorderChunks, startCore, tempDir } from './support/core.ts';
 
 let core: AppCore | null = null;
@@ -113,5 +115,83 @@ describe('the recorder as the tray sees it', () => {
     await h['recording:stop']({ id, durationMs: 5000 });
     expect(core.activity()).toBe('idle');
     expect(seen).toEqual(['recording', 'paused', 'recording', 'idle']);
+  });
+});
+
+describe("the tray's and the shortcut's commands for a window that does not listen yet", () => {
+  // The calls main makes as Electron tells it: a window opened, its page loaded (did-navigate),
+  // gone (render-process-gone), the window closed.
+  it('wait for the first page of a window just opened until its recorder listens, are handed over once, and are sent at once from then on', async () => {
+    core = await startCore();
+    const h = createHandlers(core);
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+    const sent: RecorderAction[] = [];
+    core.on('recorder:command', ({ action }) => sent.push(action));
+    const commands = core.recorderCommands;
+
+    // The tray's Start opened the window, and the shortcut was pressed again while it loaded.
+    commands.windowOpened();
+    commands.command('start');
+    commands.pageLoaded(true);
+    commands.command('start');
+    expect(sent).toEqual([]);
+    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: 'start' });
+    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: null });
+    commands.command('stop');
+    expect(sent).toEqual(['stop']);
+
+    // Reloaded, the page subscribes anew: what comes meanwhile waits for it.
+    commands.pageLoaded(true);
+    commands.command('start');
+    expect(sent).toEqual(['stop']);
+    expect(await h['recorder:listening'](undefined)).toEqual({ ok: true, data: 'start' });
+  });
+
+  it('are let go when the window closes, when the page they waited for is replaced or gone, and when another vet (or no one) is in front', async () => {
+    core = await startCore();
+    const h = createHandlers(core);
+    const demo = core.appInfo().sandbox!.demo;
+    await core.session.signIn(demo.email, demo.password);
+    const commands = core.recorderCommands;
+    const listened = async () => (await h['recorder:listening'](undefined)) as { ok: true; data: unknown };
+
+    commands.windowOpened();
+    commands.command('start');
+    commands.windowClosed();
+    commands.windowOpened();
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    // A page that never listened (it failed to start), tried again later.
+    commands.pageLoaded(true);
+    commands.command('start');
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    commands.pageLoaded(true);
+    commands.command('start');
+    commands.pageGone();
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    commands.pageLoaded(true);
+    commands.command('start');
+    expect(await h['session:switchUser'](undefined)).toMatchObject({ ok: true, data: { signedIn: false } });
+    await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    // Signed out and back in as the same vet: someone else could have been in front meanwhile.
+    commands.pageLoaded(true);
+    commands.command('start');
+    await h['session:signOut'](undefined);
+    await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    expect(await listened()).toEqual({ ok: true, data: null });
+
+    // What is not the app's page has no recorder: the start still waits for the app's.
+    commands.windowOpened();
+    commands.command('start');
+    commands.pageLoaded(false);
+    commands.pageLoaded(true);
+    expect(await listened()).toEqual({ ok: true, data: 'start' });
   });
 });

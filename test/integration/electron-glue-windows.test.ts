@@ -5,6 +5,8 @@
 // (Notification.handleActivation), and the end of the session (log-off, shutdown), which skips
 // before-quit and will-quit, still stops the engine before the process ends. A "Note ready"
 // notification clicked opens that consult, in the window there is or in the one the click opens.
+// On macOS, where the app lives on with no window, the tray's Start opens one that records once
+// its page listens, exactly once, and never for a later window or the next vet.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +16,7 @@ import { builtMainExists, lineOf, runMain, type Run } from './support/fake-elect
 
 const homes: string[] = [];
 async function scenario(
-  command: 'activate' | 'toast-timeout' | 'session-end' | 'note-click',
+  command: 'activate' | 'toast-timeout' | 'session-end' | 'note-click' | 'held-start',
   platform: string,
 ): Promise<{ run: Run; glue: GlueReport; home: string }> {
   const home = mkdtempSync(join(tmpdir(), `vet-scribe-glue-${command}-`));
@@ -68,6 +70,30 @@ describe('a "Note ready" notification clicked', () => {
     expect(run.quit.windowsCreated).toBe(2);
     expect(run.quit.unimplemented).toEqual([]);
   }, 60_000);
+});
+
+describe("macOS with no window open: the tray's Start or the recording shortcut", () => {
+  it('opens the window, whose recorder records once its page listens, once; a start is never kept for a later window, the next vet or after a reload', async () => {
+    const { run, glue } = await scenario('held-start', 'darwin');
+    const START = [{ action: 'start' }];
+    expect(step(glue, 'window closed')).toMatchObject({ windows: 0 });
+    // The shortcut pressed again while the window loads makes no second start.
+    expect(step(glue, 'tray start with no window, then the shortcut')).toMatchObject({
+      windows: 1,
+      delivered: true,
+      heard: START,
+    });
+    expect(step(glue, 'a start for a window closed before it listened, then a window shown')).toMatchObject({
+      windows: 1,
+      heard: [],
+    });
+    const switched = step(glue, 'a start, then Switch user before the page listened');
+    expect(switched.answer).toMatchObject({ ok: true, data: { signedIn: false } });
+    expect(switched.heard).toEqual([]);
+    expect(step(glue, 'the shortcut while the page reloads')).toMatchObject({ windows: 1, heard: START });
+    expect(run.quit.windowsCreated).toBe(5);
+    expect(run.quit.unimplemented).toEqual([]);
+  });
 });
 
 describe('Windows: a toast clicked in the Action Center after it timed out', () => {

@@ -36,6 +36,7 @@ import { Pipeline } from './jobs/pipeline.ts';
 import { loggerFromEnv, type Logger } from './log.ts';
 import { Network } from './network.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './ports.ts';
+import { RecorderCommands } from './recorder-commands.ts';
 import { RecordingStore, type RecordingMeta } from './recordings/index.ts';
 import { ServiceCalls, sessionInfo } from './service-calls.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
@@ -89,6 +90,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly clinic: ClinicConsults;
   /** The conversations about notes of the clinic's from elsewhere, kept with the account's copy. */
   readonly clinicConversation: ClinicConversation;
+  /** The tray's and the shortcut's commands, held for a window whose recorder does not listen yet. */
+  readonly recorderCommands: RecorderCommands;
   private readonly cache: ConsultCache;
   private readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
@@ -229,7 +232,11 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       chat: (token, body) => this.client.chat(token, body),
     });
 
-    session.on('changed', (s) => emit('session:changed', sessionInfo(s, background)));
+    this.recorderCommands = new RecorderCommands({ actors, emit, log });
+    session.on('changed', (s) => {
+      this.recorderCommands.sessionChanged();
+      emit('session:changed', sessionInfo(s, background));
+    });
     background.on('changed', () => emit('session:changed', sessionInfo(session.state(), background)));
     // A background sign-in lasts while its vet's consults are in flight, no longer.
     const prune = () => {

@@ -109,6 +109,7 @@ function implementations(core: AppCore): Impl {
       core.clinicConversation.ask(key, message, signedIn(actor)),
     'clinic:chatTurns': ({ key }: In<'clinic:chatTurns'>, actor) => core.clinicConversation.list(key, signedIn(actor)),
     'consults:revision': () => core.consultsRevision(),
+    'recorder:listening': (_input: In<'recorder:listening'>, actor) => core.recorderCommands.listen(actor),
   };
 }
 

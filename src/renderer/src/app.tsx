@@ -8,6 +8,7 @@ import { AgentPanel } from './features/agents/agent-panel.tsx';
 import { ConsultsView } from './features/consults/consults-view.tsx';
 import { NoteView } from './features/consults/note-view.tsx';
 import { ClinicNoteView } from './features/consults/clinic-note-view.tsx';
+import { initRecorder } from './features/recorder/recorder-controller.ts';
 import { RecorderView } from './features/recorder/recorder-view.tsx';
 import { SettingsView } from './features/settings/settings-view.tsx';
 import { SignIn } from './features/sign-in/sign-in.tsx';
@@ -139,6 +140,13 @@ export function App() {
     // Plain scrollTop, which every engine (and the tests' jsdom) sets without complaint.
     for (const el of [document.scrollingElement, document.getElementById('main')]) if (el) el.scrollTop = 0;
   }, [viewKey]);
+
+  // Signed in, the window obeys the tray and the shortcut whichever view it shows (a window
+  // opened by a click on "Note ready" opens on the note): its recorder listens from now on, and
+  // obeys at once what main held for it.
+  useEffect(() => {
+    if (signedIn) initRecorder();
+  }, [signedIn]);
 
   useEffect(() => {
     if (!session.signedIn) return;

@@ -122,6 +122,9 @@ async function exercise(win: FakeBrowserWindow): Promise<Observed> {
     ? await invoke('session:signIn', { email: demo.email, password: demo.password })
     : { ok: false, error: { code: 'test', message: 'app:info named no demo account' } };
   const sessionAfter = await invoke('session:get', undefined);
+  // Signed in, the page shows its recorder, which subscribes to the tray's and the shortcut's
+  // commands and then says it listens (recorder-controller.ts, initRecorder).
+  await invoke('recorder:listening', undefined);
   const templates = await invoke('templates:list', { page: 1, limit: 5 });
   const wrongPassword = demo
     ? await invoke('session:signIn', { email: demo.email, password: `${demo.password}-wrong` })
@@ -510,6 +513,113 @@ async function noteClick(s: GlueSession): Promise<void> {
   s.note('note ready clicked with no window', { opened: { expected: rex, got: opened(fresh) } });
 }
 
+/**
+ * A window's page as the renderer is: once it has loaded and the vet is signed in, its recorder
+ * subscribes to `recorder:command` and then says it listens (`recorder:listening`), which
+ * answers the command held for it. What its recorder hears from then on, the held command first.
+ */
+function pageRecorder(win: FakeBrowserWindow): { listen(): Promise<Answer>; heard(): unknown[] } {
+  let from: number | null = null;
+  let handed: unknown[] = [];
+  return {
+    async listen() {
+      await until('the window to load its page', () => win.webContents.url !== '' && win.visible);
+      from = win.webContents.sent.length;
+      const handler = fake.ipcHandlers.get('recorder:listening') as
+        ((event: unknown, input: unknown) => unknown) | undefined;
+      if (!handler) return { ok: false, missing: true };
+      const answer = structuredClone(
+        (await handler(invokeEvent(win.webContents, win.webContents.url), undefined)) as Answer,
+      );
+      handed = answer.ok && answer.data ? [{ action: answer.data }] : [];
+      return answer;
+    },
+    heard() {
+      if (from === null) return [];
+      const sent = win.webContents.sent.slice(from).filter((m) => m.channel === 'recorder:command');
+      return [...handed, ...sent.map((m) => m.args[0])];
+    },
+  };
+}
+
+/** The newest window, once main has opened one other than `than`. */
+async function newWindow(than: readonly FakeBrowserWindow[]): Promise<FakeBrowserWindow> {
+  await until('main to open a window', () => fake.windows.some((w) => !than.includes(w)));
+  return fake.windows.find((w) => !than.includes(w))!;
+}
+
+/**
+ * macOS, where the app lives on with no window: the tray's Start (and the shortcut pressed again
+ * while the window loads) opens a window whose recorder must record once it listens, once; a
+ * start held for a window closed before its page listened is not a later window's, nor the
+ * next vet's after a Switch user; a page reloaded hears what came while it loaded.
+ */
+async function heldStart(s: GlueSession): Promise<void> {
+  const info = await s.invoke('app:info', undefined);
+  const demo = (info.data as { sandbox?: { demo?: { email: string; password: string } } } | undefined)?.sandbox?.demo;
+  if (!demo) throw new Error('app:info named no demo account');
+  const seen: FakeBrowserWindow[] = [s.win];
+  s.win.close();
+  await s.tick();
+  s.note('window closed');
+
+  clickTray('start');
+  const first = await newWindow(seen);
+  seen.push(first);
+  const firstPage = pageRecorder(first);
+  // Pressed again while the window loads: still one start.
+  const delivered = pressShortcut('CommandOrControl+Shift+R');
+  await until('the window to load its page', () => first.webContents.url !== '');
+  await s.tick();
+  await firstPage.listen();
+  await s.tick();
+  s.note('tray start with no window, then the shortcut', { delivered, heard: firstPage.heard() });
+
+  first.close();
+  await s.tick();
+  clickTray('start');
+  const closedEarly = await newWindow(seen);
+  seen.push(closedEarly);
+  closedEarly.close();
+  await s.tick();
+  clickTray('show');
+  const later = await newWindow(seen);
+  seen.push(later);
+  const laterPage = pageRecorder(later);
+  await laterPage.listen();
+  await s.tick();
+  s.note('a start for a window closed before it listened, then a window shown', { heard: laterPage.heard() });
+
+  later.close();
+  await s.tick();
+  clickTray('start');
+  const switched = await newWindow(seen);
+  seen.push(switched);
+  const switchedPage = pageRecorder(switched);
+  await until('the window to load its page', () => switched.webContents.url !== '');
+  const invoke = (channel: string, input: unknown) =>
+    (fake.ipcHandlers.get(channel) as (event: unknown, input: unknown) => Promise<Answer>)(
+      invokeEvent(switched.webContents, switched.webContents.url),
+      input,
+    );
+  const switchUser = await invoke('session:switchUser', undefined);
+  await invoke('session:signIn', { email: demo.email, password: demo.password });
+  await switchedPage.listen();
+  await s.tick();
+  s.note('a start, then Switch user before the page listened', {
+    answer: structuredClone(switchUser),
+    heard: switchedPage.heard(),
+  });
+
+  switched.webContents.reload();
+  const reloadedPage = pageRecorder(switched);
+  pressShortcut('CommandOrControl+Shift+R');
+  await s.tick();
+  await reloadedPage.listen();
+  await s.tick();
+  s.note('the shortcut while the page reloads', { heard: reloadedPage.heard() });
+}
+
 /** The glue's scenarios by command: what runs, and whether the app is quit after it. */
 const GLUE: Record<string, [string, (s: GlueSession) => Promise<void>, boolean]> = {
   activate: ['activate', activateHidden, true],
@@ -517,6 +627,7 @@ const GLUE: Record<string, [string, (s: GlueSession) => Promise<void>, boolean]>
   'session-end': ['session-end', sessionEnd, false],
   wayland: ['wayland', waylandShortcut, true],
   'note-click': ['note-click', noteClick, true],
+  'held-start': ['held-start', heldStart, true],
 };
 
 // Commands from the test, one a line: `close` (the user closes the window), `quit` (the app is

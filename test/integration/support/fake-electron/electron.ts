@@ -283,6 +283,29 @@ export class FakeWebContents extends EventEmitter {
     this.emit('did-finish-load');
   }
 
+  /**
+   * The page loads (again): Electron emits did-navigate once the main frame's navigation is
+   * committed (the page before, and whatever it subscribed to, is gone), then did-finish-load.
+   */
+  navigated(url: string): void {
+    this.pageLoaded = false;
+    this.emit('did-navigate', preventable('did-navigate event'), url, 200, 'OK');
+  }
+
+  /** The vet reloads the page (View, Reload; Cmd+R): the same address loads anew. */
+  reload(): void {
+    call('webContents.reload');
+    const url = this.url;
+    if (!url) throw new Error('fake electron: webContents.reload with no page loaded');
+    this.navigated(url);
+    setImmediate(() => {
+      if (!this.destroyed) this.pageHasLoaded();
+    });
+  }
+
+  /** The address of the page last loaded ('' before any). */
+  url = '';
+
   isDestroyed(): boolean {
     return this.destroyed;
   }
@@ -335,6 +358,8 @@ export class FakeBrowserWindow extends EventEmitter {
     // The page "renders": Electron then emits ready-to-show.
     setImmediate(() => {
       if (this.destroyed) return;
+      this.webContents.url = url;
+      this.webContents.navigated(url);
       this.webContents.pageHasLoaded();
       this.emit('ready-to-show');
     });

@@ -28,6 +28,11 @@ export interface GlueStep {
   answer?: Answer;
   /** For a key press: whether the desktop delivered it to main; for a toast click, whether main heard it. */
   delivered?: boolean;
+  /**
+   * For a window's page: what its recorder heard of the tray's and the shortcut's commands once
+   * it listened (a command held for it first, then what was sent).
+   */
+  heard?: unknown[];
   /** For a click on a notification about a consult: the consult it names, and what main sent on consult:open. */
   opened?: { expected: string; got: unknown[] };
 }

@@ -51,7 +51,8 @@ export type Command =
   | 'toast-timeout'
   | 'session-end'
   | 'wayland'
-  | 'note-click';
+  | 'note-click'
+  | 'held-start';
 export function runMain(home: string, tokenLog: string, command: Command, extraEnv?: NodeJS.ProcessEnv): Promise<Run>;
 export function runMain(home: string, tokenLog: string, command: null): Promise<Run<Report | null>>;
 export function runMain(

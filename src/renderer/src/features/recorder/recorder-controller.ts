@@ -54,4 +54,13 @@ export function initRecorder(): void {
   });
   followSavedDevice();
   void refreshDevices();
+  // Subscribed above, the recorder says it listens. A command that came before (the start that
+  // opened the window, on macOS where the app lives on without one) was held by main for this
+  // page: it is obeyed now, once.
+  void api.recorder
+    .listening()
+    .then((action) => action && obeyCommand(action))
+    // Refused only when the vet in front changed meanwhile (the command was not theirs) or the
+    // engine does not answer (the window says so): nothing to obey, Start is on the screen.
+    .catch(() => undefined);
 }
