@@ -248,4 +248,58 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     front.release();
     await until(() => !c.background.has(demo));
   });
+
+  it('a document asked by the colleague who then signs out waits for them, saying so, and never goes with Dr. Demo’s sign-in, across a restart', async () => {
+    // Bella's note is held back (the service says 'scribing'): the colleague's document waits its turn behind it.
+    const at = Date.now();
+    let stalled = true;
+    proxy.rewrite = (request, answer) => {
+      const first = proxy.find('POST', '/scribe/request').filter(since(at))[0];
+      return stalled && first && request.method === 'GET' && request.path.endsWith(`/scribe/get/${scribeIdOf(first)}`)
+        ? stillWriting(answer)
+        : undefined;
+    };
+    const { c, h, demo, colleague, bella } = await handOver({ bellaDone: false });
+    front.release();
+    expect(
+      await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
+    ).toMatchObject({ ok: true });
+    await until(() => c.pipeline.info(bella)!.documents[0]!.waitingFor === 'turn');
+
+    // The colleague signs out; Dr. Demo comes back in front, and her note is written.
+    expect((await h['session:signOut'](undefined)).ok).toBe(true);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    stalled = false;
+    const waiting = await waitForJob(c, bella, (j) => j.documents[0]!.waitingFor === 'owner');
+    expect(waiting.state).toBe('completed');
+    expect(waiting.documents[0]).toMatchObject({
+      state: 'uploaded',
+      askedBy: { userId: colleague, name: 'Dr. Colleague Vet' },
+    });
+    expect(scribeRequests(DISCHARGE, at)).toEqual([]);
+
+    // Started again on the same folder: the document still waits for the colleague, not for whoever is in front.
+    const { dataDir } = c.options;
+    await cores.pop()!.stop();
+    const again = await startCoreAgainst(sandbox, {
+      urls: front.urls,
+      dataDir,
+      secretStore: c.options.secretStore,
+      pipeline: { pollDelay: () => 100, statusBoard: false },
+    });
+    cores.push(again);
+    expect(again.session.state().user?.id).toBe(demo);
+    await until(() => again.pipeline.info(bella)!.documents[0]!.waitingFor === 'owner');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(scribeRequests(DISCHARGE, at)).toEqual([]);
+
+    // The colleague signs in: the document goes, with their sign-in.
+    const h2 = createHandlers(again);
+    expect((await h2['session:switchUser'](undefined)).ok).toBe(true);
+    await again.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    expect((await waitForJob(again, bella, (j) => j.documents.every(done))).documents[0]!.state).toBe('completed');
+    const requests = requestsFor(DISCHARGE, at);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.filter((r) => r.sub !== colleague)).toEqual([]);
+  });
 });
