@@ -166,7 +166,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     });
     expect(added).toMatchObject({ ok: true });
     const documentId = c.pipeline.info(bella)!.documents[0]!.id;
-    await until(() => c.pipeline.info(bella)!.documents[0]!.state === 'scribe_requested');
+    await waitForJob(c, bella, (j) => j.documents[0]?.state === 'scribe_requested');
     expect(requestsFor(DISCHARGE, at).filter((r) => r.sub !== colleague)).toEqual([]);
     // Kept in the document's job file, so a restart sends it with the same vet's sign-in.
     const file = join(dirname(c.recordings.audioPath(bella)), 'documents', `${documentId}.json`);
@@ -264,7 +264,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     expect(
       await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
     ).toMatchObject({ ok: true });
-    await until(() => c.pipeline.info(bella)!.documents[0]!.waitingFor === 'turn');
+    await waitForJob(c, bella, (j) => j.documents[0]?.waitingFor === 'turn');
 
     // The colleague signs out; Dr. Demo comes back in front, and her note is written.
     expect((await h['session:signOut'](undefined)).ok).toBe(true);
@@ -301,5 +301,35 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     const requests = requestsFor(DISCHARGE, at);
     expect(requests.length).toBeGreaterThanOrEqual(2);
     expect(requests.filter((r) => r.sub !== colleague)).toEqual([]);
+  });
+
+  it('a colleague who switches user while their document is on its way keeps it going with their own background sign-in, not with Dr. Demo’s in front', async () => {
+    const { c, h, demo, colleague, bella } = await handOver({ bellaDone: true });
+    front.release();
+    await until(() => !c.background.has(demo));
+    const at = Date.now();
+    let slow = true;
+    proxy.rewrite = (request, answer) =>
+      slow &&
+      request.method === 'GET' &&
+      scribeRequests(DISCHARGE, at).some((r) => request.path.endsWith(`/scribe/get/${scribeIdOf(r)}`))
+        ? stillWriting(answer)
+        : undefined;
+    expect(
+      await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
+    ).toMatchObject({ ok: true });
+    await waitForJob(c, bella, (j) => j.documents[0]?.state === 'scribe_requested');
+
+    // The colleague leaves with their document on its way: their sign-in is kept for it; Dr. Demo is back in front.
+    expect((await h['session:switchUser'](undefined)).ok).toBe(true);
+    expect(c.background.has(colleague)).toBe(true);
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    slow = false;
+    expect((await waitForJob(c, bella, (j) => j.documents.every(done))).documents[0]!.state).toBe('completed');
+    const requests = requestsFor(DISCHARGE, at);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.filter((r) => r.sub !== colleague)).toEqual([]);
+    // Done: the colleague's background sign-in ends.
+    await until(() => !c.background.has(colleague));
   });
 });
