@@ -63,7 +63,10 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
   return store.snapshot(live);
 }
 
-/** A failed job starts again at the step that failed, with its owner's sign-in (Retry is the owner's alone). */
+/**
+ * A failed job starts again at the step that failed. It goes with its owner's sign-in, as the
+ * consult was sent, even after a colleague's Ask again.
+ */
 export async function retry(engine: Engine, recordingId: string, templateId?: string): Promise<JobInfo> {
   const { store } = engine;
   const live = store.jobs.get(recordingId);
