@@ -301,6 +301,7 @@ export function generateConsults(
       bytesTotal: bytes,
       createdAt: iso(finishedMs),
       ownerUserId: vet.userId,
+      actor: null,
     };
     // Audio older than the default retention (7 days) has been deleted by the app already.
     const audioDeletedAt = now - completedMs > 7 * dayMs ? iso(completedMs + 7 * dayMs) : null;

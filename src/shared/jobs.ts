@@ -13,6 +13,13 @@ export type JobState = (typeof JOB_STATES)[number];
 /** The states in which a consult's audio has not yet reached the service: an update's restart waits for them. */
 export const SENDING_STATES: ReadonlySet<JobState> = new Set(['recorded', 'session_created', 'upload_url']);
 
+/** The vet who asked for a scribe request on a consult: who it goes with, and who to sign in as. */
+export interface AskedBy {
+  userId: string;
+  name: string;
+  email: string;
+}
+
 /** What the window is told about a job: plain data, never a live object. */
 export interface JobInfo {
   recordingId: string;
@@ -26,6 +33,12 @@ export interface JobInfo {
    * sentence saying what failed and what to ask IT. Null otherwise.
    */
   waitingReason: string | null;
+  /**
+   * The vet who asked for the request under way when they asked for it on the consult (Ask
+   * again, possibly a colleague of its owner): it goes with their sign-in only, and waits for
+   * them (`waitingFor: 'owner'`) while they are not signed in here. Null: the owner's own request.
+   */
+  askedBy: AskedBy | null;
   bytesSent: number;
   bytesTotal: number;
   /** The service's own word for the scribe status, verbatim (it may be one we do not know). */
@@ -63,6 +76,12 @@ export interface DocumentInfo {
   templateId: string;
   state: JobState;
   waitingFor: 'turn' | 'network' | 'sign-in' | 'owner' | 'claim' | 'service' | null;
+  /**
+   * The vet who asked for the document (or asked for it again), by name: it goes with their
+   * sign-in only, and waits for them (`waitingFor: 'owner'`) while they are not signed in here.
+   * Null in documents asked for before this was kept: they go with the consult's owner.
+   */
+  askedBy: AskedBy | null;
   serviceStatus: string | null;
   error: { message: string; code: string | null; status: number | null } | null;
   hasNote: boolean;

@@ -57,6 +57,23 @@ describe('consultStatus', () => {
     });
   });
 
+  it('names the vet a note waits for: its owner, or the colleague who asked again', () => {
+    const owner = {
+      userId: 'u1',
+      organizationId: 'o1',
+      name: 'Dr. Demo Vet',
+      email: 'demo@vetscribe.test',
+      service: 's',
+    };
+    expect(status({ recordedBy: owner }, { state: 'uploaded', waitingFor: 'owner' }).text).toBe(
+      'Waiting for Dr. Demo Vet to sign in: it is sent with their account only',
+    );
+    const colleague = { userId: 'u2', name: 'Dr. Colleague Vet', email: 'colleague@vetscribe.test' };
+    expect(status({ recordedBy: owner }, { state: 'uploaded', waitingFor: 'owner', askedBy: colleague }).text).toBe(
+      'Waiting for Dr. Colleague Vet to sign in: it is sent with their account only',
+    );
+  });
+
   it('gives the upload progress as a percentage and a fraction', () => {
     expect(status({}, { state: 'upload_url', bytesSent: 420, bytesTotal: 1000 })).toEqual({
       text: 'Uploading 42%',

@@ -31,6 +31,7 @@ const doc = (patch: Partial<DocumentInfo> = {}): DocumentInfo => ({
   templateId: DISCHARGE,
   state: 'uploaded',
   waitingFor: null,
+  askedBy: null,
   serviceStatus: null,
   error: null,
   hasNote: false,
@@ -67,6 +68,16 @@ describe('documentStatus', () => {
     expect(documentStatus(doc({ waitingFor: 'owner' }), done).text).toBe(
       'Waiting for Dr. Demo Vet to sign in: it is asked for with their account only',
     );
+    // Asked for by a colleague: it waits for the colleague, whose sign-in alone it goes with.
+    expect(
+      documentStatus(
+        doc({
+          waitingFor: 'owner',
+          askedBy: { userId: 'u2', name: 'Dr. Colleague Vet', email: 'colleague@vetscribe.test' },
+        }),
+        done,
+      ).text,
+    ).toBe('Waiting for Dr. Colleague Vet to sign in: it is asked for with their account only');
     expect(documentStatus(doc({ state: 'scribe_requested', serviceStatus: 'scribing' }), done)).toMatchObject({
       text: 'Scribing — the service is writing the document',
       badge: 'Writing',

@@ -160,6 +160,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       recordings: this.recordings,
       session,
       background,
+      actors,
       client: this.client,
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,

@@ -62,16 +62,16 @@ function implementations(core: AppCore): Impl {
     'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => notes.formats(id, documentId ?? null),
     'consults:export': ({ id, documentId, format }: In<'consults:export'>) =>
       notes.export(id, format, documentId ?? null),
-    'consults:askAgain': ({ id }: In<'consults:askAgain'>) => commands.askAgain(id),
+    'consults:askAgain': ({ id }: In<'consults:askAgain'>, actor) => commands.askAgain(id, signedIn(actor)),
     'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>) =>
       notes.save(id, text, documentId ?? null),
     'consults:draft': ({ id, documentId }: In<'consults:draft'>) => notes.draft(id, documentId ?? null),
     'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) =>
       notes.saveDraft(id, text, documentId ?? null),
-    'consults:addDocument': ({ id, templateId, templateName, again }: In<'consults:addDocument'>) =>
-      commands.addDocument(id, templateId, templateName, again ?? null),
-    'consults:retryDocument': ({ id, documentId }: In<'consults:retryDocument'>) =>
-      commands.retryDocument(id, documentId),
+    'consults:addDocument': ({ id, templateId, templateName, again }: In<'consults:addDocument'>, actor) =>
+      commands.addDocument(id, templateId, templateName, again ?? null, signedIn(actor)),
+    'consults:retryDocument': ({ id, documentId }: In<'consults:retryDocument'>, actor) =>
+      commands.retryDocument(id, documentId, signedIn(actor)),
     'consults:search': ({ query }: In<'consults:search'>) => ({ ids: core.searchConsults(query) }),
     'consults:audioUrl': ({ id }: In<'consults:audioUrl'>) => ({ url: core.options.audioUrl(id) }),
     'agents:ddx': ({ input }: In<'agents:ddx'>, actor) => clinical.ddx(input, signedIn(actor)),

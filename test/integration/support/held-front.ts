@@ -1,7 +1,8 @@
 // A front in front of a recording proxy (or any origin) that passes every request on at once and
 // can hold the answer of chosen ones until the test lets it go: a slow service, for the moment a
-// test needs something to happen (a switch of user) while a request is out.
-import { createServer, request as httpRequest, type Server } from 'node:http';
+// test needs something to happen (a switch of user) while a request is out. It can also refuse
+// a chosen request on cue, as the service would, without passing it on.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface HeldFront {
@@ -11,6 +12,11 @@ export interface HeldFront {
   hold(method: string, path: RegExp): void;
   /** How many answers are held now. */
   held(): number;
+  /**
+   * Answers the next request whose method and path match with this status and JSON body, without
+   * passing it on; resolves with that request's headers (whose token it carried).
+   */
+  refuseNext(method: string, path: RegExp, status: number, body: unknown): Promise<IncomingHttpHeaders>;
   /** Lets every held answer go, and holds no more. */
   release(): void;
   close(): Promise<void>;
@@ -22,8 +28,23 @@ export async function startHeldFront(
 ): Promise<HeldFront> {
   let rule: { method: string; path: RegExp } | null = null;
   let waiting: (() => void)[] = [];
+  let refusal: {
+    method: string;
+    path: RegExp;
+    status: number;
+    body: string;
+    seen: (headers: IncomingHttpHeaders) => void;
+  } | null = null;
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '';
+    if (refusal !== null && req.method === refusal.method && refusal.path.test(path)) {
+      const { status, body, seen } = refusal;
+      refusal = null;
+      req.resume();
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+      seen({ ...req.headers });
+      return;
+    }
     const holdIt = rule !== null && req.method === rule.method && rule.path.test(path);
     const upstream = httpRequest(
       `${origin}${req.url ?? '/'}`,
@@ -54,6 +75,10 @@ export async function startHeldFront(
       rule = { method, path };
     },
     held: () => waiting.length,
+    refuseNext: (method, path, status, body) =>
+      new Promise((seen) => {
+        refusal = { method, path, status, body: JSON.stringify(body), seen };
+      }),
     release() {
       rule = null;
       const go = waiting;

@@ -27,6 +27,7 @@ export const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   state: 'recorded',
   waitingFor: null,
   waitingReason: null,
+  askedBy: null,
   bytesSent: 0,
   bytesTotal: 1000,
   serviceStatus: null,

@@ -2,6 +2,7 @@
 // again, further documents, claiming and deleting. Each answers the consult as the account
 // signed in may have it.
 import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
+import { actorUser, type Actor } from '../actor.ts';
 import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
 import { SignedOutError } from '../session.ts';
@@ -96,24 +97,40 @@ export class ConsultCommands {
     return this.options.access.consultFor(id);
   }
 
-  async askAgain(id: string): Promise<ConsultInfo> {
-    await this.options.pipeline.askAgain(id);
-    return this.options.access.consultFor(id);
+  /**
+   * Ask again, another document, a document asked for again: a new scribe request that is the
+   * asking vet's work (a colleague may ask on a consult of their clinic). It goes with their
+   * sign-in, and the trail notes it as theirs ('sent', with the document), before it is made.
+   */
+  async askAgain(id: string, actor: Actor): Promise<ConsultInfo> {
+    await this.options.pipeline.askAgain(id, this.asked(id, actor));
+    return this.options.access.consultFor(id, actor);
   }
 
   async addDocument(
     id: string,
     templateId: string,
     templateName: string | undefined,
-    again: string | null = null,
+    again: string | null,
+    actor: Actor,
   ): Promise<ConsultInfo> {
-    await this.options.pipeline.addDocument(id, templateId, templateName?.trim() || null, again);
-    return this.options.access.consultFor(id);
+    await this.options.pipeline.addDocument(id, templateId, templateName?.trim() || null, again, this.asked(id, actor));
+    return this.options.access.consultFor(id, actor);
   }
 
-  async retryDocument(id: string, documentId: string): Promise<ConsultInfo> {
-    await this.options.pipeline.retryDocument(id, documentId);
-    return this.options.access.consultFor(id);
+  async retryDocument(id: string, documentId: string, actor: Actor): Promise<ConsultInfo> {
+    await this.options.pipeline.retryDocument(id, documentId, this.asked(id, actor));
+    return this.options.access.consultFor(id, actor);
+  }
+
+  private asked(id: string, actor: Actor) {
+    const { trail } = this.options;
+    return {
+      actor,
+      noted: async (documentId: string | null) => {
+        await trail.add(id, 'sent', { documentId, who: actorUser(actor) });
+      },
+    };
   }
 
   /**

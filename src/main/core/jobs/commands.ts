@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 
 import type { Engine } from './context.ts';
+import type { Asked } from './documents.ts';
 import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
 import { cancel, newLive } from './live.ts';
 import { newScribeRequest, TERMINAL, unsent, type JobInfo, type JobRecord } from './record.ts';
@@ -53,6 +54,7 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
     ownerUserId: options.sender(recordingId),
     documentId: null,
     documentName: null,
+    actor: null,
   };
   const live = newLive(record);
   store.jobs.set(recordingId, live);
@@ -61,7 +63,10 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
   return store.snapshot(live);
 }
 
-/** A failed job starts again at the step that failed. */
+/**
+ * A failed job starts again at the step that failed. It goes with its owner's sign-in, as the
+ * consult was sent, even after a colleague's Ask again.
+ */
 export async function retry(engine: Engine, recordingId: string, templateId?: string): Promise<JobInfo> {
   const { store } = engine;
   const live = store.jobs.get(recordingId);
@@ -83,6 +88,7 @@ export async function retry(engine: Engine, recordingId: string, templateId?: st
     error: null,
     templateId: templateId ?? live.record.templateId,
     ...(fresh ? newScribeRequest() : {}),
+    actor: null,
   });
   live.overdueAnnounced = false;
   engine.runner.kick(recordingId);
@@ -92,9 +98,11 @@ export async function retry(engine: Engine, recordingId: string, templateId?: st
 /**
  * "Ask again" for a note that is overdue (or that the service failed): a new scribe request
  * for the same recording session, under a new key (it is a new request, not a repeat), with
- * the overdue clock started again. Any other job is refused: it is not late.
+ * the overdue clock started again. Any other job is refused: it is not late. The new request is
+ * the work of the vet who asks (a colleague, on a consult of their clinic): it goes with their
+ * sign-in, kept in the job file so a restart keeps it.
  */
-export async function askAgain(engine: Engine, recordingId: string): Promise<JobInfo> {
+export async function askAgain(engine: Engine, recordingId: string, asked: Asked = {}): Promise<JobInfo> {
   const { store, options } = engine;
   const live = store.jobs.get(recordingId);
   if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
@@ -111,9 +119,16 @@ export async function askAgain(engine: Engine, recordingId: string): Promise<Job
             : 'This consult is still on its way to the service; Ask again is for a note that is late.';
     throw new JobError('conflict', why);
   }
+  await asked.noted?.(null);
   await cancel(live);
   live.overdueAnnounced = false;
-  await store.save(live, { state: 'uploaded', failedAt: null, error: null, ...newScribeRequest() });
+  await store.save(live, {
+    state: 'uploaded',
+    failedAt: null,
+    error: null,
+    ...newScribeRequest(),
+    actor: asked.actor ?? null,
+  });
   options.log?.(`pipeline: ${recordingId}: asked again for the note of the same recording session`);
   engine.runner.kick(recordingId);
   return store.snapshot(live);
@@ -197,7 +212,8 @@ async function restartOne(engine: Engine, id: string): Promise<boolean> {
     engine.runner.kick(id);
     return false;
   }
-  const fresh = { sessionId: null, upload: null, ...newScribeRequest() } as const;
+  // Started again from its recording, the consult is its owner's again, whoever asked again before.
+  const fresh = { sessionId: null, upload: null, ...newScribeRequest(), actor: null } as const;
   if (r.state === 'failed') await store.save(live, { ...fresh, failedAt: 'recorded' });
   else await store.save(live, { ...fresh, state: 'recorded' });
   live.bytesSent = 0;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 
+import type { Actor } from '../actor.ts';
 import type { Engine } from './context.ts';
 import { JobError } from './errors.ts';
 import { cancel, newLive, type Live } from './live.ts';
@@ -14,6 +15,20 @@ import type { JobStore } from './store.ts';
 
 /** More documents one consult may have besides its note. */
 export const MAX_DOCUMENTS = 8;
+
+/**
+ * Who asks for a new scribe request on a consult (one more document, a document asked for again,
+ * Ask again), and what is noted before it is made.
+ */
+export interface Asked {
+  /** The vet who asks: the request goes with their sign-in only. Null: the consult's owner's, as before. */
+  actor?: Actor | null;
+  /**
+   * Written once the request is sure to be made, before anything of it is saved (the consult's
+   * trail): when it throws, nothing is made. Given the document's id (null for the note itself).
+   */
+  noted?: (documentId: string | null) => Promise<void>;
+}
 
 /**
  * "Another document…": one more scribe request for the consult's recording session, with a
@@ -29,8 +44,9 @@ export function addDocument(
   templateId: string,
   name: string | null,
   again: string | null = null,
+  asked: Asked = {},
 ): Promise<DocumentInfo> {
-  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name, again));
+  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name, again, asked));
 }
 
 async function createDocument(
@@ -39,6 +55,7 @@ async function createDocument(
   templateId: string,
   name: string | null,
   again: string | null,
+  asked: Asked,
 ): Promise<DocumentInfo> {
   const { store } = engine;
   const consult = store.jobs.get(recordingId);
@@ -74,7 +91,10 @@ async function createDocument(
     ...unsent(now),
     documentId: randomUUID().slice(0, 8),
     documentName: name,
+    // The vet who asks: it goes with their sign-in, whoever recorded the consult.
+    actor: asked.actor ?? null,
   };
+  await asked.noted?.(record.documentId);
   await mkdir(store.documentsFolder(recordingId), { recursive: true });
   const live = newLive(record);
   store.documents.set(recordingId, [...docs, live]);
@@ -85,9 +105,15 @@ async function createDocument(
 
 /**
  * A document that failed, or whose note is late, is asked for again: a new request (a new
- * key) for the same recording session, which waits its turn as the first did.
+ * key) for the same recording session, which waits its turn as the first did. The new request
+ * is the work of the vet who asks for it now, and goes with their sign-in.
  */
-export async function retryDocument(engine: Engine, recordingId: string, documentId: string): Promise<DocumentInfo> {
+export async function retryDocument(
+  engine: Engine,
+  recordingId: string,
+  documentId: string,
+  asked: Asked = {},
+): Promise<DocumentInfo> {
   const { store } = engine;
   const live = store.find(recordingId, documentId);
   const r = live.record;
@@ -96,9 +122,17 @@ export async function retryDocument(engine: Engine, recordingId: string, documen
     engine.waits.wake(live);
     return store.documentSnapshot(live);
   }
+  await asked.noted?.(documentId);
   await cancel(live);
   live.overdueAnnounced = false;
-  await store.save(live, { state: 'uploaded', failedAt: null, error: null, ...newScribeRequest(), sessionId: null });
+  await store.save(live, {
+    state: 'uploaded',
+    failedAt: null,
+    error: null,
+    ...newScribeRequest(),
+    sessionId: null,
+    actor: asked.actor ?? null,
+  });
   engine.runner.kickLive(live);
   return store.documentSnapshot(live);
 }

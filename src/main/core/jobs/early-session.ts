@@ -129,7 +129,9 @@ export class EarlySessions implements EarlySessionsPart {
     const sessionDate = localDate(meta.startedAt);
     const sender = options.sender(recordingId);
     const service = options.serviceKey();
-    const session = await withToken(this.engine, recordingId, signal, (t, s) =>
+    // The owner's own request: the consult's sign-in, as its job would use.
+    const owners = { recordingId, actor: null };
+    const session = await withToken(this.engine, owners, signal, (t, s) =>
       options.client.createSession(t, { patientName, description, sessionDate }, s),
     );
     counters.earlySessions += 1;
@@ -138,7 +140,7 @@ export class EarlySessions implements EarlySessionsPart {
     this.engine.emit('sessionMade', session.id);
     const made = { patientName, description, sessionDate, sender, service, sessionId: session.id, upload: null };
     // The session is worth keeping even when its address is not given now: the job asks again.
-    const answer = await withToken(this.engine, recordingId, signal, (t, s) =>
+    const answer = await withToken(this.engine, owners, signal, (t, s) =>
       options.client.uploadUrl(t, { sessionId: session.id }, s),
     ).catch((e: unknown) => {
       if (signal.aborted) throw e;

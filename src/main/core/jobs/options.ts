@@ -1,6 +1,7 @@
 // The pipeline's options, as given and as resolved once with their defaults. Apart from
 // context.ts so that the job store, which takes them, and the context, which holds the store,
 // do not import each other.
+import type { Actors } from '../actor.ts';
 import type { BackoffOptions } from '../backoff.ts';
 import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
@@ -12,6 +13,11 @@ export interface PipelineOptions {
   session: Session;
   /** The sign-ins of vets who switched user with consults in flight: theirs go on with them. */
   background?: BackgroundSessions;
+  /**
+   * The sign-ins a request a vet asked for goes with (one more document, Ask again): theirs only.
+   * Absent: made from `session`, `background` and `serviceKey`.
+   */
+  actors?: Actors;
   client: ServiceClient;
   backoff?: BackoffOptions;
   /** A fixed poll schedule (tests); absent or null: the learned plan (polling.ts). */

@@ -12,23 +12,25 @@
 import { EventEmitter } from 'node:events';
 
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
+import { Actors } from '../actor.ts';
 import { DEFAULT_BACKOFF } from '../backoff.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { EarlySessions } from './early-session.ts';
-import { addDocument, documentTexts, retryDocument } from './documents.ts';
+import { addDocument, documentTexts, retryDocument, type Asked } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
 import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
 import { Polling } from './polling.ts';
 import { Runner } from './runner.ts';
+import { senderOf } from './sender.ts';
 import { JobStore } from './store.ts';
 import { UploadSlots } from './upload-slots.ts';
 import { Waits } from './waits.ts';
 
 export type { PipelineOptions } from './context.ts';
-export { MAX_DOCUMENTS } from './documents.ts';
+export { MAX_DOCUMENTS, type Asked } from './documents.ts';
 export { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
 export type { RetentionPolicy } from './retention.ts';
 export { ownerOf } from './sender.ts';
@@ -66,6 +68,13 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       earlySession: true,
       earlySessionDelayMs: 1500,
       ...options,
+      actors:
+        options.actors ??
+        new Actors({
+          session: options.session,
+          ...(options.background ? { background: options.background } : {}),
+          serviceKey: options.serviceKey ?? (() => ''),
+        }),
     };
     const waits = new Waits();
     const store = new JobStore(resolved, (consult) => {
@@ -96,12 +105,16 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     });
   }
 
-  /** Whether this user has a consult or document on its way (not yet written, not failed). */
+  /**
+   * Whether this user has work on its way (not yet written, not failed): their consults, and what
+   * they asked for on a colleague's (a document, Ask again). A background sign-in lasts for its
+   * own vet's work only: a colleague's document on this vet's consult does not keep it.
+   */
   inFlightFor(userId: string): boolean {
-    const { store, options } = this.engine;
+    const { store } = this.engine;
     return store
       .allLive()
-      .some((live) => !TERMINAL.has(live.record.state) && options.sender(live.record.recordingId) === userId);
+      .some((live) => !TERMINAL.has(live.record.state) && senderOf(this.engine, live.record) === userId);
   }
 
   /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
@@ -140,9 +153,9 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     return retry(this.engine, recordingId, templateId);
   }
 
-  /** A new scribe request for a late (or failed) note of the same recording session. */
-  askAgain(recordingId: string): Promise<JobInfo> {
-    return askAgain(this.engine, recordingId);
+  /** A new scribe request for a late (or failed) note of the same recording session, with the asking vet's sign-in. */
+  askAgain(recordingId: string, asked: Asked = {}): Promise<JobInfo> {
+    return askAgain(this.engine, recordingId, asked);
   }
 
   /** Whether the consult has reached the service (its recording session exists there). */
@@ -201,13 +214,14 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     templateId: string,
     name: string | null = null,
     again: string | null = null,
+    asked: Asked = {},
   ): Promise<DocumentInfo> {
-    return addDocument(this.engine, recordingId, templateId, name, again);
+    return addDocument(this.engine, recordingId, templateId, name, again, asked);
   }
 
-  /** A failed or late document is asked for again, under a new key. */
-  retryDocument(recordingId: string, documentId: string): Promise<DocumentInfo> {
-    return retryDocument(this.engine, recordingId, documentId);
+  /** A failed or late document is asked for again, under a new key, with the asking vet's sign-in. */
+  retryDocument(recordingId: string, documentId: string, asked: Asked = {}): Promise<DocumentInfo> {
+    return retryDocument(this.engine, recordingId, documentId, asked);
   }
 
   /** How many recordings' audio a policy would delete now, counted from each note. */

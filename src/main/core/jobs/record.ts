@@ -57,6 +57,23 @@ export const jobRecordSchema = z.object({
   documentId: z.string().nullable().default(null),
   /** A document's name as the vet chose it (its template's name then), for its tab and its files. */
   documentName: z.string().nullable().default(null),
+  /**
+   * The vet who asked for this scribe request when it is not the consult's own: one more
+   * document, a document asked for again, or "Ask again" for the note. It goes with that vet's
+   * sign-in only (in front, or theirs kept in the background), waits for them otherwise, and keeps
+   * no one else's background sign-in alive. Null for the consult's own request, and in files
+   * written before it was kept: the consult's owner sends it, as then.
+   */
+  actor: z
+    .object({
+      userId: z.string(),
+      organizationId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      service: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type JobRecord = z.infer<typeof jobRecordSchema>;
 

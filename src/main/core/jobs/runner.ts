@@ -12,7 +12,7 @@ import { itsTurn } from './documents.ts';
 import { JobError } from './errors.ts';
 import { cancel, type Live } from './live.ts';
 import { TERMINAL } from './record.ts';
-import { NotOwnerError, senderSignedIn } from './sender.ts';
+import { NotOwnerError, senderOf, senderSignedIn } from './sender.ts';
 import { STEPS } from './steps.ts';
 
 /** How many times in a row an upload address may turn out expired before the job gives up. */
@@ -66,7 +66,8 @@ export class Runner implements JobRunner {
     // up, to be sent again) and waits for its owner's sign-in.
     const me = state.user?.id ?? null;
     for (const live of store.allLive()) {
-      const owner = options.sender(live.record.recordingId);
+      // Whose sign-in it goes with: the owner's, or that of the vet who asked for it.
+      const owner = senderOf(this.engine, live.record);
       if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
       // One whose owner switched user goes on with their background sign-in.
       if (options.background?.has(owner)) continue;
@@ -138,7 +139,17 @@ export class Runner implements JobRunner {
     const id = live.record.recordingId;
     // Whose it is is read again at every look: a claim, or its owner's sign-in, sets it going.
     if (e instanceof NotOwnerError)
-      return this.waitFor(live, e.unclaimed ? 'claim' : 'owner', () => senderSignedIn(this.engine, id), signal);
+      return this.waitFor(
+        live,
+        e.unclaimed ? 'claim' : 'owner',
+        () => senderSignedIn(this.engine, live.record),
+        signal,
+      );
+    // What a vet asked for waits for that vet's sign-in (in front, or kept in the background),
+    // whoever else signs in meanwhile.
+    const actor = live.record.actor;
+    if (actor && e instanceof SignedOutError)
+      return this.waitFor(live, 'owner', () => options.actors.signedIn(actor), signal);
     if (e instanceof SignedOutError)
       return this.waitFor(live, 'sign-in', () => options.session.state().signedIn, signal);
     if (!(e instanceof ServiceError)) return false;

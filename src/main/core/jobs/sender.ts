@@ -1,10 +1,15 @@
-// Whose sign-in a consult is sent with. A consult goes with its owner's sign-in only: the one
-// in front, or the owner's background sign-in (kept when they switched user with consults in
-// flight); else it waits for its owner, and one no one has claimed waits for a claim.
+// Whose sign-in a scribe request is sent with. A consult goes with its owner's sign-in only: the
+// one in front, or the owner's background sign-in (kept when they switched user with consults in
+// flight); else it waits for its owner, and one no one has claimed waits for a claim. A request a
+// vet asked for on another's consult (one more document, Ask again, a document asked for again)
+// is that vet's work: its record names them (`actor`), and it goes with their sign-in only
+// (Actors.withToken), never with the owner's.
 import type { ConsultOwner } from '../../../shared/ipc.ts';
 import type { User } from '../../../shared/service/index.ts';
+import { ActorAwayError, actorName, type Actor } from '../actor.ts';
 import { SignedOutError, type Session } from '../session.ts';
 import type { Engine } from './context.ts';
+import type { JobRecord } from './record.ts';
 
 const UNCLAIMED = 'No one has claimed this consult yet; it waits for a vet to send it as theirs.';
 const NOT_YOURS = "This consult belongs to another account; it waits for that account's sign-in.";
@@ -23,12 +28,33 @@ export function ownerOf(user: User, service: string): ConsultOwner {
   return { userId: user.id, organizationId: user.organizationId, name: user.name, email: user.email, service };
 }
 
+/** What a job's sign-in is decided from: its recording, and the vet who asked for it when not its owner. */
+export type SentFor = Pick<JobRecord, 'recordingId' | 'actor'>;
+
+/** The work of a vet who is not signed in here now: it waits for them, and says so. */
+export function actorAway(actor: Actor): ActorAwayError {
+  return new ActorAwayError(
+    actor,
+    `${actorName(actor)} asked for this; it waits for their sign-in on this computer and goes with no one else's.`,
+  );
+}
+
+/** The user whose sign-in sends this job: the vet who asked for it, else the consult's owner (null: no one yet). */
+export function senderOf(engine: Engine, job: SentFor): string | null {
+  return job.actor?.userId ?? engine.options.sender(job.recordingId);
+}
+
 /**
- * The user whose sign-in may send the consult now; throws (to wait) when it has no owner yet,
- * or another account is signed in. Signed out, the call itself says so (SignedOutError).
+ * The user whose sign-in may send the job now; throws (to wait) when it has no owner yet, or
+ * another account is signed in. Signed out, the call itself says so (SignedOutError). A job a vet
+ * asked for waits for that vet (ActorAwayError) while they have no sign-in here.
  */
-export function senderNow(engine: Engine, recordingId: string): string {
-  const sender = engine.options.sender(recordingId);
+export function senderNow(engine: Engine, job: SentFor): string {
+  if (job.actor) {
+    if (!engine.options.actors.signedIn(job.actor)) throw actorAway(job.actor);
+    return job.actor.userId;
+  }
+  const sender = engine.options.sender(job.recordingId);
   const user = engine.options.session.state().user;
   // Signed out, it waits for a sign-in first, whoever's it is: a claim needs one.
   if (sender === null) throw user === null ? new SignedOutError(null) : new NotOwnerError(true);
@@ -37,9 +63,10 @@ export function senderNow(engine: Engine, recordingId: string): string {
   return sender;
 }
 
-/** Whether the consult's owner has a sign-in on this computer now (in front or in the background). */
-export function senderSignedIn(engine: Engine, recordingId: string): boolean {
-  const sender = engine.options.sender(recordingId);
+/** Whether the job's sender has a sign-in on this computer now (in front or in the background). */
+export function senderSignedIn(engine: Engine, job: SentFor): boolean {
+  if (job.actor) return engine.options.actors.signedIn(job.actor);
+  const sender = engine.options.sender(job.recordingId);
   if (sender === null) return false;
   return engine.options.session.state().user?.id === sender || (engine.options.background?.has(sender) ?? false);
 }
@@ -52,19 +79,26 @@ function sessionOf(engine: Engine, owner: string): Session {
 }
 
 /**
- * A call with the owner's sign-in only, from start to finish: the token comes from that
+ * A call with the sender's sign-in only, from start to finish: the token comes from that
  * sign-in, and a 401 refreshes that sign-in or stops (Session.withToken's `as`), never taking
- * whoever signed in meanwhile. The job's signal cancels the call itself.
+ * whoever signed in meanwhile. The job's signal cancels the call itself. A job a vet asked for
+ * goes with theirs: in front, else the one kept in the background when they switched user with
+ * it on its way.
  */
 export function withToken<T>(
   engine: Engine,
-  recordingId: string,
+  job: SentFor,
   signal: AbortSignal,
   fn: (token: string, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
+  const actor = job.actor;
+  if (actor) {
+    if (!engine.options.actors.signedIn(actor)) return Promise.reject(actorAway(actor));
+    return engine.options.actors.withToken(actor, (t) => fn(t, signal), { inFlight: true, signal });
+  }
   let as: string;
   try {
-    as = senderNow(engine, recordingId);
+    as = senderNow(engine, job);
   } catch (e) {
     return Promise.reject(e);
   }

@@ -13,7 +13,7 @@ import { ServiceError } from '../service-errors.ts';
 import { SignedOutError } from '../session.ts';
 import type { Engine, ScribeStatusItem } from './context.ts';
 import type { Live } from './live.ts';
-import { NotOwnerError, withToken } from './sender.ts';
+import { NotOwnerError, senderOf, withToken } from './sender.ts';
 
 /** A read this recent answers another job's look without a new request. */
 export const FRESH_MS = 1000;
@@ -56,9 +56,9 @@ export class StatusBoard {
    * what a call with the owner's sign-in throws (signed out, not the owner, cancelled).
    */
   async look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> {
-    const { options } = this.engine;
     const scribeId = live.record.scribeId;
-    const owner = options.sender(live.record.recordingId);
+    // Whose sign-in the job goes with: its owner's, or the vet's who asked for it.
+    const owner = senderOf(this.engine, live.record);
     if (scribeId === null || owner === null) return null;
     const peers = this.inFlight(owner);
     // Alone, a look by itself costs the same one request, and brings the note when it is written.
@@ -79,7 +79,7 @@ export class StatusBoard {
 
   /** The jobs of this account waiting at the service for their notes. */
   private inFlight(owner: string): Live[] {
-    const { store, options } = this.engine;
+    const { store } = this.engine;
     return store
       .allLive()
       .filter(
@@ -87,7 +87,7 @@ export class StatusBoard {
           l.record.state === 'scribe_requested' &&
           l.record.scribeId !== null &&
           l.running !== null &&
-          options.sender(l.record.recordingId) === owner,
+          senderOf(this.engine, l.record) === owner,
       );
   }
 
@@ -98,7 +98,7 @@ export class StatusBoard {
     try {
       for (let page = 1; page <= MAX_PAGES; page++) {
         counters.statusPages += 1;
-        const answer = await withToken(this.engine, live.record.recordingId, signal, (t, s) =>
+        const answer = await withToken(this.engine, live.record, signal, (t, s) =>
           options.client.scribeList(t, page, PAGE_LIMIT, s),
         );
         let fresh = 0;

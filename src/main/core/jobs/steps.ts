@@ -34,13 +34,13 @@ export const STEPS: Readonly<Record<ActiveState, { run: Step; call: string; then
 
 async function createSession(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
-  senderNow(engine, r.recordingId);
+  senderNow(engine, r);
   const meta = await engine.options.recordings.get(r.recordingId);
   if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
   // A job queued before the patient's name was asked for waits for it, saying so.
   const patientName = meta.patientName?.trim();
   if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
-  const session = await withToken(engine, r.recordingId, signal, (t, s) =>
+  const session = await withToken(engine, r, signal, (t, s) =>
     engine.options.client.createSession(
       t,
       { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
@@ -53,8 +53,8 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
 
 async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
-  senderNow(engine, r.recordingId);
-  const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
+  senderNow(engine, r);
+  const answer = await withToken(engine, r, signal, (t, s) =>
     engine.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s),
   );
   await engine.store.save(live, {
@@ -73,7 +73,7 @@ async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal)
 async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const { options, store } = engine;
   const r = live.record;
-  senderNow(engine, r.recordingId);
+  senderNow(engine, r);
   const address = r.upload;
   // Ask again for an address about to expire: 30 s ahead, or half its life if shorter.
   const life =
@@ -105,11 +105,11 @@ async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<
 async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
   const { store, counters } = engine;
   const r = live.record;
-  senderNow(engine, r.recordingId);
+  senderNow(engine, r);
   // A further document goes to the recording session the consult's note was written from.
   const sessionId = r.documentId === null ? r.sessionId : (store.jobs.get(r.recordingId)?.record.sessionId ?? null);
   if (sessionId === null) throw new JobError('bad_state', 'This consult has no recording session at the service yet.');
-  const answer = await withToken(engine, r.recordingId, signal, async (t, s) => {
+  const answer = await withToken(engine, r, signal, async (t, s) => {
     // Noted on disk with a token in hand, just before the request leaves: a send that
     // never happened (signed out) is not taken for one whose answer was lost.
     // A resend keeps the first send's time: the overdue clock runs from the request.
@@ -150,9 +150,7 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
     return false;
   }
   engine.counters.polls += 1;
-  const answer = await withToken(engine, r.recordingId, signal, (t, s) =>
-    engine.options.client.getScribe(t, r.scribeId ?? '', s),
-  );
+  const answer = await withToken(engine, r, signal, (t, s) => engine.options.client.getScribe(t, r.scribeId ?? '', s));
   const kind = scribeStatusKind(answer.status);
   if (kind === 'completed') {
     await keepNote(engine, live, answer);

@@ -151,6 +151,7 @@ export class JobStore {
       // 'turn' is a document's wait only: a consult's note never waits for another.
       waitingFor: TERMINAL.has(r.state) || live.waitingFor === 'turn' ? null : live.waitingFor,
       waitingReason: TERMINAL.has(r.state) || live.waitingFor !== 'network' ? null : live.waitingReason,
+      askedBy: r.actor && { userId: r.actor.userId, name: r.actor.name, email: r.actor.email },
       bytesSent: live.bytesSent,
       bytesTotal: r.bytesTotal,
       serviceStatus: r.serviceStatus,
@@ -175,6 +176,7 @@ export class JobStore {
       templateId: r.templateId,
       state: r.state,
       waitingFor: TERMINAL.has(r.state) ? null : live.waitingFor,
+      askedBy: r.actor && { userId: r.actor.userId, name: r.actor.name, email: r.actor.email },
       serviceStatus: r.serviceStatus,
       error: r.error,
       hasNote: r.note !== null,

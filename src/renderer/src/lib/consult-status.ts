@@ -2,7 +2,7 @@
 // from the recording and its job as main reports them; pure, so every state is tested.
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../shared/ipc.ts';
-import type { DocumentInfo } from '../../../shared/jobs.ts';
+import type { AskedBy, DocumentInfo } from '../../../shared/jobs.ts';
 import { scribeStatusKind } from '../../../shared/service/status-kind.ts';
 import { PATIENT_NAME_WAITING } from './patient-name.ts';
 
@@ -124,8 +124,9 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner': {
-      // Another account is signed in: this consult goes with its own account's sign-in only.
-      const who = ownerName(recording);
+      // Another account is signed in: this consult goes with its own account's sign-in only, or
+      // with that of the vet who asked again.
+      const who = job.askedBy ? askerName(job.askedBy) : ownerName(recording);
       return {
         text: `Waiting for ${who} to sign in: it is sent with their account only`,
         badge: 'Waiting',
@@ -196,6 +197,11 @@ export function consultTitle(recording: {
   return `${name} — ${detail.length > TITLE_DETAIL_MAX ? `${detail.slice(0, TITLE_DETAIL_MAX - 1).trimEnd()}…` : detail}`;
 }
 
+/** The vet who asked for a request on a consult (a colleague's document, Ask again), in words. */
+export function askerName(asker: AskedBy): string {
+  return asker.name || asker.email;
+}
+
 /** The vet who recorded a consult, in words. */
 export function ownerName(recording: ConsultInfo['recording']): string {
   return recording.recordedBy?.name || recording.recordedBy?.email || 'the vet who recorded it';
@@ -237,8 +243,9 @@ export function documentStatus(
     case 'sign-in':
       return { text: 'Waiting for sign-in', badge: 'Waiting', tone: 'warning' };
     case 'owner':
+      // The vet who asked for it, whose sign-in alone it goes with.
       return {
-        text: `Waiting for ${ownerName(consult.recording)} to sign in: it is asked for with their account only`,
+        text: `Waiting for ${document.askedBy ? askerName(document.askedBy) : ownerName(consult.recording)} to sign in: it is asked for with their account only`,
         badge: 'Waiting',
         tone: 'warning',
       };

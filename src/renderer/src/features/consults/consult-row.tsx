@@ -2,6 +2,7 @@
 // with it now.
 import { useId, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
+import type { AskedBy } from '../../../../shared/jobs.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useConsults } from '../../stores/consults.ts';
@@ -12,6 +13,7 @@ import { switchUser } from '../../stores/switch-user.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { ConfirmInline } from './confirm-inline.tsx';
 import {
+  askerName,
   consultStatus,
   consultTitle,
   formatDuration,
@@ -184,6 +186,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               job.state !== 'failed' &&
               job.state !== 'completed' &&
               recording.recordedBy &&
+              !job.askedBy &&
               recording.recordedBy.userId !== me?.id &&
               background?.some((b) => b.userId === recording.recordedBy?.userId) && (
                 // The owner switched user: their own sign-in sends it, not the vet in front.
@@ -192,8 +195,9 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 </span>
               )}
             {!claimable && job && job.state !== 'failed' && job.waitingFor === 'owner' && (
-              <button type="button" onClick={() => void switchUser(ownerSignIn(recording))}>
-                Sign in as {ownerName(recording)}
+              // The vet it waits for: the one who asked again when another than its owner did.
+              <button type="button" onClick={() => void switchUser(ownerSignIn(recording, job.askedBy))}>
+                Sign in as {job.askedBy ? askerName(job.askedBy) : ownerName(recording)}
               </button>
             )}
             {!claimable &&
@@ -221,10 +225,11 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
 }
 
 /** The sign-in screen for the vet a consult waits for: their e-mail filled in. */
-function ownerSignIn(recording: ConsultInfo['recording']) {
-  const email = recording.recordedBy?.email;
+function ownerSignIn(recording: ConsultInfo['recording'], asker: AskedBy | null) {
+  const email = asker ? asker.email : recording.recordedBy?.email;
+  const who = asker ? askerName(asker) : ownerName(recording);
   return {
     ...(email ? { email } : {}),
-    note: `${consultTitle(recording)} waits for ${ownerName(recording)}: it is sent with their account only. They sign in here.`,
+    note: `${consultTitle(recording)} waits for ${who}: it is sent with their account only. They sign in here.`,
   };
 }
