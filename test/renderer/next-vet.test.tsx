@@ -3,14 +3,21 @@
 // vet who left is not shown to the next. The window's bridge here can hold chosen answers on
 // their way to the window, as a busy window would, while the test switches user.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
+import type { EventPayloads } from '../../src/shared/ipc.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
-import { DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
+import { ANSWER_FOR_ANOTHER_VET } from '../../src/main/core/ipc-handlers.ts';
+import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
+import { ApiCallError } from '../../src/shared/ipc-client.ts';
 import type { BridgeApi, InvokeChannel } from '../../src/shared/ipc.ts';
 import type * as ClinicStore from '../../src/renderer/src/stores/clinic.ts';
 import type * as ClinicListModule from '../../src/renderer/src/features/consults/clinic-list.tsx';
+import type * as ToastsModule from '../../src/renderer/src/components/toasts.tsx';
+import type * as NotificationsStore from '../../src/renderer/src/stores/notifications.ts';
+import type * as NoteReadyStore from '../../src/renderer/src/stores/note-ready.ts';
+import type * as NavStore from '../../src/renderer/src/stores/nav.ts';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -18,6 +25,10 @@ let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
 let clinic: typeof ClinicStore;
 let ClinicList: typeof ClinicListModule.ClinicList;
+let Toasts: typeof ToastsModule.Toasts;
+let notifications: typeof NotificationsStore;
+let noteReady: typeof NoteReadyStore;
+let nav: typeof NavStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
 const holdOnce = new Set<InvokeChannel>();
@@ -53,6 +64,10 @@ beforeAll(async () => {
 
   clinic = await import('../../src/renderer/src/stores/clinic.ts');
   ({ ClinicList } = await import('../../src/renderer/src/features/consults/clinic-list.tsx'));
+  ({ Toasts } = await import('../../src/renderer/src/components/toasts.tsx'));
+  notifications = await import('../../src/renderer/src/stores/notifications.ts');
+  noteReady = await import('../../src/renderer/src/stores/note-ready.ts');
+  nav = await import('../../src/renderer/src/stores/nav.ts');
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
@@ -105,5 +120,68 @@ describe("the clinic's list across Switch user", () => {
     expect(within(section).getByText('The service lists none recorded elsewhere.')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(reads()).toHaveLength(2));
+  });
+});
+
+/** A note of this patient ready, as main says it. */
+function ready(id: string, patientName: string) {
+  act(() =>
+    noteReady.noteReady({ recording: { id, patientName }, job: null } as unknown as EventPayloads['note:ready']),
+  );
+}
+
+function toastTexts(): string[] {
+  const region = screen.getByRole('region', { name: 'Messages' });
+  return [...region.querySelectorAll('.toast')].map((t) => (t.textContent ?? '').replace('×', '').trim());
+}
+
+describe('toasts', () => {
+  it('every toast of the vet who left goes at Switch user, and a refusal that lands late is not shown', async () => {
+    await switchTo(DEMO_ACCOUNT);
+    act(() => nav.useNav.getState().go({ name: 'record' }));
+    render(<Toasts />);
+    ready('luna-1', 'Luna');
+    act(() => notifications.useNotifications.getState().fail(new Error('The disk is full.'), 'Could not send Milo'));
+    expect(toastTexts().sort()).toEqual(['Could not send Milo: The disk is full.', 'Note ready: Luna — Open note']);
+
+    await switchTo(COLLEAGUE_ACCOUNT);
+    expect(toastTexts()).toEqual([]);
+    expect(noteReady.useNoteReady.getState().unseen).toEqual([]);
+    // The answer to a call the vet who left made, refused because they left.
+    act(() =>
+      notifications.useNotifications
+        .getState()
+        .fail(
+          new ApiCallError({ code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET }),
+          'Could not load the templates',
+        ),
+    );
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it("a note's toast closes by itself and an error stays; three at most, the newest first", () => {
+    render(<Toasts />);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fail = (what: string) =>
+        act(() => notifications.useNotifications.getState().fail(new Error('No network.'), what));
+      fail('Could not rename Rex');
+      ready('bella-1', 'Bella');
+      fail('Could not delete Max');
+      fail('Could not copy the note');
+      expect(toastTexts()).toEqual([
+        'Could not copy the note: No network.',
+        'Could not delete Max: No network.',
+        'Note ready: Bella — Open note',
+      ]);
+      act(() => vi.advanceTimersByTime(noteReady.READY_TOAST_MS));
+      expect(toastTexts()).toEqual([
+        'Could not copy the note: No network.',
+        'Could not delete Max: No network.',
+        'Could not rename Rex: No network.',
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
