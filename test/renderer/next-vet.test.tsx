@@ -18,6 +18,9 @@ import type * as ToastsModule from '../../src/renderer/src/components/toasts.tsx
 import type * as NotificationsStore from '../../src/renderer/src/stores/notifications.ts';
 import type * as NoteReadyStore from '../../src/renderer/src/stores/note-ready.ts';
 import type * as NavStore from '../../src/renderer/src/stores/nav.ts';
+import type * as SettingsViewModule from '../../src/renderer/src/features/settings/settings-view.tsx';
+import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
+import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -29,6 +32,9 @@ let Toasts: typeof ToastsModule.Toasts;
 let notifications: typeof NotificationsStore;
 let noteReady: typeof NoteReadyStore;
 let nav: typeof NavStore;
+let SettingsView: typeof SettingsViewModule.SettingsView;
+let TemplatePicker: typeof TemplatePickerModule.TemplatePicker;
+let settings: typeof SettingsStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
 const holdOnce = new Set<InvokeChannel>();
@@ -68,6 +74,9 @@ beforeAll(async () => {
   notifications = await import('../../src/renderer/src/stores/notifications.ts');
   noteReady = await import('../../src/renderer/src/stores/note-ready.ts');
   nav = await import('../../src/renderer/src/stores/nav.ts');
+  ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
+  settings = await import('../../src/renderer/src/stores/settings.ts');
+  ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
@@ -183,5 +192,46 @@ describe('toasts', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('Settings left open across Switch user', () => {
+  it("shows the next vet's clinic as read again at their sign-in, not the last one's, and no stale error", async () => {
+    await switchTo(DEMO_ACCOUNT);
+    const h = handlers();
+    expect((await h['settings:update']({ retentionDays: 30 })).ok).toBe(true);
+    expect((await h['org:setNotificationEmail']({ email: 'front-desk@demo.test' })).ok).toBe(true);
+    await act(() => settings.useSettings.getState().load());
+    render(<SettingsView />);
+    const retention = () =>
+      (screen.getByRole('combobox', { name: 'Keep recordings after the note is ready' }) as HTMLSelectElement).value;
+    const email = () => (screen.getByRole('textbox', { name: 'Notification email' }) as HTMLInputElement).value;
+    await waitFor(() => expect(email()).toBe('front-desk@demo.test'));
+    expect(retention()).toBe('30');
+
+    // The settings read once more for the demo vet; the answer is on its way at the switch.
+    holdOnce.add('settings:get');
+    const late = settings.useSettings.getState().load();
+    await waitFor(() => expect(held).toHaveLength(1));
+    // The vet switches user (a recording going on keeps the window); the template list is
+    // opened before the next vet, a vet of another clinic, signs in.
+    await act(async () => {
+      await h['session:switchUser'](undefined as never);
+    });
+    render(<TemplatePicker value={null} onChange={() => undefined} />);
+    await screen.findByText(/^Could not load the templates:/);
+    await act(async () => {
+      await core.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
+    });
+    await waitFor(() => expect(screen.getByText(/^The service has no notification address for/)).toBeTruthy());
+    await act(async () => {
+      for (const release of held.splice(0)) release();
+      await late;
+    });
+    expect(email()).toBe('');
+    expect(retention()).toBe('7');
+    await waitFor(() => expect(screen.queryByText('Loading templates…')).toBeNull());
+    expect(screen.getByRole('combobox', { name: 'Template' }).querySelectorAll('option').length).toBeGreaterThan(1);
+    expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual([]);
   });
 });

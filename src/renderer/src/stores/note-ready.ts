@@ -8,7 +8,8 @@ import { create } from 'zustand';
 import type { EventPayloads } from '../../../shared/ipc.ts';
 import { api } from '../api.ts';
 import { useNav, type View } from './nav.ts';
-import { nextToastId, onVetChange } from './notifications.ts';
+import { nextToastId } from './notifications.ts';
+import { onVetChange } from './session.ts';
 
 /** How long a note's toast stays: long enough to be read from across the exam table. */
 export const READY_TOAST_MS = 8000;

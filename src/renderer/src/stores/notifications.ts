@@ -4,7 +4,7 @@
 // shown at all, for the sign-in screen says so, or it was the answer of a vet who has left.
 import { create } from 'zustand';
 import { ApiCallError } from '../api.ts';
-import { useSession } from './session.ts';
+import { onVetChange } from './session.ts';
 
 export interface Toast {
   id: number;
@@ -43,13 +43,5 @@ export const useNotifications = create<NotificationsState>((set) => ({
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
   },
 }));
-
-/** Calls `forget` whenever the vet in front changes: signed out, or another vet signed in. */
-export function onVetChange(forget: () => void): void {
-  const vet = (s: ReturnType<typeof useSession.getState>) => (s.session.signedIn ? (s.session.user?.id ?? null) : null);
-  useSession.subscribe((now, before) => {
-    if (vet(now) !== vet(before)) forget();
-  });
-}
 
 onVetChange(() => useNotifications.setState({ toasts: [] }));
