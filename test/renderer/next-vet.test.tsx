@@ -21,6 +21,7 @@ import type * as NavStore from '../../src/renderer/src/stores/nav.ts';
 import type * as SettingsViewModule from '../../src/renderer/src/features/settings/settings-view.tsx';
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
+import type * as ConsultChatModule from '../../src/renderer/src/features/consults/consult-chat.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -34,6 +35,7 @@ let noteReady: typeof NoteReadyStore;
 let nav: typeof NavStore;
 let SettingsView: typeof SettingsViewModule.SettingsView;
 let TemplatePicker: typeof TemplatePickerModule.TemplatePicker;
+let ConsultChat: typeof ConsultChatModule.ConsultChat;
 let settings: typeof SettingsStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
@@ -77,6 +79,7 @@ beforeAll(async () => {
   ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
   settings = await import('../../src/renderer/src/stores/settings.ts');
   ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
+  ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
@@ -233,5 +236,27 @@ describe('Settings left open across Switch user', () => {
     await waitFor(() => expect(screen.queryByText('Loading templates…')).toBeNull());
     expect(screen.getByRole('combobox', { name: 'Template' }).querySelectorAll('option').length).toBeGreaterThan(1);
     expect(screen.queryAllByRole('alert').map((a) => a.textContent)).toEqual([]);
+  });
+});
+
+describe('the chat box under a note', () => {
+  it('holds what the vet typed for that vet alone: not for a colleague after Switch user, and theirs again when they are back', async () => {
+    await switchTo(DEMO_ACCOUNT);
+    const box = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Your question about this consult' });
+    // A note of the clinic's from elsewhere: every vet of the clinic may open it.
+    render(<ConsultChat id="scribe:shared-note" from="clinic" />);
+    fireEvent.change(box(), { target: { value: 'Is the limp from the hip?' } });
+
+    // Left open through the switch (a recording going on keeps the window), then opened again.
+    await switchTo(COLLEAGUE_ACCOUNT);
+    expect(box().value).toBe('');
+    cleanup();
+    render(<ConsultChat id="scribe:shared-note" from="clinic" />);
+    expect(box().value).toBe('');
+
+    cleanup();
+    await switchTo(DEMO_ACCOUNT);
+    render(<ConsultChat id="scribe:shared-note" from="clinic" />);
+    expect(box().value).toBe('Is the limp from the hip?');
   });
 });
