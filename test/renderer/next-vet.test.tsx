@@ -22,6 +22,7 @@ import type * as SettingsViewModule from '../../src/renderer/src/features/settin
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
 import type * as ConsultChatModule from '../../src/renderer/src/features/consults/consult-chat.tsx';
+import type * as ConsultsStore from '../../src/renderer/src/stores/consults.ts';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -36,6 +37,7 @@ let nav: typeof NavStore;
 let SettingsView: typeof SettingsViewModule.SettingsView;
 let TemplatePicker: typeof TemplatePickerModule.TemplatePicker;
 let ConsultChat: typeof ConsultChatModule.ConsultChat;
+let consults: typeof ConsultsStore;
 let settings: typeof SettingsStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
@@ -80,6 +82,7 @@ beforeAll(async () => {
   settings = await import('../../src/renderer/src/stores/settings.ts');
   ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
   ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
+  consults = await import('../../src/renderer/src/stores/consults.ts');
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
@@ -258,5 +261,29 @@ describe('the chat box under a note', () => {
     await switchTo(DEMO_ACCOUNT);
     render(<ConsultChat id="scribe:shared-note" from="clinic" />);
     expect(box().value).toBe('Is the limp from the hip?');
+  });
+});
+
+describe("this computer's consults across Switch user", () => {
+  it("forgets the last vet's list at the switch and drops a list read for them that arrives late", async () => {
+    await switchTo(DEMO_ACCOUNT);
+    const id = await recordThrough(handlers(), 'Pepper');
+    await act(() => consults.useConsults.getState().load());
+    expect(Object.keys(consults.useConsults.getState().byId)).toContain(id);
+
+    // The demo vet's list is read again; its answer is on its way at the switch.
+    holdOnce.add('consults:list');
+    const late = consults.useConsults.getState().load();
+    await waitFor(() => expect(held).toHaveLength(1));
+    await switchTo(OTHER_ACCOUNT);
+    expect(consults.useConsults.getState().loaded).toBe(false);
+    expect(Object.keys(consults.useConsults.getState().byId)).toEqual([]);
+    await act(() => consults.useConsults.getState().load());
+    await act(async () => {
+      for (const release of held.splice(0)) release();
+      await late;
+    });
+    expect(consults.useConsults.getState().loaded).toBe(true);
+    expect(Object.keys(consults.useConsults.getState().byId)).toEqual([]);
   });
 });
