@@ -23,6 +23,7 @@ import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
 import type * as ConsultChatModule from '../../src/renderer/src/features/consults/consult-chat.tsx';
 import type * as ConsultsStore from '../../src/renderer/src/stores/consults.ts';
+import type * as ClinicNoteViewModule from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -38,6 +39,7 @@ let SettingsView: typeof SettingsViewModule.SettingsView;
 let TemplatePicker: typeof TemplatePickerModule.TemplatePicker;
 let ConsultChat: typeof ConsultChatModule.ConsultChat;
 let consults: typeof ConsultsStore;
+let ClinicNoteView: typeof ClinicNoteViewModule.ClinicNoteView;
 let settings: typeof SettingsStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
@@ -83,6 +85,7 @@ beforeAll(async () => {
   ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
   ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
   consults = await import('../../src/renderer/src/stores/consults.ts');
+  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
@@ -285,5 +288,20 @@ describe("this computer's consults across Switch user", () => {
     });
     expect(consults.useConsults.getState().loaded).toBe(true);
     expect(Object.keys(consults.useConsults.getState().byId)).toEqual([]);
+  });
+});
+
+describe("a note of the clinic's left open across Switch user", () => {
+  it('is read again for the next vet: a vet of another clinic is not shown it', async () => {
+    await switchTo(DEMO_ACCOUNT);
+    const list = await handlers()['clinic:refresh'](undefined as never);
+    if (!list.ok) throw new Error(list.error.message);
+    const bella = list.data.consults.find((c) => c.scribeId !== null)!;
+    render(<ClinicNoteView noteKey={bella.key} />);
+    await screen.findByRole('button', { name: 'Copy note' });
+
+    await switchTo(OTHER_ACCOUNT);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Copy note' })).toBeNull());
+    expect(screen.getByRole('alert').textContent).not.toBe('');
   });
 });
