@@ -41,9 +41,10 @@ export function TemplatePicker({
   const selectId = useId();
   const hintId = useId();
 
+  // Read again when the vet in front changes (the store forgets the list: it is each vet's).
   useEffect(() => {
-    if (useTemplates.getState().status === 'idle') void useTemplates.getState().load();
-  }, []);
+    if (status === 'idle') void useTemplates.getState().load();
+  }, [status]);
 
   useEffect(() => {
     if (!preselectLast || touched.current || value !== null || !lastTemplateId) return;

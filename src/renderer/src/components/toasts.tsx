@@ -1,11 +1,14 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useNav } from '../stores/nav.ts';
 import { openReady, useNoteReady } from '../stores/note-ready.ts';
 import { useNotifications } from '../stores/notifications.ts';
 
 // From this many ready notes on, one toast says how many and opens Consults: a column of
-// toasts that stay until seen would cover the window the vet is working in.
+// toasts would cover the window the vet is working in.
 const GROUP_FROM = 3;
+// At most this many toasts at once, the newest first, so the stack stays clear of the Record
+// view's fields; an older one comes back when a newer one goes.
+export const MAX_TOASTS = 3;
 
 export function Toasts() {
   const { toasts, dismiss } = useNotifications();
@@ -16,10 +19,17 @@ export function Toasts() {
       close();
     }
   };
-  return (
-    <section className="toasts" aria-label="Messages" aria-live="polite">
-      {ready.length >= GROUP_FROM ? (
-        <div className="toast toast-success" role="status" onKeyDown={onEscape(useNoteReady.getState().dismissAll)}>
+  const shown: { order: number; toast: ReactNode }[] = [];
+  if (ready.length >= GROUP_FROM)
+    shown.push({
+      order: Math.max(...ready.map((t) => t.order)),
+      toast: (
+        <div
+          key="ready"
+          className="toast toast-success"
+          role="status"
+          onKeyDown={onEscape(useNoteReady.getState().dismissAll)}
+        >
           <button type="button" className="link" onClick={() => useNav.getState().go({ name: 'consults' })}>
             {ready.length} notes ready — Open Consults
           </button>
@@ -32,10 +42,15 @@ export function Toasts() {
             ×
           </button>
         </div>
-      ) : (
-        ready.map((t) => (
+      ),
+    });
+  else
+    for (const t of ready)
+      shown.push({
+        order: t.order,
+        toast: (
           <div
-            key={t.id}
+            key={`ready:${t.id}`}
             className="toast toast-success"
             role="status"
             onKeyDown={onEscape(() => useNoteReady.getState().dismiss(t.id))}
@@ -52,9 +67,12 @@ export function Toasts() {
               ×
             </button>
           </div>
-        ))
-      )}
-      {toasts.map((t) => (
+        ),
+      });
+  for (const t of toasts)
+    shown.push({
+      order: t.id,
+      toast: (
         <div
           key={t.id}
           className={`toast toast-${t.level}`}
@@ -66,7 +84,14 @@ export function Toasts() {
             ×
           </button>
         </div>
-      ))}
+      ),
+    });
+  return (
+    <section className="toasts" aria-label="Messages" aria-live="polite">
+      {shown
+        .sort((a, b) => b.order - a.order)
+        .slice(0, MAX_TOASTS)
+        .map((s) => s.toast)}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // The clinic's consults from the service (recorded elsewhere), mirrored from main: the copy on
 // disk when Consults opens, read again from the service once per sign-in, by Refresh and when a
 // note becomes ready, and replaced by main's event when a refresh ends or a note is kept.
-// Forgotten at every change of sign-in: they are the account's.
+// Forgotten at every change of sign-in: they are the account's. Each read remembers whom it was
+// made for, and its answer (or failure) is dropped once another vet is signed in: it is not theirs.
 import { create } from 'zustand';
 import type { ClinicView } from '../../../shared/clinic.ts';
 import { api } from '../api.ts';
@@ -16,22 +17,31 @@ interface ClinicState {
 }
 
 let signedInAs: string | null = null;
+// The last read from the service asked: only its end says the list is no longer being read.
+let lastRead = 0;
 
 export const useClinic = create<ClinicState>((set, get) => ({
   view: null,
   refreshing: false,
   refreshedFor: null,
   async load() {
+    const asker = signedInAs;
     const view = await api.clinic.list();
     // The copy on disk never replaces a list read since (a refresh may answer first).
-    if (get().view === null) set({ view });
+    if (asker === signedInAs && get().view === null) set({ view });
   },
   async refresh() {
-    set({ refreshing: true, refreshedFor: signedInAs });
+    const asker = signedInAs;
+    const read = ++lastRead;
+    set({ refreshing: true, refreshedFor: asker });
     try {
-      set({ view: await api.clinic.refresh() });
+      const view = await api.clinic.refresh();
+      if (asker === signedInAs) set({ view });
+    } catch (e) {
+      // A failure of the last vet's read is not the next vet's to see.
+      if (asker === signedInAs) throw e;
     } finally {
-      set({ refreshing: false });
+      if (read === lastRead) set({ refreshing: false });
     }
   },
 }));
@@ -40,7 +50,8 @@ export const useClinic = create<ClinicState>((set, get) => ({
 export function refreshOncePerSignIn(userId: string | null): void {
   signedInAs = userId;
   const state = useClinic.getState();
-  if (userId === null || state.refreshedFor === userId || state.refreshing) return;
+  // A read still running for the vet who left does not stand for this vet's.
+  if (userId === null || state.refreshedFor === userId) return;
   void state.refresh().catch(() => undefined);
 }
 
@@ -58,7 +69,7 @@ api.on('clinic:changed', (view) => useClinic.setState({ view }));
 api.on('session:changed', (session) => {
   const userId = session.signedIn ? (session.user?.id ?? null) : null;
   if (userId === signedInAs) return;
-  useClinic.setState({ view: null, refreshedFor: null });
+  useClinic.setState({ view: null, refreshedFor: null, refreshing: false });
   refreshOncePerSignIn(userId);
 });
 // A note ready here means the clinic's list has moved on too.

@@ -1,10 +1,13 @@
 // Every consult with its live pipeline state, mirrored from main: loaded once (at sign-in, when
 // the engine comes back), then changed only by main's events. User actions call the API and wait
-// for the event. Opening the Consults view asks main only whether anything was missed.
+// for the event. Opening the Consults view asks main only whether anything was missed. The list
+// is the signed-in vet's: forgotten when the vet in front changes, and a list asked for before
+// is dropped when it arrives.
 import { create } from 'zustand';
 import type { ConsultInfo, ConsultsRevision } from '../../../shared/ipc.ts';
 import { SENDING_STATES } from '../../../shared/jobs.ts';
 import { api } from '../api.ts';
+import { onVetChange } from './session.ts';
 
 interface ConsultsState {
   loaded: boolean;
@@ -28,6 +31,8 @@ interface ConsultsState {
 /** Consult events heard while a load is under way: its list may be older than them. */
 let heardWhileLoading = 0;
 let loading = 0;
+// Bumped when the vet in front changes: a load asked for before is not the next vet's.
+let vetGeneration = 0;
 
 export const useConsults = create<ConsultsState>((set, get) => ({
   loaded: false,
@@ -36,9 +41,11 @@ export const useConsults = create<ConsultsState>((set, get) => ({
   async load() {
     loading++;
     if (loading === 1) heardWhileLoading = 0;
+    const mine = vetGeneration;
     try {
       const revision = await api.consults.revision();
       const list = await api.consults.list();
+      if (mine !== vetGeneration) return;
       set({
         loaded: true,
         byId: Object.fromEntries(list.map((c) => [c.recording.id, c])),
@@ -146,3 +153,8 @@ api.on('consult:removed', ({ id }) =>
     return { ...heard(s), byId: rest };
   }),
 );
+
+onVetChange(() => {
+  vetGeneration++;
+  useConsults.setState({ loaded: false, byId: {}, revision: null });
+});

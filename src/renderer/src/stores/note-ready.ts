@@ -1,12 +1,18 @@
 // A note that becomes ready while the vet is not reading it: a toast says so and opens that note,
 // and the Consults entry of the sidebar counts the notes not yet looked at (the desktop
-// notification comes from main as well). The toast stays until the note is opened or the vet
-// dismisses it, for a note is worth reading whenever the vet looks up; opening Consults, or the
-// note itself, counts it as seen.
+// notification comes from main as well). The toast closes by itself after a while, or when the
+// note is opened or the vet dismisses it; the count stays until opening Consults, or the note
+// itself, counts it as seen. Both are the signed-in vet's: they go when the vet signs out or
+// switches user.
 import { create } from 'zustand';
 import type { EventPayloads } from '../../../shared/ipc.ts';
 import { api } from '../api.ts';
 import { useNav, type View } from './nav.ts';
+import { nextToastId } from './notifications.ts';
+import { onVetChange } from './session.ts';
+
+/** How long a note's toast stays: long enough to be read from across the exam table. */
+export const READY_TOAST_MS = 8000;
 
 export interface ReadyToast {
   /** The consult whose note (or further document) is ready. */
@@ -14,6 +20,8 @@ export interface ReadyToast {
   /** "Note" or the further document's name. */
   what: string;
   name: string;
+  /** Its place among all the toasts (the newest is shown first). */
+  order: number;
 }
 
 interface NoteReadyState {
@@ -47,10 +55,15 @@ export function noteReady({ recording, job, documentId }: EventPayloads['note:re
   // One more document of the consult (discharge instructions) is named as itself.
   const what =
     documentId === undefined ? 'Note' : (job?.documents.find((d) => d.id === documentId)?.name ?? 'Another document');
+  const order = nextToastId();
   useNoteReady.setState((s) => ({
     unseen: s.unseen.includes(recording.id) ? s.unseen : [...s.unseen, recording.id],
-    toasts: [...s.toasts.filter((t) => t.id !== recording.id), { id: recording.id, what, name }],
+    toasts: [...s.toasts.filter((t) => t.id !== recording.id), { id: recording.id, what, name, order }],
   }));
+  setTimeout(
+    () => useNoteReady.setState((s) => ({ toasts: s.toasts.filter((t) => t.order !== order) })),
+    READY_TOAST_MS,
+  );
 }
 
 /** Opens the consult's note; the toast goes once the note is on screen. */
@@ -59,6 +72,7 @@ export function openReady(id: string): void {
 }
 
 api.on('note:ready', noteReady);
+onVetChange(() => useNoteReady.setState({ unseen: [], toasts: [] }));
 // A click on the desktop notification (main checked the consult is still this account's).
 api.on('consult:open', ({ id }) => openReady(id));
 

@@ -1,7 +1,10 @@
 // One place for what went wrong (and the odd good news): every failed call lands here and is
-// shown as a toast the vet can dismiss.
+// shown as a toast the vet can dismiss. The toasts are the signed-in vet's: they go when the vet
+// signs out or switches user, and a refusal because no one (or someone else) is signed in is not
+// shown at all, for the sign-in screen says so, or it was the answer of a vet who has left.
 import { create } from 'zustand';
 import { ApiCallError } from '../api.ts';
+import { onVetChange } from './session.ts';
 
 export interface Toast {
   id: number;
@@ -18,15 +21,21 @@ interface NotificationsState {
 
 let next = 1;
 
+/** The order of every toast, the notes' ready too: the newest is shown first. */
+export function nextToastId(): number {
+  return next++;
+}
+
 export const useNotifications = create<NotificationsState>((set) => ({
   toasts: [],
   push(level, message) {
-    const id = next++;
+    const id = nextToastId();
     set((s) => ({ toasts: [...s.toasts.slice(-4), { id, level, message }] }));
     if (level === 'info' || level === 'success')
       setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 6000);
   },
   fail(error, what) {
+    if (error instanceof ApiCallError && error.code === 'signed_out') return;
     const message = error instanceof ApiCallError || error instanceof Error ? error.message : String(error);
     useNotifications.getState().push('error', what ? `${what}: ${message}` : message);
   },
@@ -34,3 +43,5 @@ export const useNotifications = create<NotificationsState>((set) => ({
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
   },
 }));
+
+onVetChange(() => useNotifications.setState({ toasts: [] }));

@@ -69,6 +69,11 @@ export interface RecorderState {
   nameAskedAt: number;
   /** Start is waiting for the vet to say whether the owner consented (Settings asks). */
   consentAsked: boolean;
+  /**
+   * The vet the recording under way (or the last one) was started for: named on the Record view
+   * when another vet, or no one, is signed in (the recording went on through a Switch user).
+   */
+  owner: { id: string; name: string } | null;
 }
 
 export const useRecorder = create<RecorderState>(() => ({
@@ -96,17 +101,35 @@ export const useRecorder = create<RecorderState>(() => ({
   result: null,
   nameAskedAt: 0,
   diskProblem: null,
+  owner: null,
 }));
 
 export const isCapturing = (status: RecorderStatus) =>
   status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
 
-// The template chosen is the vet's own: another vet signing in starts from theirs (the settings'
-// last template, read again at sign-in), not from the one left in the form. A recording still
-// under way keeps its own template in main; the form's is only for the next patient.
+// The form is the vet's own: another vet signing in starts from their template (the settings'
+// last template, read again at sign-in), not from the one left in the form, and with no patient
+// typed and no card of the last vet's consult. A recording still under way keeps its own
+// details (they are sent to main as typed) and its template in main; the form's template is
+// only for the next patient.
 let formVet: string | null = null;
 api.on('session:changed', (session) => {
   const vet = session.user?.id ?? null;
-  if (vet !== formVet && formVet !== null) useRecorder.setState({ templateId: null });
+  if (vet !== formVet && formVet !== null) {
+    useRecorder.setState({ templateId: null });
+    const { status } = useRecorder.getState();
+    if (status === 'idle' || status === 'stopped')
+      useRecorder.setState({
+        status: 'idle',
+        patientName: '',
+        description: '',
+        pets: [],
+        nameProblem: null,
+        detailsError: null,
+        result: null,
+        info: null,
+        owner: null,
+      });
+  }
   formVet = vet ?? formVet;
 });

@@ -25,3 +25,14 @@ api.on('notice', (notice) => {
   const app = useSession.getState().app;
   if (app) useSession.setState({ app: { ...app, notices: [...app.notices, notice] } });
 });
+
+/**
+ * Calls `forget` whenever the vet in front changes (signed out, or another vet signed in): what a
+ * store holds of the vet who left is not for the next one.
+ */
+export function onVetChange(forget: () => void): void {
+  const vet = (s: SessionState) => (s.session.signedIn ? (s.session.user?.id ?? null) : null);
+  useSession.subscribe((now, before) => {
+    if (vet(now) !== vet(before)) forget();
+  });
+}

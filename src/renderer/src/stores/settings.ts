@@ -9,10 +9,15 @@ interface SettingsState {
   update(patch: SettingsPatch): Promise<Settings>;
 }
 
+// Only the last read counts: one made before a change of vet may answer after the next vet's.
+let lastLoad = 0;
+
 export const useSettings = create<SettingsState>((set) => ({
   settings: null,
   async load() {
-    set({ settings: await api.settings.get() });
+    const mine = ++lastLoad;
+    const settings = await api.settings.get();
+    if (mine === lastLoad) set({ settings });
   },
   async update(patch) {
     const settings = await api.settings.update(patch);

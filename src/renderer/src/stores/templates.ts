@@ -1,8 +1,9 @@
 // The service's note templates, a page at a time (50 a page, as the workflow asks for them).
-// Forgotten when the session ends: another account may see other templates.
+// Forgotten when the vet in front changes: another account may see other templates.
 import { create } from 'zustand';
 import type { Template } from '../../../shared/service/index.ts';
 import { api } from '../api.ts';
+import { onVetChange } from './session.ts';
 
 interface TemplatesState {
   items: Template[];
@@ -62,8 +63,9 @@ export const useTemplates = create<TemplatesState>((set, get) => {
   };
 });
 
-api.on('session:changed', (session) => {
-  if (session.signedIn) return;
+// Read again for each vet: signed out, the list and a failure to read it (say, "You are signed
+// out") go, and the next vet's sign-in reads theirs.
+onVetChange(() => {
   generation++;
   useTemplates.setState({ items: [], page: 0, hasMore: false, total: null, status: 'idle', error: null });
 });

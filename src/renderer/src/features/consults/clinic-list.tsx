@@ -44,8 +44,8 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
       .refresh()
       .catch((e: unknown) => useNotifications.getState().fail(e, "Could not refresh the clinic's consults"));
 
-  // Nothing from elsewhere and nothing to say: this computer's consults alone, as before.
-  if (view === null || (view.consults.length === 0 && view.error === null)) return null;
+  // Shown empty too, with its Refresh: a consult recorded elsewhere since is one click away.
+  if (view === null) return null;
   return (
     <section className="clinic-consults" aria-labelledby="clinic-consults-title">
       <div className="clinic-head">
@@ -65,6 +65,9 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
           : `Read from the service ${dayHeading(view.refreshedAt).toLowerCase()} at ${new Date(view.refreshedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.`}
         {view.truncated && ' Only the newest are shown.'}
       </p>
+      {view.consults.length === 0 && view.refreshedAt !== null && (
+        <p className="muted">The service lists none recorded elsewhere.</p>
+      )}
       {view.consults.length > 0 && found.length === 0 && <p className="muted">None of them matches.</p>}
       <ul className="consult-list clinic-list">
         {found.slice(0, shown).map((c) => (

@@ -7,6 +7,7 @@ import type { ClinicNote } from '../../../../shared/clinic.ts';
 import { api } from '../../api.ts';
 import { COPY_WORDS, writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
 import { useNav } from '../../stores/nav.ts';
+import { useSession } from '../../stores/session.ts';
 import { ELSEWHERE } from './clinic-list.tsx';
 import { ConsultChat } from './consult-chat.tsx';
 import { downloadBytes } from './download.ts';
@@ -24,7 +25,17 @@ async function copyClinicNote(key: string): Promise<CopyOutcome> {
   return written ? 'all' : writeFlavours(formats);
 }
 
+/**
+ * Read for the vet signed in, again for the next one: left open through a Switch user (a
+ * recording going on keeps the window), the last vet's note is not shown to a vet of another
+ * clinic, nor to no one.
+ */
 export function ClinicNoteView({ noteKey }: { noteKey: string }) {
+  const vet = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? '') : ''));
+  return <VetClinicNote key={vet} noteKey={noteKey} />;
+}
+
+function VetClinicNote({ noteKey }: { noteKey: string }) {
   const go = useNav((s) => s.go);
   // What was read, with the key it was read for: another note opened shows nothing of this one.
   const [read, setRead] = useState<{ key: string; note: ClinicNote | null; error: string | null } | null>(null);

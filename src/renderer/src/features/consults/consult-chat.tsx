@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ChatTurn } from '../../../../shared/ipc.ts';
 import { MAX_CHAT_MESSAGE } from '../../../../shared/limits.ts';
 import { api } from '../../api.ts';
+import { useSession } from '../../stores/session.ts';
 import './consult-chat.css';
 
 export const QUICK_STARTS = [
@@ -16,22 +17,23 @@ export const QUICK_STARTS = [
   'Check the doses in this plan',
 ] as const;
 
-// What the vet typed and did not send, per consult, for as long as the window's session lasts
-// (a reload included): leaving the note and coming back finds it in the box. Storage that
-// refuses (full, or switched off) leaves it in the box on screen only.
+// What the vet typed and did not send, per vet and consult, for as long as the window's session
+// lasts (a reload included): leaving the note and coming back finds it in the box, and a
+// colleague who opens the same note after a Switch user does not. Storage that refuses (full,
+// or switched off) leaves it in the box on screen only.
 const unsent = {
-  key: (id: string) => `consult-chat-draft:${id}`,
-  get(id: string): string | null {
+  key: (vet: string, id: string) => `consult-chat-draft:${vet}:${id}`,
+  get(vet: string, id: string): string | null {
     try {
-      return window.sessionStorage.getItem(this.key(id));
+      return window.sessionStorage.getItem(this.key(vet, id));
     } catch {
       return null;
     }
   },
-  set(id: string, text: string): void {
+  set(vet: string, id: string, text: string): void {
     try {
-      if (text === '') window.sessionStorage.removeItem(this.key(id));
-      else window.sessionStorage.setItem(this.key(id), text);
+      if (text === '') window.sessionStorage.removeItem(this.key(vet, id));
+      else window.sessionStorage.setItem(this.key(vet, id), text);
     } catch {
       // Kept on screen only.
     }
@@ -60,15 +62,25 @@ function chatCalls(id: string, documentId: string | undefined, from: 'here' | 'c
   };
 }
 
-export function ConsultChat({ id, documentId, from = 'here' }: ConsultChatProps) {
+/**
+ * One box per vet signed in: through a Switch user (a recording going on keeps the window) the
+ * next vet finds an empty box, and an answer or refusal that lands late for the vet who left
+ * reaches only their box, gone from the screen.
+ */
+export function ConsultChat(props: ConsultChatProps) {
+  const vet = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? '') : ''));
+  return <VetChat key={vet} vet={vet} {...props} />;
+}
+
+function VetChat({ vet, id, documentId, from = 'here' }: ConsultChatProps & { vet: string }) {
   const boxId = useId();
   const [turns, setTurns] = useState<ChatTurn[]>([]);
-  const [draft, setDraftState] = useState(() => unsent.get(id) ?? '');
+  const [draft, setDraftState] = useState(() => unsent.get(vet, id) ?? '');
   const [asking, setAsking] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   function setDraft(text: string) {
-    unsent.set(id, text);
+    unsent.set(vet, id, text);
     setDraftState(text);
   }
 

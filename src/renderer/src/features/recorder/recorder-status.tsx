@@ -1,6 +1,7 @@
 // Where the recording is, in words and time, and how loud the microphone hears the room: the
 // first thing in the recorder's panel, read at a glance from across the exam table.
-import { useRecorder } from '../../stores/recorder.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
 import { formatDuration } from '../../lib/duration.ts';
 
 function levelWords(level: number): string {
@@ -60,5 +61,18 @@ export function LevelMeter() {
         {active ? levelWords(level) : status === 'paused' ? 'Paused' : 'The microphone is off until you record'}
       </span>
     </div>
+  );
+}
+
+/** Whose recording this is, when not the vet signed in: it went on through a Switch user. */
+export function RecordingOwner() {
+  const owner = useRecorder((s) => s.owner);
+  const status = useRecorder((s) => s.status);
+  const inFront = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
+  if (!owner || owner.id === inFront || status === 'idle') return null;
+  return (
+    <p className="recording-owner">
+      {isCapturing(status) ? 'Recording' : 'Recorded'} for {owner.name}
+    </p>
   );
 }

@@ -12,7 +12,7 @@ import { initRecorder, setTemplate } from './recorder-controller.ts';
 import { Controls } from './recorder-controls.tsx';
 import { RecorderNotices } from './recorder-notices.tsx';
 import { Result } from './recorder-result.tsx';
-import { LevelMeter, StatusLine } from './recorder-status.tsx';
+import { LevelMeter, RecordingOwner, StatusLine } from './recorder-status.tsx';
 import './recorder.css';
 
 export function RecorderView() {
@@ -47,6 +47,7 @@ export function RecorderView() {
         <div className="recorder-column">
           <div className="panel recorder-main">
             <StatusLine />
+            <RecordingOwner />
             <LevelMeter />
             <Controls />
             <RecorderNotices />

@@ -4,6 +4,7 @@
 // the recorder runs, recording-session.ts has the recording.
 import { api } from '../../api.ts';
 import { isCapturing, type RecorderState } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { createSilenceWatch } from './audio-level.ts';
 import { createChunkSender } from './chunk-sender.ts';
@@ -56,7 +57,7 @@ export async function startRecording({ ownerConsented = false }: { ownerConsente
   await leaveWaitingConsult();
   const initial = get();
   if (isCapturing(initial.status)) return;
-  set(STARTING);
+  set({ ...STARTING, owner: vetInFront() });
   const format = recordingFormat();
   if (!format) return;
   const microphone = await openForRecording(initial.deviceId);
@@ -82,6 +83,12 @@ async function leaveWaitingConsult(): Promise<void> {
   if (!get().result?.needsName) return;
   await sendWaitingName();
   if (get().result?.needsName) set({ patientName: '', description: '', nameProblem: null, detailsError: null });
+}
+
+/** Who the recording is for: the vet signed in at Start. */
+function vetInFront(): RecorderState['owner'] {
+  const { signedIn, user } = useSession.getState().session;
+  return signedIn && user ? { id: user.id, name: user.name || user.email } : null;
 }
 
 /** Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so. */

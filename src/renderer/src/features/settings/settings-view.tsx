@@ -1,5 +1,7 @@
 // Settings: each section saves on its own, with its own answer beside it. The app's own
-// settings are mirrored from main; the organization's come from the service.
+// settings are mirrored from main; the organization's come from the service. What the view
+// shows and what was typed in it are the signed-in vet's: left open through Switch user (a
+// recording going on keeps the window), it is built again for the next vet, who reads their own.
 import { useEffect, useState } from 'react';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -16,6 +18,11 @@ import { WebhookSection } from './webhook-section.tsx';
 import './settings.css';
 
 export function SettingsView() {
+  const vet = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
+  return <VetSettings key={vet ?? ''} />;
+}
+
+function VetSettings() {
   const settings = useSettings((s) => s.settings);
   const app = useSession((s) => s.app);
   const online = useOnline();
