@@ -63,11 +63,12 @@ function implementations(core: AppCore): Impl {
     'consults:export': ({ id, documentId, format }: In<'consults:export'>) =>
       notes.export(id, format, documentId ?? null),
     'consults:askAgain': ({ id }: In<'consults:askAgain'>) => commands.askAgain(id),
-    'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>) =>
-      notes.save(id, text, documentId ?? null),
-    'consults:draft': ({ id, documentId }: In<'consults:draft'>) => notes.draft(id, documentId ?? null),
-    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) =>
-      notes.saveDraft(id, text, documentId ?? null),
+    'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>, actor) =>
+      notes.save(id, text, documentId ?? null, signedIn(actor)),
+    'consults:draft': ({ id, documentId }: In<'consults:draft'>, actor) =>
+      notes.draft(id, documentId ?? null, signedIn(actor)),
+    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>, actor) =>
+      notes.saveDraft(id, text, documentId ?? null, signedIn(actor)),
     'consults:addDocument': ({ id, templateId, templateName, again }: In<'consults:addDocument'>) =>
       commands.addDocument(id, templateId, templateName, again ?? null),
     'consults:retryDocument': ({ id, documentId }: In<'consults:retryDocument'>) =>
