@@ -22,7 +22,28 @@ export const useNextSignIn = create<{ next: NextSignIn | null }>(() => ({ next: 
  */
 export const recorderStop: { stop: (() => Promise<void>) | null } = { stop: null };
 
+/**
+ * What must reach main as the leaving vet's before the computer changes hands: a note's edit
+ * typed in the last moments and not yet kept (note-reader.tsx). Once the switch is made, a call
+ * acts for no one, and those keys would be lost.
+ */
+const beforeLeaving = new Set<() => Promise<unknown>>();
+
+/** Registers `keep` to run before Switch user or sign-out; returns its removal. */
+export function whenLeaving(keep: () => Promise<unknown>): () => void {
+  beforeLeaving.add(keep);
+  return () => {
+    beforeLeaving.delete(keep);
+  };
+}
+
+/** Runs what was registered with whenLeaving; a failure of one does not hold up the switch. */
+export async function keepBeforeLeaving(): Promise<void> {
+  await Promise.all([...beforeLeaving].map((keep) => keep().catch(() => undefined)));
+}
+
 export async function switchUser(next: NextSignIn = {}): Promise<void> {
+  await keepBeforeLeaving();
   useNextSignIn.setState({ next });
   try {
     await api.session.switchUser();

@@ -19,6 +19,7 @@ import { MoreMenu, useMoreItems, type MenuItem } from './more-menu.tsx';
 import { useAction } from './use-action.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { useSession } from '../../stores/session.ts';
+import { whenLeaving } from '../../stores/switch-user.ts';
 import { useClinicName } from './clinic-name.ts';
 import { SectionEditor } from './section-editor.tsx';
 import { ConsultAnswers } from './consult-answers.tsx';
@@ -126,6 +127,18 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
       unsent.current = null;
       if (text !== null) void api.consults.saveDraft({ ...which, text }).catch(() => undefined);
     },
+    [which],
+  );
+
+  // Switch user or sign-out: the keys still unsent go to main first, while the vet who typed them
+  // is still the one signed in (leaving the note afterwards would send them for no one).
+  useEffect(
+    () =>
+      whenLeaving(async () => {
+        const text = unsent.current;
+        unsent.current = null;
+        if (text !== null) await api.consults.saveDraft({ ...which, text });
+      }),
     [which],
   );
 
