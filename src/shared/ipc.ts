@@ -321,6 +321,8 @@ export const invokeContract = {
       patientName: string | null;
       sessionDate: string | null;
       documentName: string | null;
+      /** The other vets with unsaved changes to this note (their names; their text is theirs alone). */
+      othersEditing: string[];
     }>(),
   },
   /** The note (the vet's edit when there is one) as text, HTML and RTF, for the clipboard. */

@@ -13,7 +13,7 @@ const CHILD = join(import.meta.dirname, 'support', 'drafts-writer-child.ts');
 const KEY = '2026-11-26T09-15-00Z-a1b2c3.document-7f3a9c21';
 const TRIES = 60;
 // The vet the writer types as (support/drafts-writer-child.ts).
-const VET = { userId: '6f1c0a52-demo-vet', recordedIt: false };
+const VET = { userId: '6f1c0a52-demo-vet', name: 'Dr. Demo Vet', recordedIt: false };
 const FILE = draftFileName(KEY, VET.userId);
 
 let root: string;

@@ -11,7 +11,7 @@ const CONSULT = '2026-11-26T09-15-00Z-a1b2c3';
 const OTHER = '2026-11-26T09-40-00Z-d4e5f6';
 const RUNS = 200;
 /** The vet whose drafts these are. */
-const VET = { userId: '6f1c0a52-demo-vet', recordedIt: false };
+const VET = { userId: '6f1c0a52-demo-vet', name: 'Dr. Demo Vet', recordedIt: false };
 const file = (key: string) => draftFileName(key, VET.userId);
 
 let root: string;
@@ -138,13 +138,17 @@ describe('DraftStore.removeConsult', () => {
 });
 
 describe('DraftStore vets', () => {
-  const colleague = { userId: '9b2e7d10-colleague', recordedIt: false };
+  const colleague = { userId: '9b2e7d10-colleague', name: 'Dr. Colleague Vet', recordedIt: false };
   const recorder = { ...VET, recordedIt: true };
 
   it("keeps each vet's draft of the same note apart: one's clear leaves the other's", async () => {
     const store = new DraftStore(dir);
     await store.put(CONSULT, VET, 'the demo vet’s');
     expect(await store.get(CONSULT, colleague)).toBeNull();
+    // Whose, not what; and not one's own.
+    expect(await store.othersEditing(CONSULT, colleague, null)).toEqual(['Dr. Demo Vet']);
+    expect(await store.othersEditing(CONSULT, VET, null)).toEqual([]);
+    expect(await store.othersEditing(`${CONSULT}.document-7f3a9c21`, colleague, null)).toEqual([]);
     await store.put(CONSULT, colleague, 'the colleague’s');
     await store.put(CONSULT, colleague, null);
     expect((await store.get(CONSULT, VET))?.text).toBe('the demo vet’s');
@@ -154,12 +158,14 @@ describe('DraftStore vets', () => {
   it("names a vet's file by a hash of their user id: no e-mail, no path", async () => {
     const store = new DraftStore(dir);
     for (const userId of ['dr.demo@vetscribe.test', '../../outside', 'a/b\\c:d'])
-      await store.put(CONSULT, { userId, recordedIt: false }, `by ${userId}`);
+      await store.put(CONSULT, { userId, name: userId, recordedIt: false }, `by ${userId}`);
     expect(readdirSync(root)).toEqual(['drafts']);
     const names = readdirSync(dir);
     expect(names).toHaveLength(3);
     for (const name of names) expect(name).toMatch(new RegExp(`^${CONSULT}\\+[0-9a-f]{16}\\.json$`));
-    await expect(store.put(CONSULT, { userId: '', recordedIt: false }, 'no one')).rejects.toThrow(/needs the vet/);
+    await expect(store.put(CONSULT, { userId: '', name: '', recordedIt: false }, 'no one')).rejects.toThrow(
+      /needs the vet/,
+    );
   });
 
   it('gives a draft an older version wrote (no vet in its name) to the vet who recorded the consult alone', async () => {
@@ -168,6 +174,8 @@ describe('DraftStore vets', () => {
     const older = join(dir, draftFileName(CONSULT, null));
     writeFileSync(older, JSON.stringify({ text: 'older', savedAt: '2026-11-26T09:20:00.000Z' }));
     expect(await store.get(CONSULT, colleague)).toBeNull();
+    expect(await store.othersEditing(CONSULT, colleague, 'Dr. Demo Vet')).toEqual(['Dr. Demo Vet']);
+    expect(await store.othersEditing(CONSULT, recorder, 'Dr. Demo Vet')).toEqual([]);
     await store.put(CONSULT, colleague, null);
     expect(existsSync(older)).toBe(true);
     expect((await store.get(CONSULT, recorder))?.text).toBe('older');

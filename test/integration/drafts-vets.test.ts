@@ -80,8 +80,11 @@ describe("a vet's unsaved edit is theirs", () => {
     expect(await draftText(h, id)).toBe(DEMO_TYPED);
 
     const colleague = await switchTo(h, COLLEAGUE_ACCOUNT);
-    // Not "Your changes": the colleague has none.
+    // Not "Your changes": the colleague has none. They are told whose unsaved changes there are, not what.
     expect(await draftText(h, id)).toBeNull();
+    const note = await ok(h['consults:note']({ id }));
+    expect(note.othersEditing).toEqual(['Dr. Demo Vet']);
+    expect(JSON.stringify(note)).not.toContain('typed by the demo vet');
     // Their own edit is theirs, and Discard throws away only that.
     await ok(h['consults:saveDraft']({ id, text: 'The colleague starts an edit.' }));
     expect(await draftText(h, id)).toBe('The colleague starts an edit.');
@@ -100,6 +103,8 @@ describe("a vet's unsaved edit is theirs", () => {
     await switchTo(h, sandbox.demo);
     const back = await ok(h['consults:draft']({ id }));
     expect(back?.text).toBe(DEMO_TYPED);
+    // Her own draft is not "another vet's", and the colleague has none left.
+    expect((await ok(h['consults:note']({ id }))).othersEditing).toEqual([]);
     // Her edit is still hers to save: the trail names her for it.
     await ok(h['consults:saveNote']({ id, text: DEMO_TYPED }));
     expect(c.pipeline.note(id).editedNote).toBe(DEMO_TYPED);
@@ -174,6 +179,7 @@ describe('drafts an older version kept, with no vet', () => {
     const { c, h } = await start(dataDir);
     await signIn(h, COLLEAGUE_ACCOUNT);
     expect(await draftText(h, id)).toBeNull();
+    expect((await ok(h['consults:note']({ id }))).othersEditing).toEqual(['Dr. Demo Vet']);
     await ok(h['consults:saveDraft']({ id, text: 'The colleague’s.' }));
     await ok(h['consults:saveDraft']({ id, text: null }));
     await ok(h['consults:saveNote']({ id, text: 'The colleague’s edit.' }));

@@ -106,6 +106,8 @@ describe("a note's unsaved edit across Switch user", () => {
     await signIn(COLLEAGUE_ACCOUNT);
     go({ name: 'note', id });
     await expectNoteNotDraft();
+    // Told whose, never what.
+    expect(screen.getByText('Dr. Demo Vet has unsaved changes to this note; only they can see them.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
     await screen.findByRole('button', { name: 'Sign in' });

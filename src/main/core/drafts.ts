@@ -15,13 +15,22 @@ import { z } from 'zod';
 import { KeyedQueue } from './keyed-queue.ts';
 import { readJson, tempTarget, writeJsonAtomic } from './atomic-file.ts';
 
-/** A draft's file; members it does not name are dropped. */
+/** A draft as it is answered: the text and when it was kept. */
 const draftSchema = z.object({ text: z.string(), savedAt: z.string() });
 export type Draft = z.infer<typeof draftSchema>;
+/**
+ * A draft's file: the draft and the name of the vet who typed it (to tell a colleague who else has
+ * unsaved changes to a note, never what they are); members it does not name are dropped.
+ */
+const fileSchema = draftSchema.extend({ by: z.string().max(200).optional() });
 
-/** Whose draft: the vet's user id, and whether they recorded the consult (older drafts are theirs). */
+/**
+ * Whose draft: the vet's user id, how colleagues know them, and whether they recorded the consult
+ * (older drafts are theirs).
+ */
 export interface DraftVet {
   userId: string;
+  name: string;
   recordedIt: boolean;
 }
 
@@ -128,6 +137,30 @@ export class DraftStore {
   }
 
   /**
+   * The names of the other vets who have a draft under `key`, after the puts asked for before:
+   * what a colleague is told ("Dr. … has unsaved changes"), never the text. A draft an older
+   * version kept is named `olderBy` (the recording vet's) for anyone but that vet.
+   */
+  async othersEditing(key: string, vet: DraftVet, olderBy: string | null): Promise<string[]> {
+    const consult = consultOf(key);
+    const own = draftFileName(key, vet.userId);
+    return this.enqueue(consult, async () => {
+      const names = new Set<string>();
+      for (const name of await this.names()) {
+        if (name === own || tempTarget(name) !== null || keyOfFile(name) !== key) continue;
+        if (name === draftFileName(key, null)) {
+          if (!vet.recordedIt && olderBy) names.add(olderBy);
+          continue;
+        }
+        // One that cannot be read is not this vet's to move aside: it is left for its own vet.
+        const file = fileSchema.safeParse(await readJson(join(this.dir, name)).catch(() => null));
+        if (file.success) names.add(file.data.by || 'Another vet');
+      }
+      return [...names];
+    });
+  }
+
+  /**
    * Removes every vet's drafts of consult `id` and of all its documents (and those an older
    * version wrote), and any temp a write of them left behind, once the writes already asked for
    * have run. Drafts kept aside as unreadable stay.
@@ -185,8 +218,8 @@ export class DraftStore {
       raw = undefined;
     }
     if (raw === null) return null;
-    const draft = draftSchema.safeParse(raw);
-    if (draft.success) return draft.data;
+    const draft = fileSchema.safeParse(raw);
+    if (draft.success) return { text: draft.data.text, savedAt: draft.data.savedAt };
     const keptAs = `${path}.unreadable-${this.now()}`;
     await rename(path, keptAs).catch(() => undefined);
     this.onUnreadable?.(key, keptAs);
@@ -200,7 +233,7 @@ export class DraftStore {
     }
     await mkdir(this.dir, { recursive: true });
     const draft: Draft = { text, savedAt: new Date(this.now()).toISOString() };
-    await writeJsonAtomic(this.path(key, vet), draft);
+    await writeJsonAtomic(this.path(key, vet), { ...draft, by: vet.name.slice(0, 200) });
     return draft;
   }
 }

@@ -58,7 +58,7 @@ function implementations(core: AppCore): Impl {
     'consults:retry': ({ id }: In<'consults:retry'>) => commands.retry(id),
     'consults:claim': ({ id }: In<'consults:claim'>) => commands.claim(id),
     'consults:delete': ({ id }: In<'consults:delete'>) => commands.delete(id),
-    'consults:note': ({ id, documentId }: In<'consults:note'>) => notes.view(id, documentId ?? null),
+    'consults:note': ({ id, documentId }: In<'consults:note'>, actor) => notes.read(id, documentId ?? null, actor),
     'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => notes.formats(id, documentId ?? null),
     'consults:export': ({ id, documentId, format }: In<'consults:export'>) =>
       notes.export(id, format, documentId ?? null),

@@ -14,6 +14,6 @@ function noteText(n: number): string {
 
 const store = new DraftStore(dir);
 for (let n = 1; ; n++) {
-  await store.put(key, { userId, recordedIt: false }, noteText(n));
+  await store.put(key, { userId, name: 'Dr. Demo Vet', recordedIt: false }, noteText(n));
   process.stdout.write(`saved ${n}\n`);
 }

@@ -10,7 +10,7 @@ import {
   sectionsToRtf,
 } from '../../../shared/note/index.ts';
 import type { NoteMeta } from '../../../shared/note/types.ts';
-import { actorUser, type Actor } from '../actor.ts';
+import { actorName, actorUser, type Actor } from '../actor.ts';
 import type { DraftVet } from '../drafts.ts';
 import { JobError } from '../jobs/pipeline.ts';
 import { notePdf } from '../note-pdf.ts';
@@ -36,6 +36,7 @@ function draftVet(consult: ConsultInfo, actor: Actor): DraftVet {
   const owner = consult.recording.recordedBy;
   return {
     userId: actor.userId,
+    name: actorName(actor),
     recordedIt: owner !== null && owner.userId === actor.userId && owner.service === actor.service,
   };
 }
@@ -65,6 +66,24 @@ export class ConsultNotes {
       sessionDate: localDate(recording.startedAt),
       documentName,
     };
+  }
+
+  /**
+   * The note as the window of the vet in front (`actor`) shows it: the view, and the names of the
+   * other vets with unsaved changes to it (never their text), so that a colleague knows before
+   * saving over a note someone else is still editing.
+   */
+  async read(id: string, documentId: string | null, actor: Actor | null) {
+    const view = this.view(id, documentId);
+    if (actor === null) return { ...view, othersEditing: [] };
+    const consult = this.options.access.consultFor(id, actor);
+    const owner = consult.recording.recordedBy;
+    const othersEditing = await this.options.drafts.othersEditing(
+      draftKey(id, documentId),
+      draftVet(consult, actor),
+      owner ? owner.name.trim() || owner.email : null,
+    );
+    return { ...view, othersEditing };
   }
 
   /**
