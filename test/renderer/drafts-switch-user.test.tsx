@@ -148,4 +148,18 @@ describe("a note's unsaved edit across Switch user", () => {
     await signIn(demo());
     expect((await api.consults.draft({ id }))?.text).toContain(TYPED);
   });
+
+  it('Switch user is not held up by an edit to keep that the engine does not answer', async () => {
+    const { whenLeaving } = await import('../../src/renderer/src/stores/switch-user.ts');
+    const forget = whenLeaving(() => new Promise(() => {}));
+    try {
+      render(<App />);
+      await screen.findByRole('navigation', { name: 'Main' });
+      fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+      await waitFor(() => expect(core.session.state().signedIn).toBe(false), { timeout: 10_000 });
+    } finally {
+      forget();
+    }
+    await signIn(demo());
+  });
 });

@@ -37,9 +37,17 @@ export function whenLeaving(keep: () => Promise<unknown>): () => void {
   };
 }
 
-/** Runs what was registered with whenLeaving; a failure of one does not hold up the switch. */
+/** How long the switch waits for what must be kept first: an engine that does not answer does not hold the vet up. */
+const KEEP_FOR_MS = 2000;
+
+/** Runs what was registered with whenLeaving; a failure of one, or an engine not answering, does not hold up the switch. */
 export async function keepBeforeLeaving(): Promise<void> {
-  await Promise.all([...beforeLeaving].map((keep) => keep().catch(() => undefined)));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all([...beforeLeaving].map((keep) => keep().catch(() => undefined))),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, KEEP_FOR_MS))),
+  ]);
+  clearTimeout(timer);
 }
 
 export async function switchUser(next: NextSignIn = {}): Promise<void> {
