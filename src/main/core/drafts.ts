@@ -2,8 +2,9 @@
 // written atomically), so that leaving the note, a reload or a crash loses nothing. The key is
 // the consult's id, or `<consult id>.document-<document id>` for a further document; `<vet>` is a
 // short hash of the user id of the vet who typed it. A draft is that vet's alone: on a shared PC
-// the colleague who opens the same note next neither sees it, nor saves it, nor throws it away.
-// A draft that cannot be read is moved aside (kept, never deleted) and the service's note is shown.
+// the colleague who opens the same note next neither sees it (they are told only whose unsaved
+// changes there are), nor saves it, nor throws it away. A draft that cannot be read is moved
+// aside (kept, never deleted) and the service's note is shown.
 //
 // Drafts written before drafts had a vet (`<key>.json`) could have been typed by any vet of the
 // clinic; they are given to the vet who recorded the consult, whose note it is: shown to them
