@@ -321,6 +321,8 @@ export const invokeContract = {
       patientName: string | null;
       sessionDate: string | null;
       documentName: string | null;
+      /** The other vets with unsaved changes to this note (their names; their text is theirs alone). */
+      othersEditing: string[];
     }>(),
   },
   /** The note (the vet's edit when there is one) as text, HTML and RTF, for the clipboard. */
@@ -335,7 +337,7 @@ export const invokeContract = {
     input: z.object({ id, documentId, text: z.string().max(500_000, 'is too long').nullable() }),
     output: answer<{ saved: true }>(),
   },
-  /** The vet's unsaved edit of a note, kept as it was typed; null when there is none. */
+  /** The asking vet's own unsaved edit of a note, kept as it was typed; null when they have none (another vet's is never answered). */
   'consults:draft': { input: z.object({ id, documentId }), output: answer<{ text: string; savedAt: string } | null>() },
   /** Keeps the edit as it is typed (null throws it away); the note itself changes only on saveNote. */
   'consults:saveDraft': {

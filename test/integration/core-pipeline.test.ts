@@ -812,6 +812,7 @@ describe('files written by the version before', () => {
         patientName: null,
         sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         documentName: null,
+        othersEditing: [],
       },
     });
     // Without the service's RTF, the RTF is written from the note's sections.

@@ -7,11 +7,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removeLeftoverTemps, tempTarget } from '../../src/main/core/atomic-file.ts';
-import { DraftStore } from '../../src/main/core/drafts.ts';
+import { draftFileName, DraftStore } from '../../src/main/core/drafts.ts';
 
 const CHILD = join(import.meta.dirname, 'support', 'drafts-writer-child.ts');
 const KEY = '2026-11-26T09-15-00Z-a1b2c3.document-7f3a9c21';
 const TRIES = 60;
+// The vet the writer types as (support/drafts-writer-child.ts).
+const VET = { userId: '6f1c0a52-demo-vet', name: 'Dr. Demo Vet', recordedIt: false };
+const FILE = draftFileName(KEY, VET.userId);
 
 let root: string;
 let dir: string;
@@ -27,7 +30,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
  * kills it. Resolves with the last save it reported.
  */
 async function writeAndKill(pause: number): Promise<number> {
-  const child = spawn(process.execPath, [CHILD, dir, KEY], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CHILD, dir, KEY, VET.userId], { stdio: ['ignore', 'pipe', 'inherit'] });
   let saved = 0;
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -61,17 +64,17 @@ describe('drafts after a kill mid-write', () => {
       lastReported = await writeAndKill(tries % 7);
     } while (!temps().some((name) => readFileSync(join(dir, name)).length > 0));
     const left = temps();
-    expect(left.every((name) => tempTarget(name) === `${KEY}.json`)).toBe(true);
+    expect(left.every((name) => tempTarget(name) === FILE)).toBe(true);
     const leftBytes = left.reduce((sum, name) => sum + readFileSync(join(dir, name)).length, 0);
-    const unreadable = `${KEY}.json.unreadable-1764148500000`;
+    const unreadable = `${FILE}.unreadable-1764148500000`;
     writeFileSync(join(dir, unreadable), 'kept aside');
 
     const store = new DraftStore(dir);
     expect((await store.sweep()).sort()).toEqual(left.sort());
 
     expect(temps()).toEqual([]);
-    expect(readdirSync(dir).sort()).toEqual([`${KEY}.json`, unreadable].sort());
-    const draft = await store.get(KEY);
+    expect(readdirSync(dir).sort()).toEqual([FILE, unreadable].sort());
+    const draft = await store.get(KEY, VET);
     const n = Number(/^note (\d+)\n/.exec(draft?.text ?? '')?.[1]);
     // Whole (both ends of one save) and no older than the last save the writer saw confirmed.
     expect(draft?.text.endsWith(`end ${n}`)).toBe(true);
@@ -86,9 +89,9 @@ describe('drafts after a kill mid-write', () => {
     const store = new DraftStore(dir);
     for (let run = 0; run < 20; run++) {
       const text = `save ${run} ${'y'.repeat(300_000)}`;
-      const [saved] = await Promise.all([store.put(KEY, text), store.sweep()]);
+      const [saved] = await Promise.all([store.put(KEY, VET, text), store.sweep()]);
       expect(saved?.text).toBe(text);
-      expect((await store.get(KEY))?.text).toBe(text);
+      expect((await store.get(KEY, VET))?.text).toBe(text);
     }
     expect(temps()).toEqual([]);
   });

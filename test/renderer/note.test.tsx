@@ -381,7 +381,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(within(await screen.findByRole('region', { name: 'Note' })).getByText(SAID)).toBeTruthy();
     expect(core.pipeline.note(id).editedNote).toBe(edited);
-    await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
+    await waitFor(async () => expect(await api.consults.draft({ id })).toBeNull());
   });
 
   it('keeps an edit as it is typed: leaving the note (even at once) and coming back opens it again; Revert puts the service’s note back in one click', async () => {
@@ -391,7 +391,7 @@ describe('NoteView, on the real core', () => {
     const typed = editOf(edited).replace(SAID, `${SAID}\nRecheck in a week.`);
     // Left before the pause after typing: what was typed goes to main on the way out.
     first.unmount();
-    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(typed));
+    await waitFor(async () => expect((await api.consults.draft({ id }))?.text).toBe(typed));
 
     render(<NoteView id={id} />);
     await screen.findByRole('group', { name: 'Edit note' });
@@ -405,9 +405,9 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Revert to the service’s note' }));
     expect(joinSections(splitSections(core.pipeline.note(id).note!))).toBe(core.pipeline.note(id).note);
     expect(boxes()[1]!.value).toBe(bodyShown(splitSections(core.pipeline.note(id).note!)[2]!));
-    await waitFor(async () => expect((await core.drafts.get(id))?.text).toBe(core.pipeline.note(id).note));
+    await waitFor(async () => expect((await api.consults.draft({ id }))?.text).toBe(core.pipeline.note(id).note));
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
-    await waitFor(async () => expect(await core.drafts.get(id)).toBeNull());
+    await waitFor(async () => expect(await api.consults.draft({ id })).toBeNull());
   });
 
   it('a draft that cannot be read: the note is shown as saved, the damaged draft is kept aside, and the vet is told', async () => {

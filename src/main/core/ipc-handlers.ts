@@ -58,16 +58,17 @@ function implementations(core: AppCore): Impl {
     'consults:retry': ({ id }: In<'consults:retry'>) => commands.retry(id),
     'consults:claim': ({ id }: In<'consults:claim'>) => commands.claim(id),
     'consults:delete': ({ id }: In<'consults:delete'>) => commands.delete(id),
-    'consults:note': ({ id, documentId }: In<'consults:note'>) => notes.view(id, documentId ?? null),
+    'consults:note': ({ id, documentId }: In<'consults:note'>, actor) => notes.read(id, documentId ?? null, actor),
     'consults:noteFormats': ({ id, documentId }: In<'consults:noteFormats'>) => notes.formats(id, documentId ?? null),
     'consults:export': ({ id, documentId, format }: In<'consults:export'>) =>
       notes.export(id, format, documentId ?? null),
     'consults:askAgain': ({ id }: In<'consults:askAgain'>, actor) => commands.askAgain(id, signedIn(actor)),
-    'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>) =>
-      notes.save(id, text, documentId ?? null),
-    'consults:draft': ({ id, documentId }: In<'consults:draft'>) => notes.draft(id, documentId ?? null),
-    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>) =>
-      notes.saveDraft(id, text, documentId ?? null),
+    'consults:saveNote': ({ id, documentId, text }: In<'consults:saveNote'>, actor) =>
+      notes.save(id, text, documentId ?? null, signedIn(actor)),
+    'consults:draft': ({ id, documentId }: In<'consults:draft'>, actor) =>
+      notes.draft(id, documentId ?? null, signedIn(actor)),
+    'consults:saveDraft': ({ id, documentId, text }: In<'consults:saveDraft'>, actor) =>
+      notes.saveDraft(id, text, documentId ?? null, signedIn(actor)),
     'consults:addDocument': ({ id, templateId, templateName, again }: In<'consults:addDocument'>, actor) =>
       commands.addDocument(id, templateId, templateName, again ?? null, signedIn(actor)),
     'consults:retryDocument': ({ id, documentId }: In<'consults:retryDocument'>, actor) =>

@@ -54,24 +54,30 @@ function Views({ view, wide, owner }: { view: View; wide: boolean; owner: string
           <ConsultsView key={owner ?? ''} />
         </div>
       </Activity>
-      {split ? <div className="split-note">{beside(view)}</div> : !listShown && <OtherView view={view} />}
+      {split ? (
+        <div className="split-note">{beside(view, owner)}</div>
+      ) : (
+        !listShown && <OtherView view={view} owner={owner} />
+      )}
     </div>
   );
 }
 
 /** What a wide window shows beside the consults list. */
-function beside(view: View): ReactNode {
-  if (view.name === 'note') return <NoteView id={view.id} />;
+function beside(view: View, owner: string | null): ReactNode {
+  // One note view per vet signed in, as the list: an edit on screen (the editor's own copy of a
+  // draft) is never carried to the next vet, who is shown their own draft from main, or none.
+  if (view.name === 'note') return <NoteView key={owner ?? ''} id={view.id} />;
   if (view.name === 'clinic-note') return <ClinicNoteView noteKey={view.key} />;
   return <p className="panel muted split-empty">Open a consult’s note to read it here, beside the list.</p>;
 }
 
-function OtherView({ view }: { view: View }) {
+function OtherView({ view, owner }: { view: View; owner: string | null }) {
   switch (view.name) {
     case 'record':
       return <RecorderView />;
     case 'note':
-      return <NoteView id={view.id} />;
+      return <NoteView key={owner ?? ''} id={view.id} />;
     case 'clinic-note':
       return <ClinicNoteView noteKey={view.key} />;
     case 'ddx':

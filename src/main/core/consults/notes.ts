@@ -1,7 +1,7 @@
 // A consult's note and its further documents as the window reads, edits, copies and exports
 // them: the view (the vet's edit over the service's note), the three formats, the files, the
 // clipboard, and the vet's unsaved edits.
-import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
+import type { ConsultInfo, NoteExport, NoteFormats } from '../../../shared/ipc.ts';
 import {
   noteFileBase,
   sectionsFromText,
@@ -10,6 +10,8 @@ import {
   sectionsToRtf,
 } from '../../../shared/note/index.ts';
 import type { NoteMeta } from '../../../shared/note/types.ts';
+import { actorName, actorUser, type Actor } from '../actor.ts';
+import type { DraftVet } from '../drafts.ts';
 import { JobError } from '../jobs/pipeline.ts';
 import { notePdf } from '../note-pdf.ts';
 import type { ClipboardPort } from '../ports.ts';
@@ -23,6 +25,20 @@ export type ExportFormat = keyof typeof EXPORT_TYPES;
 /** Where a note's unsaved edit is kept: the consult's id, and for a further document its id too. */
 function draftKey(id: string, documentId: string | null): string {
   return documentId === null ? id : `${id}.document-${documentId}`;
+}
+
+/**
+ * Whose draft a call reads or writes: the vet who asks, each their own. Whether they recorded the
+ * consult decides the drafts an older version kept with no vet (drafts.ts): those are the
+ * recording vet's.
+ */
+function draftVet(consult: ConsultInfo, actor: Actor): DraftVet {
+  const owner = consult.recording.recordedBy;
+  return {
+    userId: actor.userId,
+    name: actorName(actor),
+    recordedIt: owner !== null && owner.userId === actor.userId && owner.service === actor.service,
+  };
 }
 
 export type ConsultNotesOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'drafts' | 'trail'> & {
@@ -50,6 +66,24 @@ export class ConsultNotes {
       sessionDate: localDate(recording.startedAt),
       documentName,
     };
+  }
+
+  /**
+   * The note as the window of the vet in front (`actor`) shows it: the view, and the names of the
+   * other vets with unsaved changes to it (never their text), so that a colleague knows before
+   * saving over a note someone else is still editing.
+   */
+  async read(id: string, documentId: string | null, actor: Actor | null) {
+    const view = this.view(id, documentId);
+    if (actor === null) return { ...view, othersEditing: [] };
+    const consult = this.options.access.consultFor(id, actor);
+    const owner = consult.recording.recordedBy;
+    const othersEditing = await this.options.drafts.othersEditing(
+      draftKey(id, documentId),
+      draftVet(consult, actor),
+      owner ? owner.name.trim() || owner.email : null,
+    );
+    return { ...view, othersEditing };
   }
 
   /**
@@ -93,33 +127,37 @@ export class ConsultNotes {
   }
 
   // The note and its drafts are written in the consult's turn, where a delete is too: a save
-  // asked after a delete finds no consult, and none is written back into a deleted one.
+  // asked after a delete finds no consult, and none is written back into a deleted one. Each is
+  // the asking vet's (`actor`): their edit on the trail, their draft, whoever sits down meanwhile.
 
-  save(id: string, text: string | null, documentId: string | null) {
+  save(id: string, text: string | null, documentId: string | null, actor: Actor) {
     const { pipeline, drafts } = this.options;
     return pipeline.inTurn(id, async () => {
-      this.options.access.consultFor(id);
+      const consult = this.options.access.consultFor(id, actor);
       // Refused as a whole when it cannot be noted: the vet's draft is still kept.
-      await this.options.trail.add(id, 'edited', { documentId });
+      await this.options.trail.add(id, 'edited', { documentId, who: actorUser(actor) });
       await pipeline.saveEditedNote(id, text, documentId);
-      // The draft was for this save: once the note holds it, it is done.
-      await drafts.put(draftKey(id, documentId), null);
+      // The draft was for this save: once the note holds it, it is done. A colleague's draft of
+      // the same note is theirs, and stays.
+      await drafts.put(draftKey(id, documentId), draftVet(consult, actor), null);
       return { saved: true as const };
     });
   }
 
-  draft(id: string, documentId: string | null) {
+  /** The asking vet's own draft of the note; another vet's is never shown. */
+  draft(id: string, documentId: string | null, actor: Actor) {
+    const consult = this.options.access.consultFor(id, actor);
     if (documentId !== null) this.options.pipeline.note(id, documentId);
-    return this.options.drafts.get(draftKey(id, documentId));
+    return this.options.drafts.get(draftKey(id, documentId), draftVet(consult, actor));
   }
 
-  saveDraft(id: string, text: string | null, documentId: string | null) {
+  saveDraft(id: string, text: string | null, documentId: string | null, actor: Actor) {
     const { pipeline, drafts } = this.options;
     return pipeline.inTurn(id, () => {
-      this.options.access.consultFor(id);
+      const consult = this.options.access.consultFor(id, actor);
       // A draft for a document the consult does not have is refused, not kept.
       if (documentId !== null) pipeline.note(id, documentId);
-      return drafts.put(draftKey(id, documentId), text);
+      return drafts.put(draftKey(id, documentId), draftVet(consult, actor), text);
     });
   }
 

@@ -22,7 +22,36 @@ export const useNextSignIn = create<{ next: NextSignIn | null }>(() => ({ next: 
  */
 export const recorderStop: { stop: (() => Promise<void>) | null } = { stop: null };
 
+/**
+ * What must reach main as the leaving vet's before the computer changes hands: a note's edit
+ * typed in the last moments and not yet kept (note-reader.tsx). Once the switch is made, a call
+ * acts for no one, and those keys would be lost.
+ */
+const beforeLeaving = new Set<() => Promise<unknown>>();
+
+/** Registers `keep` to run before Switch user or sign-out; returns its removal. */
+export function whenLeaving(keep: () => Promise<unknown>): () => void {
+  beforeLeaving.add(keep);
+  return () => {
+    beforeLeaving.delete(keep);
+  };
+}
+
+/** How long the switch waits for what must be kept first: an engine that does not answer does not hold the vet up. */
+const KEEP_FOR_MS = 2000;
+
+/** Runs what was registered with whenLeaving; a failure of one, or an engine not answering, does not hold up the switch. */
+export async function keepBeforeLeaving(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all([...beforeLeaving].map((keep) => keep().catch(() => undefined))),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, KEEP_FOR_MS))),
+  ]);
+  clearTimeout(timer);
+}
+
 export async function switchUser(next: NextSignIn = {}): Promise<void> {
+  await keepBeforeLeaving();
   useNextSignIn.setState({ next });
   try {
     await api.session.switchUser();

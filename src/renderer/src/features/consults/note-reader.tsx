@@ -19,6 +19,7 @@ import { MoreMenu, useMoreItems, type MenuItem } from './more-menu.tsx';
 import { useAction } from './use-action.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { useSession } from '../../stores/session.ts';
+import { whenLeaving } from '../../stores/switch-user.ts';
 import { useClinicName } from './clinic-name.ts';
 import { SectionEditor } from './section-editor.tsx';
 import { ConsultAnswers } from './consult-answers.tsx';
@@ -26,7 +27,8 @@ import { ConsultChat } from './consult-chat.tsx';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded =
-  { key: string; note: string | null; editedNote: string | null; error?: undefined } | { key: string; error: string };
+  | { key: string; note: string | null; editedNote: string | null; othersEditing: string[]; error?: undefined }
+  | { key: string; error: string };
 type Feedback = { kind: 'ok' | 'error'; text: string } | null;
 
 const COPIED_FOR_MS = 4000;
@@ -129,6 +131,18 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     [which],
   );
 
+  // Switch user or sign-out: the keys still unsent go to main first, while the vet who typed them
+  // is still the one signed in (leaving the note afterwards would send them for no one).
+  useEffect(
+    () =>
+      whenLeaving(async () => {
+        const text = unsent.current;
+        unsent.current = null;
+        if (text !== null) await api.consults.saveDraft({ ...which, text });
+      }),
+    [which],
+  );
+
   function type(text: string) {
     unsent.current = text;
     setDraft(text);
@@ -138,7 +152,9 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     let current = true;
     api.consults
       .note(which)
-      .then((n) => current && setLoaded({ key, note: n.note, editedNote: n.editedNote }))
+      .then(
+        (n) => current && setLoaded({ key, note: n.note, editedNote: n.editedNote, othersEditing: n.othersEditing }),
+      )
       .catch((e: unknown) => current && setLoaded({ key, error: (e as Error).message }));
     return () => {
       current = false;
@@ -174,12 +190,19 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   const original = serviceNote ?? '';
   const edited = loaded.editedNote !== null;
   const text = loaded.editedNote ?? original;
+  const { othersEditing } = loaded;
+  // Another vet's unsaved changes are theirs alone: the vet in front is told whose, never what.
+  const othersNotice = othersEditing.length > 0 && (
+    <p className="notice notice-info" role="note">
+      {`${othersEditing.join(' and ')} ${othersEditing.length === 1 ? 'has' : 'have'} unsaved changes to this ${name}; only they can see them.`}
+    </p>
+  );
 
   async function save(next: string | null, what: string): Promise<boolean> {
     setSaving(true);
     try {
       await api.consults.saveNote({ ...which, text: next });
-      setLoaded({ key, note: serviceNote, editedNote: next });
+      setLoaded({ key, note: serviceNote, editedNote: next, othersEditing });
       return true;
     } catch (e) {
       useNotifications.getState().fail(e, what);
@@ -250,6 +273,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         <h2 id={editorId} className="note-editor-title">
           Edit {name}
         </h2>
+        {othersNotice}
         {keptFrom && (
           <p className="notice notice-info" role="status">
             Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were
@@ -326,6 +350,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         </p>
       </div>
       <ConsultAnswers id={id} patient={consult.recording.patientName ?? ''} />
+      {othersNotice}
       {elsewhere.length > 0 && (
         <div className="notice notice-info note-elsewhere" role="note">
           <p>Written from the recording: your edit to the {elsewhere.join(' and the ')} is not in it.</p>

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { api } from '../../api.ts';
 import { useNotifications } from '../../stores/notifications.ts';
+import { keepBeforeLeaving } from '../../stores/switch-user.ts';
 import { useOwnConsultsUnderWay } from './under-way.ts';
 
 export function SignOutButton() {
@@ -14,6 +15,7 @@ export function SignOutButton() {
   async function signOut() {
     setBusy(true);
     try {
+      await keepBeforeLeaving();
       await api.session.signOut();
     } catch (e) {
       useNotifications.getState().fail(e, 'Could not sign out');
