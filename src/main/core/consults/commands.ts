@@ -63,8 +63,7 @@ export class ConsultCommands {
       const job = pipeline.info(id);
       if (job) await pipeline.resumeWithPatientName(id);
       else if (meta.state === 'finished' && meta.templateId) {
-        await this.options.trail.add(id, 'sent');
-        await pipeline.submit(id, meta.templateId);
+        await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
       }
     }
     // Every window shows the new name, not only the one that asked.
@@ -83,8 +82,7 @@ export class ConsultCommands {
     if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
     // A visit of several pets the app did not stop: its other pets are made now, with this template.
     const pets = meta.state === 'recovered' ? await addVisitPets(this.options, id, meta.pets ?? []) : [];
-    await this.options.trail.add(id, 'sent');
-    await pipeline.submit(id, templateId);
+    await pipeline.submit(id, templateId, () => this.options.trail.add(id, 'sent'));
     await this.options.rememberTemplate(templateId);
     for (const pet of pets) await sendIfReady(this.options, pet);
     return this.options.access.consultFor(id);
@@ -128,8 +126,7 @@ export class ConsultCommands {
     pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.
     if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) {
-      await this.options.trail.add(id, 'sent');
-      await pipeline.submit(id, meta.templateId);
+      await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
     }
     const claimed = this.options.access.consultFor(id);
     this.options.emit('consult:changed', claimed);

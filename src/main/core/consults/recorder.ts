@@ -149,10 +149,12 @@ export async function sendIfReady(options: RecorderOptions, id: string): Promise
   const { cache, gate, pipeline } = options;
   const meta = cache.consult(id)?.recording;
   if (!meta?.templateId || !meta.patientName) return;
-  // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
-  await options.trail.add(id, 'sent').catch((e: unknown) => {
-    throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
-  });
-  await pipeline.submit(id, meta.templateId);
+  // Noted once its job is on disk, before it starts. Not sent when it cannot be noted: the
+  // recording is kept, and Send in Consults tries again.
+  await pipeline.submit(id, meta.templateId, () =>
+    options.trail.add(id, 'sent').catch((e: unknown) => {
+      throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
+    }),
+  );
   if (gate.allows(id)) await options.rememberTemplate(meta.templateId);
 }
