@@ -157,6 +157,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       sessions: {
         asked: (ask) => this.clinic.asked(ask),
         made: (askId, sessionId) => this.clinic.made(askId, sessionId),
+        refused: (askId) => this.clinic.refused(askId),
         known: () => this.clinic.known(),
       },
       ...options.pipeline,

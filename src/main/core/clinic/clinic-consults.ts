@@ -35,8 +35,13 @@ import { mergeClinic } from './merge.ts';
 import { readAllPages } from './pages.ts';
 
 const TEMPLATE_PAGES = 5;
-/** How long an ask is kept: long past any list that could still show its session as new. */
+/** How long an ask whose session is not known is kept: long past any list that could still show its session as new. */
 const ASKS_KEPT_MS = 30 * 24 * 60 * 60_000;
+/**
+ * How long an ask whose session is known is kept (its session stays in `sessionIds` for good):
+ * long enough for its consult's job, after a restart, to take a session made while recording.
+ */
+const MADE_KEPT_MS = 2 * 24 * 60 * 60_000;
 
 /** An ask of this computer as kept, with the session it was found to have made. */
 const keptAskSchema = sessionAskSchema.extend({ sessionId: z.string().nullable() });
@@ -117,8 +122,9 @@ export class ClinicConsults {
     const here = this.here;
     if (!here) return Promise.resolve();
     const write = async () => {
-      const oldest = Date.now() - ASKS_KEPT_MS;
-      for (const [id, ask] of here.asks) if (ask.askedAt < oldest) here.asks.delete(id);
+      const now = Date.now();
+      for (const [id, ask] of here.asks)
+        if (ask.askedAt < now - (ask.sessionId === null ? ASKS_KEPT_MS : MADE_KEPT_MS)) here.asks.delete(id);
       await mkdir(join(this.options.dataDir, 'clinic'), { recursive: true, mode: 0o700 });
       await writeJsonAtomic(this.hereFile(), {
         sessionIds: [...here.sessionIds],
@@ -155,6 +161,12 @@ export class ClinicConsults {
     const ask = askId === null ? undefined : here.asks.get(askId);
     if (ask) ask.sessionId = sessionId;
     await this.writeHere();
+  }
+
+  /** The service refused an ask: it made nothing, so nothing is looked for. */
+  async refused(askId: string): Promise<void> {
+    const here = await this.loadHere();
+    if (here.asks.delete(askId)) await this.writeHere();
   }
 
   /** The sessions made or taken here, and every ask kept. */

@@ -44,6 +44,8 @@ export interface SessionLedger {
   asked(ask: SessionAsk): Promise<void>;
   /** The session an ask made (from its answer, or found in the list): this computer's for good. */
   made(askId: string | null, sessionId: string): Promise<void>;
+  /** The service refused the ask (a 4xx answer): it made nothing, and nothing is looked for. */
+  refused(askId: string): Promise<void>;
   /** The sessions made or taken here, and every ask kept. */
   known(): Promise<{ sessionIds: ReadonlySet<string>; asks: readonly KeptAsk[] }>;
 }
@@ -67,6 +69,10 @@ export function memoryLedger(): SessionLedger {
       sessionIds.add(sessionId);
       const ask = askId === null ? undefined : asks.get(askId);
       if (ask) ask.sessionId = sessionId;
+      return Promise.resolve();
+    },
+    refused: (askId) => {
+      asks.delete(askId);
       return Promise.resolve();
     },
     known: () => Promise.resolve({ sessionIds, asks: [...asks.values()] }),

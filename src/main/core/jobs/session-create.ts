@@ -5,9 +5,22 @@ import { randomUUID } from 'node:crypto';
 
 import { readAllPages } from '../clinic/pages.ts';
 import { diskErrorCode, diskErrorMessage } from '../disk-errors.ts';
+import { ServiceError } from '../service-errors.ts';
 import type { Engine } from './context.ts';
 import { withToken } from './sender.ts';
 import { matchAsk, sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
+
+/** An answer saying the service did not carry the request out (a 408 may come from a proxy that timed out waiting). */
+function refused(e: unknown): boolean {
+  return (
+    e instanceof ServiceError &&
+    e.kind === 'http' &&
+    e.status !== undefined &&
+    e.status >= 400 &&
+    e.status < 500 &&
+    e.status !== 408
+  );
+}
 
 const NOT_NOTED = 'Nothing was sent, and the recording is kept on this computer; Retry sends it.';
 
@@ -85,7 +98,13 @@ export async function createNoted(
     });
     sent?.(ask);
     askId = ask.id;
-    return options.client.createSession(t, fields, s);
+    try {
+      return await options.client.createSession(t, fields, s);
+    } catch (e) {
+      // Refused outright (a 401 before a refresh, a name refused): nothing was made.
+      if (refused(e)) await options.sessions.refused(ask.id).catch(() => undefined);
+      throw e;
+    }
   });
   await options.sessions.made(askId, session.id);
   return session.id;
