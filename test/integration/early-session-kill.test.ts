@@ -2,8 +2,10 @@
 // in a child process (support/early-session-child.ts) talks to the sandbox through a recording
 // proxy that holds the create's answer back. Stop answers without waiting for it, the job is on
 // disk by then, and a kill -9 right after leaves a consult the next start sends exactly once, on
-// the session the service made.
+// the session the service made; a kill at any moment of Stop never leaves the trail saying "sent"
+// without a job on disk.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.ts';
@@ -98,4 +100,33 @@ describe('Stop while the session made during the consult is still on its way', (
       scribes.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id),
     ).toEqual([sessionId]);
   }, 90_000);
+  it('a kill at any moment of Stop never leaves the trail saying "sent" without the job on disk', async () => {
+    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
+    cleanups.push(() => sandbox.close());
+    const proxy = await startRecordingProxy(sandbox);
+    cleanups.push(() => proxy.close());
+    proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const urls = JSON.stringify({ ...proxy.urls, ...sandbox.demo });
+    const seen: string[] = [];
+    // Kills a few milliseconds apart, so they fall at different points of Stop; the last one after
+    // Stop should have answered, whatever the machine is doing.
+    for (const pause of [15, 30, 45, 60, 80, 120, 1000]) {
+      const dataDir = tempDir('vet-scribe-early-kill-');
+      const held = proxy.held();
+      const child = spawnChild(['record', dataDir, urls, 'Kill Bella']);
+      const id = (await child.waitFor(/^recording (\S+)$/m, 30_000))?.[1] ?? '';
+      for (const end = Date.now() + 10_000; proxy.held() === held && Date.now() < end;)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      child.process.stdin.write('stop\n');
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      await child.kill();
+      const folder = join(dataDir, 'recordings', id);
+      const trail = existsSync(join(folder, 'trail.jsonl')) ? readFileSync(join(folder, 'trail.jsonl'), 'utf8') : '';
+      const sent = trail.split('\n').some((line) => line.includes('"action":"sent"'));
+      const job = existsSync(join(folder, 'job.json'));
+      seen.push(`${pause} ms: ${sent ? 'sent' : 'not sent'}, ${job ? 'job' : 'no job'}`);
+      expect(!sent || job, seen.join('; ')).toBe(true);
+    }
+    console.log(`kills during Stop: ${seen.join('; ')}`);
+  }, 120_000);
 });
