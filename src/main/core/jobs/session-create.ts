@@ -40,9 +40,11 @@ export async function askedBefore(
   fields: SessionFields,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const { client, sessions, serviceKey } = engine.options;
+  const { client, sessions, serviceKey, sender } = engine.options;
   const { sessionIds, asks } = await sessions.known();
-  const mine = asks.filter((a) => a.recordingId === recordingId && a.service === serviceKey());
+  // Asked for this consult, of this service, with its owner's sign-in (not a vet's before a claim).
+  const owner = sender(recordingId);
+  const mine = asks.filter((a) => a.recordingId === recordingId && a.service === serviceKey() && a.userId === owner);
   // Sessions other consults of this computer use.
   const taken = new Set<string>();
   for (const { record } of engine.store.allLive())
