@@ -327,6 +327,27 @@ describe('the recording session asked for while recording', () => {
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(1);
   });
 
+  it('renamed after Stop while the session’s create was held: the job makes one under the new name, and the first is this computer’s', async () => {
+    const w = await world();
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const id = await start(w, 'Bela');
+    await until(() => w.proxy.held() === 1);
+    const stopping = w.h['recording:stop']({ id, durationMs: 5000 });
+    expect(await within(stopping, 2000), 'Stop had not answered after 2 s').toBe(true);
+    const renamed = await w.h['recording:update']({ id, patientName: 'Bella' });
+    if (!renamed.ok) throw new Error(renamed.error.message);
+    w.proxy.fate = null;
+    w.proxy.release();
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w).map((r) => (r.json as { patient_name?: string }).patient_name)).toEqual(['Bela', 'Bella']);
+    const [first, used] = creates(w).map((r) => sessionOf(r));
+    const scribe = w.proxy.find('POST', '/scribe/request');
+    expect(scribe.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id)).toEqual(
+      [used],
+    );
+    await expectNotFromElsewhere(w, first ?? '');
+  });
+
   it('a create whose answer is lost: the job finds the session the service made and uses it, one session in all, never listed as from elsewhere', async () => {
     const w = await world({ pipeline: { earlySession: false } });
     let dropped = 0;

@@ -12,6 +12,7 @@ import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';
 import type { JobState } from './record.ts';
 import { senderNow, withToken } from './sender.ts';
+import { sameFields, type SessionFields } from './session-asks.ts';
 import { askedBefore, createNoted } from './session-create.ts';
 
 /** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
@@ -44,12 +45,7 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
   const { options, store } = engine;
   const r = live.record;
   senderNow(engine, r.recordingId);
-  const meta = await options.recordings.get(r.recordingId);
-  if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
-  // A job queued before the patient's name was asked for waits for it, saying so.
-  const patientName = meta.patientName?.trim();
-  if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
-  const fields = { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) };
+  const { fields, organizationId } = await sessionFields(engine, r.recordingId);
   // Still on its way in this process (asked while recording): its answer is waited for. Else
   // one asked before (its answer lost, or the app stopped while it was out) is looked for.
   const early = engine.early.outcome(r.recordingId, fields);
@@ -58,7 +54,11 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
     (await askedBefore(engine, r.recordingId, fields, signal).then((id) =>
       id === null ? null : { sessionId: id, upload: null },
     ));
+  // The name or description may change until the job has its session: one made under the
+  // details before is left unused (it is noted as this computer's), and the step runs again.
+  const still = async () => sameFields(fields, (await sessionFields(engine, r.recordingId)).fields);
   if (got) {
+    if (!(await still())) return true;
     await store.save(live, {
       state: got.upload ? 'upload_url' : 'session_created',
       sessionId: got.sessionId,
@@ -66,10 +66,27 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
     });
     return true;
   }
-  const owner = { userId: options.sender(r.recordingId), organizationId: meta.owner?.organizationId ?? null };
+  const owner = { userId: options.sender(r.recordingId), organizationId };
   const sessionId = await createNoted(engine, r.recordingId, fields, owner, signal);
+  if (!(await still())) return true;
   await store.save(live, { state: 'session_created', sessionId });
   return true;
+}
+
+/** What the consult's session is made with, read from its recording now. */
+async function sessionFields(
+  engine: Engine,
+  recordingId: string,
+): Promise<{ fields: SessionFields; organizationId: string | null }> {
+  const meta = await engine.options.recordings.get(recordingId);
+  if (!meta) throw new JobError('no_recording', `The recording ${recordingId} is no longer on this computer.`);
+  // A job queued before the patient's name was asked for waits for it, saying so.
+  const patientName = meta.patientName?.trim();
+  if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
+  return {
+    fields: { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
+    organizationId: meta.owner?.organizationId ?? null,
+  };
 }
 
 /** A wait the job's cancel cuts short. */
