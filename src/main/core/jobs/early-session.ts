@@ -101,14 +101,15 @@ export class EarlySessions implements EarlySessionsPart {
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
     this.entries.delete(meta.id);
+    // Still being noted (its details not known yet): handed over like one on its way.
+    if (!entry.ask && entry.making && entry.controller) this.handed.set(meta.id, entry);
     const ask = entry.ask;
     if (!ask) return null;
-    const fits =
-      ask.patientName === (meta.patientName ?? '').trim() &&
-      ask.description === (meta.description ?? '') &&
-      ask.sessionDate === localDate(meta.startedAt) &&
-      ask.sender === this.engine.options.sender(meta.id) &&
-      ask.service === this.engine.options.serviceKey();
+    const fits = this.fits(ask, meta.id, {
+      patientName: (meta.patientName ?? '').trim(),
+      description: meta.description ?? '',
+      sessionDate: localDate(meta.startedAt),
+    });
     if (!fits) {
       if (entry.made || entry.making) this.engine.counters.earlySessionsUnused += 1;
       return null;
@@ -128,11 +129,17 @@ export class EarlySessions implements EarlySessionsPart {
     return entry.making.then((made) => {
       if (!made) return null;
       // The name or description changed after Stop (the consult was not sent yet): left unused.
-      const used = entry.ask !== null && sameFields(entry.ask, fields);
+      const used = entry.ask !== null && this.fits(entry.ask, recordingId, fields);
       if (used) this.engine.counters.earlySessionsUsed += 1;
       else this.engine.counters.earlySessionsUnused += 1;
       return used ? made : null;
     });
+  }
+
+  /** Whether a create as sent still fits the consult: its details, its owner's sign-in, the service. */
+  private fits(ask: NonNullable<Entry['ask']>, recordingId: string, fields: SessionFields): boolean {
+    const { sender, serviceKey } = this.engine.options;
+    return sameFields(ask, fields) && ask.sender === sender(recordingId) && ask.service === serviceKey();
   }
 
   /**
