@@ -9,7 +9,8 @@ import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob } from './support/core.ts';
+import type { PipelineOptions } from '../../src/main/core/jobs/pipeline.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -24,22 +25,36 @@ interface World {
   proxy: RecordingProxy;
   c: AppCore<Sandbox>;
   h: Handlers;
+  dataDir: string;
 }
 
-async function world(uploadTtlSeconds = 900): Promise<World> {
+async function world({
+  uploadTtlSeconds = 900,
+  pipeline = {},
+}: { uploadTtlSeconds?: number; pipeline?: Partial<PipelineOptions> } = {}): Promise<World> {
   const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0, uploadTtlSeconds });
   cleanups.push(() => sandbox.close());
   const proxy = await startRecordingProxy(sandbox);
   cleanups.push(() => proxy.close());
-  const c = await startCoreAgainst(sandbox, {
-    urls: proxy.urls,
+  const w = { sandbox, proxy } as World;
+  await startAgain(w, tempDir('vet-scribe-early-'), pipeline);
+  return w;
+}
+
+/** A core (again) on the data folder given, through the world's proxy, signed in as the demo vet. */
+async function startAgain(w: World, dataDir: string, pipeline: Partial<PipelineOptions> = {}): Promise<void> {
+  const c = await startCoreAgainst(w.sandbox, {
+    dataDir,
+    urls: w.proxy.urls,
     secretStore: new MemorySecretStore(),
-    pipeline: { earlySessionDelayMs: 200 },
+    // Asked for as soon as the name has settled: the rule on how much is recorded first has a test of its own.
+    pipeline: { earlySessionDelayMs: 200, earlySessionAfterMs: 0, ...pipeline },
   });
   cleanups.push(() => c.stop());
-  const h = createHandlers(c);
-  await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-  return { sandbox, proxy, c, h };
+  w.dataDir = dataDir;
+  w.c = c;
+  w.h = createHandlers(c);
+  await c.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
 }
 
 async function start(w: World, patientName: string, afterStart?: () => Promise<unknown>): Promise<string> {
@@ -83,6 +98,29 @@ async function expectNotFromElsewhere(w: World, sessionId: string): Promise<void
   expect(view.data.error).toBeNull();
   expect(JSON.stringify(w.proxy.find('GET', '/recording-sessions/all').map((r) => r.answer))).toContain(sessionId);
   expect(view.data.consults.filter((c) => c.sessionId === sessionId || c.key === `session:${sessionId}`)).toEqual([]);
+}
+
+/** The clinic's list as a computer signed in to `h` shows it after a refresh: its patients' names. */
+async function clinicNames(h: Handlers): Promise<(string | null)[]> {
+  const view = await h['clinic:refresh'](undefined);
+  if (!view.ok) throw new Error(view.error.message);
+  expect(view.data.error).toBeNull();
+  return view.data.consults.map((c) => c.patientName);
+}
+
+/** The recording sessions the service holds for a patient (GET /recording-sessions/all). */
+async function sessionsAt(w: World, patientName: string): Promise<string[]> {
+  const page = await w.c.session.withToken((t) => w.c.client.sessionList(t, 1, 50));
+  return page.items.filter((i) => i.patientName === patientName).map((i) => i.id);
+}
+
+/** Whether `p` settles within `ms`. */
+async function within(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = await Promise.race([p.then(() => true), late]);
+  clearTimeout(timer);
+  return settled;
 }
 
 describe('the recording session asked for while recording', () => {
@@ -139,7 +177,7 @@ describe('the recording session asked for while recording', () => {
   });
 
   it('an address expired before Stop is asked for again, and the upload goes through', async () => {
-    const w = await world(2);
+    const w = await world({ uploadTtlSeconds: 2 });
     const id = await start(w, 'Mango');
     await until(() => addresses(w).length === 1);
     // Past the address's life. The next one lives long, so a slow machine cannot see it expire
@@ -221,6 +259,110 @@ describe('the recording session asked for while recording', () => {
         .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
         .map((r) => subOf(r.headers.authorization)),
     ).not.toContain(colleague);
+  });
+  it('a recording deleted while its session’s create is on its way: the session the service made is noted as this computer’s, never listed as from elsewhere', async () => {
+    const w = await world();
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const id = await start(w, 'Secret Bella');
+    await until(() => w.proxy.held() === 1);
+    const deleted = await w.h['consults:delete']({ id });
+    if (!deleted.ok) throw new Error(deleted.error.message);
+    w.proxy.release();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await sessionsAt(w, 'Secret Bella')).toHaveLength(1);
+    expect(await clinicNames(w.h)).not.toContain('Secret Bella');
+    // Nothing more is asked for a deleted recording.
+    expect(addresses(w)).toHaveLength(0);
+  });
+
+  it('the app quits while the session’s create is out: at the next start the clinic’s list takes the session the service made as this computer’s', async () => {
+    const w = await world();
+    const dataDir = w.dataDir;
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const id = await start(w, 'Secret Bella');
+    await until(() => w.proxy.held() === 1);
+    await w.c.stop();
+    w.proxy.fate = null;
+    w.proxy.release();
+    await startAgain(w, dataDir);
+    expect(await sessionsAt(w, 'Secret Bella')).toHaveLength(1);
+    expect(await clinicNames(w.h)).not.toContain('Secret Bella');
+    // The recording is kept, recovered, as any the app did not stop.
+    expect(w.c.consults().map((c) => c.recording.id)).toContain(id);
+  });
+
+  it('a recording deleted in its first minute leaves nothing at the service: no session is asked for, and a colleague’s list does not show it', async () => {
+    const w = await world({ pipeline: { earlySessionAfterMs: 60_000 } });
+    const id = await start(w, 'Secret Bella');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(creates(w)).toHaveLength(0);
+    const deleted = await w.h['consults:delete']({ id });
+    if (!deleted.ok) throw new Error(deleted.error.message);
+    const colleague = await startCoreAgainst(w.sandbox, { urls: w.proxy.urls, secretStore: new MemorySecretStore() });
+    cleanups.push(() => colleague.stop());
+    await colleague.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    expect(await clinicNames(createHandlers(colleague))).not.toContain('Secret Bella');
+    expect(await sessionsAt(w, 'Secret Bella')).toEqual([]);
+  });
+
+  it('Stop while the session’s create is held answers at once, and the job takes that session over when its answer comes', async () => {
+    const w = await world();
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const id = await start(w, 'Bella');
+    await until(() => w.proxy.held() === 1);
+    const at = Date.now();
+    const stopping = w.h['recording:stop']({ id, durationMs: 5000 });
+    // A loose bound: Stop makes no call to the service, so even a busy machine answers well within it.
+    const answered = await within(stopping, 2000);
+    const tookMs = Date.now() - at;
+    w.proxy.fate = null;
+    w.proxy.release();
+    expect(answered, `Stop had not answered after ${tookMs} ms`).toBe(true);
+    expect((await stopping).ok).toBe(true);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w)).toHaveLength(1);
+    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    expect(puts(w)).toHaveLength(1);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(1);
+  });
+
+  it('renamed after Stop while the session’s create was held: the job makes one under the new name, and the first is this computer’s', async () => {
+    const w = await world();
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const id = await start(w, 'Bela');
+    await until(() => w.proxy.held() === 1);
+    const stopping = w.h['recording:stop']({ id, durationMs: 5000 });
+    expect(await within(stopping, 2000), 'Stop had not answered after 2 s').toBe(true);
+    const renamed = await w.h['recording:update']({ id, patientName: 'Bella' });
+    if (!renamed.ok) throw new Error(renamed.error.message);
+    w.proxy.fate = null;
+    w.proxy.release();
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(creates(w).map((r) => (r.json as { patient_name?: string }).patient_name)).toEqual(['Bela', 'Bella']);
+    const [first, used] = creates(w).map((r) => sessionOf(r));
+    const scribe = w.proxy.find('POST', '/scribe/request');
+    expect(scribe.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id)).toEqual(
+      [used],
+    );
+    await expectNotFromElsewhere(w, first ?? '');
+  });
+
+  it('a create whose answer is lost: the job finds the session the service made and uses it, one session in all, never listed as from elsewhere', async () => {
+    const w = await world({ pipeline: { earlySession: false } });
+    let dropped = 0;
+    w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') && dropped++ === 0 ? 'drop' : undefined);
+    const id = await start(w, 'Lost Bella');
+    await stop(w, id);
+    expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
+    expect(dropped).toBeGreaterThan(0);
+    const made = await sessionsAt(w, 'Lost Bella');
+    expect(made).toHaveLength(1);
+    const scribe = w.proxy.find('POST', '/scribe/request');
+    expect(scribe.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id)).toEqual(
+      made,
+    );
+    await expectNotFromElsewhere(w, made[0] ?? '');
   });
 });
 

@@ -165,6 +165,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
       pollPlanFile: join(options.dataDir, 'poll-plan.json'),
+      // Every recording session asked for here is noted where the clinic's list reads it (made below).
+      sessions: {
+        asked: (ask) => this.clinic.asked(ask),
+        made: (askId, sessionId) => this.clinic.made(askId, sessionId),
+        refused: (askId) => this.clinic.refused(askId),
+        known: () => this.clinic.known(),
+      },
       ...options.pipeline,
     }));
     this.clinical = new Clinical(this.client, session, {
@@ -273,7 +280,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
           log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
         );
     pipeline.on('job', (job) => void recordedHere(pipeline.serviceIds(job.recordingId)));
-    pipeline.on('sessionMade', (id) => void recordedHere({ sessionIds: new Set([id]), scribeIds: new Set() }));
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */

@@ -1,7 +1,9 @@
 // A recording proxy in front of a real sandbox: it notes each request's method, path, headers
 // and body, forwards it as it came, and answers what the sandbox answered, with the sandbox's
 // origin in JSON answers rewritten to its own, so the presigned upload URL leads back through it.
-// Tests read from it exactly what the engine sent over the wire.
+// Tests read from it exactly what the engine sent over the wire. An answer may be held back (the
+// request done at the sandbox, its answer kept until `release()`) or dropped (done, and the
+// connection cut instead of answered): a slow or lost answer of a request the service carried out.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
@@ -34,11 +36,21 @@ export interface RecordingProxy {
    * give by itself); undefined leaves it as the sandbox wrote it.
    */
   rewrite: ((request: SeenRequest, answer: unknown) => unknown) | null;
+  /**
+   * What becomes of an answer once the sandbox has given it: 'hold' keeps it until `release()`,
+   * 'drop' cuts the connection without it; undefined sends it on.
+   */
+  fate: ((request: SeenRequest) => 'hold' | 'drop' | undefined) | null;
+  /** Sends on every answer held so far. */
+  release(): void;
+  /** How many answers are held now. */
+  held(): number;
   close(): Promise<void>;
 }
 
 export async function startRecordingProxy(target: Sandbox): Promise<RecordingProxy> {
   const seen: SeenRequest[] = [];
+  const held: (() => void)[] = [];
   let origin = '';
   const server: Server = createServer((req, res) => {
     const [path = '', query = ''] = (req.url ?? '/').split('?');
@@ -92,7 +104,13 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
           }
           const headers = { ...answer.headers, 'content-length': String(text.length) };
           delete headers['transfer-encoding'];
-          res.writeHead(answer.statusCode ?? 502, headers).end(text);
+          const send = () => {
+            if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, headers).end(text);
+          };
+          const fate = proxy.fate?.(record);
+          if (fate === 'drop') res.socket?.destroy();
+          else if (fate === 'hold') held.push(send);
+          else send();
         });
       },
     );
@@ -106,6 +124,11 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
     origin,
     seen,
     rewrite: null,
+    fate: null,
+    release: () => {
+      for (const send of held.splice(0)) send();
+    },
+    held: () => held.length,
     find: (method, part) => seen.filter((r) => r.method === method && r.path.includes(part)),
     urls: {
       agentsUrl: base(target.urls.agents_url),

@@ -64,8 +64,7 @@ export class ConsultCommands {
       const job = pipeline.info(id);
       if (job) await pipeline.resumeWithPatientName(id);
       else if (meta.state === 'finished' && meta.templateId) {
-        await this.options.trail.add(id, 'sent');
-        await pipeline.submit(id, meta.templateId);
+        await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
       }
     }
     // Every window shows the new name, not only the one that asked.
@@ -85,8 +84,7 @@ export class ConsultCommands {
     // template, as Stop would have made them; one whose pets a full disk or a kill left
     // unmade has them made first. None of the visit goes while a pet is still to be made.
     await this.options.visits.send(id, meta.state === 'recovered' ? (meta.pets ?? []) : [], async () => {
-      await this.options.trail.add(id, 'sent');
-      await pipeline.submit(id, templateId);
+      await pipeline.submit(id, templateId, () => this.options.trail.add(id, 'sent'));
       await this.options.rememberTemplate(templateId);
     });
     return this.options.access.consultFor(id);
@@ -146,8 +144,7 @@ export class ConsultCommands {
     pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.
     if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) {
-      await this.options.trail.add(id, 'sent');
-      await pipeline.submit(id, meta.templateId);
+      await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
     }
     this.options.outbox.changed(id);
     return this.options.access.consultFor(id);

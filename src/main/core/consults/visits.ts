@@ -202,10 +202,12 @@ async function sendIfReady(options: VisitOptions, id: string): Promise<void> {
   const { cache, gate, pipeline } = options;
   const meta = cache.consult(id)?.recording;
   if (!meta?.templateId || !meta.patientName) return;
-  // Not sent when it cannot be noted: the recording is kept, and Send in Consults tries again.
-  await options.trail.add(id, 'sent').catch((e: unknown) => {
-    throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
-  });
-  await pipeline.submit(id, meta.templateId);
+  // Noted once its job is on disk, before it starts. Not sent when it cannot be noted: the
+  // recording is kept, and Send in Consults tries again.
+  await pipeline.submit(id, meta.templateId, () =>
+    options.trail.add(id, 'sent').catch((e: unknown) => {
+      throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
+    }),
+  );
   if (gate.allows(id)) await options.rememberTemplate(meta.templateId);
 }

@@ -1,6 +1,6 @@
 // What the vet (or the app) asks of a consult's job: send it, retry it, ask again for a late
 // note, edit its note, delete the consult, and start every job again for a new service.
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 
 import type { Engine } from './context.ts';
 import type { Asked } from './documents.ts';
@@ -14,21 +14,34 @@ const DOCUMENT_OF_OLD_SERVICE =
 
 /**
  * Sends a finished recording to be scribed with a template. Asking again for a job that is
- * already under way joins it; one that finished is answered as it is.
+ * already under way joins it; one that finished is answered as it is. The job is on disk before
+ * `noted` is told (the consult's trail says "sent" there) and before anything of it starts: a
+ * kill at any point leaves either no job and no "sent", or a job the next start sends. When
+ * `noted` fails, the job is taken back and nothing is sent.
  */
-export function submit(engine: Engine, recordingId: string, templateId: string): Promise<JobInfo> {
+export function submit(
+  engine: Engine,
+  recordingId: string,
+  templateId: string,
+  noted?: () => Promise<unknown>,
+): Promise<JobInfo> {
   const existing = engine.store.jobs.get(recordingId);
   if (existing) return Promise.resolve(engine.store.snapshot(existing));
   // Two submits at once (a double click, two windows) make one job.
   let pending = engine.submitting.get(recordingId);
   if (!pending) {
-    pending = createJob(engine, recordingId, templateId).finally(() => engine.submitting.delete(recordingId));
+    pending = createJob(engine, recordingId, templateId, noted).finally(() => engine.submitting.delete(recordingId));
     engine.submitting.set(recordingId, pending);
   }
   return pending;
 }
 
-async function createJob(engine: Engine, recordingId: string, templateId: string): Promise<JobInfo> {
+async function createJob(
+  engine: Engine,
+  recordingId: string,
+  templateId: string,
+  noted?: () => Promise<unknown>,
+): Promise<JobInfo> {
   const { options, store } = engine;
   const meta = await options.recordings.get(recordingId);
   if (!meta) throw new JobError('no_recording', 'That recording is not on this computer.');
@@ -38,7 +51,8 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
   if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
   const { size } = await stat(options.recordings.audioPath(recordingId));
   // A session (and address) made while recording, when it still fits: the job starts further on.
-  const early = await engine.early.take(meta);
+  // One still being made is the job's to wait for, in the background: Stop never waits on the network.
+  const made = engine.early.take(meta);
   const now = new Date(options.now()).toISOString();
   // The consult goes with the sign-in of the account that recorded it; one recorded with no one
   // signed in waits until a vet claims it (AppCore.claim): sending it is never a claim.
@@ -46,9 +60,9 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
     version: 1,
     recordingId,
     templateId,
-    state: early ? (early.upload ? 'upload_url' : 'session_created') : 'recorded',
+    state: made ? (made.upload ? 'upload_url' : 'session_created') : 'recorded',
     ...unsent(now),
-    ...(early ? { sessionId: early.sessionId, upload: early.upload } : {}),
+    ...(made ? { sessionId: made.sessionId, upload: made.upload } : {}),
     bytesTotal: size,
     // Kept for older versions of the app; whose the consult is, is read from its meta.
     ownerUserId: options.sender(recordingId),
@@ -57,8 +71,17 @@ async function createJob(engine: Engine, recordingId: string, templateId: string
     actor: null,
   };
   const live = newLive(record);
+  await store.write(live);
+  if (noted) {
+    try {
+      await noted();
+    } catch (e) {
+      await rm(store.path(recordingId), { force: true }).catch(() => undefined);
+      throw e;
+    }
+  }
   store.jobs.set(recordingId, live);
-  await store.save(live, {});
+  store.publish(live);
   engine.runner.kick(recordingId);
   return store.snapshot(live);
 }

@@ -9,6 +9,7 @@ import type { SessionState } from '../session.ts';
 import type { Live } from './live.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo, JobRecord } from './record.ts';
+import type { SessionFields } from './session-asks.ts';
 import type { JobStore } from './store.ts';
 import type { UploadSlots } from './upload-slots.ts';
 import type { Waits } from './waits.ts';
@@ -49,11 +50,6 @@ export interface PipelineEvents {
   documentReady: [JobInfo, DocumentInfo];
   overdue: [JobInfo];
   removed: [string];
-  /**
-   * A recording session was made at the service for a consult of this computer (while it was
-   * being recorded), whether a job uses it or not: it is this computer's, never another's.
-   */
-  sessionMade: [string];
 }
 
 /** Counts for tests and benchmarks: what this process sent. */
@@ -99,7 +95,20 @@ export interface Engine {
  */
 export interface EarlySessionsPart {
   named(recordingId: string): void;
-  take(meta: RecordingMeta): Promise<{ sessionId: string; upload: JobRecord['upload'] } | null>;
+  /**
+   * For a job about to start, at once (never waiting on the network): the session made while
+   * recording when it still fits. A fitting create still on its way is handed to the job's first
+   * step, which takes over its outcome (`outcome`).
+   */
+  take(meta: RecordingMeta): { sessionId: string; upload: JobRecord['upload'] } | null;
+  /**
+   * The outcome of the create handed over by `take`, while this process still waits for it:
+   * its session when made with these details.
+   */
+  outcome(
+    recordingId: string,
+    fields: SessionFields,
+  ): Promise<{ sessionId: string; upload: JobRecord['upload'] } | null> | null;
   drop(recordingId: string): void;
   dropAll(): void;
 }

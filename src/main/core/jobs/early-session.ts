@@ -1,39 +1,46 @@
 // The recording session and its upload address, asked for while the consult is still being
-// recorded, so that at Stop the job starts at the upload. Made at most once per recording, a
-// moment after the patient's name was last changed (a name being typed is not sent half-way),
-// with the sign-in of the recording's owner only. At Stop the job takes it only if the name,
-// the description, the date, the owner and the service are still those it was made with: the
-// service keeps the name given with the session and has no way to change it, so a session
-// made under a name changed since is left unused and a new one is made. A recording deleted
-// meanwhile, a refusal or no network: nothing is said, nothing is uploaded, and Stop makes the
-// session as it would have without this.
+// recorded, so that at Stop the job starts at the upload. The published API cannot delete a
+// session, and every computer of the clinic lists the organization's sessions with their
+// patients' names: one made for a recording that is then deleted stays listed for good. So it
+// is asked for only once a delete has become unlikely: the patient's name has stayed the same
+// for a while (`earlySessionDelayMs`: a name being typed, or a wrong patient caught, is not sent)
+// and the recording has gone on for a while (`earlySessionAfterMs` of audio, pauses not counted:
+// a recording started by mistake, or whose owner objects, is deleted in its first minute). At
+// most once per recording, with the sign-in of the recording's owner only.
+//
+// Every create is noted before it leaves and once made (session-create.ts), so none, used or not,
+// is ever listed here as a visit recorded elsewhere. At Stop the job takes it only if the name,
+// the description, the date, the owner and the service are still those it was made with (the
+// service keeps the name given and has no way to change it); a create still on its way is handed
+// to the job, which waits for its outcome in the background: Stop never waits on the network. A
+// recording deleted meanwhile lets its create finish (so its session is noted as this
+// computer's) and asks nothing more; a refusal or no network: nothing is said, and the job makes
+// the session as it would have without this.
 import { localDate, type RecordingMeta } from '../recordings/index.ts';
 import type { Engine, EarlySessionsPart } from './context.ts';
 import type { JobRecord } from './record.ts';
 import { withToken } from './sender.ts';
+import { sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
+import { createNoted } from './session-create.ts';
 
-/** What the session was made with: all must still hold at Stop for the job to use it. */
-interface Made {
-  patientName: string;
-  description: string;
-  sessionDate: string;
-  sender: string | null;
-  service: string;
-  sessionId: string;
-  /** Null when the session was made but its address was not given: the job asks for one. */
-  upload: JobRecord['upload'];
-}
+type Made = { sessionId: string; upload: JobRecord['upload'] };
 
 interface Entry {
   timer: ReturnType<typeof setTimeout> | null;
   controller: AbortController | null;
+  /** The create as sent (noted before it left), with the owner and service it went for. */
+  ask: (SessionAsk & { sender: string | null }) | null;
   making: Promise<Made | null> | null;
   made: Made | null;
+  /** The recording was deleted: its create may finish, nothing more is asked. */
+  dropped: boolean;
 }
 
 export class EarlySessions implements EarlySessionsPart {
   private readonly engine: Engine;
   private readonly entries = new Map<string, Entry>();
+  /** Creates still on their way that a job took over at Stop, by recording. */
+  private readonly handed = new Map<string, Entry>();
   /** Recordings whose session was asked for already: at most once each. */
   private readonly asked = new Set<string>();
 
@@ -43,110 +50,165 @@ export class EarlySessions implements EarlySessionsPart {
 
   /**
    * The recording's patient's name (or description) is set or changed while it is recorded: the
-   * session is asked for once it has settled, unless one was asked for already.
+   * session is asked for once it has settled and enough has been recorded, unless one was asked for already.
    */
   named(recordingId: string): void {
     const { earlySession, earlySessionDelayMs } = this.engine.options;
     if (!earlySession || this.asked.has(recordingId)) return;
-    const entry = this.entries.get(recordingId) ?? { timer: null, controller: null, making: null, made: null };
+    const entry = this.entries.get(recordingId) ?? {
+      timer: null,
+      controller: null,
+      ask: null,
+      making: null,
+      made: null,
+      dropped: false,
+    };
     this.entries.set(recordingId, entry);
+    this.arm(recordingId, entry, earlySessionDelayMs);
+  }
+
+  private arm(recordingId: string, entry: Entry, ms: number): void {
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = setTimeout(() => {
       entry.timer = null;
-      void this.make(recordingId, entry);
-    }, earlySessionDelayMs);
+      void this.when(recordingId, entry);
+    }, ms);
     entry.timer.unref?.();
   }
 
+  /** The name has settled: asked for now if enough has been recorded, else once it has. */
+  private async when(recordingId: string, entry: Entry): Promise<void> {
+    const meta = await this.engine.options.recordings.get(recordingId).catch(() => null);
+    if (this.entries.get(recordingId) !== entry || entry.timer || entry.making) return;
+    if (!meta || (meta.state !== 'recording' && meta.state !== 'paused') || !meta.patientName?.trim()) {
+      this.entries.delete(recordingId);
+      return;
+    }
+    // Chunks come every second or so: looked at again when the rest should be there.
+    const rest = this.engine.options.earlySessionAfterMs - meta.durationMs;
+    if (rest > 0) this.arm(recordingId, entry, Math.max(rest, 250));
+    else void this.make(recordingId, entry, meta);
+  }
+
   /**
-   * The session and address made while recording, for a job about to start: null when none was
-   * made or it no longer fits the consult (then it is left unused). A request still on its way
-   * is waited for: it is further along than a new one would be.
+   * For a job about to start, at once: the session and address made while recording when they
+   * still fit the consult; the create still on its way (its ask) when it fits, whose outcome the
+   * job takes over; else null (one made under details changed since is left unused).
    */
-  async take(meta: RecordingMeta): Promise<Pick<Made, 'sessionId' | 'upload'> | null> {
+  take(meta: RecordingMeta): Made | null {
     const entry = this.entries.get(meta.id);
     if (!entry) return null;
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
-    const made = entry.made ?? (await entry.making) ?? null;
     this.entries.delete(meta.id);
-    if (!made) return null;
-    const fits =
-      made.patientName === (meta.patientName ?? '').trim() &&
-      made.description === (meta.description ?? '') &&
-      made.sessionDate === localDate(meta.startedAt) &&
-      made.sender === this.engine.options.sender(meta.id) &&
-      made.service === this.engine.options.serviceKey();
+    // Still being noted (its details not known yet): handed over like one on its way.
+    if (!entry.ask && entry.making && entry.controller) this.handed.set(meta.id, entry);
+    const ask = entry.ask;
+    if (!ask) return null;
+    const fits = this.fits(ask, meta.id, {
+      patientName: (meta.patientName ?? '').trim(),
+      description: meta.description ?? '',
+      sessionDate: localDate(meta.startedAt),
+    });
     if (!fits) {
-      this.engine.counters.earlySessionsUnused += 1;
+      if (entry.made || entry.making) this.engine.counters.earlySessionsUnused += 1;
       return null;
     }
-    this.engine.counters.earlySessionsUsed += 1;
-    return { sessionId: made.sessionId, upload: made.upload };
+    if (entry.made) {
+      this.engine.counters.earlySessionsUsed += 1;
+      return entry.made;
+    }
+    // Still on its way: the job's first step waits for it, in the background.
+    if (entry.making && entry.controller) this.handed.set(meta.id, entry);
+    return null;
   }
 
-  /** The recording was deleted (or the app stops): a request on its way is cancelled, and nothing is kept. */
+  outcome(recordingId: string, fields: SessionFields): Promise<Made | null> | null {
+    const entry = this.handed.get(recordingId);
+    if (!entry?.making) return null;
+    return entry.making.then((made) => {
+      if (!made) return null;
+      // The name or description changed after Stop (the consult was not sent yet): left unused.
+      const used = entry.ask !== null && this.fits(entry.ask, recordingId, fields);
+      if (used) this.engine.counters.earlySessionsUsed += 1;
+      else this.engine.counters.earlySessionsUnused += 1;
+      return used ? made : null;
+    });
+  }
+
+  /** Whether a create as sent still fits the consult: its details, its owner's sign-in, the service. */
+  private fits(ask: NonNullable<Entry['ask']>, recordingId: string, fields: SessionFields): boolean {
+    const { sender, serviceKey } = this.engine.options;
+    return sameFields(ask, fields) && ask.sender === sender(recordingId) && ask.service === serviceKey();
+  }
+
+  /**
+   * The recording was deleted: nothing more is asked for it. A create on its way is let finish,
+   * so that the session it makes is noted as this computer's.
+   */
   drop(recordingId: string): void {
-    const entry = this.entries.get(recordingId);
-    if (!entry) return;
-    if (entry.timer) clearTimeout(entry.timer);
-    entry.controller?.abort();
-    if (entry.made) this.engine.counters.earlySessionsUnused += 1;
+    for (const entry of [this.entries.get(recordingId), this.handed.get(recordingId)]) {
+      if (!entry) continue;
+      if (entry.timer) clearTimeout(entry.timer);
+      entry.timer = null;
+      entry.dropped = true;
+      if (entry.made) this.engine.counters.earlySessionsUnused += 1;
+    }
     this.entries.delete(recordingId);
+    this.handed.delete(recordingId);
   }
 
+  /** The app stops, or the service changes: every request on its way is cancelled (its ask stays noted). */
   dropAll(): void {
-    for (const id of [...this.entries.keys()]) this.drop(id);
+    for (const entry of [...this.entries.values(), ...this.handed.values()]) entry.controller?.abort();
+    for (const id of new Set([...this.entries.keys(), ...this.handed.keys()])) this.drop(id);
   }
 
-  private make(recordingId: string, entry: Entry): Promise<Made | null> {
+  private make(recordingId: string, entry: Entry, meta: RecordingMeta): Promise<Made | null> {
     const controller = new AbortController();
     entry.controller = controller;
-    entry.making = this.ask(recordingId, controller.signal)
+    entry.making = this.ask(recordingId, entry, meta, controller.signal)
       .catch((e: unknown) => {
         this.engine.options.log?.(`pipeline: ${recordingId}: no session while recording (${(e as Error).message})`);
         return null;
       })
       .then((made) => {
         entry.controller = null;
-        // Dropped meanwhile (deleted): kept nowhere, so never used.
-        if (this.entries.get(recordingId) !== entry) return null;
-        if (!made) this.entries.delete(recordingId);
+        if (this.handed.get(recordingId) === entry) this.handed.delete(recordingId);
+        // Dropped meanwhile (deleted): never used.
+        if (entry.dropped) return null;
+        if (!made && !entry.ask) this.entries.delete(recordingId);
         entry.made = made;
         return made;
       });
     return entry.making;
   }
 
-  private async ask(recordingId: string, signal: AbortSignal): Promise<Made | null> {
+  private async ask(recordingId: string, entry: Entry, meta: RecordingMeta, signal: AbortSignal): Promise<Made | null> {
     const { options, counters } = this.engine;
-    const meta = await options.recordings.get(recordingId);
-    const patientName = meta?.patientName?.trim();
-    if (!meta || (meta.state !== 'recording' && meta.state !== 'paused') || !patientName) return null;
     // At most once: asked from here on, whatever the answer.
     this.asked.add(recordingId);
-    const description = meta.description ?? '';
-    const sessionDate = localDate(meta.startedAt);
+    const fields = {
+      patientName: meta.patientName?.trim() ?? '',
+      description: meta.description ?? '',
+      sessionDate: localDate(meta.startedAt),
+    };
     const sender = options.sender(recordingId);
-    const service = options.serviceKey();
-    // The owner's own request: the consult's sign-in, as its job would use.
-    const owners = { recordingId, actor: null };
-    const session = await withToken(this.engine, owners, signal, (t, s) =>
-      options.client.createSession(t, { patientName, description, sessionDate }, s),
-    );
+    const owner = { userId: sender, organizationId: meta.owner?.organizationId ?? null };
+    const sessionId = await createNoted(this.engine, recordingId, fields, owner, signal, (ask) => {
+      entry.ask = { ...ask, sender };
+    });
     counters.earlySessions += 1;
-    // Told at once, used or not: one left unused (a name changed, the recording deleted, the app
-    // stopped) stays at the service, and must never be listed as a visit recorded elsewhere.
-    this.engine.emit('sessionMade', session.id);
-    const made = { patientName, description, sessionDate, sender, service, sessionId: session.id, upload: null };
+    const made: Made = { sessionId, upload: null };
+    if (entry.dropped) return null;
     // The session is worth keeping even when its address is not given now: the job asks again.
-    const answer = await withToken(this.engine, owners, signal, (t, s) =>
-      options.client.uploadUrl(t, { sessionId: session.id }, s),
+    const answer = await withToken(this.engine, { recordingId, actor: null }, signal, (t, s) =>
+      options.client.uploadUrl(t, { sessionId }, s),
     ).catch((e: unknown) => {
       if (signal.aborted) throw e;
       return null;
     });
-    if (!answer) return made;
+    if (!answer || entry.dropped) return entry.dropped ? null : made;
     return {
       ...made,
       upload: {

@@ -7,6 +7,7 @@ import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
 import type { BackgroundSessions } from '../background-sessions.ts';
 import type { Session } from '../session.ts';
+import type { SessionLedger } from './session-asks.ts';
 
 export interface PipelineOptions {
   recordings: RecordingStore;
@@ -48,6 +49,13 @@ export interface PipelineOptions {
   earlySession?: boolean;
   /** How long the patient's name must stay unchanged while recording before its session is asked for. */
   earlySessionDelayMs?: number;
+  /** How much audio (pauses not counted) must be recorded before the session is asked for while recording. */
+  earlySessionAfterMs?: number;
+  /**
+   * Where every recording session asked for and made here is noted (the clinic's
+   * `recorded-here.json`); absent, it is kept in memory.
+   */
+  sessions?: SessionLedger;
 }
 
 export type ResolvedOptions = Required<Omit<PipelineOptions, 'log' | 'background'>> &

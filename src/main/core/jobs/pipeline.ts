@@ -19,6 +19,7 @@ import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { EarlySessions } from './early-session.ts';
+import { memoryLedger } from './session-asks.ts';
 import { addDocument, documentTexts, retryDocument, type Asked } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
 import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
@@ -66,7 +67,9 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       pollPlanFile: null,
       statusBoard: true,
       earlySession: true,
-      earlySessionDelayMs: 1500,
+      earlySessionDelayMs: 10_000,
+      earlySessionAfterMs: 60_000,
+      sessions: memoryLedger(),
       ...options,
       actors:
         options.actors ??
@@ -137,9 +140,13 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     return documentTexts(this.engine.store, recordingId);
   }
 
-  /** Sends a finished recording to be scribed; a second submit joins the first. */
-  submit(recordingId: string, templateId: string): Promise<JobInfo> {
-    return submit(this.engine, recordingId, templateId);
+  /**
+   * Sends a finished recording to be scribed; a second submit joins the first. `noted` (the
+   * consult's trail saying "sent") is told once the job is on disk, before it starts; when it
+   * fails, nothing is sent.
+   */
+  submit(recordingId: string, templateId: string, noted?: () => Promise<unknown>): Promise<JobInfo> {
+    return submit(this.engine, recordingId, templateId, noted);
   }
 
   /** Every job without its note starts again for the service the app now talks to. */

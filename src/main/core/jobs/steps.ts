@@ -12,6 +12,8 @@ import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';
 import type { JobState } from './record.ts';
 import { senderNow, withToken } from './sender.ts';
+import { sameFields, type SessionFields } from './session-asks.ts';
+import { askedBefore, createNoted } from './session-create.ts';
 
 /** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
 type Step = (engine: Engine, live: Live, signal: AbortSignal) => Promise<boolean>;
@@ -32,23 +34,69 @@ export const STEPS: Readonly<Record<ActiveState, { run: Step; call: string; then
   scribe_requested: { run: poll, call: 'GET /scribe/get/{public_id}', then: 'completed' },
 };
 
+/**
+ * The consult's recording session. A create sent before for the consult whose answer the job has
+ * not had (the one asked while recording, still on its way at Stop; or this step's, its answer
+ * lost, or the app stopped while it was out) is settled first: its session is used when the
+ * service made it with the consult's details, and only otherwise is another asked for. So a lost
+ * answer never leaves a second session.
+ */
 async function createSession(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { options, store } = engine;
   const r = live.record;
   senderNow(engine, r);
-  const meta = await engine.options.recordings.get(r.recordingId);
-  if (!meta) throw new JobError('no_recording', `The recording ${r.recordingId} is no longer on this computer.`);
+  const { fields, organizationId } = await sessionFields(engine, r.recordingId);
+  // Still on its way in this process (asked while recording): its answer is waited for. Else
+  // one asked before (its answer lost, or the app stopped while it was out) is looked for.
+  const early = engine.early.outcome(r.recordingId, fields);
+  const got =
+    (early ? await untilAborted(early, signal) : null) ??
+    (await askedBefore(engine, r.recordingId, fields, signal).then((id) =>
+      id === null ? null : { sessionId: id, upload: null },
+    ));
+  // The name or description may change until the job has its session: one made under the
+  // details before is left unused (it is noted as this computer's), and the step runs again.
+  const still = async () => sameFields(fields, (await sessionFields(engine, r.recordingId)).fields);
+  if (got) {
+    if (!(await still())) return true;
+    await store.save(live, {
+      state: got.upload ? 'upload_url' : 'session_created',
+      sessionId: got.sessionId,
+      upload: got.upload,
+    });
+    return true;
+  }
+  const owner = { userId: options.sender(r.recordingId), organizationId };
+  const sessionId = await createNoted(engine, r.recordingId, fields, owner, signal);
+  if (!(await still())) return true;
+  await store.save(live, { state: 'session_created', sessionId });
+  return true;
+}
+
+/** What the consult's session is made with, read from its recording now. */
+async function sessionFields(
+  engine: Engine,
+  recordingId: string,
+): Promise<{ fields: SessionFields; organizationId: string | null }> {
+  const meta = await engine.options.recordings.get(recordingId);
+  if (!meta) throw new JobError('no_recording', `The recording ${recordingId} is no longer on this computer.`);
   // A job queued before the patient's name was asked for waits for it, saying so.
   const patientName = meta.patientName?.trim();
   if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
-  const session = await withToken(engine, r, signal, (t, s) =>
-    engine.options.client.createSession(
-      t,
-      { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
-      s,
-    ),
-  );
-  await engine.store.save(live, { state: 'session_created', sessionId: session.id });
-  return true;
+  return {
+    fields: { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
+    organizationId: meta.owner?.organizationId ?? null,
+  };
+}
+
+/** A wait the job's cancel cuts short. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {

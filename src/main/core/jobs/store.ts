@@ -121,6 +121,12 @@ export class JobStore {
 
   async save(live: Live, patch: Partial<JobRecord>): Promise<void> {
     live.record = { ...live.record, ...patch, updatedAt: new Date(this.options.now()).toISOString() };
+    await this.write(live);
+    this.publish(live);
+  }
+
+  /** Writes the record as it is, telling no one (a new job before it is noted as sent). */
+  write(live: Live): Promise<void> {
     // Two saves at once (a note edit while the retention sweep runs) must not finish their
     // renames in the wrong order: each write waits for the one before and writes the record as
     // it is by then.
@@ -128,8 +134,7 @@ export class JobStore {
       .catch(() => undefined)
       .then(() => writeJsonAtomic(this.path(live.record.recordingId, live.record.documentId), live.record));
     live.writes = write;
-    await write;
-    this.publish(live);
+    return write;
   }
 
   /** Tells of a change of the job (progress no more often than `progressThrottleMs`). */
