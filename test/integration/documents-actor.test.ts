@@ -104,7 +104,12 @@ interface Clinic {
  * Dr. Demo records Bella (SOAP) and, when told, leaves Rex's note being written with its poll
  * held at the front (her own work still on its way); she switches user and the colleague signs in.
  */
-async function handOver(options: { bellaDone: boolean; overdueMinutes?: number }): Promise<Clinic> {
+async function handOver(options: {
+  bellaDone: boolean;
+  overdueMinutes?: number;
+  /** Bella's scribe request is refused by the service, so her consult stops failed. */
+  bellaRefused?: boolean;
+}): Promise<Clinic> {
   const c = await startCoreAgainst(sandbox, {
     urls: front.urls,
     pipeline: {
@@ -119,8 +124,14 @@ async function handOver(options: { bellaDone: boolean; overdueMinutes?: number }
   await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
   const demo = c.session.state().user!.id;
   const bella = await makeRecording(c, null, null, { patientName: 'Bella' });
+  const refused = options.bellaRefused
+    ? front.refuseNext('POST', /\/scribe\/request$/, 404, { detail: 'Template not found.', code: 'not_found' })
+    : null;
   expect(await h['consults:submit']({ id: bella, templateId: SOAP })).toMatchObject({ ok: true });
-  if (options.bellaDone) expect((await waitForJob(c, bella, done)).state).toBe('completed');
+  if (refused) {
+    expect(subOf((await refused).authorization)).toBe(demo);
+    expect((await waitForJob(c, bella, done)).state).toBe('failed');
+  } else if (options.bellaDone) expect((await waitForJob(c, bella, done)).state).toBe('completed');
   else await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
 
   // Rex's note is on its way for Dr. Demo: its poll's answer is held until the test lets it go.
@@ -213,6 +224,21 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     expect(entries.at(-1)).toMatchObject({ action: 'sent', userId: colleague, name: 'Dr. Colleague Vet' });
     expect(entries.at(-1)!.documentId).toBeUndefined();
 
+    front.release();
+    await until(() => !c.background.has(demo));
+  });
+
+  it('Retry by the colleague of a consult the service refused goes with the colleague’s sign-in, is noted as theirs, and keeps no sign-in of Dr. Demo’s alive', async () => {
+    const { c, h, demo, colleague, bella } = await handOver({ bellaDone: false, bellaRefused: true });
+    const at = Date.now();
+    expect(await h['consults:retry']({ id: bella })).toMatchObject({ ok: true });
+    expect((await waitForJob(c, bella, done)).state).toBe('completed');
+    const requests = requestsFor(SOAP, at);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.filter((r) => r.sub !== colleague)).toEqual([]);
+    expect((await trail(h, bella)).at(-1)).toMatchObject({ action: 'sent', userId: colleague });
+    // Her own work (Rex) is still held: her sign-in is kept for it alone, and ends with it.
+    expect(c.background.has(demo)).toBe(true);
     front.release();
     await until(() => !c.background.has(demo));
   });

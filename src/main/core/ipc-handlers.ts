@@ -55,7 +55,7 @@ function implementations(core: AppCore): Impl {
     'recording:update': (input: In<'recording:update'>) => commands.update(input),
     'consults:list': () => access.visible(),
     'consults:submit': ({ id, templateId }: In<'consults:submit'>) => commands.submit(id, templateId),
-    'consults:retry': ({ id }: In<'consults:retry'>) => commands.retry(id),
+    'consults:retry': ({ id }: In<'consults:retry'>, actor) => commands.retry(id, signedIn(actor)),
     'consults:claim': ({ id }: In<'consults:claim'>) => commands.claim(id),
     'consults:delete': ({ id }: In<'consults:delete'>) => commands.delete(id),
     'consults:note': ({ id, documentId }: In<'consults:note'>, actor) => notes.read(id, documentId ?? null, actor),

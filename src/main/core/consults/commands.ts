@@ -90,9 +90,10 @@ export class ConsultCommands {
     return this.options.access.consultFor(id);
   }
 
-  async retry(id: string): Promise<ConsultInfo> {
-    await this.options.pipeline.retry(id);
-    return this.options.access.consultFor(id);
+  /** Retry is the work of the vet who presses it: with their sign-in, on the trail as theirs. */
+  async retry(id: string, actor: Actor): Promise<ConsultInfo> {
+    await this.options.pipeline.retry(id, undefined, this.asked(id, actor));
+    return this.options.access.consultFor(id, actor);
   }
 
   /**

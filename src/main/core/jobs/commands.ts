@@ -90,7 +90,12 @@ async function createJob(
  * A failed job starts again at the step that failed. It goes with its owner's sign-in, as the
  * consult was sent, even after a colleague's Ask again.
  */
-export async function retry(engine: Engine, recordingId: string, templateId?: string): Promise<JobInfo> {
+export async function retry(
+  engine: Engine,
+  recordingId: string,
+  templateId?: string,
+  asked: Asked = {},
+): Promise<JobInfo> {
   const { store } = engine;
   const live = store.jobs.get(recordingId);
   if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
@@ -100,6 +105,7 @@ export async function retry(engine: Engine, recordingId: string, templateId?: st
     return store.snapshot(live);
   }
   const from = live.record.failedAt ?? 'recorded';
+  await asked.noted?.(null);
   // A job the service itself failed is asked for again, which is a new request.
   const fresh = from === 'scribe_requested';
   // An upload address that was refused is not tried again: a new one is asked for.
@@ -111,7 +117,9 @@ export async function retry(engine: Engine, recordingId: string, templateId?: st
     error: null,
     templateId: templateId ?? live.record.templateId,
     ...(fresh ? newScribeRequest() : {}),
-    actor: null,
+    // The vet who pressed Retry (a colleague, on a sent consult of their clinic) sends it with
+    // their own sign-in; none given (the name arrived, a change of service): its owner's.
+    actor: asked.actor ?? null,
   });
   live.overdueAnnounced = false;
   engine.runner.kick(recordingId);

@@ -156,8 +156,8 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** A failed job starts again at the step that failed; one waiting out a backoff goes now. */
-  retry(recordingId: string, templateId?: string): Promise<JobInfo> {
-    return retry(this.engine, recordingId, templateId);
+  retry(recordingId: string, templateId?: string, asked?: Asked): Promise<JobInfo> {
+    return retry(this.engine, recordingId, templateId, asked);
   }
 
   /** A new scribe request for a late (or failed) note of the same recording session, with the asking vet's sign-in. */
