@@ -14,7 +14,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { recorderChunks, startCoreAgainst } from './support/core.ts';
-import { startRecordingProxy, type RecordingProxy, type SeenRequest } from './support/recording-proxy.ts';
+import { startRecordingProxy, type RecordingProxy, type SeenRequest, tokenUser } from './support/recording-proxy.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.public_id !== SOAP)!.public_id;
@@ -71,14 +71,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('refresh' as const) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 300 }) }), weight: 2 },
 );
-
-/** The user a request's bearer token was issued to. */
-function subOf(r: SeenRequest): string | null {
-  const token = String(r.headers.authorization ?? '').replace(/^Bearer /, '');
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -223,7 +215,7 @@ class Run {
   /** Every request of this run went with the token of a vet the work was for. */
   private checkRequests(): void {
     for (const r of proxy.seen.slice(this.since)) {
-      const sub = subOf(r);
+      const sub = subOfRequest(r);
       if (sub === null) continue;
       const who = users.findIndex((u) => u.id === sub);
       const body = JSON.stringify(r.json ?? '');
@@ -313,6 +305,9 @@ class Run {
     await Promise.allSettled(this.pending);
   }
 }
+
+/** The user the request's token was issued to. */
+const subOfRequest = (r: SeenRequest) => tokenUser(r.headers.authorization);
 
 describe('any interleaving of vets at one PC', () => {
   it('never sends one vet’s work with another’s token, never shows it to another, never loses it', async () => {

@@ -9,9 +9,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
-import { makeRecording, startCoreAgainst, waitForJob } from './support/core.ts';
+import { makeRecording, startCoreAgainst, waitForJob, until } from './support/core.ts';
 import { startHeldFront, type HeldFront } from './support/held-front.ts';
-import { startRecordingProxy, type RecordingProxy, type SeenRequest } from './support/recording-proxy.ts';
+import { startRecordingProxy, type RecordingProxy, type SeenRequest, tokenUser } from './support/recording-proxy.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 
@@ -35,21 +35,6 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-/** The user a request's bearer token was issued to. */
-function subOf(r: SeenRequest): string | null {
-  const token = String(r.headers.authorization ?? '').replace(/^Bearer /, '');
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
-}
-
-async function until(what: () => boolean, ms = 15_000): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A core signed in as the demo vet, with one consult whose note is ready. */
 async function demoWithNote(patientName = 'Bella'): Promise<{ c: AppCore; h: HandlerTable; id: string; demo: string }> {
   const c = await startCoreAgainst(sandbox, { urls: front.urls, pipeline: { pollDelay: () => 100 } });
@@ -68,6 +53,9 @@ async function switchTo(c: AppCore, h: HandlerTable, next: { email: string; pass
   expect((await h['session:switchUser'](undefined)).ok).toBe(true);
   await c.session.signIn(next.email, next.password);
 }
+
+/** The user the request's token was issued to. */
+const subOfRequest = (r: SeenRequest) => tokenUser(r.headers.authorization);
 
 describe('work carries the vet who asked', () => {
   it.each([
@@ -90,7 +78,7 @@ describe('work carries the vet who asked', () => {
       expect(a).toEqual({ ok: false, error: { code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET } });
       expect(b).toEqual({ ok: false, error: { code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET } });
       // One request went, with the demo vet's own token; the queued one was never sent with another's.
-      expect(chats().map(subOf)).toEqual([demo]);
+      expect(chats().map(subOfRequest)).toEqual([demo]);
       // The first turn is the demo vet's, kept with the consult, and on its trail as theirs.
       await c.session.signOut('user');
       await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
@@ -131,7 +119,7 @@ describe('work carries the vet who asked', () => {
     front.release();
     expect(await asked).toEqual({ ok: false, error: { code: 'signed_out', message: ANSWER_FOR_ANOTHER_VET } });
     const sent = proxy.find('POST', '/medication_agent_v2').filter((r) => r.at >= started);
-    expect(sent.map(subOf)).toEqual([demo]);
+    expect(sent.map(subOfRequest)).toEqual([demo]);
     // The next vet's own question is answered to them.
     const theirs = await h['agents:medication']({ input: 'meloxicam for a cat' });
     expect(theirs.ok).toBe(true);
@@ -152,7 +140,7 @@ describe('work carries the vet who asked', () => {
     // Nothing of the demo clinic's consults in the other clinic's list, and each read went with its own vet.
     expect(mine.ok && mine.data.consults.map((x) => x.patientName)).not.toContain('Rex');
     const reads = proxy.find('GET', '/scribe/all').filter((r) => r.at >= started);
-    expect(new Set(reads.map(subOf))).toEqual(new Set([demo, other]));
+    expect(new Set(reads.map(subOfRequest))).toEqual(new Set([demo, other]));
     const view = await h['clinic:list'](undefined);
     expect(view.ok && view.data.consults.map((x) => x.patientName)).not.toContain('Rex');
   }, 60_000);

@@ -15,9 +15,9 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import type { JobState } from '../../src/shared/jobs.ts';
-import { makeRecording, startCoreAgainst, waitForJob } from './support/core.ts';
+import { makeRecording, startCoreAgainst, waitForJob, until } from './support/core.ts';
 import { startHeldFront, type HeldFront } from './support/held-front.ts';
-import { startRecordingProxy, type RecordingProxy, type SeenRequest } from './support/recording-proxy.ts';
+import { startRecordingProxy, type RecordingProxy, type SeenRequest, tokenUser } from './support/recording-proxy.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
@@ -42,21 +42,6 @@ afterAll(async () => {
   await proxy.close();
   await sandbox.close();
 });
-
-/** The user a bearer token was issued to. */
-function subOf(authorization: string | string[] | undefined): string | null {
-  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
-}
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const done = (j: { state: JobState }) => j.state === 'completed' || j.state === 'failed';
 const since = (at: number) => (r: SeenRequest) => r.at >= at;
@@ -87,8 +72,8 @@ function requestsFor(templateId: string, at: number): { what: string; sub: strin
   const polls = proxy
     .find('GET', '/scribe/get/')
     .filter((r) => ids.has(r.path.split('/').pop() ?? ''))
-    .map((r) => ({ what: `GET ${r.path}`, sub: subOf(r.headers.authorization) }));
-  return [...asked.map((r) => ({ what: 'POST /scribe/request', sub: subOf(r.headers.authorization) })), ...polls];
+    .map((r) => ({ what: `GET ${r.path}`, sub: tokenUser(r.headers.authorization) }));
+  return [...asked.map((r) => ({ what: 'POST /scribe/request', sub: tokenUser(r.headers.authorization) })), ...polls];
 }
 
 interface Clinic {
@@ -129,7 +114,7 @@ async function handOver(options: {
     : null;
   expect(await h['consults:submit']({ id: bella, templateId: SOAP })).toMatchObject({ ok: true });
   if (refused) {
-    expect(subOf((await refused).authorization)).toBe(demo);
+    expect(tokenUser((await refused).authorization)).toBe(demo);
     expect((await waitForJob(c, bella, done)).state).toBe('failed');
   } else if (options.bellaDone) expect((await waitForJob(c, bella, done)).state).toBe('completed');
   else await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
@@ -253,7 +238,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     expect(
       await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
     ).toMatchObject({ ok: true });
-    expect(subOf((await refused).authorization)).toBe(colleague);
+    expect(tokenUser((await refused).authorization)).toBe(colleague);
     const failed = await waitForJob(c, bella, (j) => j.documents.every(done));
     expect(failed.documents[0]).toMatchObject({
       state: 'failed',

@@ -10,8 +10,8 @@ import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { PipelineOptions } from '../../src/main/core/jobs/pipeline.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
-import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob, until } from './support/core.ts';
+import { startRecordingProxy, type RecordingProxy, tokenUser } from './support/recording-proxy.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -76,13 +76,6 @@ async function stop(w: World, id: string): Promise<number> {
   const stopped = await w.h['recording:stop']({ id, durationMs: 5000 });
   if (!stopped.ok) throw new Error(stopped.error.message);
   return at;
-}
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const creates = (w: World) => w.proxy.find('POST', '/recording-sessions/create');
@@ -246,7 +239,7 @@ describe('the recording session asked for while recording', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(colleague).not.toBe(owner);
-    const asked = [...creates(w), ...addresses(w)].map((r) => subOf(r.headers.authorization));
+    const asked = [...creates(w), ...addresses(w)].map((r) => tokenUser(r.headers.authorization));
     expect(asked).not.toContain(colleague);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((sub) => sub === owner)).toBe(true);
@@ -257,7 +250,7 @@ describe('the recording session asked for while recording', () => {
     expect(
       all
         .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
-        .map((r) => subOf(r.headers.authorization)),
+        .map((r) => tokenUser(r.headers.authorization)),
     ).not.toContain(colleague);
   });
   it('a recording deleted while its session’s create is on its way: the session the service made is noted as this computer’s, never listed as from elsewhere', async () => {
@@ -365,10 +358,3 @@ describe('the recording session asked for while recording', () => {
     await expectNotFromElsewhere(w, made[0] ?? '');
   });
 });
-
-function subOf(authorization: string | string[] | undefined): string | null {
-  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
-}

@@ -11,21 +11,13 @@ import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import type { SandboxOptions } from '../../src/sandbox/options.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob } from './support/core.ts';
-import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob, until } from './support/core.ts';
+import { startRecordingProxy, type RecordingProxy, tokenUser } from './support/recording-proxy.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** The user a bearer token was issued to. */
-function subOf(authorization: string | string[] | undefined): string | null {
-  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
-}
 
 /** The users whose tokens went with the consult's requests (sessions, uploads, scribe, polls). */
 function sendersOf(proxy: RecordingProxy): string[] {
@@ -34,7 +26,7 @@ function sendersOf(proxy: RecordingProxy): string[] {
       proxy.seen
         .filter((r) => /recording-sessions|generate-upload-url|scribe\/request|\/scribe\//.test(r.path))
         .filter((r) => r.headers.authorization !== undefined)
-        .map((r) => subOf(r.headers.authorization) ?? '?'),
+        .map((r) => tokenUser(r.headers.authorization) ?? '?'),
     ),
   ];
 }
@@ -88,13 +80,6 @@ async function world(options: Partial<SandboxOptions>, holdUpload: boolean): Pro
   const c = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store });
   cleanups.push(() => c.stop());
   return { sandbox, proxy, c, store, release, held: () => held };
-}
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('switch user with consults in flight', () => {

@@ -14,8 +14,8 @@ import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
-import { startRecordingProxy, type RecordingProxy } from './support/recording-proxy.ts';
+import { firstTemplateId, recorderChunks, startCoreAgainst, tempDir, waitForJob, until } from './support/core.ts';
+import { startRecordingProxy, type RecordingProxy, tokenUser } from './support/recording-proxy.ts';
 
 const STOP_CHILD = join(import.meta.dirname, 'support', 'visit-stop-child.ts');
 
@@ -129,13 +129,6 @@ function sessionsMade(proxy: RecordingProxy): Map<string, string> {
       .map((r) => r.answer as { public_id?: string; patient_name?: string })
       .map((a) => [a.public_id ?? '', a.patient_name ?? ''] as const),
   );
-}
-
-async function until(what: () => boolean, ms = 20_000): Promise<void> {
-  for (const end = Date.now() + ms; !what();) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('several pets in one visit', () => {
@@ -471,12 +464,5 @@ function sendersOf(proxy: RecordingProxy): (string | null)[] {
   return proxy.seen
     .filter((r) => /recording-sessions|generate-upload-url|scribe\//.test(r.path))
     .filter((r) => r.headers.authorization !== undefined)
-    .map((r) => subOf(r.headers.authorization));
-}
-
-function subOf(authorization: string | string[] | undefined): string | null {
-  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
-  const payload = token.split('.')[1];
-  if (!payload) return null;
-  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
+    .map((r) => tokenUser(r.headers.authorization));
 }

@@ -163,3 +163,11 @@ export async function failure(p: Promise<unknown>): Promise<ServiceError> {
   if (!(e instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(e)}`);
   return e;
 }
+
+/** Waits until `what` holds, looking every 20 ms; throws after `ms`. */
+export async function until(what: () => boolean, ms = 20_000): Promise<void> {
+  for (const end = Date.now() + ms; !what();) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

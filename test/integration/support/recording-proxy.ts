@@ -142,3 +142,11 @@ export async function startRecordingProxy(target: Sandbox): Promise<RecordingPro
   };
   return proxy;
 }
+
+/** The user a bearer token was issued to (its `sub`), read from a request's Authorization header. */
+export function tokenUser(authorization: string | string[] | undefined): string | null {
+  const token = typeof authorization === 'string' ? authorization.replace(/^Bearer /, '') : '';
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sub?: string }).sub ?? null;
+}
