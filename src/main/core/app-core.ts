@@ -167,10 +167,10 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       pollPlanFile: join(options.dataDir, 'poll-plan.json'),
       // Every recording session asked for here is noted where the clinic's list reads it (made below).
       sessions: {
-        asked: (ask) => this.clinic.asked(ask),
-        made: (askId, sessionId) => this.clinic.made(askId, sessionId),
-        refused: (askId) => this.clinic.refused(askId),
-        known: () => this.clinic.known(),
+        asked: (ask) => this.clinic.here.asked(ask),
+        made: (askId, sessionId) => this.clinic.here.made(askId, sessionId),
+        refused: (askId) => this.clinic.here.refused(askId),
+        known: () => this.clinic.here.known(),
       },
       ...options.pipeline,
     }));

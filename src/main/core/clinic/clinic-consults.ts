@@ -3,9 +3,7 @@
 // account (copy-file.ts); each note read with GET /scribe/get/{id} and kept with the copy. A
 // refresh runs with the sign-in of the account it is for, from start to end, and writes only
 // that account's copy; one that fails leaves the copy as it was and says why in one sentence.
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { searchableWords, type ClinicNote, type ClinicView } from '../../../shared/clinic.ts';
 import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
 import {
@@ -20,31 +18,18 @@ import {
 } from '../../../shared/note/index.ts';
 import type { NoteMeta } from '../../../shared/note/types.ts';
 import { scribeStatusKind } from '../../../shared/service/index.ts';
-import type { SessionListItem } from '../../../shared/service/lists.ts';
 import type { ScribeRecord } from '../../../shared/service/workflow.ts';
-import { isRecord } from '../../../shared/service/envelope.ts';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
 import { JobError } from '../jobs/errors.ts';
-import { matchAsk, sessionAskSchema, type KeptAsk, type SessionAsk } from '../jobs/session-asks.ts';
 import { notePdf } from '../note-pdf.ts';
 import { localDate } from '../recordings/index.ts';
 import type { ServiceClient } from '../service-client.ts';
 import { SessionChangedError, type Session } from '../session.ts';
 import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-file.ts';
 import { mergeClinic } from './merge.ts';
+import { RecordedHere } from './recorded-here.ts';
 import { readAllPages } from './pages.ts';
 
 const TEMPLATE_PAGES = 5;
-/** How long an ask whose session is not known is kept: long past any list that could still show its session as new. */
-const ASKS_KEPT_MS = 30 * 24 * 60 * 60_000;
-/**
- * How long an ask whose session is known is kept (its session stays in `sessionIds` for good):
- * long enough for its consult's job, after a restart, to take a session made while recording.
- */
-const MADE_KEPT_MS = 2 * 24 * 60 * 60_000;
-
-/** An ask of this computer as kept, with the session it was found to have made. */
-const keptAskSchema = sessionAskSchema.extend({ sessionId: z.string().nullable() });
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
 
 export interface ClinicConsultsOptions {
@@ -82,128 +67,22 @@ export class ClinicConsults {
   /** Each account's writes one after another, so a note kept and a refresh never undo each other. */
   private readonly writes = new Map<string, Promise<unknown>>();
 
-  /**
-   * The service's ids of every consult this computer ever had, kept on disk: one deleted here
-   * (by the vet, or by the clinic's retention) stays deleted here, rather than coming back as
-   * recorded elsewhere. With them, every recording session asked for here (session-asks.ts) and
-   * the session each was found to have made, so one whose answer was lost is taken as this
-   * computer's too, at the next refresh that lists it.
-   */
-  private here: { sessionIds: Set<string>; scribeIds: Set<string>; asks: Map<string, KeptAsk> } | null = null;
-  private hereWrite: Promise<unknown> = Promise.resolve();
+  /** What this computer recorded, as the service knows it (recorded-here.ts): never listed as from elsewhere. */
+  readonly here: RecordedHere;
 
   constructor(options: ClinicConsultsOptions) {
     this.options = options;
     this.files = new ClinicCopyFiles(join(options.dataDir, 'clinic'));
-  }
-
-  private async loadHere() {
-    if (this.here) return this.here;
-    const raw = await readJson(this.hereFile()).catch(() => null);
-    const ids = (key: string) =>
-      new Set(
-        isRecord(raw) && Array.isArray(raw[key]) ? raw[key].filter((x): x is string => typeof x === 'string') : [],
-      );
-    const asks = new Map<string, KeptAsk>();
-    for (const item of isRecord(raw) && Array.isArray(raw['asks']) ? raw['asks'] : []) {
-      const ask = keptAskSchema.safeParse(item);
-      if (ask.success) asks.set(ask.data.id, ask.data);
-    }
-    this.here ??= { sessionIds: ids('sessionIds'), scribeIds: ids('scribeIds'), asks };
-    return this.here;
-  }
-
-  private hereFile(): string {
-    return join(this.options.dataDir, 'clinic', 'recorded-here.json');
-  }
-
-  /** Writes what this computer recorded, each write after the one before; asks past their keeping are let go. */
-  private writeHere(): Promise<void> {
-    const here = this.here;
-    if (!here) return Promise.resolve();
-    const write = async () => {
-      const now = Date.now();
-      for (const [id, ask] of here.asks)
-        if (ask.askedAt < now - (ask.sessionId === null ? ASKS_KEPT_MS : MADE_KEPT_MS)) here.asks.delete(id);
-      await mkdir(join(this.options.dataDir, 'clinic'), { recursive: true, mode: 0o700 });
-      await writeJsonAtomic(this.hereFile(), {
-        sessionIds: [...here.sessionIds],
-        scribeIds: [...here.scribeIds],
-        asks: [...here.asks.values()],
-      });
-    };
-    const next = this.hereWrite.catch(() => undefined).then(write);
-    this.hereWrite = next;
-    return next;
+    this.here = new RecordedHere(options.dataDir);
   }
 
   /** A consult of this computer got its ids from the service: they are never listed as from elsewhere. */
-  async recordedHere(ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
-    const here = await this.loadHere();
-    const before = here.sessionIds.size + here.scribeIds.size;
-    for (const id of ids.sessionIds) here.sessionIds.add(id);
-    for (const id of ids.scribeIds) here.scribeIds.add(id);
-    if (here.sessionIds.size + here.scribeIds.size === before) return;
-    await this.writeHere();
-  }
-
-  /** A recording session is about to be asked for here: noted on disk first (it throws when it cannot be). */
-  async asked(ask: SessionAsk): Promise<void> {
-    const here = await this.loadHere();
-    here.asks.set(ask.id, { ...ask, sessionId: null });
-    await this.writeHere();
-  }
-
-  /** The session an ask made (its answer, or found in the list): this computer's for good. */
-  async made(askId: string | null, sessionId: string): Promise<void> {
-    const here = await this.loadHere();
-    here.sessionIds.add(sessionId);
-    const ask = askId === null ? undefined : here.asks.get(askId);
-    if (ask) ask.sessionId = sessionId;
-    await this.writeHere();
-  }
-
-  /** The service refused an ask: it made nothing, so nothing is looked for. */
-  async refused(askId: string): Promise<void> {
-    const here = await this.loadHere();
-    if (here.asks.delete(askId)) await this.writeHere();
-  }
-
-  /** The sessions made or taken here, and every ask kept. */
-  async known(): Promise<{ sessionIds: ReadonlySet<string>; asks: readonly KeptAsk[] }> {
-    const here = await this.loadHere();
-    return { sessionIds: here.sessionIds, asks: [...here.asks.values()] };
-  }
-
-  /**
-   * The sessions of the account's organization that asks of this computer made, found in the
-   * list as read (their answers were lost: a delete, a quit, a dropped connection): taken as
-   * this computer's, so none is listed as a visit recorded elsewhere.
-   */
-  private async adoptAsked(account: ClinicAccount, sessions: readonly SessionListItem[]): Promise<void> {
-    const here = await this.loadHere();
-    const known = this.local().sessionIds;
-    let found = 0;
-    for (const ask of here.asks.values()) {
-      if (ask.sessionId !== null || ask.service !== account.service) continue;
-      if (ask.organizationId !== null && ask.organizationId !== account.organizationId) continue;
-      const match = matchAsk(ask, sessions, known);
-      if (!match) continue;
-      ask.sessionId = match.id;
-      here.sessionIds.add(match.id);
-      known.add(match.id);
-      found += 1;
-    }
-    if (found > 0) await this.writeHere();
+  recordedHere(ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
+    return this.here.add(ids);
   }
 
   private local() {
-    const now = this.options.localIds();
-    const here = this.here ?? { sessionIds: new Set<string>(), scribeIds: new Set<string>() };
-    return {
-      sessionIds: new Set([...now.sessionIds, ...here.sessionIds]),
-      scribeIds: new Set([...now.scribeIds, ...here.scribeIds]),
-    };
+    return this.here.withLocal(this.options.localIds());
   }
 
   /** The signed-in account, or null when no one is signed in. */
@@ -218,7 +97,7 @@ export class ClinicConsults {
   }
 
   private async copy(account: ClinicAccount): Promise<ClinicCopy | null> {
-    await this.loadHere();
+    await this.here.load();
     const key = this.key(account);
     if (!this.copies.has(key)) this.copies.set(key, await this.files.read(account));
     return this.copies.get(key) ?? null;
@@ -311,9 +190,11 @@ export class ClinicConsults {
         linked,
         notes,
       };
-      await this.adoptAsked(account, sessions.items).catch((e: unknown) =>
-        this.options.log(`clinic: sessions asked for here could not be noted: ${(e as Error).message}`),
-      );
+      await this.here
+        .adoptAsked(account, sessions.items, this.options.localIds())
+        .catch((e: unknown) =>
+          this.options.log(`clinic: sessions asked for here could not be noted: ${(e as Error).message}`),
+        );
       // Another vet signed in meanwhile: the copy is still this account's, written under its name only.
       await this.save(copy);
       this.errors.delete(key);
