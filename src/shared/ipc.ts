@@ -158,6 +158,12 @@ export interface ConsultInfo {
    * under another service): the vet may claim it (consults:claim) and nothing more until then.
    */
   claimable?: true;
+  /**
+   * Why the vet in front may not delete this consult (it is a colleague's: only the vet who
+   * recorded it may), in one sentence; absent when they may. Worked out by the engine, so the
+   * window shows the reason instead of a Delete that would be refused.
+   */
+  deleteRefused?: string;
 }
 
 export interface AppInfo {

@@ -1,13 +1,14 @@
 // Who did what, on a shared PC: the vet records a consult, a colleague of the same clinic signs
-// in, edits the note (the note and its History name them) and is refused its deletion in one
-// sentence; the vet back, the note says the colleague edited it, and when.
+// in, edits the note (the note and its History name them) and is told in one sentence, before any
+// click, that only the vet who recorded it may delete it; the vet back, the note says the
+// colleague edited it, and when.
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
 import { expect, go, signIn, start, test } from './fixtures.ts';
 import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
 
 const HH_MM = String.raw`\d{1,2}:\d{2}`;
 
-test('a colleague’s edit is named on the note and in its History; deleting the other vet’s consult is refused in one sentence', async ({
+test('a colleague’s edit is named on the note and in its History; the other vet’s consult offers no Delete and says who may delete it', async ({
   page,
   host,
   demo,
@@ -47,9 +48,12 @@ test('a colleague’s edit is named on the note and in its History; deleting the
 
   await go(page, 'Consults');
   const row = page.getByRole('main').getByRole('article').first();
-  await row.getByRole('button', { name: 'Delete', exact: true }).click();
-  await row.getByRole('button', { name: 'Yes, delete' }).click();
-  await expect(page.getByText('Only Dr. Demo Vet can delete this consult.')).toBeVisible();
+  await expect(row.getByText('Only Dr. Demo Vet can delete this consult.')).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await openNote(page);
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   expect(await host.call('consults:list')).toHaveLength(1);
 
   await page.getByRole('button', { name: 'Switch user', exact: true }).click();

@@ -58,6 +58,12 @@ describe('the trail and the owner’s rights on a shared PC', () => {
     expect((await h['consults:noteUsed']({ id: sent, action: 'copied' })).ok).toBe(true);
     expect((await h['consults:export']({ id: sent, format: 'txt' })).ok).toBe(true);
 
+    // The colleague is told before asking: each consult of the other vet says who may delete it.
+    const listed = await h['consults:list'](undefined);
+    expect(listed.ok && listed.data.map((x) => [x.recording.patientName, x.deleteRefused]).sort()).toEqual([
+      ['Bella', `Only ${owner} can delete this consult.`],
+      ['Rex', `Only ${owner} can delete this consult.`],
+    ]);
     // Deletion is the recording vet's, sent or not; so is sending, or changing, an unsent one.
     expect(await h['consults:delete']({ id: sent })).toEqual({
       ok: false,
@@ -91,6 +97,8 @@ describe('the trail and the owner’s rights on a shared PC', () => {
 
     // The vet who recorded it deletes it; the deletion outlives the consult's folder.
     await switchTo(c, demo);
+    const own = await h['consults:list'](undefined);
+    expect(own.ok && own.data.map((x) => x.deleteRefused)).toEqual([undefined, undefined]);
     expect(await h['consults:delete']({ id: sent })).toEqual({ ok: true, data: { deleted: true } });
     expect(existsSync(folderOf(c, sent))).toBe(false);
     const deletions = readFileSync(join(c.options.dataDir, 'deleted-consults.jsonl'), 'utf8').trim().split('\n');

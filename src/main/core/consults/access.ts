@@ -8,9 +8,13 @@ import type { ConsultCache } from './cache.ts';
 
 export const NOT_THEIRS = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
-/** A consult as the window gets it; one it may only claim says so. */
-export function withAccess(c: ConsultInfo, access: ConsultAccess): ConsultInfo {
-  return access === 'claim' ? { ...c, claimable: true } : c;
+/**
+ * A consult as the window gets it: one it may only claim says so, and one the vet may see but
+ * not delete (a colleague's) says why (`ConsultGate.ownerOnly`).
+ */
+export function withAccess(c: ConsultInfo, access: ConsultAccess, deleteRefused: string | null = null): ConsultInfo {
+  if (access === 'claim') return { ...c, claimable: true };
+  return deleteRefused === null ? c : { ...c, deleteRefused };
 }
 
 export class ConsultAccessView {
@@ -32,7 +36,7 @@ export class ConsultAccessView {
     const c = this.cache.consult(id);
     const access = this.gate.access(id, actor);
     if (!c || access === 'none') throw new JobError('not_found', NOT_THEIRS);
-    return withAccess(c, access);
+    return withAccess(c, access, this.gate.ownerOnly(id, 'delete', actor));
   }
 
   /** The consults the account signed in may see and act on, and those it may claim (consults:list). */
@@ -40,7 +44,7 @@ export class ConsultAccessView {
     const shown: ConsultInfo[] = [];
     for (const c of this.cache.all()) {
       const access = this.gate.access(c.recording.id);
-      if (access !== 'none') shown.push(withAccess(c, access));
+      if (access !== 'none') shown.push(withAccess(c, access, this.gate.ownerOnly(c.recording.id, 'delete')));
     }
     return shown;
   }

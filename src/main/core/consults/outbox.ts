@@ -11,7 +11,7 @@ import type { ConsultCache } from './cache.ts';
 
 export interface ConsultOutboxOptions {
   cache: Pick<ConsultCache, 'withRecording'>;
-  gate: Pick<ConsultGate, 'access'>;
+  gate: Pick<ConsultGate, 'access' | 'ownerOnly'>;
   /** The consult's job as it is now, if it has one. */
   job: (id: string) => JobInfo | null;
   emit: Emit;
@@ -33,7 +33,8 @@ export class ConsultOutbox {
     cache.withRecording(id, (recording) => {
       const access = gate.access(id);
       if (access === 'none') return;
-      emit('consult:changed', withAccess({ recording, job: this.options.job(id) ?? job ?? null }, access));
+      const consult = { recording, job: this.options.job(id) ?? job ?? null };
+      emit('consult:changed', withAccess(consult, access, gate.ownerOnly(id, 'delete')));
     });
   }
 }

@@ -212,7 +212,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
               <button type="button" onClick={() => go({ name: 'record' })}>
                 Show the recorder
               </button>
-            ) : claimable ? null : (
+            ) : claimable ? null : consult.deleteRefused ? (
+              // A colleague's consult: said before any click, instead of a Delete that is refused.
+              <span className="consult-handover">{consult.deleteRefused}</span>
+            ) : (
               <button type="button" className="quiet-danger" disabled={busy} onClick={() => setConfirming(true)}>
                 {recovered && !job ? 'Discard' : 'Delete'}
               </button>

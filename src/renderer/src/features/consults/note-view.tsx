@@ -113,10 +113,13 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
       ready
         ? [
             { label: 'Rename', onSelect: () => setRenaming(true) },
-            ...(live ? [] : [{ label: 'Delete', onSelect: () => setDeleting(true), danger: true }]),
+            // A colleague's consult offers no Delete: its row says who may delete it.
+            ...(live || consult.deleteRefused
+              ? []
+              : [{ label: 'Delete', onSelect: () => setDeleting(true), danger: true }]),
           ]
         : [],
-    [ready, live],
+    [ready, live, consult.deleteRefused],
   );
 
   const note = job?.hasNote ? (
