@@ -2,35 +2,16 @@
 // session was not kept, claims and sends every finished recording without a job to be scribed, and runs
 // until every job has finished. Killed at any moment, it is started again on the same folder.
 //   node core-runner.ts <dataDir> <urls-json> <templateId>
-import { AppCore } from '../../../src/main/core/app-core.ts';
 import { MemorySecretStore, openKeychain } from '../../../src/main/core/secret-store.ts';
-import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
+import { childCore, type ChildUrls } from './child-core.ts';
 
 const [dataDir = '', urlsJson = '{}', templateId = '', keychainService = ''] = process.argv.slice(2);
-const urls = JSON.parse(urlsJson) as {
-  agentsUrl: string;
-  scribeUrl: string;
-  agentsApiUrl: string;
-  email: string;
-  password: string;
-};
+const urls = JSON.parse(urlsJson) as ChildUrls;
 
 const secretStore = (keychainService ? await openKeychain(keychainService) : null) ?? new MemorySecretStore();
-const core = new AppCore({
-  dataDir,
-  secretStore,
-  app: { name: 'Vet Scribe', version: 'test' },
-  audioUrl: (id) => id,
-  embeddedService: embeddedSandbox(),
-  pipeline: { backoff: { baseMs: 100, capMs: 1000 }, pollDelay: () => 100 },
-});
+const core = await childCore(dataDir, urls, { secretStore });
 core.pipeline.on('noteReady', (job) => process.stdout.write(`completed ${job.recordingId}\n`));
 core.pipeline.on('job', (job) => process.stdout.write(`state ${job.recordingId} ${job.state}\n`));
-await core.settings.load();
-await core.updateSettings({
-  useSandbox: false,
-  serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl },
-});
 await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
 // The recordings were made with no one signed in: the vet claims each (as "send it as Dr …?" does).

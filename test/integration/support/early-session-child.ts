@@ -6,41 +6,16 @@
 //           comes, and `state <id> <state>` for each change of a job. It sends nothing by itself.
 //   node early-session-child.ts record|run <dataDir> <urls-json> [patient]
 import { createInterface } from 'node:readline';
-import { AppCore } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
-import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
+import { childCore, type ChildUrls } from './child-core.ts';
 import { firstTemplateId, recorderChunks } from './core.ts';
 
 const [mode = '', dataDir = '', urlsJson = '{}', patientName = 'Bella'] = process.argv.slice(2);
-const urls = JSON.parse(urlsJson) as {
-  agentsUrl: string;
-  scribeUrl: string;
-  agentsApiUrl: string;
-  email: string;
-  password: string;
-};
+const urls = JSON.parse(urlsJson) as ChildUrls;
 
-const core = new AppCore({
-  dataDir,
-  secretStore: new MemorySecretStore(),
-  app: { name: 'Vet Scribe', version: 'test' },
-  audioUrl: (id) => id,
-  embeddedService: embeddedSandbox(),
-  pipeline: {
-    backoff: { baseMs: 100, capMs: 1000 },
-    pollDelay: () => 100,
-    earlySessionDelayMs: 200,
-    earlySessionAfterMs: 0,
-  },
-});
+const core = await childCore(dataDir, urls, { pipeline: { earlySessionDelayMs: 200, earlySessionAfterMs: 0 } });
 core.pipeline.on('noteReady', (job) => process.stdout.write(`completed ${job.recordingId}\n`));
 core.pipeline.on('job', (job) => process.stdout.write(`state ${job.recordingId} ${job.state}\n`));
-await core.settings.load();
-await core.updateSettings({
-  useSandbox: false,
-  serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl },
-});
 await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
 const h = createHandlers(core);

@@ -8,22 +8,14 @@
 // (a file would be refused too).
 //   node visit-stop-child.ts kill|full|full-send|full-send-pet <data dir> <urls-json> <template id>
 import { spawnSync } from 'node:child_process';
-import { AppCore } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
-import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
+import { childCore, type ChildUrls } from './child-core.ts';
 import { recorderChunks } from './core.ts';
 
 const [mode = '', dataDir = '', urlsJson = '{}', templateId = ''] = process.argv.slice(2);
 if (!['kill', 'full', 'full-send', 'full-send-pet'].includes(mode) || !dataDir || !templateId)
   throw new Error('usage: visit-stop-child.ts kill|full|full-send|full-send-pet <data dir> <urls-json> <template id>');
-const urls = JSON.parse(urlsJson) as {
-  agentsUrl: string;
-  scribeUrl: string;
-  agentsApiUrl: string;
-  email: string;
-  password: string;
-};
+const urls = JSON.parse(urlsJson) as ChildUrls;
 const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 /** The soft limit on the size of a file this process writes (the hard limit stays as it was). */
 const fileSizeLimit = (limit: string) => {
@@ -31,19 +23,7 @@ const fileSizeLimit = (limit: string) => {
   if (run.status !== 0) throw new Error(`prlimit failed: ${run.stderr}`);
 };
 
-const core = new AppCore({
-  dataDir,
-  secretStore: new MemorySecretStore(),
-  app: { name: 'Vet Scribe', version: 'test' },
-  audioUrl: (id) => id,
-  embeddedService: embeddedSandbox(),
-  pipeline: { backoff: { baseMs: 100, capMs: 1000 }, pollDelay: () => 100 },
-});
-await core.settings.load();
-await core.updateSettings({
-  useSandbox: false,
-  serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl },
-});
+const core = await childCore(dataDir, urls);
 await core.start();
 await core.session.signIn(urls.email, urls.password);
 const h = createHandlers(core);
