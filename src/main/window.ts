@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, nativeTheme, session, shell, systemPreferences } from 'electron';
+import { channelsArgument } from '../shared/bridge-channels.ts';
+import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/ipc.ts';
 import { contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
 
 export function appUrl(): string {
@@ -94,6 +96,8 @@ export function createMainWindow({ onKeepRecording }: { onKeepRecording?: () => 
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#121614' : '#f6f5f1',
     webPreferences: {
       preload: join(import.meta.dirname, '../preload/index.cjs'),
+      // The contract's channel names, the only ones the preload lets through.
+      additionalArguments: [channelsArgument({ invoke: INVOKE_CHANNELS, events: EVENT_CHANNELS })],
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -1,13 +1,15 @@
 // The context bridge: exposes the IPC contract as window.bridge, nothing else. The window never
 // sees ipcRenderer; it builds its typed client with createApi(window.bridge) (createApi is in
 // src/shared/ipc-client.ts; the window calls it in src/renderer/src/api.ts).
-// Only channels named in the contract pass; anything else is refused here already.
+// Only channels named in the contract pass; anything else is refused here already. Main names
+// them on this process's command line (shared/bridge-channels.ts): without them, nothing passes.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from '../shared/ipc-channels.ts';
+import { channelsFromArgv } from '../shared/bridge-channels.ts';
 import type { BridgeApi } from '../shared/ipc.ts';
 
-const invokable = new Set<string>(INVOKE_CHANNEL_NAMES);
-const events = new Set<string>(EVENT_CHANNEL_NAMES);
+const channels = channelsFromArgv(process.argv);
+const invokable = new Set<string>(channels.invoke);
+const events = new Set<string>(channels.events);
 
 const bridge = {
   invoke: (channel, input) => {

@@ -2,7 +2,6 @@
 // error. No zod here (the schemas in ipc.ts are for main, which parses every argument), so the
 // window's bundle stays small and starts fast.
 import type { Api, BridgeApi, IpcError } from './ipc.ts';
-import { INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 
 export { MAX_AGENT_INPUT, MAX_CHUNK_BYTES } from './limits.ts';
 
@@ -17,17 +16,36 @@ export class ApiCallError extends Error {
   }
 }
 
-/** Builds the typed client over a bridge (the preload's in Electron, HTTP in the browser host). */
+/**
+ * Builds the typed client over a bridge (the preload's in Electron, HTTP in the browser host):
+ * `api.consults.note(input)` invokes `consults:note`. The window has no list of the channels
+ * (that is the contract, with zod, which stays out of its bundle), so each method is made when
+ * first read, and made once: the bridge refuses a name that is not a channel.
+ */
 export function createApi(bridge: BridgeApi): Api {
-  const api: Record<string, Record<string, unknown>> = {};
-  for (const channel of INVOKE_CHANNEL_NAMES) {
-    const [ns = '', method = ''] = channel.split(':');
-    api[ns] ??= {};
-    api[ns][method] = async (input?: unknown) => {
-      const result = await bridge.invoke(channel, input as never);
-      if (!result.ok) throw new ApiCallError(result.error);
-      return result.data;
-    };
-  }
-  return { ...(api as unknown as Omit<Api, 'on'>), on: bridge.on } as Api;
+  const method = (channel: string) => async (input?: unknown) => {
+    const result = await bridge.invoke(channel as never, input as never);
+    if (!result.ok) throw new ApiCallError(result.error);
+    return result.data;
+  };
+  const namespaces = new Map<string, object>();
+  const namespace = (ns: string) => {
+    const methods = new Map<string, unknown>();
+    return new Proxy(Object.freeze({}), {
+      get: (_target, name) => {
+        // Not a method (a symbol, or `then` asked by an `await`): nothing, so the client is never taken for a promise.
+        if (typeof name !== 'string' || name === 'then') return undefined;
+        if (!methods.has(name)) methods.set(name, method(`${ns}:${name}`));
+        return methods.get(name);
+      },
+    });
+  };
+  return new Proxy(Object.freeze({}), {
+    get: (_target, ns) => {
+      if (ns === 'on') return bridge.on;
+      if (typeof ns !== 'string' || ns === 'then') return undefined;
+      if (!namespaces.has(ns)) namespaces.set(ns, namespace(ns));
+      return namespaces.get(ns);
+    },
+  }) as Api;
 }

@@ -1,7 +1,8 @@
 // The one IPC contract between the window and main. Every channel is named here once, with
 // the schema of its input (main parses every argument with it) and the type of its answer;
 // the preload, the renderer's typed client and the browser test host's bridge are all
-// generated from this table. Answers cross as data: { ok: true, data } or
+// generated from this table (the preload is given the channel names by main at run time:
+// bridge-channels.ts). Answers cross as data: { ok: true, data } or
 // { ok: false, error: { code, message } }. No channel carries a token. Longer than a module
 // here should be because the contract is one table on purpose: a channel split off into
 // another file is a channel a reader of this one does not see.
@@ -18,7 +19,6 @@ import type {
   User,
   Webhook,
 } from './service/index.ts';
-import { EVENT_CHANNEL_NAMES, INVOKE_CHANNEL_NAMES } from './ipc-channels.ts';
 import { settingsPatchSchema, type Settings } from './settings.ts';
 import type { TrailEntry } from './trail.ts';
 import type { ClinicNote, ClinicView } from './clinic.ts';
@@ -513,34 +513,32 @@ export type InvokeChannel = keyof typeof invokeContract;
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['input']>;
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeContract)[C]['output'];
 
-/** Events main sends to the window; each payload is plain data. */
-export interface EventPayloads {
-  'session:changed': SessionInfo;
-  'consult:changed': ConsultInfo;
-  'consult:removed': { id: string };
-  /** A note is ready; with `documentId`, one more document of the consult is. */
-  'note:ready': ConsultInfo & { documentId?: string };
-  notice: Notice;
-  /** Whether a consult is being recorded, for the tray (main draws it from the recordings it keeps). */
-  'recorder:activity': { activity: RecorderActivity };
-  /** The tray or the global shortcut asks the window's recorder to act. */
-  'recorder:command': { action: RecorderAction };
-  'update:changed': UpdateInfo;
-  /** The vet clicked a desktop notification about this consult: the window opens it. */
-  'consult:open': { id: string };
-  /** The signed-in account's clinic consults changed (a refresh ended, a note was kept). */
-  'clinic:changed': ClinicView;
-}
-export type EventChannel = keyof EventPayloads;
-export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
-export const INVOKE_CHANNELS: readonly InvokeChannel[] = INVOKE_CHANNEL_NAMES;
+/** A phantom carrier of an event's payload type, as `answer` is of an answer's. */
+const payload = <T>() => undefined as unknown as T;
 
-// Compile-time proof that the name lists of ipc-channels.ts and this contract agree both ways.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const invokeNamesAgree: Same<(typeof INVOKE_CHANNEL_NAMES)[number], InvokeChannel> = true;
-const eventNamesAgree: Same<(typeof EVENT_CHANNEL_NAMES)[number], EventChannel> = true;
-void invokeNamesAgree;
-void eventNamesAgree;
+/** Events main sends to the window; each payload is plain data. */
+export const eventContract = {
+  'session:changed': payload<SessionInfo>(),
+  'consult:changed': payload<ConsultInfo>(),
+  'consult:removed': payload<{ id: string }>(),
+  /** A note is ready; with `documentId`, one more document of the consult is. */
+  'note:ready': payload<ConsultInfo & { documentId?: string }>(),
+  notice: payload<Notice>(),
+  /** Whether a consult is being recorded, for the tray (main draws it from the recordings it keeps). */
+  'recorder:activity': payload<{ activity: RecorderActivity }>(),
+  /** The tray or the global shortcut asks the window's recorder to act. */
+  'recorder:command': payload<{ action: RecorderAction }>(),
+  'update:changed': payload<UpdateInfo>(),
+  /** The vet clicked a desktop notification about this consult: the window opens it. */
+  'consult:open': payload<{ id: string }>(),
+  /** The signed-in account's clinic consults changed (a refresh ended, a note was kept). */
+  'clinic:changed': payload<ClinicView>(),
+} as const;
+export type EventPayloads = { -readonly [E in keyof typeof eventContract]: (typeof eventContract)[E] };
+export type EventChannel = keyof EventPayloads;
+/** Every channel of the contract, read off the tables above: there is no other list. */
+export const EVENT_CHANNELS = Object.keys(eventContract) as readonly EventChannel[];
+export const INVOKE_CHANNELS = Object.keys(invokeContract) as readonly InvokeChannel[];
 
 export type IpcErrorCode =
   | 'invalid_input'

@@ -161,8 +161,6 @@ describe('updates from the clinic feed', () => {
     if (!demo) throw new Error('no sandbox');
     await core.session.signIn(demo.email, demo.password);
     const id = await makeRecording(core);
-    const meta = await core.recordings.get(id);
-    if (meta) core.remember(meta);
     await core.pipeline.submit(id, await firstTemplateId(core));
     expect(await h['update:restart'](undefined)).toEqual({
       ok: false,

@@ -268,7 +268,6 @@ describe('adding and deleting take the consult’s turn', () => {
     if (!note || !other) throw new Error('two templates needed');
     for (let round = 0; round < 8; round++) {
       const id = await makeRecording(c);
-      c.remember((await c.recordings.get(id))!);
       await c.pipeline.submit(id, note.id);
       await waitForJob(c, id, done);
       const [added, deleted] = await Promise.all([
@@ -301,7 +300,6 @@ describe('adding and deleting take the consult’s turn', () => {
     const draftsDir = join(c.options.dataDir, 'drafts');
     for (let round = 0; round < 10; round++) {
       const id = await makeRecording(c);
-      c.remember((await c.recordings.get(id))!);
       await c.pipeline.submit(id, template);
       await waitForJob(c, id, done);
       await h['consults:saveDraft']({ id, text: `draft ${round}` });
@@ -320,7 +318,6 @@ describe('adding and deleting take the consult’s turn', () => {
     }
     // A temporary file of an unsaved edit, as a kill in mid-write leaves it, goes at the next start.
     const kept = await makeRecording(c);
-    c.remember((await c.recordings.get(kept))!);
     const leftover = join(draftsDir, `${kept}.json.0b6d3c4e-1f2a-4b5c-8d9e-0f1a2b3c4d5e.tmp`);
     writeFileSync(leftover, '{"text":"half');
     await c.stop();
@@ -340,7 +337,6 @@ describe('retention and owners are each clinic’s own', () => {
       await c.session.signIn(account.email, account.password);
       const template = await firstTemplateId(c);
       const id = await makeRecording(c);
-      c.remember((await c.recordings.get(id))!);
       await c.pipeline.submit(id, template);
       expect((await waitForJob(c, id, done)).state).toBe('completed');
       mine.push(id);
@@ -378,7 +374,6 @@ describe('retention and owners are each clinic’s own', () => {
     const h = createHandlers(c);
     await c.session.signIn(a.demo.email, a.demo.password);
     const id = await makeRecording(c);
-    c.remember((await c.recordings.get(id))!);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
     expect(

@@ -300,7 +300,6 @@ describe('another document from one recording', () => {
       },
     });
     const other = await makeRecording(c, null, null, { patientName: 'Rex' });
-    c.remember((await c.recordings.get(other))!);
     expect(await handlers['consults:addDocument']({ id: other, templateId: DISCHARGE })).toEqual({
       ok: false,
       error: {

@@ -5,12 +5,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
+import type { Call } from '../../src/main/core/ipc-call.ts';
+import { createHandlers, declaredCalls, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { PATIENT_NAME_REQUIRED } from '../../src/main/core/jobs/pipeline.ts';
 import { localDate } from '../../src/main/core/recordings/index.ts';
 import { INVOKE_CHANNELS, invokeContract, type InvokeChannel } from '../../src/shared/ipc.ts';
 import { formatNoteDate } from '../../src/shared/note/index.ts';
-import { INVOKE_CHANNEL_NAMES } from '../../src/shared/ipc-channels.ts';
 import { startCore, waitForJob, recorderChunks } from './support/core.ts';
 
 let core: AppCore;
@@ -37,9 +37,26 @@ const BAD_INPUTS: unknown[] = [
 ];
 
 describe('IPC handler table', () => {
-  it('has a handler for every channel of the contract, and the preload names the same channels', () => {
+  it('has a handler for every channel of the contract, each declared once by a part of the engine', () => {
     expect(Object.keys(handlers).sort()).toEqual([...INVOKE_CHANNELS].sort());
-    expect([...INVOKE_CHANNEL_NAMES].sort()).toEqual(Object.keys(invokeContract).sort());
+    expect(Object.keys(declaredCalls(core)).sort()).toEqual(Object.keys(invokeContract).sort());
+  });
+
+  it('a call that names a consult cannot be declared without what it needs of the gate', () => {
+    const calls = declaredCalls(core);
+    // The compiler refuses it: consults:delete names a consult (`id`), so `access` is required.
+    // @ts-expect-error access is missing
+    const ungated: Call<'consults:delete'> = { run: () => ({ deleted: true as const }) };
+    expect(() => createHandlers(core, { ...calls, 'consults:delete': ungated })).toThrow(
+      'ipc consults:delete names a consult but asks nothing of the gate',
+    );
+    // Every channel whose input has an id is declared with its access, and the owner's rules are there.
+    for (const channel of INVOKE_CHANNELS) {
+      const shape = (invokeContract[channel].input as { shape?: Record<string, unknown> }).shape;
+      if (shape && 'id' in shape) expect(calls[channel].access, channel).toBeDefined();
+    }
+    expect(calls['consults:delete'].ownerOnly).toBe('delete');
+    expect(calls['recording:chunk'].access).toBe('recording');
   });
 
   it.each(INVOKE_CHANNELS.filter((c) => !invokeContract[c].input.safeParse(undefined).success))(

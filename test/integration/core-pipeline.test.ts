@@ -125,7 +125,7 @@ describe('pipeline', () => {
       const template = await firstTemplateId(c);
       // Recorded with no one signed in, they are no one's: each waits for a vet to claim it.
       for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'claim');
-      for (const id of ids) await c.commands.claim(id);
+      for (const id of ids) await c.commands.claim(id, c.actors.current()!);
       // The template given is unknown to the service: each goes on, and stops with its words.
       for (const id of ids) expect((await waitForJob(c, id, done)).error?.message).toBe('Template not found.');
       expect(template).toBeTruthy();
@@ -154,7 +154,7 @@ describe('pipeline', () => {
     expect(waiting.state).toBe('recorded');
     const demo = c.appInfo().sandbox!.demo;
     await c.session.signIn(demo.email, demo.password);
-    await c.commands.claim(id);
+    await c.commands.claim(id, c.actors.current()!);
     const template = await firstTemplateId(c);
     // The template given was not one the service knows: the job fails with the service's words.
     const failed = await waitForJob(c, id, done);
@@ -415,7 +415,7 @@ describe('pipeline', () => {
       // It keeps the owner it was recorded by: on the new service it waits for that vet to take it.
       expect((await waitForJob(c, waiting, (j) => j.waitingFor === 'claim')).state).toBe('recorded');
       expect(c.access.consultFor(waiting).claimable).toBe(true);
-      await c.commands.claim(waiting);
+      await c.commands.claim(waiting, c.actors.current()!);
       const job = await waitForJob(c, waiting, done);
       expect(job.state).toBe('completed');
       // One record at each service: the one at A is left behind, B wrote the note.

@@ -23,8 +23,6 @@ async function twoFinishedConsults(now: { t: number }) {
   const ids: string[] = [];
   for (const name of ['Bella', 'Rex']) {
     const id = await makeRecording(core, null, null, { patientName: name });
-    const meta = await core.recordings.get(id);
-    if (meta) core.remember(meta);
     await core.pipeline.submit(id, template);
     ids.push(id);
   }

@@ -624,7 +624,7 @@ describe('a refused refresh with recordings queued', () => {
       });
     });
     // Recorded with no one signed in, each is the vet's once they claim it.
-    for (const id of ids) await c.commands.claim(id);
+    for (const id of ids) await c.commands.claim(id, c.actors.current()!);
     for (const id of ids) await c.pipeline.submit(id, template);
     const jobBefore = ids.map((id) => readFileSync(jobFile(id), 'utf8'));
     const metaBefore = ids.map((id) => readFileSync(metaFile(id), 'utf8'));

@@ -205,11 +205,10 @@ describe('the trail and the owner’s rights on a shared PC', () => {
     const trail = new ConsultTrail({
       folder: (id) => join(dir, id),
       deletionsFile: join(dir, 'deleted.jsonl'),
-      user: () => vet,
     });
-    await trail.add('c1', 'recorded');
-    for (let i = 0; i < 1000; i++) await trail.add('c1', i % 2 ? 'copied' : 'printed');
-    await trail.add('c1', 'conversation');
+    await trail.add('c1', 'recorded', { who: vet });
+    for (let i = 0; i < 1000; i++) await trail.add('c1', i % 2 ? 'copied' : 'printed', { who: vet });
+    await trail.add('c1', 'conversation', { who: vet });
     expect(statSync(join(dir, 'c1', 'trail.jsonl')).size).toBeLessThanOrEqual(64 * 1024);
     appendFileSync(join(dir, 'c1', 'trail.jsonl'), '{"action":"edi');
     const entries = await trail.read('c1');

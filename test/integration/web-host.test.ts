@@ -273,7 +273,6 @@ describe('browser host', () => {
     if (!core.session.state().signedIn)
       await core.session.signIn(core.appInfo().sandbox!.demo.email, core.appInfo().sandbox!.demo.password);
     const id = await makeRecording(core, null, null, { patientName: 'Bella' });
-    core.remember((await core.recordings.get(id))!);
     await core.pipeline.submit(id, await firstTemplateId(core));
     await waitForJob(core, id, (j) => j.state === 'completed');
     for (const format of ['pdf', 'txt'] as const) {
@@ -282,7 +281,7 @@ describe('browser host', () => {
       const decoded = decodeWire(answer.text) as { ok: true; data: { fileName: string; data: Uint8Array } };
       expect(decoded.ok).toBe(true);
       expect(decoded.data.data).toBeInstanceOf(Uint8Array);
-      const direct = await core.notes.export(id, format);
+      const direct = await core.notes.export(id, format, null, core.actors.current());
       expect(decoded.data.fileName).toBe(direct.fileName);
       expect(Buffer.from(decoded.data.data).equals(Buffer.from(direct.data))).toBe(true);
     }
@@ -302,7 +301,6 @@ describe('browser host', () => {
     const demo = core.appInfo().sandbox!.demo;
     if (!core.session.state().signedIn) await core.session.signIn(demo.email, demo.password);
     const id = await makeRecording(core, null, null, { patientName: 'Bella' });
-    core.remember((await core.recordings.get(id))!);
     expect((await raw(`/audio/${id}`, { headers: { range: 'bytes=0-9' } })).status).toBe(206);
     await core.session.signOut('user');
     await core.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);

@@ -176,7 +176,7 @@ describe('AgentPanel: ddx', () => {
 
     // The consult deleted: the answer stays on screen, no longer linked to it.
     await act(async () => {
-      await core.commands.delete(id);
+      await core.commands.delete(id, core.actors.current());
     });
     await waitFor(() =>
       expect(document.querySelector('.agent-answered')?.textContent).toMatch(/^Answer to: “Subjective Misty, cat/),

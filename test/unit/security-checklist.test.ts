@@ -98,6 +98,7 @@ import { bindIpc } from '../../src/main/ipc.ts';
 import { AUDIO_SCHEME, CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { appUrl, createMainWindow, hardenSessions } from '../../src/main/window.ts';
 import type { HandlerTable } from '../../src/main/core/ipc-handlers.ts';
+import { channelsFromArgv } from '../../src/shared/bridge-channels.ts';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
 import { settingsPatchSchema } from '../../src/shared/settings.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';
@@ -886,10 +887,31 @@ describe('checklist 20: do not expose Electron APIs to untrusted web content', (
 
   beforeAll(async () => {
     electron.contextBridge.exposeInMainWorld.mockClear();
-    await import('../../src/preload/index.ts');
+    // The preload runs in the window's renderer process, whose command line main gave it: the
+    // contract's channel names, the only ones it lets through.
+    const given = webPreferences['additionalArguments'] as string[];
+    expect(given).toHaveLength(1);
+    process.argv.push(...given);
+    try {
+      await import('../../src/preload/index.ts');
+    } finally {
+      process.argv.splice(process.argv.length - given.length, given.length);
+    }
     const calls = electron.contextBridge.exposeInMainWorld.mock.calls as unknown as [string, Bridge][];
     expect(calls).toHaveLength(1);
     exposed = { key: calls[0]![0], api: calls[0]![1] };
+  });
+
+  it('the preload is given exactly the contract’s channels, and none when its argument is missing or malformed', () => {
+    const given = channelsFromArgv(webPreferences['additionalArguments'] as string[]);
+    expect([...given.invoke].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    expect([...given.events].sort()).toEqual([...EVENT_CHANNELS].sort());
+    const none = { invoke: [], events: [] };
+    expect(channelsFromArgv(['electron', '--type=renderer'])).toEqual(none);
+    expect(channelsFromArgv(['--vet-scribe-ipc={"invoke":'])).toEqual(none);
+    expect(
+      channelsFromArgv(['--vet-scribe-ipc={"invoke":["app:info",7,"__proto__","a:b c"],"events":"notice"}']),
+    ).toEqual({ invoke: ['app:info'], events: [] });
   });
 
   it('the preload exposes one object, window.bridge, with invoke and on, and no Electron object', () => {

@@ -15,7 +15,7 @@
 import type { ConsultOwner } from '../../shared/ipc.ts';
 import type { User } from '../../shared/service/index.ts';
 import type { BackgroundSessions } from './background-sessions.ts';
-import { SessionChangedError, type Session } from './session.ts';
+import { SessionChangedError, SignedOutError, type Session } from './session.ts';
 
 /** The vet a piece of work acts for: their account and the service it belongs to. Same fields as a consult's owner. */
 export type Actor = Readonly<ConsultOwner>;
@@ -106,4 +106,10 @@ export class Actors {
     if (this.inFront(actor)) return this.options.session;
     return inFlight ? (this.options.background?.get(actor.userId) ?? null) : null;
   }
+}
+
+/** The actor of a call that needs a vet signed in; signed out, the call is refused as such. */
+export function signedIn(actor: Actor | null): Actor {
+  if (!actor) throw new SignedOutError(null);
+  return actor;
 }

@@ -37,7 +37,7 @@ import { loggerFromEnv, type Logger } from './log.ts';
 import { Network } from './network.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './ports.ts';
 import { RecorderCommands } from './recorder-commands.ts';
-import { RecordingStore, type RecordingMeta } from './recordings/index.ts';
+import { RecordingStore } from './recordings/index.ts';
 import { ServiceCalls, sessionInfo } from './service-calls.ts';
 import { ServiceClient, type ServiceUrls } from './service-client.ts';
 import { Session } from './session.ts';
@@ -190,8 +190,10 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       announce: (recording) => outbox.changed(recording.id),
     }));
     const outbox = new ConsultOutbox({ cache, gate, job: (id) => pipeline.info(id), emit });
-    // Whatever writes a recording's meta (a chunk, a claim, a rename) is known here at once.
-    this.recordings.onChange = (meta) => void cache.remember(meta);
+    // Whatever writes a recording's meta (a chunk, a claim, a rename) or deletes a recording is
+    // known to the consults at once: the store's copy is the only one.
+    this.recordings.onChange = (meta, before) => cache.remember(meta, before);
+    this.recordings.onDelete = (id) => cache.forget(id);
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
     this.search = new ConsultSearch(() => access.visible(), gate, pipeline);
     this.retention = new ClinicRetention(parts);
@@ -210,7 +212,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const trail = (this.trail = new ConsultTrail({
       folder: (id) => dirname(this.recordings.audioPath(id)),
       deletionsFile: join(options.dataDir, 'deleted-consults.jsonl'),
-      user,
     }));
     const answers = new AnswerStore(join(options.dataDir, 'answers'));
     const shared = {
@@ -306,7 +307,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     // The vet's recordings first: nothing the sandbox does may keep them out of reach.
     // One read of each recording's folder gives both what a crash cut short and the whole list.
     const { all: metas, recovered, listing } = await this.recordings.open();
-    this.cache.load(metas);
+    this.cache.loaded();
     if (recovered.length > 0) {
       this.notice({
         level: 'warning',
@@ -381,10 +382,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
 
   updateSettings(input: SettingsInput): Promise<Settings> {
     return this.appSettings.update(input);
-  }
-
-  remember(meta: RecordingMeta) {
-    return this.cache.remember(meta);
   }
 
   consult(id: string): ConsultInfo | null {

@@ -38,8 +38,8 @@ say({ recorded: id });
 // The moment the first other pet's consult is on disk.
 const told = core.recordings.onChange;
 let hit = false;
-core.recordings.onChange = (meta) => {
-  told?.(meta);
+core.recordings.onChange = (meta, before) => {
+  told?.(meta, before);
   if (hit || !meta.visitId || meta.id === meta.visitId) return;
   hit = true;
   if (mode === 'kill') process.kill(process.pid, 'SIGKILL');

@@ -1,6 +1,9 @@
-// Every consult's recording as the window gets it, kept in memory: read from disk at start and
-// updated by whatever writes a recording's meta (a chunk, a claim, a rename), so listing
-// thousands of consults reads no file. Whether the recorder is busy is read from here too.
+// Every consult as the window gets it, read from the engine's one in-memory copy of the
+// recordings (the recording store's, which every write of a meta passes through) and the jobs
+// (the pipeline's): listing thousands of consults reads no file, and there is no second copy to
+// fall out of step. The store tells this module of every meta it writes (`remember`), which is
+// where a consult made or moved to another state is announced. Whether the recorder is busy is
+// read from here too.
 import { randomUUID } from 'node:crypto';
 import type { ConsultInfo, ConsultsRevision, RecordingInfo } from '../../../shared/ipc.ts';
 import type { RecorderActivity } from '../../../shared/desktop.ts';
@@ -43,46 +46,47 @@ export interface ConsultCacheOptions {
 }
 
 export class ConsultCache {
-  private readonly metas = new Map<string, RecordingInfo>();
   private readonly options: ConsultCacheOptions;
   /** This engine, told apart from one started before or after it. */
   private readonly engine = randomUUID();
   /** Changes made to the list since start (see `revision`). */
   private changes = 0;
+  /** The recorder's activity as last told (`recorder:activity`), worked out again when a state moves. */
+  private lastActivity: RecorderActivity = 'idle';
 
   constructor(options: ConsultCacheOptions) {
     this.options = options;
   }
 
-  /** At start: every recording on disk, before anything is announced. */
-  load(metas: readonly RecordingMeta[]): void {
-    for (const meta of metas) this.metas.set(meta.id, toRecordingInfo(meta));
+  /** At start, once the store has read every recording: the recorder's activity, before anything is announced. */
+  loaded(): void {
+    this.lastActivity = this.activity();
   }
 
-  remember(meta: RecordingMeta): RecordingInfo {
-    const before = this.metas.get(meta.id)?.state;
-    // Called for every chunk: the recorder's activity is looked at again only when a state changed.
-    const was = before === meta.state ? null : this.activity();
+  /**
+   * A meta the store wrote, with the one it replaced: a consult made or its state moved is
+   * announced, and the tray told when the recorder's activity changed. A chunk alone changes
+   * nothing the list shows.
+   */
+  remember(meta: RecordingMeta, before: RecordingMeta | undefined): void {
+    if (before?.state === meta.state) return;
     const info = toRecordingInfo(meta);
-    this.metas.set(info.id, info);
-    // A chunk alone changes nothing the list shows.
-    if (before !== meta.state) {
-      if (this.options.announce) this.options.announce(info);
-      else this.changed();
-    }
-    if (was !== null) {
-      const now = this.activity();
-      if (now !== was) this.options.emit('recorder:activity', { activity: now });
-    }
-    return info;
+    if (this.options.announce) this.options.announce(info);
+    else this.changed();
+    this.activityMayHaveMoved();
   }
 
+  /** A recording deleted from the store: the window is told, and the tray. */
   forget(id: string): void {
-    const was = this.activity();
-    this.metas.delete(id);
     this.options.emit('consult:removed', { id });
+    this.activityMayHaveMoved();
+  }
+
+  private activityMayHaveMoved(): void {
     const now = this.activity();
-    if (now !== was) this.options.emit('recorder:activity', { activity: now });
+    if (now === this.lastActivity) return;
+    this.lastActivity = now;
+    this.options.emit('recorder:activity', { activity: now });
   }
 
   /**
@@ -102,40 +106,46 @@ export class ConsultCache {
   /** Whether a consult is being recorded (or paused) now, for the tray and the updater. */
   activity(): RecorderActivity {
     let activity: RecorderActivity = 'idle';
-    for (const meta of this.metas.values()) {
+    for (const meta of this.options.recordings.known()) {
       if (meta.state === 'recording') return 'recording';
       if (meta.state === 'paused') activity = 'paused';
     }
     return activity;
   }
 
+  /** The recording as the window gets it, or null for one not on this computer. */
+  recording(id: string): RecordingInfo | null {
+    const meta = this.options.recordings.peek(id);
+    return meta ? toRecordingInfo(meta) : null;
+  }
+
   consult(id: string): ConsultInfo | null {
-    const recording = this.metas.get(id);
+    const recording = this.recording(id);
     return recording ? { recording, job: this.options.job(id) } : null;
   }
 
   /** Every consult on this computer, whoever's, newest first. */
   all(): ConsultInfo[] {
-    return [...this.metas.values()]
+    return [...this.options.recordings.known()]
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
-      .map((recording) => ({ recording, job: this.options.job(recording.id) }));
+      .map((meta) => ({ recording: toRecordingInfo(meta), job: this.options.job(meta.id) }));
   }
 
   /**
-   * Runs `fn` with a recording's info: at once from the cache, or after reading it from disk
-   * for one made outside the handlers (then with the job's latest snapshot, never a stale one).
+   * Runs `fn` with a recording's info: at once from the store's copy, or after reading it from
+   * disk for one the store has not read yet (then with the job's latest snapshot, never a stale one).
    */
   withRecording(id: string, fn: (recording: RecordingInfo) => void): void {
-    const cached = this.metas.get(id);
-    if (cached) {
-      fn(cached);
+    const known = this.recording(id);
+    if (known) {
+      fn(known);
       return;
     }
     void this.options.recordings
       .get(id)
       .catch(() => null)
       .then((meta) => {
-        if (meta) fn(this.metas.get(id) ?? this.remember(meta));
+        if (meta) fn(toRecordingInfo(meta));
       });
   }
 }

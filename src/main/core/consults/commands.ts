@@ -3,10 +3,10 @@
 // signed in may have it.
 import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
 import { actorUser, type Actor } from '../actor.ts';
-import { JobError, ownerOf, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
+import { JobError, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
 import { RecordingError } from '../recordings/index.ts';
-import { SignedOutError } from '../session.ts';
 import { NOT_THEIRS } from './access.ts';
+import { toRecordingInfo } from './cache.ts';
 import type { ConsultParts } from './parts.ts';
 
 const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
@@ -21,8 +21,6 @@ export type ConsultCommandsOptions = Pick<
   | 'pipeline'
   | 'drafts'
   | 'answers'
-  | 'user'
-  | 'serviceKey'
   | 'outbox'
   | 'rememberTemplate'
   | 'trail'
@@ -38,8 +36,11 @@ export class ConsultCommands {
   }
 
   /** The patient, visit, label, list name or template of a consult; every window is told. */
-  async update({ id, label, patientName, description, templateId, listName }: InvokeInput<'recording:update'>) {
-    const { recordings, cache, access, pipeline } = this.options;
+  async update(
+    { id, label, patientName, description, templateId, listName }: InvokeInput<'recording:update'>,
+    actor: Actor | null,
+  ) {
+    const { recordings, access, pipeline } = this.options;
     // The service was given the name and description with the recording session: changing
     // them here afterwards would leave the note written for another name.
     if (pipeline.sent(id)) {
@@ -48,7 +49,7 @@ export class ConsultCommands {
       if (description !== undefined && (description || null) !== access.consultFor(id).recording.description)
         throw new JobError('conflict', DESCRIPTION_LOCKED);
     }
-    const meta = cache.remember(
+    const meta = toRecordingInfo(
       await recordings.update(id, {
         ...(label !== undefined ? { label: label || null } : {}),
         ...(patientName !== undefined ? { patientName } : {}),
@@ -64,7 +65,9 @@ export class ConsultCommands {
       const job = pipeline.info(id);
       if (job) await pipeline.resumeWithPatientName(id);
       else if (meta.state === 'finished' && meta.templateId) {
-        await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
+        await pipeline.submit(id, meta.templateId, () =>
+          this.options.trail.add(id, 'sent', { who: actor && actorUser(actor) }),
+        );
       }
     }
     // Every window shows the new name, not only the one that asked.
@@ -73,18 +76,20 @@ export class ConsultCommands {
   }
 
   /** Sends a consult to be scribed with this template (a recovered recording is finished first). */
-  async submit(id: string, templateId: string): Promise<ConsultInfo> {
-    const { recordings, cache, pipeline } = this.options;
+  async submit(id: string, templateId: string, actor: Actor | null): Promise<ConsultInfo> {
+    const { recordings, pipeline } = this.options;
     const meta = await recordings.get(id);
     if (!meta) throw new RecordingError('not_found', NOT_THEIRS);
     if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
-    if (meta.templateId !== templateId) cache.remember(await recordings.update(id, { templateId }));
-    if (meta.state === 'recovered') cache.remember(await recordings.finish(id));
+    if (meta.templateId !== templateId) await recordings.update(id, { templateId });
+    if (meta.state === 'recovered') await recordings.finish(id);
     // A visit of several pets the app did not stop has its other pets made now, with this
     // template, as Stop would have made them; one whose pets a full disk or a kill left
     // unmade has them made first. None of the visit goes while a pet is still to be made.
     await this.options.visits.send(id, meta.state === 'recovered' ? (meta.pets ?? []) : [], async () => {
-      await pipeline.submit(id, templateId, () => this.options.trail.add(id, 'sent'));
+      await pipeline.submit(id, templateId, () =>
+        this.options.trail.add(id, 'sent', { who: actor && actorUser(actor) }),
+      );
       await this.options.rememberTemplate(templateId);
     });
     return this.options.access.consultFor(id);
@@ -136,33 +141,31 @@ export class ConsultCommands {
    * "Recorded while signed out: send it as Dr …?": the vet signed in takes the consult as
    * theirs. Written where the gate reads it; a job that waited for a claim goes on.
    */
-  async claim(id: string): Promise<ConsultInfo> {
+  async claim(id: string, actor: Actor): Promise<ConsultInfo> {
     const { recordings, gate, pipeline } = this.options;
-    const user = this.options.user();
-    if (!user) throw new SignedOutError(null);
-    if (gate.access(id) !== 'claim') throw new JobError('not_found', NOT_THEIRS);
-    const meta = await recordings.claim(id, ownerOf(user, this.options.serviceKey()));
+    if (gate.access(id, actor) !== 'claim') throw new JobError('not_found', NOT_THEIRS);
+    const meta = await recordings.claim(id, { ...actor });
     pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.
     if (!pipeline.info(id) && meta.state === 'finished' && meta.templateId && meta.patientName?.trim()) {
-      await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent'));
+      await pipeline.submit(id, meta.templateId, () => this.options.trail.add(id, 'sent', { who: actorUser(actor) }));
     }
     this.options.outbox.changed(id);
-    return this.options.access.consultFor(id);
+    return this.options.access.consultFor(id, actor);
   }
 
   /**
    * Deletes a consult: in its turn (after another document being added, before anything asked
    * of it later), its jobs, its folder, its drafts (leftovers included), its kept answers and its conversation.
    */
-  async delete(id: string): Promise<{ deleted: true }> {
+  async delete(id: string, actor: Actor | null): Promise<{ deleted: true }> {
     const { drafts, answers, conversations } = this.options;
     // Noted first, where it outlives the consult's folder: a deletion no one can trace is refused.
-    await this.options.trail.deleted(id, this.options.cache.consult(id)?.recording.patientName ?? null);
+    const patientName = this.options.cache.consult(id)?.recording.patientName ?? null;
+    await this.options.trail.deleted(id, patientName, actor && actorUser(actor));
     await this.options.pipeline.delete(id, async () => {
       await Promise.all([drafts.removeConsult(id), answers.removeConsult(id), conversations.removeConsult(id)]);
     });
-    this.options.cache.forget(id);
     return { deleted: true };
   }
 }

@@ -100,10 +100,10 @@ export class ConsultNotes {
     };
   }
 
-  async export(id: string, format: ExportFormat, documentId: string | null = null): Promise<NoteExport> {
+  async export(id: string, format: ExportFormat, documentId: string | null, actor: Actor | null): Promise<NoteExport> {
     const { sections, meta } = this.parts(id, documentId);
     const formats = this.formats(id, documentId);
-    await this.options.trail.add(id, 'exported', { documentId });
+    await this.options.trail.add(id, 'exported', { documentId, who: actor && actorUser(actor) });
     // A plain Uint8Array, not a Buffer: a Buffer would cross the HTTP bridge as its toJSON().
     const data =
       format === 'pdf'
@@ -120,9 +120,14 @@ export class ConsultNotes {
   }
 
   /** The window copied or printed the note: noted before it does, so it does not when this is refused. */
-  async used(id: string, action: 'copied' | 'printed', documentId: string | null): Promise<{ noted: true }> {
+  async used(
+    id: string,
+    action: 'copied' | 'printed',
+    documentId: string | null,
+    actor: Actor | null,
+  ): Promise<{ noted: true }> {
     this.parts(id, documentId);
-    await this.options.trail.add(id, action, { documentId });
+    await this.options.trail.add(id, action, { documentId, who: actor && actorUser(actor) });
     return { noted: true };
   }
 

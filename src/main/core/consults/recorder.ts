@@ -2,8 +2,9 @@
 // a visit of several pets into one consult each and sends them at once when they have their
 // template and patient (visits.ts).
 import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
-import { ownerOf } from '../jobs/pipeline.ts';
+import { actorUser, type Actor } from '../actor.ts';
 import { RecordingError } from '../recordings/index.ts';
+import { toRecordingInfo } from './cache.ts';
 import type { ConsultParts } from './parts.ts';
 
 const STOPPED_NOT_YOURS =
@@ -11,7 +12,7 @@ const STOPPED_NOT_YOURS =
 
 export type RecorderOptions = Pick<
   ConsultParts,
-  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'user' | 'serviceKey' | 'trail' | 'visits'
+  'recordings' | 'cache' | 'access' | 'gate' | 'pipeline' | 'trail' | 'visits'
 >;
 
 export class Recorder {
@@ -23,27 +24,25 @@ export class Recorder {
     this.options = options;
   }
 
-  async start(input: InvokeInput<'recording:start'>): Promise<RecordingInfo> {
-    const { recordings, cache, user, serviceKey } = this.options;
-    // The consult is the signed-in account's: it is sent with that sign-in only.
-    const vet = user();
-    const meta = cache.remember(
+  async start(input: InvokeInput<'recording:start'>, actor: Actor | null): Promise<RecordingInfo> {
+    const { recordings } = this.options;
+    // The consult is the account's that started it: it is sent with that sign-in only.
+    const meta = toRecordingInfo(
       await recordings.start({
         mimeType: input.mimeType,
         label: input.label || null,
         patientName: input.patientName ?? null,
         description: input.description ?? null,
         templateId: input.templateId ?? null,
-        owner: vet ? ownerOf(vet, serviceKey()) : null,
+        owner: actor ? { ...actor } : null,
         ownerConsented: input.ownerConsented === true,
       }),
     );
     // A recording whose start cannot be noted could not be kept either (the disk): none is made.
     try {
-      await this.options.trail.add(meta.id, 'recorded', { who: vet });
+      await this.options.trail.add(meta.id, 'recorded', { who: actor && actorUser(actor) });
     } catch (e) {
       await recordings.delete(meta.id).catch(() => undefined);
-      cache.forget(meta.id);
       throw e;
     }
     if (meta.patientName?.trim()) this.options.pipeline.recordingNamed(meta.id);
@@ -57,16 +56,15 @@ export class Recorder {
     elapsedMs,
   }: InvokeInput<'recording:chunk'>): Promise<{ bytes: number; chunks: number }> {
     const meta = await this.options.recordings.appendChunk(id, seq, data, elapsedMs);
-    this.options.cache.remember(meta);
     return { bytes: meta.bytes, chunks: meta.chunks };
   }
 
   async pause(id: string): Promise<RecordingInfo> {
-    return this.options.cache.remember(await this.options.recordings.pause(id));
+    return toRecordingInfo(await this.options.recordings.pause(id));
   }
 
   async resume(id: string): Promise<RecordingInfo> {
-    return this.options.cache.remember(await this.options.recordings.resume(id));
+    return toRecordingInfo(await this.options.recordings.resume(id));
   }
 
   /**
@@ -74,11 +72,11 @@ export class Recorder {
    * so that a recording the app did not stop keeps them too. Once stopped, Stop has had them.
    */
   async pets(id: string, pets: readonly string[]): Promise<RecordingInfo> {
-    const { recordings, cache } = this.options;
+    const { recordings } = this.options;
     const meta = await recordings.get(id);
     if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
-    if (meta.state !== 'recording' && meta.state !== 'paused') return cache.remember(meta);
-    return cache.remember(await recordings.update(id, { pets: [...pets] }));
+    if (meta.state !== 'recording' && meta.state !== 'paused') return toRecordingInfo(meta);
+    return toRecordingInfo(await recordings.update(id, { pets: [...pets] }));
   }
 
   /**
@@ -96,9 +94,8 @@ export class Recorder {
   }
 
   private async stopOnce(id: string, durationMs: number | undefined, pets?: readonly string[]): Promise<ConsultInfo> {
-    const { recordings, cache, gate, visits } = this.options;
+    const { recordings, gate, visits } = this.options;
     const finished = await recordings.finish(id, durationMs === undefined ? {} : { durationMs });
-    cache.remember(finished);
     await visits.stop(id, pets ?? finished.pets ?? []);
     // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
     if (gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);

@@ -48,8 +48,6 @@ export interface TrailOptions {
   folder: (id: string) => string;
   /** Where deletions are kept. */
   deletionsFile: string;
-  /** The vet signed in, if any. */
-  user: () => User | null;
   now?: () => Date;
 }
 
@@ -68,7 +66,7 @@ export class ConsultTrail {
   async add(
     id: string,
     action: TrailAction,
-    { documentId = null, who = this.options.user() }: { documentId?: string | null; who?: User | null } = {},
+    { documentId = null, who }: { documentId?: string | null; who: User | null },
   ): Promise<TrailEntry> {
     const entry = { ...this.entry(action, who), ...(documentId === null ? {} : { documentId }) };
     const file = join(this.options.folder(id), TRAIL);
@@ -87,8 +85,8 @@ export class ConsultTrail {
   }
 
   /** Notes a deletion where it outlives the consult's folder; throws TrailError when it cannot. */
-  async deleted(id: string, patientName: string | null): Promise<void> {
-    const line = { id, patientName, ...this.entry('deleted', this.options.user()) };
+  async deleted(id: string, patientName: string | null, who: User | null): Promise<void> {
+    const line = { id, patientName, ...this.entry('deleted', who) };
     await written(async () => {
       await appendFile(this.options.deletionsFile, `${JSON.stringify(line)}\n`, { mode: 0o600 });
       await this.bound(this.options.deletionsFile, MAX_DELETIONS_BYTES);

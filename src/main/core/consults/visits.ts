@@ -5,7 +5,7 @@
 // half-way leaves a journal with pets not made yet: the next Stop or Send of the visit, or the
 // next start of the engine, makes them (a pet made before is found under its id, never made
 // twice) and sends the visit. No pet of a visit is sent while another is still to be made.
-import type { User } from '../../../shared/service/index.ts';
+import { actorUser } from '../actor.ts';
 import { diskErrorCode } from '../disk-errors.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
 import type { ConsultGate } from '../consult-gate.ts';
@@ -27,8 +27,6 @@ export interface VisitOptions {
   access: ConsultAccessView;
   gate: ConsultGate;
   pipeline: Pipeline;
-  /** The vet signed in, if any. */
-  user: () => User | null;
   trail: ConsultTrail;
   /** The window learns of each pet made through the outbox, as of every consult's change. */
   outbox: Pick<ConsultOutbox, 'changed'>;
@@ -95,7 +93,7 @@ export class Visits {
    * (none for a recording of one pet, or a visit split and sent before).
    */
   private async split(id: string, names: readonly string[]): Promise<string[]> {
-    const { recordings, cache } = this.options;
+    const { recordings } = this.options;
     const meta = await recordings.get(id);
     if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
     let split = meta.split;
@@ -105,7 +103,7 @@ export class Visits {
       const ids = await recordings.petIds(id, names.length);
       split = { pets: names.map((name, n) => ({ id: ids[n] ?? '', name: name.trim(), made: false })), done: false };
       try {
-        cache.remember(await recordings.update(id, { visitId: id, split }));
+        await recordings.update(id, { visitId: id, split });
       } catch (e) {
         throw notMade(meta, split, [], e, false);
       }
@@ -117,7 +115,7 @@ export class Visits {
       try {
         await this.makePet(meta, pet.id, pet.name, kept);
         split = { ...split, pets: split.pets.map((p, at) => (at === n ? { ...p, made: true } : p)) };
-        cache.remember(await recordings.update(id, { split }));
+        await recordings.update(id, { split });
       } catch (e) {
         throw notMade(meta, split, kept, e, true);
       }
@@ -127,13 +125,12 @@ export class Visits {
 
   /** One pet: its consult (found when made before), its trail's first entry, and the window told. */
   private async makePet(visit: RecordingMeta, id: string, name: string, kept: string[]): Promise<void> {
-    const { recordings, cache, user, trail } = this.options;
+    const { recordings, trail } = this.options;
     const pet = await recordings.addPet(visit.id, { id, patientName: name || null, visitId: visit.id });
-    cache.remember(pet);
     kept.push(id);
     if (!(await trail.read(id)).some((entry) => entry.action === 'recorded')) {
-      const vet = user();
-      await trail.add(id, 'recorded', { who: recordedBy(vet, pet) });
+      // Recorded by the vet who recorded the visit, whoever pressed Stop or Send.
+      await trail.add(id, 'recorded', { who: pet.owner ? actorUser(pet.owner) : null });
     }
     // The window learns of it now, not only once it is sent: one waiting for its name is listed too.
     this.options.outbox.changed(id);
@@ -144,16 +141,11 @@ export class Visits {
    * visit's journal is done.
    */
   private async sendAll(visit: string, ids: readonly string[]): Promise<void> {
-    const { pipeline, recordings, cache } = this.options;
+    const { pipeline, recordings } = this.options;
     for (const each of ids) if (!pipeline.info(each)) await sendIfReady(this.options, each);
     const split = (await recordings.get(visit))?.split;
-    if (split && !split.done) cache.remember(await recordings.update(visit, { split: { ...split, done: true } }));
+    if (split && !split.done) await recordings.update(visit, { split: { ...split, done: true } });
   }
-}
-
-/** The vet who recorded the visit, when it is the one signed in; else the trail names no one. */
-function recordedBy(vet: User | null, pet: RecordingMeta): User | null {
-  return vet && vet.id === pet.owner?.userId ? vet : null;
 }
 
 /**
@@ -205,7 +197,8 @@ async function sendIfReady(options: VisitOptions, id: string): Promise<void> {
   // Noted once its job is on disk, before it starts. Not sent when it cannot be noted: the
   // recording is kept, and Send in Consults tries again.
   await pipeline.submit(id, meta.templateId, () =>
-    options.trail.add(id, 'sent').catch((e: unknown) => {
+    // Sent with its owner's sign-in (the pipeline's rule), so on the trail as theirs.
+    options.trail.add(id, 'sent', { who: meta.recordedBy ? actorUser(meta.recordedBy) : null }).catch((e: unknown) => {
       throw new TrailError((e as TrailError).code ?? 'io', e, STOPPED_NOT_SENT);
     }),
   );

@@ -59,9 +59,12 @@ export class RecordingStore {
    * Each recording's meta as last written or read here. Everything this store writes passes
    * through it, so what it says of a consult (its owner above all) is what is on disk.
    */
-  private readonly known = new Map<string, RecordingMeta>();
-  /** Told of every meta written (a chunk, a claim, a rename) and of every recording deleted. */
-  onChange?: (meta: RecordingMeta) => void;
+  private readonly metas = new Map<string, RecordingMeta>();
+  /**
+   * Told of every meta written (a chunk, a claim, a rename), with the one it replaced (none for
+   * a recording just made), and of every recording deleted.
+   */
+  onChange?: (meta: RecordingMeta, before: RecordingMeta | undefined) => void;
   onDelete?: (id: string) => void;
 
   constructor(opts: { dir: string; now?: () => number; log?: (line: string) => void }) {
@@ -255,8 +258,9 @@ export class RecordingStore {
         await writeJsonAtomic(join(staging, META), meta);
         await rename(staging, this.folder(input.id));
         await syncDir(this.dir);
-        this.known.set(meta.id, meta);
-        this.onChange?.(meta);
+        const before = this.metas.get(meta.id);
+        this.metas.set(meta.id, meta);
+        this.onChange?.(meta, before);
         return meta;
       } catch (e) {
         // Half made (a full disk): nothing of it is left to be taken for a consult.
@@ -310,7 +314,7 @@ export class RecordingStore {
             now: this.now,
             log: this.log,
             writeMeta: (meta) => this.writeMeta(meta),
-            read: (meta) => this.known.set(id, meta),
+            read: (meta) => this.metas.set(id, meta),
           }),
         ),
       (id) => this.read(id),
@@ -326,19 +330,28 @@ export class RecordingStore {
   async delete(id: string): Promise<void> {
     checkId(id);
     await this.serial(id, () => rm(this.folder(id), { recursive: true, force: true }));
-    this.known.delete(id);
+    this.metas.delete(id);
     this.onDelete?.(id);
   }
 
   /** The recording's meta as this store last wrote or read it; undefined for one it does not know. */
   peek(id: string): RecordingMeta | undefined {
-    return this.known.get(id);
+    return this.metas.get(id);
   }
 
   private async writeMeta(meta: RecordingMeta): Promise<void> {
     await writeJsonAtomic(this.metaPath(meta.id), meta);
-    this.known.set(meta.id, meta);
-    this.onChange?.(meta);
+    const before = this.metas.get(meta.id);
+    this.metas.set(meta.id, meta);
+    this.onChange?.(meta, before);
+  }
+
+  /**
+   * Every recording this store knows: after `open`, every one on disk, each as last written or
+   * read. The engine's one in-memory copy of the recordings: the consults list reads it here.
+   */
+  known(): IterableIterator<RecordingMeta> {
+    return this.metas.values();
   }
 
   private async transition(id: string, to: RecordingState, from: RecordingState[]): Promise<RecordingMeta> {
@@ -369,7 +382,7 @@ export class RecordingStore {
     if (raw === null) return null;
     const meta = parseMeta(raw, id);
     if (!meta) this.log(`recordings: meta.json of ${id} has an unknown shape`);
-    else this.known.set(id, meta);
+    else this.metas.set(id, meta);
     return meta;
   }
 

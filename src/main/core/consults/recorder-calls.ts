@@ -1,0 +1,23 @@
+// The recorder's IPC calls (`recording:*`). The audio of a recording under way is kept whoever
+// sits in front now (access `recording`), and the recorder's answers are the computer's: a
+// recording goes on through a switch of user. Its details are the consult's, changed only by
+// the vet who recorded it until it is sent.
+import type { AppCore } from '../app-core.ts';
+import type { Calls, ChannelsOf } from '../ipc-call.ts';
+
+export function recorderCalls(core: AppCore): Calls<ChannelsOf<'recording'>> {
+  const { recorder, commands } = core;
+  return {
+    'recording:start': { answers: 'computer', run: (input, actor) => recorder.start(input, actor) },
+    'recording:chunk': { access: 'recording', answers: 'computer', run: (input) => recorder.chunk(input) },
+    'recording:pause': { access: 'recording', answers: 'computer', run: ({ id }) => recorder.pause(id) },
+    'recording:resume': { access: 'recording', answers: 'computer', run: ({ id }) => recorder.resume(id) },
+    'recording:stop': {
+      access: 'recording',
+      answers: 'computer',
+      run: ({ id, durationMs, pets }) => recorder.stop(id, durationMs, pets),
+    },
+    'recording:pets': { access: 'recording', answers: 'computer', run: ({ id, pets }) => recorder.pets(id, pets) },
+    'recording:update': { access: 'full', ownerOnly: 'change', run: (input, actor) => commands.update(input, actor) },
+  };
+}
