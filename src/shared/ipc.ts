@@ -150,9 +150,41 @@ export interface ConsultsRevision {
   revision: number;
 }
 
+/**
+ * Where a consult is on its way from the microphone to a note, worked out by the engine
+ * (src/main/core/consults/stage.ts) from the recording, its job and what the vet in front may do
+ * with it; the window puts it in words and never works it out again:
+ * - `recording`, `paused`: being recorded;
+ * - `claim`: no one signed in here owns it; the vet in front may send it as theirs;
+ * - `recovered`: cut short by a crash and recovered, not sent yet;
+ * - `needs-name`: waits for the patient's name; `needs-template`: for a template to send it;
+ * - `waiting`: held up, for what the job's `waitingFor` says;
+ * - `preparing`, `upload`, `uploaded`, `scribing`, `late`: on its way (late: the note is
+ *   overdue); `ready`: the note is there; `failed`: the job's `error` says why.
+ */
+export type ConsultStage =
+  | 'recording'
+  | 'paused'
+  | 'claim'
+  | 'recovered'
+  | 'needs-name'
+  | 'needs-template'
+  | 'waiting'
+  | 'preparing'
+  | 'upload'
+  | 'uploaded'
+  | 'scribing'
+  | 'late'
+  | 'ready'
+  | 'failed';
+
 export interface ConsultInfo {
   recording: RecordingInfo;
   job: JobInfo | null;
+  /** Where it is, as the engine works it out for the vet in front. */
+  stage: ConsultStage;
+  /** Whether it waits for the patient's name before it can go to the service. */
+  needsPatientName: boolean;
   /**
    * Present on a consult no one signed in here owns (recorded while signed out, or by this vet
    * under another service): the vet may claim it (consults:claim) and nothing more until then.

@@ -106,18 +106,19 @@ describe('ConsultsView fed by events', () => {
 
   it('keeps the order worked out while no consult comes, goes or moves, and counts what the header shows', async () => {
     const { consultsIndex } = await import('../../src/renderer/src/stores/consults.ts');
-    const { job, recording } = await import('./support/consult-info.ts');
-    const at = (id: string, hour: number, state: 'recorded' | 'scribe_requested' | 'completed', by: string | null) => ({
-      recording: recording({
-        id,
-        startedAt: `2026-03-05T${String(hour).padStart(2, '0')}:00:00.000Z`,
-        recordedBy:
-          by === null
-            ? null
-            : { userId: by, organizationId: 'org', email: `${by}@clinic.test`, name: by, service: 'sandbox' },
-      }),
-      job: job({ recordingId: id, state }),
-    });
+    const { consult, job, recording } = await import('./support/consult-info.ts');
+    const at = (id: string, hour: number, state: 'recorded' | 'scribe_requested' | 'completed', by: string | null) =>
+      consult(
+        recording({
+          id,
+          startedAt: `2026-03-05T${String(hour).padStart(2, '0')}:00:00.000Z`,
+          recordedBy:
+            by === null
+              ? null
+              : { userId: by, organizationId: 'org', email: `${by}@clinic.test`, name: by, service: 'sandbox' },
+        }),
+        job({ recordingId: id, state }),
+      );
     const first = {
       a: at('a', 9, 'recorded', 'vet-1'),
       b: at('b', 11, 'scribe_requested', null),

@@ -25,10 +25,10 @@ import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/
 import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consults/status-badge.tsx';
 import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
-import { job, recording } from './support/consult-info.ts';
+import { consult, job, recording } from './support/consult-info.ts';
 
 const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) =>
-  consultStatus({ recording: recording(r), job: j === null ? null : job(j) });
+  consultStatus(consult(recording(r), j === null ? null : job(j)));
 
 describe('consultStatus', () => {
   it('says a recording is still going, paused or not', () => {
@@ -123,10 +123,9 @@ describe('consultStatus', () => {
       badge: 'Late',
       tone: 'warning',
     });
-    const late = consultStatus(
-      { recording: recording(), job: job({ state: 'scribe_requested', overdue: true }) },
-      { overdueMinutes: 45 },
-    );
+    const late = consultStatus(consult(recording(), job({ state: 'scribe_requested', overdue: true })), {
+      overdueMinutes: 45,
+    });
     expect(late.text).toBe(
       'The service has not finished this note after 45 minutes. It is still being checked every 2 minutes.',
     );
@@ -156,16 +155,11 @@ describe('consultStatus', () => {
       text: "Waiting for the patient's name — type it to send",
       tone: 'warning',
     });
-    expect(needsPatientName({ recording: recording({ patientName: null }), job: job({ state: 'recorded' }) })).toBe(
-      true,
-    );
+    expect(needsPatientName(consult(recording({ patientName: null }), job({ state: 'recorded' })))).toBe(true);
     expect(
-      needsPatientName({
-        recording: recording({ patientName: null }),
-        job: job({ state: 'completed', hasNote: true }),
-      }),
+      needsPatientName(consult(recording({ patientName: null }), job({ state: 'completed', hasNote: true }))),
     ).toBe(false);
-    expect(needsPatientName({ recording: recording(), job: null })).toBe(false);
+    expect(needsPatientName(consult(recording(), null))).toBe(false);
   });
 
   it('says each state once: the badge keeps its mark and drops a word its sentence says', () => {
@@ -308,10 +302,7 @@ describe('consultStatus', () => {
       [dayKey(local(4, 12)), ['before']],
       [dayKey(local(5, 12)), ['again']],
     ]);
-    const consults = Object.entries(times).map(([id, startedAt]) => ({
-      recording: recording({ id, startedAt }),
-      job: null,
-    }));
+    const consults = Object.entries(times).map(([id, startedAt]) => consult(recording({ id, startedAt })));
     const onDay = (day: string) =>
       filterConsults(consults, { matching: null, day, state: 'all' }).map((c) => c.recording.id);
     expect(onDay(dayKey(local(5, 12)))).toEqual(['late', 'written', 'midnight', 'again']);
@@ -381,7 +372,7 @@ describe('ConsultsView, on the real core', () => {
     });
     for (const [seq, data] of chunks.slice(0, 3).entries())
       await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
-    for (const m of await core.recordings.recoverUnfinished()) core.remember(m);
+    await core.recordings.recoverUnfinished();
     return meta.id;
   }
 
@@ -489,7 +480,7 @@ describe('ConsultsView, on the real core', () => {
       owner: mine(),
     });
     for (const [seq, data] of chunks.entries()) await core.recordings.appendChunk(meta.id, seq, data, (seq + 1) * 1000);
-    core.remember(await core.recordings.finish(meta.id, { durationMs: 5000 }));
+    await core.recordings.finish(meta.id, { durationMs: 5000 });
     const before = calls.length;
     render(<ConsultsView />);
     const oscar = within(await screen.findByRole('article', { name: 'No patient name — Oscar — old' }));
@@ -590,9 +581,7 @@ describe('ConsultsView, on the real core', () => {
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     expect(useSession.getState().session.signedIn).toBe(true);
-    render(
-      <ConsultRow consult={{ recording: recording(), job: job({ state: 'upload_url', waitingFor: 'sign-in' }) }} />,
-    );
+    render(<ConsultRow consult={consult(recording(), job({ state: 'upload_url', waitingFor: 'sign-in' }))} />);
     expect(screen.getByText('Waiting for sign-in')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(useSession.getState().session.signedIn).toBe(false));

@@ -14,7 +14,7 @@ import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
-import { job, recording } from './support/consult-info.ts';
+import { consult, job, recording } from './support/consult-info.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
@@ -42,20 +42,21 @@ const doc = (patch: Partial<DocumentInfo> = {}): DocumentInfo => ({
   completedAt: null,
   ...patch,
 });
-const consultWith = (jobPatch: Partial<JobInfo>): ConsultInfo => ({
-  recording: recording({
-    id: 'r1',
-    templateId: SOAP,
-    recordedBy: {
-      userId: 'u1',
-      organizationId: 'o1',
-      name: 'Dr. Demo Vet',
-      email: 'demo@vetscribe.test',
-      service: 'sandbox',
-    },
-  }),
-  job: job({ recordingId: 'r1', templateId: SOAP, state: 'completed', ...jobPatch }),
-});
+const consultWith = (jobPatch: Partial<JobInfo>): ConsultInfo =>
+  consult(
+    recording({
+      id: 'r1',
+      templateId: SOAP,
+      recordedBy: {
+        userId: 'u1',
+        organizationId: 'o1',
+        name: 'Dr. Demo Vet',
+        email: 'demo@vetscribe.test',
+        service: 'sandbox',
+      },
+    }),
+    job({ recordingId: 'r1', templateId: SOAP, state: 'completed', ...jobPatch }),
+  );
 
 describe('documentStatus', () => {
   it('says in words where a document is: its turn, a wait, writing, late, failed, ready', () => {

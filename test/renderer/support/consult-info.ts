@@ -1,6 +1,9 @@
 // A consult as main describes it to the window (RecordingInfo and JobInfo), for tests of the
-// pure functions and components that read one: every field set, the test's own on top.
-import type { RecordingInfo } from '../../../src/shared/ipc.ts';
+// pure functions and components that read one: every field set, the test's own on top, and the
+// stage worked out by the engine.
+import { withAccess } from '../../../src/main/core/consults/access.ts';
+import { consultInfo } from '../../../src/main/core/consults/stage.ts';
+import type { ConsultInfo, RecordingInfo } from '../../../src/shared/ipc.ts';
 import type { JobInfo } from '../../../src/shared/jobs.ts';
 
 export const recording = (patch: Partial<RecordingInfo> = {}): RecordingInfo => ({
@@ -43,3 +46,16 @@ export const job = (patch: Partial<JobInfo> = {}): JobInfo => ({
   documents: [],
   ...patch,
 });
+
+/**
+ * A consult as the engine sends it: its stage worked out by the engine's own function, as for
+ * every consult that crosses to the window; `claimable` as the gate adds it.
+ */
+export const consult = (
+  r: RecordingInfo = recording(),
+  j: JobInfo | null = null,
+  { claimable = false }: { claimable?: boolean } = {},
+): ConsultInfo => {
+  const info = consultInfo(r, j);
+  return claimable ? withAccess(info, 'claim') : info;
+};

@@ -5,6 +5,7 @@ import type { Actor } from '../actor.ts';
 import type { ConsultAccess, ConsultGate } from '../consult-gate.ts';
 import { JobError } from '../jobs/pipeline.ts';
 import type { ConsultCache } from './cache.ts';
+import { consultStage } from './stage.ts';
 
 export const NOT_THEIRS = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
@@ -13,7 +14,7 @@ export const NOT_THEIRS = 'That consult is not on this computer, or it belongs t
  * not delete (a colleague's) says why (`ConsultGate.ownerOnly`).
  */
 export function withAccess(c: ConsultInfo, access: ConsultAccess, deleteRefused: string | null = null): ConsultInfo {
-  if (access === 'claim') return { ...c, claimable: true };
+  if (access === 'claim') return { ...c, claimable: true, stage: consultStage(c.recording, c.job, true) };
   return deleteRefused === null ? c : { ...c, deleteRefused };
 }
 

@@ -11,6 +11,7 @@ import type { Session } from '../session.ts';
 import type { Emit } from '../ports.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConsultOutbox } from './outbox.ts';
+import { consultInfo } from './stage.ts';
 
 /** How a consult is called in notifications: its patient, else its label, else its time. */
 function consultName(recording: RecordingInfo): string {
@@ -48,7 +49,7 @@ export function announceConsults({ pipeline, cache, gate, emit, outbox, session,
     }
     untold.delete(recording.id);
     if (document) {
-      emit('note:ready', { recording, job, documentId: document.id });
+      emit('note:ready', { ...consultInfo(recording, job), documentId: document.id });
       notify?.(
         `${document.name ?? 'Document'} ready`,
         `${consultName(recording)} — ${document.name ?? 'another document'} is ready to read.`,
@@ -56,7 +57,7 @@ export function announceConsults({ pipeline, cache, gate, emit, outbox, session,
       );
       return;
     }
-    emit('note:ready', { recording, job });
+    emit('note:ready', consultInfo(recording, job));
     notify?.('Note ready', `${consultName(recording)} — the note is ready to read.`, recording.id);
   };
 

@@ -10,6 +10,7 @@ import type { RecorderActivity } from '../../../shared/desktop.ts';
 import type { JobInfo } from '../../../shared/jobs.ts';
 import type { RecordingMeta, RecordingStore } from '../recordings/index.ts';
 import type { Emit } from '../ports.ts';
+import { consultInfo } from './stage.ts';
 
 /** The one mapping of a recording's meta to what crosses IPC. */
 export function toRecordingInfo(meta: RecordingMeta): RecordingInfo {
@@ -121,14 +122,14 @@ export class ConsultCache {
 
   consult(id: string): ConsultInfo | null {
     const recording = this.recording(id);
-    return recording ? { recording, job: this.options.job(id) } : null;
+    return recording ? consultInfo(recording, this.options.job(id)) : null;
   }
 
   /** Every consult on this computer, whoever's, newest first. */
   all(): ConsultInfo[] {
     return [...this.options.recordings.known()]
       .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
-      .map((meta) => ({ recording: toRecordingInfo(meta), job: this.options.job(meta.id) }));
+      .map((meta) => consultInfo(toRecordingInfo(meta), this.options.job(meta.id)));
   }
 
   /**

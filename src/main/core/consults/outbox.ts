@@ -8,6 +8,7 @@ import type { ConsultGate } from '../consult-gate.ts';
 import type { Emit } from '../ports.ts';
 import { withAccess } from './access.ts';
 import type { ConsultCache } from './cache.ts';
+import { consultInfo } from './stage.ts';
 
 export interface ConsultOutboxOptions {
   cache: Pick<ConsultCache, 'withRecording'>;
@@ -33,7 +34,7 @@ export class ConsultOutbox {
     cache.withRecording(id, (recording) => {
       const access = gate.access(id);
       if (access === 'none') return;
-      const consult = { recording, job: this.options.job(id) ?? job ?? null };
+      const consult = consultInfo(recording, this.options.job(id) ?? job ?? null);
       emit('consult:changed', withAccess(consult, access, gate.ownerOnly(id, 'delete')));
     });
   }

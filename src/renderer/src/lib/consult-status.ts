@@ -1,5 +1,7 @@
-// Where a consult is on its way from the microphone to a note, in the vet's words. Derived
-// from the recording and its job as main reports them; pure, so every state is tested.
+// Where a consult is on its way from the microphone to a note, in the vet's words. The engine
+// works out the stage (src/main/core/consults/stage.ts) and sends it with the consult; this
+// module only chooses the words for it, from the stage and the job's facts (its progress, what
+// it waits for, the service's own word). Pure, so every stage's words are tested.
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import type { ConsultInfo } from '../../../shared/ipc.ts';
 import type { AskedBy, DocumentInfo } from '../../../shared/jobs.ts';
@@ -48,12 +50,9 @@ export interface StatusOptions {
 
 const DEFAULT_OVERDUE_MINUTES = 30;
 
-/** Whether the consult waits for the patient's name before it can go to the service. */
-export function needsPatientName({ recording, job }: ConsultInfo): boolean {
-  if (recording.patientName?.trim()) return false;
-  return (
-    job === null || (job.state === 'failed' && job.error?.code === 'patient_name_required') || job.state === 'recorded'
-  );
+/** Whether the consult waits for the patient's name before it can go to the service (the engine says). */
+export function needsPatientName(consult: ConsultInfo): boolean {
+  return consult.needsPatientName;
 }
 
 /** The published statuses of a scribe job (`GET /scribe/get/{id}`, docs/service.md) in the vet's words. */
@@ -76,42 +75,66 @@ function scribeWords(serviceStatus: string | null, what: 'note' | 'document' = '
   }
 }
 
+/** The consult's stage, as the engine worked it out, in the vet's words. */
 export function consultStatus(consult: ConsultInfo, options: StatusOptions = {}): ConsultStatus {
-  const { recording, job } = consult;
-  if (recording.state === 'recording') return { text: 'Recording…', badge: 'Recording', tone: 'progress' };
-  if (recording.state === 'paused') return { text: 'Recording… (paused)', badge: 'Paused', tone: 'progress' };
-  // No one signed in here owns it yet: it is sent, and its note shown, only once a vet takes it.
-  if (consult.claimable) {
-    const by = recording.recordedBy;
-    return by
-      ? {
-          text: `Recorded by ${by.name || by.email} under another service — send it as yours on this one?`,
-          badge: 'Needs you',
-          tone: 'warning',
-        }
-      : { text: 'Recorded while no one was signed in — send it as yours?', badge: 'Needs you', tone: 'warning' };
-  }
-  const nameMissing = needsPatientName(consult);
-  if (!job) {
-    if (recording.state === 'recovered') {
+  const { recording, job, stage } = consult;
+  switch (stage) {
+    case 'recording':
+      return { text: 'Recording…', badge: 'Recording', tone: 'progress' };
+    case 'paused':
+      return { text: 'Recording… (paused)', badge: 'Paused', tone: 'progress' };
+    case 'claim': {
+      const by = recording.recordedBy;
+      return by
+        ? {
+            text: `Recorded by ${by.name || by.email} under another service — send it as yours on this one?`,
+            badge: 'Needs you',
+            tone: 'warning',
+          }
+        : { text: 'Recorded while no one was signed in — send it as yours?', badge: 'Needs you', tone: 'warning' };
+    }
+    case 'recovered':
       return {
-        text: nameMissing
+        text: consult.needsPatientName
           ? "Recovered after the app closed — add the patient's name to send it"
           : 'Recovered after the app closed',
         badge: 'Needs you',
         tone: 'warning',
       };
+    case 'needs-name':
+      return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
+    case 'needs-template':
+      return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
+    case 'ready':
+      return { text: 'Note ready', badge: 'Ready', tone: 'done' };
+    case 'failed':
+      return {
+        text: `Failed: ${job?.error?.message ?? 'the service gave no reason.'}`,
+        badge: 'Failed',
+        tone: 'error',
+      };
+    case 'waiting':
+      return waitingStatus(consult);
+    case 'preparing':
+      return { text: 'Getting ready to send…', badge: 'Working', tone: 'progress' };
+    case 'upload': {
+      if (!job || job.state !== 'upload_url' || job.bytesSent <= 0 || job.bytesTotal <= 0)
+        return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
+      const progress = Math.min(1, job.bytesSent / job.bytesTotal);
+      return { text: `Uploading ${Math.floor(progress * 100)}%`, badge: 'Uploading', tone: 'progress', progress };
     }
-    if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
-    return { text: 'Choose a template to send', badge: 'Needs you', tone: 'warning' };
+    case 'uploaded':
+      return { text: 'Uploaded — asking for the note…', badge: 'Working', tone: 'progress' };
+    case 'late':
+      return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES), badge: 'Late', tone: 'warning' };
+    case 'scribing':
+      return { text: scribeWords(job?.serviceStatus ?? null), badge: 'Scribing', tone: 'progress' };
   }
-  if (job.state === 'completed') return { text: 'Note ready', badge: 'Ready', tone: 'done' };
-  if (nameMissing) return { text: PATIENT_NAME_WAITING, badge: 'Needs you', tone: 'warning' };
-  if (job.state === 'failed') {
-    return { text: `Failed: ${job.error?.message ?? 'the service gave no reason.'}`, badge: 'Failed', tone: 'error' };
-  }
-  // A job that is held up says why before it says where it is.
-  switch (job.waitingFor) {
+}
+
+/** What a held-up consult waits for (the job's `waitingFor`), in words. */
+function waitingStatus({ recording, job }: ConsultInfo): ConsultStatus {
+  switch (job?.waitingFor) {
     case 'network':
       // The clinic's proxy or certificate: the sentence says what to ask IT; the consult waits.
       if (job.waitingReason)
@@ -137,26 +160,8 @@ export function consultStatus(consult: ConsultInfo, options: StatusOptions = {})
       return { text: 'Waiting for a vet to send it as theirs', badge: 'Waiting', tone: 'warning' };
     case 'service':
       return { text: `The service is busy — ${retryWhen(job.nextRetryAt)}`, badge: 'Waiting', tone: 'warning' };
-    case null:
-      break;
-  }
-  switch (job.state) {
-    case 'recorded':
-      return { text: 'Getting ready to send…', badge: 'Working', tone: 'progress' };
-    case 'session_created':
-      return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
-    case 'upload_url': {
-      if (job.bytesSent <= 0 || job.bytesTotal <= 0)
-        return { text: 'Waiting to upload', badge: 'Working', tone: 'progress' };
-      const progress = Math.min(1, job.bytesSent / job.bytesTotal);
-      return { text: `Uploading ${Math.floor(progress * 100)}%`, badge: 'Uploading', tone: 'progress', progress };
-    }
-    case 'uploaded':
-      return { text: 'Uploaded — asking for the note…', badge: 'Working', tone: 'progress' };
-    case 'scribe_requested':
-      if (job.overdue)
-        return { text: overdueText(options.overdueMinutes ?? DEFAULT_OVERDUE_MINUTES), badge: 'Late', tone: 'warning' };
-      return { text: scribeWords(job.serviceStatus), badge: 'Scribing', tone: 'progress' };
+    default:
+      return { text: 'Waiting', badge: 'Waiting', tone: 'warning' };
   }
 }
 
