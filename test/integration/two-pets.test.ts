@@ -384,6 +384,12 @@ describe('a visit split cut short', () => {
       dataDir,
     });
     cleanups.push(() => again.stop());
+    // The vet who pressed Stop is told the visit was finished, not only the log.
+    expect(again.appInfo().notices).toContainEqual({
+      level: 'info',
+      message:
+        'The visit of Bella, cut short when the app closed, was finished: Tom and Jerry are consults of their own now.',
+    });
     await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
     const visit = again.consults().filter((x) => x.recording.visitId === id);
     expect(visit.map((x) => x.recording.patientName).sort()).toEqual(['Bella', 'Jerry', 'Tom']);

@@ -324,7 +324,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     });
     await this.pipeline.init(metas, listing);
     // A visit whose split a kill or a full disk cut short has its other pets made and is sent.
-    await this.visits.resume(metas);
+    for (const notice of await this.visits.resume(metas)) this.notice(notice);
     // Restored only while their consults are still in flight.
     await this.background.prune((id) => this.inFlightFor(id));
     // What a write cut short by a crash left behind (temporary files of unsaved edits).

@@ -5,6 +5,7 @@
 // half-way leaves a journal with pets not made yet: the next Stop or Send of the visit, or the
 // next start of the engine, makes them (a pet made before is found under its id, never made
 // twice) and sends the visit. No pet of a visit is sent while another is still to be made.
+import type { Notice } from '../../../shared/ipc.ts';
 import { actorUser } from '../actor.ts';
 import { diskErrorCode } from '../disk-errors.ts';
 import { KeyedQueue } from '../keyed-queue.ts';
@@ -79,13 +80,27 @@ export class Visits {
    * At start: every visit whose split a kill or a full disk left unfinished is finished and
    * sent now. One that fails again is left for the next try and logged.
    */
-  async resume(metas: readonly RecordingMeta[]): Promise<void> {
+  async resume(metas: readonly RecordingMeta[]): Promise<Notice[]> {
+    const told: Notice[] = [];
     for (const meta of metas) {
       if (!meta.split || meta.split.done) continue;
-      await this.stop(meta.id, []).catch((e: unknown) =>
-        this.options.log.warn(`visits: the visit of ${meta.id} could not be finished yet: ${(e as Error).message}`),
-      );
+      const pending = meta.split.pets.filter((p) => !p.made).map((p) => p.name || 'an unnamed pet');
+      const visit = meta.patientName?.trim() || 'a patient';
+      try {
+        await this.stop(meta.id, []);
+        // Said, not only logged: the vet who pressed Stop saw it cut short.
+        told.push({
+          level: 'info',
+          message: pending.length
+            ? `The visit of ${visit}, cut short when the app closed, was finished: ${listWords(pending)} ${pending.length === 1 ? 'is a consult of its own' : 'are consults of their own'} now.`
+            : `The visit of ${visit}, cut short when the app closed, was finished and sent.`,
+        });
+      } catch (e) {
+        this.options.log.warn(`visits: the visit of ${meta.id} could not be finished yet: ${(e as Error).message}`);
+        told.push({ level: 'warning', message: (e as Error).message });
+      }
     }
+    return told;
   }
 
   /**
@@ -146,6 +161,11 @@ export class Visits {
     const split = (await recordings.get(visit))?.split;
     if (split && !split.done) await recordings.update(visit, { split: { ...split, done: true } });
   }
+}
+
+/** "Tom", "Tom and Jerry", "Tom, Jerry and Rex". */
+function listWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
 /**
