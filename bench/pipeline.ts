@@ -263,7 +263,7 @@ report.add(
     "- the real AppCore (src/main/core) with a MemorySecretStore and the app's default pipeline settings (backoff, poll schedule, 2 concurrent uploads), driven through its IPC handler table as the window drives it: `recording:start` with a template, five `recording:chunk` calls carrying the chunks of a real 5 s MediaRecorder recording (test/fixtures/audio/mediarecorder-5s, audio/webm;codecs=opus), then `recording:stop`, which sends the recording to be scribed at once",
     '- the sandbox in a process of its own with `scribeSeconds: 0` and no rate limit; requests counted by its `stats()`',
     "- times from undici's diagnostics channels in the core's process (when a request's headers leave, when its answer ends); Stop is the moment `recording:stop` is called",
-    `- the recording session and its upload address asked for while recording (the default), 1.5 s after the patient's name was set at Start: ${main.early.used} of ${CONSULTS} consults started at the upload (${main.early.made} made, ${main.early.unused} left unused); \`npm run bench:stop-upload\` sets Stop → first upload byte beside asking for them at Stop`,
+    `- the recording session made while recording (the default) only after a minute of audio under a name unchanged for 10 s, which these 5 s consults never reach, so each is asked for at Stop: ${main.early.made} made while recording, ${main.early.used} used; \`npm run bench:stop-upload\` sets Stop → first upload byte with the session asked for at Stop beside made while recording`,
     `- wall time ${fixed(main.wallMs / 1000)} s`,
   ].join('\n'),
 );

@@ -327,6 +327,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     for (const notice of await this.visits.resume(metas)) this.notice(notice);
     // Restored only while their consults are still in flight.
     await this.background.prune((id) => this.inFlightFor(id));
+    // What a delete cut short by a kill left of a consult whose folder is gone.
+    const finished = await this.commands
+      .finishDeletes()
+      .catch((e: unknown) => this.log.warn(`consults: deletions not finished yet: ${(e as Error).message}`));
+    if (finished)
+      this.log.info(`consults: finished ${finished} deletion(s) a kill cut short (drafts, answers, conversations)`);
     // What a write cut short by a crash left behind (temporary files of unsaved edits).
     await this.drafts
       .sweep()

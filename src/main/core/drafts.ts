@@ -178,6 +178,19 @@ export class DraftStore {
     });
   }
 
+  /** The consults that have a draft here, any vet's (what a delete cut short may have left). */
+  async consults(): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const name of await this.names()) {
+      try {
+        ids.add(consultOf(keyOfFile(name)));
+      } catch {
+        // Not a draft's name: not this store's to report.
+      }
+    }
+    return [...ids];
+  }
+
   /**
    * Removes the temps that a process killed mid-write left in the folder (each could hold a whole
    * note's text, and nothing else would ever remove it). Drafts and the unreadable ones kept aside

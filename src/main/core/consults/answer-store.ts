@@ -1,7 +1,7 @@
 // The files of the agents' answers kept with the consults: `<data>/answers/<consult id>.json`,
 // written atomically, at most MAX_KEPT_ANSWERS a consult. A file that cannot be read counts as
 // no answers (they can be asked again); the consult itself is never at stake.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { KeptAnswer } from '../../../shared/ipc.ts';
@@ -58,6 +58,12 @@ export class AnswerStore {
     const kept = [...(await this.list(id)), answer].slice(-MAX_KEPT_ANSWERS);
     await mkdir(this.dir, { recursive: true });
     await writeJsonAtomic(this.path(id), { answers: kept });
+  }
+
+  /** The consults that have a file here (what a delete cut short may have left). */
+  async consults(): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
   }
 
   async removeConsult(id: string): Promise<void> {

@@ -168,4 +168,25 @@ export class ConsultCommands {
     });
     return { deleted: true };
   }
+
+  /**
+   * At start: a delete a kill cut short after the consult's folder went (its line in the
+   * deletions file is written first) is finished; its drafts, kept answers and conversation are
+   * removed. A consult whose folder is still there was not deleted, and stays. Returns how many
+   * deletions were finished.
+   */
+  async finishDeletes(): Promise<number> {
+    const { trail, recordings, drafts, answers, conversations } = this.options;
+    const deleted = await trail.deletedIds();
+    if (deleted.size === 0) return 0;
+    const left = new Set([
+      ...(await drafts.consults()),
+      ...(await answers.consults()),
+      ...(await conversations.consults()),
+    ]);
+    const unfinished = [...left].filter((id) => deleted.has(id) && !recordings.peek(id));
+    for (const id of unfinished)
+      await Promise.all([drafts.removeConsult(id), answers.removeConsult(id), conversations.removeConsult(id)]);
+    return unfinished.length;
+  }
 }

@@ -2,7 +2,7 @@
 // written atomically, at most MAX_KEPT_TURNS turns a consult. A file that cannot be read counts
 // as no conversation (the next message starts a new one with the note); the consult itself is
 // never at stake.
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ChatTurn } from '../../../shared/ipc.ts';
@@ -57,6 +57,12 @@ export class ConversationStore {
     const kept = { conversationId: conversation.conversationId, turns: conversation.turns.slice(-MAX_KEPT_TURNS) };
     await mkdir(this.dir, { recursive: true });
     await writeJsonAtomic(this.path(id), kept);
+  }
+
+  /** The consults that have a file here (what a delete cut short may have left). */
+  async consults(): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -'.json'.length));
   }
 
   async removeConsult(id: string): Promise<void> {

@@ -93,6 +93,21 @@ export class ConsultTrail {
     });
   }
 
+  /** The consults whose deletion was noted (as many as the deletions file still holds). */
+  async deletedIds(): Promise<Set<string>> {
+    const text = await readFile(this.options.deletionsFile, 'utf8').catch(() => '');
+    const ids = new Set<string>();
+    for (const line of text.split('\n')) {
+      try {
+        const id = (JSON.parse(line) as { id?: unknown }).id;
+        if (typeof id === 'string') ids.add(id);
+      } catch {
+        // A line cut short by a kill names no consult.
+      }
+    }
+    return ids;
+  }
+
   private entry(action: TrailAction, who: User | null): TrailEntry {
     const at = (this.options.now?.() ?? new Date()).toISOString();
     return { action, at, userId: who?.id ?? '', name: (who?.name || who?.email || '').slice(0, 200) };
