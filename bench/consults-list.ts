@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import type * as CoreModuleShape from '../src/main/core/app-core.ts';
-import type * as SecretModuleShape from '../src/main/core/secret-store.ts';
+import type * as SecretModuleShape from '../src/main/core/sign-in/secret-store.ts';
 import type * as EmbeddedModuleShape from '../src/main/embedded-sandbox.ts';
 import { consultTitle } from '../src/renderer/src/lib/consult-status.ts';
 import { mainNav, signIn } from '../test/e2e/fixtures.ts';
@@ -22,6 +22,7 @@ import { expectedSearch, generateConsults, PLANTED, writeDataFolder } from './su
 import { PAGE_PROBE } from './support/consults-page.ts';
 import { startHostAt, type RunningHost } from './support/host-at.ts';
 import { progress, Report } from './support/report.ts';
+import { secretStoreModule } from './support/engine-start.ts';
 import { buildWindow, sourceAt, workingTree, type Source } from './support/source-at.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
 import { newSandboxSecret, startSandbox } from '../src/sandbox/index.ts';
@@ -212,9 +213,7 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
     const { AppCore } = (await import(
       pathToFileURL(join(source.root, 'src/main/core/app-core.ts')).href
     )) as CoreModule;
-    const { MemorySecretStore } = (await import(
-      pathToFileURL(join(source.root, 'src/main/core/secret-store.ts')).href
-    )) as SecretModule;
+    const { MemorySecretStore } = (await import(pathToFileURL(secretStoreModule(source.root)).href)) as SecretModule;
     // A source from before the engine was given its sandbox as a port starts its own.
     const embeddedPath = join(source.root, 'src/main/embedded-sandbox.ts');
     const embeddedService = existsSync(embeddedPath)

@@ -12,10 +12,10 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { AppCore } from '../src/main/core/app-core.ts';
-import { writeJsonAtomic } from '../src/main/core/atomic-file.ts';
+import { writeJsonAtomic } from '../src/main/core/platform/atomic-file.ts';
 import { RecordingStore } from '../src/main/core/recordings/index.ts';
 import { createHandlers, type HandlerTable } from '../src/main/core/ipc-handlers.ts';
-import { pollDelay as fixedPollDelay } from '../src/main/core/backoff.ts';
+import { pollDelay as fixedPollDelay } from '../src/main/core/platform/backoff.ts';
 import type { PipelineOptions } from '../src/main/core/jobs/pipeline.ts';
 import type { JobRecord } from '../src/main/core/jobs/record.ts';
 import type { InvokeChannel, InvokeOutput } from '../src/shared/ipc.ts';
@@ -337,7 +337,7 @@ report.add(
   [
     'For scale, measured alone before the run on the same disk:',
     '',
-    `- one atomic JSON write of the kind every job step ends with (write, fsync, rename, fsync of the folder; src/main/core/atomic-file.ts): median ${fixed(median(fsyncTimes))} ms, p95 ${fixed(percentile(fsyncTimes, 95))} ms (30 writes). Between Stop and the scribe request the app makes ${SAVES_ON_PATH} of them one after another.`,
+    `- one atomic JSON write of the kind every job step ends with (write, fsync, rename, fsync of the folder; src/main/core/platform/atomic-file.ts): median ${fixed(median(fsyncTimes))} ms, p95 ${fixed(percentile(fsyncTimes, 95))} ms (30 writes). Between Stop and the scribe request the app makes ${SAVES_ON_PATH} of them one after another.`,
     `- finishing a 5 s recording (\`RecordingStore.finish\`: the WebM read, its head rebuilt with a Duration by ts-ebml, the file rewritten and synced, meta saved): median ${fixed(median(finishTimes))} ms, p95 ${fixed(percentile(finishTimes, 95))} ms (15 recordings).`,
   ].join('\n'),
 );

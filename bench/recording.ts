@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { CDPSession, Page } from '@playwright/test';
 import type { RecordingMeta } from '../src/main/core/recordings/index.ts';
-import { scanWebm } from '../src/main/core/webm-duration.ts';
+import { scanWebm } from '../src/main/core/recordings/webm-duration.ts';
 import { expect, start } from '../test/e2e/fixtures.ts';
 import { probeSeconds, record } from '../test/e2e/support/consults.ts';
 import { chromiumType, cpuSeconds, descendants } from './support/browser-proc.ts';

@@ -2,7 +2,7 @@
 // its URLs are known here. The tests' startCoreAgainst() takes an in-process Sandbox; this is
 // the same wiring for a URL set, with the app's own pipeline defaults unless told otherwise.
 import { AppCore, type CoreOptions } from '../../src/main/core/app-core.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { SandboxUrls } from '../../src/sandbox/index.ts';
 import { tempDir } from '../../test/integration/support/core.ts';

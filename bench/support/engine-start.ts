@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as CoreModuleShape from '../../src/main/core/app-core.ts';
-import type * as SecretModuleShape from '../../src/main/core/secret-store.ts';
+import type * as SecretModuleShape from '../../src/main/core/sign-in/secret-store.ts';
 import type * as EmbeddedModuleShape from '../../src/main/embedded-sandbox.ts';
 import { generateConsults, writeDataFolder } from './consult-data.ts';
 import { progress, type Report } from './report.ts';
@@ -15,6 +15,12 @@ import type { Source } from './source-at.ts';
 import { fixed, median, percentile, verdict } from './stats.ts';
 
 export const ENGINE_GOAL_MS = 1000;
+
+/** The secret store's module in a source tree: in sign-in/ now, at the engine's root before. */
+export function secretStoreModule(root: string): string {
+  const now = join(root, 'src/main/core/sign-in/secret-store.ts');
+  return existsSync(now) ? now : join(root, 'src/main/core/sign-in/secret-store.ts');
+}
 
 /** One engine started on a copy of the data folder; answers the time `start()` took, in ms. */
 async function startOnce(
@@ -26,7 +32,7 @@ async function startOnce(
     pathToFileURL(join(source.root, 'src/main/core/app-core.ts')).href
   )) as typeof CoreModuleShape;
   const { MemorySecretStore } = (await import(
-    pathToFileURL(join(source.root, 'src/main/core/secret-store.ts')).href
+    pathToFileURL(secretStoreModule(source.root)).href
   )) as typeof SecretModuleShape;
   const embeddedPath = join(source.root, 'src/main/embedded-sandbox.ts');
   const embeddedService = existsSync(embeddedPath)

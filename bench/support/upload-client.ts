@@ -3,14 +3,14 @@
 // the kernel's high-water mark (VmHWM) at the end. Prints one JSON line. By the time the app
 // uploads it has already talked to the service (sign-in, session, upload URL), so one small
 // request to the same origin goes first, so the process is as warm as the app's (the upload itself
-// opens its own connection, through node:http: src/main/core/upload.ts).
+// opens its own connection, through node:http: src/main/core/service/upload.ts).
 //   node upload-client.ts <presigned-url> <file> <content-type>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import * as tls from 'node:tls';
-import { Network, trustedRoots } from '../../src/main/core/network.ts';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
+import { Network, trustedRoots } from '../../src/main/core/service/network.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
 
 export interface UploadClientResult {
   bytes: number;

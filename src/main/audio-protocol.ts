@@ -3,7 +3,7 @@
 // not a place on disk. Electron hands the protocol's requests to answerAudioRequest.
 import { Readable } from 'node:stream';
 import { decodeSegment } from '../shared/request-target.ts';
-import { audioAnswer } from './core/audio-range.ts';
+import { audioAnswer } from './core/recordings/index.ts';
 import { AUDIO_SCHEME } from './security.ts';
 
 const AUDIO_HOST = 'recording';

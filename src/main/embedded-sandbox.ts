@@ -1,4 +1,4 @@
-// The built-in sandbox as the port the engine is given (core/ports.ts: EmbeddedServicePort):
+// The built-in sandbox as the port the engine is given (core/core-options.ts: EmbeddedServicePort):
 // the engine never imports src/sandbox, so whoever creates an AppCore (main, the browser host,
 // the tests, the benchmarks) passes this. Electron-free, for the browser host and the tests.
 import {
@@ -8,7 +8,7 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../sandbox/index.ts';
-import type { EmbeddedServicePort } from './core/ports.ts';
+import type { EmbeddedServicePort } from './core/core-options.ts';
 
 /** `overrides`: timings and faults (SANDBOX_* variables, the tests' shorter times); they win over the engine's data folder. */
 export function embeddedSandbox(overrides: Partial<SandboxOptions> = {}): EmbeddedServicePort<Sandbox> {

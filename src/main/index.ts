@@ -24,9 +24,9 @@ import { answerAudioRequest, audioUrl } from './audio-protocol.ts';
 import { parseOptions, type SandboxOptions } from '../sandbox/index.ts';
 import { AppCore } from './core/app-core.ts';
 import { createHandlers } from './core/ipc-handlers.ts';
-import { createLogger, redact } from './core/log.ts';
-import { trustedRoots } from './core/network.ts';
-import { chooseSecretStore, loadKeychain } from './core/secret-store.ts';
+import { createLogger, redact } from './core/platform/index.ts';
+import { trustedRoots } from './core/service/index.ts';
+import { chooseSecretStore, loadKeychain } from './core/sign-in/index.ts';
 import { AutoUpdate } from './auto-update.ts';
 import { Desktop } from './desktop.ts';
 import { embeddedSandbox } from './embedded-sandbox.ts';
@@ -102,7 +102,7 @@ const updates = new AutoUpdate({
  * window: the recorder records at once, and the vet sees it (the patient's name can be typed
  * while it records). A window opened for it (on macOS the app lives on with none) has no page
  * yet; the engine holds the command until the page's recorder says it listens
- * (core/recorder-commands.ts).
+ * (core/computer/recorder-commands.ts).
  */
 function recorderCommand(requested: RecorderAction): void {
   if (!core) return;
@@ -162,7 +162,7 @@ async function start(): Promise<void> {
     audioUrl,
     embeddedService: embeddedSandbox(sandboxOverrides()),
     // Clinic networks: Chromium's proxy answer for each address (system settings, PAC scripts,
-    // --proxy-server) and the OS store's roots beside Node's (core/network.ts).
+    // --proxy-server) and the OS store's roots beside Node's (core/service/network.ts).
     network: {
       resolveProxy: (url) => session.defaultSession.resolveProxy(url),
       ca: () => trustedRoots(tls, (line) => logger.warn(line)),

@@ -1,10 +1,10 @@
-// Settings as a clinic changes them (src/main/core/app-settings.ts): a change of the service in
+// Settings as a clinic changes them (src/main/core/computer/app-settings.ts): a change of the service in
 // use signs the vet out and starts consults without a note again there; a change that leaves the
 // service in use as it was (addresses kept for later while the built-in sandbox is in use)
 // touches neither. The real engine and its embedded sandbox, over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { serviceInUseChanged } from '../../src/main/core/app-settings.ts';
+import { serviceInUseChanged } from '../../src/main/core/computer/app-settings.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 import { firstTemplateId, makeRecording, startCore, waitForJob } from './support/core.ts';

@@ -18,7 +18,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
+import { MEMORY_ONLY_NOTICE } from '../../src/main/core/sign-in/secret-store.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security.ts';
 import { INVOKE_CHANNELS } from '../../src/shared/ipc.ts';
 import {

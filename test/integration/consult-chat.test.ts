@@ -18,7 +18,7 @@ import {
   UNREADABLE_ANSWER,
 } from '../../src/main/core/consults/conversation.ts';
 import { createHandlers, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { MAX_CHAT_ANSWER, MAX_CHAT_CONTEXT, MAX_CHAT_MESSAGE } from '../../src/shared/limits.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';

@@ -9,8 +9,8 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { answerAudioRequest, audioUrl } from '../../src/main/audio-protocol.ts';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { ServiceError } from '../../src/main/core/service-errors.ts';
-import { SessionChangedError } from '../../src/main/core/session.ts';
+import { ServiceError } from '../../src/main/core/service/errors.ts';
+import { SessionChangedError } from '../../src/main/core/sign-in/session.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import {

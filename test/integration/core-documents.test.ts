@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import type { EventPayloads } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
 import { localDate } from '../../src/main/core/recordings/index.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../src/main/core/app-core.ts';
-import { MemorySecretStore, openKeychain } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore, openKeychain } from '../../src/main/core/sign-in/secret-store.ts';
 import { RecordingStore } from '../../src/main/core/recordings/index.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { Call } from '../../src/main/core/ipc-call.ts';
+import type { Call } from '../../src/main/core/platform/ipc-call.ts';
 import { createHandlers, declaredCalls, type HandlerTable } from '../../src/main/core/ipc-handlers.ts';
 import { PATIENT_NAME_REQUIRED } from '../../src/main/core/jobs/pipeline.ts';
 import { localDate } from '../../src/main/core/recordings/index.ts';

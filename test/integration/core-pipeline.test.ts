@@ -9,7 +9,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { PATIENT_NAME_REQUIRED } from '../../src/main/core/jobs/pipeline.ts';
 import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
-import { writeJsonAtomic } from '../../src/main/core/atomic-file.ts';
+import { writeJsonAtomic } from '../../src/main/core/platform/atomic-file.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { call } from './support/http.ts';
 import { localDate } from '../../src/main/core/recordings/index.ts';

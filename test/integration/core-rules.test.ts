@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { RecordingStore } from '../../src/main/core/recordings/index.ts';
-import { API_VERSION, ServiceClient, type ServiceUrls } from '../../src/main/core/service-client.ts';
+import { API_VERSION, ServiceClient, type ServiceUrls } from '../../src/main/core/service/client.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSandboxSecret, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
-import { MemorySecretStore, type StoredSession } from '../../src/main/core/secret-store.ts';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
-import { ServiceError } from '../../src/main/core/service-errors.ts';
-import { Session, SignedOutError, type SessionState } from '../../src/main/core/session.ts';
+import { MemorySecretStore, type StoredSession } from '../../src/main/core/sign-in/secret-store.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
+import { ServiceError } from '../../src/main/core/service/errors.ts';
+import { Session, SignedOutError, type SessionState } from '../../src/main/core/sign-in/session.ts';
 
 let sandbox: Sandbox;
 afterEach(async () => {

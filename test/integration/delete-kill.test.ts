@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { startCoreAgainst, tempDir } from './support/core.ts';
 

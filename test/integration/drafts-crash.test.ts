@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { removeLeftoverTemps, tempTarget } from '../../src/main/core/atomic-file.ts';
-import { draftFileName, DraftStore } from '../../src/main/core/drafts.ts';
+import { removeLeftoverTemps, tempTarget } from '../../src/main/core/platform/atomic-file.ts';
+import { draftFileName, DraftStore } from '../../src/main/core/consults/drafts.ts';
 
 const CHILD = join(import.meta.dirname, 'support', 'drafts-writer-child.ts');
 const KEY = '2026-11-26T09-15-00Z-a1b2c3.document-7f3a9c21';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { draftFileName, DraftStore } from '../../src/main/core/drafts.ts';
+import { draftFileName, DraftStore } from '../../src/main/core/consults/drafts.ts';
 
 const CONSULT = '2026-11-26T09-15-00Z-a1b2c3';
 const OTHER = '2026-11-26T09-40-00Z-d4e5f6';

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { PipelineOptions } from '../../src/main/core/jobs/pipeline.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEMORY_ONLY_NOTICE } from '../../src/main/core/secret-store.ts';
+import { MEMORY_ONLY_NOTICE } from '../../src/main/core/sign-in/secret-store.ts';
 import { builtMainExists, runMain, type Run } from './support/fake-electron/run-main.ts';
 
 describe('a keychain module that does not load', () => {

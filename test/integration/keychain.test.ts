@@ -14,7 +14,7 @@ import {
   openKeychain,
   type SafeStorageLike,
   type StoredSession,
-} from '../../src/main/core/secret-store.ts';
+} from '../../src/main/core/sign-in/secret-store.ts';
 
 const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
 const required = process.env['CI'] === 'true' || process.env['VET_SCRIBE_TEST_KEYRING'] !== undefined;
@@ -78,7 +78,7 @@ describe('keychain secret store', () => {
     await store.save(session);
     expect(await store.load()).toEqual(session);
     // Another handle on the same keychain entry sees it: it is really stored, not cached.
-    const { KeychainSecretStore } = await import('../../src/main/core/secret-store.ts');
+    const { KeychainSecretStore } = await import('../../src/main/core/sign-in/secret-store.ts');
     const keytar = (await import('keytar')).default;
     const other = new KeychainSecretStore(keytar, (store as unknown as { service: string }).service);
     expect((await other.load())?.refreshToken).toBe(session.refreshToken);

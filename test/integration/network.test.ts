@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { createProxy, type ProxyServer } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Network } from '../../src/main/core/network.ts';
+import { Network } from '../../src/main/core/service/network.ts';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { toIpcError } from '../../src/main/core/ipc-handlers.ts';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { failure, firstTemplateId, makeRecording, startCoreAgainst, tempDir, waitForJob } from './support/core.ts';
 

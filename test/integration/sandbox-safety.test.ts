@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { RecordingStore } from '../../src/main/core/recordings/index.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { newSandboxSecret, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { makeRecording, startCore, tempDir } from './support/core.ts';
 import { call, fakeWebm, signIn, uploadRecording } from './support/http.ts';

@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
-import { ServiceError } from '../../src/main/core/service-errors.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
+import { ServiceError } from '../../src/main/core/service/errors.ts';
 import { failure, tempDir } from './support/core.ts';
 
 const servers: Server[] = [];

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import { WAYLAND_SHORTCUT_CAVEAT } from '../../src/shared/desktop.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';

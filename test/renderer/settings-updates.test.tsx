@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUpdate, MAC_UNSIGNED_MESSAGE } from '../../src/main/auto-update.ts';
 import { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';
 import type { UpdatesSection as UpdatesSectionComponent } from '../../src/renderer/src/features/settings/updates-section.tsx';

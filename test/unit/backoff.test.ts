@@ -1,8 +1,8 @@
-// The retry and polling schedules of the pipeline (src/main/core/backoff.ts): capped
+// The retry and polling schedules of the pipeline (src/main/core/platform/backoff.ts): capped
 // exponential backoff with full jitter, raised to the service's Retry-After (itself capped),
 // and the poll schedule of a scribe job: quick at first, then slower, never more than 15 s.
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_BACKOFF, pollDelay } from '../../src/main/core/backoff.ts';
+import { backoffDelay, DEFAULT_BACKOFF, pollDelay } from '../../src/main/core/platform/backoff.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 /** The largest number Math.random() (or any [0, 1) source) can give. */

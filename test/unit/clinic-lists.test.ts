@@ -3,7 +3,7 @@
 // listed again; the answers read tolerantly.
 import { describe, expect, it } from 'vitest';
 import { mergeClinic } from '../../src/main/core/clinic/merge.ts';
-import { MAX_ITEMS, MAX_PAGES, PAGE_LIMIT, readAllPages } from '../../src/main/core/clinic/pages.ts';
+import { MAX_ITEMS, MAX_PAGES, PAGE_LIMIT, readAllPages } from '../../src/main/core/service/pages.ts';
 import {
   parseScribeListPage,
   parseSessionListPage,

@@ -1,7 +1,7 @@
 // The access rule itself, as a table: who may see, act on or claim a consult, from the owner
 // written on disk and the account signed in.
 import { describe, expect, it } from 'vitest';
-import { accessTo } from '../../src/main/core/consult-gate.ts';
+import { accessTo } from '../../src/main/core/consults/gate.ts';
 import type { ConsultOwner } from '../../src/shared/ipc.ts';
 import type { User } from '../../src/shared/service/index.ts';
 

@@ -100,6 +100,26 @@ describe('the layers (docs/architecture.md)', () => {
     expect(bad).toEqual([]);
   });
 
+  it('each subsystem of the engine is entered through its index.ts from outside its folder', () => {
+    // VS Code's rule, not only its layers: a subsystem's insides can change without a caller
+    // elsewhere noticing, because no caller reaches them. The wiring (app-core.ts, ipc-handlers.ts,
+    // core-options.ts) and Electron's main are outside every subsystem too.
+    const subsystem = (file: string | null) => (file ? (/^src\/main\/core\/([^/]+)\//.exec(file)?.[1] ?? null) : null);
+    const subsystems = new Set(
+      readdirSync(join(SRC, 'main', 'core'), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name),
+    );
+    for (const name of subsystems) expect(existsSync(join(SRC, 'main', 'core', name, 'index.ts')), name).toBe(true);
+    const bad = all.filter((e) => {
+      const into = subsystem(e.to);
+      return (
+        into !== null && subsystems.has(into) && subsystem(e.from) !== into && e.to !== `src/main/core/${into}/index.ts`
+      );
+    });
+    expect(bad.map(show)).toEqual([]);
+  });
+
   it('src/renderer imports only the renderer and shared, no Node built-in and no electron', () => {
     const bad = all
       .filter((e) => under(e.from, 'src/renderer'))

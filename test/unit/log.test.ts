@@ -1,10 +1,10 @@
-// The engine's log file (src/main/core/log.ts, loggerFromEnv): a line that cannot be written is
+// The engine's log file (src/main/core/platform/log.ts, loggerFromEnv): a line that cannot be written is
 // dropped, never thrown into the call it was noting. /dev/full answers every write with ENOSPC,
 // as a full disk does.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loggerFromEnv } from '../../src/main/core/log.ts';
+import { loggerFromEnv } from '../../src/main/core/platform/log.ts';
 import { tempDir } from '../integration/support/core.ts';
 
 describe('the log file', () => {

@@ -2,15 +2,15 @@
 // (session.resolveProxy) and the failures a clinic network produces.
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
 import {
   connectionWords,
   describeNetworkFailure,
   parseProxyList,
   trustedRoots,
   type Route,
-} from '../../src/main/core/network.ts';
-import { ProxyRefusedError } from '../../src/main/core/upload.ts';
+} from '../../src/main/core/service/network.ts';
+import { ProxyRefusedError } from '../../src/main/core/service/upload.ts';
 
 describe('parseProxyList', () => {
   it('reads DIRECT, PROXY, HTTP and HTTPS entries in order', () => {

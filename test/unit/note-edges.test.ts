@@ -2,7 +2,7 @@
 // patient may have: what the main cases in note-formats and note-rtf do not show.
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { notePdf, pdfSafe } from '../../src/main/core/note-pdf.ts';
+import { notePdf, pdfSafe } from '../../src/main/core/consults/note-pdf.ts';
 import {
   noteFileBase,
   rtfToSections,

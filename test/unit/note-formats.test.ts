@@ -13,7 +13,7 @@ import {
   sectionsToText,
   type NoteSection,
 } from '../../src/shared/note/index.ts';
-import { notePdf, pdfSafe } from '../../src/main/core/note-pdf.ts';
+import { notePdf, pdfSafe } from '../../src/main/core/consults/note-pdf.ts';
 
 const meta = { patientName: 'Bella', date: '2026-11-25' };
 const soap: NoteSection[] = [

@@ -4,11 +4,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Clinical, InputError, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/clinical.ts';
-import { MemorySecretStore } from '../../src/main/core/secret-store.ts';
-import { ServiceClient } from '../../src/main/core/service-client.ts';
-import { ServiceError } from '../../src/main/core/service-errors.ts';
-import { Session } from '../../src/main/core/session.ts';
+import { Clinical, InputError, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/agents/clinical.ts';
+import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
+import { ServiceClient } from '../../src/main/core/service/client.ts';
+import { ServiceError } from '../../src/main/core/service/errors.ts';
+import { Session } from '../../src/main/core/sign-in/session.ts';
 
 interface Seen {
   method: string;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decoder } from 'ts-ebml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixWebmDuration, scanWebm } from '../../src/main/core/webm-duration.ts';
+import { fixWebmDuration, scanWebm } from '../../src/main/core/recordings/webm-duration.ts';
 import { seededRandom } from '../../src/shared/seeded-random.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');

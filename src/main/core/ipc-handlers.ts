@@ -11,29 +11,55 @@ import {
   type IpcError,
   type IpcResult,
 } from '../../shared/ipc.ts';
-import type { Actor } from './actor.ts';
+import type { Actor } from './sign-in/index.ts';
 import type { AppCore } from './app-core.ts';
-import { clinicCalls } from './clinic/calls.ts';
-import { InputError } from './clinical.ts';
-import { clinicalCalls } from './clinical-calls.ts';
-import { computerCalls } from './computer-calls.ts';
-import { NOT_THEIRS } from './consults/access.ts';
-import { consultCalls } from './consults/calls.ts';
-import { recorderCalls } from './consults/recorder-calls.ts';
-import { TrailError } from './consults/trail.ts';
-import { JobError } from './jobs/pipeline.ts';
+import { clinicCalls } from './clinic/index.ts';
+import { InputError } from './agents/index.ts';
+import { clinicalCalls } from './agents/index.ts';
+import { computerCalls } from './computer/index.ts';
+import { NOT_THEIRS } from './consults/index.ts';
+import { consultCalls } from './consults/index.ts';
+import { recorderCalls } from './consults/index.ts';
+import { TrailError } from './consults/index.ts';
+import { JobError } from './jobs/index.ts';
 import { RecordingError } from './recordings/index.ts';
-import { diskErrorCode, diskErrorMessage } from './disk-errors.ts';
-import { isNetworkSetupFailure, ServiceError } from './service-errors.ts';
-import { SignedOutError } from './session.ts';
-import { SettingsError } from './settings.ts';
-import type { Call, Calls } from './ipc-call.ts';
+import { diskErrorCode, diskErrorMessage } from './platform/index.ts';
+import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
+import { SignedOutError } from './sign-in/index.ts';
+import { SettingsError } from './settings/index.ts';
+import type { Call, Calls } from './platform/index.ts';
 
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
 
+/** The engine's parts by name, as each part's calls take them. */
+const pick = (core: AppCore) => ({
+  calls: core.calls,
+  appSettings: core.appSettings,
+  retention: core.retention,
+  updates: core.updates,
+  notes: core.notes,
+  recorderCommands: core.recorderCommands,
+  commands: core.commands,
+  access: core.access,
+  answers: core.answers,
+  trail: core.trail,
+  conversation: core.conversation,
+});
+
 /** Every call the engine answers, as each part declares it next to its code (ipc-call.ts). */
 export function declaredCalls(core: AppCore): Calls<InvokeChannel> {
-  const parts = [computerCalls(core), recorderCalls(core), consultCalls(core), clinicCalls(core), clinicalCalls(core)];
+  const parts = [
+    computerCalls({ ...pick(core), appInfo: () => core.appInfo() }),
+    recorderCalls(core),
+    consultCalls({
+      ...pick(core),
+      revision: () => core.consultsRevision(),
+      search: (query) => core.searchConsults(query),
+      audioUrl: (id) => core.options.audioUrl(id),
+    }),
+    clinicCalls(core),
+    clinicalCalls(core),
+  ];
   const calls = Object.assign({}, ...parts) as Calls<InvokeChannel>;
   // A channel declared by two parts would have its first rules silently replaced.
   const declared = parts.flatMap((p) => Object.keys(p));

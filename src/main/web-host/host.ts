@@ -15,10 +15,10 @@ import { decodeSegment, requestTarget } from '../../shared/request-target.ts';
 import { EVENT_CHANNELS, INVOKE_CHANNELS, type InvokeChannel } from '../../shared/ipc.ts';
 import type { SandboxOptions } from '../../sandbox/index.ts';
 import { AppCore } from '../core/app-core.ts';
-import { audioAnswer } from '../core/audio-range.ts';
+import { audioAnswer } from '../core/recordings/index.ts';
 import { createHandlers } from '../core/ipc-handlers.ts';
-import { loggerFromEnv } from '../core/log.ts';
-import { MEMORY_ONLY_NOTICE, MemorySecretStore, openKeychain } from '../core/secret-store.ts';
+import { loggerFromEnv } from '../core/platform/index.ts';
+import { MEMORY_ONLY_NOTICE, MemorySecretStore, openKeychain } from '../core/sign-in/index.ts';
 import { embeddedSandbox } from '../embedded-sandbox.ts';
 import { CONTENT_SECURITY_POLICY } from '../security.ts';
 

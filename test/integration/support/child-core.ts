@@ -2,7 +2,7 @@
 // visit-stop-child.ts): on a data folder of the test's, talking to the addresses (and signing in
 // with the account) the test hands over as JSON, with the tests' short backoff and polling.
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
-import { MemorySecretStore, type SecretStore } from '../../../src/main/core/secret-store.ts';
+import { MemorySecretStore, type SecretStore } from '../../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 
 /** The service's addresses and the account, as a test hands them to its child. */

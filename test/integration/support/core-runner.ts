@@ -2,7 +2,7 @@
 // session was not kept, claims and sends every finished recording without a job to be scribed, and runs
 // until every job has finished. Killed at any moment, it is started again on the same folder.
 //   node core-runner.ts <dataDir> <urls-json> <templateId>
-import { MemorySecretStore, openKeychain } from '../../../src/main/core/secret-store.ts';
+import { MemorySecretStore, openKeychain } from '../../../src/main/core/sign-in/secret-store.ts';
 import { childCore, type ChildUrls } from './child-core.ts';
 
 const [dataDir = '', urlsJson = '{}', templateId = '', keychainService = ''] = process.argv.slice(2);

@@ -2,7 +2,7 @@
 // `saved <n>` once save n is on disk, until it is killed. The test kills it with SIGKILL
 // mid-write.
 //   node drafts-writer-child.ts <drafts dir> <key> <vet's user id>
-import { DraftStore } from '../../../src/main/core/drafts.ts';
+import { DraftStore } from '../../../src/main/core/consults/drafts.ts';
 
 const [dir, key, userId] = process.argv.slice(2);
 if (!dir || !key || !userId) throw new Error("usage: drafts-writer-child.ts <drafts dir> <key> <vet's user id>");

@@ -5,7 +5,7 @@
 //   node full-disk-child.ts settings <data dir>
 import { toIpcError } from '../../../src/main/core/ipc-handlers.ts';
 import { RecordingStore } from '../../../src/main/core/recordings/index.ts';
-import { SettingsStore } from '../../../src/main/core/settings.ts';
+import { SettingsStore } from '../../../src/main/core/settings/settings.ts';
 
 const [mode, dir] = process.argv.slice(2);
 if (!dir) throw new Error('usage: full-disk-child.ts record|settings <data dir>');

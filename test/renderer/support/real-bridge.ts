@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppCore, type CoreOptions } from '../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../../src/main/core/secret-store.ts';
+import { MemorySecretStore } from '../../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel, Notice } from '../../../src/shared/ipc.ts';
 

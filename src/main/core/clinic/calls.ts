@@ -1,12 +1,18 @@
 // The IPC calls about the clinic's consults recorded elsewhere (`clinic:*`). They name a
 // consult by the service's key, not a recording of this computer: each reads and writes the
 // copy of the account that asks, so no gate is asked.
-import { actorAccount, signedIn } from '../actor.ts';
-import type { AppCore } from '../app-core.ts';
-import type { Calls, ChannelsOf } from '../ipc-call.ts';
+import { actorAccount, signedIn } from '../sign-in/index.ts';
+import type { Calls, ChannelsOf } from '../platform/index.ts';
+import type { ClinicConsults } from './clinic-consults.ts';
+import type { ClinicConversation } from './clinic-conversation.ts';
 
-export function clinicCalls(core: AppCore): Calls<ChannelsOf<'clinic'>> {
-  const { clinic, clinicConversation } = core;
+export function clinicCalls({
+  clinic,
+  clinicConversation,
+}: {
+  clinic: ClinicConsults;
+  clinicConversation: ClinicConversation;
+}): Calls<ChannelsOf<'clinic'>> {
   return {
     'clinic:list': { run: () => clinic.view() },
     'clinic:refresh': { run: (_input, actor) => clinic.refresh(actor && actorAccount(actor)) },

@@ -19,15 +19,15 @@ import {
 import type { NoteMeta } from '../../../shared/note/types.ts';
 import { scribeStatusKind } from '../../../shared/service/index.ts';
 import type { ScribeRecord } from '../../../shared/service/workflow.ts';
-import { JobError } from '../jobs/errors.ts';
-import { notePdf } from '../note-pdf.ts';
+import { JobError } from '../jobs/index.ts';
+import { notePdf } from '../consults/index.ts';
 import { localDate } from '../recordings/index.ts';
-import type { ServiceClient } from '../service-client.ts';
-import { SessionChangedError, type Session } from '../session.ts';
+import type { ServiceClient } from '../service/index.ts';
+import { SessionChangedError, type Session } from '../sign-in/index.ts';
 import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-file.ts';
 import { mergeClinic } from './merge.ts';
 import { RecordedHere } from './recorded-here.ts';
-import { readAllPages } from './pages.ts';
+import { readAllPages } from '../service/index.ts';
 
 const TEMPLATE_PAGES = 5;
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;

@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { ChatTurn } from '../../../shared/ipc.ts';
 import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
-import { actorAccount, type Actor, type Actors } from '../actor.ts';
-import { Conversation } from '../consults/conversation.ts';
-import { ConversationStore } from '../consults/conversation-store.ts';
-import { JobError } from '../jobs/errors.ts';
+import { actorAccount, type Actor, type Actors } from '../sign-in/index.ts';
+import { Conversation } from '../consults/index.ts';
+import { ConversationStore } from '../consults/index.ts';
+import { JobError } from '../jobs/index.ts';
 import type { ClinicConsults } from './clinic-consults.ts';
 import { accountKey, type ClinicAccount } from './copy-file.ts';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 export interface ClinicAccount {
   userId: string;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { SessionListItem } from '../../../shared/service/lists.ts';
 import { isRecord } from '../../../shared/service/envelope.ts';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
-import { matchAsk, sessionAskSchema, type KeptAsk, type SessionAsk } from '../jobs/session-asks.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
+import { matchAsk, sessionAskSchema, type KeptAsk, type SessionAsk } from '../jobs/index.ts';
 import type { ClinicAccount } from './copy-file.ts';
 
 /** How long an ask whose session is not known is kept: long past any list that could still show its session as new. */

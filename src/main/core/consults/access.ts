@@ -1,9 +1,9 @@
 // The consults as the account signed in may have them, through the gate (consult-gate.ts):
 // whole, as an offer to claim, or not at all. Every answer naming a consult is made here.
 import type { ConsultInfo } from '../../../shared/ipc.ts';
-import type { Actor } from '../actor.ts';
-import type { ConsultAccess, ConsultGate } from '../consult-gate.ts';
-import { JobError } from '../jobs/pipeline.ts';
+import type { Actor } from '../sign-in/index.ts';
+import type { ConsultAccess, ConsultGate } from './gate.ts';
+import { JobError } from '../jobs/index.ts';
 import type { ConsultCache } from './cache.ts';
 import { consultStage } from './stage.ts';
 

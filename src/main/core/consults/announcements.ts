@@ -5,10 +5,10 @@
 // signs in: it is not lost for being ready at the wrong moment.
 import type { RecordingInfo } from '../../../shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../../shared/jobs.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { Pipeline } from '../jobs/pipeline.ts';
-import type { Session } from '../session.ts';
-import type { Emit } from '../ports.ts';
+import type { ConsultGate } from './gate.ts';
+import type { Pipeline } from '../jobs/index.ts';
+import type { Session } from '../sign-in/index.ts';
+import type { Emit } from '../platform/index.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConsultOutbox } from './outbox.ts';
 import { consultInfo } from './stage.ts';

@@ -5,7 +5,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { KeptAnswer } from '../../../shared/ipc.ts';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 /** The most answers kept per consult; the oldest goes first. */
 export const MAX_KEPT_ANSWERS = 20;

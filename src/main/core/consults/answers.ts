@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KeptAnswer } from '../../../shared/ipc.ts';
 import type { DdxResult } from '../../../shared/service/index.ts';
-import { actorUser, type Actor } from '../actor.ts';
+import { actorUser, type Actor } from '../sign-in/index.ts';
 import type { ConsultParts } from './parts.ts';
 
 export type ConsultAnswersOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'answers' | 'trail'> & {

@@ -9,7 +9,7 @@ import type { ConsultInfo, ConsultsRevision, RecordingInfo } from '../../../shar
 import type { RecorderActivity } from '../../../shared/desktop.ts';
 import type { JobInfo } from '../../../shared/jobs.ts';
 import type { RecordingMeta, RecordingStore } from '../recordings/index.ts';
-import type { Emit } from '../ports.ts';
+import type { Emit } from '../platform/index.ts';
 import { consultInfo } from './stage.ts';
 
 /** The one mapping of a recording's meta to what crosses IPC. */

@@ -1,16 +1,35 @@
 // The IPC calls about a consult the vet recorded or can see (`consults:*`), each with what it
 // needs of the gate and whether only the consult's owner may make it (ipc-call.ts says what
 // the fields mean). Each runs one method of this folder's parts for the vet who asked.
-import { signedIn } from '../actor.ts';
-import type { AppCore } from '../app-core.ts';
-import type { Calls, ChannelsOf } from '../ipc-call.ts';
+import { signedIn } from '../sign-in/index.ts';
+import type { ConsultsRevision } from '../../../shared/ipc.ts';
+import type { Calls, ChannelsOf } from '../platform/index.ts';
+import type { ConsultAccessView } from './access.ts';
+import type { ConsultAnswers } from './answers.ts';
+import type { ConsultCommands } from './commands.ts';
+import type { ConsultConversation } from './conversation.ts';
+import type { ConsultNotes } from './notes.ts';
+import type { ConsultTrail } from './trail.ts';
 
-export function consultCalls(core: AppCore): Calls<ChannelsOf<'consults'>> {
-  const { commands, notes, access, answers, trail, conversation } = core;
+/** The parts of this folder the calls run on, and what the engine adds. */
+export interface ConsultCallParts {
+  commands: ConsultCommands;
+  notes: ConsultNotes;
+  access: ConsultAccessView;
+  answers: ConsultAnswers;
+  trail: ConsultTrail;
+  conversation: ConsultConversation;
+  revision(): ConsultsRevision;
+  search(query: string): string[];
+  audioUrl(id: string): string;
+}
+
+export function consultCalls(parts: ConsultCallParts): Calls<ChannelsOf<'consults'>> {
+  const { commands, notes, access, answers, trail, conversation } = parts;
   return {
     'consults:list': { run: () => access.visible() },
-    'consults:revision': { run: () => core.consultsRevision() },
-    'consults:search': { run: ({ query }) => ({ ids: core.searchConsults(query) }) },
+    'consults:revision': { run: () => parts.revision() },
+    'consults:search': { run: ({ query }) => ({ ids: parts.search(query) }) },
     'consults:submit': {
       access: 'full',
       ownerOnly: 'send',
@@ -59,7 +78,7 @@ export function consultCalls(core: AppCore): Calls<ChannelsOf<'consults'>> {
       access: 'full',
       run: ({ id, documentId, text }, actor) => notes.saveDraft(id, text, documentId ?? null, signedIn(actor)),
     },
-    'consults:audioUrl': { access: 'full', run: ({ id }) => ({ url: core.options.audioUrl(id) }) },
+    'consults:audioUrl': { access: 'full', run: ({ id }) => ({ url: parts.audioUrl(id) }) },
     'consults:askDdx': { access: 'full', run: ({ id, input }, actor) => answers.askDdx(id, input, signedIn(actor)) },
     'consults:answers': { access: 'full', run: ({ id }) => answers.list(id) },
     'consults:trail': { access: 'full', run: async ({ id }) => ({ entries: await trail.read(id) }) },

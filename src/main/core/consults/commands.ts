@@ -2,8 +2,8 @@
 // again, further documents, claiming and deleting. Each answers the consult as the account
 // signed in may have it.
 import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
-import { actorUser, type Actor } from '../actor.ts';
-import { JobError, PATIENT_NAME_REQUIRED } from '../jobs/pipeline.ts';
+import { actorUser, type Actor } from '../sign-in/index.ts';
+import { JobError, PATIENT_NAME_REQUIRED } from '../jobs/index.ts';
 import { RecordingError } from '../recordings/index.ts';
 import { NOT_THEIRS } from './access.ts';
 import { toRecordingInfo } from './cache.ts';

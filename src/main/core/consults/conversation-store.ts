@@ -6,7 +6,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ChatTurn } from '../../../shared/ipc.ts';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 /** The most turns kept per consult; the oldest go first. */
 export const MAX_KEPT_TURNS = 200;

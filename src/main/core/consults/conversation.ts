@@ -18,9 +18,9 @@ import { randomUUID } from 'node:crypto';
 import type { ChatTurn } from '../../../shared/ipc.ts';
 import { MAX_CHAT_ANSWER, MAX_CHAT_CONTEXT } from '../../../shared/limits.ts';
 import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
-import { ActorAwayError, actorName, actorUser, type Actor, type Actors } from '../actor.ts';
-import { KeyedQueue } from '../keyed-queue.ts';
-import { ServiceError } from '../service-errors.ts';
+import { ActorAwayError, actorName, actorUser, type Actor, type Actors } from '../sign-in/index.ts';
+import { KeyedQueue } from '../platform/index.ts';
+import { ServiceError } from '../service/index.ts';
 import type { ConversationStore } from './conversation-store.ts';
 import type { ConsultParts } from './parts.ts';
 

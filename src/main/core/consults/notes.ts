@@ -10,11 +10,11 @@ import {
   sectionsToRtf,
 } from '../../../shared/note/index.ts';
 import type { NoteMeta } from '../../../shared/note/types.ts';
-import { actorName, actorUser, type Actor } from '../actor.ts';
-import type { DraftVet } from '../drafts.ts';
-import { JobError } from '../jobs/pipeline.ts';
-import { notePdf } from '../note-pdf.ts';
-import type { ClipboardPort } from '../ports.ts';
+import { actorName, actorUser, type Actor } from '../sign-in/index.ts';
+import type { DraftVet } from './drafts.ts';
+import { JobError } from '../jobs/index.ts';
+import { notePdf } from './note-pdf.ts';
+import type { ClipboardPort } from '../platform/index.ts';
 import { localDate } from '../recordings/index.ts';
 import type { ConsultParts } from './parts.ts';
 

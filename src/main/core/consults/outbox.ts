@@ -4,8 +4,8 @@
 // vet in front gets it whole, or as an offer to claim it, or not at all (another clinic's consult
 // is none of their business, not even that it moved). No part emits `consult:changed` itself.
 import type { JobInfo } from '../../../shared/jobs.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { Emit } from '../ports.ts';
+import type { ConsultGate } from './gate.ts';
+import type { Emit } from '../platform/index.ts';
 import { withAccess } from './access.ts';
 import type { ConsultCache } from './cache.ts';
 import { consultInfo } from './stage.ts';

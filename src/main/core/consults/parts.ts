@@ -1,13 +1,13 @@
 // What the consults' parts are given by AppCore: the engine's stores and the other parts. One
 // declaration, each part taking what it uses of it.
 import type { User } from '../../../shared/service/index.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { DraftStore } from '../drafts.ts';
-import type { Pipeline } from '../jobs/pipeline.ts';
-import type { Logger } from '../log.ts';
-import type { Emit } from '../ports.ts';
+import type { ConsultGate } from './gate.ts';
+import type { DraftStore } from './drafts.ts';
+import type { Pipeline } from '../jobs/index.ts';
+import type { Logger } from '../platform/index.ts';
+import type { Emit } from '../platform/index.ts';
 import type { RecordingStore } from '../recordings/index.ts';
-import type { SettingsStore } from '../settings.ts';
+import type { SettingsStore } from '../settings/index.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { AnswerStore } from './answer-store.ts';
 import type { ConsultCache } from './cache.ts';

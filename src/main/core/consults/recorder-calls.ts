@@ -2,11 +2,17 @@
 // sits in front now (access `recording`), and the recorder's answers are the computer's: a
 // recording goes on through a switch of user. Its details are the consult's, changed only by
 // the vet who recorded it until it is sent.
-import type { AppCore } from '../app-core.ts';
-import type { Calls, ChannelsOf } from '../ipc-call.ts';
+import type { Calls, ChannelsOf } from '../platform/index.ts';
+import type { ConsultCommands } from './commands.ts';
+import type { Recorder } from './recorder.ts';
 
-export function recorderCalls(core: AppCore): Calls<ChannelsOf<'recording'>> {
-  const { recorder, commands } = core;
+export function recorderCalls({
+  recorder,
+  commands,
+}: {
+  recorder: Recorder;
+  commands: ConsultCommands;
+}): Calls<ChannelsOf<'recording'>> {
   return {
     'recording:start': { answers: 'computer', run: (input, actor) => recorder.start(input, actor) },
     'recording:chunk': { access: 'recording', answers: 'computer', run: (input) => recorder.chunk(input) },

@@ -2,7 +2,7 @@
 // a visit of several pets into one consult each and sends them at once when they have their
 // template and patient (visits.ts).
 import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
-import { actorUser, type Actor } from '../actor.ts';
+import { actorUser, type Actor } from '../sign-in/index.ts';
 import { RecordingError } from '../recordings/index.ts';
 import { toRecordingInfo } from './cache.ts';
 import type { ConsultParts } from './parts.ts';

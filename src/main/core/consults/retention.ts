@@ -2,7 +2,7 @@
 // organization) keeps its own retention, and a consult's is its owner's clinic's. The sweep
 // runs hourly and when a clinic changes its retention.
 import type { Retention } from '../../../shared/settings.ts';
-import type { RetentionPolicy } from '../jobs/pipeline.ts';
+import type { RetentionPolicy } from '../jobs/index.ts';
 import type { ConsultParts } from './parts.ts';
 
 const SWEEP_MS = 3600_000;

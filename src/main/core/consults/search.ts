@@ -1,8 +1,8 @@
 // The search of the consults list: every word of the query in a consult's texts, case and
 // accents aside, over the consults the account signed in may see.
 import type { ConsultInfo } from '../../../shared/ipc.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { Pipeline } from '../jobs/pipeline.ts';
+import type { ConsultGate } from './gate.ts';
+import type { Pipeline } from '../jobs/index.ts';
 
 const fold = (text: string) =>
   text

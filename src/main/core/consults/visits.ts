@@ -6,12 +6,12 @@
 // next start of the engine, makes them (a pet made before is found under its id, never made
 // twice) and sends the visit. No pet of a visit is sent while another is still to be made.
 import type { Notice } from '../../../shared/ipc.ts';
-import { actorUser } from '../actor.ts';
-import { diskErrorCode } from '../disk-errors.ts';
-import { KeyedQueue } from '../keyed-queue.ts';
-import type { ConsultGate } from '../consult-gate.ts';
-import type { Pipeline } from '../jobs/pipeline.ts';
-import type { Logger } from '../log.ts';
+import { actorUser } from '../sign-in/index.ts';
+import { diskErrorCode } from '../platform/index.ts';
+import { KeyedQueue } from '../platform/index.ts';
+import type { ConsultGate } from './gate.ts';
+import type { Pipeline } from '../jobs/index.ts';
+import type { Logger } from '../platform/index.ts';
 import { RecordingError, type RecordingMeta, type RecordingStore, type VisitSplit } from '../recordings/index.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { ConsultCache } from './cache.ts';

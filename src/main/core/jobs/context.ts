@@ -3,9 +3,9 @@
 // part is a set of functions taking this, so none of them holds a copy of another's state.
 import type { EventEmitter } from 'node:events';
 
-import type { KeyedQueue } from '../keyed-queue.ts';
+import type { KeyedQueue } from '../platform/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
-import type { SessionState } from '../session.ts';
+import type { SessionState } from '../sign-in/index.ts';
 import type { Live } from './live.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo, JobRecord } from './record.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 
-import type { Actor } from '../actor.ts';
+import type { Actor } from '../sign-in/index.ts';
 import type { Engine } from './context.ts';
 import { JobError } from './errors.ts';
 import { cancel, newLive, type Live } from './live.ts';

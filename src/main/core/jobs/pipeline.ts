@@ -12,9 +12,9 @@
 import { EventEmitter } from 'node:events';
 
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
-import { Actors } from '../actor.ts';
-import { DEFAULT_BACKOFF } from '../backoff.ts';
-import { KeyedQueue } from '../keyed-queue.ts';
+import { Actors } from '../sign-in/index.ts';
+import { DEFAULT_BACKOFF } from '../platform/index.ts';
+import { KeyedQueue } from '../platform/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';

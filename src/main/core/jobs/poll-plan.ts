@@ -4,7 +4,7 @@
 // note that is far later than expected still reaches the vet without spending the service's
 // request budget. What it learned is kept on disk (one small JSON file, written atomically), so
 // the first consult of the morning is polled as well as the last of the day before.
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 /** Recordings shorter than this count as this long: a short note costs the service a fixed time. */
 export const MIN_AUDIO_MINUTES = 1;

@@ -2,7 +2,7 @@
 // this service took for notes of this template and length), when it looks next, and what it
 // learns when the note comes. The look itself goes through the status board (status-board.ts)
 // when the account has several jobs in flight.
-import { pollDelay as firstSchedule } from '../backoff.ts';
+import { pollDelay as firstSchedule } from '../platform/index.ts';
 import type { Engine, JobPolling } from './context.ts';
 import type { Live } from './live.ts';
 import { nextPollDelay, PollPlan, worthALook, type Expectation } from './poll-plan.ts';

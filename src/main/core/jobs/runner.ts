@@ -4,9 +4,9 @@
 // Retry-After), an expired or unreachable upload address is asked for again, and a note later
 // than the app waits (Settings) is announced once and polled slowly after that. Any other
 // refusal stops the job with the service's own message and keeps the audio for a retry by hand.
-import { backoffDelay } from '../backoff.ts';
-import { isNetworkSetupFailure, ServiceError } from '../service-errors.ts';
-import { SignedOutError, type SessionState } from '../session.ts';
+import { backoffDelay } from '../platform/index.ts';
+import { isNetworkSetupFailure, ServiceError } from '../service/index.ts';
+import { SignedOutError, type SessionState } from '../sign-in/index.ts';
 import type { Engine, JobRunner } from './context.ts';
 import { itsTurn } from './documents.ts';
 import { JobError } from './errors.ts';

@@ -9,8 +9,8 @@
 // The list is a saving, never a need: a service without it (404), a read that fails, or a list
 // paged in a way that does not show a job, and the jobs are asked for one by one as before.
 import { scribeStatusKind } from '../../../shared/service/index.ts';
-import { ServiceError } from '../service-errors.ts';
-import { SignedOutError } from '../session.ts';
+import { ServiceError } from '../service/index.ts';
+import { SignedOutError } from '../sign-in/index.ts';
 import type { Engine, ScribeStatusItem } from './context.ts';
 import type { Live } from './live.ts';
 import { NotOwnerError, senderOf, withToken } from './sender.ts';

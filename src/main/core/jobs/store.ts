@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
 import type { ResolvedOptions } from './options.ts';
 import { JobError } from './errors.ts';

@@ -1,6 +1,6 @@
 // How many uploads run at once (PipelineOptions.maxConcurrentUploads): a morning of consults
 // queued together does not open one PUT per recording, each starving the others of bandwidth.
-import { ServiceError } from '../service-errors.ts';
+import { ServiceError } from '../service/index.ts';
 
 export class UploadSlots {
   private free: number;

@@ -6,8 +6,8 @@
 // skips ahead is refused with the seq that was expected, so the caller resends the missing one.
 import { open, stat } from 'node:fs/promises';
 import { MAX_CHUNK_BYTES } from '../../../shared/ipc.ts';
-import { diskErrorCode, diskErrorMessage } from '../disk-errors.ts';
-import { continuesEbml } from '../webm-duration.ts';
+import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
+import { continuesEbml } from './webm-duration.ts';
 import { RecordingError } from './errors.ts';
 import { isWebm, type RecordingMeta } from './meta.ts';
 

@@ -8,9 +8,9 @@ import { access, copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ConsultOwner } from '../../../shared/ipc.ts';
-import { readJson, writeJsonAtomic } from '../atomic-file.ts';
-import { KeyedQueue } from '../keyed-queue.ts';
-import { fixWebmDuration, syncDir } from '../webm-duration.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
+import { KeyedQueue } from '../platform/index.ts';
+import { fixWebmDuration, syncDir } from './webm-duration.ts';
 import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
 import { guard, RecordingError } from './errors.ts';
 import {

@@ -28,15 +28,15 @@ import {
   type ScribeRequestBody,
   type UploadUrlRequest,
   type WebhookUpdateRequest,
-} from '../../shared/service/index.ts';
-import { parseScribeListPage, parseSessionListPage, scribeSessionId } from '../../shared/service/lists.ts';
-import { ServiceError } from './service-errors.ts';
-import { ServiceTransport } from './service-client/transport.ts';
-import { uploadFile, type UploadProgress, type UploadRoute } from './service-client/upload-file.ts';
+} from '../../../shared/service/index.ts';
+import { parseScribeListPage, parseSessionListPage, scribeSessionId } from '../../../shared/service/lists.ts';
+import { ServiceError } from './errors.ts';
+import { ServiceTransport } from './transport.ts';
+import { uploadFile, type UploadProgress, type UploadRoute } from './upload-file.ts';
 
-export { API_VERSION } from '../../shared/service/index.ts';
-export type { ServiceClientOptions, ServiceUrls } from './service-client/transport.ts';
-export type { UploadProgress } from './service-client/upload-file.ts';
+export { API_VERSION } from '../../../shared/service/index.ts';
+export type { ServiceClientOptions, ServiceUrls } from './transport.ts';
+export type { UploadProgress } from './upload-file.ts';
 
 type UploadOptions = {
   onProgress?: (p: UploadProgress) => void;

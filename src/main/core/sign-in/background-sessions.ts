@@ -6,7 +6,7 @@
 // or when its vet signs in again (their sign-in is then the foreground one: one per account).
 import { EventEmitter } from 'node:events';
 import { z } from 'zod';
-import type { User } from '../../shared/service/index.ts';
+import type { User } from '../../../shared/service/index.ts';
 import type { SecretStore, StoredSession } from './secret-store.ts';
 import type { Session } from './session.ts';
 

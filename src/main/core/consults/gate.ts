@@ -4,10 +4,11 @@
 // retention and the pipeline's choice of whose sign-in sends a consult. It reads the owner
 // from one place: the recording's meta, as the recording store last wrote it, the same place
 // a claim writes. A rule written per path is a rule the next path forgets.
-import type { ConsultOwner } from '../../shared/ipc.ts';
-import type { User } from '../../shared/service/index.ts';
-import { actorUser, type Actor } from './actor.ts';
-import type { RecordingMeta } from './recordings/index.ts';
+import type { ConsultOwner } from '../../../shared/ipc.ts';
+import type { User } from '../../../shared/service/index.ts';
+import { actorUser, type Actor } from '../sign-in/index.ts';
+import type { RecordingMeta } from '../recordings/index.ts';
+import type { OwnerAction } from '../platform/index.ts';
 
 /**
  * What the account signed in may do with a consult:
@@ -19,8 +20,7 @@ import type { RecordingMeta } from './recordings/index.ts';
  */
 export type ConsultAccess = 'full' | 'claim' | 'none';
 
-/** What only the vet who recorded a consult may do: delete it, and send or change it until it is sent. */
-export type OwnerAction = 'delete' | 'send' | 'change';
+export type { OwnerAction };
 
 export interface GateSources {
   /** The recording's meta as last written or read (RecordingStore.peek); undefined when unknown. */

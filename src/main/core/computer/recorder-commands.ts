@@ -8,10 +8,10 @@
 // unheard when the window closes, when the page it waited for is replaced or gone (a start must
 // not begin minutes after it was asked, when a failed page is tried again), and when someone else
 // (or no one) sits in front: a start asked before a Switch user is not the next vet's to record.
-import type { RecorderAction } from '../../shared/desktop.ts';
-import type { Actor, Actors } from './actor.ts';
-import type { Logger } from './log.ts';
-import type { Emit } from './ports.ts';
+import type { RecorderAction } from '../../../shared/desktop.ts';
+import type { Actor, Actors } from '../sign-in/index.ts';
+import type { Logger } from '../platform/index.ts';
+import type { Emit } from '../platform/index.ts';
 
 export interface RecorderCommandsOptions {
   actors: Actors;

@@ -1,11 +1,10 @@
 // The IPC calls of the clinical agents (`agents:*`) and of the clinic's organization at the
 // service (`org:*`): each is a request made with the asking vet's sign-in (clinical.ts).
-import { signedIn } from './actor.ts';
-import type { AppCore } from './app-core.ts';
-import type { Calls, ChannelsOf } from './ipc-call.ts';
+import { signedIn } from '../sign-in/index.ts';
+import type { Calls, ChannelsOf } from '../platform/index.ts';
+import type { Clinical } from './clinical.ts';
 
-export function clinicalCalls(core: AppCore): Calls<ChannelsOf<'agents' | 'org'>> {
-  const { clinical } = core;
+export function clinicalCalls({ clinical }: { clinical: Clinical }): Calls<ChannelsOf<'agents' | 'org'>> {
   return {
     'agents:ddx': { run: ({ input }, actor) => clinical.ddx(input, signedIn(actor)) },
     'agents:treatmentPlan': {

@@ -1,10 +1,10 @@
 // Updates as the engine allows them: what a restart would cut short, and the restart itself,
 // never while a consult is being recorded or sent.
-import type { RecorderActivity } from '../../shared/desktop.ts';
-import { SENDING_STATES } from '../../shared/jobs.ts';
-import { restartRefusal, type Busy, type UpdateInfo } from '../../shared/updates.ts';
-import { JobError, type Pipeline } from './jobs/pipeline.ts';
-import type { UpdatePort } from './ports.ts';
+import type { RecorderActivity } from '../../../shared/desktop.ts';
+import { SENDING_STATES } from '../../../shared/jobs.ts';
+import { restartRefusal, type Busy, type UpdateInfo } from '../../../shared/updates.ts';
+import { JobError, type Pipeline } from '../jobs/index.ts';
+import type { UpdatePort } from '../platform/index.ts';
 
 export class UpdateControl {
   private readonly port: UpdatePort | undefined;

@@ -10,9 +10,13 @@
 //   the clipboard…), so it is given even when the vet who asked has left the PC. Every other
 //   answer is the asking vet's alone.
 import type { z } from 'zod';
-import type { invokeContract, InvokeChannel, InvokeOutput } from '../../shared/ipc.ts';
-import type { Actor } from './actor.ts';
-import type { OwnerAction } from './consult-gate.ts';
+import type { ConsultOwner, invokeContract, InvokeChannel, InvokeOutput } from '../../../shared/ipc.ts';
+
+/** The vet a call acts for (sign-in/actor.ts names it `Actor`): an account of one service. */
+type Actor = Readonly<ConsultOwner>;
+
+/** What only the vet who recorded a consult may do: delete it, and send or change it until it is sent. */
+export type OwnerAction = 'delete' | 'send' | 'change';
 
 /** What a call that names a consult needs of the gate: see `ConsultGate.permits`. */
 export type CallAccess = 'full' | 'claim' | 'recording';

@@ -3,15 +3,31 @@
 // commands from the tray. Those whose answer is the computer's (`answers: 'computer'`) are
 // answered even when the vet who asked has left: a change of service signs the vet out by
 // design, and the sign-in's own answer is about who is in front now.
-import type { AppCore } from './app-core.ts';
-import type { Calls, ChannelsOf } from './ipc-call.ts';
+import type { AppInfo } from '../../../shared/ipc.ts';
+import type { ClinicRetention, ConsultNotes } from '../consults/index.ts';
+import type { Calls, ChannelsOf } from '../platform/index.ts';
+import type { ServiceCalls } from '../sign-in/index.ts';
+import type { AppSettings } from './app-settings.ts';
+import type { RecorderCommands } from './recorder-commands.ts';
+import type { UpdateControl } from './update-control.ts';
 
 type ComputerChannel = ChannelsOf<'app' | 'session' | 'settings' | 'templates' | 'clipboard' | 'update' | 'recorder'>;
 
-export function computerCalls(core: AppCore): Calls<ComputerChannel> {
-  const { calls, appSettings, retention, updates, notes } = core;
+/** What the computer's calls run on. */
+export interface ComputerCallParts {
+  appInfo(): AppInfo;
+  calls: ServiceCalls;
+  appSettings: AppSettings;
+  retention: ClinicRetention;
+  updates: UpdateControl;
+  notes: Pick<ConsultNotes, 'copy'>;
+  recorderCommands: RecorderCommands;
+}
+
+export function computerCalls(parts: ComputerCallParts): Calls<ComputerChannel> {
+  const { calls, appSettings, retention, updates, notes, recorderCommands } = parts;
   return {
-    'app:info': { answers: 'computer', run: () => core.appInfo() },
+    'app:info': { answers: 'computer', run: () => parts.appInfo() },
     'session:get': { answers: 'computer', run: () => calls.sessionInfo() },
     'session:signIn': { answers: 'computer', run: ({ email, password }) => calls.signIn(email, password) },
     'session:signOut': { answers: 'computer', run: () => calls.signOut() },
@@ -23,6 +39,6 @@ export function computerCalls(core: AppCore): Calls<ComputerChannel> {
     'clipboard:write': { answers: 'computer', run: (flavours) => notes.copy(flavours) },
     'update:get': { answers: 'computer', run: () => updates.info() },
     'update:restart': { answers: 'computer', run: () => updates.restart() },
-    'recorder:listening': { run: (_input, actor) => core.recorderCommands.listen(actor) },
+    'recorder:listening': { run: (_input, actor) => recorderCommands.listen(actor) },
   };
 }

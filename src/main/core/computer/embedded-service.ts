@@ -1,11 +1,11 @@
 // The built-in sandbox while the vet has chosen it: started through the port the engine was
 // given, with its key kept in the secret store, and the addresses the service client uses.
 import { join } from 'node:path';
-import type { Notice } from '../../shared/ipc.ts';
-import type { Logger } from './log.ts';
-import type { EmbeddedService, EmbeddedServicePort } from './ports.ts';
-import type { SecretStore } from './secret-store.ts';
-import type { ServiceUrls } from './service-client.ts';
+import type { Notice } from '../../../shared/ipc.ts';
+import type { Logger } from '../platform/index.ts';
+import type { EmbeddedService, EmbeddedServicePort } from '../platform/index.ts';
+import type { SecretStore } from '../sign-in/index.ts';
+import type { ServiceUrls } from '../service/index.ts';
 
 // Port 9 (discard): a call while the sandbox is down fails at once, as an unreachable service.
 const UNAVAILABLE = 'http://127.0.0.1:9/unavailable';

@@ -12,8 +12,8 @@
 //   sent at all (SessionChangedError), never sent with someone else's token.
 // - `Actors.inFront(actor)` is asked when an answer lands: an answer for a vet who is no longer
 //   in front is kept for that vet (or dropped), never shown to the next one.
-import type { ConsultOwner } from '../../shared/ipc.ts';
-import type { User } from '../../shared/service/index.ts';
+import type { ConsultOwner } from '../../../shared/ipc.ts';
+import type { User } from '../../../shared/service/index.ts';
 import type { BackgroundSessions } from './background-sessions.ts';
 import { SessionChangedError, SignedOutError, type Session } from './session.ts';
 

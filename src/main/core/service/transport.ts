@@ -10,8 +10,8 @@ import {
   serviceErrorMessage,
   ServiceResponseError,
 } from '../../../shared/service/index.ts';
-import { parseRetryAfter, ServiceError } from '../service-errors.ts';
-import { connectionWords, describeNetworkFailure, Network, ProxySettingsError, type Route } from '../network.ts';
+import { parseRetryAfter, ServiceError } from './errors.ts';
+import { connectionWords, describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
 
 export interface ServiceUrls {
   agentsUrl: string;

@@ -1,17 +1,17 @@
 // The settings as a clinic sees them, and their change: the retention shown and saved is the
 // signed-in vet's clinic's own; a new shortcut is registered before it is saved; a change of
 // service starts or stops the built-in sandbox, signs out and makes the consults ready for it.
-import type { Notice } from '../../shared/ipc.ts';
-import { shortcutProblem } from '../../shared/desktop.ts';
-import { settingsPatchSchema, type Settings } from '../../shared/settings.ts';
-import type { ClinicRetention } from './consults/retention.ts';
+import type { Notice } from '../../../shared/ipc.ts';
+import { shortcutProblem } from '../../../shared/desktop.ts';
+import { settingsPatchSchema, type Settings } from '../../../shared/settings.ts';
+import type { ClinicRetention } from '../consults/index.ts';
 import type { EmbeddedServiceHost } from './embedded-service.ts';
-import type { Pipeline } from './jobs/pipeline.ts';
-import type { Logger } from './log.ts';
-import type { ShortcutPort, UpdatePort } from './ports.ts';
-import type { BackgroundSessions } from './background-sessions.ts';
-import type { Session } from './session.ts';
-import { SettingsError, type SettingsStore } from './settings.ts';
+import type { Pipeline } from '../jobs/index.ts';
+import type { Logger } from '../platform/index.ts';
+import type { ShortcutPort, UpdatePort } from '../platform/index.ts';
+import type { BackgroundSessions } from '../sign-in/index.ts';
+import type { Session } from '../sign-in/index.ts';
+import { SettingsError, type SettingsStore } from '../settings/index.ts';
 
 export type SettingsInput = Parameters<SettingsStore['update']>[0];
 

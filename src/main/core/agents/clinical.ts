@@ -1,12 +1,12 @@
 // The clinical agents (`POST /ddx_agent_v2`, `/treatment_plan_agent_v2`, `/medication_agent_v2`),
 // the notification e-mail and the webhook switch for the window, with input checked before
 // anything is sent.
-import { hasSpecies } from '../../shared/species.ts';
-import { MIN_WEBHOOK_SECRET } from '../../shared/limits.ts';
-import type { TreatmentPlanAnswer } from '../../shared/ipc.ts';
-import type { ServiceClient } from './service-client.ts';
-import type { Actor, Actors } from './actor.ts';
-import type { Session } from './session.ts';
+import { hasSpecies } from '../../../shared/species.ts';
+import { MIN_WEBHOOK_SECRET } from '../../../shared/limits.ts';
+import type { TreatmentPlanAnswer } from '../../../shared/ipc.ts';
+import type { ServiceClient } from '../service/index.ts';
+import type { Actor, Actors } from '../sign-in/index.ts';
+import type { Session } from '../sign-in/index.ts';
 
 export class InputError extends Error {
   constructor(message: string) {

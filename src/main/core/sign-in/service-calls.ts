@@ -1,9 +1,9 @@
 // The window's calls that go to the service through the session with a rule of their own: the
 // sign-in as the window sees it (and the hand-over to the next vet) and the templates' paging.
-import type { InvokeOutput, SessionInfo } from '../../shared/ipc.ts';
-import type { ChatAnswer, ChatRequest } from '../../shared/service/index.ts';
+import type { InvokeOutput, SessionInfo } from '../../../shared/ipc.ts';
+import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
 import type { BackgroundSessions } from './background-sessions.ts';
-import type { ServiceClient } from './service-client.ts';
+import type { ServiceClient } from '../service/index.ts';
 import type { Session, SessionState } from './session.ts';
 
 /** The session as the window sees it: a sign-out by the vet's own hand needs no explaining. */

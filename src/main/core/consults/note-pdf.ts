@@ -2,7 +2,7 @@
 // headings, wrapped paragraphs, page numbers. Its standard fonts (no font file to ship) cover
 // Windows-1252 only, so other characters are replaced by a readable stand-in, never thrown on.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { noteTitle, type NoteMeta, type NoteSection } from '../../shared/note/index.ts';
+import { noteTitle, type NoteMeta, type NoteSection } from '../../../shared/note/index.ts';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;

@@ -1,40 +1,9 @@
-// What the engine is given by whoever creates it (Electron's main, the browser host, the tests):
-// its data folder, and the platform's features as ports, so the engine itself imports neither
-// Electron nor the embedded sandbox.
-import type { EventPayloads, Notice } from '../../shared/ipc.ts';
-import type { UpdateInfo } from '../../shared/updates.ts';
-import type { PipelineOptions } from './jobs/pipeline.ts';
-import type { Logger } from './log.ts';
-import type { NetworkOptions } from './network.ts';
-import type { SecretStore } from './secret-store.ts';
-
-export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
-  dataDir: string;
-  secretStore: SecretStore;
-  app: { name: string; version: string };
-  log?: Logger;
-  /**
-   * A desktop notification (Electron's Notification); optional elsewhere. `consultId` names the
-   * consult it is about: a click opens it (AppCore.openConsult), if it is still the account's.
-   */
-  notify?: (title: string, body: string, consultId?: string) => void;
-  /** The address at which the window can play a recording's audio (a custom protocol, an HTTP route). */
-  audioUrl: (recordingId: string) => string;
-  /** The built-in sandbox ("Built-in sandbox (demo)"), where this build has one; without it that choice cannot start. */
-  embeddedService?: EmbeddedServicePort<S>;
-  client?: { timeoutMs?: number; uploadStallMs?: number };
-  /** The computer's proxy and trusted roots (Electron: session.resolveProxy and the OS store); absent: direct, Node's roots. */
-  network?: NetworkOptions;
-  pipeline?: Partial<Omit<PipelineOptions, 'recordings' | 'session' | 'client'>>;
-  /** Notices to show from the start (e.g. that tokens are kept in memory only). */
-  notices?: Notice[];
-  /** The system clipboard, where main has one (Electron's clipboard.write); none in the browser host. */
-  clipboard?: ClipboardPort;
-  /** The global shortcut, where main has one (Electron's globalShortcut); none in the browser host. */
-  shortcut?: ShortcutPort;
-  /** Updates from the clinic's feed, where main has them (electron-updater); none in the browser host. */
-  updates?: UpdatePort;
-}
+// The platform's features as the engine's parts use them (ports): the built-in sandbox, updates,
+// the global shortcut, the clipboard, and the one way a part tells the window something. Each is
+// given by whoever creates the engine (core-options.ts), so the engine imports neither Electron
+// nor the embedded sandbox.
+import type { EventPayloads } from '../../../shared/ipc.ts';
+import type { UpdateInfo } from '../../../shared/updates.ts';
 
 /** A running local stand-in for the service, as the engine uses it. */
 export interface EmbeddedService {

@@ -3,9 +3,9 @@
 // service's JSON) read into a ServiceError whose code decides whether the job renews the address.
 import { stat } from 'node:fs/promises';
 import { serviceErrorCode, serviceErrorMessage, storageError } from '../../../shared/service/index.ts';
-import { parseRetryAfter, ServiceError } from '../service-errors.ts';
-import { connectionWords, describeNetworkFailure, type Network, type Route } from '../network.ts';
-import { putFile, PutFileError } from '../upload.ts';
+import { parseRetryAfter, ServiceError } from './errors.ts';
+import { connectionWords, describeNetworkFailure, type Network, type Route } from './network.ts';
+import { putFile, PutFileError } from './upload.ts';
 
 export interface UploadProgress {
   sent: number;

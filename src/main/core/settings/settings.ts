@@ -10,8 +10,8 @@ import {
   type Retention,
   type Settings,
   type SettingsPatch,
-} from '../../shared/settings.ts';
-import { readJson, writeJsonAtomic } from './atomic-file.ts';
+} from '../../../shared/settings.ts';
+import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 export class SettingsError extends Error {
   constructor(message: string) {

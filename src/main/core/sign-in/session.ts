@@ -4,9 +4,9 @@
 // through a network error or 5xx while refreshing; and signs out (nothing else: queued
 // recordings are not touched) only when the service refuses the refresh.
 import { EventEmitter } from 'node:events';
-import type { TokenSet, User } from '../../shared/service/index.ts';
-import type { ServiceClient } from './service-client.ts';
-import { ServiceError } from './service-errors.ts';
+import type { TokenSet, User } from '../../../shared/service/index.ts';
+import type { ServiceClient } from '../service/index.ts';
+import { ServiceError } from '../service/index.ts';
 import type { SecretStore, StoredSession } from './secret-store.ts';
 
 export const REFRESH_MARGIN_MS = 60_000;

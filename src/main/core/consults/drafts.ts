@@ -13,8 +13,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KeyedQueue } from './keyed-queue.ts';
-import { readJson, tempTarget, writeJsonAtomic } from './atomic-file.ts';
+import { KeyedQueue } from '../platform/index.ts';
+import { readJson, tempTarget, writeJsonAtomic } from '../platform/index.ts';
 
 /** A draft as it is answered: the text and when it was kept. */
 const draftSchema = z.object({ text: z.string(), savedAt: z.string() });
