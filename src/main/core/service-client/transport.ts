@@ -34,6 +34,7 @@ export interface ServiceClientOptions {
   log?: (line: string) => void;
 }
 
+/** The address of each of the service's bases (`agentsUrl`, `scribeUrl`, `agentsApiUrl`), read from the settings at each call. */
 export type ServiceUrls = Record<ServiceBase, string>;
 
 /** One call of an operation: what fills its path and query, and what it sends. */
