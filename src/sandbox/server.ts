@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { requestTarget } from '../shared/request-target.ts';
+import { SERVICE_OPERATIONS } from '../shared/service/index.ts';
 import { API_VERSION, API_VERSION_HEADER } from '../shared/service/version.ts';
 import { ApiError, Router, sendError, sendJson } from './http.ts';
 import { agentRoutes } from './routes/agents.ts';
@@ -72,11 +73,32 @@ class RateLimiter {
   }
 }
 
+/**
+ * The paths with a parameter, as the counts name them (`/scribe/get/x` as `/scribe/get/:id`):
+ * the storage address, then each published operation whose path in the table has one.
+ */
+const NAMED_PATHS: { pattern: RegExp; name: string }[] = [
+  { pattern: /\/storage\/.+$/, name: '/storage/:key' },
+  ...Object.values(SERVICE_OPERATIONS)
+    .flatMap((spec) => ('path' in spec && spec.path.includes('{') ? [spec.path] : []))
+    .map((path) => {
+      // Split with the parameters kept at the odd places; a last parameter takes the rest.
+      const source = path
+        .split(/(\{[^}/]+\})/)
+        .map((piece, i, all) =>
+          i % 2 === 0
+            ? piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            : i === all.length - 2 && all[i + 1] === ''
+              ? '.+'
+              : '[^/]+',
+        )
+        .join('');
+      return { pattern: new RegExp(`${source}$`), name: path.replace(/\{([^}/]+)\}/g, ':$1') };
+    }),
+];
+
 function routeName(method: string, pathname: string): string {
-  return `${method} ${pathname
-    .replace(/\/storage\/.+$/, '/storage/:key')
-    .replace(/\/scribe\/get\/.+$/, '/scribe/get/:id')
-    .replace(/\/recording-sessions\/get\/.+$/, '/recording-sessions/get/:id')}`;
+  return `${method} ${NAMED_PATHS.reduce((named, { pattern, name }) => named.replace(pattern, name), pathname)}`;
 }
 
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;

@@ -4,7 +4,7 @@
 import { invalid, readBody, type RequestContext, type Router } from '../http.ts';
 import { answerDdx, answerTreatmentPlan } from '../agents.ts';
 import { answerChat, answerFast, answerMedication } from '../medication.ts';
-import { PREFIX, schemas, signedInUser, type ServerParts } from './common.ts';
+import { schemas, serve, signedInUser, type ServerParts } from './common.ts';
 
 export const MAX_AGENT_INPUT_CHARS = 20_000;
 
@@ -29,14 +29,14 @@ export function agentRoutes(router: Router, parts: ServerParts): void {
     }
     return input;
   };
-  router.add('POST', `${PREFIX.agentsApi}/ddx_agent_v2`, async (ctx) => ({ body: answerDdx(await agentInput(ctx)) }));
-  router.add('POST', `${PREFIX.agentsApi}/treatment_plan_agent_v2`, async (ctx) => ({
+  serve(router, 'ddx-agent', async (ctx) => ({ body: answerDdx(await agentInput(ctx)) }));
+  serve(router, 'treatment-plan-agent', async (ctx) => ({
     body: answerTreatmentPlan(await agentInput(ctx)),
   }));
-  router.add('POST', `${PREFIX.agentsApi}/medication_agent_v2`, async (ctx) => ({
+  serve(router, 'medication-agent', async (ctx) => ({
     body: answerMedication(await agentInput(ctx)),
   }));
-  router.add('POST', `${PREFIX.agentsApi}/chat_agent`, async (ctx) => {
+  serve(router, 'chat-agent', async (ctx) => {
     await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.chatAgent);
     if (body.input.trim() === '')
@@ -46,11 +46,11 @@ export function agentRoutes(router: Router, parts: ServerParts): void {
     return { body: answerChat(body.input) };
   });
   // The fast agents answer one block of plain text, not JSON.
-  for (const [path, kind] of [
-    ['fast_ddx_agent', 'ddx'],
-    ['fast_treatment_plan_agent', 'treatment'],
+  for (const [operation, kind] of [
+    ['fast-ddx-agent', 'ddx'],
+    ['fast-treatment-plan-agent', 'treatment'],
   ] as const) {
-    router.add('POST', `${PREFIX.agentsApi}/${path}`, async (ctx) => {
+    serve(router, operation, async (ctx) => {
       await signedInUser(auth, ctx);
       const { message } = await readBody(ctx.req, schemas.fastAgent);
       if (message.trim() === '')

@@ -1,16 +1,17 @@
 // The audio's way in: POST {scribe_url}/audio/generate-upload-url answers a presigned address,
 // and PUT /storage/{key} takes the file there, as cloud storage would (S3-style XML errors).
+import { SERVICE_OPERATIONS } from '../../shared/service/index.ts';
 import type { UploadUrlResponseWire } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
 import { TEMPLATES } from '../templates.ts';
-import { PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { PREFIX, schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 import { ownSession } from './recording-sessions.ts';
 
 export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
   const { store, auth, uploads, jobs, counters } = parts;
   const state = store.state;
 
-  router.add('POST', `${PREFIX.scribe}/audio/generate-upload-url`, async (ctx) => {
+  serve(router, 'upload-url', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.uploadUrl, VERSIONED);
     const session = ownSession(state, body.recording_session_public_id, account.organization_id);
@@ -24,7 +25,9 @@ export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
     return { body: answer };
   });
 
-  router.add('PUT', `${PREFIX.storage}/:key`, async (ctx) => {
+  // The upload's address is the sandbox's own (its stand-in for cloud storage); its method is the
+  // published operation's.
+  router.add(SERVICE_OPERATIONS.upload.method, `${PREFIX.storage}/:key`, async (ctx) => {
     const result = await uploads.put(ctx.req, ctx.params['key'] ?? '', ctx.url.searchParams);
     counters.uploads += 1;
     // The optional template of POST /audio/generate-upload-url: scribing starts by itself once

@@ -17,7 +17,7 @@ import {
   type Router,
 } from '../http.ts';
 import type { UserRecord } from '../state.ts';
-import { PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
 /**
  * `POST /auth/login` as its reference page shows it: the OpenAPI's three token members, expiry,
@@ -62,16 +62,16 @@ export function authRoutes(router: Router, parts: ServerParts): void {
     const page: LoginPageResponse = { ...tokens, expires_at, refresh_expires_at, user: publicUserJson(account) };
     return { body: page };
   };
-  router.add('POST', `${PREFIX.agents}/auth/sign-in`, (ctx) => signIn(ctx, false));
-  router.add('POST', `${PREFIX.scribe}/auth/login`, (ctx) => signIn(ctx, true));
+  serve(router, 'sign-in', (ctx) => signIn(ctx, false));
+  serve(router, 'login', (ctx) => signIn(ctx, true));
 
-  router.add('GET', `${PREFIX.scribe}/users/me`, async (ctx) => {
+  serve(router, 'users-me', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     requireHeaders(ctx.req, VERSIONED.headers);
     return { body: publicUserJson(account) };
   });
 
-  router.add('POST', `${PREFIX.scribe}/auth/refresh-token`, async (ctx) => {
+  serve(router, 'refresh-token', async (ctx) => {
     const body = await readBody(ctx.req, schemas.refresh, VERSIONED);
     const answer = await auth.refresh(bearerToken(ctx.req), body.token).catch((e: unknown) => {
       if (e instanceof ApiError && e.code === 'refresh_token_reused') counters.refreshReuseDetected += 1;

@@ -11,10 +11,10 @@ import { API_VERSION_HEADER } from '../../shared/service/version.ts';
 import { MAX_CHAT_CONTEXT, MAX_CHAT_MESSAGE } from '../../shared/limits.ts';
 import { answerTurn, ChatMemory } from '../chat.ts';
 import { ApiError, readJson, type Router } from '../http.ts';
-import { PREFIX, signedInUser, type ServerParts } from './common.ts';
+import { sandboxPath, serve, signedInUser, type ServerParts } from './common.ts';
 
 /** The path whose X-API-Version is its own (the server's check of the scribing API's version skips it). */
-export const CHAT_PATH = `${PREFIX.agents}/chat`;
+export const CHAT_PATH = sandboxPath('chat');
 
 function refuse(status: number, message: string): ApiError {
   return new ApiError(status, String(status), message);
@@ -23,7 +23,7 @@ function refuse(status: number, message: string): ApiError {
 export function chatRoutes(router: Router, parts: ServerParts): void {
   const memory = parts.chat ?? new ChatMemory();
 
-  router.add('POST', CHAT_PATH, async (ctx) => {
+  serve(router, 'chat', async (ctx) => {
     try {
       const version = ctx.req.headers[API_VERSION_HEADER];
       if (version !== CHAT_API_VERSION)

@@ -1,16 +1,44 @@
-// What every route module shares: the server's parts they are given, the path prefixes, the
-// signed-in user of a request, the required-version header and the published page.
-import { API_VERSION_HEADER, requestSchemas } from '../../shared/service/index.ts';
+// What every route module shares: the server's parts they are given, the path prefixes and where
+// each published operation is served, the signed-in user of a request, the required-version
+// header and the published page.
+import {
+  API_VERSION_HEADER,
+  apiOperation,
+  requestSchemas,
+  type ApiOperation,
+  type ServiceBase,
+} from '../../shared/service/index.ts';
 import type { PageWire } from '../../shared/service/wire.ts';
 import type { AccessClaims, Auth } from '../auth.ts';
 import type { ChatMemory } from '../chat.ts';
-import { ApiError, bearerToken, invalid, type RequestContext } from '../http.ts';
+import { ApiError, bearerToken, invalid, type Handler, type RequestContext, type Router } from '../http.ts';
 import type { SandboxOptions } from '../options.ts';
 import type { ScribeJobs } from '../scribe-jobs.ts';
 import type { StateStore } from '../state.ts';
 import type { Uploads } from '../uploads.ts';
 
 export const PREFIX = { agents: '/agents', scribe: '/scribe', agentsApi: '/agents-api', storage: '/storage' } as const;
+
+/** Each base address of the service, as the prefix the sandbox serves it under. */
+const BASE_PREFIX: Record<ServiceBase, string> = {
+  agentsUrl: PREFIX.agents,
+  scribeUrl: PREFIX.scribe,
+  agentsApiUrl: PREFIX.agentsApi,
+};
+
+/**
+ * Where the sandbox serves a published operation: its base's prefix, then its path from the
+ * table of operations, each `{name}` parameter written as the router's `:name`.
+ */
+export function sandboxPath(operation: ApiOperation): string {
+  const { base, path } = apiOperation(operation);
+  return `${BASE_PREFIX[base]}${path.replace(/\{([^}/]+)\}/g, ':$1')}`;
+}
+
+/** Serves a published operation at its method and path from the table of operations. */
+export function serve(router: Router, operation: ApiOperation, handler: Handler): void {
+  router.add(apiOperation(operation).method, sandboxPath(operation), handler);
+}
 
 /**
  * The operations whose `X-API-Version` the OpenAPI document marks required (the others list no

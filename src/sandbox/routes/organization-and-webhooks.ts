@@ -11,7 +11,7 @@ import type {
 } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
 import type { OrganizationRecord, WebhookRecord } from '../state.ts';
-import { PREFIX, schemas, signedInUser, type ServerParts } from './common.ts';
+import { schemas, serve, signedInUser, type ServerParts } from './common.ts';
 
 function organizationJson(org: OrganizationRecord): OrganizationWire {
   const { public_id, name, description, has_slack_bot_token, slack_channel, email_notification, is_active } = org;
@@ -28,7 +28,7 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
   const { store, auth } = parts;
   const state = store.state;
 
-  router.add('GET', `${PREFIX.scribe}/organizations/get`, async (ctx) => {
+  serve(router, 'organization-get', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const org = state.organizations.find((o) => o.public_id === account.organization_id);
     if (!org) throw new ApiError(404, 'not_found', 'Organization not found.');
@@ -37,7 +37,7 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
     return { body: answer };
   });
 
-  router.add('PUT', `${PREFIX.scribe}/webhook/update`, async (ctx) => {
+  serve(router, 'webhook-update', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.webhookUpdate);
     let hook = state.webhooks.find(
@@ -60,7 +60,7 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
     return { body: answer };
   });
 
-  router.add('PATCH', `${PREFIX.scribe}/organizations/update-email-for-notification`, async (ctx) => {
+  serve(router, 'notification-email', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.notificationEmail);
     const org = state.organizations.find((o) => o.public_id === account.organization_id);
@@ -74,7 +74,7 @@ export function organizationAndWebhookRoutes(router: Router, parts: ServerParts)
     return { body: answer };
   });
 
-  router.add('PATCH', `${PREFIX.scribe}/webhook/status`, async (ctx) => {
+  serve(router, 'webhook-status', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.webhookStatus);
     if (body.organization_public_id !== account.organization_id) {

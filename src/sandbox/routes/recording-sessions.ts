@@ -3,7 +3,7 @@
 import type { RecordingSessionWire } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
 import type { SandboxState, SessionRecord } from '../state.ts';
-import { listPage, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { listPage, schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
 function sessionJson(session: SessionRecord): RecordingSessionWire {
   return {
@@ -27,7 +27,7 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
   const { store, auth } = parts;
   const state = store.state;
 
-  router.add('POST', `${PREFIX.scribe}/recording-sessions/create`, async (ctx) => {
+  serve(router, 'create-session', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.createSession, VERSIONED);
     const now = new Date().toISOString();
@@ -47,7 +47,7 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
     return { body: sessionJson(session) };
   });
 
-  router.add('GET', `${PREFIX.scribe}/recording-sessions/all`, async (ctx) => {
+  serve(router, 'sessions-all', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const own = Object.values(state.sessions)
       .filter((x) => x.organization_id === account.organization_id)
@@ -64,7 +64,7 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
     };
   });
 
-  router.add('GET', `${PREFIX.scribe}/recording-sessions/get/:id`, async (ctx) => {
+  serve(router, 'session-get', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     return { body: sessionJson(ownSession(state, ctx.params['id'] ?? '', account.organization_id)) };
   });

@@ -6,7 +6,7 @@ import type { ScribeListItemWire, ScribeRecordWire, ScribeRequestResponseWire } 
 import { ApiError, readBody, type Router } from '../http.ts';
 import { scribeStatus } from '../scribe-jobs.ts';
 import type { ScribeRecord } from '../state.ts';
-import { listPage, PREFIX, schemas, signedInUser, VERSIONED, type ServerParts } from './common.ts';
+import { listPage, schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
 /** The record GET /scribe/get/{id} answers; the note (categories and RTF) once scribed. */
 export function scribeRecordJson(record: ScribeRecord, now = Date.now()): ScribeRecordWire & { error?: string } {
@@ -30,7 +30,7 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
   const { store, auth, jobs, counters } = parts;
   const state = store.state;
 
-  router.add('POST', `${PREFIX.scribe}/scribe/request`, async (ctx) => {
+  serve(router, 'scribe-request', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.scribeRequest, VERSIONED);
     const key = ctx.req.headers['idempotency-key'];
@@ -46,7 +46,7 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
     return { body: answer };
   });
 
-  router.add('GET', `${PREFIX.scribe}/scribe/get/:id`, async (ctx) => {
+  serve(router, 'scribe-get', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const record = state.scribes[ctx.params['id'] ?? ''];
     if (!record || record.organization_id !== account.organization_id)
@@ -54,7 +54,7 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
     return { body: scribeRecordJson(record) };
   });
 
-  router.add('GET', `${PREFIX.scribe}/scribe/all`, async (ctx) => {
+  serve(router, 'scribe-all', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const own: ScribeListItemWire[] = Object.values(state.scribes)
       .filter((x) => x.organization_id === account.organization_id)

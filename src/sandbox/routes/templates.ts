@@ -2,12 +2,12 @@
 import type { TemplateWire } from '../../shared/service/wire.ts';
 import type { Router } from '../http.ts';
 import { TEMPLATES } from '../templates.ts';
-import { page, PREFIX, signedInUser, type ServerParts } from './common.ts';
+import { page, serve, signedInUser, type ServerParts } from './common.ts';
 
 export function templateRoutes(router: Router, parts: ServerParts): void {
   const { auth } = parts;
 
-  router.add('GET', `${PREFIX.scribe}/templates/all`, async (ctx) => {
+  serve(router, 'templates', async (ctx) => {
     await signedInUser(auth, ctx);
     const all: TemplateWire[] = TEMPLATES.map(({ public_id, name, description }) => ({ public_id, name, description }));
     return { body: page(all, ctx.url) };

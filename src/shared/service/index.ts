@@ -11,6 +11,21 @@ export {
   type Operation,
 } from './errors.ts';
 export {
+  apiOperation,
+  operationTarget,
+  pathParams,
+  SERVICE_OPERATIONS,
+  type ApiOperation,
+  type ApiOperationSpec,
+  type HttpMethod,
+  type OperationAnswer,
+  type OperationSpec,
+  type ParsedOperation,
+  type PresignedOperationSpec,
+  type PublishedOperation,
+  type ServiceBase,
+} from './operations.ts';
+export {
   decodeJwtExpiry,
   parseLogin,
   parseMe,

@@ -5,7 +5,7 @@
 // to expire is asked for again, and the scribe request is sent again (with the same
 // Idempotency-Key) only when the outcome of its first send is unknown.
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../shared/note/index.ts';
-import { scribeStatusKind, type ScribeRecord } from '../../../shared/service/index.ts';
+import { scribeStatusKind, type Operation, type ScribeRecord } from '../../../shared/service/index.ts';
 import { localDate } from '../recordings/index.ts';
 import type { Engine } from './context.ts';
 import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
@@ -21,17 +21,18 @@ type ActiveState = Exclude<JobState, 'completed' | 'failed'>;
 
 /**
  * The published workflow: for each state a job can be on its way in, the step that runs, the
- * call it makes, and the state it leaves the job in. A poll that finds the note done saves it
+ * call it makes (the operation, by its name in the table of src/shared/service/operations.ts),
+ * and the state it leaves the job in. A poll that finds the note done saves it
  * (keepNote) and the job is `completed`. Every step but the poll first checks whose sign-in it
  * may use (senderNow): not even the upload, which needs no token, goes on for a consult no one
  * has claimed, or while another account is signed in. The poll checks at its call.
  */
-export const STEPS: Readonly<Record<ActiveState, { run: Step; call: string; then: JobState }>> = {
-  recorded: { run: createSession, call: 'POST /recording-sessions/create', then: 'session_created' },
-  session_created: { run: askUploadAddress, call: 'POST /audio/generate-upload-url', then: 'upload_url' },
-  upload_url: { run: upload, call: 'PUT to the presigned address', then: 'uploaded' },
-  uploaded: { run: requestScribe, call: 'POST /scribe/request', then: 'scribe_requested' },
-  scribe_requested: { run: poll, call: 'GET /scribe/get/{public_id}', then: 'completed' },
+export const STEPS: Readonly<Record<ActiveState, { run: Step; call: Operation; then: JobState }>> = {
+  recorded: { run: createSession, call: 'create-session', then: 'session_created' },
+  session_created: { run: askUploadAddress, call: 'upload-url', then: 'upload_url' },
+  upload_url: { run: upload, call: 'upload', then: 'uploaded' },
+  uploaded: { run: requestScribe, call: 'scribe-request', then: 'scribe_requested' },
+  scribe_requested: { run: poll, call: 'scribe-get', then: 'completed' },
 };
 
 /**

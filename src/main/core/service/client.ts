@@ -1,35 +1,20 @@
 // The service's operations (docs/service.md), one method each, by area: sign-in and tokens, the
 // consult's workflow (session, templates, upload address, the upload, scribe), the agents, the
-// organization and its webhook. How a call travels is service-client/transport.ts (undici, the
+// organization and its webhook. How a call travels is transport.ts (undici, the
 // X-API-Version header, a time-out, the tolerant parsers); the upload's `PUT` over node:http
-// is service-client/upload-file.ts.
+// is upload-file.ts. Each operation's method, base address, path and answer reader
+// are its entry in the table of operations (src/shared/service/operations.ts).
 import {
   API_VERSION_HEADER,
   CHAT_API_VERSION,
-  parseChatAnswer,
-  parseDdxResult,
-  parseLogin,
-  parseMe,
-  parseMedicationResult,
-  parseOrganization,
-  parseWebhookRegistration,
-  parseOrganizationUpdate,
-  parseRecordingSession,
-  parseRefresh,
   parseScribeRecord,
-  parseScribeRequest,
-  parseSignIn,
-  parseTemplatesPage,
-  parseTreatmentPlanResult,
-  parseUploadUrl,
-  parseWebhookStatusUpdate,
   type ChatRequest,
   type CreateSessionRequest,
   type ScribeRequestBody,
   type UploadUrlRequest,
   type WebhookUpdateRequest,
 } from '../../../shared/service/index.ts';
-import { parseScribeListPage, parseSessionListPage, scribeSessionId } from '../../../shared/service/lists.ts';
+import { scribeSessionId } from '../../../shared/service/lists.ts';
 import { ServiceError } from './errors.ts';
 import { ServiceTransport } from './transport.ts';
 import { uploadFile, type UploadProgress, type UploadRoute } from './upload-file.ts';
@@ -49,34 +34,18 @@ export class ServiceClient extends ServiceTransport {
   // whose published answer may hold only the tokens: the session then asks /users/me for the user.
   signIn(email: string, password: string, { viaScribeLogin = false } = {}) {
     return viaScribeLogin
-      ? this.call(
-          { operation: 'login', method: 'POST', base: 'scribeUrl', path: '/auth/login', body: { email, password } },
-          parseLogin,
-        )
-      : this.call(
-          { operation: 'sign-in', method: 'POST', base: 'agentsUrl', path: '/auth/sign-in', body: { email, password } },
-          parseSignIn,
-        );
+      ? this.call('login', { body: { email, password } })
+      : this.call('sign-in', { body: { email, password } });
   }
 
   /** `GET /users/me`: who the token belongs to (after /auth/login, and the check at launch). */
   me(token: string) {
-    return this.call({ operation: 'users-me', method: 'GET', base: 'scribeUrl', path: '/users/me', token }, parseMe);
+    return this.call('users-me', { token });
   }
 
   // `POST /auth/refresh-token`. The bearer is the (usually expired) access token; the body carries the refresh token.
   refresh(accessToken: string, refreshToken: string) {
-    return this.call(
-      {
-        operation: 'refresh-token',
-        method: 'POST',
-        base: 'scribeUrl',
-        path: '/auth/refresh-token',
-        token: accessToken,
-        body: { token: refreshToken },
-      },
-      parseRefresh,
-    );
+    return this.call('refresh-token', { token: accessToken, body: { token: refreshToken } });
   }
 
   /** `POST /recording-sessions/create`: the patient's name, the visit description (always sent, '' if none) and the local date. */
@@ -90,32 +59,12 @@ export class ServiceClient extends ServiceTransport {
       description: input.description,
       session_date: input.sessionDate,
     };
-    return this.call(
-      {
-        operation: 'create-session',
-        method: 'POST',
-        base: 'scribeUrl',
-        path: '/recording-sessions/create',
-        token,
-        body,
-        signal,
-      },
-      parseRecordingSession,
-    );
+    return this.call('create-session', { token, body, signal });
   }
 
   /** `GET /templates/all`: one page. */
   templates(token: string, page = 1, limit = 50) {
-    return this.call(
-      {
-        operation: 'templates',
-        method: 'GET',
-        base: 'scribeUrl',
-        path: `/templates/all?page=${page}&limit=${limit}`,
-        token,
-      },
-      parseTemplatesPage,
-    );
+    return this.call('templates', { token, query: { page, limit } });
   }
 
   /** `POST /audio/generate-upload-url`: the session only (and a template, when scribing should start by itself after the upload). */
@@ -124,21 +73,10 @@ export class ServiceClient extends ServiceTransport {
       recording_session_public_id: input.sessionId,
       ...(input.autoScribeTemplateId ? { auto_scribe_template_public_id: input.autoScribeTemplateId } : {}),
     };
-    return this.call(
-      {
-        operation: 'upload-url',
-        method: 'POST',
-        base: 'scribeUrl',
-        path: '/audio/generate-upload-url',
-        token,
-        body,
-        signal,
-      },
-      parseUploadUrl,
-    );
+    return this.call('upload-url', { token, body, signal });
   }
 
-  /** `PUT <presigned url>`: the recording, streamed from disk (service-client/upload-file.ts). */
+  /** `PUT <presigned url>`: the recording, streamed from disk (upload-file.ts). */
   upload(uploadUrl: string, filePath: string, contentType: string | null, options?: UploadOptions): Promise<void> {
     const via: UploadRoute = {
       network: this.network,
@@ -160,76 +98,37 @@ export class ServiceClient extends ServiceTransport {
       recording_session_public_id: input.sessionId,
       template_public_id: input.templateId,
     };
-    return this.call(
-      {
-        operation: 'scribe-request',
-        method: 'POST',
-        base: 'scribeUrl',
-        path: '/scribe/request',
-        token,
-        headers: { 'idempotency-key': input.idempotencyKey },
-        body,
-        signal,
-      },
-      parseScribeRequest,
-    );
+    return this.call('scribe-request', {
+      token,
+      headers: { 'idempotency-key': input.idempotencyKey },
+      body,
+      signal,
+    });
   }
 
   /** `GET /scribe/get/{id}`. */
   getScribe(token: string, id: string, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'scribe-get',
-        method: 'GET',
-        base: 'scribeUrl',
-        path: `/scribe/get/${encodeURIComponent(id)}`,
-        token,
-        signal,
-      },
-      parseScribeRecord,
-    );
+    return this.call('scribe-get', { params: { id }, token, signal });
   }
 
-  /** `POST /ddx_agent_v2`. */
+  /** `POST /ddx_agent_v2`. The three agents take the same body, `{ input }`, on the agents' API. */
   ddx(token: string, input: string, signal?: AbortSignal) {
-    return this.agent('ddx-agent', '/ddx_agent_v2', parseDdxResult, token, input, signal);
+    return this.call('ddx-agent', { token, body: { input }, signal });
   }
 
   /** `POST /treatment_plan_agent_v2`. */
   treatmentPlan(token: string, input: string, signal?: AbortSignal) {
-    return this.agent(
-      'treatment-plan-agent',
-      '/treatment_plan_agent_v2',
-      parseTreatmentPlanResult,
-      token,
-      input,
-      signal,
-    );
+    return this.call('treatment-plan-agent', { token, body: { input }, signal });
   }
 
   /** `POST /medication_agent_v2`: the input names a drug and a species. */
   medication(token: string, input: string, signal?: AbortSignal) {
-    return this.agent('medication-agent', '/medication_agent_v2', parseMedicationResult, token, input, signal);
-  }
-
-  /** The three agents take the same body, `{ input }`, on the agents' API. */
-  private agent<T>(
-    operation: string,
-    path: string,
-    parse: (body: unknown) => T,
-    token: string,
-    input: string,
-    signal?: AbortSignal,
-  ) {
-    return this.call({ operation, method: 'POST', base: 'agentsApiUrl', path, token, body: { input }, signal }, parse);
+    return this.call('medication-agent', { token, body: { input }, signal });
   }
 
   /** `GET /organizations/get`: the organization, with the notification address in force. */
   organization(token: string) {
-    return this.call(
-      { operation: 'organization-get', method: 'GET', base: 'scribeUrl', path: '/organizations/get', token },
-      parseOrganization,
-    );
+    return this.call('organization-get', { token });
   }
 
   /**
@@ -240,10 +139,7 @@ export class ServiceClient extends ServiceTransport {
   async registerWebhook(token: string, input: { url: string; secret: string }) {
     const body: WebhookUpdateRequest = { event_type: 'scribe', webhook_url: input.url, auth_token: input.secret };
     try {
-      return await this.call(
-        { operation: 'webhook-update', method: 'PUT', base: 'scribeUrl', path: '/webhook/update', token, body },
-        parseWebhookRegistration,
-      );
+      return await this.call('webhook-update', { token, body });
     } catch (e) {
       if (e instanceof ServiceError && input.secret !== '' && e.message.includes(input.secret)) {
         throw new ServiceError(e.kind, e.operation, e.message.split(input.secret).join('[secret]'), {
@@ -258,32 +154,15 @@ export class ServiceClient extends ServiceTransport {
 
   /** `PATCH /organizations/update-email-for-notification`. */
   updateNotificationEmail(token: string, email: string) {
-    return this.call(
-      {
-        operation: 'notification-email',
-        method: 'PATCH',
-        base: 'scribeUrl',
-        path: '/organizations/update-email-for-notification',
-        token,
-        body: { email },
-      },
-      parseOrganizationUpdate,
-    );
+    return this.call('notification-email', { token, body: { email } });
   }
 
   /** `PATCH /webhook/status`. */
   setWebhookStatus(token: string, input: { eventType: string; active: boolean; organizationId: string }) {
-    return this.call(
-      {
-        operation: 'webhook-status',
-        method: 'PATCH',
-        base: 'scribeUrl',
-        path: '/webhook/status',
-        token,
-        body: { event_type: input.eventType, is_active: input.active, organization_public_id: input.organizationId },
-      },
-      parseWebhookStatusUpdate,
-    );
+    return this.call('webhook-status', {
+      token,
+      body: { event_type: input.eventType, is_active: input.active, organization_public_id: input.organizationId },
+    });
   }
 
   /**
@@ -291,63 +170,24 @@ export class ServiceClient extends ServiceTransport {
    * the sign-in host and takes its own version (0.2.0) in the same header as every other call.
    */
   chat(token: string, body: ChatRequest, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'chat',
-        method: 'POST',
-        base: 'agentsUrl',
-        path: '/chat',
-        token,
-        headers: { [API_VERSION_HEADER]: CHAT_API_VERSION },
-        body,
-        signal,
-      },
-      parseChatAnswer,
-    );
+    return this.call('chat', { token, headers: { [API_VERSION_HEADER]: CHAT_API_VERSION }, body, signal });
   }
 
   /** `GET /scribe/all`: one page of the organization's scribes. */
   scribeList(token: string, page: number, limit: number, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'scribe-all',
-        method: 'GET',
-        base: 'scribeUrl',
-        path: `/scribe/all?page=${page}&limit=${limit}`,
-        token,
-        signal,
-      },
-      parseScribeListPage,
-    );
+    return this.call('scribe-all', { token, query: { page, limit }, signal });
   }
 
   /** `GET /recording-sessions/all`: one page of the organization's recording sessions. */
   sessionList(token: string, page: number, limit: number, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'sessions-all',
-        method: 'GET',
-        base: 'scribeUrl',
-        path: `/recording-sessions/all?page=${page}&limit=${limit}`,
-        token,
-        signal,
-      },
-      parseSessionListPage,
-    );
+    return this.call('sessions-all', { token, query: { page, limit }, signal });
   }
 
   /** `GET /scribe/get/{id}`, with the recording session when the answer names it (not published). */
   getScribeWithSession(token: string, id: string, signal?: AbortSignal) {
-    return this.call(
-      {
-        operation: 'scribe-get',
-        method: 'GET',
-        base: 'scribeUrl',
-        path: `/scribe/get/${encodeURIComponent(id)}`,
-        token,
-        signal,
-      },
-      (body) => ({ record: parseScribeRecord(body), sessionId: scribeSessionId(body) }),
-    );
+    return this.callWith('scribe-get', { params: { id }, token, signal }, (body) => ({
+      record: parseScribeRecord(body),
+      sessionId: scribeSessionId(body),
+    }));
   }
 }

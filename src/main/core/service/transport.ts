@@ -1,23 +1,26 @@
 // The one way a call reaches the service: its address from the settings at each call, the
 // version header, a deadline over the whole call, the route (proxy, trusted roots), and the
 // answer read through a shared tolerant parser, so a malformed answer becomes a
-// ServiceError('invalid_answer') naming the field. The operations are in ../service-client.ts.
+// ServiceError('invalid_answer') naming the field. Each call's method, base address and path
+// come from the table of operations (src/shared/service/operations.ts); the operations are
+// in ../service-client.ts.
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import {
   API_VERSION,
   API_VERSION_HEADER,
+  apiOperation,
+  operationTarget,
+  SERVICE_OPERATIONS,
   serviceErrorCode,
   serviceErrorMessage,
   ServiceResponseError,
+  type Operation,
+  type OperationAnswer,
+  type ParsedOperation,
+  type ServiceBase,
 } from '../../../shared/service/index.ts';
 import { parseRetryAfter, ServiceError } from './errors.ts';
 import { connectionWords, describeNetworkFailure, Network, ProxySettingsError, type Route } from './network.ts';
-
-export interface ServiceUrls {
-  agentsUrl: string;
-  scribeUrl: string;
-  agentsApiUrl: string;
-}
 
 export interface ServiceClientOptions {
   urls: () => ServiceUrls;
@@ -31,17 +34,23 @@ export interface ServiceClientOptions {
   log?: (line: string) => void;
 }
 
-type Base = keyof ServiceUrls;
-interface CallSpec {
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
-  base: Base;
-  path: string;
+/** The address of each of the service's bases (`agentsUrl`, `scribeUrl`, `agentsApiUrl`), read from the settings at each call. */
+export type ServiceUrls = Record<ServiceBase, string>;
+
+/** One call of an operation: what fills its path and query, and what it sends. */
+export interface CallRequest {
+  /** The path's `{name}` parameters. */
+  params?: Record<string, string>;
+  /** The query parameters the table names for the operation. */
+  query?: Record<string, string | number>;
   token?: string;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
+
+/** The app's operations on the service's own addresses (every one but the upload `PUT`). */
+export type CalledOperation = Exclude<Operation, 'upload'>;
 
 function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
@@ -68,8 +77,17 @@ export class ServiceTransport {
     }
   }
 
-  protected async call<T>(spec: CallSpec, parse: (body: unknown) => T): Promise<T> {
-    const url = joinUrl(this.options.urls()[spec.base], spec.path);
+  /** A call of an operation, its answer read by the operation's reader in the table. */
+  protected call<O extends ParsedOperation>(operation: O, sent: CallRequest): Promise<OperationAnswer<O>> {
+    const parse = SERVICE_OPERATIONS[operation].parse as (body: unknown) => OperationAnswer<O>;
+    return this.callWith(operation, sent, parse);
+  }
+
+  /** A call of an operation whose answer is read another way than the table's. */
+  protected async callWith<T>(operation: CalledOperation, sent: CallRequest, parse: (body: unknown) => T): Promise<T> {
+    const { method, base } = apiOperation(operation);
+    const spec = { ...sent, operation, method };
+    const url = joinUrl(this.options.urls()[base], operationTarget(operation, sent.params, sent.query));
     const headers: Record<string, string> = {
       accept: 'application/json',
       [API_VERSION_HEADER]: API_VERSION,
