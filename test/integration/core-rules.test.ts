@@ -130,7 +130,7 @@ function demoUser(c: AppCore) {
 }
 
 describe('X-API-Version', () => {
-  it('is sent on every call to the service (rows 1-6 and 8-13, and the published extras), with the published bodies; the PUT to the presigned storage URL (row 7) goes without it', async () => {
+  it('is sent on every call to the service (every operation but one, and the published extras), with the published bodies; the PUT to the presigned storage address goes without it', async () => {
     const s = await sandbox({ scribeSeconds: 0 });
     const proxy = await recordingProxy(s);
     const client = new ServiceClient({ urls: () => sandboxUrls(proxy.origin), timeoutMs: 5000 });
@@ -139,33 +139,33 @@ describe('X-API-Version', () => {
     const store = new RecordingStore({ dir });
     const recording = await makeRecording(store);
 
-    const signedIn = await client.signIn(s.demo.email, s.demo.password); // row 1
+    const signedIn = await client.signIn(s.demo.email, s.demo.password); // POST /auth/sign-in
     await client.signIn(s.demo.email, s.demo.password, { viaScribeLogin: true }); // POST /auth/login
-    const refreshed = await client.refresh(signedIn.accessToken, signedIn.refreshToken ?? ''); // row 2
+    const refreshed = await client.refresh(signedIn.accessToken, signedIn.refreshToken ?? ''); // POST /auth/refresh-token
     const token = refreshed.accessToken;
     const session = await client.createSession(token, {
       patientName: 'Bella',
       description: 'Vomiting',
       sessionDate: '2026-11-20',
-    }); // row 4
-    const templates = await client.templates(token, 1, 50); // row 5
-    const upload = await client.uploadUrl(token, { sessionId: session.id }); // row 6
+    }); // POST /recording-sessions/create
+    const templates = await client.templates(token, 1, 50); // GET /templates/all
+    const upload = await client.uploadUrl(token, { sessionId: session.id }); // POST /audio/generate-upload-url
     expect(upload.uploadUrl.startsWith(proxy.origin)).toBe(true);
-    await client.upload(upload.uploadUrl, store.audioPath(recording), null); // row 7, as curl -T sends it
+    await client.upload(upload.uploadUrl, store.audioPath(recording), null); // the PUT to the presigned address, as curl -T sends it
     const requested = await client.requestScribe(token, {
       sessionId: session.id,
       templateId: templates.items[0]?.id ?? '',
       idempotencyKey: 'rules-x-api-version',
-    }); // row 8
-    await client.getScribe(token, requested.id); // row 9
-    await client.ddx(token, 'Dog, 4 years, vomiting and diarrhoea for two days after eating from the bin'); // row 10
-    await client.treatmentPlan(token, 'Dog with acute gastroenteritis, how to treat?'); // row 11
-    await client.updateNotificationEmail(token, 'alerts@clinic.test'); // row 12
+    }); // POST /scribe/request
+    await client.getScribe(token, requested.id); // GET /scribe/get/{id}
+    await client.ddx(token, 'Dog, 4 years, vomiting and diarrhoea for two days after eating from the bin'); // POST /ddx_agent_v2
+    await client.treatmentPlan(token, 'Dog with acute gastroenteritis, how to treat?'); // POST /treatment_plan_agent_v2
+    await client.updateNotificationEmail(token, 'alerts@clinic.test'); // PATCH /organizations/update-email-for-notification
     await client.setWebhookStatus(token, {
       eventType: 'scribe',
       active: true,
       organizationId: signedIn.user?.organizationId ?? '',
-    }); // row 13
+    }); // PATCH /webhook/status
     // The published extras the app uses (docs/service.md), numbered on from 14 here.
     expect(await client.me(token)).toEqual(signedIn.user); // 14
     expect((await client.organization(token)).emailNotification).toBe('alerts@clinic.test'); // 15
@@ -508,7 +508,7 @@ describe('progress events', () => {
   });
 });
 
-describe('the /auth/login option (row 3)', () => {
+describe('the /auth/login option (POST /auth/login)', () => {
   it('with useLoginRow on, sign-in goes to /scribe/auth/login and the session works; off again, back to /agents/auth/sign-in', async () => {
     const s = await sandbox({ scribeSeconds: 0.2 });
     const c = await startCoreAgainst(s);
@@ -521,13 +521,13 @@ describe('the /auth/login option (row 3)', () => {
     expect(signed).toMatchObject({ ok: true, data: { signedIn: true, user: { email: s.demo.email } } });
     expect(s.stats().byRoute['POST /scribe/auth/login']).toBe(1);
     expect(s.stats().byRoute['POST /agents/auth/sign-in']).toBeUndefined();
-    // The tokens from row 3 are good for the rest of the workflow: templates, a whole job.
+    // The tokens from POST /auth/login are good for the rest of the workflow: templates, a whole job.
     const templates = await handlers['templates:list']({ page: 1 });
     expect(templates.ok).toBe(true);
     const id = await makeRecording(c);
     await c.pipeline.submit(id, templates.ok ? templates.data.items[0]!.id : '');
     expect((await waitForJob(c, id, done)).state).toBe('completed');
-    // Wrong credentials through row 3 read like those of row 1.
+    // Wrong credentials through POST /auth/login read like those of POST /auth/sign-in.
     await handlers['session:signOut'](undefined);
     const wrong = await handlers['session:signIn']({ email: s.demo.email, password: 'nope' });
     expect(wrong).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Invalid credentials$/) } });

@@ -44,7 +44,7 @@ const PLAN_FIELDS = [
   'owner_education',
 ];
 
-describe('row 10: differential diagnosis', () => {
+describe('POST /ddx_agent_v2: differential diagnosis', () => {
   it('answers a clinical history with the map form, every field filled, and plain-English summaries', async () => {
     const a = await ddx(
       '12 year old male neutered domestic shorthair cat with weight loss despite a good appetite, vomiting, tachycardia and a palpable thyroid nodule.',
@@ -85,7 +85,7 @@ describe('row 10: differential diagnosis', () => {
   });
 });
 
-describe('row 11: treatment plan', () => {
+describe('POST /treatment_plan_agent_v2: treatment plan', () => {
   it('plans for the disease named, for the species named', async () => {
     const a = await plan('How should I treat hyperthyroidism in my 13 year old cat?');
     expect(a.json.status).toBe(true);
@@ -115,7 +115,7 @@ describe('row 11: treatment plan', () => {
   });
 });
 
-describe('row 12: notification e-mail', () => {
+describe('PATCH /organizations/update-email-for-notification: notification e-mail', () => {
   it('sets the address and answers the organization 2.4', async () => {
     const a = await call<{ message: string; data: Record<string, unknown> }>(
       'PATCH',
@@ -155,7 +155,7 @@ describe('row 12: notification e-mail', () => {
   });
 });
 
-describe('row 13: webhook status', () => {
+describe('PATCH /webhook/status: webhook status', () => {
   const patch = (token: string, body: unknown) =>
     call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/webhook/status`, {
       token,

@@ -13,7 +13,7 @@ afterEach(async () => {
   await sandbox?.close();
 });
 
-describe('row 1: sign-in', () => {
+describe('POST /auth/sign-in: sign-in', () => {
   it('answers the token set 2.2 with the user', async () => {
     const s = await start();
     const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
@@ -44,7 +44,7 @@ describe('row 1: sign-in', () => {
     expect(a.json.expires_at - before).toBeLessThanOrEqual(3600 + 60);
   });
 
-  it('row 3 /auth/login on scribe_url answers as its reference page shows: tokens, expiry, and the user under the public names', async () => {
+  it('POST /auth/login /auth/login on scribe_url answers as its reference page shows: tokens, expiry, and the user under the public names', async () => {
     const s = await start();
     const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
       'POST',
@@ -165,7 +165,7 @@ describe('row 1: sign-in', () => {
   });
 });
 
-describe('row 2: refresh', () => {
+describe('POST /auth/refresh-token: refresh', () => {
   const refresh = (s: Sandbox, access: string | undefined, token: string, apiVersion: string | null = 'v1') =>
     call<Record<string, unknown> & { user: Record<string, unknown> }>(
       'POST',

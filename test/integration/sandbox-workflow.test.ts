@@ -46,7 +46,7 @@ async function firstTemplate(s: Sandbox, token: string): Promise<Template> {
   return first;
 }
 
-describe('row 4: create a recording session', () => {
+describe('POST /recording-sessions/create: create a recording session', () => {
   it('takes patient_name, description and session_date and answers the bare session', async () => {
     const s = await start();
     const { access, user } = await signIn(s);
@@ -140,7 +140,7 @@ describe('row 4: create a recording session', () => {
   });
 });
 
-describe('row 5: templates', () => {
+describe('GET /templates/all: templates', () => {
   it('pages with has_next, current_page and items_per_page, and no total', async () => {
     const s = await start();
     const { access } = await signIn(s);
@@ -176,7 +176,7 @@ describe('row 5: templates', () => {
   });
 });
 
-describe('rows 6 and 7: presigned upload, S3-style', () => {
+describe('POST /audio/generate-upload-url and the PUT to the presigned address: presigned upload, S3-style', () => {
   async function prepare(s: Sandbox) {
     const { access } = await signIn(s);
     const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
@@ -311,7 +311,7 @@ describe('rows 6 and 7: presigned upload, S3-style', () => {
   });
 });
 
-describe('rows 8 and 9: scribe request and status', () => {
+describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and status', () => {
   it('takes the two documented fields, answers { public_id, message }, and goes requested -> scribing -> scribed with the note', async () => {
     // 3 s: 600 ms requested, then 2.4 s scribing, wide enough for polls on a busy machine.
     const s = await start({ scribeSeconds: 3 });

@@ -278,7 +278,7 @@ describe('matching a history', () => {
   });
 });
 
-describe('answerDdx (row 10)', () => {
+describe('answerDdx (POST /ddx_agent_v2)', () => {
   function expectWellFormed(a: DdxOk): void {
     const details = a.response['Differential Diagnosis Details'];
     const sets = Object.values(details);
@@ -380,7 +380,7 @@ describe('answerDdx (row 10)', () => {
   });
 });
 
-describe('answerTreatmentPlan (row 11)', () => {
+describe('answerTreatmentPlan (POST /treatment_plan_agent_v2)', () => {
   function expectPlans(a: PlanOk): void {
     expect(plans(a).length).toBeGreaterThanOrEqual(1);
     for (const set of plans(a)) {

@@ -1,4 +1,4 @@
-// The sandbox's note templates (row 5) and the note a completed scribe job carries (row 9).
+// The sandbox's note templates (GET /templates/all) and the note a completed scribe job carries (GET /scribe/get/{id}).
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -66,7 +66,7 @@ describe('DDX_FIELDS and TREATMENT_FIELDS', () => {
   });
 });
 
-describe('parseDdxResult (row 10)', () => {
+describe('parseDdxResult (POST /ddx_agent_v2)', () => {
   it('reads the map form, one diagnosis per label, every field camelCased', () => {
     const result = parseDdxResult(fixture('ddx-map.json'));
     expect(result.status).toBe(true);
@@ -242,7 +242,7 @@ describe('parseDdxResult (row 10)', () => {
   });
 });
 
-describe('parseTreatmentPlanResult (row 11)', () => {
+describe('parseTreatmentPlanResult (POST /treatment_plan_agent_v2)', () => {
   it('reads the map form, with the hyphenated member', () => {
     const result = parseTreatmentPlanResult(fixture('treatment-plan-map.json'));
     expect(result.status).toBe(true);

@@ -62,7 +62,7 @@ describe('decodeJwtExpiry', () => {
   });
 });
 
-describe('parseSignIn (rows 1 and 3)', () => {
+describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
   it('reads token set 2.2 with its user', () => {
     const body = fixture('sign-in.json');
     expect(parseSignIn(body)).toEqual({
@@ -134,7 +134,7 @@ describe('parseSignIn (rows 1 and 3)', () => {
     expect(parseSignIn(body).user).toEqual({ id: 'u1', email: 'e@x.test', name: '', organizationId: 'o1' });
   });
 
-  it('names row 3 as login when asked', () => {
+  it('names POST /auth/login as login when asked', () => {
     expectFailure(
       () => parseSignIn({}, 'login'),
       'login',
@@ -191,7 +191,7 @@ describe('parseSignIn (rows 1 and 3)', () => {
   });
 });
 
-describe('parseRefresh (row 2)', () => {
+describe('parseRefresh (POST /auth/refresh-token)', () => {
   it('reads token set 2.3 with the extras and the renamed user fields', () => {
     const body = fixture('refresh.json');
     expect(parseRefresh(body)).toEqual({

@@ -169,7 +169,7 @@ function expectAuthorised(headers: IncomingHttpHeaders) {
 }
 
 describe('the requests the client sends, as published', () => {
-  it('row 4: patient_name, description (empty when none) and session_date, and reads the bare answer', async () => {
+  it('POST /recording-sessions/create: patient_name, description (empty when none) and session_date, and reads the bare answer', async () => {
     const session = await client().createSession(TOKEN, {
       patientName: 'Bella',
       description: '',
@@ -183,7 +183,7 @@ describe('the requests the client sends, as published', () => {
     expect(session.id).toBe('rs-1');
   });
 
-  it('row 5: pages with page and limit, and says whether another page follows', async () => {
+  it('GET /templates/all: pages with page and limit, and says whether another page follows', async () => {
     const page = await client().templates(TOKEN, 2, 10);
     const req = only();
     expect([req.method, req.path, req.body]).toEqual(['GET', '/scribe/templates/all?page=2&limit=10', undefined]);
@@ -196,7 +196,7 @@ describe('the requests the client sends, as published', () => {
     });
   });
 
-  it('row 6: the session only, the template only when scribing should start by itself; the expiry from the address', async () => {
+  it('POST /audio/generate-upload-url: the session only, the template only when scribing should start by itself; the expiry from the address', async () => {
     const upload = await client().uploadUrl(TOKEN, { sessionId: 'rs-1' });
     expect(only().body).toEqual({ recording_session_public_id: 'rs-1' });
     expectAuthorised(only().headers);
@@ -208,7 +208,7 @@ describe('the requests the client sends, as published', () => {
     expect(only().body).toEqual({ recording_session_public_id: 'rs-1', auto_scribe_template_public_id: 't1' });
   });
 
-  it('row 8: exactly the two documented fields, with the Idempotency-Key header', async () => {
+  it('POST /scribe/request: exactly the two documented fields, with the Idempotency-Key header', async () => {
     const request = await client().requestScribe(TOKEN, {
       sessionId: 'rs-1',
       templateId: 't1',
@@ -222,7 +222,7 @@ describe('the requests the client sends, as published', () => {
     expect(request.id).toBe('sc-1');
   });
 
-  it('row 9: the published record, its categories kept as sent and its RTF', async () => {
+  it('GET /scribe/get/{id}: the published record, its categories kept as sent and its RTF', async () => {
     const record = await client().getScribe(TOKEN, 'sc-1');
     expect([only().method, only().path]).toEqual(['GET', '/scribe/scribe/get/sc-1']);
     expect(record).toEqual({

@@ -26,7 +26,7 @@ function expectFailure(parse: () => unknown, operation: Operation, field: string
   expect(e.message).toMatch(problem);
 }
 
-describe('parseOrganizationUpdate (row 12)', () => {
+describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notification)', () => {
   it('reads { message, data: organization 2.4 }', () => {
     expect(parseOrganizationUpdate(fixture('organization-update.json'))).toEqual({
       message: 'Notification e-mail updated',
@@ -112,7 +112,7 @@ describe('parseOrganizationUpdate (row 12)', () => {
   });
 });
 
-describe('parseWebhookStatusUpdate (row 13)', () => {
+describe('parseWebhookStatusUpdate (PATCH /webhook/status)', () => {
   it('reads { message, data: webhook 2.5 }', () => {
     expect(parseWebhookStatusUpdate(fixture('webhook-status.json'))).toEqual({
       message: 'Webhook deactivated',

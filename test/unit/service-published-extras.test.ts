@@ -19,7 +19,7 @@ import {
 const jwt = (claims: object) =>
   `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
 
-describe('parseLogin (row 3 as published)', () => {
+describe('parseLogin (POST /auth/login as published)', () => {
   it('reads the OpenAPI answer, tokens only: expiry from the JWT, no user', () => {
     const access = jwt({ sub: 'u', exp: 1_795_600_000 });
     expect(parseLogin({ access_token: access, refresh_token: 'r.t.s', token_type: 'bearer' })).toEqual({
@@ -198,7 +198,7 @@ describe('parseMedicationResult (POST /medication_agent_v2)', () => {
   });
 });
 
-describe('storageError (row 7, cloud-storage XML)', () => {
+describe('storageError (the PUT to the presigned address, cloud-storage XML)', () => {
   it('reads the code and message of an expired address and of a bad signature', () => {
     const expired =
       '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>1</RequestId></Error>';

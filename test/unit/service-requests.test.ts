@@ -45,7 +45,7 @@ describe('requestSchemas', () => {
     expect(requestSchemas.webhookStatus.parse(hook)).toEqual(hook);
   });
 
-  it('refuse what the published service refuses in row 4: no name, a blank name, no date, an impossible date, the old guessed body', () => {
+  it('refuse what the published service refuses in POST /recording-sessions/create: no name, a blank name, no date, an impossible date, the old guessed body', () => {
     expect(issues(requestSchemas.createSession, { description: '', session_date: '2026-11-25' })).toEqual([
       { path: 'patient_name', message: 'Field required', code: 'invalid_type' },
     ]);

@@ -35,7 +35,7 @@ function expectFailure(parse: () => unknown, operation: Operation, field: string
   expect(e.message).toMatch(problem);
 }
 
-describe('parseRecordingSession (row 4)', () => {
+describe('parseRecordingSession (POST /recording-sessions/create)', () => {
   it('reads the published answer, a bare object', () => {
     const wire: RecordingSessionWire = {
       public_id: '3f0f5b8e-1d2c-4b6a-9e8f-0a1b2c3d4e5f',
@@ -86,7 +86,7 @@ describe('parseRecordingSession (row 4)', () => {
   });
 });
 
-describe('parseTemplatesPage (row 5)', () => {
+describe('parseTemplatesPage (GET /templates/all)', () => {
   const expected = [
     {
       id: 'soap',
@@ -194,7 +194,7 @@ describe('parseTemplatesPage (row 5)', () => {
   });
 });
 
-describe('parseUploadUrl (row 6)', () => {
+describe('parseUploadUrl (POST /audio/generate-upload-url)', () => {
   it('reads the published { url, message }, its expiry from the presigned address (AWS v4)', () => {
     const url =
       'https://bucket.s3.amazonaws.com/recordings/a.webm?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA%2F20261125%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261125T093000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=' +
@@ -287,7 +287,7 @@ describe('parseUploadUrl (row 6)', () => {
   });
 });
 
-describe('parseScribeRequest (row 8)', () => {
+describe('parseScribeRequest (POST /scribe/request)', () => {
   it('reads the published { public_id, message }', () => {
     const wire: ScribeRequestResponseWire = { public_id: 'sc-1', message: 'Scribe requested' };
     expect(parseScribeRequest(wire)).toEqual({ id: 'sc-1' });
@@ -320,7 +320,7 @@ describe('parseScribeRequest (row 8)', () => {
   });
 });
 
-describe('parseScribeRecord (row 9)', () => {
+describe('parseScribeRecord (GET /scribe/get/{id})', () => {
   it('reads a completed record with its note', () => {
     const record = parseScribeRecord(fixture('scribe-get-completed.json'));
     expect(record.id).toBe('c4d5e6f7-0a1b-4c2d-9e3f-4a5b6c7d8e9f');
