@@ -15,7 +15,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDate, RecordingError, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings/index.ts';
+import { localDate, RecordingStore, type RecordingMeta } from '../../src/main/core/recordings/index.ts';
+import { Refusal } from '../../src/main/core/platform/index.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio', 'mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as {
@@ -48,12 +49,12 @@ function chunk(i: number): Uint8Array {
   return c;
 }
 
-async function rejection(p: Promise<unknown>): Promise<RecordingError> {
+async function rejection(p: Promise<unknown>): Promise<Refusal> {
   try {
     await p;
   } catch (e) {
-    expect(e).toBeInstanceOf(RecordingError);
-    return e as RecordingError;
+    expect(e).toBeInstanceOf(Refusal);
+    return e as Refusal;
   }
   throw new Error('expected the call to fail');
 }
@@ -177,7 +178,7 @@ describe('RecordingStore', () => {
       store.appendChunk(id, 3, chunk(3), 4000),
     ]);
     expect(four.status).toBe('rejected');
-    expect(four.status === 'rejected' && (four.reason as RecordingError).code).toBe('chunk_gap');
+    expect(four.status === 'rejected' && (four.reason as Refusal).code).toBe('chunk_gap');
     expect(three.status).toBe('fulfilled');
     await store.appendChunk(id, 4, chunk(4), 5000);
     expect(readFileSync(store.audioPath(id)).equals(raw)).toBe(true);
@@ -239,7 +240,7 @@ describe('RecordingStore', () => {
       undefined as unknown as string,
     ];
     for (const b of bad) {
-      expect(() => store.audioPath(b)).toThrow(RecordingError);
+      expect(() => store.audioPath(b)).toThrow(Refusal);
       for (const call of [
         store.get(b),
         store.appendChunk(b, 0, chunk(0)),

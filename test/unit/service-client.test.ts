@@ -4,11 +4,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Clinical, InputError, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/agents/clinical.ts';
+import { Clinical, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/agents/clinical.ts';
 import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { ServiceClient } from '../../src/main/core/service/client.ts';
 import { ServiceError } from '../../src/main/core/service/errors.ts';
 import { Session } from '../../src/main/core/sign-in/session.ts';
+import { Refusal } from '../../src/main/core/platform/index.ts';
 
 interface Seen {
   method: string;
@@ -357,7 +358,7 @@ describe('Clinical: the extra operations with their input checked first', () => 
 
   it('the medication agent wants input and a species; a drug it cannot recognise is still sent', async () => {
     const clinical = await signedIn();
-    expect(() => clinical.medication('   ')).toThrow(InputError);
+    expect(() => clinical.medication('   ')).toThrow(Refusal);
     expect(() => clinical.medication('meloxicam 0.1 mg/kg')).toThrow(MEDICATION_NEEDS_SPECIES);
     expect(seen).toHaveLength(0);
     await clinical.medication('  zorbamycin for a cat ');

@@ -14,20 +14,17 @@ import {
 import type { Actor } from './sign-in/index.ts';
 import type { AppCore } from './app-core.ts';
 import { clinicCalls } from './clinic/index.ts';
-import { InputError } from './agents/index.ts';
 import { clinicalCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
 import { NOT_THEIRS } from './consults/index.ts';
 import { consultCalls } from './consults/index.ts';
 import { recorderCalls } from './consults/index.ts';
 import { TrailError } from './consults/index.ts';
-import { JobError } from './jobs/index.ts';
-import { RecordingError } from './recordings/index.ts';
 import { diskErrorCode, diskErrorMessage } from './platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
 import { SignedOutError } from './sign-in/index.ts';
-import { SettingsError } from './settings/index.ts';
 import type { Call, Calls } from './platform/index.ts';
+import { Refusal } from './platform/index.ts';
 
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
 
@@ -88,9 +85,8 @@ export function toIpcError(e: unknown): IpcError {
           : e.message;
     return { code, message, retryable: e.transient };
   }
-  if (e instanceof InputError || e instanceof SettingsError) return { code: 'invalid_input', message: e.message };
   if (e instanceof TrailError) return { code: e.code, message: e.message, retryable: true };
-  if (e instanceof RecordingError || e instanceof JobError) return { code: e.code, message: e.message };
+  if (e instanceof Refusal) return { code: e.code, message: e.message };
   // A disk error from anywhere else (a job or the settings being saved): its own code and a
   // sentence, never the errno text with the file's path.
   const disk = diskErrorCode(e);

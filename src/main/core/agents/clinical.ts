@@ -7,13 +7,7 @@ import type { TreatmentPlanAnswer } from '../../../shared/ipc.ts';
 import type { ServiceClient } from '../service/index.ts';
 import type { Actor, Actors } from '../sign-in/index.ts';
 import type { Session } from '../sign-in/index.ts';
-
-export class InputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InputError';
-  }
-}
+import { Refusal } from '../platform/index.ts';
 
 export const NEEDS_SPECIES_MESSAGE =
   'No species found in the case details. Treatment plans need the species (for example dog or cat); add it, or send anyway.';
@@ -46,13 +40,13 @@ export class Clinical {
 
   ddx(input: string, actor?: Actor) {
     const text = input.trim();
-    if (text === '') throw new InputError('Type or paste a clinical history first.');
+    if (text === '') throw new Refusal('invalid_input', 'Type or paste a clinical history first.');
     return this.withToken((t) => this.client.ddx(t, text), actor);
   }
 
   async treatmentPlan(input: string, allowWithoutSpecies = false, actor?: Actor): Promise<TreatmentPlanAnswer> {
     const text = input.trim();
-    if (text === '') throw new InputError('Type or paste the case details first.');
+    if (text === '') throw new Refusal('invalid_input', 'Type or paste the case details first.');
     if (!allowWithoutSpecies && !hasSpecies(text)) return { kind: 'needs_species', message: NEEDS_SPECIES_MESSAGE };
     const result = await this.withToken((t) => this.client.treatmentPlan(t, text), actor);
     return { kind: 'result', result };
@@ -60,8 +54,9 @@ export class Clinical {
 
   medication(input: string, actor?: Actor) {
     const text = input.trim();
-    if (text === '') throw new InputError('Type the drug and the species first (for example: meloxicam, dog).');
-    if (!hasSpecies(text)) throw new InputError(MEDICATION_NEEDS_SPECIES);
+    if (text === '')
+      throw new Refusal('invalid_input', 'Type the drug and the species first (for example: meloxicam, dog).');
+    if (!hasSpecies(text)) throw new Refusal('invalid_input', MEDICATION_NEEDS_SPECIES);
     return this.withToken((t) => this.client.medication(t, text), actor);
   }
 
@@ -78,12 +73,15 @@ export class Clinical {
     try {
       address = new URL(url.trim());
     } catch {
-      throw new InputError('The webhook address is not a web address; it starts with https://.');
+      throw new Refusal('invalid_input', 'The webhook address is not a web address; it starts with https://.');
     }
     if (address.protocol !== 'https:')
-      throw new InputError('The webhook address must start with https:// (the service sends notes to it).');
+      throw new Refusal(
+        'invalid_input',
+        'The webhook address must start with https:// (the service sends notes to it).',
+      );
     if (secret.length < MIN_WEBHOOK_SECRET)
-      throw new InputError(`The webhook secret must be at least ${MIN_WEBHOOK_SECRET} characters long.`);
+      throw new Refusal('invalid_input', `The webhook secret must be at least ${MIN_WEBHOOK_SECRET} characters long.`);
     const answer = await this.withToken((t) => this.client.registerWebhook(t, { url: address.href, secret }), actor);
     await this.options.saveWebhookSecret?.(secret);
     return answer.webhook;
@@ -95,7 +93,7 @@ export class Clinical {
 
   async setScribeWebhook(active: boolean, actor?: Actor) {
     const organizationId = actor?.organizationId ?? this.session.state().user?.organizationId;
-    if (!organizationId) throw new InputError('Your organization is not known yet; sign in again.');
+    if (!organizationId) throw new Refusal('invalid_input', 'Your organization is not known yet; sign in again.');
     return (
       await this.withToken(
         (t) => this.client.setWebhookStatus(t, { eventType: 'scribe', active, organizationId }),

@@ -2,4 +2,4 @@
 // organization at the service (notification e-mail, webhook), each asked with the vet's sign-in.
 // The only way in from outside this folder (test/unit/layers.test.ts checks it).
 export { clinicalCalls } from './calls.ts';
-export { Clinical, InputError } from './clinical.ts';
+export { Clinical } from './clinical.ts';

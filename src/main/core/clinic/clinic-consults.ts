@@ -19,7 +19,6 @@ import {
 import type { NoteMeta } from '../../../shared/note/types.ts';
 import { scribeStatusKind } from '../../../shared/service/index.ts';
 import type { ScribeRecord } from '../../../shared/service/workflow.ts';
-import { JobError } from '../jobs/index.ts';
 import { notePdf } from '../consults/index.ts';
 import { localDate } from '../recordings/index.ts';
 import type { ServiceClient } from '../service/index.ts';
@@ -28,6 +27,7 @@ import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-fil
 import { mergeClinic } from './merge.ts';
 import { RecordedHere } from './recorded-here.ts';
 import { readAllPages } from '../service/index.ts';
+import { Refusal } from '../platform/index.ts';
 
 const TEMPLATE_PAGES = 5;
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
@@ -213,10 +213,10 @@ export class ClinicConsults {
    * `account` (the asking vet's; else the one signed in).
    */
   async note(key: string, account: ClinicAccount | null = this.account()): Promise<ClinicNote> {
-    if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
+    if (!account) throw new Refusal('not_found', 'Sign in to read the clinic’s consults.');
     const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
-    if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
-    if (consult.scribeId === null) throw new JobError('not_found', 'The service has no note linked to this consult.');
+    if (!consult) throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+    if (consult.scribeId === null) throw new Refusal('not_found', 'The service has no note linked to this consult.');
     const scribeId = consult.scribeId;
     let copy = await this.copy(account);
     let kept = copy?.notes[scribeId];
@@ -226,7 +226,7 @@ export class ClinicConsults {
         { as: account.userId },
       );
       if (scribeStatusKind(record.status) !== 'completed')
-        throw new JobError('not_found', 'The service has not finished this note yet. Try again later.');
+        throw new Refusal('not_found', 'The service has not finished this note yet. Try again later.');
       const text = noteText(record);
       kept = { note: text, rtf: record.rtf ?? null, readAt: new Date().toISOString(), words: searchableWords(text) };
       copy = await this.copy(account);
@@ -256,10 +256,10 @@ export class ClinicConsults {
     key: string,
     account: ClinicAccount | null = this.account(),
   ): Promise<{ account: ClinicAccount; scribeId: string }> {
-    if (!account) throw new JobError('not_found', 'Sign in to read the clinic’s consults.');
+    if (!account) throw new Refusal('not_found', 'Sign in to read the clinic’s consults.');
     const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
-    if (!consult) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
-    if (consult.scribeId === null) throw new JobError('not_found', 'The service has no note linked to this consult.');
+    if (!consult) throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+    if (consult.scribeId === null) throw new Refusal('not_found', 'The service has no note linked to this consult.');
     return { account, scribeId: consult.scribeId };
   }
 

@@ -11,9 +11,9 @@ import type { ChatAnswer, ChatRequest } from '../../../shared/service/index.ts';
 import { actorAccount, type Actor, type Actors } from '../sign-in/index.ts';
 import { Conversation } from '../consults/index.ts';
 import { ConversationStore } from '../consults/index.ts';
-import { JobError } from '../jobs/index.ts';
 import type { ClinicConsults } from './clinic-consults.ts';
 import { accountKey, type ClinicAccount } from './copy-file.ts';
+import { Refusal } from '../platform/index.ts';
 
 export interface ClinicConversationOptions {
   dataDir: string;
@@ -41,7 +41,7 @@ export class ClinicConversation {
     this.clinic = clinic;
     const target = (file: string) => {
       const t = this.targets.get(file);
-      if (!t) throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+      if (!t) throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
       return t;
     };
     this.conversation = new Conversation({
@@ -50,7 +50,7 @@ export class ClinicConversation {
       check: async (file, actor) => {
         const { account, scribeId } = await clinic.chatTarget(target(file).key, actorAccount(actor));
         if (fileId(account, scribeId) !== file)
-          throw new JobError('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
+          throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
       },
       inTurn: (_file, task) => task(),
       conversations: new ConversationStore(join(options.dataDir, 'clinic', 'conversations')),

@@ -11,7 +11,8 @@ import type { Logger } from '../platform/index.ts';
 import type { ShortcutPort, UpdatePort } from '../platform/index.ts';
 import type { BackgroundSessions } from '../sign-in/index.ts';
 import type { Session } from '../sign-in/index.ts';
-import { SettingsError, type SettingsStore } from '../settings/index.ts';
+import { type SettingsStore } from '../settings/index.ts';
+import { Refusal } from '../platform/index.ts';
 
 export type SettingsInput = Parameters<SettingsStore['update']>[0];
 
@@ -78,13 +79,17 @@ export class AppSettings {
     const retentionChange = retentionDays !== undefined || retentionAppliesFrom !== undefined;
     const account = retention.signedInAccount();
     if (retentionChange && account === null)
-      throw new SettingsError(
+      throw new Refusal(
+        'invalid_input',
         "retentionDays: sign in first: each clinic's account keeps its own recordings for as long as it chooses.",
       );
     if (retentionChange) {
       const checked = settingsPatchSchema.safeParse({ retentionDays, retentionAppliesFrom });
       if (!checked.success)
-        throw new SettingsError(checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+        throw new Refusal(
+          'invalid_input',
+          checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        );
     }
     const before = settings.get();
     // A new shortcut is registered before it is saved: one another app holds is refused, and
@@ -94,7 +99,7 @@ export class AppSettings {
       shortcut !== null && shortcut !== before.recordShortcut && shortcutPort && shortcutProblem(shortcut) === null;
     if (newShortcut) {
       const refused = shortcutPort?.apply(shortcut) ?? null;
-      if (refused) throw new SettingsError(`recordShortcut: ${refused}`);
+      if (refused) throw new Refusal('invalid_input', `recordShortcut: ${refused}`);
     }
     let after: Settings;
     try {

@@ -3,8 +3,9 @@
 import type { RecorderActivity } from '../../../shared/desktop.ts';
 import { SENDING_STATES } from '../../../shared/jobs.ts';
 import { restartRefusal, type Busy, type UpdateInfo } from '../../../shared/updates.ts';
-import { JobError, type Pipeline } from '../jobs/index.ts';
+import { type Pipeline } from '../jobs/index.ts';
 import type { UpdatePort } from '../platform/index.ts';
+import { Refusal } from '../platform/index.ts';
 
 export class UpdateControl {
   private readonly port: UpdatePort | undefined;
@@ -36,8 +37,8 @@ export class UpdateControl {
   /** Restarts into the downloaded update, never while a recording or an upload is under way. */
   restart(): { restarting: true } {
     const refusal = restartRefusal(this.busy());
-    if (refusal) throw new JobError('busy', refusal);
-    if (!this.port || this.info().phase !== 'ready') throw new JobError('bad_state', 'No update is ready to install.');
+    if (refusal) throw new Refusal('busy', refusal);
+    if (!this.port || this.info().phase !== 'ready') throw new Refusal('bad_state', 'No update is ready to install.');
     this.port.restart();
     return { restarting: true };
   }

@@ -3,9 +3,9 @@
 import type { ConsultInfo } from '../../../shared/ipc.ts';
 import type { Actor } from '../sign-in/index.ts';
 import type { ConsultAccess, ConsultGate } from './gate.ts';
-import { JobError } from '../jobs/index.ts';
 import type { ConsultCache } from './cache.ts';
 import { consultStage } from './stage.ts';
+import { Refusal } from '../platform/index.ts';
 
 export const NOT_THEIRS = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 
@@ -36,7 +36,7 @@ export class ConsultAccessView {
   consultFor(id: string, actor?: Actor | null): ConsultInfo {
     const c = this.cache.consult(id);
     const access = this.gate.access(id, actor);
-    if (!c || access === 'none') throw new JobError('not_found', NOT_THEIRS);
+    if (!c || access === 'none') throw new Refusal('not_found', NOT_THEIRS);
     return withAccess(c, access, this.gate.ownerOnly(id, 'delete', actor));
   }
 

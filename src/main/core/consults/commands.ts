@@ -3,11 +3,11 @@
 // signed in may have it.
 import type { ConsultInfo, InvokeInput } from '../../../shared/ipc.ts';
 import { actorUser, type Actor } from '../sign-in/index.ts';
-import { JobError, PATIENT_NAME_REQUIRED } from '../jobs/index.ts';
-import { RecordingError } from '../recordings/index.ts';
+import { PATIENT_NAME_REQUIRED } from '../jobs/index.ts';
 import { NOT_THEIRS } from './access.ts';
 import { toRecordingInfo } from './cache.ts';
 import type { ConsultParts } from './parts.ts';
+import { Refusal } from '../platform/index.ts';
 
 const NAME_LOCKED = "The consult has been sent; the patient's name can no longer be changed.";
 const DESCRIPTION_LOCKED = "The consult has been sent; the visit's description can no longer be changed.";
@@ -45,9 +45,9 @@ export class ConsultCommands {
     // them here afterwards would leave the note written for another name.
     if (pipeline.sent(id)) {
       if (patientName !== undefined && patientName !== access.consultFor(id).recording.patientName)
-        throw new JobError('conflict', NAME_LOCKED);
+        throw new Refusal('conflict', NAME_LOCKED);
       if (description !== undefined && (description || null) !== access.consultFor(id).recording.description)
-        throw new JobError('conflict', DESCRIPTION_LOCKED);
+        throw new Refusal('conflict', DESCRIPTION_LOCKED);
     }
     const meta = toRecordingInfo(
       await recordings.update(id, {
@@ -79,8 +79,8 @@ export class ConsultCommands {
   async submit(id: string, templateId: string, actor: Actor | null): Promise<ConsultInfo> {
     const { recordings, pipeline } = this.options;
     const meta = await recordings.get(id);
-    if (!meta) throw new RecordingError('not_found', NOT_THEIRS);
-    if (!meta.patientName?.trim() && !pipeline.info(id)) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
+    if (!meta) throw new Refusal('not_found', NOT_THEIRS);
+    if (!meta.patientName?.trim() && !pipeline.info(id)) throw new Refusal('invalid_input', PATIENT_NAME_REQUIRED);
     if (meta.templateId !== templateId) await recordings.update(id, { templateId });
     if (meta.state === 'recovered') await recordings.finish(id);
     // A visit of several pets the app did not stop has its other pets made now, with this
@@ -143,7 +143,7 @@ export class ConsultCommands {
    */
   async claim(id: string, actor: Actor): Promise<ConsultInfo> {
     const { recordings, gate, pipeline } = this.options;
-    if (gate.access(id, actor) !== 'claim') throw new JobError('not_found', NOT_THEIRS);
+    if (gate.access(id, actor) !== 'claim') throw new Refusal('not_found', NOT_THEIRS);
     const meta = await recordings.claim(id, { ...actor });
     pipeline.ownerChanged(id);
     // A finished consult that has its template and patient goes at once, as it would have at Stop.

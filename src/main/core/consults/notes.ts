@@ -12,11 +12,11 @@ import {
 import type { NoteMeta } from '../../../shared/note/types.ts';
 import { actorName, actorUser, type Actor } from '../sign-in/index.ts';
 import type { DraftVet } from './drafts.ts';
-import { JobError } from '../jobs/index.ts';
 import { notePdf } from './note-pdf.ts';
 import type { ClipboardPort } from '../platform/index.ts';
 import { localDate } from '../recordings/index.ts';
 import type { ConsultParts } from './parts.ts';
+import { Refusal } from '../platform/index.ts';
 
 const EXPORT_TYPES = { txt: 'text/plain; charset=utf-8', rtf: 'application/rtf', pdf: 'application/pdf' } as const;
 
@@ -170,7 +170,7 @@ export class ConsultNotes {
     const view = this.view(id, documentId);
     const shown = view.editedNote ?? view.note;
     if (shown === null)
-      throw new JobError(
+      throw new Refusal(
         'not_found',
         documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.',
       );

@@ -3,9 +3,9 @@
 // template and patient (visits.ts).
 import type { ConsultInfo, InvokeInput, RecordingInfo } from '../../../shared/ipc.ts';
 import { actorUser, type Actor } from '../sign-in/index.ts';
-import { RecordingError } from '../recordings/index.ts';
 import { toRecordingInfo } from './cache.ts';
 import type { ConsultParts } from './parts.ts';
+import { Refusal } from '../platform/index.ts';
 
 const STOPPED_NOT_YOURS =
   'The recording was stopped and is kept on this computer; it belongs to the vet who started it.';
@@ -74,7 +74,7 @@ export class Recorder {
   async pets(id: string, pets: readonly string[]): Promise<RecordingInfo> {
     const { recordings } = this.options;
     const meta = await recordings.get(id);
-    if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
+    if (!meta) throw new Refusal('not_found', 'That recording is not on this computer.');
     if (meta.state !== 'recording' && meta.state !== 'paused') return toRecordingInfo(meta);
     return toRecordingInfo(await recordings.update(id, { pets: [...pets] }));
   }
@@ -98,7 +98,7 @@ export class Recorder {
     const finished = await recordings.finish(id, durationMs === undefined ? {} : { durationMs });
     await visits.stop(id, pets ?? finished.pets ?? []);
     // The audio is kept whoever is signed in now; the consult itself is shown only to its own.
-    if (gate.access(id) === 'none') throw new RecordingError('not_found', STOPPED_NOT_YOURS);
+    if (gate.access(id) === 'none') throw new Refusal('not_found', STOPPED_NOT_YOURS);
     return this.options.access.consultFor(id);
   }
 }

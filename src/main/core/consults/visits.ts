@@ -12,11 +12,12 @@ import { KeyedQueue } from '../platform/index.ts';
 import type { ConsultGate } from './gate.ts';
 import type { Pipeline } from '../jobs/index.ts';
 import type { Logger } from '../platform/index.ts';
-import { RecordingError, type RecordingMeta, type RecordingStore, type VisitSplit } from '../recordings/index.ts';
+import { type RecordingMeta, type RecordingStore, type VisitSplit } from '../recordings/index.ts';
 import type { ConsultAccessView } from './access.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConsultOutbox } from './outbox.ts';
 import { TrailError, type ConsultTrail } from './trail.ts';
+import { Refusal } from '../platform/index.ts';
 
 const STOPPED_NOT_SENT =
   'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.';
@@ -110,7 +111,7 @@ export class Visits {
   private async split(id: string, names: readonly string[]): Promise<string[]> {
     const { recordings } = this.options;
     const meta = await recordings.get(id);
-    if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
+    if (!meta) throw new Refusal('not_found', 'That recording is not on this computer.');
     let split = meta.split;
     if (!split) {
       // A visit split before the journal (its visitId alone) added its pets then: nothing more.
@@ -193,7 +194,7 @@ function notMade(visit: RecordingMeta, split: VisitSplit, kept: readonly string[
     missing.length === 0
       ? `${listed(keptNames)} ${verb(keptNames)} kept, but the visit could not be noted in full: ${reason}. That is finished ${when}; until then nothing of the visit is sent.`
       : `${listed(keptNames)} ${verb(keptNames)} kept; ${listed(missingNames)} could not be made yet: ${reason}. ${missing.length === 1 ? 'It' : 'They'} will be made ${when}; until then nothing of the visit is sent.`;
-  return new RecordingError(code ?? (e instanceof RecordingError ? e.code : 'io'), message, { cause: e });
+  return new Refusal(code ?? (e instanceof Refusal ? e.code : 'io'), message, { cause: e });
 }
 
 function verb(names: readonly string[]): string {

@@ -4,10 +4,11 @@ import { rm, stat } from 'node:fs/promises';
 
 import type { Engine } from './context.ts';
 import type { Asked } from './documents.ts';
-import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+import { PATIENT_NAME_REQUIRED } from './errors.ts';
 import { cancel, newLive } from './live.ts';
 import { newScribeRequest, TERMINAL, unsent, type JobInfo, type JobRecord } from './record.ts';
 import { formatMinutes } from './runner.ts';
+import { Refusal } from '../platform/index.ts';
 
 const DOCUMENT_OF_OLD_SERVICE =
   'The app now uses another service, which does not have this request; Try again asks it for this document.';
@@ -44,11 +45,11 @@ async function createJob(
 ): Promise<JobInfo> {
   const { options, store } = engine;
   const meta = await options.recordings.get(recordingId);
-  if (!meta) throw new JobError('no_recording', 'That recording is not on this computer.');
+  if (!meta) throw new Refusal('no_recording', 'That recording is not on this computer.');
   if (meta.state === 'recording' || meta.state === 'paused') {
-    throw new JobError('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
+    throw new Refusal('bad_state', 'This recording is still going; stop it before sending it to be scribed.');
   }
-  if (!meta.patientName?.trim()) throw new JobError('invalid_input', PATIENT_NAME_REQUIRED);
+  if (!meta.patientName?.trim()) throw new Refusal('invalid_input', PATIENT_NAME_REQUIRED);
   const { size } = await stat(options.recordings.audioPath(recordingId));
   // A session (and address) made while recording, when it still fits: the job starts further on.
   // One still being made is the job's to wait for, in the background: Stop never waits on the network.
@@ -98,7 +99,7 @@ export async function retry(
 ): Promise<JobInfo> {
   const { store } = engine;
   const live = store.jobs.get(recordingId);
-  if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+  if (!live) throw new Refusal('not_found', 'That consult has not been sent to be scribed.');
   if (live.record.state !== 'failed') {
     // Not failed: a retry wakes a job that is waiting out a backoff.
     engine.waits.wake(live);
@@ -136,7 +137,7 @@ export async function retry(
 export async function askAgain(engine: Engine, recordingId: string, asked: Asked = {}): Promise<JobInfo> {
   const { store, options } = engine;
   const live = store.jobs.get(recordingId);
-  if (!live) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+  if (!live) throw new Refusal('not_found', 'That consult has not been sent to be scribed.');
   const r = live.record;
   const failedAtScribe = r.state === 'failed' && r.failedAt === 'scribe_requested';
   if (!failedAtScribe && store.msUntilOverdue(r) !== 0) {
@@ -148,7 +149,7 @@ export async function askAgain(engine: Engine, recordingId: string, asked: Asked
           : r.state === 'failed'
             ? 'This consult stopped before it reached the service; use Retry instead.'
             : 'This consult is still on its way to the service; Ask again is for a note that is late.';
-    throw new JobError('conflict', why);
+    throw new Refusal('conflict', why);
   }
   await asked.noted?.(null);
   await cancel(live);
@@ -173,7 +174,7 @@ export async function saveEditedNote(
   documentId: string | null,
 ): Promise<void> {
   const live = engine.store.find(recordingId, documentId);
-  if (live.record.note === null) throw new JobError('not_found', 'There is no note to edit for this recording yet.');
+  if (live.record.note === null) throw new Refusal('not_found', 'There is no note to edit for this recording yet.');
   await engine.store.save(live, { editedNote: text });
 }
 

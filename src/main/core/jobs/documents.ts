@@ -8,10 +8,10 @@ import { mkdir } from 'node:fs/promises';
 
 import type { Actor } from '../sign-in/index.ts';
 import type { Engine } from './context.ts';
-import { JobError } from './errors.ts';
 import { cancel, newLive, type Live } from './live.ts';
 import { newScribeRequest, TERMINAL, unsent, type DocumentInfo, type JobRecord } from './record.ts';
 import type { JobStore } from './store.ts';
+import { Refusal } from '../platform/index.ts';
 
 /** More documents one consult may have besides its note. */
 export const MAX_DOCUMENTS = 8;
@@ -60,7 +60,7 @@ async function createDocument(
   const { store } = engine;
   const consult = store.jobs.get(recordingId);
   if (!consult)
-    throw new JobError(
+    throw new Refusal(
       'not_found',
       'That consult has not been sent to be scribed; send it first, then ask for another document.',
     );
@@ -68,7 +68,7 @@ async function createDocument(
   if (again !== null) {
     const before = docs.find((l) => l.record.documentId === again);
     if (before?.record.templateId !== templateId)
-      throw new JobError('not_found', 'That document is not one of this consult’s; open the consult again.');
+      throw new Refusal('not_found', 'That document is not one of this consult’s; open the consult again.');
     // Asked again while a copy is still on its way: that one is the answer, not one more.
     const pending = docs.find((l) => l.record.templateId === templateId && !TERMINAL.has(l.record.state));
     if (pending) return store.documentSnapshot(pending);
@@ -78,11 +78,11 @@ async function createDocument(
   );
   if (same) {
     if (same === consult)
-      throw new JobError('conflict', 'The note of this consult is already written with that template; choose another.');
-    throw new JobError('conflict', 'This consult already has a document from that template.');
+      throw new Refusal('conflict', 'The note of this consult is already written with that template; choose another.');
+    throw new Refusal('conflict', 'This consult already has a document from that template.');
   }
   if (docs.length >= MAX_DOCUMENTS)
-    throw new JobError('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
+    throw new Refusal('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
   const now = new Date(engine.options.now()).toISOString();
   const record: JobRecord = {
     ...consult.record,
@@ -117,7 +117,7 @@ export async function retryDocument(
   const { store } = engine;
   const live = store.find(recordingId, documentId);
   const r = live.record;
-  if (r.state === 'completed') throw new JobError('conflict', 'This document is already written.');
+  if (r.state === 'completed') throw new Refusal('conflict', 'This document is already written.');
   if (r.state !== 'failed' && store.msUntilOverdue(r) !== 0) {
     engine.waits.wake(live);
     return store.documentSnapshot(live);

@@ -32,7 +32,7 @@ import { Waits } from './waits.ts';
 
 export type { PipelineOptions } from './context.ts';
 export { MAX_DOCUMENTS, type Asked } from './documents.ts';
-export { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+export { PATIENT_NAME_REQUIRED } from './errors.ts';
 export type { RetentionPolicy } from './retention.ts';
 export { ownerOf } from './sender.ts';
 

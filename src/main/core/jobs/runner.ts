@@ -9,11 +9,11 @@ import { isNetworkSetupFailure, ServiceError } from '../service/index.ts';
 import { SignedOutError, type SessionState } from '../sign-in/index.ts';
 import type { Engine, JobRunner } from './context.ts';
 import { itsTurn } from './documents.ts';
-import { JobError } from './errors.ts';
 import { cancel, type Live } from './live.ts';
 import { TERMINAL } from './record.ts';
 import { NotOwnerError, senderOf, senderSignedIn } from './sender.ts';
 import { STEPS } from './steps.ts';
+import { Refusal } from '../platform/index.ts';
 
 /** How many times in a row an upload address may turn out expired before the job gives up. */
 const MAX_URL_RENEWALS = 3;
@@ -237,7 +237,7 @@ export class Runner implements JobRunner {
         ? { message: BAD_SIGNATURE, code: e.code, status: e.status ?? null }
         : e instanceof ServiceError
           ? { message: e.message, code: e.code ?? null, status: e.status ?? null }
-          : e instanceof JobError
+          : e instanceof Refusal
             ? { message: e.message, code: e.code, status: null }
             : { message: (e as Error).message || String(e), code: null, status: null };
     this.engine.options.log?.(`pipeline: ${live.record.recordingId} failed at ${live.record.state}: ${error.message}`);

@@ -8,12 +8,13 @@ import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../
 import { scribeStatusKind, type Operation, type ScribeRecord } from '../../../shared/service/index.ts';
 import { localDate } from '../recordings/index.ts';
 import type { Engine } from './context.ts';
-import { JobError, PATIENT_NAME_REQUIRED } from './errors.ts';
+import { PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';
 import type { JobState } from './record.ts';
 import { senderNow, withToken } from './sender.ts';
 import { sameFields, type SessionFields } from './session-asks.ts';
 import { askedBefore, createNoted } from './session-create.ts';
+import { Refusal } from '../platform/index.ts';
 
 /** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
 type Step = (engine: Engine, live: Live, signal: AbortSignal) => Promise<boolean>;
@@ -80,10 +81,10 @@ async function sessionFields(
   recordingId: string,
 ): Promise<{ fields: SessionFields; organizationId: string | null }> {
   const meta = await engine.options.recordings.get(recordingId);
-  if (!meta) throw new JobError('no_recording', `The recording ${recordingId} is no longer on this computer.`);
+  if (!meta) throw new Refusal('no_recording', `The recording ${recordingId} is no longer on this computer.`);
   // A job queued before the patient's name was asked for waits for it, saying so.
   const patientName = meta.patientName?.trim();
-  if (!patientName) throw new JobError('patient_name_required', PATIENT_NAME_REQUIRED);
+  if (!patientName) throw new Refusal('patient_name_required', PATIENT_NAME_REQUIRED);
   return {
     fields: { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
     organizationId: meta.owner?.organizationId ?? null,
@@ -157,7 +158,7 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
   senderNow(engine, r);
   // A further document goes to the recording session the consult's note was written from.
   const sessionId = r.documentId === null ? r.sessionId : (store.jobs.get(r.recordingId)?.record.sessionId ?? null);
-  if (sessionId === null) throw new JobError('bad_state', 'This consult has no recording session at the service yet.');
+  if (sessionId === null) throw new Refusal('bad_state', 'This consult has no recording session at the service yet.');
   const answer = await withToken(engine, r, signal, async (t, s) => {
     // Noted on disk with a token in hand, just before the request leaves: a send that
     // never happened (signed out) is not taken for one whose answer was lost.

@@ -7,9 +7,9 @@ import pLimit from 'p-limit';
 import { readJson, writeJsonAtomic } from '../platform/index.ts';
 import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
 import type { ResolvedOptions } from './options.ts';
-import { JobError } from './errors.ts';
 import { newLive, type Live } from './live.ts';
 import { jobRecordSchema, TERMINAL, type DocumentInfo, type JobInfo, type JobRecord } from './record.ts';
+import { Refusal } from '../platform/index.ts';
 
 // In each recording's folder: the consult's job, and a folder of its further documents.
 const JOB_FILE = 'job.json';
@@ -57,12 +57,12 @@ export class JobStore {
   }
 
   find(recordingId: string, documentId: string | null): Live {
-    if (!this.jobs.has(recordingId)) throw new JobError('not_found', 'That consult has not been sent to be scribed.');
+    if (!this.jobs.has(recordingId)) throw new Refusal('not_found', 'That consult has not been sent to be scribed.');
     const live =
       documentId === null
         ? this.jobs.get(recordingId)
         : this.documents.get(recordingId)?.find((d) => d.record.documentId === documentId);
-    if (!live) throw new JobError('not_found', 'That document is not part of this consult.');
+    if (!live) throw new Refusal('not_found', 'That document is not part of this consult.');
     return live;
   }
 

@@ -16,3 +16,4 @@ export {
   type ShortcutPort,
   type UpdatePort,
 } from './ports.ts';
+export { Refusal, type RefusalCode } from './refusal.ts';

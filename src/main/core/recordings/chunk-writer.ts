@@ -8,8 +8,8 @@ import { open, stat } from 'node:fs/promises';
 import { MAX_CHUNK_BYTES } from '../../../shared/ipc.ts';
 import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
 import { continuesEbml } from './webm-duration.ts';
-import { RecordingError } from './errors.ts';
 import { isWebm, type RecordingMeta } from './meta.ts';
+import { Refusal } from '../platform/index.ts';
 
 /**
  * The empty audio file of a new recording, on disk before its meta: a crash before the first
@@ -27,16 +27,16 @@ export async function createAudio(path: string): Promise<void> {
 /** Refuses a chunk whose number, bytes or elapsed time make no sense, before any disk work. */
 export function checkChunk(seq: number, data: Uint8Array, elapsedMs: number | undefined): void {
   if (!Number.isSafeInteger(seq) || seq < 0)
-    throw new RecordingError('bad_chunk', `Chunk number ${String(seq)} is not a whole number from 0.`);
-  if (!(data instanceof Uint8Array)) throw new RecordingError('bad_chunk', 'A chunk must be bytes.');
+    throw new Refusal('bad_chunk', `Chunk number ${String(seq)} is not a whole number from 0.`);
+  if (!(data instanceof Uint8Array)) throw new Refusal('bad_chunk', 'A chunk must be bytes.');
   if (data.byteLength > MAX_CHUNK_BYTES) {
-    throw new RecordingError(
+    throw new Refusal(
       'bad_chunk',
       `Chunk ${seq} is ${data.byteLength} bytes; a chunk may be at most ${MAX_CHUNK_BYTES} bytes.`,
     );
   }
   if (elapsedMs !== undefined && !(Number.isFinite(elapsedMs) && elapsedMs >= 0)) {
-    throw new RecordingError('bad_chunk', `Elapsed time ${String(elapsedMs)} is not a length of time.`);
+    throw new Refusal('bad_chunk', `Elapsed time ${String(elapsedMs)} is not a length of time.`);
   }
 }
 
@@ -47,11 +47,11 @@ export function checkChunk(seq: number, data: Uint8Array, elapsedMs: number | un
  */
 export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array): boolean {
   if (meta.state === 'finished' || meta.state === 'recovered') {
-    throw new RecordingError('bad_state', `This recording is ${meta.state}; no more audio can be added to it.`);
+    throw new Refusal('bad_state', `This recording is ${meta.state}; no more audio can be added to it.`);
   }
   if (seq < meta.chunks) return false;
   if (seq > meta.chunks) {
-    throw new RecordingError(
+    throw new Refusal(
       'chunk_gap',
       `Chunk ${seq} arrived before chunk ${meta.chunks}; send chunk ${meta.chunks} first.`,
       {
@@ -60,7 +60,7 @@ export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array):
     );
   }
   if (isWebm(meta.mimeType) && !continuesEbml(meta.bytes, data)) {
-    throw new RecordingError('bad_chunk', 'The first audio of this recording does not start with a WebM header.');
+    throw new Refusal('bad_chunk', 'The first audio of this recording does not start with a WebM header.');
   }
   return true;
 }
@@ -71,9 +71,9 @@ export function isNextChunk(meta: RecordingMeta, seq: number, data: Uint8Array):
  * read-only disk gets its own code; anything else is thrown as it came.
  */
 export function chunkFailure(e: unknown): unknown {
-  const kind = e instanceof RecordingError ? null : diskErrorCode(e);
+  const kind = e instanceof Refusal ? null : diskErrorCode(e);
   if (!kind) return e;
-  return new RecordingError(
+  return new Refusal(
     kind,
     diskErrorMessage(kind, 'The recording so far is kept, and saving goes on once there is room.'),
     { cause: e },

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RecordingError } from './errors.ts';
+import { Refusal } from '../platform/index.ts';
 
 /** Files read at once at launch: enough to keep the disk busy, far below any open-files limit. */
 export const READ_AT_ONCE = 16;
@@ -16,7 +16,7 @@ const ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z-[0-9a-f]{6}$/;
 
 export function checkId(id: unknown): asserts id is string {
   if (typeof id !== 'string' || !ID_PATTERN.test(id)) {
-    throw new RecordingError('bad_id', `"${String(id).slice(0, 60)}" is not a recording id.`);
+    throw new Refusal('bad_id', `"${String(id).slice(0, 60)}" is not a recording id.`);
   }
 }
 

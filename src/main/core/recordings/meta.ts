@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { RECORDING_STATES, type ConsultOwner, type RecordingFacts, type RecordingState } from '../../../shared/ipc.ts';
 import { MAX_DESCRIPTION, MAX_LABEL, MAX_PATIENT_NAME, MAX_TEMPLATE_ID } from '../../../shared/limits.ts';
-import { RecordingError } from './errors.ts';
+import { Refusal } from '../platform/index.ts';
 
 export type { RecordingState };
 
@@ -114,7 +114,7 @@ export function parseMeta(value: unknown, id: string): RecordingMeta | null {
 
 export function checkMimeType(mimeType: unknown): asserts mimeType is string {
   if (typeof mimeType !== 'string' || mimeType.length > 200 || !MIME_PATTERN.test(mimeType)) {
-    throw new RecordingError('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
+    throw new Refusal('bad_input', `"${String(mimeType).slice(0, 80)}" is not a media type.`);
   }
 }
 
@@ -134,7 +134,7 @@ export function checkTexts(input: {
   ] as const) {
     const v = input[key];
     if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > max)) {
-      throw new RecordingError('bad_input', `${key} must be text of at most ${max} characters, or null.`);
+      throw new Refusal('bad_input', `${key} must be text of at most ${max} characters, or null.`);
     }
   }
 }

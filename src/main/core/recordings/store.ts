@@ -12,7 +12,7 @@ import { readJson, writeJsonAtomic } from '../platform/index.ts';
 import { KeyedQueue } from '../platform/index.ts';
 import { fixWebmDuration, syncDir } from './webm-duration.ts';
 import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
-import { guard, RecordingError } from './errors.ts';
+import { guard } from './errors.ts';
 import {
   AUDIO,
   checkId,
@@ -39,6 +39,7 @@ import {
   type StartInput,
 } from './meta.ts';
 import { openEach, openOne, type OpenedAll } from './recovery.ts';
+import { Refusal } from '../platform/index.ts';
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
@@ -232,12 +233,12 @@ export class RecordingStore {
       const made = await this.read(input.id);
       if (made) {
         if (made.visitId !== input.visitId)
-          throw new RecordingError('bad_state', 'Another consult already has the id chosen for this pet.');
+          throw new Refusal('bad_state', 'Another consult already has the id chosen for this pet.');
         return made;
       }
       const source = await this.load(sourceId);
       if (source.state !== 'finished' && source.state !== 'recovered')
-        throw new RecordingError('bad_state', 'Another pet can be added to a recording only once it has stopped.');
+        throw new Refusal('bad_state', 'Another pet can be added to a recording only once it has stopped.');
       const staging = stagingOf(this.dir, input.id);
       try {
         // What a try cut short left is put together again from the start.
@@ -360,7 +361,7 @@ export class RecordingStore {
       const meta = await this.load(id);
       if (meta.state === to) return meta;
       if (!from.includes(meta.state))
-        throw new RecordingError(
+        throw new Refusal(
           'bad_state',
           `This recording is ${meta.state}; it cannot be ${to === 'paused' ? 'paused' : 'resumed'}.`,
         );
@@ -388,7 +389,7 @@ export class RecordingStore {
 
   private async load(id: string): Promise<RecordingMeta> {
     const meta = await this.read(id);
-    if (!meta) throw new RecordingError('not_found', 'That recording is not on this computer.');
+    if (!meta) throw new Refusal('not_found', 'That recording is not on this computer.');
     return meta;
   }
 

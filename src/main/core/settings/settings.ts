@@ -12,13 +12,7 @@ import {
   type SettingsPatch,
 } from '../../../shared/settings.ts';
 import { readJson, writeJsonAtomic } from '../platform/index.ts';
-
-export class SettingsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SettingsError';
-  }
-}
+import { Refusal } from '../platform/index.ts';
 
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
@@ -63,14 +57,14 @@ export class SettingsStore {
 
   async update(patch: SettingsPatch): Promise<Settings> {
     const checkedPatch = settingsPatchSchema.safeParse(patch);
-    if (!checkedPatch.success) throw new SettingsError(describe(checkedPatch.error.issues));
+    if (!checkedPatch.success) throw new Refusal('invalid_input', describe(checkedPatch.error.issues));
     const merged = {
       ...this.current,
       ...checkedPatch.data,
       serviceUrls: { ...this.current.serviceUrls, ...checkedPatch.data.serviceUrls },
     };
     const checked = settingsSchema.safeParse(merged);
-    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    if (!checked.success) throw new Refusal('invalid_input', describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);
     this.current = checked.data;
     return this.current;
@@ -81,7 +75,7 @@ export class SettingsStore {
     if (templateId === null) delete byVet[account];
     else byVet[account] = templateId;
     const checked = settingsSchema.safeParse({ ...this.current, lastTemplateByVet: byVet });
-    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    if (!checked.success) throw new Refusal('invalid_input', describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);
     this.current = checked.data;
     return this.current;
@@ -93,7 +87,7 @@ export class SettingsStore {
     if (retention === null) delete byAccount[account];
     else byAccount[account] = retention;
     const checked = settingsSchema.safeParse({ ...this.current, retentionByAccount: byAccount });
-    if (!checked.success) throw new SettingsError(describe(checked.error.issues));
+    if (!checked.success) throw new Refusal('invalid_input', describe(checked.error.issues));
     await writeJsonAtomic(this.file, checked.data);
     this.current = checked.data;
     return this.current;
