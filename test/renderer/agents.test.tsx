@@ -65,7 +65,7 @@ function before(a: Element, b: Element): boolean {
 describe('AgentPanel: ddx', () => {
   it('sends the clinical history and shows the plain-English lines before the cards', async () => {
     const history = 'Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic';
-    const expected = await core.clinical.ddx(history);
+    const expected = await core.agents.ddx(history);
     render(<ui.AgentPanel agent="ddx" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Differential diagnosis');
     expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
@@ -100,7 +100,7 @@ describe('AgentPanel: ddx', () => {
 
   it('shows the service’s reason when it turns the input away', async () => {
     const input = 'chocolate cake recipe with raspberries';
-    const expected = await core.clinical.ddx(input);
+    const expected = await core.agents.ddx(input);
     expect(expected.status).toBe(false);
     render(<ui.AgentPanel agent="ddx" />);
     type('Clinical history', input);
@@ -225,7 +225,7 @@ describe('AgentPanel: treatment', () => {
     fireEvent.click(within(warning).getByRole('button', { name: 'Edit case details' }));
     expect(document.activeElement).toBe(field);
 
-    const expected = await core.clinical.treatmentPlan('How do I treat otitis externa?', true);
+    const expected = await core.agents.treatmentPlan('How do I treat otitis externa?', true);
     if (expected.kind !== 'result') throw new Error('expected a result');
     fireEvent.click(within(warning).getByRole('button', { name: 'Send anyway' }));
     await screen.findByText(`The service could not answer this: ${expected.result.reason}`);
@@ -305,7 +305,7 @@ describe('AgentPanel: medication', () => {
   const QUESTION = 'Meloxicam, dog, 20 kg, osteoarthritis';
 
   it('sends the drug and species, shows plain English first, then a card per drug with its dosing by species first', async () => {
-    const expected = await core.clinical.medication(QUESTION);
+    const expected = await core.agents.medication(QUESTION);
     expect(expected.status).toBe(true);
     expect(expected.medications.length).toBeGreaterThan(0);
     render(<ui.AgentPanel agent="medication" />);
@@ -392,7 +392,7 @@ describe('AgentPanel: medication', () => {
 
   it('shows the service’s reason when the question names no drug', async () => {
     const input = 'What should my dog eat after surgery?';
-    const expected = await core.clinical.medication(input);
+    const expected = await core.agents.medication(input);
     expect(expected.status).toBe(false);
     render(<ui.AgentPanel agent="medication" />);
     type('Drug and species', input);

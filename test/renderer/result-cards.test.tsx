@@ -29,8 +29,8 @@ beforeAll(async () => {
   text = await import('../../src/renderer/src/features/agents/answer-text.ts');
   doses = await import('../../src/renderer/src/features/agents/dose-totals.tsx');
   agents = await import('../../src/renderer/src/features/agents/agents.tsx');
-  ddx = await core.clinical.ddx('Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic');
-  const answer = await core.clinical.treatmentPlan('Dog, 6 years, itchy ears, head shaking, otitis externa');
+  ddx = await core.agents.ddx('Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic');
+  const answer = await core.agents.treatmentPlan('Dog, 6 years, itchy ears, head shaking, otitis externa');
   if (answer.kind !== 'result') throw new Error(`expected a treatment plan, got ${answer.kind}`);
   plan = answer.result;
 }, 30_000);
@@ -87,7 +87,7 @@ describe('ResultCards', () => {
 
   it("shows the formulary's drugs found by brand name, the asked-for species' dose first with its total", async () => {
     const asked = 'Vetmedin for a 20 kg dog';
-    const answer = await core.clinical.medication(asked);
+    const answer = await core.agents.medication(asked);
     const extras = doses.medicationDoses('dosingBySpecies')(asked)!;
     render(
       <cards.ResultCards
@@ -103,7 +103,7 @@ describe('ResultCards', () => {
     );
     cleanup();
     const cat = 'NexGard for a cat';
-    const notFor = await core.clinical.medication(cat);
+    const notFor = await core.agents.medication(cat);
     render(
       <cards.ResultCards
         items={notFor.medications}

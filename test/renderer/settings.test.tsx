@@ -80,7 +80,7 @@ describe('settings view', () => {
   });
 
   it('shows the notification address in force, as the service has it', async () => {
-    const inForce = await core.clinical.organization();
+    const inForce = await core.organization.get();
     await renderLoaded();
     const org = section('Organization');
     const expected = inForce.emailNotification

@@ -4,7 +4,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Clinical, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/agents/clinical.ts';
+import { Agents, MEDICATION_NEEDS_SPECIES } from '../../src/main/core/agents/agents.ts';
+import { Organization } from '../../src/main/core/agents/organization.ts';
 import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { ServiceClient } from '../../src/main/core/service/client.ts';
 import { ServiceError } from '../../src/main/core/service/errors.ts';
@@ -347,17 +348,18 @@ describe('the published errors, as one sentence', () => {
   });
 });
 
-describe('Clinical: the extra operations with their input checked first', () => {
+describe('Agents and Organization: the extra operations with their input checked first', () => {
   async function signedIn(saved: string[] = []) {
     const c = client();
     const session = new Session({ client: c, store: new MemorySecretStore() });
     await session.signIn('vet@riverside.test', 'correct horse');
     seen.length = 0;
-    return new Clinical(c, session, { saveWebhookSecret: async (secret) => void saved.push(secret) });
+    const options = { saveWebhookSecret: async (secret: string) => void saved.push(secret) };
+    return { agents: new Agents(c, session, options), organization: new Organization(c, session, options) };
   }
 
   it('the medication agent wants input and a species; a drug it cannot recognise is still sent', async () => {
-    const clinical = await signedIn();
+    const { agents: clinical } = await signedIn();
     expect(() => clinical.medication('   ')).toThrow(Refusal);
     expect(() => clinical.medication('meloxicam 0.1 mg/kg')).toThrow(MEDICATION_NEEDS_SPECIES);
     expect(seen).toHaveLength(0);
@@ -366,25 +368,25 @@ describe('Clinical: the extra operations with their input checked first', () => 
   });
 
   it('the organization in force', async () => {
-    const clinical = await signedIn();
-    expect((await clinical.organization()).emailNotification).toBe('notes@riverside.test');
+    const { organization } = await signedIn();
+    expect((await organization.get()).emailNotification).toBe('notes@riverside.test');
   });
 
   it('a webhook: https and a long enough secret before anything is sent; then the secret is kept', async () => {
     const saved: string[] = [];
-    const clinical = await signedIn(saved);
-    await expect(clinical.registerWebhook({ url: 'http://clinic.test/hooks', secret: SECRET })).rejects.toThrow(
+    const { organization } = await signedIn(saved);
+    await expect(organization.registerWebhook({ url: 'http://clinic.test/hooks', secret: SECRET })).rejects.toThrow(
       /must start with https:\/\//,
     );
-    await expect(clinical.registerWebhook({ url: 'clinic hooks', secret: SECRET })).rejects.toThrow(
+    await expect(organization.registerWebhook({ url: 'clinic hooks', secret: SECRET })).rejects.toThrow(
       /not a web address/,
     );
-    await expect(clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: 'short' })).rejects.toThrow(
+    await expect(organization.registerWebhook({ url: 'https://clinic.test/hooks', secret: 'short' })).rejects.toThrow(
       /at least 16 characters/,
     );
     expect(seen).toHaveLength(0);
     expect(saved).toEqual([]);
-    const webhook = await clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET });
+    const webhook = await organization.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET });
     expect(webhook.isActive).toBe(true);
     expect(only().body).toEqual({ event_type: 'scribe', webhook_url: 'https://clinic.test/hooks', auth_token: SECRET });
     expect(saved).toEqual([SECRET]);
@@ -392,12 +394,12 @@ describe('Clinical: the extra operations with their input checked first', () => 
 
   it('a refusal that quotes the secret has it taken out, and nothing is kept', async () => {
     const saved: string[] = [];
-    const clinical = await signedIn(saved);
+    const { organization } = await signedIn(saved);
     answers['PUT /scribe/webhook/update'] = {
       status: 400,
       json: { detail: `auth_token ${SECRET} is already used by another organization` },
     };
-    const e = await failure(clinical.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET }));
+    const e = await failure(organization.registerWebhook({ url: 'https://clinic.test/hooks', secret: SECRET }));
     expect(e.message).toBe('auth_token [secret] is already used by another organization');
     expect(saved).toEqual([]);
   });

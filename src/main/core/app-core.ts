@@ -11,7 +11,7 @@ import type { AppInfo, ConsultInfo, ConsultsRevision, EventPayloads, Notice } fr
 import type { Settings } from '../../shared/settings.ts';
 import { Actors } from './sign-in/index.ts';
 import { AppSettings, type SettingsInput } from './computer/index.ts';
-import { Clinical } from './agents/index.ts';
+import { Agents, Organization } from './agents/index.ts';
 import { ConsultGate } from './consults/index.ts';
 import { ConsultAccessView } from './consults/index.ts';
 import { AnswerStore } from './consults/index.ts';
@@ -25,7 +25,7 @@ import { ConsultNotes } from './consults/index.ts';
 import { ConsultOutbox } from './consults/index.ts';
 import { Recorder } from './consults/index.ts';
 import { Visits } from './consults/index.ts';
-import { ClinicRetention } from './consults/index.ts';
+import { AccountRetention } from './consults/index.ts';
 import { ClinicConsults } from './clinic/index.ts';
 import { ClinicConversation } from './clinic/index.ts';
 import { ConsultSearch } from './consults/index.ts';
@@ -64,7 +64,9 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly actors: Actors;
   private pruning: Promise<void> = Promise.resolve();
   readonly pipeline: Pipeline;
-  readonly clinical: Clinical;
+  readonly agents: Agents;
+  /** The clinic's organization at the service (Settings). */
+  readonly organization: Organization;
   /** The vet's note edits as they are typed, before they are saved. */
   readonly drafts: DraftStore;
   /** Whether the account signed in may see, act on or claim a consult: asked by every way to one. */
@@ -72,7 +74,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   // The parts the handler table calls, one method a call.
   readonly calls: ServiceCalls;
   readonly appSettings: AppSettings;
-  readonly retention: ClinicRetention;
+  readonly retention: AccountRetention;
   readonly updates: UpdateControl;
   readonly access: ConsultAccessView;
   readonly recorder: Recorder;
@@ -174,11 +176,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       },
       ...options.pipeline,
     }));
-    this.clinical = new Clinical(this.client, session, {
+    this.organization = new Organization(this.client, session, {
       // The secret the service signs deliveries with: to the secret store, never to settings.
       saveWebhookSecret: (secret) => secretStore.saveSecret('webhook-secret', secret),
       actors,
     });
+    this.agents = new Agents(this.client, session, { actors });
     this.calls = new ServiceCalls(session, this.client, { background, inFlight: (id) => this.inFlightFor(id) });
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
 
@@ -196,7 +199,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.recordings.onDelete = (id) => cache.forget(id);
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
     this.search = new ConsultSearch(() => access.visible(), gate, pipeline);
-    this.retention = new ClinicRetention(parts);
+    this.retention = new AccountRetention(parts);
     const { shortcut, updates } = options;
     this.appSettings = new AppSettings({
       ...parts,
@@ -232,7 +235,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands({ ...consults, conversations });
     this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
-    this.answers = new ConsultAnswers({ ...consults, ddx: (input, actor) => this.clinical.ddx(input, actor) });
+    this.answers = new ConsultAnswers({ ...consults, ddx: (input, actor) => this.agents.ddx(input, actor) });
     this.conversation = new ConsultConversation({
       ...consults,
       conversations,

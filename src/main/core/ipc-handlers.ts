@@ -14,7 +14,7 @@ import {
 import type { Actor } from './sign-in/index.ts';
 import type { AppCore } from './app-core.ts';
 import { clinicCalls } from './clinic/index.ts';
-import { clinicalCalls } from './agents/index.ts';
+import { agentCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
 import { NOT_THEIRS } from './consults/index.ts';
 import { consultCalls } from './consults/index.ts';
@@ -55,7 +55,7 @@ export function declaredCalls(core: AppCore): Calls<InvokeChannel> {
       audioUrl: (id) => core.options.audioUrl(id),
     }),
     clinicCalls(core),
-    clinicalCalls(core),
+    agentCalls(core),
   ];
   const calls = Object.assign({}, ...parts) as Calls<InvokeChannel>;
   // A channel declared by two parts would have its first rules silently replaced.

@@ -4,7 +4,7 @@
 import type { Notice } from '../../../shared/ipc.ts';
 import { shortcutProblem } from '../../../shared/desktop.ts';
 import { settingsPatchSchema, type Settings } from '../../../shared/settings.ts';
-import type { ClinicRetention } from '../consults/index.ts';
+import type { AccountRetention } from '../consults/index.ts';
 import type { EmbeddedServiceHost } from './embedded-service.ts';
 import type { Pipeline } from '../jobs/index.ts';
 import type { Logger } from '../platform/index.ts';
@@ -18,7 +18,7 @@ export type SettingsInput = Parameters<SettingsStore['update']>[0];
 
 export interface AppSettingsOptions {
   settings: SettingsStore;
-  retention: ClinicRetention;
+  retention: AccountRetention;
   embedded: EmbeddedServiceHost;
   session: Session;
   /** Background sign-ins belong to the service they were made with: a change of service ends them. */

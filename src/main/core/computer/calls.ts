@@ -4,7 +4,7 @@
 // answered even when the vet who asked has left: a change of service signs the vet out by
 // design, and the sign-in's own answer is about who is in front now.
 import type { AppInfo } from '../../../shared/ipc.ts';
-import type { ClinicRetention, ConsultNotes } from '../consults/index.ts';
+import type { AccountRetention, ConsultNotes } from '../consults/index.ts';
 import type { Calls, ChannelsOf } from '../platform/index.ts';
 import type { ServiceCalls } from '../sign-in/index.ts';
 import type { AppSettings } from './app-settings.ts';
@@ -18,7 +18,7 @@ export interface ComputerCallParts {
   appInfo(): AppInfo;
   calls: ServiceCalls;
   appSettings: AppSettings;
-  retention: ClinicRetention;
+  retention: AccountRetention;
   updates: UpdateControl;
   notes: Pick<ConsultNotes, 'copy'>;
   recorderCommands: RecorderCommands;

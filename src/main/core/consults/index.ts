@@ -18,7 +18,7 @@ export { ConsultNotes } from './notes.ts';
 export { ConsultOutbox } from './outbox.ts';
 export { recorderCalls } from './recorder-calls.ts';
 export { Recorder } from './recorder.ts';
-export { ClinicRetention } from './retention.ts';
+export { AccountRetention } from './retention.ts';
 export { ConsultSearch } from './search.ts';
 export { ConsultTrail, TrailError } from './trail.ts';
 export { Visits } from './visits.ts';

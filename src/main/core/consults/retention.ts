@@ -12,7 +12,7 @@ export type ClinicRetentionOptions = Pick<
   'settings' | 'recordings' | 'pipeline' | 'user' | 'serviceKey' | 'log'
 >;
 
-export class ClinicRetention {
+export class AccountRetention {
   private readonly options: ClinicRetentionOptions;
   private timer: NodeJS.Timeout | null = null;
 

@@ -2,7 +2,7 @@
 // note, edit its note, delete the consult, and start every job again for a new service.
 import { rm, stat } from 'node:fs/promises';
 
-import type { Engine } from './context.ts';
+import type { JobsContext } from './context.ts';
 import type { Asked } from './documents.ts';
 import { PATIENT_NAME_REQUIRED } from './errors.ts';
 import { cancel, newLive } from './live.ts';
@@ -21,29 +21,29 @@ const DOCUMENT_OF_OLD_SERVICE =
  * `noted` fails, the job is taken back and nothing is sent.
  */
 export function submit(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   templateId: string,
   noted?: () => Promise<unknown>,
 ): Promise<JobInfo> {
-  const existing = engine.store.jobs.get(recordingId);
-  if (existing) return Promise.resolve(engine.store.snapshot(existing));
+  const existing = context.store.jobs.get(recordingId);
+  if (existing) return Promise.resolve(context.store.snapshot(existing));
   // Two submits at once (a double click, two windows) make one job.
-  let pending = engine.submitting.get(recordingId);
+  let pending = context.submitting.get(recordingId);
   if (!pending) {
-    pending = createJob(engine, recordingId, templateId, noted).finally(() => engine.submitting.delete(recordingId));
-    engine.submitting.set(recordingId, pending);
+    pending = createJob(context, recordingId, templateId, noted).finally(() => context.submitting.delete(recordingId));
+    context.submitting.set(recordingId, pending);
   }
   return pending;
 }
 
 async function createJob(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   templateId: string,
   noted?: () => Promise<unknown>,
 ): Promise<JobInfo> {
-  const { options, store } = engine;
+  const { options, store } = context;
   const meta = await options.recordings.get(recordingId);
   if (!meta) throw new Refusal('no_recording', 'That recording is not on this computer.');
   if (meta.state === 'recording' || meta.state === 'paused') {
@@ -53,7 +53,7 @@ async function createJob(
   const { size } = await stat(options.recordings.audioPath(recordingId));
   // A session (and address) made while recording, when it still fits: the job starts further on.
   // One still being made is the job's to wait for, in the background: Stop never waits on the network.
-  const made = engine.early.take(meta);
+  const made = context.early.take(meta);
   const now = new Date(options.now()).toISOString();
   // The consult goes with the sign-in of the account that recorded it; one recorded with no one
   // signed in waits until a vet claims it (AppCore.claim): sending it is never a claim.
@@ -83,7 +83,7 @@ async function createJob(
   }
   store.jobs.set(recordingId, live);
   store.publish(live);
-  engine.runner.kick(recordingId);
+  context.runner.kick(recordingId);
   return store.snapshot(live);
 }
 
@@ -92,17 +92,17 @@ async function createJob(
  * consult was sent, even after a colleague's Ask again.
  */
 export async function retry(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   templateId?: string,
   asked: Asked = {},
 ): Promise<JobInfo> {
-  const { store } = engine;
+  const { store } = context;
   const live = store.jobs.get(recordingId);
   if (!live) throw new Refusal('not_found', 'That consult has not been sent to be scribed.');
   if (live.record.state !== 'failed') {
     // Not failed: a retry wakes a job that is waiting out a backoff.
-    engine.waits.wake(live);
+    context.waits.wake(live);
     return store.snapshot(live);
   }
   const from = live.record.failedAt ?? 'recorded';
@@ -123,7 +123,7 @@ export async function retry(
     actor: asked.actor ?? null,
   });
   live.overdueAnnounced = false;
-  engine.runner.kick(recordingId);
+  context.runner.kick(recordingId);
   return store.snapshot(live);
 }
 
@@ -134,8 +134,8 @@ export async function retry(
  * the work of the vet who asks (a colleague, on a consult of their clinic): it goes with their
  * sign-in, kept in the job file so a restart keeps it.
  */
-export async function askAgain(engine: Engine, recordingId: string, asked: Asked = {}): Promise<JobInfo> {
-  const { store, options } = engine;
+export async function askAgain(context: JobsContext, recordingId: string, asked: Asked = {}): Promise<JobInfo> {
+  const { store, options } = context;
   const live = store.jobs.get(recordingId);
   if (!live) throw new Refusal('not_found', 'That consult has not been sent to be scribed.');
   const r = live.record;
@@ -162,35 +162,39 @@ export async function askAgain(engine: Engine, recordingId: string, asked: Asked
     actor: asked.actor ?? null,
   });
   options.log?.(`pipeline: ${recordingId}: asked again for the note of the same recording session`);
-  engine.runner.kick(recordingId);
+  context.runner.kick(recordingId);
   return store.snapshot(live);
 }
 
 /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
 export async function saveEditedNote(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   text: string | null,
   documentId: string | null,
 ): Promise<void> {
-  const live = engine.store.find(recordingId, documentId);
+  const live = context.store.find(recordingId, documentId);
   if (live.record.note === null) throw new Refusal('not_found', 'There is no note to edit for this recording yet.');
-  await engine.store.save(live, { editedNote: text });
+  await context.store.save(live, { editedNote: text });
 }
 
 /**
  * Deletes the consult: its jobs stop, then its folder goes, then `alsoRemove` (its drafts).
  * In the consult's turn: it waits for another document being added, which then finds no consult.
  */
-export function deleteConsult(engine: Engine, recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
-  const { store } = engine;
-  return engine.turns.run(recordingId, async () => {
+export function deleteConsult(
+  context: JobsContext,
+  recordingId: string,
+  alsoRemove?: () => Promise<void>,
+): Promise<void> {
+  const { store } = context;
+  return context.turns.run(recordingId, async () => {
     for (const live of store.consultAndDocuments(recordingId)) await cancel(live);
     store.jobs.delete(recordingId);
     store.documents.delete(recordingId);
-    await engine.options.recordings.delete(recordingId);
+    await context.options.recordings.delete(recordingId);
     await alsoRemove?.();
-    engine.emit('removed', recordingId);
+    context.emit('removed', recordingId);
   });
 }
 
@@ -206,24 +210,24 @@ export function deleteConsult(engine: Engine, recordingId: string, alsoRemove?: 
  * written is named in the answer rather than stopping the others.
  */
 export async function restartForNewService(
-  engine: Engine,
+  context: JobsContext,
 ): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
   let restarted = 0;
   const failed: { recordingId: string; message: string }[] = [];
-  const ids = new Set([...engine.store.jobs.keys(), ...engine.store.documents.keys()]);
+  const ids = new Set([...context.store.jobs.keys(), ...context.store.documents.keys()]);
   for (const id of ids) {
     try {
-      if (await engine.turns.run(id, () => restartOne(engine, id))) restarted += 1;
+      if (await context.turns.run(id, () => restartOne(context, id))) restarted += 1;
     } catch (e) {
-      engine.options.log?.(`pipeline: ${id}: could not be made ready for the new service: ${(e as Error).message}`);
+      context.options.log?.(`pipeline: ${id}: could not be made ready for the new service: ${(e as Error).message}`);
       failed.push({ recordingId: id, message: (e as Error).message });
     }
   }
   return { restarted, failed };
 }
 
-async function restartOne(engine: Engine, id: string): Promise<boolean> {
-  const { store } = engine;
+async function restartOne(context: JobsContext, id: string): Promise<boolean> {
+  const { store } = context;
   // A document asked of the old service cannot be finished by the new one: it stops, saying so,
   // and the vet asks the new service for it (Try again) once the consult's note is there.
   for (const live of store.documents.get(id) ?? []) {
@@ -241,7 +245,7 @@ async function restartOne(engine: Engine, id: string): Promise<boolean> {
   await cancel(live);
   if (store.jobs.get(id) !== live) return false;
   if (r.state === 'recorded' && r.sessionId === null) {
-    engine.runner.kick(id);
+    context.runner.kick(id);
     return false;
   }
   // Started again from its recording, the consult is its owner's again, whoever asked again before.
@@ -250,6 +254,6 @@ async function restartOne(engine: Engine, id: string): Promise<boolean> {
   else await store.save(live, { ...fresh, state: 'recorded' });
   live.bytesSent = 0;
   live.overdueAnnounced = false;
-  engine.runner.kick(id);
+  context.runner.kick(id);
   return true;
 }

@@ -67,7 +67,7 @@ export interface Counters {
   earlySessionsUnused: number;
 }
 
-export interface Engine {
+export interface JobsContext {
   readonly options: ResolvedOptions;
   readonly store: JobStore;
   /**

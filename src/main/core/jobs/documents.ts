@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 
 import type { Actor } from '../sign-in/index.ts';
-import type { Engine } from './context.ts';
+import type { JobsContext } from './context.ts';
 import { cancel, newLive, type Live } from './live.ts';
 import { newScribeRequest, TERMINAL, unsent, type DocumentInfo, type JobRecord } from './record.ts';
 import type { JobStore } from './store.ts';
@@ -39,25 +39,25 @@ export interface Asked {
  * template is asked once more and the document written before is kept.
  */
 export function addDocument(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   templateId: string,
   name: string | null,
   again: string | null = null,
   asked: Asked = {},
 ): Promise<DocumentInfo> {
-  return engine.turns.run(recordingId, () => createDocument(engine, recordingId, templateId, name, again, asked));
+  return context.turns.run(recordingId, () => createDocument(context, recordingId, templateId, name, again, asked));
 }
 
 async function createDocument(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   templateId: string,
   name: string | null,
   again: string | null,
   asked: Asked,
 ): Promise<DocumentInfo> {
-  const { store } = engine;
+  const { store } = context;
   const consult = store.jobs.get(recordingId);
   if (!consult)
     throw new Refusal(
@@ -83,7 +83,7 @@ async function createDocument(
   }
   if (docs.length >= MAX_DOCUMENTS)
     throw new Refusal('conflict', `A consult can have at most ${MAX_DOCUMENTS} more documents.`);
-  const now = new Date(engine.options.now()).toISOString();
+  const now = new Date(context.options.now()).toISOString();
   const record: JobRecord = {
     ...consult.record,
     templateId,
@@ -99,7 +99,7 @@ async function createDocument(
   const live = newLive(record);
   store.documents.set(recordingId, [...docs, live]);
   await store.save(live, {});
-  engine.runner.kickLive(live);
+  context.runner.kickLive(live);
   return store.documentSnapshot(live);
 }
 
@@ -109,17 +109,17 @@ async function createDocument(
  * is the work of the vet who asks for it now, and goes with their sign-in.
  */
 export async function retryDocument(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   documentId: string,
   asked: Asked = {},
 ): Promise<DocumentInfo> {
-  const { store } = engine;
+  const { store } = context;
   const live = store.find(recordingId, documentId);
   const r = live.record;
   if (r.state === 'completed') throw new Refusal('conflict', 'This document is already written.');
   if (r.state !== 'failed' && store.msUntilOverdue(r) !== 0) {
-    engine.waits.wake(live);
+    context.waits.wake(live);
     return store.documentSnapshot(live);
   }
   await asked.noted?.(documentId);
@@ -133,7 +133,7 @@ export async function retryDocument(
     sessionId: null,
     actor: asked.actor ?? null,
   });
-  engine.runner.kickLive(live);
+  context.runner.kickLive(live);
   return store.documentSnapshot(live);
 }
 

@@ -17,7 +17,7 @@
 // computer's) and asks nothing more; a refusal or no network: nothing is said, and the job makes
 // the session as it would have without this.
 import { localDate, type RecordingMeta } from '../recordings/index.ts';
-import type { Engine, EarlySessionsPart } from './context.ts';
+import type { JobsContext, EarlySessionsPart } from './context.ts';
 import type { JobRecord } from './record.ts';
 import { withToken } from './sender.ts';
 import { sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
@@ -37,15 +37,15 @@ interface Entry {
 }
 
 export class EarlySessions implements EarlySessionsPart {
-  private readonly engine: Engine;
+  private readonly context: JobsContext;
   private readonly entries = new Map<string, Entry>();
   /** Creates still on their way that a job took over at Stop, by recording. */
   private readonly handed = new Map<string, Entry>();
   /** Recordings whose session was asked for already: at most once each. */
   private readonly asked = new Set<string>();
 
-  constructor(engine: Engine) {
-    this.engine = engine;
+  constructor(context: JobsContext) {
+    this.context = context;
   }
 
   /**
@@ -53,7 +53,7 @@ export class EarlySessions implements EarlySessionsPart {
    * session is asked for once it has settled and enough has been recorded, unless one was asked for already.
    */
   named(recordingId: string): void {
-    const { earlySession, earlySessionDelayMs } = this.engine.options;
+    const { earlySession, earlySessionDelayMs } = this.context.options;
     if (!earlySession || this.asked.has(recordingId)) return;
     const entry = this.entries.get(recordingId) ?? {
       timer: null,
@@ -78,14 +78,14 @@ export class EarlySessions implements EarlySessionsPart {
 
   /** The name has settled: asked for now if enough has been recorded, else once it has. */
   private async when(recordingId: string, entry: Entry): Promise<void> {
-    const meta = await this.engine.options.recordings.get(recordingId).catch(() => null);
+    const meta = await this.context.options.recordings.get(recordingId).catch(() => null);
     if (this.entries.get(recordingId) !== entry || entry.timer || entry.making) return;
     if (!meta || (meta.state !== 'recording' && meta.state !== 'paused') || !meta.patientName?.trim()) {
       this.entries.delete(recordingId);
       return;
     }
     // Chunks come every second or so: looked at again when the rest should be there.
-    const rest = this.engine.options.earlySessionAfterMs - meta.durationMs;
+    const rest = this.context.options.earlySessionAfterMs - meta.durationMs;
     if (rest > 0) this.arm(recordingId, entry, Math.max(rest, 250));
     else void this.make(recordingId, entry, meta);
   }
@@ -111,11 +111,11 @@ export class EarlySessions implements EarlySessionsPart {
       sessionDate: localDate(meta.startedAt),
     });
     if (!fits) {
-      if (entry.made || entry.making) this.engine.counters.earlySessionsUnused += 1;
+      if (entry.made || entry.making) this.context.counters.earlySessionsUnused += 1;
       return null;
     }
     if (entry.made) {
-      this.engine.counters.earlySessionsUsed += 1;
+      this.context.counters.earlySessionsUsed += 1;
       return entry.made;
     }
     // Still on its way: the job's first step waits for it, in the background.
@@ -130,15 +130,15 @@ export class EarlySessions implements EarlySessionsPart {
       if (!made) return null;
       // The name or description changed after Stop (the consult was not sent yet): left unused.
       const used = entry.ask !== null && this.fits(entry.ask, recordingId, fields);
-      if (used) this.engine.counters.earlySessionsUsed += 1;
-      else this.engine.counters.earlySessionsUnused += 1;
+      if (used) this.context.counters.earlySessionsUsed += 1;
+      else this.context.counters.earlySessionsUnused += 1;
       return used ? made : null;
     });
   }
 
   /** Whether a create as sent still fits the consult: its details, its owner's sign-in, the service. */
   private fits(ask: NonNullable<Entry['ask']>, recordingId: string, fields: SessionFields): boolean {
-    const { sender, serviceKey } = this.engine.options;
+    const { sender, serviceKey } = this.context.options;
     return sameFields(ask, fields) && ask.sender === sender(recordingId) && ask.service === serviceKey();
   }
 
@@ -152,7 +152,7 @@ export class EarlySessions implements EarlySessionsPart {
       if (entry.timer) clearTimeout(entry.timer);
       entry.timer = null;
       entry.dropped = true;
-      if (entry.made) this.engine.counters.earlySessionsUnused += 1;
+      if (entry.made) this.context.counters.earlySessionsUnused += 1;
     }
     this.entries.delete(recordingId);
     this.handed.delete(recordingId);
@@ -169,7 +169,7 @@ export class EarlySessions implements EarlySessionsPart {
     entry.controller = controller;
     entry.making = this.ask(recordingId, entry, meta, controller.signal)
       .catch((e: unknown) => {
-        this.engine.options.log?.(`pipeline: ${recordingId}: no session while recording (${(e as Error).message})`);
+        this.context.options.log?.(`pipeline: ${recordingId}: no session while recording (${(e as Error).message})`);
         return null;
       })
       .then((made) => {
@@ -185,7 +185,7 @@ export class EarlySessions implements EarlySessionsPart {
   }
 
   private async ask(recordingId: string, entry: Entry, meta: RecordingMeta, signal: AbortSignal): Promise<Made | null> {
-    const { options, counters } = this.engine;
+    const { options, counters } = this.context;
     // At most once: asked from here on, whatever the answer.
     this.asked.add(recordingId);
     const fields = {
@@ -195,14 +195,14 @@ export class EarlySessions implements EarlySessionsPart {
     };
     const sender = options.sender(recordingId);
     const owner = { userId: sender, organizationId: meta.owner?.organizationId ?? null };
-    const sessionId = await createNoted(this.engine, recordingId, fields, owner, signal, (ask) => {
+    const sessionId = await createNoted(this.context, recordingId, fields, owner, signal, (ask) => {
       entry.ask = { ...ask, sender };
     });
     counters.earlySessions += 1;
     const made: Made = { sessionId, upload: null };
     if (entry.dropped) return null;
     // The session is worth keeping even when its address is not given now: the job asks again.
-    const answer = await withToken(this.engine, { recordingId, actor: null }, signal, (t, s) =>
+    const answer = await withToken(this.context, { recordingId, actor: null }, signal, (t, s) =>
       options.client.uploadUrl(t, { sessionId }, s),
     ).catch((e: unknown) => {
       if (signal.aborted) throw e;

@@ -17,7 +17,7 @@ import { DEFAULT_BACKOFF } from '../platform/index.ts';
 import { KeyedQueue } from '../platform/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
-import type { Engine, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
+import type { JobsContext, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { EarlySessions } from './early-session.ts';
 import { memoryLedger } from './session-asks.ts';
 import { addDocument, documentTexts, retryDocument, type Asked } from './documents.ts';
@@ -49,7 +49,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     earlySessionsUsed: 0,
     earlySessionsUnused: 0,
   };
-  private readonly engine: Engine;
+  private readonly context: JobsContext;
 
   constructor(options: PipelineOptions) {
     super();
@@ -84,7 +84,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       if (consult) this.emit('job', consult);
       waits.lookAgain();
     });
-    const engine: Omit<Engine, 'runner' | 'polling' | 'early'> = {
+    const context: Omit<JobsContext, 'runner' | 'polling' | 'early'> = {
       options: resolved,
       store,
       turns: new KeyedQueue(),
@@ -94,16 +94,16 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       submitting: new Map(),
       emit: this.emit.bind(this),
     };
-    // The runner is the one part that uses all the others: it is given the engine it completes.
-    this.engine = Object.assign(engine, {
-      runner: new Runner(engine as Engine),
-      polling: new Polling(engine as Engine, resolved.pollPlanFile ?? null, resolved.statusBoard !== false),
-      early: new EarlySessions(engine as Engine),
+    // The runner is the one part that uses all the others: it is given the context it completes.
+    this.context = Object.assign(context, {
+      runner: new Runner(context as JobsContext),
+      polling: new Polling(context as JobsContext, resolved.pollPlanFile ?? null, resolved.statusBoard !== false),
+      early: new EarlySessions(context as JobsContext),
     });
-    resolved.session.on('changed', (state) => this.engine.runner.sessionChanged(state));
+    resolved.session.on('changed', (state) => this.context.runner.sessionChanged(state));
     // A background sign-in kept or ended: waiting jobs look again at whose sign-in they go with.
     resolved.background?.on('changed', () => {
-      for (const id of store.jobs.keys()) this.engine.runner.kick(id);
+      for (const id of store.jobs.keys()) this.context.runner.kick(id);
       waits.lookAgain();
     });
   }
@@ -114,30 +114,30 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
    * own vet's work only: a colleague's document on this vet's consult does not keep it.
    */
   inFlightFor(userId: string): boolean {
-    const { store } = this.engine;
+    const { store } = this.context;
     return store
       .allLive()
-      .some((live) => !TERMINAL.has(live.record.state) && senderOf(this.engine, live.record) === userId);
+      .some((live) => !TERMINAL.has(live.record.state) && senderOf(this.context, live.record) === userId);
   }
 
   /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
   async init(recordings?: readonly RecordingMeta[], listing?: ReadonlyMap<string, readonly string[]>): Promise<void> {
-    await this.engine.store.load(recordings ?? (await this.engine.options.recordings.list()), listing);
-    for (const id of this.engine.store.jobs.keys()) this.engine.runner.kick(id);
+    await this.context.store.load(recordings ?? (await this.context.options.recordings.list()), listing);
+    for (const id of this.context.store.jobs.keys()) this.context.runner.kick(id);
   }
 
   info(id: string): JobInfo | null {
-    const live = this.engine.store.jobs.get(id);
-    return live ? this.engine.store.snapshot(live) : null;
+    const live = this.context.store.jobs.get(id);
+    return live ? this.context.store.snapshot(live) : null;
   }
 
   list(): JobInfo[] {
-    return [...this.engine.store.jobs.values()].map((l) => this.engine.store.snapshot(l));
+    return [...this.context.store.jobs.values()].map((l) => this.context.store.snapshot(l));
   }
 
   /** The text of every further document of a consult (the vet's edit when there is one), for search. */
   documentTexts(recordingId: string): string[] {
-    return documentTexts(this.engine.store, recordingId);
+    return documentTexts(this.context.store, recordingId);
   }
 
   /**
@@ -146,34 +146,34 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
    * fails, nothing is sent.
    */
   submit(recordingId: string, templateId: string, noted?: () => Promise<unknown>): Promise<JobInfo> {
-    return submit(this.engine, recordingId, templateId, noted);
+    return submit(this.context, recordingId, templateId, noted);
   }
 
   /** Every job without its note starts again for the service the app now talks to. */
   restartForNewService(): Promise<{ restarted: number; failed: { recordingId: string; message: string }[] }> {
-    this.engine.early.dropAll();
-    return restartForNewService(this.engine);
+    this.context.early.dropAll();
+    return restartForNewService(this.context);
   }
 
   /** A failed job starts again at the step that failed; one waiting out a backoff goes now. */
   retry(recordingId: string, templateId?: string, asked?: Asked): Promise<JobInfo> {
-    return retry(this.engine, recordingId, templateId, asked);
+    return retry(this.context, recordingId, templateId, asked);
   }
 
   /** A new scribe request for a late (or failed) note of the same recording session, with the asking vet's sign-in. */
   askAgain(recordingId: string, asked: Asked = {}): Promise<JobInfo> {
-    return askAgain(this.engine, recordingId, asked);
+    return askAgain(this.context, recordingId, asked);
   }
 
   /** Whether the consult has reached the service (its recording session exists there). */
   sent(recordingId: string): boolean {
-    const live = this.engine.store.jobs.get(recordingId);
+    const live = this.context.store.jobs.get(recordingId);
     return live !== undefined && live.record.sessionId !== null;
   }
 
   /** Starts again a job that waited for the patient's name, now that it has one. */
   async resumeWithPatientName(recordingId: string): Promise<void> {
-    const live = this.engine.store.jobs.get(recordingId);
+    const live = this.context.store.jobs.get(recordingId);
     if (live?.record.state === 'failed' && live.record.error?.code === 'patient_name_required')
       await this.retry(recordingId);
   }
@@ -181,24 +181,24 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Deletes the consult in its turn: its jobs stop, then its folder goes, then `alsoRemove` (its drafts). */
   delete(recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
     // A session made while recording is left unused: nothing of this recording is uploaded.
-    this.engine.early.drop(recordingId);
-    return deleteConsult(this.engine, recordingId, alsoRemove);
+    this.context.early.drop(recordingId);
+    return deleteConsult(this.context, recordingId, alsoRemove);
   }
 
   /** Runs `task` in the consult's turn (after what is already asked of it, before what comes next). */
   inTurn<T>(recordingId: string, task: () => Promise<T>): Promise<T> {
-    return this.engine.turns.run(recordingId, task);
+    return this.context.turns.run(recordingId, task);
   }
 
   /** The consult's owner changed (a vet claimed it): a job that waited for a claim looks again. */
   ownerChanged(recordingId: string): void {
-    this.engine.runner.kick(recordingId);
-    this.engine.waits.lookAgain();
+    this.context.runner.kick(recordingId);
+    this.context.waits.lookAgain();
   }
 
   /** The user a job record of an older version names as its sender (for a consult whose meta names no owner). */
   legacySender(recordingId: string): string | null {
-    return this.engine.store.jobs.get(recordingId)?.record.ownerUserId ?? null;
+    return this.context.store.jobs.get(recordingId)?.record.ownerUserId ?? null;
   }
 
   /** The consult's note, or one of its further documents. */
@@ -206,13 +206,13 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     recordingId: string,
     documentId: string | null = null,
   ): { note: string | null; editedNote: string | null; noteRtf: string | null } {
-    const { record } = this.engine.store.find(recordingId, documentId);
+    const { record } = this.context.store.find(recordingId, documentId);
     return { note: record.note, editedNote: record.editedNote, noteRtf: record.noteRtf };
   }
 
   /** The vet's own edit of the note, kept beside the service's text. null = back to the original. */
   saveEditedNote(recordingId: string, text: string | null, documentId: string | null = null): Promise<void> {
-    return saveEditedNote(this.engine, recordingId, text, documentId);
+    return saveEditedNote(this.context, recordingId, text, documentId);
   }
 
   /** "Another document…": one more scribe request for the consult's recording session, in its turn. */
@@ -223,33 +223,33 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     again: string | null = null,
     asked: Asked = {},
   ): Promise<DocumentInfo> {
-    return addDocument(this.engine, recordingId, templateId, name, again, asked);
+    return addDocument(this.context, recordingId, templateId, name, again, asked);
   }
 
   /** A failed or late document is asked for again, under a new key, with the asking vet's sign-in. */
   retryDocument(recordingId: string, documentId: string, asked: Asked = {}): Promise<DocumentInfo> {
-    return retryDocument(this.engine, recordingId, documentId, asked);
+    return retryDocument(this.context, recordingId, documentId, asked);
   }
 
   /** How many recordings' audio a policy would delete now, counted from each note. */
   retentionPreview(policy: RetentionPolicy): number {
-    return retentionPreview(this.engine, policy);
+    return retentionPreview(this.context, policy);
   }
 
   /** Deletes the audio past each consult's retention, each in its consult's turn. */
   applyRetention(policy: RetentionPolicy): Promise<string[]> {
-    return applyRetention(this.engine, policy);
+    return applyRetention(this.context, policy);
   }
 
   /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
   stop(): Promise<void> {
-    this.engine.early.dropAll();
-    return this.engine.runner.stop();
+    this.context.early.dropAll();
+    return this.context.runner.stop();
   }
 
   /** Resolves when every job has finished (completed or failed). For tests and tools. */
   settled(): Promise<void> {
-    return this.engine.runner.settled();
+    return this.context.runner.settled();
   }
   /**
    * The service's ids of every consult on this computer (or of one): recording sessions and
@@ -258,7 +258,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   serviceIds(recordingId?: string): { sessionIds: Set<string>; scribeIds: Set<string> } {
     const sessionIds = new Set<string>();
     const scribeIds = new Set<string>();
-    const { store } = this.engine;
+    const { store } = this.context;
     for (const { record } of recordingId === undefined ? store.allLive() : store.consultAndDocuments(recordingId)) {
       if (record.sessionId !== null) sessionIds.add(record.sessionId);
       if (record.scribeId !== null) scribeIds.add(record.scribeId);
@@ -271,6 +271,6 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
    * recording session and upload address are asked for once it settles, so Stop goes straight to the upload.
    */
   recordingNamed(recordingId: string): void {
-    this.engine.early.named(recordingId);
+    this.context.early.named(recordingId);
   }
 }

@@ -3,7 +3,7 @@
 // learns when the note comes. The look itself goes through the status board (status-board.ts)
 // when the account has several jobs in flight.
 import { pollDelay as firstSchedule } from '../platform/index.ts';
-import type { Engine, JobPolling } from './context.ts';
+import type { JobsContext, JobPolling } from './context.ts';
 import type { Live } from './live.ts';
 import { nextPollDelay, PollPlan, worthALook, type Expectation } from './poll-plan.ts';
 import { StatusBoard } from './status-board.ts';
@@ -21,13 +21,13 @@ interface Watch {
 export class Polling implements JobPolling {
   readonly plan: PollPlan;
   readonly board: StatusBoard | null;
-  private readonly engine: Engine;
+  private readonly context: JobsContext;
   private readonly watches = new WeakMap<Live, Watch>();
 
-  constructor(engine: Engine, planFile: string | null, useBoard: boolean) {
-    this.engine = engine;
+  constructor(context: JobsContext, planFile: string | null, useBoard: boolean) {
+    this.context = context;
     this.plan = new PollPlan(planFile);
-    this.board = useBoard ? new StatusBoard(engine) : null;
+    this.board = useBoard ? new StatusBoard(context) : null;
   }
 
   /** Before a look: what the job expects, worked out once per scribe request. */
@@ -35,9 +35,9 @@ export class Polling implements JobPolling {
     const scribeId = live.record.scribeId ?? '';
     if (this.watches.get(live)?.scribeId === scribeId) return;
     await this.plan.load();
-    const meta = await this.engine.options.recordings.get(live.record.recordingId).catch(() => null);
+    const meta = await this.context.options.recordings.get(live.record.recordingId).catch(() => null);
     const audioMinutes = (meta?.durationMs ?? 0) / 60_000;
-    const expectation = this.plan.expect(this.engine.options.serviceKey(), live.record.templateId, audioMinutes);
+    const expectation = this.plan.expect(this.context.options.serviceKey(), live.record.templateId, audioMinutes);
     this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null, looked: false });
   }
 
@@ -47,7 +47,7 @@ export class Polling implements JobPolling {
    * the plan's. A fixed schedule (tests) looks at once as before.
    */
   skipLook(live: Live): boolean {
-    const { options } = this.engine;
+    const { options } = this.context;
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
     if (options.pollDelay || !watch || watch.looked || !watch.expectation.learned || sentAt === null) return false;
@@ -65,12 +65,12 @@ export class Polling implements JobPolling {
 
   notReady(live: Live): void {
     const watch = this.watches.get(live);
-    if (watch) watch.lastNotReadyAt = this.engine.options.now();
+    if (watch) watch.lastNotReadyAt = this.context.options.now();
   }
 
   /** The wait before the next look: the plan's, unless the pipeline was given a fixed schedule. */
   delay(live: Live, pollsSoFar: number): number {
-    const { options } = this.engine;
+    const { options } = this.context;
     if (options.pollDelay) return options.pollDelay(pollsSoFar);
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
@@ -89,17 +89,17 @@ export class Polling implements JobPolling {
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
     if (!watch || sentAt === null) return;
-    const now = this.engine.options.now();
+    const now = this.context.options.now();
     let at: number | null = null;
     if (serviceSaysAt !== null && serviceSaysAt >= sentAt && serviceSaysAt <= now) at = serviceSaysAt;
     else if (watch.lastNotReadyAt !== null) at = (watch.lastNotReadyAt + now) / 2;
     this.watches.delete(live);
     if (at === null) return;
     try {
-      await this.plan.learn(this.engine.options.serviceKey(), live.record.templateId, watch.audioMinutes, at - sentAt);
+      await this.plan.learn(this.context.options.serviceKey(), live.record.templateId, watch.audioMinutes, at - sentAt);
     } catch (e) {
       // What was learned stays in memory; the note itself is already kept.
-      this.engine.options.log?.(`pipeline: the poll plan could not be saved: ${(e as Error).message}`);
+      this.context.options.log?.(`pipeline: the poll plan could not be saved: ${(e as Error).message}`);
     }
   }
 }

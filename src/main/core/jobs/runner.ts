@@ -7,7 +7,7 @@
 import { backoffDelay } from '../platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from '../service/index.ts';
 import { SignedOutError, type SessionState } from '../sign-in/index.ts';
-import type { Engine, JobRunner } from './context.ts';
+import type { JobsContext, JobRunner } from './context.ts';
 import { itsTurn } from './documents.ts';
 import { cancel, type Live } from './live.ts';
 import { TERMINAL } from './record.ts';
@@ -38,15 +38,15 @@ interface Tries {
 
 export class Runner implements JobRunner {
   private stopped = false;
-  private readonly engine: Engine;
+  private readonly context: JobsContext;
 
-  constructor(engine: Engine) {
-    this.engine = engine;
+  constructor(context: JobsContext) {
+    this.context = context;
   }
 
   /** Sets the consult's job going, and its documents. */
   kick(id: string): void {
-    for (const live of this.engine.store.consultAndDocuments(id)) this.kickLive(live);
+    for (const live of this.context.store.consultAndDocuments(id)) this.kickLive(live);
   }
 
   kickLive(live: Live): void {
@@ -61,32 +61,32 @@ export class Runner implements JobRunner {
 
   /** Another account signed in, or the session ended or began: jobs look again at whose they are. */
   sessionChanged(state: SessionState): void {
-    const { store, options } = this.engine;
+    const { store, options } = this.context;
     // A consult of the account before that is on its way stops where it is (an upload is given
     // up, to be sent again) and waits for its owner's sign-in.
     const me = state.user?.id ?? null;
     for (const live of store.allLive()) {
       // Whose sign-in it goes with: the owner's, or that of the vet who asked for it.
-      const owner = senderOf(this.engine, live.record);
+      const owner = senderOf(this.context, live.record);
       if (owner === null || me === null || owner === me || !live.controller || live.waitingFor === 'owner') continue;
       // One whose owner switched user goes on with their background sign-in.
       if (options.background?.has(owner)) continue;
       void cancel(live).then(() => this.kickLive(live));
     }
     if (state.signedIn) for (const id of store.jobs.keys()) this.kick(id);
-    this.engine.waits.lookAgain();
+    this.context.waits.lookAgain();
   }
 
   /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all(this.engine.store.allLive().map(cancel));
+    await Promise.all(this.context.store.allLive().map(cancel));
   }
 
   /** Resolves when every job has finished (completed or failed). For tests and tools. */
   async settled(): Promise<void> {
     for (;;) {
-      const running = this.engine.store
+      const running = this.context.store
         .allLive()
         .map((l) => l.running)
         .filter((p): p is Promise<void> => p !== null);
@@ -96,7 +96,7 @@ export class Runner implements JobRunner {
   }
 
   private async run(live: Live, signal: AbortSignal): Promise<void> {
-    const { store, waits, options } = this.engine;
+    const { store, waits, options } = this.context;
     const tries: Tries = { attempt: 0, polls: 0, renewals: 0, unreachableUploads: 0 };
     while (!signal.aborted && !TERMINAL.has(live.record.state)) {
       if (live.record.documentId !== null && live.record.state === 'uploaded' && !itsTurn(store, live)) {
@@ -105,7 +105,7 @@ export class Runner implements JobRunner {
       }
       try {
         const before = live.record.state as keyof typeof STEPS;
-        const goOn = await STEPS[before].run(this.engine, live, signal);
+        const goOn = await STEPS[before].run(this.context, live, signal);
         if (!goOn) {
           this.clearWaiting(live);
           const untilOverdue = store.msUntilOverdue(live.record);
@@ -115,7 +115,7 @@ export class Runner implements JobRunner {
           const delay =
             untilOverdue === 0
               ? options.slowPollMs
-              : Math.min(this.engine.polling.delay(live, tries.polls++), untilOverdue + 1);
+              : Math.min(this.context.polling.delay(live, tries.polls++), untilOverdue + 1);
           await waits.pause(live, delay, signal);
         }
         if (live.record.state === 'uploaded') tries.unreachableUploads = 0;
@@ -135,14 +135,14 @@ export class Runner implements JobRunner {
 
   /** After a step threw: waits or asks again and resolves true, or resolves false for a failure that stops the job. */
   private async recover(live: Live, e: unknown, tries: Tries, signal: AbortSignal): Promise<boolean> {
-    const { store, options, counters } = this.engine;
+    const { store, options, counters } = this.context;
     const id = live.record.recordingId;
     // Whose it is is read again at every look: a claim, or its owner's sign-in, sets it going.
     if (e instanceof NotOwnerError)
       return this.waitFor(
         live,
         e.unclaimed ? 'claim' : 'owner',
-        () => senderSignedIn(this.engine, live.record),
+        () => senderSignedIn(this.context, live.record),
         signal,
       );
     // What a vet asked for waits for that vet's sign-in (in front, or kept in the background),
@@ -185,7 +185,7 @@ export class Runner implements JobRunner {
     live.bytesSent = state === 'upload_url' ? 0 : live.bytesSent;
     options.log?.(`pipeline: ${id} ${state}: ${e.message} (retry in ${delay} ms)`);
     store.publish(live);
-    await this.engine.waits.pause(live, delay, signal);
+    await this.context.waits.pause(live, delay, signal);
     if (renewAddress && !signal.aborted && live.record.state === 'upload_url') {
       counters.uploadUrlRenewals += 1;
       await store.save(live, { state: 'session_created', upload: null });
@@ -201,8 +201,8 @@ export class Runner implements JobRunner {
     signal: AbortSignal,
   ): Promise<true> {
     live.waitingFor = what;
-    this.engine.store.publish(live);
-    await this.engine.waits.until(ready, signal);
+    this.context.store.publish(live);
+    await this.context.waits.until(ready, signal);
     this.clearWaiting(live);
     return true;
   }
@@ -215,12 +215,12 @@ export class Runner implements JobRunner {
     if (live.waitingFor === null) return;
     live.waitingFor = null;
     live.waitingReason = null;
-    this.engine.store.publish(live);
+    this.context.store.publish(live);
   }
 
   private announceOverdue(live: Live): void {
     if (live.overdueAnnounced) return;
-    const { store, options } = this.engine;
+    const { store, options } = this.context;
     live.overdueAnnounced = true;
     options.log?.(
       `pipeline: ${live.record.recordingId}: no note after ${formatMinutes(options.overdueMinutes())}; polling slowly`,
@@ -228,7 +228,7 @@ export class Runner implements JobRunner {
     store.publish(live);
     // A late document is announced as its consult's, by the consult's snapshot (the window finds the document in it).
     const consult = store.consultOf(live);
-    if (consult) this.engine.emit('overdue', store.snapshot(consult));
+    if (consult) this.context.emit('overdue', store.snapshot(consult));
   }
 
   private async fail(live: Live, e: unknown): Promise<void> {
@@ -240,8 +240,8 @@ export class Runner implements JobRunner {
           : e instanceof Refusal
             ? { message: e.message, code: e.code, status: null }
             : { message: (e as Error).message || String(e), code: null, status: null };
-    this.engine.options.log?.(`pipeline: ${live.record.recordingId} failed at ${live.record.state}: ${error.message}`);
-    await this.engine.store.save(live, { state: 'failed', failedAt: live.record.state, error });
+    this.context.options.log?.(`pipeline: ${live.record.recordingId} failed at ${live.record.state}: ${error.message}`);
+    await this.context.store.save(live, { state: 'failed', failedAt: live.record.state, error });
   }
 }
 

@@ -8,7 +8,7 @@ import type { ConsultOwner } from '../../../shared/ipc.ts';
 import type { User } from '../../../shared/service/index.ts';
 import { ActorAwayError, actorName, type Actor } from '../sign-in/index.ts';
 import { SignedOutError, type Session } from '../sign-in/index.ts';
-import type { Engine } from './context.ts';
+import type { JobsContext } from './context.ts';
 import type { JobRecord } from './record.ts';
 
 const UNCLAIMED = 'No one has claimed this consult yet; it waits for a vet to send it as theirs.';
@@ -40,8 +40,8 @@ export function actorAway(actor: Actor): ActorAwayError {
 }
 
 /** The user whose sign-in sends this job: the vet who asked for it, else the consult's owner (null: no one yet). */
-export function senderOf(engine: Engine, job: SentFor): string | null {
-  return job.actor?.userId ?? engine.options.sender(job.recordingId);
+export function senderOf(context: JobsContext, job: SentFor): string | null {
+  return job.actor?.userId ?? context.options.sender(job.recordingId);
 }
 
 /**
@@ -49,33 +49,33 @@ export function senderOf(engine: Engine, job: SentFor): string | null {
  * another account is signed in. Signed out, the call itself says so (SignedOutError). A job a vet
  * asked for waits for that vet (ActorAwayError) while they have no sign-in here.
  */
-export function senderNow(engine: Engine, job: SentFor): string {
+export function senderNow(context: JobsContext, job: SentFor): string {
   if (job.actor) {
-    if (!engine.options.actors.signedIn(job.actor)) throw actorAway(job.actor);
+    if (!context.options.actors.signedIn(job.actor)) throw actorAway(job.actor);
     return job.actor.userId;
   }
-  const sender = engine.options.sender(job.recordingId);
-  const user = engine.options.session.state().user;
+  const sender = context.options.sender(job.recordingId);
+  const user = context.options.session.state().user;
   // Signed out, it waits for a sign-in first, whoever's it is: a claim needs one.
   if (sender === null) throw user === null ? new SignedOutError(null) : new NotOwnerError(true);
-  if (engine.options.background?.has(sender)) return sender;
+  if (context.options.background?.has(sender)) return sender;
   if (user !== null && user.id !== sender) throw new NotOwnerError();
   return sender;
 }
 
 /** Whether the job's sender has a sign-in on this computer now (in front or in the background). */
-export function senderSignedIn(engine: Engine, job: SentFor): boolean {
-  if (job.actor) return engine.options.actors.signedIn(job.actor);
-  const sender = engine.options.sender(job.recordingId);
+export function senderSignedIn(context: JobsContext, job: SentFor): boolean {
+  if (job.actor) return context.options.actors.signedIn(job.actor);
+  const sender = context.options.sender(job.recordingId);
   if (sender === null) return false;
-  return engine.options.session.state().user?.id === sender || (engine.options.background?.has(sender) ?? false);
+  return context.options.session.state().user?.id === sender || (context.options.background?.has(sender) ?? false);
 }
 
 /** The sign-in a consult of this owner goes with: the one in front when it is theirs, else their background one. */
-function sessionOf(engine: Engine, owner: string): Session {
-  const front = engine.options.session;
+function sessionOf(context: JobsContext, owner: string): Session {
+  const front = context.options.session;
   if (front.state().user?.id === owner) return front;
-  return engine.options.background?.get(owner) ?? front;
+  return context.options.background?.get(owner) ?? front;
 }
 
 /**
@@ -86,21 +86,21 @@ function sessionOf(engine: Engine, owner: string): Session {
  * it on its way.
  */
 export function withToken<T>(
-  engine: Engine,
+  context: JobsContext,
   job: SentFor,
   signal: AbortSignal,
   fn: (token: string, signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const actor = job.actor;
   if (actor) {
-    if (!engine.options.actors.signedIn(actor)) return Promise.reject(actorAway(actor));
-    return engine.options.actors.withToken(actor, (t) => fn(t, signal), { inFlight: true, signal });
+    if (!context.options.actors.signedIn(actor)) return Promise.reject(actorAway(actor));
+    return context.options.actors.withToken(actor, (t) => fn(t, signal), { inFlight: true, signal });
   }
   let as: string;
   try {
-    as = senderNow(engine, job);
+    as = senderNow(context, job);
   } catch (e) {
     return Promise.reject(e);
   }
-  return sessionOf(engine, as).withToken((t) => fn(t, signal), { as, signal });
+  return sessionOf(context, as).withToken((t) => fn(t, signal), { as, signal });
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readAllPages } from '../service/index.ts';
 import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
 import { ServiceError } from '../service/index.ts';
-import type { Engine } from './context.ts';
+import type { JobsContext } from './context.ts';
 import { withToken } from './sender.ts';
 import { matchAsk, sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
 
@@ -35,19 +35,19 @@ const LOOKUP_PAGES = 4;
  * used or not. Null when the service has none (the request never got there, or was refused).
  */
 export async function askedBefore(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   fields: SessionFields,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const { client, sessions, serviceKey, sender } = engine.options;
+  const { client, sessions, serviceKey, sender } = context.options;
   const { sessionIds, asks } = await sessions.known();
   // Asked for this consult, of this service, with its owner's sign-in (not a vet's before a claim).
   const owner = sender(recordingId);
   const mine = asks.filter((a) => a.recordingId === recordingId && a.service === serviceKey() && a.userId === owner);
   // Sessions other consults of this computer use.
   const taken = new Set<string>();
-  for (const { record } of engine.store.allLive())
+  for (const { record } of context.store.allLive())
     if (record.sessionId !== null && record.recordingId !== recordingId) taken.add(record.sessionId);
   const made = mine.find((a) => a.sessionId !== null && !taken.has(a.sessionId) && sameFields(a, fields));
   if (made?.sessionId) return made.sessionId;
@@ -55,7 +55,7 @@ export async function askedBefore(
   if (lost.length === 0) return null;
   const list = await readAllPages(
     (page, limit) =>
-      withToken(engine, { recordingId, actor: null }, signal, (t, s) => client.sessionList(t, page, limit, s)),
+      withToken(context, { recordingId, actor: null }, signal, (t, s) => client.sessionList(t, page, limit, s)),
     { maxPages: LOOKUP_PAGES },
   );
   const known = new Set([...sessionIds, ...taken]);
@@ -75,16 +75,16 @@ export async function askedBefore(
  * the ask too, before the request leaves) and, once answered, noted as made.
  */
 export async function createNoted(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
   fields: SessionFields,
   owner: { userId: string | null; organizationId: string | null },
   signal: AbortSignal,
   sent?: (ask: SessionAsk) => void,
 ): Promise<string> {
-  const { options } = engine;
+  const { options } = context;
   let askId: string | null = null;
-  const session = await withToken(engine, { recordingId, actor: null }, signal, async (t, s) => {
+  const session = await withToken(context, { recordingId, actor: null }, signal, async (t, s) => {
     // Noted with a token in hand, just before the request leaves: one that never left (signed
     // out) is not taken for one whose answer was lost.
     const ask: SessionAsk = {

@@ -11,7 +11,7 @@
 import { scribeStatusKind } from '../../../shared/service/index.ts';
 import { ServiceError } from '../service/index.ts';
 import { SignedOutError } from '../sign-in/index.ts';
-import type { Engine, ScribeStatusItem } from './context.ts';
+import type { JobsContext, ScribeStatusItem } from './context.ts';
 import type { Live } from './live.ts';
 import { NotOwnerError, senderOf, withToken } from './sender.ts';
 
@@ -40,15 +40,15 @@ interface Read {
 }
 
 export class StatusBoard {
-  private readonly engine: Engine;
+  private readonly context: JobsContext;
   /** Per account: its last read, and the read under way. */
   private readonly reads = new Map<string, Read>();
   private readonly pending = new Map<string, Promise<Read | null>>();
   /** Per account: until when the list is not asked. */
   private readonly pausedUntil = new Map<string, number>();
 
-  constructor(engine: Engine) {
-    this.engine = engine;
+  constructor(context: JobsContext) {
+    this.context = context;
   }
 
   /**
@@ -58,7 +58,7 @@ export class StatusBoard {
   async look(live: Live, signal: AbortSignal): Promise<ScribeStatusItem | null> {
     const scribeId = live.record.scribeId;
     // Whose sign-in the job goes with: its owner's, or the vet's who asked for it.
-    const owner = senderOf(this.engine, live.record);
+    const owner = senderOf(this.context, live.record);
     if (scribeId === null || owner === null) return null;
     const peers = this.inFlight(owner);
     // Alone, a look by itself costs the same one request, and brings the note when it is written.
@@ -79,7 +79,7 @@ export class StatusBoard {
 
   /** The jobs of this account waiting at the service for their notes. */
   private inFlight(owner: string): Live[] {
-    const { store } = this.engine;
+    const { store } = this.context;
     return store
       .allLive()
       .filter(
@@ -87,18 +87,18 @@ export class StatusBoard {
           l.record.state === 'scribe_requested' &&
           l.record.scribeId !== null &&
           l.running !== null &&
-          senderOf(this.engine, l.record) === owner,
+          senderOf(this.context, l.record) === owner,
       );
   }
 
   private async read(live: Live, owner: string, peers: Live[], signal: AbortSignal): Promise<Read | null> {
-    const { options, counters } = this.engine;
+    const { options, counters } = this.context;
     const wanted = new Set(peers.map((l) => l.record.scribeId as string));
     const items = new Map<string, ScribeStatusItem>();
     try {
       for (let page = 1; page <= MAX_PAGES; page++) {
         counters.statusPages += 1;
-        const answer = await withToken(this.engine, live.record, signal, (t, s) =>
+        const answer = await withToken(this.context, live.record, signal, (t, s) =>
           options.client.scribeList(t, page, PAGE_LIMIT, s),
         );
         let fresh = 0;
@@ -128,7 +128,7 @@ export class StatusBoard {
     for (const peer of peers) {
       const item = peer === live ? undefined : items.get(peer.record.scribeId as string);
       const kind = item ? scribeStatusKind(item.status) : null;
-      if (kind === 'completed' || kind === 'failed') this.engine.waits.wake(peer);
+      if (kind === 'completed' || kind === 'failed') this.context.waits.wake(peer);
     }
     return read;
   }

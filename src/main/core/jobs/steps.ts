@@ -7,7 +7,7 @@
 import { sectionsFromCategories, sectionsToText, rtfToSections } from '../../../shared/note/index.ts';
 import { scribeStatusKind, type Operation, type ScribeRecord } from '../../../shared/service/index.ts';
 import { localDate } from '../recordings/index.ts';
-import type { Engine } from './context.ts';
+import type { JobsContext } from './context.ts';
 import { PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';
 import type { JobState } from './record.ts';
@@ -17,7 +17,7 @@ import { askedBefore, createNoted } from './session-create.ts';
 import { Refusal } from '../platform/index.ts';
 
 /** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
-type Step = (engine: Engine, live: Live, signal: AbortSignal) => Promise<boolean>;
+type Step = (context: JobsContext, live: Live, signal: AbortSignal) => Promise<boolean>;
 type ActiveState = Exclude<JobState, 'completed' | 'failed'>;
 
 /**
@@ -43,22 +43,22 @@ export const STEPS: Readonly<Record<ActiveState, { run: Step; call: Operation; t
  * service made it with the consult's details, and only otherwise is another asked for. So a lost
  * answer never leaves a second session.
  */
-async function createSession(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
-  const { options, store } = engine;
+async function createSession(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { options, store } = context;
   const r = live.record;
-  senderNow(engine, r);
-  const { fields, organizationId } = await sessionFields(engine, r.recordingId);
+  senderNow(context, r);
+  const { fields, organizationId } = await sessionFields(context, r.recordingId);
   // Still on its way in this process (asked while recording): its answer is waited for. Else
   // one asked before (its answer lost, or the app stopped while it was out) is looked for.
-  const early = engine.early.outcome(r.recordingId, fields);
+  const early = context.early.outcome(r.recordingId, fields);
   const got =
     (early ? await untilAborted(early, signal) : null) ??
-    (await askedBefore(engine, r.recordingId, fields, signal).then((id) =>
+    (await askedBefore(context, r.recordingId, fields, signal).then((id) =>
       id === null ? null : { sessionId: id, upload: null },
     ));
   // The name or description may change until the job has its session: one made under the
   // details before is left unused (it is noted as this computer's), and the step runs again.
-  const still = async () => sameFields(fields, (await sessionFields(engine, r.recordingId)).fields);
+  const still = async () => sameFields(fields, (await sessionFields(context, r.recordingId)).fields);
   if (got) {
     if (!(await still())) return true;
     await store.save(live, {
@@ -69,7 +69,7 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
     return true;
   }
   const owner = { userId: options.sender(r.recordingId), organizationId };
-  const sessionId = await createNoted(engine, r.recordingId, fields, owner, signal);
+  const sessionId = await createNoted(context, r.recordingId, fields, owner, signal);
   if (!(await still())) return true;
   await store.save(live, { state: 'session_created', sessionId });
   return true;
@@ -77,10 +77,10 @@ async function createSession(engine: Engine, live: Live, signal: AbortSignal): P
 
 /** What the consult's session is made with, read from its recording now. */
 async function sessionFields(
-  engine: Engine,
+  context: JobsContext,
   recordingId: string,
 ): Promise<{ fields: SessionFields; organizationId: string | null }> {
-  const meta = await engine.options.recordings.get(recordingId);
+  const meta = await context.options.recordings.get(recordingId);
   if (!meta) throw new Refusal('no_recording', `The recording ${recordingId} is no longer on this computer.`);
   // A job queued before the patient's name was asked for waits for it, saying so.
   const patientName = meta.patientName?.trim();
@@ -101,42 +101,42 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function askUploadAddress(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+async function askUploadAddress(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
-  senderNow(engine, r);
-  const answer = await withToken(engine, r, signal, (t, s) =>
-    engine.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s),
+  senderNow(context, r);
+  const answer = await withToken(context, r, signal, (t, s) =>
+    context.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s),
   );
-  await engine.store.save(live, {
+  await context.store.save(live, {
     state: 'upload_url',
     upload: {
       url: answer.uploadUrl,
       fileKey: answer.fileKey ?? null,
       expiresAt: answer.expiresAt ?? null,
-      issuedAt: engine.options.now(),
+      issuedAt: context.options.now(),
       ...(answer.headers ? { headers: answer.headers } : {}),
     },
   });
   return true;
 }
 
-async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
-  const { options, store } = engine;
+async function upload(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { options, store } = context;
   const r = live.record;
-  senderNow(engine, r);
+  senderNow(context, r);
   const address = r.upload;
   // Ask again for an address about to expire: 30 s ahead, or half its life if shorter.
   const life =
     address?.expiresAt != null && address.issuedAt != null ? address.expiresAt * 1000 - address.issuedAt : Infinity;
   const margin = Math.min(options.uploadUrlMarginMs, life / 2);
   if (!address || (address.expiresAt !== null && address.expiresAt * 1000 - options.now() < margin)) {
-    engine.counters.uploadUrlRenewals += address ? 1 : 0;
+    context.counters.uploadUrlRenewals += address ? 1 : 0;
     await store.save(live, { state: 'session_created', upload: null });
     return true;
   }
   // No Content-Type, as `curl -T` sends it: a presigned address may have been signed
   // without one, and a header it did not sign is refused.
-  await engine.uploads.run(signal, () =>
+  await context.uploads.run(signal, () =>
     options.client.upload(address.url, options.recordings.audioPath(r.recordingId), null, {
       signal,
       headers: address.headers ?? {},
@@ -152,26 +152,26 @@ async function upload(engine: Engine, live: Live, signal: AbortSignal): Promise<
   return true;
 }
 
-async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
-  const { store, counters } = engine;
+async function requestScribe(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
+  const { store, counters } = context;
   const r = live.record;
-  senderNow(engine, r);
+  senderNow(context, r);
   // A further document goes to the recording session the consult's note was written from.
   const sessionId = r.documentId === null ? r.sessionId : (store.jobs.get(r.recordingId)?.record.sessionId ?? null);
   if (sessionId === null) throw new Refusal('bad_state', 'This consult has no recording session at the service yet.');
-  const answer = await withToken(engine, r, signal, async (t, s) => {
+  const answer = await withToken(context, r, signal, async (t, s) => {
     // Noted on disk with a token in hand, just before the request leaves: a send that
     // never happened (signed out) is not taken for one whose answer was lost.
     // A resend keeps the first send's time: the overdue clock runs from the request.
     const resend = live.record.scribeRequestSentAt !== null;
     await store.save(live, {
       sessionId,
-      scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(engine.options.now()).toISOString(),
+      scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(context.options.now()).toISOString(),
       scribeRequests: live.record.scribeRequests + 1,
     });
     counters.scribeRequests += 1;
     if (resend) counters.scribeResends += 1;
-    return engine.options.client.requestScribe(
+    return context.options.client.requestScribe(
       t,
       { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey },
       s,
@@ -187,28 +187,30 @@ async function requestScribe(engine: Engine, live: Live, signal: AbortSignal): P
  * find the note, which the job's own answer brings), and the job itself is asked for only when
  * the list shows it finished (or does not show it).
  */
-async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<boolean> {
+async function poll(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
   const r = live.record;
-  const { polling } = engine;
+  const { polling } = context;
   await polling.prepare(live);
   if (polling.skipLook(live)) return false;
   const listed = polling.seenWaiting(live) ? ((await polling.board?.look(live, signal)) ?? null) : null;
   const listedKind = listed ? scribeStatusKind(listed.status) : null;
   if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
     polling.notReady(live);
-    if (listed.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: listed.status });
+    if (listed.status !== r.serviceStatus) await context.store.save(live, { serviceStatus: listed.status });
     return false;
   }
-  engine.counters.polls += 1;
-  const answer = await withToken(engine, r, signal, (t, s) => engine.options.client.getScribe(t, r.scribeId ?? '', s));
+  context.counters.polls += 1;
+  const answer = await withToken(context, r, signal, (t, s) =>
+    context.options.client.getScribe(t, r.scribeId ?? '', s),
+  );
   const kind = scribeStatusKind(answer.status);
   if (kind === 'completed') {
-    await keepNote(engine, live, answer);
+    await keepNote(context, live, answer);
     await polling.ready(live, listedKind === 'completed' ? (listed?.updatedAt ?? null) : null);
     return true;
   }
   if (kind === 'failed') {
-    await engine.store.save(live, {
+    await context.store.save(live, {
       state: 'failed',
       failedAt: 'scribe_requested',
       serviceStatus: answer.status,
@@ -221,23 +223,23 @@ async function poll(engine: Engine, live: Live, signal: AbortSignal): Promise<bo
     return true;
   }
   polling.notReady(live);
-  if (answer.status !== r.serviceStatus) await engine.store.save(live, { serviceStatus: answer.status });
+  if (answer.status !== r.serviceStatus) await context.store.save(live, { serviceStatus: answer.status });
   return false;
 }
 
 /** The note has come: it is saved with the job, and the consult's note (or document) is announced ready. */
-async function keepNote(engine: Engine, live: Live, answer: ScribeRecord): Promise<void> {
-  const { store } = engine;
+async function keepNote(context: JobsContext, live: Live, answer: ScribeRecord): Promise<void> {
+  const { store } = context;
   await store.save(live, {
     state: 'completed',
     serviceStatus: answer.status,
     note: noteText(answer),
     noteRtf: answer.rtf?.trim() ? answer.rtf : null,
-    completedAt: new Date(engine.options.now()).toISOString(),
+    completedAt: new Date(context.options.now()).toISOString(),
   });
   const consult = store.consultOf(live);
-  if (live.record.documentId === null) engine.emit('noteReady', store.snapshot(live));
-  else if (consult) engine.emit('documentReady', store.snapshot(consult), store.documentSnapshot(live));
+  if (live.record.documentId === null) context.emit('noteReady', store.snapshot(live));
+  else if (consult) context.emit('documentReady', store.snapshot(consult), store.documentSnapshot(live));
 }
 
 /**
