@@ -62,9 +62,10 @@ const settingsShape = z.object({
   serviceUrls,
   /**
    * Sign in with `POST /auth/login` on the scribing API instead of `POST /auth/sign-in` on the
-   * sign-in host (docs/service.md). The key's name is kept as saved settings files spell it.
+   * sign-in host (docs/service.md). Saved settings files of older versions call it
+   * `useLoginRow`; the settings store reads that name too (SETTINGS_RENAMED).
    */
-  useLoginRow: z.boolean(),
+  signInAtScribe: z.boolean(),
   lastTemplateId: z.string().max(MAX_TEMPLATE_ID).nullable(),
   /** Days the audio of a finished note is kept; null = for ever. */
   retentionDays: retention.shape.retentionDays,
@@ -124,7 +125,7 @@ export const DEFAULT_SETTINGS: Settings = {
   version: 1,
   useSandbox: true,
   serviceUrls: { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' },
-  useLoginRow: false,
+  signInAtScribe: false,
   lastTemplateId: null,
   retentionDays: 7,
   retentionAppliesFrom: null,

@@ -860,6 +860,19 @@ describe('files written by the version before', () => {
     });
   });
 
+  it('settings saved with the old name of “Sign in at the scribe address” (useLoginRow) keep it, and are saved again under its name now', async () => {
+    const dataDir = tempDir();
+    const { signInAtScribe: _now, ...rest } = DEFAULT_SETTINGS;
+    await writeJsonAtomic(join(dataDir, 'settings.json'), { ...rest, useLoginRow: true, retentionDays: 30 });
+    const c = await core({ dataDir });
+    expect(c.settings.get()).toMatchObject({ signInAtScribe: true, retentionDays: 30 });
+    expect(c.settings.notice).toBeNull();
+    await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 });
+    const saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(saved).toMatchObject({ signInAtScribe: true, retentionDays: 30 });
+    expect(saved).not.toHaveProperty('useLoginRow');
+  });
+
   it('choosing the published service signs out and starts again there every consult without a note', async () => {
     const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
     const id = await makeRecording(c);

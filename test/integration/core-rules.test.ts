@@ -509,13 +509,13 @@ describe('progress events', () => {
 });
 
 describe('the /auth/login option (POST /auth/login)', () => {
-  it('with useLoginRow on, sign-in goes to /scribe/auth/login and the session works; off again, back to /agents/auth/sign-in', async () => {
+  it('with signInAtScribe on, sign-in goes to /scribe/auth/login and the session works; off again, back to /agents/auth/sign-in', async () => {
     const s = await sandbox({ scribeSeconds: 0.2 });
     const c = await startCoreAgainst(s);
     cores.push(c);
     const handlers = createHandlers(c);
-    const on = await handlers['settings:update']({ useLoginRow: true });
-    expect(on).toMatchObject({ ok: true, data: { useLoginRow: true } });
+    const on = await handlers['settings:update']({ signInAtScribe: true });
+    expect(on).toMatchObject({ ok: true, data: { signInAtScribe: true } });
 
     const signed = await handlers['session:signIn'](s.demo);
     expect(signed).toMatchObject({ ok: true, data: { signedIn: true, user: { email: s.demo.email } } });
@@ -533,7 +533,7 @@ describe('the /auth/login option (POST /auth/login)', () => {
     expect(wrong).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Invalid credentials$/) } });
     expect(s.stats().byRoute['POST /scribe/auth/login']).toBe(2);
 
-    await handlers['settings:update']({ useLoginRow: false });
+    await handlers['settings:update']({ signInAtScribe: false });
     expect(await handlers['session:signIn'](s.demo)).toMatchObject({ ok: true });
     expect(s.stats().byRoute['POST /agents/auth/sign-in']).toBe(1);
     expect(s.stats().byRoute['POST /scribe/auth/login']).toBe(2);

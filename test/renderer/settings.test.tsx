@@ -257,7 +257,7 @@ describe('settings view', () => {
     const service = section('Service');
     fireEvent.click(within(service).getByRole('checkbox', { name: 'Sign in at the scribe address' }));
     fireEvent.click(within(service).getByRole('button', { name: 'Save service settings' }));
-    await waitFor(() => expect(core.settings.get().useLoginRow).toBe(true));
+    await waitFor(() => expect(core.settings.get().signInAtScribe).toBe(true));
     expect(core.session.state().signedIn).toBe(true);
     expect(within(section('Service')).getByRole('checkbox', { name: 'Sign in at the scribe address' })).toHaveProperty(
       'checked',

@@ -137,7 +137,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       new Session({
         client: this.client,
         store,
-        useScribeLogin: () => this.settings.get().useLoginRow,
+        useScribeLogin: () => this.settings.get().signInAtScribe,
         log: (l) => log.info(l),
       });
     const session = (this.session = makeSession(secretStore));

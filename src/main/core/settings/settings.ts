@@ -14,6 +14,19 @@ import {
 import { readJson, writeJsonAtomic } from '../platform/index.ts';
 import { Refusal } from '../platform/index.ts';
 
+/** Members saved under another name by an older version: old name -> name now. */
+export const SETTINGS_RENAMED: Readonly<Record<string, keyof Settings>> = { useLoginRow: 'signInAtScribe' };
+
+/** A saved file's members under today's names (a member saved under both keeps today's). */
+function renamed(saved: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...saved };
+  for (const [old, now] of Object.entries(SETTINGS_RENAMED)) {
+    if (old in out && !(now in out)) out[now] = out[old];
+    delete out[old];
+  }
+  return out;
+}
+
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
   private readonly file: string;
@@ -35,10 +48,12 @@ export class SettingsStore {
       this.current = DEFAULT_SETTINGS;
       return this.current;
     }
-    // A member added since the file was written (scribeOverdueMinutes) takes its default; the
-    // members the file has are checked as they are.
+    // A member added since the file was written (scribeOverdueMinutes) takes its default; one
+    // renamed since is read under its old name; the members the file has are checked as they are.
     const filled =
-      typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? { ...DEFAULT_SETTINGS, ...raw } : raw;
+      typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+        ? { ...DEFAULT_SETTINGS, ...renamed(raw as Record<string, unknown>) }
+        : raw;
     const parsed = settingsSchema.safeParse(filled);
     if (parsed.success) {
       this.current = parsed.data;

@@ -47,7 +47,7 @@ export interface SessionOptions {
   client: ServiceClient;
   store: SecretStore;
   now?: () => number;
-  /** Sign in with `POST /auth/login` on the scribing API (the setting `useLoginRow`). */
+  /** Sign in with `POST /auth/login` on the scribing API (the setting `signInAtScribe`). */
   useScribeLogin?: () => boolean;
   log?: (line: string) => void;
 }

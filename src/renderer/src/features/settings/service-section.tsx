@@ -48,8 +48,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
   const [urls, setUrls] = useState<Urls>(
     kind === 'other' ? settings.serviceUrls : { agentsUrl: '', scribeUrl: '', agentsApiUrl: '' },
   );
-  // `useLoginRow` is the saved settings key of signing in with POST /auth/login (src/shared/settings.ts).
-  const [signInAtScribe, setSignInAtScribe] = useState(settings.useLoginRow);
+  const [signInAtScribe, setSignInAtScribe] = useState(settings.signInAtScribe);
   const { pending, error, setError, run } = useMainCall();
   const busy = pending !== undefined;
   const [info, setInfo] = useState<string | null>(null);
@@ -57,7 +56,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
   const patch = servicePatch(choice, settings, urls);
   const serviceChanges = Object.keys(patch).length > 0;
-  const dirty = serviceChanges || signInAtScribe !== settings.useLoginRow;
+  const dirty = serviceChanges || signInAtScribe !== settings.signInAtScribe;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -69,7 +68,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
       return;
     }
     const all: SettingsPatch = { ...patch };
-    if (signInAtScribe !== settings.useLoginRow) all.useLoginRow = signInAtScribe;
+    if (signInAtScribe !== settings.signInAtScribe) all.signInAtScribe = signInAtScribe;
     await run(true, async () => {
       await update(all);
       // The sandbox may have started or stopped: the sign-in screen shows its demo account.

@@ -65,7 +65,7 @@ function VetSettings() {
 
   // The loopback sandbox needs no network; only a remote service does.
   const needsNetwork = !online && !app.sandbox;
-  const serviceKey = JSON.stringify([settings.useSandbox, settings.serviceUrls, settings.useLoginRow]);
+  const serviceKey = JSON.stringify([settings.useSandbox, settings.serviceUrls, settings.signInAtScribe]);
 
   return (
     <section className="settings" aria-labelledby="settings-title">
