@@ -127,7 +127,7 @@ export interface RecordingFacts {
   templateId: string | null;
   state: RecordingState;
   bytes: number;
-  /** When the owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
+  /** When the pet's owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
   consentAt: string | null;
   /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
   listName: string | null;
@@ -292,8 +292,8 @@ export const invokeContract = {
       patientName: patientName.optional(),
       description: description.optional(),
       templateId: z.string().max(MAX_TEMPLATE_ID).nullable().optional(),
-      /** The vet confirmed the owner's consent (Settings asks before recording). */
-      ownerConsented: z.literal(true).optional(),
+      /** The vet confirmed the pet's owner's consent (Settings asks before recording). */
+      petOwnerConsented: z.literal(true).optional(),
     }),
     output: answer<RecordingInfo>(),
   },

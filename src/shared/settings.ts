@@ -85,7 +85,7 @@ const settingsShape = z.object({
   inputDeviceId: z.string().max(500).nullable(),
   scribeOverdueMinutes: overdueMinutes,
   maxRecordingMinutes,
-  /** Start asks whether the owner consented to the recording, and the consult keeps the answer's time. */
+  /** Start asks whether the pet's owner consented to the recording, and the consult keeps the answer's time. */
   askOwnerConsent: z.boolean(),
   recordShortcut,
   updateFeedUrl,

@@ -104,7 +104,7 @@ describe('RecordingStore', () => {
 
   it("keeps the owner's consent with the start's time, across a new store (a restart); none when not confirmed", async () => {
     const store = new RecordingStore({ dir, now });
-    const consented = await store.start({ mimeType: MIME, patientName: 'Bella', ownerConsented: true });
+    const consented = await store.start({ mimeType: MIME, patientName: 'Bella', petOwnerConsented: true });
     const plain = await store.start({ mimeType: MIME, patientName: 'Rex' });
     expect(consented.consentAt).toBe(consented.startedAt);
     expect(plain.consentAt).toBeNull();

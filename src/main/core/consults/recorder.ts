@@ -35,7 +35,7 @@ export class Recorder {
         description: input.description ?? null,
         templateId: input.templateId ?? null,
         owner: actor ? { ...actor } : null,
-        ownerConsented: input.ownerConsented === true,
+        petOwnerConsented: input.petOwnerConsented === true,
       }),
     );
     // A recording whose start cannot be noted could not be kept either (the disk): none is made.

@@ -53,7 +53,7 @@ export interface StartInput {
   templateId?: string | null;
   owner?: ConsultOwner | null;
   /** The owner consented, as the vet confirmed at Start: stamped with the start's time. */
-  ownerConsented?: boolean;
+  petOwnerConsented?: boolean;
 }
 
 const MIME_PATTERN = /^[a-z]+\/[a-z0-9.+-]+(;[\x20-\x7e]*)?$/i;
@@ -166,7 +166,7 @@ export function newMeta(id: string, iso: string, input: StartInput): RecordingMe
     chunks: 0,
     durationFixed: null,
     owner: input.owner ?? null,
-    consentAt: input.ownerConsented ? iso : null,
+    consentAt: input.petOwnerConsented ? iso : null,
     listName: null,
     visitId: null,
   };

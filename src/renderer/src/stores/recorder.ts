@@ -67,7 +67,7 @@ export interface RecorderState {
   result: RecorderResult | null;
   /** When a recording last stopped without a patient's name: the view puts the cursor in the name field. */
   nameAskedAt: number;
-  /** Start is waiting for the vet to say whether the owner consented (Settings asks). */
+  /** Start is waiting for the vet to say whether the pet's owner consented (Settings asks). */
   consentAsked: boolean;
   /**
    * The vet the recording under way (or the last one) was started for: named on the Record view

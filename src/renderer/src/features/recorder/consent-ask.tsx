@@ -21,7 +21,7 @@ export function ConsentAsk({
           ref={yesRef}
           type="button"
           className="primary"
-          onClick={() => void startRecording({ ownerConsented: true })}
+          onClick={() => void startRecording({ petOwnerConsented: true })}
         >
           Yes, the owner agreed: record
         </button>

@@ -51,9 +51,11 @@ const STARTING: Partial<RecorderState> = {
   detailsError: null,
 };
 
-export async function startRecording({ ownerConsented = false }: { ownerConsented?: boolean } = {}): Promise<void> {
+export async function startRecording({
+  petOwnerConsented = false,
+}: { petOwnerConsented?: boolean } = {}): Promise<void> {
   if (isCapturing(get().status) || !recordingSupported()) return;
-  if (!consentSettled(ownerConsented)) return;
+  if (!consentSettled(petOwnerConsented)) return;
   await leaveWaitingConsult();
   const initial = get();
   if (isCapturing(initial.status)) return;
@@ -63,7 +65,7 @@ export async function startRecording({ ownerConsented = false }: { ownerConsente
   const microphone = await openForRecording(initial.deviceId);
   if (!microphone) return;
   const details = detailsNow(initial);
-  const id = await openConsultInMain(microphone.stream, format.mimeType, details, ownerConsented);
+  const id = await openConsultInMain(microphone.stream, format.mimeType, details, petOwnerConsented);
   if (id === null) return;
   const parts = createRecorder(microphone.stream, format.mimeType);
   if ('error' in parts) return recorderFailed(id, microphone.stream, parts.error);
@@ -92,10 +94,10 @@ function vetInFront(): RecorderState['owner'] {
 }
 
 /** Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so. */
-function consentSettled(ownerConsented: boolean): boolean {
+function consentSettled(petOwnerConsented: boolean): boolean {
   const askConsent = useSettings.getState().settings?.askOwnerConsent === true;
-  if (askConsent && !ownerConsented) set({ consentAsked: true, result: null, error: null, info: null });
-  return !askConsent || ownerConsented;
+  if (askConsent && !petOwnerConsented) set({ consentAsked: true, result: null, error: null, info: null });
+  return !askConsent || petOwnerConsented;
 }
 
 /** Opus in WebM when the system has it; plain WebM otherwise, and the vet is told. */
@@ -147,7 +149,7 @@ async function openConsultInMain(
   stream: MediaStream,
   mimeType: string,
   details: SentDetails,
-  ownerConsented: boolean,
+  petOwnerConsented: boolean,
 ): Promise<string | null> {
   const { patientName, description, templateId } = details;
   try {
@@ -158,7 +160,7 @@ async function openConsultInMain(
         ...(patientName ? { patientName } : {}),
         ...(description ? { description } : {}),
         templateId,
-        ...(ownerConsented ? { ownerConsented: true as const } : {}),
+        ...(petOwnerConsented ? { petOwnerConsented: true as const } : {}),
       })
     ).id;
   } catch (e) {

@@ -1,4 +1,4 @@
-// Asking for the owner's consent before a consult is recorded: when on, Start asks first, and
+// Asking for the pet's owner's consent before a consult is recorded: when on, Start asks first, and
 // the consult keeps the time the vet confirmed it. Saved as soon as it is changed.
 import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
