@@ -1,5 +1,5 @@
 // Consults list benchmark: a clinic's months of consults (10,000 by default) (a) in the engine's
-// search, AppCore.searchConsults, and (b) in the window's Consults view in Chromium, through
+// search, AppCore.search.search, and (b) in the window's Consults view in Chromium, through
 // the browser host on a data folder written for the run: opening the list, a key typed in the
 // search, a filter changed, the search's answer on screen, and scrolling from the first consult
 // to the last. With --baseline <commit>, the same is measured for that commit's window and
@@ -198,6 +198,11 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
   const sameSet = (a: readonly string[], b: readonly string[]) =>
     a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 
+  /** The engine's search, in this tree (`core.search`) and in a baseline from before it was public (`searchConsults`). */
+  const engineSearch = (core: CoreModuleShape.AppCore, query: string): string[] => {
+    const older = core as unknown as { searchConsults?: (q: string) => string[] };
+    return older.searchConsults ? older.searchConsults(query) : core.search.search(query);
+  };
   type CoreModule = typeof CoreModuleShape;
   type SecretModule = typeof SecretModuleShape;
   interface EngineRun {
@@ -233,7 +238,7 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
     if (!demo) throw new Error(`${label}: the built-in sandbox did not start`);
     await core.session.signIn(demo.email, demo.password);
     const t = performance.now();
-    core.searchConsults('meloxicam');
+    engineSearch(core, 'meloxicam');
     engines.push({
       label,
       core,
@@ -242,14 +247,14 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
       times: new Map(queries.map((q) => [q.query, []])),
       wrong: new Set(),
     });
-    progress(`${label}: engine started in ${fixed(startMs / 1000, 1)} s on ${core.visibleConsults().length} consults`);
+    progress(`${label}: engine started in ${fixed(startMs / 1000, 1)} s on ${core.access.visible().length} consults`);
   }
   for (let round = 0; round < SEARCH_RUNS; round++) {
     for (const { query } of queries) {
       // Turn about, so neither always runs on a warmer machine.
       for (const e of round % 2 === 0 ? engines : [...engines].reverse()) {
         const t = performance.now();
-        const ids = e.core.searchConsults(query);
+        const ids = engineSearch(e.core, query);
         e.times.get(query)!.push(performance.now() - t);
         if (!sameSet(ids, expected.get(query)!)) e.wrong.add(query);
       }
@@ -261,13 +266,13 @@ ${sources.map(({ label, source }) => `- ${label}: ${source.commit} — "${source
   for (const e of engines) {
     await e.core.pipeline.saveEditedNote(edited.meta.id, `${edited.job!.note}\n\nAddendum: zebrafinch recheck booked.`);
     const t = performance.now();
-    const ids = e.core.searchConsults('zebrafinch');
+    const ids = engineSearch(e.core, 'zebrafinch');
     editResults.push({ label: e.label, ms: performance.now() - t, ok: sameSet(ids, [edited.meta.id]) });
   }
   for (const e of engines) await e.core.stop();
 
   const thisEngine = engines.at(-1)!;
-  report.add(`## (a) The engine's search: \`AppCore.searchConsults(query)\`
+  report.add(`## (a) The engine's search: \`AppCore.search.search(query)\`
 
 In this process, on a copy of the data folder each, after \`core.start()\` (${engines.map((e) => `${e.label}: ${fixed(e.startMs / 1000, 1)} s`).join(', ')}). ${SEARCH_RUNS} rounds; in each, every query once per engine, the engines taking turns. "Answers" are checked against what the generated records say the query should find, worked out apart from the engine (\`expectedSearch\`: every word as plain text in the list name, patient, visit, label, shown note or documents, case and accents aside); "right" means the same consults. Goal: median < ${SEARCH_GOAL_MS} ms for every query, and every answer right.`);
   report.table(

@@ -416,7 +416,7 @@ export function writeDataFolder(dataDir: string, consults: readonly GeneratedCon
 }
 
 /**
- * What `AppCore.searchConsults` should answer, worked out from the generated records alone: the
+ * What `AppCore.search.search` should answer, worked out from the generated records alone: the
  * consults whose list name, patient, visit, label, note (the vet's edit when there is one) or
  * documents hold every word of the query as plain text, case and accents aside, newest first.
  */

@@ -17,7 +17,7 @@ export async function startCoreOn(urls: SandboxUrls, options: Partial<CoreOption
     ...options,
   });
   await core.settings.load();
-  await core.updateSettings({
+  await core.appSettings.update({
     useSandbox: false,
     serviceUrls: { agentsUrl: urls.agents_url, scribeUrl: urls.scribe_url, agentsApiUrl: urls.agents_api_url },
   });

@@ -81,7 +81,7 @@ let appQuitting = false;
 let toldKeptRecording = false;
 
 const desktop = new Desktop({
-  activity: () => core?.activity() ?? 'idle',
+  activity: () => core?.cache.activity() ?? 'idle',
   command: recorderCommand,
   showWindow,
   quit: () => app.quit(),
@@ -106,7 +106,7 @@ const updates = new AutoUpdate({
  */
 function recorderCommand(requested: RecorderAction): void {
   if (!core) return;
-  const activity = core.activity();
+  const activity = core.cache.activity();
   const action: RecorderAction = requested === 'toggle' ? (activity === 'idle' ? 'start' : 'stop') : requested;
   if (action === 'start') showWindow();
   // No window (the engine is still starting): there is no recorder to command.
@@ -185,7 +185,7 @@ async function start(): Promise<void> {
   protocol.handle(AUDIO_SCHEME, (request) =>
     answerAudioRequest(request.url, request.headers.get('range'), {
       // Through the gate: the vet signed in now plays only their own consults' audio.
-      audio: (id) => engine.audioFor(id),
+      audio: (id) => engine.access.audioFor(id),
     }),
   );
 
@@ -214,7 +214,7 @@ function openWindow(): void {
   // Closing the window while a consult is being recorded hides it: the recorder (in the page)
   // goes on, the tray shows it and stops it. Quitting still asks first (will-prevent-unload).
   window.on('close', (event) => {
-    if (appQuitting || !core || core.activity() === 'idle') return;
+    if (appQuitting || !core || core.cache.activity() === 'idle') return;
     event.preventDefault();
     window.hide();
     if (toldKeptRecording) return;

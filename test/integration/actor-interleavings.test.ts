@@ -276,10 +276,10 @@ class Run {
     // Nothing a vet was answered is lost, and the trail credits only vets who asked.
     for (const [id, consult] of this.consults) {
       if (consult.deleted) {
-        if (this.c.consult(id) !== null) this.problems.push(`${consult.patient} was deleted and is still here`);
+        if (this.c.cache.consult(id) !== null) this.problems.push(`${consult.patient} was deleted and is still here`);
         continue;
       }
-      if (this.c.consult(id) === null) this.problems.push(`${consult.patient} was recorded and is gone`);
+      if (this.c.cache.consult(id) === null) this.problems.push(`${consult.patient} was recorded and is gone`);
     }
     for (const { id, tag } of this.turns) {
       const consult = this.consults.get(id)!;
@@ -291,7 +291,7 @@ class Run {
         this.problems.push(`the chat turn ${tag} about ${consult.patient} was answered and is gone`);
     }
     for (const [id, consult] of this.consults) {
-      if (consult.deleted || this.c.consult(id) === null) continue;
+      if (consult.deleted || this.c.cache.consult(id) === null) continue;
       for (const e of await this.c.trail.read(id)) {
         if (e.action !== 'conversation') continue;
         const who = users.findIndex((u) => u.id === e.userId);

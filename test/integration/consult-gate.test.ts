@@ -66,7 +66,7 @@ describe('a consult recorded while signed out', () => {
 
     const id = await record(h, 'Bella', template);
     expect((await h['recording:stop']({ id, durationMs: 5000 })).ok).toBe(true);
-    expect(c.consult(id)?.recording.recordedBy).toBeNull();
+    expect(c.cache.consult(id)?.recording.recordedBy).toBeNull();
 
     // A vet signs in: the consult is offered, not handed over. Nothing of it can be read, and
     // nothing is sent, until they say it is theirs.
@@ -118,8 +118,8 @@ describe('a consult recorded while signed out', () => {
     expect(stopped.ok).toBe(false);
     expect(JSON.stringify(stopped)).not.toContain('Bella');
     // The audio the window plays: Electron's protocol answers through the same gate.
-    expect(c.audioFor(id)).toBeNull();
-    expect((await answerAudioRequest(audioUrl(id), null, { audio: (x) => c.audioFor(x) })).status).toBe(404);
+    expect(c.access.audioFor(id)).toBeNull();
+    expect((await answerAudioRequest(audioUrl(id), null, { audio: (x) => c.access.audioFor(x) })).status).toBe(404);
     // A change of the job (a note edit by nobody) is not sent to this window either.
     await c.pipeline.inTurn(id, async () => undefined);
     c.off('consult:changed', onChanged);
@@ -129,7 +129,7 @@ describe('a consult recorded while signed out', () => {
     await c.session.signIn(demo.email, demo.password);
     const note = await h['consults:note']({ id });
     expect(note.ok && note.data.editedNote).toBeNull();
-    expect((await answerAudioRequest(audioUrl(id), null, { audio: (x) => c.audioFor(x) })).status).toBe(200);
+    expect((await answerAudioRequest(audioUrl(id), null, { audio: (x) => c.access.audioFor(x) })).status).toBe(200);
   });
 });
 
@@ -387,7 +387,7 @@ describe('retention and owners are each clinic’s own', () => {
         })
       ).ok,
     ).toBe(true);
-    expect(c.consult(id)?.recording.recordedBy?.email).toBe(a.demo.email);
+    expect(c.cache.consult(id)?.recording.recordedBy?.email).toBe(a.demo.email);
 
     await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
     expect(await h['consults:list'](undefined)).toEqual({ ok: true, data: [] });

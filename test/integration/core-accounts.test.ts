@@ -42,7 +42,7 @@ describe('two accounts of two clinics on one computer', () => {
     await c.session.signIn(demo.email, demo.password);
     const template = await firstTemplateId(c);
     const bella = await record('Bella');
-    expect(c.consult(bella)?.recording.recordedBy).toMatchObject({ email: demo.email, name: 'Dr. Demo Vet' });
+    expect(c.cache.consult(bella)?.recording.recordedBy).toMatchObject({ email: demo.email, name: 'Dr. Demo Vet' });
     await c.session.signOut('user');
     expect((await h['consults:submit']({ id: bella, templateId: template })).ok).toBe(false);
     // Signed out: nobody's consults are listed.

@@ -102,18 +102,18 @@ describe('the recorder as the tray sees it', () => {
     const h = createHandlers(core);
     const seen: RecorderActivity[] = [];
     core.on('recorder:activity', ({ activity }) => seen.push(activity));
-    expect(core.activity()).toBe('idle');
+    expect(core.cache.activity()).toBe('idle');
     const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', patientName: 'Rex' });
     if (!started.ok) throw new Error(started.error.message);
     const id = started.data.id;
     for (const [seq, data] of recorderChunks().entries())
       await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-    expect(core.activity()).toBe('recording');
+    expect(core.cache.activity()).toBe('recording');
     await h['recording:pause']({ id });
-    expect(core.activity()).toBe('paused');
+    expect(core.cache.activity()).toBe('paused');
     await h['recording:resume']({ id });
     await h['recording:stop']({ id, durationMs: 5000 });
-    expect(core.activity()).toBe('idle');
+    expect(core.cache.activity()).toBe('idle');
     expect(seen).toEqual(['recording', 'paused', 'recording', 'idle']);
   });
 });

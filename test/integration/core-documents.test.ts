@@ -106,7 +106,7 @@ describe('another document from one recording', () => {
     const exported = await handlers['consults:export']({ id, documentId: doc.id, format: 'txt' });
     expect(exported).toMatchObject({
       ok: true,
-      data: { fileName: `Bella ${localDate(c.consult(id)!.recording.startedAt)} Discharge instructions.txt` },
+      data: { fileName: `Bella ${localDate(c.cache.consult(id)!.recording.startedAt)} Discharge instructions.txt` },
     });
     const formats = await handlers['consults:noteFormats']({ id, documentId: doc.id });
     expect(formats.ok && formats.data.text).toContain('Discharge instructions note for Bella');

@@ -52,7 +52,7 @@ describe('fault runs', () => {
       pipeline: { backoff: { baseMs: 200, capMs: 3000 }, pollDelay: () => 300, maxConcurrentUploads: 4 },
     });
     await core.settings.load();
-    await core.updateSettings({
+    await core.appSettings.update({
       useSandbox: false,
       serviceUrls: { agentsUrl: s.urls.agents_url, scribeUrl: s.urls.scribe_url, agentsApiUrl: s.urls.agents_api_url },
     });

@@ -402,7 +402,7 @@ describe('pipeline', () => {
       await c.pipeline.submit(waiting, templateA);
       await waitForJob(c, waiting, (j) => j.state === 'scribe_requested');
 
-      await c.updateSettings({
+      await c.appSettings.update({
         serviceUrls: {
           agentsUrl: b.urls.agents_url,
           scribeUrl: b.urls.scribe_url,

@@ -52,14 +52,14 @@ describe('a shorter retention', () => {
     });
     expect(changed.ok).toBe(true);
     for (const id of ids) expect(existsSync(c.recordings.audioPath(id)), id).toBe(true);
-    expect(c.consults().map((x) => x.job?.audioDeleted)).toEqual([false, false]);
+    expect(c.cache.all().map((x) => x.job?.audioDeleted)).toEqual([false, false]);
 
     // A day after the change, the new period has passed: the audio goes, the notes stay.
     now.t += DAY + 1000;
     await c.retention.sweep();
     for (const id of ids) expect(existsSync(c.recordings.audioPath(id)), id).toBe(false);
-    expect(c.consults().map((x) => x.job?.audioDeleted)).toEqual([true, true]);
-    expect(c.consults().every((x) => x.job?.hasNote)).toBe(true);
+    expect(c.cache.all().map((x) => x.job?.audioDeleted)).toEqual([true, true]);
+    expect(c.cache.all().every((x) => x.job?.hasNote)).toBe(true);
   });
 
   it('"delete them now" deletes the audio at once', async () => {

@@ -61,6 +61,6 @@ describe('a delete cut short by a kill', () => {
     const again = await startCoreAgainst(sandbox, { secretStore: new MemorySecretStore(), dataDir });
     cleanups.push(() => again.stop());
     expect(leftovers(dataDir, id)).toEqual([]);
-    expect(again.consults().map((c) => c.recording.id)).not.toContain(id);
+    expect(again.cache.all().map((c) => c.recording.id)).not.toContain(id);
   });
 });

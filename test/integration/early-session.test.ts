@@ -281,7 +281,7 @@ describe('the recording session asked for while recording', () => {
     expect(await sessionsAt(w, 'Secret Bella')).toHaveLength(1);
     expect(await clinicNames(w.h)).not.toContain('Secret Bella');
     // The recording is kept, recovered, as any the app did not stop.
-    expect(w.c.consults().map((c) => c.recording.id)).toContain(id);
+    expect(w.c.cache.all().map((c) => c.recording.id)).toContain(id);
   });
 
   it('a recording deleted in its first minute leaves nothing at the service: no session is asked for, and a colleague’s list does not show it', async () => {

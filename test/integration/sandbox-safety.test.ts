@@ -59,7 +59,7 @@ describe('the sandbox cannot take the app down', () => {
     // Where the sandbox keeps its state and uploads, a file.
     writeFileSync(join(dataDir, 'sandbox'), 'not a folder');
     core = await startCore({ dataDir });
-    expect(core.consults().map((c) => c.recording.id)).toEqual([id]);
+    expect(core.cache.all().map((c) => c.recording.id)).toEqual([id]);
     expect(core.embeddedSandbox).toBeNull();
     expect(core.appInfo().notices).toContainEqual({
       level: 'error',

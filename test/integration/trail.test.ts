@@ -43,7 +43,7 @@ describe('the trail and the owner’s rights on a shared PC', () => {
     expect((await h['consults:submit']({ id: sent, templateId: templates[0] })).ok).toBe(true);
     await waitForJob(c, sent, (j) => j.state === 'completed');
     const unsent = await recordThrough(h, 'Rex');
-    const owner = c.consult(sent)?.recording.recordedBy?.name ?? '';
+    const owner = c.cache.consult(sent)?.recording.recordedBy?.name ?? '';
     expect(owner).not.toBe('');
     const ownerId = c.session.state().user?.id;
 
@@ -154,7 +154,7 @@ describe('the trail and the owner’s rights on a shared PC', () => {
       'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.',
     );
     expect(c.pipeline.info(rex)).toBeNull();
-    expect(c.consult(rex)?.recording.state).toBe('finished');
+    expect(c.cache.consult(rex)?.recording.state).toBe('finished');
 
     // Writable again: the edit goes through, and the trail holds what happened, not what was refused.
     expect((await h['consults:saveNote']({ id, text: 'My edit' })).ok).toBe(true);

@@ -288,9 +288,9 @@ describe('several pets in one visit', () => {
     cleanups.push(() => again.stop());
     await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
     const h = createHandlers(again);
-    expect(again.consult(id)?.recording.state).toBe('recovered');
+    expect(again.cache.consult(id)?.recording.state).toBe('recovered');
     expect(await h['consults:submit']({ id, templateId })).toMatchObject({ ok: true });
-    const visit = again.consults().filter((x) => x.recording.visitId === id);
+    const visit = again.cache.all().filter((x) => x.recording.visitId === id);
     expect(visit.map((x) => x.recording.patientName).sort()).toEqual(['Bella', 'Mango', null]);
     const mango = visit.find((x) => x.recording.patientName === 'Mango')?.recording.id ?? '';
     expect(await done(again, id)).toBe('completed');
@@ -319,7 +319,7 @@ describe('several pets in one visit', () => {
         w.h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] }),
       ]);
       expect(one, `round ${round}`).toMatchObject({ ok: true });
-      const visit = w.c.consults().filter((x) => x.recording.visitId === id);
+      const visit = w.c.cache.all().filter((x) => x.recording.visitId === id);
       expect(visit.map((x) => x.recording.patientName).sort(), `round ${round}`).toEqual(['Bella', 'Jerry', 'Tom']);
       for (const each of visit) expect(await done(w.c, each.recording.id)).toBe('completed');
       expect(w.proxy.find('POST', '/scribe/request'), `round ${round}`).toHaveLength(3 * round);
@@ -391,7 +391,7 @@ describe('a visit split cut short', () => {
         'The visit of Bella, cut short when the app closed, was finished: Tom and Jerry are consults of their own now.',
     });
     await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
-    const visit = again.consults().filter((x) => x.recording.visitId === id);
+    const visit = again.cache.all().filter((x) => x.recording.visitId === id);
     expect(visit.map((x) => x.recording.patientName).sort()).toEqual(['Bella', 'Jerry', 'Tom']);
     for (const each of visit) expect(await done(again, each.recording.id)).toBe('completed');
     expect(folders(dataDir)).toEqual(visit.map((x) => x.recording.id).sort());

@@ -468,7 +468,7 @@ describe('ConsultsView, on the real core', () => {
     fireEvent.change(picker, { target: { value: templateId } });
     fireEvent.click(luna.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(luna.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
-    expect(core.consult(id)?.recording.state).toBe('finished');
+    expect(core.cache.consult(id)?.recording.state).toBe('finished');
   }, 20_000);
 
   it('an older consult without a patient name says so, refuses a blank name, and goes on once named', async () => {
@@ -512,7 +512,7 @@ describe('ConsultsView, on the real core', () => {
     ).toEqual([{ id: meta.id, patientName: 'Oscar', description: 'Annual check' }]);
     // Its template was chosen long ago: with the name it goes on to the service by itself.
     await waitFor(() => expect(named.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
-    expect(core.consult(meta.id)?.recording.patientName).toBe('Oscar');
+    expect(core.cache.consult(meta.id)?.recording.patientName).toBe('Oscar');
   }, 20_000);
 
   it('discards a recovered recording, and deletes a consult, each only after asking', async () => {
@@ -525,26 +525,26 @@ describe('ConsultsView, on the real core', () => {
     expect(document.activeElement).toBe(oscar.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(oscar.getByRole('button', { name: 'Yes, discard' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Oscar — lost' })).toBeNull());
-    expect(core.consult(lost)).toBeNull();
+    expect(core.cache.consult(lost)).toBeNull();
 
     const bella = within(row('Bella — vomiting'));
-    const bellaId = core
-      .consults()
+    const bellaId = core.cache
+      .all()
       .find((c) => c.recording.patientName === 'Bella' && c.recording.description === 'vomiting')!.recording.id;
     fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
     expect(bella.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
     fireEvent.click(bella.getByRole('button', { name: 'Cancel' }));
-    expect(core.consult(bellaId)).not.toBeNull();
+    expect(core.cache.consult(bellaId)).not.toBeNull();
     fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
     fireEvent.click(bella.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Bella — vomiting' })).toBeNull());
-    expect(core.consult(bellaId)).toBeNull();
+    expect(core.cache.consult(bellaId)).toBeNull();
     expect(row('Rex — limping')).toBeTruthy();
   }, 20_000);
 
   it('finds a consult by the words of its note, by state and by day; rows name their template and say Edited', async () => {
     const id = await record('Mango — itchy ears', templateId);
-    await waitFor(() => expect(core.consult(id)?.job?.state).toBe('completed'), { timeout: 15_000 });
+    await waitFor(() => expect(core.cache.consult(id)?.job?.state).toBe('completed'), { timeout: 15_000 });
     await api.consults.saveNote({ id, text: '## Plan\nEar cleaner twice weekly.' });
     const templateName = (await api.templates.list({ page: 1 })).items.find((t) => t.id === templateId)!.name;
     render(<ConsultsView />);
@@ -614,7 +614,7 @@ describe('ConsultsView, on the real core', () => {
     expect(core.pipeline.info(meta.id)).toBeNull();
     fireEvent.click(milo.getByRole('button', { name: 'Send as Dr. Demo Vet' }));
     await waitFor(() => expect(milo.getByText('Note ready')).toBeTruthy(), { timeout: 15_000 });
-    expect(core.consult(meta.id)?.recording.recordedBy?.email).toBe(demo.email);
+    expect(core.cache.consult(meta.id)?.recording.recordedBy?.email).toBe(demo.email);
     expect(calls.filter((c) => c.channel === 'consults:claim')).toEqual([
       { channel: 'consults:claim', input: { id: meta.id } },
     ]);

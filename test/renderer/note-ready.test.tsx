@@ -65,7 +65,7 @@ describe('a note ready while the vet is elsewhere', () => {
     await consultFor('Mango');
     await waitFor(
       () =>
-        expect(Object.values(core.consults()).find((c) => c.recording.patientName === 'Mango')?.job?.state).toBe(
+        expect(Object.values(core.cache.all()).find((c) => c.recording.patientName === 'Mango')?.job?.state).toBe(
           'completed',
         ),
       { timeout: 15_000 },
@@ -79,7 +79,7 @@ describe('a note ready while the vet is elsewhere', () => {
     await consultFor('Pepper');
     const id = await waitFor(
       () => {
-        const c = core.consults().find((x) => x.recording.patientName === 'Pepper');
+        const c = core.cache.all().find((x) => x.recording.patientName === 'Pepper');
         expect(c?.job?.state).toBe('completed');
         return c!.recording.id;
       },
@@ -104,7 +104,7 @@ describe('a note ready while the vet is elsewhere', () => {
     await consultFor('Juniper');
     const toast = await screen.findByRole('button', { name: 'Note ready: Juniper — Open note' }, { timeout: 15_000 });
     await act(async () => fireEvent.click(toast));
-    const id = core.consults().find((c) => c.recording.patientName === 'Juniper')!.recording.id;
+    const id = core.cache.all().find((c) => c.recording.patientName === 'Juniper')!.recording.id;
     expect(useNav.getState().view).toEqual({ name: 'note', id });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Juniper — Open note/ })).toBeNull());
   }, 30_000);
@@ -115,7 +115,7 @@ describe('a note ready while the vet is elsewhere', () => {
     await consultFor('Nutmeg');
     const id = await waitFor(
       () => {
-        const c = core.consults().find((x) => x.recording.patientName === 'Nutmeg');
+        const c = core.cache.all().find((x) => x.recording.patientName === 'Nutmeg');
         expect(c?.job?.state).toBe('completed');
         return c!.recording.id;
       },
@@ -132,7 +132,7 @@ describe('a note ready while the vet is elsewhere', () => {
     await consultFor('Olive');
     const olive = await waitFor(
       () => {
-        const c = core.consults().find((x) => x.recording.patientName === 'Olive');
+        const c = core.cache.all().find((x) => x.recording.patientName === 'Olive');
         expect(c?.job?.state).toBe('completed');
         return c!.recording.id;
       },
@@ -146,8 +146,8 @@ describe('a note ready while the vet is elsewhere', () => {
     await waitFor(
       () =>
         expect(
-          core
-            .consults()
+          core.cache
+            .all()
             .find((c) => c.recording.id === olive)
             ?.job?.documents.at(-1)?.state,
         ).toBe('completed'),

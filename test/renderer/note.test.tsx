@@ -268,7 +268,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await screen.findByRole('heading', { level: 1, name: 'Bella (Smith) – recheck in 2 weeks' });
     // Kept by main (every window, and the next launch), and the patient is unchanged.
-    expect(core.consult(id)?.recording).toMatchObject({
+    expect(core.cache.consult(id)?.recording).toMatchObject({
       listName: 'Bella (Smith) – recheck in 2 weeks',
       patientName: 'Bella',
       description: 'vomiting',
@@ -279,7 +279,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Name in the consults list' }), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save name' }));
     await screen.findByRole('heading', { level: 1, name: 'Bella — vomiting' });
-    expect(core.consult(id)?.recording.listName).toBeNull();
+    expect(core.cache.consult(id)?.recording.listName).toBeNull();
   });
 
   it('exports .txt, .rtf and .pdf as main makes them, named by main', async () => {
@@ -456,7 +456,7 @@ describe('NoteView, on the real core', () => {
     await more('Get differentials from this note');
     expect(useNav.getState().view).toEqual({
       name: 'ddx',
-      consult: { id, patient: core.consult(id)!.recording.patientName, note: edited },
+      consult: { id, patient: core.cache.consult(id)!.recording.patientName, note: edited },
     });
   });
 
@@ -471,7 +471,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Open' }));
     expect(useNav.getState().view).toEqual({
       name: 'ddx',
-      consult: { id, patient: core.consult(id)!.recording.patientName, answerId: kept.answerId },
+      consult: { id, patient: core.cache.consult(id)!.recording.patientName, answerId: kept.answerId },
     });
   });
 
@@ -514,7 +514,7 @@ describe('NoteView, on the real core', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Visit description (optional)' }), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save patient details' }));
     await screen.findByRole('heading', { level: 1, name: 'Maximus' });
-    expect(core.consult(later)?.recording).toMatchObject({ patientName: 'Maximus', description: null });
+    expect(core.cache.consult(later)?.recording).toMatchObject({ patientName: 'Maximus', description: null });
 
     await api.consults.submit({ id: later, templateId });
     await within(await screen.findByRole('region', { name: 'Note' }, { timeout: 15_000 })).findByRole('heading', {
@@ -534,7 +534,7 @@ describe('NoteView, on the real core', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       "The consult has been sent; the patient's name can no longer be changed.",
     );
-    expect(core.consult(sent)?.recording.patientName).toBe('Nala');
+    expect(core.cache.consult(sent)?.recording.patientName).toBe('Nala');
     expect(screen.getByRole('heading', { level: 1, name: 'Nala — ear check' })).toBeTruthy();
   }, 20_000);
 
@@ -546,10 +546,10 @@ describe('NoteView, on the real core', () => {
     await more('Delete');
     // Asked first: Cancel keeps it.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(core.consult(gone)).toBeTruthy();
+    expect(core.cache.consult(gone)).toBeTruthy();
     await more('Delete');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
-    await waitFor(() => expect(core.consult(gone)).toBeFalsy());
+    await waitFor(() => expect(core.cache.consult(gone)).toBeFalsy());
     expect(useNav.getState().view).toEqual({ name: 'consults' });
   }, 20_000);
 

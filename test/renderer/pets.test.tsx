@@ -104,7 +104,7 @@ describe('several pets in one visit', () => {
     expect(screen.queryByRole('textbox', { name: "Patient 2's name" })).toBeNull();
     const others = await screen.findByRole('list', { name: 'Other patients in this visit' });
     expect(within(others).getByText('Mango')).toBeTruthy();
-    const visit = core.consults().filter((c) => c.recording.visitId === id);
+    const visit = core.cache.all().filter((c) => c.recording.visitId === id);
     expect(visit.map((c) => c.recording.patientName).sort()).toEqual(['Bella', 'Mango']);
     const mango = visit.find((c) => c.recording.patientName === 'Mango')!.recording.id;
     await waitFor(() => expect(sessionsCreated()).toBe(before + 2), { timeout: 10_000 });
@@ -148,7 +148,7 @@ describe('several pets in one visit', () => {
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Send to be scribed' });
-    const visit = () => core.consults().filter((c) => c.recording.visitId === id);
+    const visit = () => core.cache.all().filter((c) => c.recording.visitId === id);
     expect(visit().map((c) => [c.recording.patientName, c.job])).toEqual(
       expect.arrayContaining([
         ['Tiger', null],
@@ -175,7 +175,7 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove patient 2 (Pip)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
-    expect(core.consult(id)?.recording.visitId ?? null).toBeNull();
-    expect(core.consults().filter((c) => c.recording.patientName === 'Pip')).toEqual([]);
+    expect(core.cache.consult(id)?.recording.visitId ?? null).toBeNull();
+    expect(core.cache.all().filter((c) => c.recording.patientName === 'Pip')).toEqual([]);
   }, 30_000);
 });

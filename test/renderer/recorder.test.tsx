@@ -391,7 +391,7 @@ describe('Record view', () => {
 
     // The card follows the consult as main reports it, up to its note.
     await screen.findByRole('heading', { name: 'Note ready' }, { timeout: 15_000 });
-    const sent = core.consult(id);
+    const sent = core.cache.consult(id);
     expect(sent?.recording.templateId).toBe(soap.id);
     expect(sent?.job?.state).toBe('completed');
     fireEvent.click(screen.getByRole('button', { name: 'Open note' }));

@@ -193,17 +193,17 @@ describe('settings view', () => {
     select.focus();
     fireEvent.change(select, { target: { value: '30' } });
     await within(retention).findByText('Saved. Recordings are kept 30 days after the note is ready.');
-    expect(core.settingsView().retentionDays).toBe(30);
+    expect(core.appSettings.view().retentionDays).toBe(30);
     expect(select).toHaveProperty('value', '30');
     expect(document.activeElement).toBe(select);
 
     fireEvent.change(select, { target: { value: '0' } });
     await within(retention).findByText('Saved. A recording is deleted as soon as its note is ready.');
-    expect(core.settingsView().retentionDays).toBe(0);
+    expect(core.appSettings.view().retentionDays).toBe(0);
 
     fireEvent.change(select, { target: { value: 'forever' } });
     await within(retention).findByText('Saved. Recordings are kept until you delete them.');
-    expect(core.settingsView().retentionDays).toBeNull();
+    expect(core.appSettings.view().retentionDays).toBeNull();
   });
 
   it("shows main's refusal of a bad service address beside the section and keeps the old settings", async () => {

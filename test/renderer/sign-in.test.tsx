@@ -120,7 +120,7 @@ describe('sign-in screen', () => {
   it('says when the service cannot be reached, and keeps what was typed', async () => {
     // A real unreachable service: the sandbox off, every address on a closed loopback port.
     const closed = 'http://127.0.0.1:9';
-    await core.updateSettings({
+    await core.appSettings.update({
       useSandbox: false,
       serviceUrls: { agentsUrl: closed, scribeUrl: closed, agentsApiUrl: closed },
     });
@@ -153,7 +153,7 @@ describe('sign-in screen', () => {
       ).toBe('true');
     } finally {
       cleanup();
-      if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
+      if (!core.settings.get().useSandbox) await core.appSettings.update({ useSandbox: true });
       await useSession.getState().load();
     }
   }, 20_000);
@@ -247,7 +247,7 @@ describe('sign-in screen', () => {
       expect(core.settings.get().useSandbox).toBe(true);
     } finally {
       cleanup();
-      if (!core.settings.get().useSandbox) await core.updateSettings({ useSandbox: true });
+      if (!core.settings.get().useSandbox) await core.appSettings.update({ useSandbox: true });
       await useSession.getState().load();
     }
   }, 30_000);

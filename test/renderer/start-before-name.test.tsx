@@ -81,7 +81,7 @@ describe('Start before the name', () => {
     expect(nameField().value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
     const id = await recording();
-    expect(core.consult(id)?.recording).toMatchObject({ state: 'recording', patientName: null });
+    expect(core.cache.consult(id)?.recording).toMatchObject({ state: 'recording', patientName: null });
     // The name field stays open while recording.
     expect(nameField().disabled).toBe(false);
     await act(() => new Promise((r) => setTimeout(r, 1200)));
@@ -94,14 +94,14 @@ describe('Start before the name', () => {
     await waitFor(() => expect(document.activeElement).toBe(nameField()));
     const card = within(screen.getByRole('region', { name: "Waiting for the patient's name — type it to send" }));
     expect(card.getByText(/^No patient name · 0:0\d recorded$/)).toBeTruthy();
-    expect(core.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
+    expect(core.cache.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
     expect(sessionsCreated()).toBe(before);
 
     // Typed after Stop, sent with Enter: the consult goes at once with the template chosen.
     fireEvent.change(nameField(), { target: { value: ' Pepper ' } });
     fireEvent.keyDown(nameField(), { key: 'Enter' });
-    await waitFor(() => expect(core.consult(id)?.job).not.toBeNull());
-    expect(core.consult(id)?.recording.patientName).toBe('Pepper');
+    await waitFor(() => expect(core.cache.consult(id)?.job).not.toBeNull());
+    expect(core.cache.consult(id)?.recording.patientName).toBe('Pepper');
     // The fields are the next patient's now.
     await waitFor(() => expect(nameField().value).toBe(''));
     const ready = await screen.findByRole('region', { name: 'Note ready' }, { timeout: 15_000 });
@@ -118,7 +118,7 @@ describe('Start before the name', () => {
     // As main sends them from the tray and the global shortcut.
     act(() => core.emit('recorder:command', { action: 'toggle' }));
     const id = await recording();
-    expect(core.consult(id)?.recording.patientName).toBeNull();
+    expect(core.cache.consult(id)?.recording.patientName).toBeNull();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     act(() => core.emit('recorder:command', { action: 'stop' }));
     await screen.findByText("Type the patient's name, then press Enter to send the consult.");
@@ -128,7 +128,7 @@ describe('Start before the name', () => {
     // Leaving the empty field sends nothing; the consult waits, well past the engine's polls.
     fireEvent.blur(nameField());
     await act(() => new Promise((r) => setTimeout(r, 1500)));
-    expect(core.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
+    expect(core.cache.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
     expect(sessionsCreated()).toBe(before);
 
     // The next consult starts with empty fields; the waiting one stays waiting.
@@ -137,11 +137,11 @@ describe('Start before the name', () => {
     expect(next).not.toBe(id);
     fireEvent.change(nameField(), { target: { value: 'Biscuit' } });
     // Typed while recording: main has it a moment after the typing stops.
-    await waitFor(() => expect(core.consult(next)?.recording.patientName).toBe('Biscuit'), { timeout: 3000 });
+    await waitFor(() => expect(core.cache.consult(next)?.recording.patientName).toBe('Biscuit'), { timeout: 3000 });
     act(() => core.emit('recorder:command', { action: 'stop' }));
-    await waitFor(() => expect(core.consult(next)?.job).not.toBeNull());
+    await waitFor(() => expect(core.cache.consult(next)?.job).not.toBeNull());
     await waitFor(() => expect(sessionsCreated()).toBe(before + 1), { timeout: 5000 });
-    expect(core.consult(id)).toMatchObject({ recording: { patientName: null }, job: null });
+    expect(core.cache.consult(id)).toMatchObject({ recording: { patientName: null }, job: null });
   }, 30_000);
 
   it('a name given in Consults meanwhile: the Record view stops asking, and its fields are the next patient’s', async () => {
@@ -167,7 +167,7 @@ describe('Start before the name', () => {
     fireEvent.change(nameField(), { target: { value: 'Rex' } });
     fireEvent.keyDown(nameField(), { key: 'Enter' });
     await act(() => new Promise((r) => setTimeout(r, 300)));
-    expect(core.consult(id)?.recording.patientName).toBe('Mochi');
+    expect(core.cache.consult(id)?.recording.patientName).toBe('Mochi');
     expect(nameField().value).toBe('Rex');
     m.useRecorder.setState({ patientName: '' });
   }, 30_000);

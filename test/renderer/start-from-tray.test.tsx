@@ -60,11 +60,11 @@ describe('a start from the tray before the window listened', () => {
     await screen.findByRole('heading', { name: 'Record a consult' });
     // Time for a second start to show, had one been made.
     await act(() => new Promise((r) => setTimeout(r, 1200)));
-    expect(core.consults().map((c) => c.recording.state)).toEqual(['recording']);
-    expect(core.activity()).toBe('recording');
+    expect(core.cache.all().map((c) => c.recording.state)).toEqual(['recording']);
+    expect(core.cache.activity()).toBe('recording');
 
     act(() => core.recorderCommands.command('stop'));
-    await waitFor(() => expect(core.activity()).toBe('idle'), { timeout: 5000 });
-    expect(core.consults()).toHaveLength(1);
+    await waitFor(() => expect(core.cache.activity()).toBe('idle'), { timeout: 5000 });
+    expect(core.cache.all()).toHaveLength(1);
   }, 30_000);
 });

@@ -7,44 +7,38 @@
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { AppInfo, ConsultInfo, ConsultsRevision, EventPayloads, Notice } from '../../shared/ipc.ts';
-import type { Settings } from '../../shared/settings.ts';
-import { Actors } from './sign-in/index.ts';
-import { AppSettings, type SettingsInput } from './computer/index.ts';
+import type { AppInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
+import { Actors, ServiceCalls, sessionInfo, Session, BackgroundSessions } from './sign-in/index.ts';
+import { AppSettings, EmbeddedServiceHost, RecorderCommands, UpdateControl } from './computer/index.ts';
 import { Agents, Organization } from './agents/index.ts';
-import { ConsultGate } from './consults/index.ts';
-import { ConsultAccessView } from './consults/index.ts';
-import { AnswerStore } from './consults/index.ts';
-import { ConsultAnswers } from './consults/index.ts';
-import { announceConsults } from './consults/index.ts';
-import { ConsultCache } from './consults/index.ts';
-import { ConsultCommands } from './consults/index.ts';
-import { ConsultConversation } from './consults/index.ts';
-import { ConversationStore } from './consults/index.ts';
-import { ConsultNotes } from './consults/index.ts';
-import { ConsultOutbox } from './consults/index.ts';
-import { Recorder } from './consults/index.ts';
-import { Visits } from './consults/index.ts';
-import { AccountRetention } from './consults/index.ts';
-import { ClinicConsults } from './clinic/index.ts';
-import { ClinicConversation } from './clinic/index.ts';
-import { ConsultSearch } from './consults/index.ts';
-import { ConsultTrail } from './consults/index.ts';
-import { DraftStore } from './consults/index.ts';
-import { EmbeddedServiceHost } from './computer/index.ts';
+import {
+  ConsultGate,
+  senderOf,
+  ConsultAccessView,
+  AnswerStore,
+  ConsultAnswers,
+  announceConsults,
+  ConsultCache,
+  ConsultCommands,
+  ConsultConversation,
+  ConversationStore,
+  ConsultNotes,
+  ConsultOutbox,
+  Recorder,
+  Visits,
+  AccountRetention,
+  ConsultSearch,
+  ConsultTrail,
+  DraftStore,
+} from './consults/index.ts';
+import { ClinicConsults, RecordedHere, ClinicConversation } from './clinic/index.ts';
 import { Pipeline } from './jobs/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
-import { Network } from './service/index.ts';
+import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
-import { RecorderCommands } from './computer/index.ts';
 import { RecordingStore } from './recordings/index.ts';
-import { ServiceCalls, sessionInfo } from './sign-in/index.ts';
-import { ServiceClient, type ServiceUrls } from './service/index.ts';
-import { Session } from './sign-in/index.ts';
-import { BackgroundSessions } from './sign-in/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 import { SettingsStore } from './settings/index.ts';
-import { UpdateControl } from './computer/index.ts';
 
 // What creates an AppCore names its options from here.
 export type { CoreOptions } from './core-options.ts';
@@ -94,8 +88,10 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly clinicConversation: ClinicConversation;
   /** The tray's and the shortcut's commands, held for a window whose recorder does not listen yet. */
   readonly recorderCommands: RecorderCommands;
-  private readonly cache: ConsultCache;
-  private readonly search: ConsultSearch;
+  /** Every consult of this computer, read from the one copy of the recordings and the jobs. */
+  readonly cache: ConsultCache;
+  /** The search of the consults the vet in front may see. */
+  readonly search: ConsultSearch;
   private readonly embedded: EmbeddedServiceHost<S>;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
@@ -149,16 +145,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const user = () => session.state().user;
     const serviceKey = () => this.serviceKey();
     const actors = (this.actors = new Actors({ session, background, serviceKey }));
-    const gate = (this.gate = new ConsultGate({
-      meta: (id) => this.recordings.peek(id),
-      user,
-      service: serviceKey,
-      sent: (id) => this.pipeline.sent(id),
-      legacySender: (id) => this.pipeline.legacySender(id),
-    }));
+    // What this computer recorded: the pipeline notes each recording session asked for here in
+    // it, and the clinic's list reads it.
+    const recordedHere = new RecordedHere(options.dataDir);
     const pipeline = (this.pipeline = new Pipeline({
       serviceKey,
-      sender: (id) => gate.sender(id),
+      sender: (id) => senderOf(this.recordings.peek(id), serviceKey()),
       recordings: this.recordings,
       session,
       background,
@@ -167,14 +159,15 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
       pollPlanFile: join(options.dataDir, 'poll-plan.json'),
-      // Every recording session asked for here is noted where the clinic's list reads it (made below).
-      sessions: {
-        asked: (ask) => this.clinic.here.asked(ask),
-        made: (askId, sessionId) => this.clinic.here.made(askId, sessionId),
-        refused: (askId) => this.clinic.here.refused(askId),
-        known: () => this.clinic.here.known(),
-      },
+      sessions: recordedHere,
       ...options.pipeline,
+    }));
+    const gate = (this.gate = new ConsultGate({
+      meta: (id) => this.recordings.peek(id),
+      user,
+      service: serviceKey,
+      sent: (id) => pipeline.sent(id),
+      legacySender: (id) => pipeline.legacySender(id),
     }));
     this.organization = new Organization(this.client, session, {
       // The secret the service signs deliveries with: to the secret store, never to settings.
@@ -185,6 +178,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.calls = new ServiceCalls(session, this.client, { background, inFlight: (id) => this.inFlightFor(id) });
     const parts = { settings: this.settings, recordings: this.recordings, session, pipeline, user, serviceKey, log };
 
+    const outbox = new ConsultOutbox({ recordings: this.recordings, gate, job: (id) => pipeline.info(id), emit });
     const cache = (this.cache = new ConsultCache({
       ...parts,
       job: (id) => pipeline.info(id),
@@ -192,7 +186,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       // A consult made, or its state moved: told through the outbox, to whom may see it.
       announce: (recording) => outbox.changed(recording.id),
     }));
-    const outbox = new ConsultOutbox({ cache, gate, job: (id) => pipeline.info(id), emit });
     // Whatever writes a recording's meta (a chunk, a claim, a rename) or deletes a recording is
     // known to the consults at once: the store's copy is the only one.
     this.recordings.onChange = (meta, before) => cache.remember(meta, before);
@@ -270,6 +263,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       localIds: () => pipeline.serviceIds(),
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
+      here: recordedHere,
     }));
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
@@ -277,13 +271,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       actors,
       chat: (token, body) => this.client.chat(token, body),
     });
-    const recordedHere = (ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
+    const noteRecordedHere = (ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
         .recordedHere(ids)
         .catch((e: unknown) =>
           log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
         );
-    pipeline.on('job', (job) => void recordedHere(pipeline.serviceIds(job.recordingId)));
+    pipeline.on('job', (job) => void noteRecordedHere(pipeline.serviceIds(job.recordingId)));
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */
@@ -380,47 +374,6 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       desktop: this.options.shortcut !== undefined,
       shortcutCaveat: this.options.shortcut?.caveat?.() ?? null,
     };
-  }
-
-  // Below, the calls main, the browser host, the tests and the benchmarks make of the engine
-  // (the handler table calls the same parts).
-
-  settingsView(): Settings {
-    return this.appSettings.view();
-  }
-
-  updateSettings(input: SettingsInput): Promise<Settings> {
-    return this.appSettings.update(input);
-  }
-
-  consult(id: string): ConsultInfo | null {
-    return this.cache.consult(id);
-  }
-
-  /** Every consult on this computer, whoever's, newest first. */
-  consults(): ConsultInfo[] {
-    return this.cache.all();
-  }
-
-  activity() {
-    return this.cache.activity();
-  }
-
-  /** Whether the window's copy of the consults list is whole: see ConsultCache.changed. */
-  consultsRevision(): ConsultsRevision {
-    return this.cache.revision();
-  }
-
-  visibleConsults(): ConsultInfo[] {
-    return this.access.visible();
-  }
-
-  audioFor(id: string) {
-    return this.access.audioFor(id);
-  }
-
-  searchConsults(query: string): string[] {
-    return this.search.search(query);
   }
 
   /**

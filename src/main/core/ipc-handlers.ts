@@ -16,15 +16,11 @@ import type { AppCore } from './app-core.ts';
 import { clinicCalls } from './clinic/index.ts';
 import { agentCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
-import { NOT_THEIRS } from './consults/index.ts';
-import { consultCalls } from './consults/index.ts';
-import { recorderCalls } from './consults/index.ts';
-import { TrailError } from './consults/index.ts';
-import { diskErrorCode, diskErrorMessage } from './platform/index.ts';
+import { NOT_THEIRS, consultCalls, recorderCalls, TrailError } from './consults/index.ts';
+import { diskErrorCode, diskErrorMessage, Refusal } from './platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
 import { SignedOutError } from './sign-in/index.ts';
 import type { Call, Calls } from './platform/index.ts';
-import { Refusal } from './platform/index.ts';
 
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
 
@@ -50,8 +46,8 @@ export function declaredCalls(core: AppCore): Calls<InvokeChannel> {
     recorderCalls(core),
     consultCalls({
       ...pick(core),
-      revision: () => core.consultsRevision(),
-      search: (query) => core.searchConsults(query),
+      revision: () => core.cache.revision(),
+      search: (query) => core.search.search(query),
       audioUrl: (id) => core.options.audioUrl(id),
     }),
     clinicCalls(core),

@@ -236,7 +236,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const id = decodeSegment(url.pathname.slice(7));
       if (id === null) return fail(res, 400, 'The audio address is not valid percent-encoding.');
       // The account signed in now may play only its own consults' audio (the same gate as every call).
-      const audio = core.audioFor(id);
+      const audio = core.access.audioFor(id);
       if (!audio) return fail(res, 404, 'No such recording.');
       const answer = await audioAnswer(audio.path, audio.mimeType, req.headers.range);
       res.writeHead(answer.status, answer.headers);

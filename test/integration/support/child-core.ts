@@ -32,7 +32,7 @@ export async function childCore(
     pipeline: { backoff: { baseMs: 100, capMs: 1000 }, pollDelay: () => 100, ...pipeline },
   });
   await core.settings.load();
-  await core.updateSettings({
+  await core.appSettings.update({
     useSandbox: false,
     serviceUrls: { agentsUrl: urls.agentsUrl, scribeUrl: urls.scribeUrl, agentsApiUrl: urls.agentsApiUrl },
   });

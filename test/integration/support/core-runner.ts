@@ -15,7 +15,7 @@ core.pipeline.on('job', (job) => process.stdout.write(`state ${job.recordingId} 
 await core.start();
 if (!core.session.state().signedIn) await core.session.signIn(urls.email, urls.password);
 // The recordings were made with no one signed in: the vet claims each (as "send it as Dr …?" does).
-for (const consult of core.consults()) {
+for (const consult of core.cache.all()) {
   if (consult.recording.recordedBy === null) await core.commands.claim(consult.recording.id, core.actors.current()!);
   if (!core.pipeline.info(consult.recording.id) && consult.recording.state === 'finished')
     await core.pipeline.submit(consult.recording.id, templateId);

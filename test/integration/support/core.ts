@@ -142,7 +142,7 @@ export async function startCoreAgainst(
     pipeline: { backoff: { baseMs: 100, capMs: 2000 }, pollDelay: () => 150, ...options.pipeline },
   });
   await core.settings.load();
-  await core.updateSettings({
+  await core.appSettings.update({
     useSandbox: false,
     serviceUrls: urls ?? {
       agentsUrl: sandbox.urls.agents_url,

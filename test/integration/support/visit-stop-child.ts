@@ -48,8 +48,8 @@ core.recordings.onChange = (meta, before) => {
 
 const first = await h['recording:stop']({ id, durationMs: 5000, pets: ['Tom', 'Jerry'] });
 const visit = () =>
-  core
-    .consults()
+  core.cache
+    .all()
     .filter((c) => c.recording.visitId === id)
     .map((c) => ({ id: c.recording.id, name: c.recording.patientName, sent: c.job !== null }));
 say({ first, visit: visit() });

@@ -4,8 +4,7 @@
 import { hasSpecies } from '../../../shared/species.ts';
 import type { TreatmentPlanAnswer } from '../../../shared/ipc.ts';
 import type { ServiceClient } from '../service/index.ts';
-import type { Actor, Actors } from '../sign-in/index.ts';
-import type { Session } from '../sign-in/index.ts';
+import type { Actor, Actors, Session } from '../sign-in/index.ts';
 import { Refusal } from '../platform/index.ts';
 
 export const NEEDS_SPECIES_MESSAGE =

@@ -3,8 +3,7 @@
 // switch; each asked with the sign-in of the vet who asked.
 import { MIN_WEBHOOK_SECRET } from '../../../shared/limits.ts';
 import type { ServiceClient } from '../service/index.ts';
-import type { Actor } from '../sign-in/index.ts';
-import type { Session } from '../sign-in/index.ts';
+import type { Actor, Session } from '../sign-in/index.ts';
 import { Refusal } from '../platform/index.ts';
 import { asking, type AgentsOptions } from './agents.ts';
 

@@ -25,7 +25,7 @@ import type { ServiceClient } from '../service/index.ts';
 import { SessionChangedError, type Session } from '../sign-in/index.ts';
 import { ClinicCopyFiles, type ClinicAccount, type ClinicCopy } from './copy-file.ts';
 import { mergeClinic } from './merge.ts';
-import { RecordedHere } from './recorded-here.ts';
+import type { RecordedHere } from './recorded-here.ts';
 import { readAllPages } from '../service/index.ts';
 import { Refusal } from '../platform/index.ts';
 
@@ -42,6 +42,8 @@ export interface ClinicConsultsOptions {
   log: (line: string) => void;
   /** The signed-in account's list changed (a refresh ended, a note was kept). */
   changed: (view: ClinicView) => void;
+  /** What this computer recorded (the pipeline notes each session asked for here in it too). */
+  here: RecordedHere;
 }
 
 function sameAccount(a: ClinicAccount, b: ClinicAccount | null): boolean {
@@ -73,7 +75,7 @@ export class ClinicConsults {
   constructor(options: ClinicConsultsOptions) {
     this.options = options;
     this.files = new ClinicCopyFiles(join(options.dataDir, 'clinic'));
-    this.here = new RecordedHere(options.dataDir);
+    this.here = options.here;
   }
 
   /** A consult of this computer got its ids from the service: they are never listed as from elsewhere. */

@@ -5,3 +5,4 @@
 export { clinicCalls } from './calls.ts';
 export { ClinicConsults } from './clinic-consults.ts';
 export { ClinicConversation } from './clinic-conversation.ts';
+export { RecordedHere } from './recorded-here.ts';

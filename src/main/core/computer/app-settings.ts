@@ -7,10 +7,8 @@ import { settingsPatchSchema, type Settings } from '../../../shared/settings.ts'
 import type { AccountRetention } from '../consults/index.ts';
 import type { EmbeddedServiceHost } from './embedded-service.ts';
 import type { Pipeline } from '../jobs/index.ts';
-import type { Logger } from '../platform/index.ts';
-import type { ShortcutPort, UpdatePort } from '../platform/index.ts';
-import type { BackgroundSessions } from '../sign-in/index.ts';
-import type { Session } from '../sign-in/index.ts';
+import type { Logger, ShortcutPort, UpdatePort } from '../platform/index.ts';
+import type { BackgroundSessions, Session } from '../sign-in/index.ts';
 import { type SettingsStore } from '../settings/index.ts';
 import { Refusal } from '../platform/index.ts';
 

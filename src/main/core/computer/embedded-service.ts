@@ -2,8 +2,7 @@
 // given, with its key kept in the secret store, and the addresses the service client uses.
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/ipc.ts';
-import type { Logger } from '../platform/index.ts';
-import type { EmbeddedService, EmbeddedServicePort } from '../platform/index.ts';
+import type { Logger, EmbeddedService, EmbeddedServicePort } from '../platform/index.ts';
 import type { SecretStore } from '../sign-in/index.ts';
 import type { ServiceUrls } from '../service/index.ts';
 

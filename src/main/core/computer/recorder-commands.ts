@@ -10,8 +10,7 @@
 // (or no one) sits in front: a start asked before a Switch user is not the next vet's to record.
 import type { RecorderAction } from '../../../shared/desktop.ts';
 import type { Actor, Actors } from '../sign-in/index.ts';
-import type { Logger } from '../platform/index.ts';
-import type { Emit } from '../platform/index.ts';
+import type { Logger, Emit } from '../platform/index.ts';
 
 export interface RecorderCommandsOptions {
   actors: Actors;

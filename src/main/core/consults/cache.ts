@@ -132,21 +132,30 @@ export class ConsultCache {
       .map((meta) => consultInfo(toRecordingInfo(meta), this.options.job(meta.id)));
   }
 
-  /**
-   * Runs `fn` with a recording's info: at once from the store's copy, or after reading it from
-   * disk for one the store has not read yet (then with the job's latest snapshot, never a stale one).
-   */
+  /** Runs `fn` with a recording's info (see `withRecording`). */
   withRecording(id: string, fn: (recording: RecordingInfo) => void): void {
-    const known = this.recording(id);
-    if (known) {
-      fn(known);
-      return;
-    }
-    void this.options.recordings
-      .get(id)
-      .catch(() => null)
-      .then((meta) => {
-        if (meta) fn(toRecordingInfo(meta));
-      });
+    withRecording(this.options.recordings, id, fn);
   }
+}
+
+/**
+ * Runs `fn` with a recording's info: at once from the store's copy, or after reading it from disk
+ * for one the store has not read yet (then with the job's latest snapshot, never a stale one).
+ */
+export function withRecording(
+  recordings: Pick<RecordingStore, 'peek' | 'get'>,
+  id: string,
+  fn: (recording: RecordingInfo) => void,
+): void {
+  const known = recordings.peek(id);
+  if (known) {
+    fn(toRecordingInfo(known));
+    return;
+  }
+  void recordings
+    .get(id)
+    .catch(() => null)
+    .then((meta) => {
+      if (meta) fn(toRecordingInfo(meta));
+    });
 }

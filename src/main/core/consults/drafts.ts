@@ -13,8 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { KeyedQueue } from '../platform/index.ts';
-import { readJson, tempTarget, writeJsonAtomic } from '../platform/index.ts';
+import { KeyedQueue, readJson, tempTarget, writeJsonAtomic } from '../platform/index.ts';
 
 /** A draft as it is answered: the text and when it was kept. */
 const draftSchema = z.object({ text: z.string(), savedAt: z.string() });

@@ -95,9 +95,14 @@ export class ConsultGate {
    * owner is an account of the service in use. Null for a consult no one has claimed here.
    */
   sender(id: string): string | null {
-    const owner = this.sources.meta(id)?.owner;
-    return owner && owner.service === this.sources.service() ? owner.userId : null;
+    return senderOf(this.sources.meta(id), this.sources.service());
   }
+}
+
+/** The user whose sign-in alone may send a consult of `meta` on `service`: its owner there, or no one. */
+export function senderOf(meta: Pick<RecordingMeta, 'owner'> | undefined, service: string): string | null {
+  const owner = meta?.owner;
+  return owner && owner.service === service ? owner.userId : null;
 }
 
 /** The rule itself, a pure function of the owner written on disk and the account signed in. */

@@ -12,7 +12,7 @@ export { ConsultCommands } from './commands.ts';
 export { ConversationStore } from './conversation-store.ts';
 export { ConsultConversation, Conversation } from './conversation.ts';
 export { DraftStore } from './drafts.ts';
-export { ConsultGate } from './gate.ts';
+export { ConsultGate, senderOf } from './gate.ts';
 export { notePdf } from './note-pdf.ts';
 export { ConsultNotes } from './notes.ts';
 export { ConsultOutbox } from './outbox.ts';

@@ -7,11 +7,13 @@ import type { JobInfo } from '../../../shared/jobs.ts';
 import type { ConsultGate } from './gate.ts';
 import type { Emit } from '../platform/index.ts';
 import { withAccess } from './access.ts';
-import type { ConsultCache } from './cache.ts';
+import { withRecording } from './cache.ts';
+import type { RecordingStore } from '../recordings/index.ts';
 import { consultInfo } from './stage.ts';
 
 export interface ConsultOutboxOptions {
-  cache: Pick<ConsultCache, 'withRecording'>;
+  /** Where a consult's recording is read: the store's one copy. */
+  recordings: Pick<RecordingStore, 'peek' | 'get'>;
   gate: Pick<ConsultGate, 'access' | 'ownerOnly'>;
   /** The consult's job as it is now, if it has one. */
   job: (id: string) => JobInfo | null;
@@ -30,8 +32,8 @@ export class ConsultOutbox {
    * snapshot an event carried, for a job no longer kept (deleted since).
    */
   changed(id: string, job?: JobInfo): void {
-    const { cache, gate, emit } = this.options;
-    cache.withRecording(id, (recording) => {
+    const { recordings, gate, emit } = this.options;
+    withRecording(recordings, id, (recording) => {
       const access = gate.access(id);
       if (access === 'none') return;
       const consult = consultInfo(recording, this.options.job(id) ?? job ?? null);

@@ -12,8 +12,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_TRAIL_ENTRIES, TRAIL_ACTIONS, type TrailAction, type TrailEntry } from '../../../shared/trail.ts';
 import type { User } from '../../../shared/service/index.ts';
-import { diskErrorCode, type DiskErrorCode } from '../platform/index.ts';
-import { writeTextAtomic } from '../platform/index.ts';
+import { diskErrorCode, type DiskErrorCode, writeTextAtomic } from '../platform/index.ts';
 
 const TRAIL = 'trail.jsonl';
 /** A file past this size is cut back to its first entry and the newest (an entry is ~150 bytes). */

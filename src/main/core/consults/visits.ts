@@ -7,8 +7,7 @@
 // twice) and sends the visit. No pet of a visit is sent while another is still to be made.
 import type { Notice } from '../../../shared/ipc.ts';
 import { actorUser } from '../sign-in/index.ts';
-import { diskErrorCode } from '../platform/index.ts';
-import { KeyedQueue } from '../platform/index.ts';
+import { diskErrorCode, KeyedQueue, Refusal } from '../platform/index.ts';
 import type { ConsultGate } from './gate.ts';
 import type { Pipeline } from '../jobs/index.ts';
 import type { Logger } from '../platform/index.ts';
@@ -17,7 +16,6 @@ import type { ConsultAccessView } from './access.ts';
 import type { ConsultCache } from './cache.ts';
 import type { ConsultOutbox } from './outbox.ts';
 import { TrailError, type ConsultTrail } from './trail.ts';
-import { Refusal } from '../platform/index.ts';
 
 const STOPPED_NOT_SENT =
   'The recording is kept but was not sent: its history could not be written to this computer’s disk; send it from Consults.';

@@ -1,12 +1,10 @@
 // The pipeline's options, as given and as resolved once with their defaults. Apart from
 // context.ts so that the job store, which takes them, and the context, which holds the store,
 // do not import each other.
-import type { Actors } from '../sign-in/index.ts';
+import type { Actors, BackgroundSessions, Session } from '../sign-in/index.ts';
 import type { BackoffOptions } from '../platform/index.ts';
 import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service/index.ts';
-import type { BackgroundSessions } from '../sign-in/index.ts';
-import type { Session } from '../sign-in/index.ts';
 import type { SessionLedger } from './session-asks.ts';
 
 export interface PipelineOptions {

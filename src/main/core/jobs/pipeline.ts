@@ -13,8 +13,7 @@ import { EventEmitter } from 'node:events';
 
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import { Actors } from '../sign-in/index.ts';
-import { DEFAULT_BACKOFF } from '../platform/index.ts';
-import { KeyedQueue } from '../platform/index.ts';
+import { DEFAULT_BACKOFF, KeyedQueue } from '../platform/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { JobsContext, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';

@@ -4,7 +4,7 @@
 // Retry-After), an expired or unreachable upload address is asked for again, and a note later
 // than the app waits (Settings) is announced once and polled slowly after that. Any other
 // refusal stops the job with the service's own message and keeps the audio for a retry by hand.
-import { backoffDelay } from '../platform/index.ts';
+import { backoffDelay, Refusal } from '../platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from '../service/index.ts';
 import { SignedOutError, type SessionState } from '../sign-in/index.ts';
 import type { JobsContext, JobRunner } from './context.ts';
@@ -13,7 +13,6 @@ import { cancel, type Live } from './live.ts';
 import { TERMINAL } from './record.ts';
 import { NotOwnerError, senderOf, senderSignedIn } from './sender.ts';
 import { STEPS } from './steps.ts';
-import { Refusal } from '../platform/index.ts';
 
 /** How many times in a row an upload address may turn out expired before the job gives up. */
 const MAX_URL_RENEWALS = 3;

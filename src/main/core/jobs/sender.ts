@@ -6,8 +6,7 @@
 // (Actors.withToken), never with the owner's.
 import type { ConsultOwner } from '../../../shared/ipc.ts';
 import type { User } from '../../../shared/service/index.ts';
-import { ActorAwayError, actorName, type Actor } from '../sign-in/index.ts';
-import { SignedOutError, type Session } from '../sign-in/index.ts';
+import { ActorAwayError, actorName, type Actor, SignedOutError, type Session } from '../sign-in/index.ts';
 import type { JobsContext } from './context.ts';
 import type { JobRecord } from './record.ts';
 

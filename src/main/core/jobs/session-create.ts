@@ -3,9 +3,8 @@
 // answer was lost, looked for in GET /recording-sessions/all before anything is asked again.
 import { randomUUID } from 'node:crypto';
 
-import { readAllPages } from '../service/index.ts';
+import { readAllPages, ServiceError } from '../service/index.ts';
 import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
-import { ServiceError } from '../service/index.ts';
 import type { JobsContext } from './context.ts';
 import { withToken } from './sender.ts';
 import { matchAsk, sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';

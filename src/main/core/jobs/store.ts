@@ -4,12 +4,11 @@ import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 
-import { readJson, writeJsonAtomic } from '../platform/index.ts';
+import { readJson, writeJsonAtomic, Refusal } from '../platform/index.ts';
 import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
 import type { ResolvedOptions } from './options.ts';
 import { newLive, type Live } from './live.ts';
 import { jobRecordSchema, TERMINAL, type DocumentInfo, type JobInfo, type JobRecord } from './record.ts';
-import { Refusal } from '../platform/index.ts';
 
 // In each recording's folder: the consult's job, and a folder of its further documents.
 const JOB_FILE = 'job.json';

@@ -6,10 +6,9 @@
 // skips ahead is refused with the seq that was expected, so the caller resends the missing one.
 import { open, stat } from 'node:fs/promises';
 import { MAX_CHUNK_BYTES } from '../../../shared/ipc.ts';
-import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
+import { diskErrorCode, diskErrorMessage, Refusal } from '../platform/index.ts';
 import { continuesEbml } from './webm-duration.ts';
 import { isWebm, type RecordingMeta } from './meta.ts';
-import { Refusal } from '../platform/index.ts';
 
 /**
  * The empty audio file of a new recording, on disk before its meta: a crash before the first

@@ -8,8 +8,7 @@ import { access, copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ConsultOwner } from '../../../shared/ipc.ts';
-import { readJson, writeJsonAtomic } from '../platform/index.ts';
-import { KeyedQueue } from '../platform/index.ts';
+import { readJson, writeJsonAtomic, KeyedQueue, Refusal } from '../platform/index.ts';
 import { fixWebmDuration, syncDir } from './webm-duration.ts';
 import { appendBytes, audioSize, checkChunk, chunkFailure, createAudio, isNextChunk } from './chunk-writer.ts';
 import { guard } from './errors.ts';
@@ -39,7 +38,6 @@ import {
   type StartInput,
 } from './meta.ts';
 import { openEach, openOne, type OpenedAll } from './recovery.ts';
-import { Refusal } from '../platform/index.ts';
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(

@@ -11,8 +11,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings.ts';
-import { readJson, writeJsonAtomic } from '../platform/index.ts';
-import { Refusal } from '../platform/index.ts';
+import { readJson, writeJsonAtomic, Refusal } from '../platform/index.ts';
 
 /** Members saved under another name by an older version: old name -> name now. */
 export const SETTINGS_RENAMED: Readonly<Record<string, keyof Settings>> = { useLoginRow: 'signInAtScribe' };
