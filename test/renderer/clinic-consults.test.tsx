@@ -9,9 +9,9 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { ClinicConsult } from '../../src/shared/clinic.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { ClinicNoteView as ClinicNoteViewModule } from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
-import type { filterClinic as filterClinicFn } from '../../src/renderer/src/features/consults/consult-filter.ts';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import type { ClinicNoteView as ClinicNoteViewModule } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
+import type { filterClinic as filterClinicFn } from '../../src/renderer/src/lib/consult-filter.ts';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 
@@ -48,9 +48,9 @@ beforeAll(async () => {
   const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
-  ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
-  ({ filterClinic } = await import('../../src/renderer/src/features/consults/consult-filter.ts'));
+  ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
+  ({ ClinicNoteView } = await import('../../src/renderer/src/features/clinic/clinic-note-view.tsx'));
+  ({ filterClinic } = await import('../../src/renderer/src/lib/consult-filter.ts'));
   ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
   // The window knows who is signed in, as at its start.
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { ConsultChat as ConsultChatModule } from '../../src/renderer/src/features/consults/consult-chat.tsx';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
+import type { ConsultChat as ConsultChatModule } from '../../src/renderer/src/features/chat/consult-chat.tsx';
+import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/note/note-view.tsx';
 import type { Api } from '../../src/shared/ipc.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
@@ -28,8 +28,8 @@ describe('asking about a consult', () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
     ({ core } = await installRealBridge({ signIn: true }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ ConsultChat } = await import('../../src/renderer/src/features/chat/consult-chat.tsx'));
+    ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     const started = await api.recording.start({
       mimeType: 'audio/webm;codecs=opus',

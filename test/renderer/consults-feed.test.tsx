@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
 import type { useConsults as useConsultsModule } from '../../src/renderer/src/stores/consults.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
@@ -33,7 +33,7 @@ describe('ConsultsView fed by events', () => {
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
+    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
     ({ useConsults } = await import('../../src/renderer/src/stores/consults.ts'));
   }, 30_000);
   afterEach(cleanup);

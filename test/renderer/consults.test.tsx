@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import {
   clockTime,
@@ -20,9 +20,9 @@ import {
   needsPatientName,
   overdueText,
 } from '../../src/renderer/src/lib/consult-status.ts';
-import { filterConsults } from '../../src/renderer/src/features/consults/consult-filter.ts';
-import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
-import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consults/status-badge.tsx';
+import { filterConsults } from '../../src/renderer/src/lib/consult-filter.ts';
+import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/lib/days.ts';
+import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consult-list/status-badge.tsx';
 import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { consult, job, recording } from './support/consult-info.ts';
@@ -337,7 +337,7 @@ describe('ConsultsView, on the real core', () => {
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
+    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
@@ -576,7 +576,7 @@ describe('ConsultsView, on the real core', () => {
   }, 30_000);
 
   it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
-    const { ConsultRow } = await import('../../src/renderer/src/features/consults/consult-row.tsx');
+    const { ConsultRow } = await import('../../src/renderer/src/features/consult-list/consult-row.tsx');
     const { useNextSignIn } = await import('../../src/renderer/src/stores/switch-user.ts');
     const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
+import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/note/note-view.tsx';
 import { documentStatus } from '../../src/renderer/src/lib/consult-status.ts';
 import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
@@ -113,7 +113,7 @@ describe('documents of a consult in the note view, on the real core', () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
     ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.6 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     const started = await api.recording.start({
       mimeType: 'audio/webm;codecs=opus',
       patientName: 'Bella',

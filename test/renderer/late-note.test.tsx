@@ -8,8 +8,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { Api } from '../../src/shared/ipc.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
+import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/note/note-view.tsx';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -35,8 +35,8 @@ describe('a late note', () => {
       pipeline: { overdueMinutes: () => 0.02 },
     }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
+    ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().load();
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;

@@ -13,7 +13,7 @@ import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbo
 import { ApiCallError } from '../../src/shared/ipc-client.ts';
 import type { BridgeApi, InvokeChannel } from '../../src/shared/ipc.ts';
 import type * as ClinicStore from '../../src/renderer/src/stores/clinic.ts';
-import type * as ClinicListModule from '../../src/renderer/src/features/consults/clinic-list.tsx';
+import type * as ClinicListModule from '../../src/renderer/src/features/clinic/clinic-list.tsx';
 import type * as ToastsModule from '../../src/renderer/src/components/toasts.tsx';
 import type * as NotificationsStore from '../../src/renderer/src/stores/notifications.ts';
 import type * as NoteReadyStore from '../../src/renderer/src/stores/note-ready.ts';
@@ -21,9 +21,9 @@ import type * as NavStore from '../../src/renderer/src/stores/nav.ts';
 import type * as SettingsViewModule from '../../src/renderer/src/features/settings/settings-view.tsx';
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
-import type * as ConsultChatModule from '../../src/renderer/src/features/consults/consult-chat.tsx';
+import type * as ConsultChatModule from '../../src/renderer/src/features/chat/consult-chat.tsx';
 import type * as ConsultsStore from '../../src/renderer/src/stores/consults.ts';
-import type * as ClinicNoteViewModule from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
+import type * as ClinicNoteViewModule from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
 import { installRealBridge } from './support/real-bridge.ts';
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
 
   clinic = await import('../../src/renderer/src/stores/clinic.ts');
-  ({ ClinicList } = await import('../../src/renderer/src/features/consults/clinic-list.tsx'));
+  ({ ClinicList } = await import('../../src/renderer/src/features/clinic/clinic-list.tsx'));
   ({ Toasts } = await import('../../src/renderer/src/components/toasts.tsx'));
   notifications = await import('../../src/renderer/src/stores/notifications.ts');
   noteReady = await import('../../src/renderer/src/stores/note-ready.ts');
@@ -83,9 +83,9 @@ beforeAll(async () => {
   ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
   settings = await import('../../src/renderer/src/stores/settings.ts');
   ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
-  ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
+  ({ ConsultChat } = await import('../../src/renderer/src/features/chat/consult-chat.tsx'));
   consults = await import('../../src/renderer/src/stores/consults.ts');
-  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
+  ({ ClinicNoteView } = await import('../../src/renderer/src/features/clinic/clinic-note-view.tsx'));
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);

@@ -10,16 +10,16 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { figuresLine, findFigures } from '../../src/shared/note/figures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
+import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/note/note-view.tsx';
 import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { parseNote } from '../../src/renderer/src/features/consults/note-format.ts';
-import { NoteBody } from '../../src/renderer/src/features/consults/note-body.tsx';
+import { parseNote } from '../../src/renderer/src/features/note/note-format.ts';
+import { NoteBody } from '../../src/renderer/src/features/note/note-body.tsx';
 import {
   bodyShown,
   joinSections,
   splitSections,
   withBody,
-} from '../../src/renderer/src/features/consults/note-sections.ts';
+} from '../../src/renderer/src/features/note/note-sections.ts';
 import type { Api } from '../../src/shared/ipc.ts';
 
 describe('note text', () => {
@@ -125,7 +125,7 @@ describe('NoteView, on the real core', () => {
     const { installRealBridge } = await import('./support/real-bridge.ts');
     ({ core } = await installRealBridge({ signIn: true }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     id = await record('Bella', 'vomiting', templateId);

@@ -9,9 +9,9 @@ import { COPY_WORDS, writeFlavours, type CopyOutcome } from '../../lib/copy-note
 import { useNav } from '../../stores/nav.ts';
 import { useSession } from '../../stores/session.ts';
 import { ELSEWHERE } from './clinic-list.tsx';
-import { ConsultChat } from './consult-chat.tsx';
-import { downloadBytes } from './download.ts';
-import { NoteBody } from './note-body.tsx';
+import { ConsultChat } from '../chat/index.ts';
+import { downloadBytes } from '../../lib/download.ts';
+import { NoteBody } from '../note/index.ts';
 
 const EXPORTS = [
   { format: 'txt', label: 'Export .txt' },

@@ -9,21 +9,21 @@ import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { ConfirmInline } from './confirm-inline.tsx';
+import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import { EditedBy } from './consult-trail.tsx';
 import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
-import { downloadBytes } from './download.ts';
+import { downloadBytes } from '../../lib/download.ts';
 import { NoteBody } from './note-body.tsx';
 import { documentLabels, editedElsewhere, inSentence, NOTE_KEY, ShowDocumentContext } from './document-names.ts';
 import { MoreMenu, useMoreItems, type MenuItem } from './more-menu.tsx';
-import { useAction } from './use-action.ts';
+import { useAction } from '../../hooks/use-action.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { useSession } from '../../stores/session.ts';
 import { whenLeaving } from '../../stores/switch-user.ts';
 import { useClinicName } from './clinic-name.ts';
 import { SectionEditor } from './section-editor.tsx';
-import { ConsultAnswers } from './consult-answers.tsx';
-import { ConsultChat } from './consult-chat.tsx';
+import { ConsultAnswers } from '../answers/index.ts';
+import { ConsultChat } from '../chat/index.ts';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 
 type Loaded =
