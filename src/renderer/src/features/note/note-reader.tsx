@@ -1,43 +1,32 @@
 // A finished note: shown with its sections, copied (text, HTML and RTF at once), edited,
 // exported (.txt, .rtf, .pdf), or sent on to the differentials panel. The vet's edit is kept
 // beside the service's text in main; the text the vet sees (the edit when there is one) is
-// what every action uses. An edit not yet saved is kept in main as a draft as it is typed, so
-// leaving the note, a reload or a crash loses nothing: the note opens in the editor again. Nothing the service wrote is inserted as HTML: the note is read
+// what every action uses. An edit not yet saved is kept in main as a draft as it is typed
+// (use-draft-autosave.ts), so leaving the note, a reload or a crash loses nothing: the note
+// opens in the editor again. Nothing the service wrote is inserted as HTML: the note is read
 // into elements whose text React sets.
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import { EditedBy } from './consult-trail.tsx';
-import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
-import { downloadBytes } from '../../lib/download.ts';
-import { NoteBody } from './note-body.tsx';
+import { copyNote } from '../../lib/copy-note.ts';
 import { documentLabels, editedElsewhere, inSentence, NOTE_KEY, ShowDocumentContext } from './document-names.ts';
 import { MoreMenu, useMoreItems, type MenuItem } from './more-menu.tsx';
 import { useAction } from '../../hooks/use-action.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { useSession } from '../../stores/session.ts';
-import { whenLeaving } from '../../stores/switch-user.ts';
 import { useClinicName } from './clinic-name.ts';
-import { SectionEditor } from './section-editor.tsx';
+import { NoteEditor } from './note-editor.tsx';
 import { ConsultAnswers } from '../answers/index.ts';
 import { ConsultChat } from '../chat/index.ts';
 import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
-
-type Loaded =
-  | { key: string; note: string | null; editedNote: string | null; othersEditing: string[]; error?: undefined }
-  | { key: string; error: string };
-type Feedback = { kind: 'ok' | 'error'; text: string } | null;
-
-const COPIED_FOR_MS = 4000;
-
-const EXPORTS = [
-  { format: 'txt', label: 'Export .txt' },
-  { format: 'rtf', label: 'Export .rtf' },
-  { format: 'pdf', label: 'Export .pdf' },
-] as const;
+import { useNoteText } from './use-note-text.ts';
+import { useDraftAutosave } from './use-draft-autosave.ts';
+import { NOTE_EXPORTS, useNoteActions } from './use-note-actions.ts';
+import { NoteActionBar, NotePage } from './note-page.tsx';
 
 /**
  * The consult's note, or with `documentId` one more document of it (its own text, edit, draft and
@@ -81,94 +70,18 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
             const added = answer.job?.documents.at(-1);
             if (added && added.id !== document.id) showDocument(added.id);
           });
-  const editorId = useId();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [retries, setRetries] = useState(0);
-  const [draft, setDraft] = useState<string | null>(null);
+  const { loaded, retry, saved } = useNoteText(which, key);
+  const edit = useDraftAutosave(which);
+  const actions = useNoteActions({
+    copy: () => copyNote(id, documentId),
+    // Noted before printing; when it cannot be, nothing is printed and the vet is told.
+    printing: () => api.consults.noteUsed({ ...which, action: 'printed' }),
+    exportAs: (format) => api.consults.export({ ...which, format }),
+  });
   const [saving, setSaving] = useState(false);
   const [confirmRevert, setConfirmRevert] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  // A draft kept from before (another view, a reload, a crash): when it was typed.
-  const [keptFrom, setKeptFrom] = useState<string | null>(null);
-  // The draft as typed, not yet handed to main (written after a short pause, or on leaving).
-  const unsent = useRef<string | null>(null);
 
-  useEffect(() => {
-    let current = true;
-    api.consults
-      .draft(which)
-      .then((d) => {
-        if (!current || d === null) return;
-        setDraft(d.text);
-        setKeptFrom(d.savedAt);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [which]);
-
-  useEffect(() => {
-    if (draft === null || unsent.current === null) return;
-    const timer = setTimeout(() => {
-      const text = unsent.current;
-      unsent.current = null;
-      if (text !== null)
-        void api.consults
-          .saveDraft({ ...which, text })
-          .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not keep your changes'));
-    }, 400);
-    return () => clearTimeout(timer);
-  }, [draft, which]);
-
-  // Leaving the note with keys still unsent: they go to main at once.
-  useEffect(
-    () => () => {
-      const text = unsent.current;
-      unsent.current = null;
-      if (text !== null) void api.consults.saveDraft({ ...which, text }).catch(() => undefined);
-    },
-    [which],
-  );
-
-  // Switch user or sign-out: the keys still unsent go to main first, while the vet who typed them
-  // is still the one signed in (leaving the note afterwards would send them for no one).
-  useEffect(
-    () =>
-      whenLeaving(async () => {
-        const text = unsent.current;
-        unsent.current = null;
-        if (text !== null) await api.consults.saveDraft({ ...which, text });
-      }),
-    [which],
-  );
-
-  function type(text: string) {
-    unsent.current = text;
-    setDraft(text);
-  }
-
-  useEffect(() => {
-    let current = true;
-    api.consults
-      .note(which)
-      .then(
-        (n) => current && setLoaded({ key, note: n.note, editedNote: n.editedNote, othersEditing: n.othersEditing }),
-      )
-      .catch((e: unknown) => current && setLoaded({ key, error: (e as Error).message }));
-    return () => {
-      current = false;
-    };
-  }, [which, key, retries]);
-
-  useEffect(() => {
-    if (feedback?.kind !== 'ok') return;
-    const timer = setTimeout(() => setFeedback(null), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [feedback]);
-
-  // While a newer copy is on its way the one in hand stays on screen; only the first load waits.
-  if (loaded === null || !loaded.key.startsWith(`${id}@`)) {
+  if (loaded === null) {
     return (
       <p className="muted" role="status" aria-busy="true">
         Loading the note…
@@ -179,30 +92,23 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     return (
       <div className="notice notice-error" role="alert">
         <p>The note could not be loaded: {loaded.error}</p>
-        <button type="button" onClick={() => setRetries((n) => n + 1)}>
+        <button type="button" onClick={retry}>
           Try again
         </button>
       </div>
     );
   }
 
-  const serviceNote = loaded.note;
-  const original = serviceNote ?? '';
+  const original = loaded.note ?? '';
   const edited = loaded.editedNote !== null;
   const text = loaded.editedNote ?? original;
-  const { othersEditing } = loaded;
-  // Another vet's unsaved changes are theirs alone: the vet in front is told whose, never what.
-  const othersNotice = othersEditing.length > 0 && (
-    <p className="notice notice-info" role="note">
-      {`${othersEditing.join(' and ')} ${othersEditing.length === 1 ? 'has' : 'have'} unsaved changes to this ${name}; only they can see them.`}
-    </p>
-  );
+  const othersNotice = <OthersEditing names={loaded.othersEditing} what={name} />;
 
   async function save(next: string | null, what: string): Promise<boolean> {
     setSaving(true);
     try {
       await api.consults.saveNote({ ...which, text: next });
-      setLoaded({ key, note: serviceNote, editedNote: next, othersEditing });
+      saved(next);
       return true;
     } catch (e) {
       useNotifications.getState().fail(e, what);
@@ -212,91 +118,24 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     }
   }
 
-  async function saveDraft() {
-    if (draft === null) return;
-    unsent.current = null;
-    // Saving the service's text unchanged is no edit at all. Main drops the kept draft with it.
-    if (await save(draft === original ? null : draft, 'Could not save the note')) {
-      setDraft(null);
-      setKeptFrom(null);
-    }
-  }
-
-  async function discard() {
-    unsent.current = null;
-    setDraft(null);
-    setKeptFrom(null);
-    await api.consults
-      .saveDraft({ ...which, text: null })
-      .catch((e: unknown) => useNotifications.getState().fail(e, 'Could not throw the changes away'));
-  }
-
-  async function revert() {
-    if (await save(null, 'Could not go back to the original note')) setConfirmRevert(false);
-  }
-
-  async function copy() {
-    setFeedback(null);
-    try {
-      setFeedback({ kind: 'ok', text: COPY_WORDS[await copyNote(id, documentId)] });
-    } catch (e) {
-      setFeedback({
-        kind: 'error',
-        text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.`,
-      });
-    }
-  }
-
-  async function print() {
-    try {
-      // Noted before printing; when it cannot be, nothing is printed and the vet is told.
-      await api.consults.noteUsed({ ...which, action: 'printed' });
-      window.print();
-    } catch (e) {
-      setFeedback({ kind: 'error', text: (e as Error).message });
-    }
-  }
-
-  async function exportAs(format: (typeof EXPORTS)[number]['format']) {
-    try {
-      const file = await api.consults.export({ ...which, format });
-      downloadBytes(file.data, file.fileName, file.mimeType);
-      setFeedback({ kind: 'ok', text: `Exported: ${file.fileName}` });
-    } catch (e) {
-      setFeedback({ kind: 'error', text: `The .${format} file could not be made: ${(e as Error).message}` });
-    }
-  }
-
-  if (draft !== null) {
+  if (edit.draft !== null) {
+    const draft = edit.draft;
     return (
-      <div className="note-editor panel">
-        <h2 id={editorId} className="note-editor-title">
-          Edit {name}
-        </h2>
-        {othersNotice}
-        {keptFrom && (
-          <p className="notice notice-info" role="status">
-            Your changes from {new Date(keptFrom).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })} were
-            kept. Save them, or discard them.
-          </p>
-        )}
-        <SectionEditor text={draft} onChange={type} disabled={saving} labelledBy={editorId} />
-        <p className="field-hint">
-          Each section of the note has its own box, under its heading. Your changes are kept as you type, until you save
-          or discard them; the service’s original stays kept.
-        </p>
-        <div className="row note-toolbar">
-          <button type="button" className="primary" disabled={saving} onClick={() => void saveDraft()}>
-            Save
-          </button>
-          <button type="button" disabled={saving || draft === original} onClick={() => type(original)}>
-            Revert to the service’s note
-          </button>
-          <button type="button" disabled={saving} onClick={() => void discard()}>
-            Discard changes
-          </button>
-        </div>
-      </div>
+      <NoteEditor
+        name={name}
+        draft={draft}
+        keptFrom={edit.keptFrom}
+        saving={saving}
+        notice={othersNotice}
+        onType={edit.type}
+        onSave={async () => {
+          edit.sent();
+          // Saving the service's text unchanged is no edit at all. Main drops the kept draft with it.
+          if (await save(draft === original ? null : draft, 'Could not save the note')) edit.closed();
+        }}
+        onRevert={draft === original ? null : () => edit.type(original)}
+        onDiscard={() => void edit.discard()}
+      />
     );
   }
 
@@ -311,8 +150,8 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     ),
   );
   const more: MenuItem[] = [
-    { label: `Edit ${name}`, onSelect: () => type(text) },
-    ...EXPORTS.map((e) => ({ label: e.label, onSelect: () => void exportAs(e.format) })),
+    { label: `Edit ${name}`, onSelect: () => edit.type(text) },
+    ...NOTE_EXPORTS.map((e) => ({ label: e.label, onSelect: () => void actions.exportAs(e.format) })),
     // Differentials are asked of a clinical note, not of what the owner takes home.
     ...(documentId === undefined
       ? [
@@ -327,28 +166,19 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   ];
   return (
     <>
-      <div className="note-toolbar" role="group" aria-label={`Actions on the ${name}`}>
-        <button type="button" className="primary big" onClick={() => void copy()}>
-          Copy {name}
-        </button>
-        {/* The window's own print (Electron's too): the print stylesheet leaves the note alone on the page. */}
-        <button type="button" onClick={() => void print()}>
-          Print
-        </button>
+      <NoteActionBar
+        name={name}
+        feedback={actions.feedback}
+        onCopy={() => void actions.copy()}
+        onPrint={() => void actions.print()}
+      >
         {checkLine && (
           <p className="note-figures" role="note">
             {checkLine}
           </p>
         )}
         <MoreMenu items={more} />
-        <p
-          className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
-          role="status"
-          aria-live="polite"
-        >
-          {feedback?.text}
-        </p>
-      </div>
+      </NoteActionBar>
       <ConsultAnswers id={id} patient={consult.recording.patientName ?? ''} />
       {othersNotice}
       {elsewhere.length > 0 && (
@@ -377,20 +207,26 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
           message="Throw away your changes and show the service’s original note again?"
           confirmLabel="Yes, back to the original"
           busy={saving}
-          onConfirm={() => void revert()}
+          onConfirm={() =>
+            void save(null, 'Could not go back to the original note').then((ok) => ok && setConfirmRevert(false))
+          }
           onCancel={() => setConfirmRevert(false)}
         />
       )}
       <PrintHeader consult={consult} template={labels.get(ownKey) ?? null} />
-      <section className="panel note-page" aria-label="Note">
-        {text.trim() === '' ? (
-          <p className="muted">The service sent an empty note.</p>
-        ) : (
-          <NoteBody text={text} figures />
-        )}
-      </section>
+      <NotePage text={text} />
       <ConsultChat id={id} {...(documentId === undefined ? {} : { documentId })} />
     </>
+  );
+}
+
+/** Another vet's unsaved changes are theirs alone: the vet in front is told whose, never what. */
+function OthersEditing({ names, what }: { names: string[]; what: string }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="notice notice-info" role="note">
+      {`${names.join(' and ')} ${names.length === 1 ? 'has' : 'have'} unsaved changes to this ${what}; only they can see them.`}
+    </p>
   );
 }
 
