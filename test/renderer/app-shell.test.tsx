@@ -4,7 +4,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const KEYCHAIN = 'No system keychain is available, so your sign-in is kept in memory only.';
 const RECOVERED = 'A recording left unfinished when the app closed was recovered.';
@@ -13,7 +13,7 @@ let core: AppCore;
 let App: typeof AppComponent;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({
+  ({ core } = await windowWithEngine({
     signIn: true,
     notices: [
       { level: 'warning', message: KEYCHAIN },

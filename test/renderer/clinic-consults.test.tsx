@@ -36,8 +36,8 @@ let filterClinic: typeof filterClinicFn;
 let useNav: typeof useNavModule;
 
 beforeAll(async () => {
-  const { installRealBridge } = await import('./support/real-bridge.ts');
-  core = (await installRealBridge({ signIn: true })).core;
+  const { windowWithEngine } = await import('./support/window.ts');
+  core = (await windowWithEngine({ signIn: true })).core;
   const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
   // The other exam room: its own data folder, the same service and clinic.
   elsewhere = await startCoreAgainst(sandbox);

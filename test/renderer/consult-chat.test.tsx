@@ -25,8 +25,8 @@ describe('asking about a consult', () => {
   let id: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
+    const { windowWithEngine } = await import('./support/window.ts');
+    ({ core } = await windowWithEngine({ signIn: true }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ ConsultChat } = await import('../../src/renderer/src/features/chat/consult-chat.tsx'));
     ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));

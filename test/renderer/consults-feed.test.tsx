@@ -24,8 +24,8 @@ describe('ConsultsView fed by events', () => {
   const lists = () => calls.filter((c) => c === 'consults:list').length;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    const real = await installRealBridge({ signIn: true });
+    const { windowWithEngine } = await import('./support/window.ts');
+    const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
     real.bridge.invoke = ((channel, input) => {

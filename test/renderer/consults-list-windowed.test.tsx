@@ -52,8 +52,8 @@ describe('ConsultsView with 10,000 consults', () => {
   let ConsultsView: typeof ConsultsViewModule;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
+    const { windowWithEngine } = await import('./support/window.ts');
+    ({ core } = await windowWithEngine({ signIn: true }));
     // Written where the recording store keeps them and told to the core, as a recording made
     // outside the window's calls is: 10,000 made through the recorder would take minutes.
     // The signed-in vet's, as the recorder makes them; read back through the store, where the

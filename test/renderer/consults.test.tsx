@@ -328,8 +328,8 @@ describe('ConsultsView, on the real core', () => {
   const calls: { channel: string; input: unknown }[] = [];
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    const real = await installRealBridge({ signIn: true });
+    const { windowWithEngine } = await import('./support/window.ts');
+    const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
     real.bridge.invoke = ((channel, input) => {

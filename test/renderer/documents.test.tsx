@@ -110,8 +110,8 @@ describe('documents of a consult in the note view, on the real core', () => {
   const written: Record<string, string>[] = [];
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.6 }));
+    const { windowWithEngine } = await import('./support/window.ts');
+    ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.6 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     const started = await api.recording.start({

@@ -11,7 +11,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
 import type { Api } from '../../src/shared/ipc.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -30,7 +30,7 @@ let setRecorder: (status: 'recording' | 'idle') => void;
 let id: string;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   ({ api } = await import('../../src/renderer/src/api.ts'));
   ({ App } = await import('../../src/renderer/src/app.tsx'));
   const { useNav } = await import('../../src/renderer/src/stores/nav.ts');

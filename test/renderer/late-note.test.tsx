@@ -27,9 +27,9 @@ describe('a late note', () => {
   let id: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
+    const { windowWithEngine } = await import('./support/window.ts');
     // About a second of waiting stands for the 30 minutes of Settings, which the window names.
-    ({ core } = await installRealBridge({
+    ({ core } = await windowWithEngine({
       signIn: true,
       scribeSeconds: 120,
       pipeline: { overdueMinutes: () => 0.02 },

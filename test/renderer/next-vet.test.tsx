@@ -25,7 +25,7 @@ import type * as ConsultChatModule from '../../src/renderer/src/features/chat/co
 import type * as ConsultsStore from '../../src/renderer/src/stores/consults.ts';
 import type * as ClinicNoteViewModule from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
@@ -49,7 +49,7 @@ const held: (() => void)[] = [];
 const calls: { channel: InvokeChannel; user: string | null; answered: boolean }[] = [];
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: true });
+  const installed = await windowWithEngine({ signIn: true });
   core = installed.core;
   const real = installed.bridge;
   (window as unknown as { bridge: BridgeApi }).bridge = {

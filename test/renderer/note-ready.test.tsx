@@ -25,8 +25,8 @@ describe('a note ready while the vet is elsewhere', () => {
   let templateId: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.3 }));
+    const { windowWithEngine } = await import('./support/window.ts');
+    ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.3 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ App } = await import('../../src/renderer/src/app.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));

@@ -122,8 +122,8 @@ describe('NoteView, on the real core', () => {
   };
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
+    const { windowWithEngine } = await import('./support/window.ts');
+    ({ core } = await windowWithEngine({ signIn: true }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
     ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));

@@ -18,7 +18,7 @@ import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templa
 import type * as ConsultsStoreModule from '../../src/renderer/src/stores/consults.ts';
 import type * as NavStoreModule from '../../src/renderer/src/stores/nav.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 type Modules = typeof ControllerModule &
   typeof ViewModule &
@@ -42,7 +42,7 @@ let microphone: { restore(): void };
 
 beforeAll(async () => {
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/recorder-controller.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),

@@ -13,7 +13,7 @@ import type * as CardsModule from '../../src/renderer/src/features/agents/result
 import type * as TextModule from '../../src/renderer/src/features/agents/answer-text.ts';
 import type * as DosesModule from '../../src/renderer/src/features/agents/dose-totals.tsx';
 import type * as AgentsModule from '../../src/renderer/src/features/agents/agents.tsx';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let ddx: DdxResult;
@@ -24,7 +24,7 @@ let doses: typeof DosesModule;
 let agents: typeof AgentsModule;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   cards = await import('../../src/renderer/src/features/agents/result-cards.tsx');
   text = await import('../../src/renderer/src/features/agents/answer-text.ts');
   doses = await import('../../src/renderer/src/features/agents/dose-totals.tsx');

@@ -9,7 +9,7 @@ import type { BridgeApi } from '../../src/shared/ipc.ts';
 import type { SettingsView as SettingsViewComponent } from '../../src/renderer/src/features/settings/settings-view.tsx';
 import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
 import type { useSettings as SettingsStore } from '../../src/renderer/src/stores/settings.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let SettingsView: typeof SettingsViewComponent;
@@ -20,7 +20,7 @@ const calls: string[] = [];
 const failNext = new Set<string>();
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: true });
+  const installed = await windowWithEngine({ signIn: true });
   core = installed.core;
   const invoke = installed.bridge.invoke;
   installed.bridge.invoke = ((channel, input) => {

@@ -7,7 +7,7 @@ import { PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
 import { PUBLISHED_URLS, serviceKind } from '../../src/renderer/src/lib/service-kind.ts';
 import type { SignIn as SignInComponent } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
 import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let SignIn: typeof SignInComponent;
@@ -18,7 +18,7 @@ const calls: string[] = [];
 const sessionCalls = () => calls.filter((c) => c.startsWith('session:'));
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: false });
+  const installed = await windowWithEngine({ signIn: false });
   core = installed.core;
   const invoke = installed.bridge.invoke;
   installed.bridge.invoke = ((channel, input) => {

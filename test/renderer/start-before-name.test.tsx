@@ -14,7 +14,7 @@ import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorde
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
 import type * as ConsultsStoreModule from '../../src/renderer/src/stores/consults.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 type Modules = typeof ControllerModule &
   typeof ViewModule &
@@ -36,7 +36,7 @@ let microphone: { restore(): void };
 beforeAll(async () => {
   // Before the window's modules: the recorder learns once whether this window can record.
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/recorder-controller.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),

@@ -12,7 +12,7 @@ import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
 import type { useNav as UseNav } from '../../src/renderer/src/stores/nav.ts';
 import type { useRecorder as UseRecorder } from '../../src/renderer/src/stores/recorder.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
@@ -30,7 +30,7 @@ let microphone: { restore(): void };
 beforeAll(async () => {
   // Before the window's modules: the recorder learns once whether this window can record.
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   ({ App } = await import('../../src/renderer/src/app.tsx'));
   ({ useRecorder } = await import('../../src/renderer/src/stores/recorder.ts'));
   ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
