@@ -3,14 +3,13 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
 import { windowWithEngine } from './support/window.ts';
+import { App } from '../../src/renderer/src/app.tsx';
 
 const KEYCHAIN = 'No system keychain is available, so your sign-in is kept in memory only.';
 const RECOVERED = 'A recording left unfinished when the app closed was recovered.';
 
 let core: AppCore;
-let App: typeof AppComponent;
 
 beforeAll(async () => {
   ({ core } = await windowWithEngine({
@@ -20,7 +19,6 @@ beforeAll(async () => {
       { level: 'info', message: RECOVERED },
     ],
   }));
-  ({ App } = await import('../../src/renderer/src/app.tsx'));
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 });

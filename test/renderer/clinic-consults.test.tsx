@@ -9,11 +9,12 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { ClinicConsult } from '../../src/shared/clinic.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
-import type { ClinicNoteView as ClinicNoteViewModule } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
-import type { filterClinic as filterClinicFn } from '../../src/renderer/src/lib/consult-filter.ts';
-import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { ClinicNoteView } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
+import { filterClinic } from '../../src/renderer/src/lib/consult-filter.ts';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
 
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
 class TestClipboardItem {
@@ -30,13 +31,8 @@ const written: Record<string, string>[] = [];
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
-let ConsultsView: typeof ConsultsViewModule;
-let ClinicNoteView: typeof ClinicNoteViewModule;
-let filterClinic: typeof filterClinicFn;
-let useNav: typeof useNavModule;
 
 beforeAll(async () => {
-  const { windowWithEngine } = await import('./support/window.ts');
   core = (await windowWithEngine({ signIn: true })).core;
   const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
   // The other exam room: its own data folder, the same service and clinic.
@@ -48,10 +44,6 @@ beforeAll(async () => {
   const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
-  ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
-  ({ ClinicNoteView } = await import('../../src/renderer/src/features/clinic/clinic-note-view.tsx'));
-  ({ filterClinic } = await import('../../src/renderer/src/lib/consult-filter.ts'));
-  ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
   // The window knows who is signed in, as at its start.
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();

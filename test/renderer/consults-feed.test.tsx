@@ -6,25 +6,23 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
-import type { useConsults as useConsultsModule } from '../../src/renderer/src/stores/consults.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
 import { recorderChunks } from '../integration/support/core.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { useConsults } from '../../src/renderer/src/stores/consults.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const chunks = recorderChunks().map((c) => new Uint8Array(c));
 
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
   let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let useConsults: typeof useConsultsModule;
   /** The channels the window called, in order. */
   const calls: string[] = [];
   const lists = () => calls.filter((c) => c === 'consults:list').length;
 
   beforeAll(async () => {
-    const { windowWithEngine } = await import('./support/window.ts');
     const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
@@ -33,8 +31,6 @@ describe('ConsultsView fed by events', () => {
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
-    ({ useConsults } = await import('../../src/renderer/src/stores/consults.ts'));
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {

@@ -9,8 +9,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
-import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import {
   clockTime,
   consultStatus,
@@ -26,6 +24,9 @@ import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consult-
 import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { consult, job, recording } from './support/consult-info.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) =>
   consultStatus(consult(recording(r), j === null ? null : job(j)));
@@ -320,15 +321,12 @@ const chunks = readdirSync(CHUNKS)
 describe('ConsultsView, on the real core', () => {
   let core: AppCore;
   let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let useNav: typeof useNavModule;
   let templateId: string;
 
   /** What the window sent over the bridge, in order. */
   const calls: { channel: string; input: unknown }[] = [];
 
   beforeAll(async () => {
-    const { windowWithEngine } = await import('./support/window.ts');
     const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
@@ -337,8 +335,6 @@ describe('ConsultsView, on the real core', () => {
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
-    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);

@@ -9,9 +9,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
 import type { Api } from '../../src/shared/ipc.ts';
 import { windowWithEngine } from './support/window.ts';
+import { App } from '../../src/renderer/src/app.tsx';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -24,7 +24,6 @@ const TYPED_LAST = `${TYPED} And a last line just before Switch user.`;
 
 let core: AppCore;
 let api: Api;
-let App: typeof AppComponent;
 let go: (view: { name: 'note'; id: string }) => void;
 let setRecorder: (status: 'recording' | 'idle') => void;
 let id: string;
@@ -32,7 +31,6 @@ let id: string;
 beforeAll(async () => {
   ({ core } = await windowWithEngine({ signIn: true }));
   ({ api } = await import('../../src/renderer/src/api.ts'));
-  ({ App } = await import('../../src/renderer/src/app.tsx'));
   const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
   const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
   const { useSession } = await import('../../src/renderer/src/stores/session.ts');

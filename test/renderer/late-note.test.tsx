@@ -8,8 +8,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { Api } from '../../src/shared/ipc.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/note/note-view.tsx';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
+import { windowWithEngine } from './support/window.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -22,12 +23,9 @@ const LATE = 'The service has not finished this note after 30 minutes. It is sti
 describe('a late note', () => {
   let core: AppCore;
   let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let NoteView: typeof NoteViewModule;
   let id: string;
 
   beforeAll(async () => {
-    const { windowWithEngine } = await import('./support/window.ts');
     // About a second of waiting stands for the 30 minutes of Settings, which the window names.
     ({ core } = await windowWithEngine({
       signIn: true,
@@ -35,8 +33,6 @@ describe('a late note', () => {
       pipeline: { overdueMinutes: () => 0.02 },
     }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consult-list/consults-view.tsx'));
-    ({ NoteView } = await import('../../src/renderer/src/features/note/note-view.tsx'));
     const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().load();
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;

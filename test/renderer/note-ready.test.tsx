@@ -8,8 +8,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { Api } from '../../src/shared/ipc.ts';
-import type { App as AppModule } from '../../src/renderer/src/app.tsx';
-import type { useNav as UseNav } from '../../src/renderer/src/stores/nav.ts';
+import { App } from '../../src/renderer/src/app.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -20,16 +21,11 @@ const chunks = readdirSync(CHUNKS)
 describe('a note ready while the vet is elsewhere', () => {
   let core: AppCore;
   let api: Api;
-  let App: typeof AppModule;
-  let useNav: typeof UseNav;
   let templateId: string;
 
   beforeAll(async () => {
-    const { windowWithEngine } = await import('./support/window.ts');
     ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.3 }));
     ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ App } = await import('../../src/renderer/src/app.tsx'));
-    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);
