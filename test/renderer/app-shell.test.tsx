@@ -5,6 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { windowWithEngine } from './support/window.ts';
 import { App } from '../../src/renderer/src/app.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { useClinic } from '../../src/renderer/src/stores/clinic.ts';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { useRecorder } from '../../src/renderer/src/stores/recorder.ts';
 
 const KEYCHAIN = 'No system keychain is available, so your sign-in is kept in memory only.';
 const RECOVERED = 'A recording left unfinished when the app closed was recovered.';
@@ -19,7 +23,6 @@ beforeAll(async () => {
       { level: 'info', message: RECOVERED },
     ],
   }));
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 });
 
@@ -32,9 +35,6 @@ afterAll(async () => {
 describe('App shell', () => {
   // First in this file: no test before it has opened Consults.
   it('reads the clinic’s consults from the service at launch with a kept sign-in, before Consults is opened', async () => {
-    const { useClinic } = await import('../../src/renderer/src/stores/clinic.ts');
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     expect(useClinic.getState().refreshedFor).toBeNull();
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
@@ -64,8 +64,6 @@ describe('App shell', () => {
   });
 
   it('shows a recording under way on every other view, one click from the recorder', async () => {
-    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'ddx' }));
@@ -85,7 +83,6 @@ describe('App shell', () => {
   });
 
   it('keeps the consults list built while another view is shown, hidden from sight and from assistive technology', async () => {
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'record' }));
@@ -104,7 +101,6 @@ describe('App shell', () => {
   });
 
   it('builds the kept consults view anew for the next vet, though the window stays up through a Switch user while recording', async () => {
-    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     const first = await screen.findByRole('heading', { name: 'Consults', level: 1, hidden: true });
@@ -128,8 +124,6 @@ describe('App shell', () => {
   });
 
   it('after a sign-out the next person starts on the recorder, not on the last view', async () => {
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'settings' }));

@@ -15,6 +15,7 @@ import { ClinicNoteView } from '../../src/renderer/src/features/clinic/clinic-no
 import { filterClinic } from '../../src/renderer/src/lib/consult-filter.ts';
 import { useNav } from '../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
 class TestClipboardItem {
@@ -45,7 +46,6 @@ beforeAll(async () => {
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
   // The window knows who is signed in, as at its start.
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
   Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
   Object.defineProperty(navigator, 'clipboard', {

@@ -7,17 +7,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
-import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
+import type { BridgeApi } from '../../src/shared/ipc.ts';
 import { recorderChunks } from '../integration/support/core.ts';
 import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
-import { useConsults } from '../../src/renderer/src/stores/consults.ts';
+import { consultsIndex, useConsults } from '../../src/renderer/src/stores/consults.ts';
 import { windowWithEngine } from './support/window.ts';
+import { consult, job, recording } from './support/consult-info.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const chunks = recorderChunks().map((c) => new Uint8Array(c));
 
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
-  let api: Api;
   /** The channels the window called, in order. */
   const calls: string[] = [];
   const lists = () => calls.filter((c) => c === 'consults:list').length;
@@ -30,7 +31,6 @@ describe('ConsultsView fed by events', () => {
       calls.push(channel);
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
-    ({ api } = await import('../../src/renderer/src/api.ts'));
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {
@@ -101,8 +101,6 @@ describe('ConsultsView fed by events', () => {
   }, 30_000);
 
   it('keeps the order worked out while no consult comes, goes or moves, and counts what the header shows', async () => {
-    const { consultsIndex } = await import('../../src/renderer/src/stores/consults.ts');
-    const { consult, job, recording } = await import('./support/consult-info.ts');
     const at = (id: string, hour: number, state: 'recorded' | 'scribe_requested' | 'completed', by: string | null) =>
       consult(
         recording({

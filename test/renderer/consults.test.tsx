@@ -21,12 +21,16 @@ import {
 import { filterConsults } from '../../src/renderer/src/lib/consult-filter.ts';
 import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/lib/days.ts';
 import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consult-list/status-badge.tsx';
-import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
+import type { BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { consult, job, recording } from './support/consult-info.ts';
 import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { useNav } from '../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from './support/window.ts';
+import { ConsultRow } from '../../src/renderer/src/features/consult-list/consult-row.tsx';
+import { useNextSignIn } from '../../src/renderer/src/stores/switch-user.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) =>
   consultStatus(consult(recording(r), j === null ? null : job(j)));
@@ -320,7 +324,6 @@ const chunks = readdirSync(CHUNKS)
 
 describe('ConsultsView, on the real core', () => {
   let core: AppCore;
-  let api: Api;
   let templateId: string;
 
   /** What the window sent over the bridge, in order. */
@@ -334,7 +337,6 @@ describe('ConsultsView, on the real core', () => {
       calls.push({ channel, input });
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
-    ({ api } = await import('../../src/renderer/src/api.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);
@@ -572,9 +574,6 @@ describe('ConsultsView, on the real core', () => {
   }, 30_000);
 
   it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
-    const { ConsultRow } = await import('../../src/renderer/src/features/consult-list/consult-row.tsx');
-    const { useNextSignIn } = await import('../../src/renderer/src/stores/switch-user.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     expect(useSession.getState().session.signedIn).toBe(true);
     render(<ConsultRow consult={consult(recording(), job({ state: 'upload_url', waitingFor: 'sign-in' }))} />);
@@ -599,7 +598,6 @@ describe('ConsultsView, on the real core', () => {
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const demo = core.appInfo().sandbox!.demo;
     await core.session.signIn(demo.email, demo.password);
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     render(<ConsultsView />);
     const milo = within(await screen.findByRole('article', { name: 'Milo — coughing' }));

@@ -11,11 +11,11 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { documentStatus } from '../../src/renderer/src/lib/consult-status.ts';
 import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
-import type { Api } from '../../src/shared/ipc.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { consult, job, recording } from './support/consult-info.ts';
 import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
 import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
@@ -105,13 +105,11 @@ describe('documentStatus', () => {
 
 describe('documents of a consult in the note view, on the real core', () => {
   let core: AppCore;
-  let api: Api;
   let id: string;
   const written: Record<string, string>[] = [];
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.6 }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
     const started = await api.recording.start({
       mimeType: 'audio/webm;codecs=opus',
       patientName: 'Bella',

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { Api } from '../../src/shared/ipc.ts';
 import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
 import { windowWithEngine } from './support/window.ts';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -22,7 +23,6 @@ const LATE = 'The service has not finished this note after 30 minutes. It is sti
 
 describe('a late note', () => {
   let core: AppCore;
-  let api: Api;
   let id: string;
 
   beforeAll(async () => {
@@ -32,8 +32,6 @@ describe('a late note', () => {
       scribeSeconds: 120,
       pipeline: { overdueMinutes: () => 0.02 },
     }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().load();
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     const started = await api.recording.start({

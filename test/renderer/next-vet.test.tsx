@@ -26,6 +26,7 @@ import { SettingsView } from '../../src/renderer/src/features/settings/settings-
 import { TemplatePicker } from '../../src/renderer/src/components/template-picker.tsx';
 import { ConsultChat } from '../../src/renderer/src/features/chat/consult-chat.tsx';
 import { ClinicNoteView } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
@@ -61,7 +62,6 @@ beforeAll(async () => {
   const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
 afterEach(cleanup);

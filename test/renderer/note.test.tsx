@@ -18,10 +18,12 @@ import {
   splitSections,
   withBody,
 } from '../../src/renderer/src/features/note/note-sections.ts';
-import type { Api } from '../../src/shared/ipc.ts';
 import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
 import { useNav } from '../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 describe('note text', () => {
   const text =
@@ -85,7 +87,6 @@ class TestClipboardItem {
 
 describe('NoteView, on the real core', () => {
   let core: AppCore;
-  let api: Api;
   let templateId: string;
   let id: string;
   /** Each clipboard write of the window: its flavours as text. */
@@ -122,7 +123,6 @@ describe('NoteView, on the real core', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
@@ -239,7 +239,6 @@ describe('NoteView, on the real core', () => {
   });
 
   it('shows no patient form once the consult is sent; the printed header names clinic, vet, patient, date and template', async () => {
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
@@ -491,7 +490,6 @@ describe('NoteView, on the real core', () => {
     expect(audio.getAttribute('src')).toBe(`/audio/${id}`);
     expect(audio.controls).toBe(true);
 
-    const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().update({ retentionDays: 0 });
     await screen.findByText('The audio was deleted once the note was ready (Settings → Audio retention).');
     expect(core.pipeline.info(id)?.audioDeleted).toBe(true);

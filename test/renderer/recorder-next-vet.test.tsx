@@ -12,6 +12,7 @@ import type * as ViewModule from '../../src/renderer/src/features/recorder/recor
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
 import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
@@ -32,7 +33,6 @@ beforeAll(async () => {
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
   };
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 30_000);
 afterEach(cleanup);

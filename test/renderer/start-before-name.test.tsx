@@ -15,6 +15,7 @@ import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templa
 import type * as ConsultsStoreModule from '../../src/renderer/src/stores/consults.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
 import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 type Modules = typeof ControllerModule &
   typeof ViewModule &
@@ -155,7 +156,6 @@ describe('Start before the name', () => {
     expect(screen.getByRole('group', { name: 'Patient of the consult just recorded' })).toBeTruthy();
 
     // As the Consults view sends it.
-    const { api } = await import('../../src/renderer/src/api.ts');
     await act(async () => {
       await api.recording.update({ id, patientName: 'Mochi' });
     });

@@ -13,6 +13,7 @@ import { windowWithEngine } from './support/window.ts';
 import { App } from '../../src/renderer/src/app.tsx';
 import { useRecorder } from '../../src/renderer/src/stores/recorder.ts';
 import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
@@ -29,7 +30,6 @@ beforeAll(async () => {
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
   ({ core } = await windowWithEngine({ signIn: true }));
   // The session read as the window starts, so that it opens on the view it is given below.
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 30_000);
 
