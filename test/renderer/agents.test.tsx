@@ -12,7 +12,7 @@ import type * as StoreModule from '../../src/renderer/src/features/agents/agents
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../src/renderer/src/features/agents/answer-text.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { recordThrough } from '../integration/support/core.ts';
 
@@ -23,7 +23,7 @@ let ui: Panels;
 let sent: { channel: string; input: unknown }[] = [];
 
 beforeAll(async () => {
-  const real = await installRealBridge({ signIn: true });
+  const real = await windowWithEngine({ signIn: true });
   core = real.core;
   // Record what crosses the bridge, then pass it on unchanged.
   const invoke = real.bridge.invoke;

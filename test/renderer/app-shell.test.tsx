@@ -3,25 +3,26 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { App } from '../../src/renderer/src/app.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { useClinic } from '../../src/renderer/src/stores/clinic.ts';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { useRecorder } from '../../src/renderer/src/stores/recorder.ts';
 
 const KEYCHAIN = 'No system keychain is available, so your sign-in is kept in memory only.';
 const RECOVERED = 'A recording left unfinished when the app closed was recovered.';
 
 let core: AppCore;
-let App: typeof AppComponent;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({
+  ({ core } = await windowWithEngine({
     signIn: true,
     notices: [
       { level: 'warning', message: KEYCHAIN },
       { level: 'info', message: RECOVERED },
     ],
   }));
-  ({ App } = await import('../../src/renderer/src/app.tsx'));
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 });
 
@@ -34,9 +35,6 @@ afterAll(async () => {
 describe('App shell', () => {
   // First in this file: no test before it has opened Consults.
   it('reads the clinic’s consults from the service at launch with a kept sign-in, before Consults is opened', async () => {
-    const { useClinic } = await import('../../src/renderer/src/stores/clinic.ts');
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     expect(useClinic.getState().refreshedFor).toBeNull();
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
@@ -66,8 +64,6 @@ describe('App shell', () => {
   });
 
   it('shows a recording under way on every other view, one click from the recorder', async () => {
-    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'ddx' }));
@@ -87,7 +83,6 @@ describe('App shell', () => {
   });
 
   it('keeps the consults list built while another view is shown, hidden from sight and from assistive technology', async () => {
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'record' }));
@@ -106,7 +101,6 @@ describe('App shell', () => {
   });
 
   it('builds the kept consults view anew for the next vet, though the window stays up through a Switch user while recording', async () => {
-    const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     const first = await screen.findByRole('heading', { name: 'Consults', level: 1, hidden: true });
@@ -130,8 +124,6 @@ describe('App shell', () => {
   });
 
   it('after a sign-out the next person starts on the recorder, not on the last view', async () => {
-    const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     render(<App />);
     await screen.findByRole('navigation', { name: 'Main' });
     act(() => useNav.getState().go({ name: 'settings' }));

@@ -9,11 +9,13 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type { ClinicConsult } from '../../src/shared/clinic.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { ClinicNoteView as ClinicNoteViewModule } from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
-import type { filterClinic as filterClinicFn } from '../../src/renderer/src/features/consults/consult-filter.ts';
-import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { ClinicNoteView } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
+import { filterClinic } from '../../src/renderer/src/lib/consult-filter.ts';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
 class TestClipboardItem {
@@ -30,14 +32,9 @@ const written: Record<string, string>[] = [];
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
-let ConsultsView: typeof ConsultsViewModule;
-let ClinicNoteView: typeof ClinicNoteViewModule;
-let filterClinic: typeof filterClinicFn;
-let useNav: typeof useNavModule;
 
 beforeAll(async () => {
-  const { installRealBridge } = await import('./support/real-bridge.ts');
-  core = (await installRealBridge({ signIn: true })).core;
+  core = (await windowWithEngine({ signIn: true })).core;
   const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
   // The other exam room: its own data folder, the same service and clinic.
   elsewhere = await startCoreAgainst(sandbox);
@@ -48,12 +45,7 @@ beforeAll(async () => {
   const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
-  ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
-  ({ filterClinic } = await import('../../src/renderer/src/features/consults/consult-filter.ts'));
-  ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
   // The window knows who is signed in, as at its start.
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
   Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
   Object.defineProperty(navigator, 'clipboard', {

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { ConsultChat as ConsultChatModule } from '../../src/renderer/src/features/consults/consult-chat.tsx';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
-import type { Api } from '../../src/shared/ipc.ts';
+import { ConsultChat } from '../../src/renderer/src/features/chat/consult-chat.tsx';
+import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
+import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -19,17 +20,10 @@ const chunks = readdirSync(CHUNKS)
 
 describe('asking about a consult', () => {
   let core: AppCore;
-  let api: Api;
-  let ConsultChat: typeof ConsultChatModule;
-  let NoteView: typeof NoteViewModule;
   let id: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ core } = await windowWithEngine({ signIn: true }));
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     const started = await api.recording.start({
       mimeType: 'audio/webm;codecs=opus',

@@ -6,35 +6,31 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { useConsults as useConsultsModule } from '../../src/renderer/src/stores/consults.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
-import type { Api, BridgeApi } from '../../src/shared/ipc.ts';
+import type { BridgeApi } from '../../src/shared/ipc.ts';
 import { recorderChunks } from '../integration/support/core.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { consultsIndex, useConsults } from '../../src/renderer/src/stores/consults.ts';
+import { windowWithEngine } from './support/window.ts';
+import { consult, job, recording } from './support/consult-info.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const chunks = recorderChunks().map((c) => new Uint8Array(c));
 
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
-  let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let useConsults: typeof useConsultsModule;
   /** The channels the window called, in order. */
   const calls: string[] = [];
   const lists = () => calls.filter((c) => c === 'consults:list').length;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    const real = await installRealBridge({ signIn: true });
+    const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
     real.bridge.invoke = ((channel, input) => {
       calls.push(channel);
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-    ({ useConsults } = await import('../../src/renderer/src/stores/consults.ts'));
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {
@@ -105,8 +101,6 @@ describe('ConsultsView fed by events', () => {
   }, 30_000);
 
   it('keeps the order worked out while no consult comes, goes or moves, and counts what the header shows', async () => {
-    const { consultsIndex } = await import('../../src/renderer/src/stores/consults.ts');
-    const { consult, job, recording } = await import('./support/consult-info.ts');
     const at = (id: string, hour: number, state: 'recorded' | 'scribe_requested' | 'completed', by: string | null) =>
       consult(
         recording({

@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
 import type { RecordingMeta } from '../../src/main/core/recordings/index.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import { dayKey } from '../../src/renderer/src/features/consults/days.ts';
+import { dayKey } from '../../src/renderer/src/lib/days.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { windowWithEngine } from './support/window.ts';
 
 const COUNT = 10_000;
 /** Far more rows than a screen and its margins hold, far fewer than the list. */
@@ -49,11 +50,9 @@ function meta(i: number, owner: RecordingMeta['owner']): RecordingMeta {
 
 describe('ConsultsView with 10,000 consults', () => {
   let core: AppCore;
-  let ConsultsView: typeof ConsultsViewModule;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
+    ({ core } = await windowWithEngine({ signIn: true }));
     // Written where the recording store keeps them and told to the core, as a recording made
     // outside the window's calls is: 10,000 made through the recorder would take minutes.
     // The signed-in vet's, as the recorder makes them; read back through the store, where the
@@ -66,7 +65,6 @@ describe('ConsultsView with 10,000 consults', () => {
       writeFileSync(join(dir, m.id, 'meta.json'), JSON.stringify(m));
     }
     await core.recordings.list();
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
     // jsdom does not scroll; the list asks the window to (to stay where it is when it opens).
     window.scrollTo = ((x: ScrollToOptions | number, y?: number) =>
       scrollPage(typeof x === 'number' ? (y ?? 0) : (x.top ?? window.scrollY))) as typeof window.scrollTo;

@@ -9,8 +9,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { ownerOf } from '../../src/main/core/jobs/pipeline.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
 import {
   clockTime,
   consultStatus,
@@ -20,12 +18,19 @@ import {
   needsPatientName,
   overdueText,
 } from '../../src/renderer/src/lib/consult-status.ts';
-import { filterConsults } from '../../src/renderer/src/features/consults/consult-filter.ts';
-import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/features/consults/days.ts';
-import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consults/status-badge.tsx';
-import type { Api, BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
+import { filterConsults } from '../../src/renderer/src/lib/consult-filter.ts';
+import { dayHeading, dayKey, groupByDay } from '../../src/renderer/src/lib/days.ts';
+import { badgeWord, StatusBadge } from '../../src/renderer/src/features/consult-list/status-badge.tsx';
+import type { BridgeApi, RecordingInfo } from '../../src/shared/ipc.ts';
 import type { JobInfo } from '../../src/shared/jobs.ts';
 import { consult, job, recording } from './support/consult-info.ts';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
+import { ConsultRow } from '../../src/renderer/src/features/consult-list/consult-row.tsx';
+import { useNextSignIn } from '../../src/renderer/src/stores/switch-user.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const status = (r: Partial<RecordingInfo>, j: Partial<JobInfo> | null) =>
   consultStatus(consult(recording(r), j === null ? null : job(j)));
@@ -319,26 +324,19 @@ const chunks = readdirSync(CHUNKS)
 
 describe('ConsultsView, on the real core', () => {
   let core: AppCore;
-  let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let useNav: typeof useNavModule;
   let templateId: string;
 
   /** What the window sent over the bridge, in order. */
   const calls: { channel: string; input: unknown }[] = [];
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    const real = await installRealBridge({ signIn: true });
+    const real = await windowWithEngine({ signIn: true });
     core = real.core;
     const invoke = real.bridge.invoke;
     real.bridge.invoke = ((channel, input) => {
       calls.push({ channel, input });
       return invoke(channel, input);
     }) as BridgeApi['invoke'];
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);
@@ -576,9 +574,6 @@ describe('ConsultsView, on the real core', () => {
   }, 30_000);
 
   it('a consult waiting for sign-in (a window that missed the sign-out) offers Sign in, which leads to the sign-in screen', async () => {
-    const { ConsultRow } = await import('../../src/renderer/src/features/consults/consult-row.tsx');
-    const { useNextSignIn } = await import('../../src/renderer/src/stores/switch-user.ts');
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     expect(useSession.getState().session.signedIn).toBe(true);
     render(<ConsultRow consult={consult(recording(), job({ state: 'upload_url', waitingFor: 'sign-in' }))} />);
@@ -603,7 +598,6 @@ describe('ConsultsView, on the real core', () => {
     await core.recordings.finish(meta.id, { durationMs: 5000 });
     const demo = core.appInfo().sandbox!.demo;
     await core.session.signIn(demo.email, demo.password);
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     render(<ConsultsView />);
     const milo = within(await screen.findByRole('article', { name: 'Milo — coughing' }));

@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
 import { documentStatus } from '../../src/renderer/src/lib/consult-status.ts';
 import type { ConsultInfo } from '../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../src/shared/jobs.ts';
-import type { Api } from '../../src/shared/ipc.ts';
 import { TEMPLATES } from '../../src/sandbox/templates.ts';
 import { consult, job, recording } from './support/consult-info.ts';
+import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
+import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
@@ -104,16 +105,11 @@ describe('documentStatus', () => {
 
 describe('documents of a consult in the note view, on the real core', () => {
   let core: AppCore;
-  let api: Api;
-  let NoteView: typeof NoteViewModule;
   let id: string;
   const written: Record<string, string>[] = [];
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.6 }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
+    ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.6 }));
     const started = await api.recording.start({
       mimeType: 'audio/webm;codecs=opus',
       patientName: 'Bella',

@@ -9,9 +9,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/state.ts';
-import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
-import type { Api } from '../../src/shared/ipc.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { App } from '../../src/renderer/src/app.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { useRecorder } from '../../src/renderer/src/stores/recorder.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { whenLeaving } from '../../src/renderer/src/stores/switch-user.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -23,19 +27,12 @@ const TYPED = 'Typed by the demo vet, not saved.';
 const TYPED_LAST = `${TYPED} And a last line just before Switch user.`;
 
 let core: AppCore;
-let api: Api;
-let App: typeof AppComponent;
 let go: (view: { name: 'note'; id: string }) => void;
 let setRecorder: (status: 'recording' | 'idle') => void;
 let id: string;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
-  ({ api } = await import('../../src/renderer/src/api.ts'));
-  ({ App } = await import('../../src/renderer/src/app.tsx'));
-  const { useNav } = await import('../../src/renderer/src/stores/nav.ts');
-  const { useRecorder } = await import('../../src/renderer/src/stores/recorder.ts');
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
+  ({ core } = await windowWithEngine({ signIn: true }));
   go = (view) => act(() => useNav.getState().go(view));
   setRecorder = (status) => act(() => useRecorder.setState({ status }));
   await useSession.getState().load();
@@ -150,7 +147,6 @@ describe("a note's unsaved edit across Switch user", () => {
   });
 
   it('Switch user is not held up by an edit to keep that the engine does not answer', async () => {
-    const { whenLeaving } = await import('../../src/renderer/src/stores/switch-user.ts');
     const forget = whenLeaving(() => new Promise(() => {}));
     try {
       render(<App />);

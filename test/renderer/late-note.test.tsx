@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { Api } from '../../src/shared/ipc.ts';
-import type { ConsultsView as ConsultsViewModule } from '../../src/renderer/src/features/consults/consults-view.tsx';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
+import { ConsultsView } from '../../src/renderer/src/features/consult-list/consults-view.tsx';
+import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
+import { windowWithEngine } from './support/window.ts';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -21,23 +23,15 @@ const LATE = 'The service has not finished this note after 30 minutes. It is sti
 
 describe('a late note', () => {
   let core: AppCore;
-  let api: Api;
-  let ConsultsView: typeof ConsultsViewModule;
-  let NoteView: typeof NoteViewModule;
   let id: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
     // About a second of waiting stands for the 30 minutes of Settings, which the window names.
-    ({ core } = await installRealBridge({
+    ({ core } = await windowWithEngine({
       signIn: true,
       scribeSeconds: 120,
       pipeline: { overdueMinutes: () => 0.02 },
     }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ ConsultsView } = await import('../../src/renderer/src/features/consults/consults-view.tsx'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
-    const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().load();
     const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     const started = await api.recording.start({

@@ -12,35 +12,24 @@ import { ANSWER_FOR_ANOTHER_VET } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { ApiCallError } from '../../src/shared/ipc-client.ts';
 import type { BridgeApi, InvokeChannel } from '../../src/shared/ipc.ts';
-import type * as ClinicStore from '../../src/renderer/src/stores/clinic.ts';
-import type * as ClinicListModule from '../../src/renderer/src/features/consults/clinic-list.tsx';
-import type * as ToastsModule from '../../src/renderer/src/components/toasts.tsx';
-import type * as NotificationsStore from '../../src/renderer/src/stores/notifications.ts';
-import type * as NoteReadyStore from '../../src/renderer/src/stores/note-ready.ts';
-import type * as NavStore from '../../src/renderer/src/stores/nav.ts';
-import type * as SettingsViewModule from '../../src/renderer/src/features/settings/settings-view.tsx';
-import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
-import type * as TemplatePickerModule from '../../src/renderer/src/components/template-picker.tsx';
-import type * as ConsultChatModule from '../../src/renderer/src/features/consults/consult-chat.tsx';
-import type * as ConsultsStore from '../../src/renderer/src/stores/consults.ts';
-import type * as ClinicNoteViewModule from '../../src/renderer/src/features/consults/clinic-note-view.tsx';
 import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import * as clinic from '../../src/renderer/src/stores/clinic.ts';
+import * as notifications from '../../src/renderer/src/stores/notifications.ts';
+import * as noteReady from '../../src/renderer/src/stores/note-ready.ts';
+import * as nav from '../../src/renderer/src/stores/nav.ts';
+import * as settings from '../../src/renderer/src/stores/settings.ts';
+import * as consults from '../../src/renderer/src/stores/consults.ts';
+import { ClinicList } from '../../src/renderer/src/features/clinic/clinic-list.tsx';
+import { Toasts } from '../../src/renderer/src/components/toasts.tsx';
+import { SettingsView } from '../../src/renderer/src/features/settings/settings-view.tsx';
+import { TemplatePicker } from '../../src/renderer/src/components/template-picker.tsx';
+import { ConsultChat } from '../../src/renderer/src/features/chat/consult-chat.tsx';
+import { ClinicNoteView } from '../../src/renderer/src/features/clinic/clinic-note-view.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
-let clinic: typeof ClinicStore;
-let ClinicList: typeof ClinicListModule.ClinicList;
-let Toasts: typeof ToastsModule.Toasts;
-let notifications: typeof NotificationsStore;
-let noteReady: typeof NoteReadyStore;
-let nav: typeof NavStore;
-let SettingsView: typeof SettingsViewModule.SettingsView;
-let TemplatePicker: typeof TemplatePickerModule.TemplatePicker;
-let ConsultChat: typeof ConsultChatModule.ConsultChat;
-let consults: typeof ConsultsStore;
-let ClinicNoteView: typeof ClinicNoteViewModule.ClinicNoteView;
-let settings: typeof SettingsStore;
 
 /** Answers of these channels wait here on their way to the window, once each, until let go. */
 const holdOnce = new Set<InvokeChannel>();
@@ -49,7 +38,7 @@ const held: (() => void)[] = [];
 const calls: { channel: InvokeChannel; user: string | null; answered: boolean }[] = [];
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: true });
+  const installed = await windowWithEngine({ signIn: true });
   core = installed.core;
   const real = installed.bridge;
   (window as unknown as { bridge: BridgeApi }).bridge = {
@@ -73,20 +62,6 @@ beforeAll(async () => {
   const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
   await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, id, (j) => j.state === 'completed');
-
-  clinic = await import('../../src/renderer/src/stores/clinic.ts');
-  ({ ClinicList } = await import('../../src/renderer/src/features/consults/clinic-list.tsx'));
-  ({ Toasts } = await import('../../src/renderer/src/components/toasts.tsx'));
-  notifications = await import('../../src/renderer/src/stores/notifications.ts');
-  noteReady = await import('../../src/renderer/src/stores/note-ready.ts');
-  nav = await import('../../src/renderer/src/stores/nav.ts');
-  ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
-  settings = await import('../../src/renderer/src/stores/settings.ts');
-  ({ TemplatePicker } = await import('../../src/renderer/src/components/template-picker.tsx'));
-  ({ ConsultChat } = await import('../../src/renderer/src/features/consults/consult-chat.tsx'));
-  consults = await import('../../src/renderer/src/stores/consults.ts');
-  ({ ClinicNoteView } = await import('../../src/renderer/src/features/consults/clinic-note-view.tsx'));
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 60_000);
 afterEach(cleanup);

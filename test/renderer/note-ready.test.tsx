@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { Api } from '../../src/shared/ipc.ts';
-import type { App as AppModule } from '../../src/renderer/src/app.tsx';
-import type { useNav as UseNav } from '../../src/renderer/src/stores/nav.ts';
+import { App } from '../../src/renderer/src/app.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 const CHUNKS = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const chunks = readdirSync(CHUNKS)
@@ -19,17 +20,10 @@ const chunks = readdirSync(CHUNKS)
 
 describe('a note ready while the vet is elsewhere', () => {
   let core: AppCore;
-  let api: Api;
-  let App: typeof AppModule;
-  let useNav: typeof UseNav;
   let templateId: string;
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true, scribeSeconds: 0.3 }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ App } = await import('../../src/renderer/src/app.tsx'));
-    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+    ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.3 }));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
   }, 30_000);
   afterEach(cleanup);

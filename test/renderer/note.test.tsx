@@ -10,17 +10,20 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { figuresLine, findFigures } from '../../src/shared/note/figures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { NoteView as NoteViewModule } from '../../src/renderer/src/features/consults/note-view.tsx';
-import type { useNav as useNavModule } from '../../src/renderer/src/stores/nav.ts';
-import { parseNote } from '../../src/renderer/src/features/consults/note-format.ts';
-import { NoteBody } from '../../src/renderer/src/features/consults/note-body.tsx';
+import { parseNote } from '../../src/renderer/src/features/note/note-format.ts';
+import { NoteBody } from '../../src/renderer/src/features/note/note-body.tsx';
 import {
   bodyShown,
   joinSections,
   splitSections,
   withBody,
-} from '../../src/renderer/src/features/consults/note-sections.ts';
-import type { Api } from '../../src/shared/ipc.ts';
+} from '../../src/renderer/src/features/note/note-sections.ts';
+import { NoteView } from '../../src/renderer/src/features/note/note-view.tsx';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 describe('note text', () => {
   const text =
@@ -84,9 +87,6 @@ class TestClipboardItem {
 
 describe('NoteView, on the real core', () => {
   let core: AppCore;
-  let api: Api;
-  let NoteView: typeof NoteViewModule;
-  let useNav: typeof useNavModule;
   let templateId: string;
   let id: string;
   /** Each clipboard write of the window: its flavours as text. */
@@ -122,11 +122,7 @@ describe('NoteView, on the real core', () => {
   };
 
   beforeAll(async () => {
-    const { installRealBridge } = await import('./support/real-bridge.ts');
-    ({ core } = await installRealBridge({ signIn: true }));
-    ({ api } = await import('../../src/renderer/src/api.ts'));
-    ({ NoteView } = await import('../../src/renderer/src/features/consults/note-view.tsx'));
-    ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+    ({ core } = await windowWithEngine({ signIn: true }));
     templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
     id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
@@ -243,7 +239,6 @@ describe('NoteView, on the real core', () => {
   });
 
   it('shows no patient form once the consult is sent; the printed header names clinic, vet, patient, date and template', async () => {
-    const { useSession } = await import('../../src/renderer/src/stores/session.ts');
     await useSession.getState().load();
     render(<NoteView id={id} />);
     await screen.findByRole('region', { name: 'Note' });
@@ -495,7 +490,6 @@ describe('NoteView, on the real core', () => {
     expect(audio.getAttribute('src')).toBe(`/audio/${id}`);
     expect(audio.controls).toBe(true);
 
-    const { useSettings } = await import('../../src/renderer/src/stores/settings.ts');
     await useSettings.getState().update({ retentionDays: 0 });
     await screen.findByText('The audio was deleted once the note was ready (Settings → Audio retention).');
     expect(core.pipeline.info(id)?.audioDeleted).toBe(true);
@@ -550,7 +544,8 @@ describe('NoteView, on the real core', () => {
     await more('Delete');
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
     await waitFor(() => expect(core.cache.consult(gone)).toBeFalsy());
-    expect(useNav.getState().view).toEqual({ name: 'consults' });
+    // The engine forgets it before its answer reaches the window, which then goes back.
+    await waitFor(() => expect(useNav.getState().view).toEqual({ name: 'consults' }));
   }, 20_000);
 
   it('says when the consult is gone, with the way back', async () => {

@@ -11,14 +11,14 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 import type * as ControllerModule from '../../src/renderer/src/features/recorder/recorder-controller.ts';
 import type * as ViewModule from '../../src/renderer/src/features/recorder/recorder-view.tsx';
-import type * as NoteViewModule from '../../src/renderer/src/features/consults/note-view.tsx';
-import type * as ListModule from '../../src/renderer/src/features/consults/consult-row.tsx';
+import type * as NoteViewModule from '../../src/renderer/src/features/note/note-view.tsx';
+import type * as ListModule from '../../src/renderer/src/features/consult-list/consult-row.tsx';
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
 import type * as ConsultsStoreModule from '../../src/renderer/src/stores/consults.ts';
 import type * as NavStoreModule from '../../src/renderer/src/stores/nav.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 type Modules = typeof ControllerModule &
   typeof ViewModule &
@@ -42,12 +42,12 @@ let microphone: { restore(): void };
 
 beforeAll(async () => {
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/recorder-controller.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),
-    ...(await import('../../src/renderer/src/features/consults/note-view.tsx')),
-    ...(await import('../../src/renderer/src/features/consults/consult-row.tsx')),
+    ...(await import('../../src/renderer/src/features/note/note-view.tsx')),
+    ...(await import('../../src/renderer/src/features/consult-list/consult-row.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
     ...(await import('../../src/renderer/src/stores/templates.ts')),
     ...(await import('../../src/renderer/src/stores/consults.ts')),

@@ -11,7 +11,8 @@ import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import type * as ViewModule from '../../src/renderer/src/features/recorder/recorder-view.tsx';
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
@@ -27,12 +28,11 @@ let microphone: { restore(): void };
 beforeAll(async () => {
   // Before the window's modules: the recorder learns once whether this window can record.
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
   };
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 30_000);
 afterEach(cleanup);

@@ -19,7 +19,7 @@ import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorde
 import type * as NavModule from '../../src/renderer/src/stores/nav.ts';
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
 import { formatDuration } from '../../src/renderer/src/lib/duration.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 type Modules = typeof SenderModule &
   typeof LevelModule &
@@ -43,7 +43,7 @@ const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTU
 const total = chunks.reduce((n, c) => n + c.byteLength, 0);
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/chunk-sender.ts')),
     ...(await import('../../src/renderer/src/features/recorder/audio-level.ts')),

@@ -9,26 +9,18 @@ import {
   type DdxResult,
   type TreatmentPlanResult,
 } from '../../src/shared/service/index.ts';
-import type * as CardsModule from '../../src/renderer/src/features/agents/result-cards.tsx';
-import type * as TextModule from '../../src/renderer/src/features/agents/answer-text.ts';
-import type * as DosesModule from '../../src/renderer/src/features/agents/dose-totals.tsx';
-import type * as AgentsModule from '../../src/renderer/src/features/agents/agents.tsx';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import * as cards from '../../src/renderer/src/features/agents/result-cards.tsx';
+import * as text from '../../src/renderer/src/features/agents/answer-text.ts';
+import * as doses from '../../src/renderer/src/features/agents/dose-totals.tsx';
+import * as agents from '../../src/renderer/src/features/agents/agents.tsx';
 
 let core: AppCore;
 let ddx: DdxResult;
 let plan: TreatmentPlanResult;
-let cards: typeof CardsModule;
-let text: typeof TextModule;
-let doses: typeof DosesModule;
-let agents: typeof AgentsModule;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
-  cards = await import('../../src/renderer/src/features/agents/result-cards.tsx');
-  text = await import('../../src/renderer/src/features/agents/answer-text.ts');
-  doses = await import('../../src/renderer/src/features/agents/dose-totals.tsx');
-  agents = await import('../../src/renderer/src/features/agents/agents.tsx');
+  ({ core } = await windowWithEngine({ signIn: true }));
   ddx = await core.agents.ddx('Dog, 6 years, vomiting and diarrhoea for 3 days after eating rubbish, lethargic');
   const answer = await core.agents.treatmentPlan('Dog, 6 years, itchy ears, head shaking, otitis externa');
   if (answer.kind !== 'result') throw new Error(`expected a treatment plan, got ${answer.kind}`);

@@ -14,15 +14,12 @@ import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import { WAYLAND_SHORTCUT_CAVEAT } from '../../src/shared/desktop.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';
-import type { ShortcutSection as ShortcutSectionComponent } from '../../src/renderer/src/features/settings/shortcut-section.tsx';
-import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
-import type { useSettings as SettingsStore } from '../../src/renderer/src/stores/settings.ts';
+import { ShortcutSection } from '../../src/renderer/src/features/settings/shortcut-section.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
 
 let core: AppCore;
 let caveat: string | null = WAYLAND_SHORTCUT_CAVEAT;
-let ShortcutSection: typeof ShortcutSectionComponent;
-let useSession: typeof SessionStore;
-let useSettings: typeof SettingsStore;
 
 beforeAll(async () => {
   core = new AppCore({
@@ -44,9 +41,6 @@ beforeAll(async () => {
     },
   };
   (window as unknown as { bridge: BridgeApi }).bridge = bridge;
-  ({ ShortcutSection } = await import('../../src/renderer/src/features/settings/shortcut-section.tsx'));
-  ({ useSession } = await import('../../src/renderer/src/stores/session.ts'));
-  ({ useSettings } = await import('../../src/renderer/src/stores/settings.ts'));
 }, 30_000);
 
 afterEach(() => cleanup());

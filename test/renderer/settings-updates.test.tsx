@@ -13,13 +13,12 @@ import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../src/shared/ipc.ts';
-import type { UpdatesSection as UpdatesSectionComponent } from '../../src/renderer/src/features/settings/updates-section.tsx';
+import { UpdatesSection } from '../../src/renderer/src/features/settings/updates-section.tsx';
 
 const FEED = 'https://updates.clinic.example/vet-scribe/';
 let core: AppCore;
 let updates: AutoUpdate;
 let updaterLoaded = 0;
-let UpdatesSection: typeof UpdatesSectionComponent;
 
 beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-updates-'));
@@ -58,7 +57,6 @@ beforeAll(async () => {
     },
   };
   (window as unknown as { bridge: BridgeApi }).bridge = bridge;
-  ({ UpdatesSection } = await import('../../src/renderer/src/features/settings/updates-section.tsx'));
 }, 30_000);
 
 afterEach(() => cleanup());

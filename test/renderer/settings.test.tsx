@@ -6,21 +6,18 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
-import type { SettingsView as SettingsViewComponent } from '../../src/renderer/src/features/settings/settings-view.tsx';
-import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
-import type { useSettings as SettingsStore } from '../../src/renderer/src/stores/settings.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { SettingsView } from '../../src/renderer/src/features/settings/settings-view.tsx';
+import { useSettings } from '../../src/renderer/src/stores/settings.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
-let SettingsView: typeof SettingsViewComponent;
-let useSettings: typeof SettingsStore;
-let useSession: typeof SessionStore;
 const calls: string[] = [];
 /** Channels whose next call fails as if main had refused it (a load error cannot be made for real). */
 const failNext = new Set<string>();
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: true });
+  const installed = await windowWithEngine({ signIn: true });
   core = installed.core;
   const invoke = installed.bridge.invoke;
   installed.bridge.invoke = ((channel, input) => {
@@ -29,9 +26,6 @@ beforeAll(async () => {
       return Promise.resolve({ ok: false, error: { code: 'internal', message: 'Main refused the call.' } });
     return invoke(channel, input);
   }) as BridgeApi['invoke'];
-  ({ SettingsView } = await import('../../src/renderer/src/features/settings/settings-view.tsx'));
-  ({ useSettings } = await import('../../src/renderer/src/stores/settings.ts'));
-  ({ useSession } = await import('../../src/renderer/src/stores/session.ts'));
   await useSession.getState().load();
 }, 30_000);
 

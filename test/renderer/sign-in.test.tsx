@@ -5,28 +5,24 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type { BridgeApi } from '../../src/shared/ipc.ts';
 import { PUBLISHED_SERVICE_URLS } from '../../src/shared/settings.ts';
 import { PUBLISHED_URLS, serviceKind } from '../../src/renderer/src/lib/service-kind.ts';
-import type { SignIn as SignInComponent } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
-import type { useSession as SessionStore } from '../../src/renderer/src/stores/session.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { SignIn } from '../../src/renderer/src/features/sign-in/sign-in.tsx';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
-let SignIn: typeof SignInComponent;
-let useSession: typeof SessionStore;
 /** Every channel the window called, in order: the real bridge, watched. */
 const calls: string[] = [];
 /** The calls about signing in (the screen also reads the settings, to name the service). */
 const sessionCalls = () => calls.filter((c) => c.startsWith('session:'));
 
 beforeAll(async () => {
-  const installed = await installRealBridge({ signIn: false });
+  const installed = await windowWithEngine({ signIn: false });
   core = installed.core;
   const invoke = installed.bridge.invoke;
   installed.bridge.invoke = ((channel, input) => {
     calls.push(channel);
     return invoke(channel, input);
   }) as BridgeApi['invoke'];
-  ({ SignIn } = await import('../../src/renderer/src/features/sign-in/sign-in.tsx'));
-  ({ useSession } = await import('../../src/renderer/src/stores/session.ts'));
   await useSession.getState().load();
 });
 

@@ -14,7 +14,8 @@ import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorde
 import type * as TemplatesStoreModule from '../../src/renderer/src/stores/templates.ts';
 import type * as ConsultsStoreModule from '../../src/renderer/src/stores/consults.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { api } from '../../src/renderer/src/api.ts';
 
 type Modules = typeof ControllerModule &
   typeof ViewModule &
@@ -36,7 +37,7 @@ let microphone: { restore(): void };
 beforeAll(async () => {
   // Before the window's modules: the recorder learns once whether this window can record.
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/recorder/recorder-controller.ts')),
     ...(await import('../../src/renderer/src/features/recorder/recorder-view.tsx')),
@@ -155,7 +156,6 @@ describe('Start before the name', () => {
     expect(screen.getByRole('group', { name: 'Patient of the consult just recorded' })).toBeTruthy();
 
     // As the Consults view sends it.
-    const { api } = await import('../../src/renderer/src/api.ts');
     await act(async () => {
       await api.recording.update({ id, patientName: 'Mochi' });
     });

@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import type { App as AppComponent } from '../../src/renderer/src/app.tsx';
-import type { useNav as UseNav } from '../../src/renderer/src/stores/nav.ts';
-import type { useRecorder as UseRecorder } from '../../src/renderer/src/stores/recorder.ts';
 import { installFakeMicrophone } from './support/fake-microphone.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
+import { App } from '../../src/renderer/src/app.tsx';
+import { useRecorder } from '../../src/renderer/src/stores/recorder.ts';
+import { useNav } from '../../src/renderer/src/stores/nav.ts';
+import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
@@ -22,20 +23,13 @@ const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')
 const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
 
 let core: AppCore;
-let App: typeof AppComponent;
-let useRecorder: typeof UseRecorder;
-let useNav: typeof UseNav;
 let microphone: { restore(): void };
 
 beforeAll(async () => {
   // Before the window's modules: the recorder learns once whether this window can record.
   microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await installRealBridge({ signIn: true }));
-  ({ App } = await import('../../src/renderer/src/app.tsx'));
-  ({ useRecorder } = await import('../../src/renderer/src/stores/recorder.ts'));
-  ({ useNav } = await import('../../src/renderer/src/stores/nav.ts'));
+  ({ core } = await windowWithEngine({ signIn: true }));
   // The session read as the window starts, so that it opens on the view it is given below.
-  const { useSession } = await import('../../src/renderer/src/stores/session.ts');
   await useSession.getState().load();
 }, 30_000);
 

@@ -7,14 +7,14 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type * as ButtonModule from '../../src/renderer/src/features/sign-in/switch-user-button.tsx';
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as SwitchModule from '../../src/renderer/src/stores/switch-user.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule;
 const order: string[] = [];
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   m = {
     ...(await import('../../src/renderer/src/features/sign-in/switch-user-button.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),

@@ -7,7 +7,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type * as PickerModule from '../../src/renderer/src/components/template-picker.tsx';
 import type * as SettingsStore from '../../src/renderer/src/stores/settings.ts';
 import type * as TemplatesStore from '../../src/renderer/src/stores/templates.ts';
-import { installRealBridge } from './support/real-bridge.ts';
+import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
 let stores: { useTemplates: typeof TemplatesStore.useTemplates; useSettings: typeof SettingsStore.useSettings };
@@ -15,7 +15,7 @@ let stores: { useTemplates: typeof TemplatesStore.useTemplates; useSettings: typ
 let TemplatePicker: typeof PickerModule.TemplatePicker;
 
 beforeAll(async () => {
-  ({ core } = await installRealBridge({ signIn: true }));
+  ({ core } = await windowWithEngine({ signIn: true }));
   const [templates, settings, picker] = await Promise.all([
     import('../../src/renderer/src/stores/templates.ts'),
     import('../../src/renderer/src/stores/settings.ts'),

@@ -1,6 +1,6 @@
 // The layers of docs/architecture.md ("Layers"), checked by path on every source file under
-// src/: what each layer may import, that renderer features share only through lib/ and
-// stores/, and that the import graph has no cycle. ESLint bans packages; this test bans paths.
+// src/: what each layer may import, that a renderer feature is entered only through its
+// index.ts, that what features share imports no feature, and that the import graph has no cycle. ESLint bans packages; this test bans paths.
 // Every static `import … from`, `export … from`, side-effect `import '…'` and `import('…')`
 // counts, type-only ones too (a type import is still a dependency a reader has to follow).
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
@@ -68,6 +68,8 @@ const show = (e: Edge) => `${e.from} imports '${e.spec}'`;
 /** A renderer feature's folder name, or null when the file is not in a feature. */
 const feature = (file: string | null) =>
   file ? (/^src\/renderer\/src\/features\/([^/]+)\//.exec(file)?.[1] ?? null) : null;
+/** Whether the file is a feature's front door, `features/<name>/index.ts`. */
+const isFrontDoor = (file: string) => /^src\/renderer\/src\/features\/[^/]+\/index\.ts$/.test(file);
 
 describe('the layers (docs/architecture.md)', () => {
   const all = edges();
@@ -132,9 +134,24 @@ describe('the layers (docs/architecture.md)', () => {
     expect(bad).toEqual([]);
   });
 
-  it('a renderer feature imports no other feature’s files (they share through components/, hooks/, lib/ and stores/)', () => {
+  it('every renderer feature has a front door, its index.ts', () => {
+    const folders = readdirSync(join(SRC, 'renderer/src/features'), { withFileTypes: true }).filter((e) =>
+      e.isDirectory(),
+    );
+    expect(folders.length).toBeGreaterThan(5);
+    const without = folders.filter((e) => !existsSync(join(SRC, 'renderer/src/features', e.name, 'index.ts')));
+    expect(without.map((e) => e.name)).toEqual([]);
+  });
+
+  it('a renderer feature is entered from outside only through its index.ts', () => {
+    // Another feature, or the shell (app.tsx), may import `features/<name>/index.ts` and nothing
+    // else of it: what lies behind the front door can be moved without looking outside.
     const crossing = all.filter(
-      (e) => feature(e.from) !== null && feature(e.to) !== null && feature(e.from) !== feature(e.to),
+      (e) =>
+        under(e.from, 'src/renderer') &&
+        feature(e.to) !== null &&
+        feature(e.from) !== feature(e.to) &&
+        !isFrontDoor(e.to as string),
     );
     expect(crossing.map(show)).toEqual([]);
   });

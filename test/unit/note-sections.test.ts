@@ -5,7 +5,7 @@ import {
   joinSections,
   splitSections,
   withBody,
-} from '../../src/renderer/src/features/consults/note-sections.ts';
+} from '../../src/renderer/src/features/note/note-sections.ts';
 
 const NOTES = [
   '## Subjective\nBella vomited.\n\n## Plan\nBland diet.\nRecheck.',

@@ -1,19 +1,16 @@
-import { UpdateBanner } from './features/updates/update-banner.tsx';
 import { Activity, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { formatDuration } from './lib/duration.ts';
 import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
-import { AgentPanel } from './features/agents/agent-panel.tsx';
-import { ConsultsView } from './features/consults/consults-view.tsx';
-import { NoteView } from './features/consults/note-view.tsx';
-import { ClinicNoteView } from './features/consults/clinic-note-view.tsx';
-import { initRecorder } from './features/recorder/recorder-controller.ts';
-import { RecorderView } from './features/recorder/recorder-view.tsx';
-import { SettingsView } from './features/settings/settings-view.tsx';
-import { SignIn } from './features/sign-in/sign-in.tsx';
-import { SwitchUserButton } from './features/sign-in/switch-user-button.tsx';
-import { SignOutButton } from './features/sign-in/sign-out-button.tsx';
+import { AgentPanel } from './features/agents/index.ts';
+import { ClinicNoteView } from './features/clinic/index.ts';
+import { ConsultsView, layOutAhead } from './features/consult-list/index.ts';
+import { NoteView } from './features/note/index.ts';
+import { initRecorder, RecorderView } from './features/recorder/index.ts';
+import { SettingsView } from './features/settings/index.ts';
+import { SignIn, SignOutButton, SwitchUserButton } from './features/sign-in/index.ts';
+import { UpdateBanner } from './features/updates/index.ts';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
@@ -22,7 +19,6 @@ import { useNotifications } from './stores/notifications.ts';
 import { useEngineLink } from './stores/engine-link.ts';
 import { useSession } from './stores/session.ts';
 import { useSettings } from './stores/settings.ts';
-import { layOutAhead } from './features/consults/list-layout.ts';
 import { readAtSignIn } from './stores/clinic.ts';
 
 const NAV: { name: View['name']; label: string; hint?: string }[] = [

@@ -1,7 +1,7 @@
 // Component tests talk to the real engine: a core on a temporary folder with its embedded
 // sandbox, bound in-process as the window's bridge (the same handler table Electron and the
-// browser host bind). Install it before the window's modules are imported:
-//   const { core } = await installRealBridge();  then  await import('.../app.tsx')
+// browser host bind). Tests start it through windowWithEngine (support/window.ts), which also
+// connects the window's stores to its events.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

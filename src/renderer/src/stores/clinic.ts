@@ -5,6 +5,7 @@
 // made for, and its answer (or failure) is dropped once another vet is signed in: it is not theirs.
 import { create } from 'zustand';
 import type { ClinicView } from '../../../shared/clinic.ts';
+import type { SessionInfo } from '../../../shared/ipc.ts';
 import { api } from '../api.ts';
 
 interface ClinicState {
@@ -65,18 +66,24 @@ export function readAtSignIn(userId: string | null): void {
   void copy.catch(() => undefined).then(() => refreshOncePerSignIn(userId));
 }
 
-api.on('clinic:changed', (view) => useClinic.setState({ view }));
-api.on('session:changed', (session) => {
+/** Main's `clinic:changed`: the list as a refresh or a note kept left it. */
+export function clinicChanged(view: ClinicView): void {
+  useClinic.setState({ view });
+}
+
+/** Main's `session:changed`: another account's list is not this one's; the next is read once. */
+export function clinicSessionChanged(session: SessionInfo): void {
   const userId = session.signedIn ? (session.user?.id ?? null) : null;
   if (userId === signedInAs) return;
   useClinic.setState({ view: null, refreshedFor: null, refreshing: false });
   refreshOncePerSignIn(userId);
-});
-// A note ready here means the clinic's list has moved on too.
-api.on('note:ready', () => {
+}
+
+/** Main's `note:ready`: a note ready here means the clinic's list has moved on too. */
+export function clinicNoteReady(): void {
   if (signedInAs !== null)
     void useClinic
       .getState()
       .refresh()
       .catch(() => undefined);
-});
+}

@@ -7,7 +7,6 @@ import { create } from 'zustand';
 import type { ConsultInfo, ConsultsRevision } from '../../../shared/ipc.ts';
 import { SENDING_STATES } from '../../../shared/jobs.ts';
 import { api } from '../api.ts';
-import { onVetChange } from './session.ts';
 
 interface ConsultsState {
   loaded: boolean;
@@ -144,17 +143,21 @@ export function sortedConsults(byId: Record<string, ConsultInfo>): readonly Cons
   return consultsIndex(byId).sorted;
 }
 
-api.on('consult:changed', (consult) =>
-  useConsults.setState((s) => ({ ...heard(s), byId: { ...s.byId, [consult.recording.id]: consult } })),
-);
-api.on('consult:removed', ({ id }) =>
+/** Main's `consult:changed`: a consult as it is now. */
+export function consultChanged(consult: ConsultInfo): void {
+  useConsults.setState((s) => ({ ...heard(s), byId: { ...s.byId, [consult.recording.id]: consult } }));
+}
+
+/** Main's `consult:removed`. */
+export function consultRemoved({ id }: { id: string }): void {
   useConsults.setState((s) => {
     const { [id]: _gone, ...rest } = s.byId;
     return { ...heard(s), byId: rest };
-  }),
-);
+  });
+}
 
-onVetChange(() => {
+/** The vet in front changed: the list is the last vet's, and a load asked for before is dropped. */
+export function forgetConsults(): void {
   vetGeneration++;
   useConsults.setState({ loaded: false, byId: {}, revision: null });
-});
+}

@@ -6,10 +6,8 @@
 // switches user.
 import { create } from 'zustand';
 import type { EventPayloads } from '../../../shared/ipc.ts';
-import { api } from '../api.ts';
 import { useNav, type View } from './nav.ts';
 import { nextToastId } from './notifications.ts';
-import { onVetChange } from './session.ts';
 
 /** How long a note's toast stays: long enough to be read from across the exam table. */
 export const READY_TOAST_MS = 8000;
@@ -71,15 +69,16 @@ export function openReady(id: string): void {
   useNav.getState().go({ name: 'note', id });
 }
 
-api.on('note:ready', noteReady);
-onVetChange(() => useNoteReady.setState({ unseen: [], toasts: [] }));
-// A click on the desktop notification (main checked the consult is still this account's).
-api.on('consult:open', ({ id }) => openReady(id));
+/** The vet in front changed: the notes ready were the last vet's. */
+export function forgetNotesReady(): void {
+  useNoteReady.setState({ unseen: [], toasts: [] });
+}
 
-useNav.subscribe(({ view }) => {
+/** Another view shown: a note now looked at (or every note, in Consults) is seen. */
+export function viewShown({ view }: { view: View }): void {
   const { unseen, toasts } = useNoteReady.getState();
   const left = view.name === 'consults' ? [] : unseen.filter((id) => !lookingAt(view, id));
   const shown = toasts.filter((t) => !lookingAt(view, t.id));
   if (left.length !== unseen.length || shown.length !== toasts.length)
     useNoteReady.setState({ unseen: left, toasts: shown });
-});
+}

@@ -4,7 +4,6 @@
 // shown at all, for the sign-in screen says so, or it was the answer of a vet who has left.
 import { create } from 'zustand';
 import { ApiCallError } from '../api.ts';
-import { onVetChange } from './session.ts';
 
 export interface Toast {
   id: number;
@@ -44,4 +43,7 @@ export const useNotifications = create<NotificationsState>((set) => ({
   },
 }));
 
-onVetChange(() => useNotifications.setState({ toasts: [] }));
+/** The vet in front changed: what the last vet was told is theirs. */
+export function forgetNotifications(): void {
+  useNotifications.setState({ toasts: [] });
+}

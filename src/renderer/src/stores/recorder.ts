@@ -3,7 +3,7 @@
 // recording goes on while the vet looks at another view.
 import { create } from 'zustand';
 import type { InputDevice } from '../lib/input-devices.ts';
-import { api } from '../api.ts';
+import type { SessionInfo } from '../../../shared/ipc.ts';
 
 export type RecorderStatus = 'idle' | 'starting' | 'recording' | 'paused' | 'stopping' | 'stopped' | 'error';
 
@@ -113,7 +113,8 @@ export const isCapturing = (status: RecorderStatus) =>
 // details (they are sent to main as typed) and its template in main; the form's template is
 // only for the next patient.
 let formVet: string | null = null;
-api.on('session:changed', (session) => {
+/** Main's `session:changed`: the form is emptied for another vet, unless a recording goes on. */
+export function recorderSessionChanged(session: SessionInfo): void {
   const vet = session.user?.id ?? null;
   if (vet !== formVet && formVet !== null) {
     useRecorder.setState({ templateId: null });
@@ -132,4 +133,4 @@ api.on('session:changed', (session) => {
       });
   }
   formVet = vet ?? formVet;
-});
+}

@@ -26,12 +26,10 @@ export const useSettings = create<SettingsState>((set) => ({
   },
 }));
 
-// The last template offered is the signed-in vet's own: read again when another vet signs in.
-api.on(
-  'session:changed',
-  () =>
-    void useSettings
-      .getState()
-      .load()
-      .catch(() => undefined),
-);
+/** Main's `session:changed`: the last template offered is the signed-in vet's own, so the settings are read again. */
+export function reloadSettings(): void {
+  void useSettings
+    .getState()
+    .load()
+    .catch(() => undefined);
+}

@@ -24,8 +24,8 @@ export const recorderStop: { stop: (() => Promise<void>) | null } = { stop: null
 
 /**
  * What must reach main as the leaving vet's before the computer changes hands: a note's edit
- * typed in the last moments and not yet kept (note-reader.tsx). Once the switch is made, a call
- * acts for no one, and those keys would be lost.
+ * typed in the last moments and not yet kept (features/note/use-draft-autosave.ts). Once the
+ * switch is made, a call acts for no one, and those keys would be lost.
  */
 const beforeLeaving = new Set<() => Promise<unknown>>();
 

@@ -3,7 +3,6 @@
 import { create } from 'zustand';
 import type { Template } from '../../../shared/service/index.ts';
 import { api } from '../api.ts';
-import { onVetChange } from './session.ts';
 
 interface TemplatesState {
   items: Template[];
@@ -65,7 +64,7 @@ export const useTemplates = create<TemplatesState>((set, get) => {
 
 // Read again for each vet: signed out, the list and a failure to read it (say, "You are signed
 // out") go, and the next vet's sign-in reads theirs.
-onVetChange(() => {
+export function forgetTemplates(): void {
   generation++;
   useTemplates.setState({ items: [], page: 0, hasMore: false, total: null, status: 'idle', error: null });
-});
+}

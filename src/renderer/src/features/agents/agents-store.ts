@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
 import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
-import type { KeptAnswer } from '../../../../shared/ipc.ts';
+import type { KeptAnswer, SessionInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
 import { plainNoteText } from './note-text.ts';
 
@@ -175,15 +175,16 @@ export function clearAgents(): void {
   useAgents.setState(initial());
 }
 
-api.on('session:changed', (session) => {
+/** Main's `session:changed`: signed out, the panels forget what was asked. */
+export function agentsSessionChanged(session: SessionInfo): void {
   if (!session.signedIn) clearAgents();
-});
+}
 
-// A deleted consult takes its kept answers with it: the answer on screen stays, no longer linked to it.
-api.on('consult:removed', ({ id }) => {
+/** Main's `consult:removed`: its kept answers go with it; the answer on screen stays, no longer linked to it. */
+export function agentsConsultRemoved({ id }: { id: string }): void {
   const { source, from } = useAgents.getState().ddx;
   if (source?.id === id || from?.id === id)
     useAgents.setState((s) => ({
       ddx: { ...s.ddx, source: source?.id === id ? null : source, from: from?.id === id ? null : from },
     }));
-});
+}

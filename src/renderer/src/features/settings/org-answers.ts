@@ -3,7 +3,7 @@
 // and the webhook as the service answered a change (it has no operation that reads it back).
 import { create } from 'zustand';
 import type { Organization, Webhook } from '../../../../shared/service/index.ts';
-import { api } from '../../api.ts';
+import type { SessionInfo } from '../../../../shared/ipc.ts';
 
 export interface WebhookAnswer {
   webhook: Webhook;
@@ -33,7 +33,7 @@ export const useOrgAnswers = create<OrgAnswersState>((set) => ({
   },
 }));
 
-// Another sign-in may be another organization: forget what the last one was told.
-api.on('session:changed', (session) => {
+/** Main's `session:changed`: another sign-in may be another organization, so what the last one was told goes. */
+export function orgSessionChanged(session: SessionInfo): void {
   if (!session.signedIn) useOrgAnswers.setState({ organization: null, organizationFrom: null, webhook: null });
-});
+}

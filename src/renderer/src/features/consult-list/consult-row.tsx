@@ -11,7 +11,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { switchUser } from '../../stores/switch-user.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
-import { ConfirmInline } from './confirm-inline.tsx';
+import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import {
   askerName,
   consultStatus,
@@ -21,10 +21,9 @@ import {
   ownerName,
   timeOfDay,
 } from '../../lib/consult-status.ts';
-import { PatientDetails } from './patient-details.tsx';
-import { VisitCompanions } from './pet-tabs.tsx';
+import { PatientDetails, VisitCompanions } from '../note/index.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { useAction } from './use-action.ts';
+import { useAction } from '../../hooks/use-action.ts';
 
 export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const { recording, job } = consult;

@@ -6,16 +6,16 @@ import { api } from '../../api.ts';
 import { consultsIndex, useConsults } from '../../stores/consults.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useTemplates } from '../../stores/templates.ts';
-import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from './consult-filter.ts';
+import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from '../../lib/consult-filter.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import { ConsultList } from './consult-list.tsx';
-import { ClinicList } from './clinic-list.tsx';
+import { ClinicList } from '../clinic/index.ts';
 import { useClinic } from '../../stores/clinic.ts';
 import { MAX_LABEL } from '../../../../shared/limits.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import './consults.css';
+import './consult-list.css';
 
 export function ConsultsView() {
   const loaded = useConsults((s) => s.loaded);

@@ -2,7 +2,7 @@
 // so it is not pressed twice, and a failure goes to the notifications store with what failed.
 // The list's rows, the open note and a further document's tab act through it alike.
 import { useState } from 'react';
-import { useNotifications } from '../../stores/notifications.ts';
+import { useNotifications } from '../stores/notifications.ts';
 
 export type RunAction = (what: string, call: () => Promise<unknown>) => Promise<void>;
 

@@ -8,15 +8,15 @@ import { useNav } from '../../stores/nav.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultStatus, consultTitle, formatDuration, timeOfDay } from '../../lib/consult-status.ts';
 import { PatientDetails, RenameForm } from './patient-details.tsx';
-import { ConfirmInline } from './confirm-inline.tsx';
+import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import { MoreItemsContext, type MenuItem } from './more-menu.tsx';
 import { NoteAudio } from './note-audio.tsx';
 import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
 import { ConsultTrail } from './consult-trail.tsx';
 import { PetTabs } from './pet-tabs.tsx';
-import { useAction } from './use-action.ts';
-import './consults.css';
+import { useAction } from '../../hooks/use-action.ts';
+import './note.css';
 
 export function NoteView({ id }: { id: string }) {
   const loaded = useConsults((s) => s.loaded);

@@ -5,19 +5,12 @@
 import { useEffect, useState } from 'react';
 import type { ClinicNote } from '../../../../shared/clinic.ts';
 import { api } from '../../api.ts';
-import { COPY_WORDS, writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
+import { writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useSession } from '../../stores/session.ts';
 import { ELSEWHERE } from './clinic-list.tsx';
-import { ConsultChat } from './consult-chat.tsx';
-import { downloadBytes } from './download.ts';
-import { NoteBody } from './note-body.tsx';
-
-const EXPORTS = [
-  { format: 'txt', label: 'Export .txt' },
-  { format: 'rtf', label: 'Export .rtf' },
-  { format: 'pdf', label: 'Export .pdf' },
-] as const;
+import { ConsultChat } from '../chat/index.ts';
+import { NOTE_EXPORTS, NoteActionBar, NotePage, useNoteActions } from '../note/index.ts';
 
 async function copyClinicNote(key: string): Promise<CopyOutcome> {
   const formats = await api.clinic.noteFormats({ key });
@@ -41,8 +34,10 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
   const [read, setRead] = useState<{ key: string; note: ClinicNote | null; error: string | null } | null>(null);
   const note = read?.key === noteKey ? read.note : null;
   const error = read?.key === noteKey ? read.error : null;
-  const [feedback, setFeedback] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-
+  const actions = useNoteActions({
+    copy: () => copyClinicNote(noteKey),
+    exportAs: (format) => api.clinic.export({ key: noteKey, format }),
+  });
   useEffect(() => {
     let current = true;
     api.clinic
@@ -53,27 +48,6 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
       current = false;
     };
   }, [noteKey]);
-
-  async function copy() {
-    try {
-      setFeedback({ kind: 'ok', text: COPY_WORDS[await copyClinicNote(noteKey)] });
-    } catch (e) {
-      setFeedback({
-        kind: 'error',
-        text: `The note could not be copied (${(e as Error).message}). Select the text and press Ctrl+C instead.`,
-      });
-    }
-  }
-
-  async function exportAs(format: (typeof EXPORTS)[number]['format']) {
-    try {
-      const file = await api.clinic.export({ key: noteKey, format });
-      downloadBytes(file.data, file.fileName, file.mimeType);
-      setFeedback({ kind: 'ok', text: `Exported: ${file.fileName}` });
-    } catch (e) {
-      setFeedback({ kind: 'error', text: (e as Error).message });
-    }
-  }
 
   const title = note?.patientName ?? (note?.templateName ? `${note.templateName} note` : 'Note');
   return (
@@ -97,33 +71,19 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
             {note.sessionDate && ` · ${note.sessionDate}`}
             {note.patientName && note.templateName && ` · ${note.templateName}`}
           </p>
-          <div className="note-toolbar" role="group" aria-label="Actions on the note">
-            <button type="button" className="primary big" onClick={() => void copy()}>
-              Copy note
-            </button>
-            <button type="button" onClick={() => window.print()}>
-              Print
-            </button>
-            {EXPORTS.map((e) => (
-              <button key={e.format} type="button" onClick={() => void exportAs(e.format)}>
+          <NoteActionBar
+            name="note"
+            feedback={actions.feedback}
+            onCopy={() => void actions.copy()}
+            onPrint={() => void actions.print()}
+          >
+            {NOTE_EXPORTS.map((e) => (
+              <button key={e.format} type="button" onClick={() => void actions.exportAs(e.format)}>
                 {e.label}
               </button>
             ))}
-            <p
-              className={`note-feedback ${feedback?.kind === 'error' ? 'field-error' : ''}`}
-              role="status"
-              aria-live="polite"
-            >
-              {feedback?.text}
-            </p>
-          </div>
-          <section className="panel note-page" aria-label="Note">
-            {note.note.trim() === '' ? (
-              <p className="muted">The service sent an empty note.</p>
-            ) : (
-              <NoteBody text={note.note} figures />
-            )}
-          </section>
+          </NoteActionBar>
+          <NotePage text={note.note} />
           {note.note.trim() !== '' && <ConsultChat id={note.key} from="clinic" />}
         </>
       )}

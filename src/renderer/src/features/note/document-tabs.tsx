@@ -14,7 +14,7 @@ import { documentStatus } from '../../lib/consult-status.ts';
 import { NoteReader } from './note-reader.tsx';
 import { documentLabels, NOTE_KEY, ShowDocumentContext } from './document-names.ts';
 import { MoreItemsContext, useMoreItems } from './more-menu.tsx';
-import { useAction } from './use-action.ts';
+import { useAction } from '../../hooks/use-action.ts';
 import './documents.css';
 
 const NOTE_TAB = NOTE_KEY;

@@ -7,8 +7,8 @@ import { refreshOncePerSignIn, useClinic } from '../../stores/clinic.ts';
 import { useSession } from '../../stores/session.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
-import { filterClinic, type ClinicFilter } from './consult-filter.ts';
-import { dayHeading } from './days.ts';
+import { filterClinic, type ClinicFilter } from '../../lib/consult-filter.ts';
+import { dayHeading } from '../../lib/days.ts';
 import './clinic.css';
 
 const PAGE = 100;

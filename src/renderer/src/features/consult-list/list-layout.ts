@@ -4,7 +4,7 @@
 // moves), and worked out ahead, in the window's idle time, when the list is loaded or changes
 // order: opening Consults then finds it done.
 import { consultsIndex, useConsults } from '../../stores/consults.ts';
-import { dayKey, groupByDay, type DayGroup } from './days.ts';
+import { dayKey, groupByDay, type DayGroup } from '../../lib/days.ts';
 
 export type ListItem =
   { kind: 'day'; key: string; group: DayGroup } | { kind: 'consult'; key: string; group: DayGroup; position: number };

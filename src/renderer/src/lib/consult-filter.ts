@@ -1,9 +1,9 @@
 // Finding a consult: by words (main searches the patient, the visit and the note), by day and
 // by where it is on its way to a note. The state filter reads the same status the row shows.
-import { clinicMatches, type ClinicConsult } from '../../../../shared/clinic.ts';
-import type { ConsultInfo } from '../../../../shared/ipc.ts';
-import { scribeStatusKind } from '../../../../shared/service/status-kind.ts';
-import { consultStatus, type ConsultStatus } from '../../lib/consult-status.ts';
+import { clinicMatches, type ClinicConsult } from '../../../shared/clinic.ts';
+import type { ConsultInfo } from '../../../shared/ipc.ts';
+import { scribeStatusKind } from '../../../shared/service/status-kind.ts';
+import { consultStatus, type ConsultStatus } from './consult-status.ts';
 import { dayKey, dayRange } from './days.ts';
 
 export const STATE_FILTERS = [

@@ -1,6 +1,7 @@
 // A question asked in place, instead of a modal dialog: the answer buttons take the focus so
 // a keyboard user lands on them, and "Cancel" comes first because it loses nothing.
 import { useEffect, useId, useRef } from 'react';
+import './confirm-inline.css';
 
 export function ConfirmInline({
   message,

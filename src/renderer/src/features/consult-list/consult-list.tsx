@@ -20,7 +20,7 @@ import {
 import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useConsults } from '../../stores/consults.ts';
 import { ConsultRow } from './consult-row.tsx';
-import type { DayGroup } from './days.ts';
+import type { DayGroup } from '../../lib/days.ts';
 import { listItems, type ListItem as Item } from './list-layout.ts';
 
 /** Sizes in px until an item is laid out: a heading, and a row with its actions (most rows are about this tall). */
