@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects (docs/testing.md): `node` for main core, shared, sandbox and receiver (unit and
-// integration over real loopback HTTP), `renderer` for React components and stores in jsdom.
+// Two projects (docs/testing.md): `node` for everything but the window (the engine, shared,
+// the sandbox, the receiver, main's glue, the build), `renderer` for the window in jsdom.
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
@@ -10,7 +10,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/renderer/**', 'test/e2e/**', '**/node_modules/**'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

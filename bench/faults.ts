@@ -1,4 +1,4 @@
-// Fault benchmark: the two fault runs of the pipeline (test/integration/core-faults.test.ts),
+// Fault benchmark: the two fault runs of the pipeline (test/main/core/jobs/faults.test.ts),
 // scaled up. (a) 100 recordings against a service that fails 30% of requests with 503, cuts
 // 10% of connections mid-answer, answers 300 ms late and issues 3-second access tokens.
 // (b) the core in a process of its own, killed with SIGKILL at random moments 100 times and
@@ -15,7 +15,7 @@ import { RecordingStore } from '../src/main/core/recordings/index.ts';
 import { openKeychain } from '../src/main/core/sign-in/secret-store.ts';
 import { ServiceClient } from '../src/main/core/service/client.ts';
 import type { SandboxStats } from '../src/sandbox/index.ts';
-import { firstTemplateId, makeRecording, tempDir } from '../test/integration/support/core.ts';
+import { firstTemplateId, makeRecording, tempDir } from '../test/support/core.ts';
 import { startCoreOn } from './support/core.ts';
 import { rerunInThrowawayKeyring } from './support/keyring.ts';
 import { progress, Report } from './support/report.ts';
@@ -327,7 +327,7 @@ report.add(
       : []),
     ...(args.only !== 'a'
       ? [
-          `- (b): sandbox \`--latency-ms 50 --scribe-seconds 0.5 --access-ttl ${KILL_ACCESS_TTL} --rate-limit 0\` (short tokens so kills also land in refreshes); the core in a child process (test/integration/support/core-runner.ts, the tests' runner, with its requests reported by bench/support/kill-runner.ts) that resumes the data folder, signs in if it holds no session, sends every finished recording without a job, and runs until all are done; SIGKILL at a moment drawn from 0–1.5 s after the child's first line of output (its first request answered or job saved), so kills land in the work rather than in Node's start-up; ${KILL_RECORDINGS} recordings at first and one more before each restart (${killAdded} added), so there is always work to interrupt; a run that finished before its kill is not counted as a kill; then one last run to the end`,
+          `- (b): sandbox \`--latency-ms 50 --scribe-seconds 0.5 --access-ttl ${KILL_ACCESS_TTL} --rate-limit 0\` (short tokens so kills also land in refreshes); the core in a child process (test/support/core-runner.ts, the tests' runner, with its requests reported by bench/support/kill-runner.ts) that resumes the data folder, signs in if it holds no session, sends every finished recording without a job, and runs until all are done; SIGKILL at a moment drawn from 0–1.5 s after the child's first line of output (its first request answered or job saved), so kills land in the work rather than in Node's start-up; ${KILL_RECORDINGS} recordings at first and one more before each restart (${killAdded} added), so there is always work to interrupt; a run that finished before its kill is not counted as a kill; then one last run to the end`,
           `- (b) secret store: ${killKeychain ? 'the real keychain (keytar on a throwaway gnome-keyring Secret Service), so the session survives the kills' : 'memory (no Secret Service here), so each start signs in again'}`,
         ]
       : []),

@@ -21,7 +21,7 @@ import type { JobRecord } from '../src/main/core/jobs/record.ts';
 import type { InvokeChannel, InvokeOutput } from '../src/shared/ipc.ts';
 import type { JobState } from '../src/shared/jobs.ts';
 import type { SandboxStats } from '../src/sandbox/index.ts';
-import { recorderChunks, tempDir, waitForJob } from '../test/integration/support/core.ts';
+import { recorderChunks, tempDir, waitForJob } from '../test/support/core.ts';
 import { startCoreOn } from './support/core.ts';
 import { HttpTrace, routeOf, type TracedRequest } from './support/http-trace.ts';
 import { progress, Report } from './support/report.ts';

@@ -14,7 +14,7 @@ import { createHandlers, type HandlerTable } from '../src/main/core/ipc-handlers
 import type { PipelineOptions } from '../src/main/core/jobs/pipeline.ts';
 import type { JobRecord } from '../src/main/core/jobs/record.ts';
 import type { InvokeChannel, InvokeOutput } from '../src/shared/ipc.ts';
-import { recorderChunks, waitForJob } from '../test/integration/support/core.ts';
+import { recorderChunks, waitForJob } from '../test/support/core.ts';
 import { startCoreOn } from './support/core.ts';
 import { HttpTrace, routeOf } from './support/http-trace.ts';
 import { progress, Report } from './support/report.ts';

@@ -47,7 +47,7 @@ type Count = { passed: number; failed: number; skipped: number };
 const total: Count = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
-// The build first: the tests of the built app (test/integration/build*.test.ts) and the
+// The build first: the tests of the built app (test/build/, test/main/electron-glue/) and the
 // end-to-end suite use out/, which a fresh clone does not have and an old one may hold stale.
 const build = spawnSync(bin('electron-vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: root });
 if (build.status !== 0) {

@@ -5,7 +5,7 @@ import { AppCore, type CoreOptions } from '../../src/main/core/app-core.ts';
 import { MemorySecretStore } from '../../src/main/core/sign-in/secret-store.ts';
 import { embeddedSandbox } from '../../src/main/embedded-sandbox.ts';
 import type { SandboxUrls } from '../../src/sandbox/index.ts';
-import { tempDir } from '../../test/integration/support/core.ts';
+import { tempDir } from '../../test/support/core.ts';
 
 export async function startCoreOn(urls: SandboxUrls, options: Partial<CoreOptions> = {}): Promise<AppCore> {
   const core = new AppCore({

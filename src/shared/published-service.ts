@@ -1,5 +1,5 @@
 // Facts of the published service the window and main both use, without zod (the window loads
-// no schema library; test/unit/window-imports.test.ts keeps it so).
+// no schema library; test/architecture/window-imports.test.ts keeps it so).
 
 /** The published service's three hosts (docs/service.md, "Three hosts"), the preset of the sign-in screen. */
 export const PUBLISHED_SERVICE_URLS = {

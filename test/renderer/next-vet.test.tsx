@@ -12,7 +12,7 @@ import { ANSWER_FOR_ANOTHER_VET } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { ApiCallError } from '../../src/shared/ipc-client.ts';
 import type { BridgeApi, InvokeChannel } from '../../src/shared/ipc.ts';
-import { recordThrough, startCoreAgainst, waitForJob } from '../integration/support/core.ts';
+import { recordThrough, startCoreAgainst, waitForJob } from '../support/core.ts';
 import { windowWithEngine } from './support/window.ts';
 import * as clinic from '../../src/renderer/src/stores/clinic.ts';
 import * as notifications from '../../src/renderer/src/stores/notifications.ts';

@@ -2,7 +2,7 @@
 // (with `{id}` parameters and the query it takes), and, where it has them, the schema of its
 // request body and the tolerant reader of its answer. The client builds its requests from it, the
 // sandbox registers its routes from it, and docs/service.md's table of operations is checked
-// against it (test/unit/service-operations.test.ts), so a path is written here and nowhere else.
+// against it (test/shared/service/operations.test.ts), so a path is written here and nowhere else.
 import type { z } from 'zod';
 import { parseDdxResult, parseMedicationResult, parseTreatmentPlanResult } from './agents.ts';
 import { parseLogin, parseMe, parseRefresh, parseSignIn } from './auth.ts';

@@ -1,7 +1,7 @@
 // The consults as the window uses them: the one copy and the outbox, each consult's stage,
 // access through the gate, the recorder, commands, notes and drafts, answers, conversations, the
 // trail, search and retention, and the IPC calls about a consult.
-// The only way in from outside this folder (test/unit/layers.test.ts checks it).
+// The only way in from outside this folder (test/architecture/layers.test.ts checks it).
 export { ConsultAccessView, NOT_THEIRS } from './access.ts';
 export { announceConsults } from './announcements.ts';
 export { AnswerStore } from './answer-store.ts';

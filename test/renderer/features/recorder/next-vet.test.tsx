@@ -1,0 +1,79 @@
+// The Record view through a Switch user, against the real engine: a recording the vet keeps
+// going names its owner for whoever signs in next, and what a vet typed for the next patient,
+// or the card of their last consult, is not there for the next vet.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
+import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
+import type * as ViewModule from '../../../../src/renderer/src/features/recorder/recorder-view.tsx';
+import type * as RecorderStoreModule from '../../../../src/renderer/src/stores/recorder.ts';
+import { installFakeMicrophone } from '../../support/fake-microphone.ts';
+import { windowWithEngine } from '../../support/window.ts';
+import { useSession } from '../../../../src/renderer/src/stores/session.ts';
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
+const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
+  mimeType: string;
+  chunks: { file: string }[];
+};
+const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
+
+let core: AppCore;
+let m: typeof ViewModule & typeof RecorderStoreModule;
+let microphone: { restore(): void };
+
+beforeAll(async () => {
+  // Before the window's modules: the recorder learns once whether this window can record.
+  microphone = installFakeMicrophone(chunks, manifest.mimeType);
+  ({ core } = await windowWithEngine({ signIn: true }));
+  m = {
+    ...(await import('../../../../src/renderer/src/features/recorder/recorder-view.tsx')),
+    ...(await import('../../../../src/renderer/src/stores/recorder.ts')),
+  };
+  await useSession.getState().load();
+}, 30_000);
+afterEach(cleanup);
+afterAll(async () => {
+  microphone.restore();
+  await core.stop();
+});
+
+/** Switch user at the engine ("Keep recording" leaves the recorder as it is), then the next vet signs in. */
+async function switchTo(account: { email: string; password: string }): Promise<void> {
+  await act(async () => {
+    await createHandlers(core)['session:switchUser'](undefined as never);
+    await core.session.signIn(account.email, account.password);
+  });
+}
+
+const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: "Patient's name" });
+
+describe('the Record view through Switch user', () => {
+  it('a recording kept going names its owner for the colleague; the fields and card of a vet who left are not the next vet’s', async () => {
+    render(<m.RecorderView />);
+    fireEvent.change(nameField(), { target: { value: 'Luna' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    expect(screen.queryByText(/^Recording for/)).toBeNull();
+
+    await switchTo(COLLEAGUE_ACCOUNT);
+    expect(screen.getByText('Recording for Dr. Demo Vet')).toBeTruthy();
+    // The patient typed is the recording's own, still.
+    expect(nameField().value).toBe('Luna');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    expect(screen.getByText('Recorded for Dr. Demo Vet')).toBeTruthy();
+    expect(nameField().value).toBe('');
+
+    // Typed by the colleague for their next patient, then they switch user: the next vet of
+    // another clinic finds an empty form and no card of the colleague's last consult.
+    fireEvent.change(nameField(), { target: { value: 'Milo' } });
+    await switchTo(OTHER_ACCOUNT);
+    expect(nameField().value).toBe('');
+    expect(screen.queryByText(/for Dr\./)).toBeNull();
+    expect(m.useRecorder.getState().result).toBeNull();
+  }, 30_000);
+});

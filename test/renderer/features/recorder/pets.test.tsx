@@ -1,0 +1,181 @@
+// Several pets in one visit, in the Record view and the note: "Add a patient" while recording,
+// a pet removed before Stop sends nothing, and at Stop each pet left gets a consult of its own
+// from the same recording, with one tab each above the note and "with …" in the list. On the
+// real core and its embedded sandbox (real HTTP), with the browser's microphone and recorder
+// stood in for (jsdom has none).
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import type { Sandbox } from '../../../../src/sandbox/index.ts';
+import type * as ControllerModule from '../../../../src/renderer/src/features/recorder/recorder-controller.ts';
+import type * as ViewModule from '../../../../src/renderer/src/features/recorder/recorder-view.tsx';
+import type * as NoteViewModule from '../../../../src/renderer/src/features/note/note-view.tsx';
+import type * as ListModule from '../../../../src/renderer/src/features/consult-list/consult-row.tsx';
+import type * as RecorderStoreModule from '../../../../src/renderer/src/stores/recorder.ts';
+import type * as TemplatesStoreModule from '../../../../src/renderer/src/stores/templates.ts';
+import type * as ConsultsStoreModule from '../../../../src/renderer/src/stores/consults.ts';
+import type * as NavStoreModule from '../../../../src/renderer/src/stores/nav.ts';
+import { installFakeMicrophone } from '../../support/fake-microphone.ts';
+import { windowWithEngine } from '../../support/window.ts';
+
+type Modules = typeof ControllerModule &
+  typeof ViewModule &
+  typeof NoteViewModule &
+  typeof ListModule &
+  typeof RecorderStoreModule &
+  typeof TemplatesStoreModule &
+  typeof ConsultsStoreModule &
+  typeof NavStoreModule;
+
+const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
+const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
+  mimeType: string;
+  chunks: { file: string }[];
+};
+const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
+
+let core: AppCore;
+let m: Modules;
+let microphone: { restore(): void };
+
+beforeAll(async () => {
+  microphone = installFakeMicrophone(chunks, manifest.mimeType);
+  ({ core } = await windowWithEngine({ signIn: true }));
+  m = {
+    ...(await import('../../../../src/renderer/src/features/recorder/recorder-controller.ts')),
+    ...(await import('../../../../src/renderer/src/features/recorder/recorder-view.tsx')),
+    ...(await import('../../../../src/renderer/src/features/note/note-view.tsx')),
+    ...(await import('../../../../src/renderer/src/features/consult-list/consult-row.tsx')),
+    ...(await import('../../../../src/renderer/src/stores/recorder.ts')),
+    ...(await import('../../../../src/renderer/src/stores/templates.ts')),
+    ...(await import('../../../../src/renderer/src/stores/consults.ts')),
+    ...(await import('../../../../src/renderer/src/stores/nav.ts')),
+  };
+  await m.useConsults.getState().load();
+}, 30_000);
+
+afterEach(() => cleanup());
+
+afterAll(async () => {
+  microphone.restore();
+  await core.stop();
+});
+
+const sessionsCreated = () =>
+  (core.embeddedSandbox as Sandbox | null)?.stats().byRoute['POST /scribe/recording-sessions/create'] ?? 0;
+
+describe('several pets in one visit', () => {
+  it('adds and removes patients while recording; at Stop each patient left is its own consult, with a tab each', async () => {
+    const view = render(<m.RecorderView />);
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
+    await waitFor(() => expect(m.useTemplates.getState().items.length).toBeGreaterThan(0));
+    fireEvent.change(select, { target: { value: m.useTemplates.getState().items.find((t) => t.name === 'SOAP')!.id } });
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Bella' } });
+    const before = sessionsCreated();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    const id = m.useRecorder.getState().id!;
+
+    // Two more patients while recording; the second is removed before Stop.
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    // The cursor goes into the new patient's name.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: "Patient 2's name" })));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Mango' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 3's name" }), { target: { value: 'Pip' } });
+    expect(m.useRecorder.getState().pets).toEqual(['Mango', 'Pip']);
+    // Kept with the recording a moment after the typing stops, in case the app ends before Stop.
+    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Mango', 'Pip']), { timeout: 3000 });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    // Pip removed just before Stop: main still has Pip, yet Pip is not sent (and with every
+    // other pet removed, see below, the visit is one pet's).
+    fireEvent.click(screen.getByRole('button', { name: 'Remove patient 3 (Pip)' }));
+    expect(screen.queryByRole('textbox', { name: "Patient 3's name" })).toBeNull();
+    expect(m.useRecorder.getState().pets).toEqual(['Mango']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a patient' })));
+    expect(core.recordings.peek(id)?.pets).toEqual(['Mango', 'Pip']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    // The fields are the next visit's: no other patient left over. The card names the other pet.
+    expect(screen.queryByRole('textbox', { name: "Patient 2's name" })).toBeNull();
+    const others = await screen.findByRole('list', { name: 'Other patients in this visit' });
+    expect(within(others).getByText('Mango')).toBeTruthy();
+    const visit = core.cache.all().filter((c) => c.recording.visitId === id);
+    expect(visit.map((c) => c.recording.patientName).sort()).toEqual(['Bella', 'Mango']);
+    const mango = visit.find((c) => c.recording.patientName === 'Mango')!.recording.id;
+    await waitFor(() => expect(sessionsCreated()).toBe(before + 2), { timeout: 10_000 });
+    view.unmount();
+
+    // The note: one tab per pet, the open one marked; the other tab opens its own consult.
+    await m.useConsults.getState().load();
+    render(<m.NoteView id={id} />);
+    const tabs = within(await screen.findByRole('navigation', { name: 'Pets seen in this visit' }));
+    expect(tabs.getAllByRole('button').map((b) => b.querySelector('.pet-tab-name')?.textContent)).toEqual([
+      'Bella',
+      'Mango',
+    ]);
+    expect(tabs.getByRole('button', { name: /^Bella/ }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(tabs.getByRole('button', { name: /^Mango/ }));
+    expect(m.useNav.getState().view).toEqual({ name: 'note', id: mango });
+    cleanup();
+
+    // In the list, each pet says who else was seen.
+    const bellaInfo = m.useConsults.getState().byId[id]!;
+    render(
+      <ul>
+        <m.ConsultRow consult={bellaInfo} />
+      </ul>,
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Bella · with Mango');
+  }, 40_000);
+
+  it('a visit stopped without a template: Send to be scribed sends every pet with the template chosen then', async () => {
+    render(<m.RecorderView />);
+    // No template this time (the one used last is offered first: the vet takes it away).
+    await waitFor(() => expect(m.useRecorder.getState().templateId).not.toBeNull());
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), { target: { value: '' } });
+    expect(m.useRecorder.getState().templateId).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Tiger' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Smudge' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    const id = m.useRecorder.getState().id!;
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Send to be scribed' });
+    const visit = () => core.cache.all().filter((c) => c.recording.visitId === id);
+    expect(visit().map((c) => [c.recording.patientName, c.job])).toEqual(
+      expect.arrayContaining([
+        ['Tiger', null],
+        ['Smudge', null],
+      ]),
+    );
+    const soap = m.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), { target: { value: soap.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to be scribed' }));
+    await waitFor(() => expect(visit().every((c) => c.job?.templateId === soap.id)).toBe(true), { timeout: 5000 });
+    expect(visit()).toHaveLength(2);
+  }, 30_000);
+
+  it('every other pet removed before Stop: the recording is one pet’s, though main had heard of the others', async () => {
+    render(<m.RecorderView />);
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Rex' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    const id = m.useRecorder.getState().id!;
+    fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
+    fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Pip' } });
+    await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Pip']), { timeout: 3000 });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove patient 2 (Pip)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    expect(core.cache.consult(id)?.recording.visitId ?? null).toBeNull();
+    expect(core.cache.all().filter((c) => c.recording.patientName === 'Pip')).toEqual([]);
+  }, 30_000);
+});

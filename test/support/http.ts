@@ -1,0 +1,120 @@
+// A thin undici client for tests that talk to the sandbox over real loopback HTTP.
+import { request } from 'undici';
+import type { Sandbox } from '../../src/sandbox/index.ts';
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: T;
+  text: string;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+  /** X-API-Version sent, as the app sends it on every API call; null sends none (and the storage PUT never has one). */
+  apiVersion?: string | null;
+}
+
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
+  const storage = new URL(url).pathname.startsWith('/storage/');
+  const version = options.apiVersion === undefined ? (storage ? null : 'v1') : options.apiVersion;
+  const headers: Record<string, string> = {
+    ...(version === null ? {} : { 'x-api-version': version }),
+    ...options.headers,
+  };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | Buffer | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const answer = await request(url, { method: method as 'GET', headers, body });
+  const text = await answer.body.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: answer.statusCode, headers: answer.headers, json: json as T, text };
+}
+
+export interface SignedIn {
+  access: string;
+  refresh: string;
+  user: { id: string; organization_id: string; email: string };
+}
+
+export async function signIn(sandbox: Sandbox, account = sandbox.demo): Promise<SignedIn> {
+  const a = await call<{ access_token: string; refresh_token: string; user: SignedIn['user'] }>(
+    'POST',
+    `${sandbox.urls.agents_url}/auth/sign-in`,
+    {
+      body: account,
+    },
+  );
+  if (a.status !== 200) throw new Error(`sign-in answered ${a.status}: ${a.text}`);
+  return { access: a.json.access_token, refresh: a.json.refresh_token, user: a.json.user };
+}
+
+/** Row 4's body for a patient, as the app sends it. */
+export function sessionBody(patientName = 'Bella', description = 'Limping, left hind') {
+  return { patient_name: patientName, description, session_date: '2026-11-25' };
+}
+
+/** Rows 4, 6 and 7 as published: a session for a patient, an upload address, the bytes PUT to it as `curl -T` sends them. */
+export async function uploadRecording(
+  sandbox: Sandbox,
+  token: string,
+  bytes: Buffer,
+  { patientName = 'Bella', autoTemplate }: { patientName?: string; autoTemplate?: string } = {},
+): Promise<{ sessionId: string; uploadUrl: string }> {
+  const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, {
+    token,
+    body: sessionBody(patientName),
+  });
+  if (s.status !== 200) throw new Error(`create session answered ${s.status}: ${s.text}`);
+  const sessionId = s.json.public_id;
+  const u = await call<{ url: string; message: string }>(
+    'POST',
+    `${sandbox.urls.scribe_url}/audio/generate-upload-url`,
+    {
+      token,
+      body: {
+        recording_session_public_id: sessionId,
+        ...(autoTemplate ? { auto_scribe_template_public_id: autoTemplate } : {}),
+      },
+    },
+  );
+  if (u.status !== 200) throw new Error(`upload url answered ${u.status}: ${u.text}`);
+  const put = await call('PUT', u.json.url, { rawBody: bytes });
+  if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
+  return { sessionId, uploadUrl: u.json.url };
+}
+
+/** The first bytes of a WebM file (EBML magic) followed by filler: enough for the sandbox to accept it as audio. */
+export function fakeWebm(size = 4096): Buffer {
+  const b = Buffer.alloc(size, 0x55);
+  b.writeUInt32BE(0x1a45dfa3, 0);
+  return b;
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 10_000, intervalMs = 50 } = {},
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
