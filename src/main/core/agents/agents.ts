@@ -21,25 +21,27 @@ export interface AgentsOptions {
   actors?: Pick<Actors, 'withToken'>;
 }
 
-/** A request with the sign-in of the vet who asked (`actor`), else with the one in front. */
-export function asking<T>(session: Session, options: AgentsOptions, fn: (token: string) => Promise<T>, actor?: Actor) {
-  return actor && options.actors ? options.actors.withToken(actor, fn) : session.withToken(fn);
-}
-
-export class Agents {
-  private readonly client: ServiceClient;
-  private readonly session: Session;
-  private readonly options: AgentsOptions;
+/**
+ * What the agents and the organization share: the client, and the sign-in each request goes
+ * with: the one of the vet who asked (`actor`), else the one in front.
+ */
+export class AskedBy {
+  protected readonly client: ServiceClient;
+  protected readonly session: Session;
+  protected readonly options: AgentsOptions;
   constructor(client: ServiceClient, session: Session, options: AgentsOptions = {}) {
     this.client = client;
     this.session = session;
     this.options = options;
   }
 
-  private asking<T>(fn: (token: string) => Promise<T>, actor?: Actor): Promise<T> {
-    return asking(this.session, this.options, fn, actor);
+  protected asking<T>(fn: (token: string) => Promise<T>, actor?: Actor): Promise<T> {
+    const { actors } = this.options;
+    return actor && actors ? actors.withToken(actor, fn) : this.session.withToken(fn);
   }
+}
 
+export class Agents extends AskedBy {
   ddx(input: string, actor?: Actor) {
     const text = input.trim();
     if (text === '') throw new Refusal('invalid_input', 'Type or paste a clinical history first.');

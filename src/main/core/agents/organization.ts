@@ -2,25 +2,11 @@
 // (`GET /organizations/get`), its notification e-mail, its webhook endpoint and the webhook
 // switch; each asked with the sign-in of the vet who asked.
 import { MIN_WEBHOOK_SECRET } from '../../../shared/limits.ts';
-import type { ServiceClient } from '../service/index.ts';
-import type { Actor, Session } from '../sign-in/index.ts';
+import type { Actor } from '../sign-in/index.ts';
 import { Refusal } from '../platform/index.ts';
-import { asking, type AgentsOptions } from './agents.ts';
+import { AskedBy } from './agents.ts';
 
-export class Organization {
-  private readonly client: ServiceClient;
-  private readonly session: Session;
-  private readonly options: AgentsOptions;
-  constructor(client: ServiceClient, session: Session, options: AgentsOptions = {}) {
-    this.client = client;
-    this.session = session;
-    this.options = options;
-  }
-
-  private asking<T>(fn: (token: string) => Promise<T>, actor?: Actor): Promise<T> {
-    return asking(this.session, this.options, fn, actor);
-  }
-
+export class Organization extends AskedBy {
   get(actor?: Actor) {
     return this.asking((t) => this.client.organization(t), actor);
   }
