@@ -11,16 +11,14 @@ import {
   type IpcError,
   type IpcResult,
 } from '../../shared/ipc.ts';
-import type { Actor } from './sign-in/index.ts';
 import type { AppCore } from './app-core.ts';
 import { clinicCalls } from './clinic/index.ts';
 import { agentCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
 import { NOT_THEIRS, consultCalls, recorderCalls, TrailError } from './consults/index.ts';
-import { diskErrorCode, diskErrorMessage, Refusal } from './platform/index.ts';
+import { diskErrorCode, diskErrorMessage, Refusal, type Call, type Calls } from './platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
-import { SignedOutError } from './sign-in/index.ts';
-import type { Call, Calls } from './platform/index.ts';
+import { SignedOutError, type Actor } from './sign-in/index.ts';
 
 export type HandlerTable = { [C in InvokeChannel]: (input: unknown) => Promise<IpcResult<InvokeOutput<C>>> };
 
