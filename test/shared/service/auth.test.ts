@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import {
   decodeJwtExpiry,
   parseRefresh,
   parseSignIn,
-  ServiceResponseError,
-  type Operation,
   type SignInResponseWire,
 } from '../../../src/shared/service/index.ts';
-
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/service/${name}`, import.meta.url), 'utf8'));
+import { expectFailure, fixture } from '../../support/service-answers.ts';
 
 const USER = {
   id: '5b0d6c1e-2f4a-4a8e-9a51-0c7f3f1d2b9e',
@@ -22,23 +17,6 @@ const USER = {
 function jwt(claims: Record<string, unknown>): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.sig`;
-}
-
-function failure(parse: () => unknown): ServiceResponseError {
-  try {
-    parse();
-  } catch (e) {
-    if (e instanceof ServiceResponseError) return e;
-    throw e;
-  }
-  throw new Error('expected a ServiceResponseError');
-}
-
-function expectFailure(parse: () => unknown, operation: Operation, field: string, problem: string | RegExp) {
-  const e = failure(parse);
-  expect(e.operation).toBe(operation);
-  expect(e.field).toBe(field);
-  expect(e.message).toMatch(problem);
 }
 
 describe('decodeJwtExpiry', () => {

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import {
   parseOrganizationUpdate,
   parseWebhookStatusUpdate,
-  ServiceResponseError,
-  type Operation,
   type OrganizationUpdateResponseWire,
   type WebhookStatusResponseWire,
 } from '../../../src/shared/service/index.ts';
-
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/service/${name}`, import.meta.url), 'utf8'));
-
-function expectFailure(parse: () => unknown, operation: Operation, field: string, problem: string | RegExp) {
-  let caught: unknown;
-  try {
-    parse();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(ServiceResponseError);
-  const e = caught as ServiceResponseError;
-  expect(e.operation).toBe(operation);
-  expect(e.field).toBe(field);
-  expect(e.message).toMatch(problem);
-}
+import { expectFailure, fixture } from '../../support/service-answers.ts';
 
 describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notification)', () => {
   it('reads { message, data: organization 2.4 }', () => {

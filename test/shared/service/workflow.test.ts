@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import {
   parseRecordingSession,
   parseScribeRecord,
@@ -8,32 +7,15 @@ import {
   parseUploadUrl,
   presignedExpiry,
   scribeStatusKind,
-  ServiceResponseError,
-  type Operation,
   type RecordingSessionWire,
   type ScribeRecordWire,
   type ScribeRequestResponseWire,
   type TemplatesResponseWire,
   type UploadUrlResponseWire,
 } from '../../../src/shared/service/index.ts';
+import { expectFailure, fixture } from '../../support/service-answers.ts';
 
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../fixtures/service/${name}`, import.meta.url), 'utf8'));
 const dataOf = (name: string) => fixture(name)['data'] as Record<string, unknown>;
-
-function expectFailure(parse: () => unknown, operation: Operation, field: string, problem: string | RegExp) {
-  let caught: unknown;
-  try {
-    parse();
-  } catch (e) {
-    caught = e;
-  }
-  expect(caught).toBeInstanceOf(ServiceResponseError);
-  const e = caught as ServiceResponseError;
-  expect(e.operation).toBe(operation);
-  expect(e.field).toBe(field);
-  expect(e.message).toMatch(problem);
-}
 
 describe('parseRecordingSession (POST /recording-sessions/create)', () => {
   it('reads the published answer, a bare object', () => {
