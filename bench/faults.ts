@@ -75,7 +75,7 @@ function account(store: RecordingStore, ids: string[], stats: SandboxStats) {
   for (const id of ids) {
     const job = jobOf(store, id);
     if (job?.state === 'completed' && (job.note ?? '').trim() !== '') completed += 1;
-    if (job?.sessionId) sessions.add(job.sessionId);
+    if (job?.recordingSessionId) sessions.add(job.recordingSessionId);
   }
   const perFile = Object.values(stats.scribeRecordsByFileKey);
   const perSession = new Map<string, number>();

@@ -53,7 +53,7 @@ const MIME = 'audio/webm;codecs=opus';
 const GOAL_MEDIAN_MS = 50;
 
 const ROUTES = {
-  createSession: 'POST /scribe/recording-sessions/create',
+  createRecordingSession: 'POST /scribe/recording-sessions/create',
   uploadUrl: 'POST /scribe/audio/generate-upload-url',
   put: 'PUT /storage/:key',
   scribe: 'POST /scribe/scribe/request',
@@ -153,7 +153,11 @@ async function runConsults(scribeSeconds: number, count: number, parallel: numbe
       id,
       JSON.parse(readFileSync(join(dirname(core.recordings.audioPath(id)), 'job.json'), 'utf8')) as JobRecord,
     );
-  const { earlySessions: made, earlySessionsUsed: used, earlySessionsUnused: unused } = core.pipeline.counters;
+  const {
+    earlyRecordingSessions: made,
+    earlyRecordingSessionsUsed: used,
+    earlyRecordingSessionsUnused: unused,
+  } = core.pipeline.counters;
   await core.stop();
   await sandbox.close();
   rmSync(core.options.dataDir, { recursive: true, force: true });
@@ -189,7 +193,7 @@ const finishTimes: number[] = [];
   }
   rmSync(dir, { recursive: true, force: true });
 }
-// recording meta (finish), job created, session_created, upload_url, uploaded, send time.
+// recording meta (finish), job created, recording_session_created, upload_url, uploaded, send time.
 const SAVES_ON_PATH = 6;
 
 // Part 1: many consults, the service answering at once.
@@ -211,7 +215,9 @@ const missing: string[] = [];
 for (const [id, c] of main.consults) {
   const job = main.jobs.get(id);
   const mine = (r: TracedRequest) =>
-    (r.method === 'PUT' && job?.sessionId != null && r.path.includes(encodeURIComponent(job.sessionId))) ||
+    (r.method === 'PUT' &&
+      job?.recordingSessionId != null &&
+      r.path.includes(encodeURIComponent(job.recordingSessionId))) ||
     (r.method === 'POST' && routeOf(r) === ROUTES.scribe && r.idempotencyKey === job?.idempotencyKey);
   const own = main.trace.requests.filter(mine);
   const scribe = own.find((r) => r.method === 'POST' && r.sentAt !== null);
@@ -226,8 +232,8 @@ for (const [id, c] of main.consults) {
   const at = (s: JobState) => c.states[s] ?? Number.NaN;
   // A job whose session and address were made while recording starts at the upload: the
   // steps before it take no time after Stop.
-  const jobAt = c.states.recorded ?? c.states.session_created ?? at('upload_url');
-  const sessionAt = c.states.session_created ?? jobAt;
+  const jobAt = c.states.recorded ?? c.states.recording_session_created ?? at('upload_url');
+  const sessionAt = c.states.recording_session_created ?? jobAt;
   const firstByte = Math.min(...puts.map((r) => r.sentAt ?? Number.POSITIVE_INFINITY));
   timings.push({
     id,
@@ -248,7 +254,7 @@ const own = timings.map((t) => t.own);
 const ownMedian = median(own);
 
 const perConsult = (route: string) => delta(main, route) / CONSULTS;
-const minimum = [ROUTES.createSession, ROUTES.uploadUrl, ROUTES.put, ROUTES.scribe];
+const minimum = [ROUTES.createRecordingSession, ROUTES.uploadUrl, ROUTES.put, ROUTES.scribe];
 const workflowMet = minimum.every((r) => delta(main, r) === CONSULTS) && delta(main, ROUTES.poll) >= CONSULTS;
 const pollsPerConsult = perConsult(ROUTES.poll);
 const otherRoutes = Object.keys(main.after.byRoute).filter(
@@ -272,7 +278,7 @@ report.add(
   [
     '## Stop → scribe request sent, without the upload',
     '',
-    "(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app's own time, plus the create-session and upload-URL round trips to the sandbox on loopback for a consult whose session was not made while recording.",
+    "(scribe request sent) − (Stop) − (upload transfer: PUT headers sent → answer read). What is left is the app's own time, plus the recording-session-create and upload-URL round trips to the sandbox on loopback for a consult whose session was not made while recording.",
   ].join('\n'),
 );
 report.table(
@@ -289,7 +295,7 @@ report.table(
 );
 const PARTS = [
   'Stop → job saved (recording finished: WebM Duration written, meta saved; job created and saved)',
-  'job saved → session saved (create-session round trip, job saved; none when made while recording)',
+  'job saved → session saved (recording-session-create round trip, job saved; none when made while recording)',
   'session saved → upload URL saved (upload-URL round trip, job saved; none when made while recording)',
   'upload URL saved → upload saved, without the transfer (file opened, job saved)',
   'upload saved → scribe request sent (job saved with the send time first)',
@@ -352,7 +358,12 @@ report.add(
 report.table(
   ['route', 'requests', 'per consult', 'minimum per consult'],
   [
-    [ROUTES.createSession, delta(main, ROUTES.createSession), fixed(perConsult(ROUTES.createSession), 2), 1],
+    [
+      ROUTES.createRecordingSession,
+      delta(main, ROUTES.createRecordingSession),
+      fixed(perConsult(ROUTES.createRecordingSession), 2),
+      1,
+    ],
     [ROUTES.uploadUrl, delta(main, ROUTES.uploadUrl), fixed(perConsult(ROUTES.uploadUrl), 2), 1],
     [ROUTES.put, delta(main, ROUTES.put), fixed(perConsult(ROUTES.put), 2), 1],
     [ROUTES.scribe, delta(main, ROUTES.scribe), fixed(perConsult(ROUTES.scribe), 2), 1],

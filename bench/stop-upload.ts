@@ -40,9 +40,12 @@ interface Side {
   pipeline: Partial<PipelineOptions>;
 }
 const SIDES: Side[] = [
-  { name: 'session asked for at Stop (before)', pipeline: { earlySession: false } },
+  { name: 'session asked for at Stop (before)', pipeline: { earlyRecordingSession: false } },
   // Consults of 5 s: asked for 1.5 s after the name was set, not after the minute of audio the app waits for.
-  { name: 'session made while recording (now)', pipeline: { earlySessionDelayMs: 1500, earlySessionAfterMs: 0 } },
+  {
+    name: 'session made while recording (now)',
+    pipeline: { earlyRecordingSessionDelayMs: 1500, earlyRecordingSessionAfterMs: 0 },
+  },
 ];
 
 async function invoke<C extends InvokeChannel>(h: HandlerTable, channel: C, input: unknown): Promise<InvokeOutput<C>> {
@@ -114,7 +117,7 @@ report.add(
     '## Setup',
     '',
     `- two engines (the real AppCore, default pipeline settings but for the one option compared) at once in this process against one sandbox process (\`scribeSeconds: 0\`, no rate limit), each with ${ROOMS} exam rooms recording ${CONSULTS / ROOMS} consults one after another: ${CONSULTS} per engine, driven through the IPC handler table (\`recording:start\` with the patient's name and a template, five \`recording:chunk\` calls one a second, \`recording:stop\`)`,
-    '- one engine asks for the recording session and its upload address at Stop (`earlySession: false`, as the app did before); the other asks for them while recording, 1.5 s after the name was last set (the app waits 10 s, and for a minute of audio, which these 5 s consults never reach)',
+    '- one engine asks for the recording session and its upload address at Stop (`earlyRecordingSession: false`, as the app did before); the other asks for them while recording, 1.5 s after the name was last set (the app waits 10 s, and for a minute of audio, which these 5 s consults never reach)',
     "- Stop: the moment `recording:stop` is called; first upload byte: the PUT's start in node:http's diagnostics channel (its headers leave with its first body bytes); scribe request: its headers sent (undici)",
     `- wall time ${fixed(wall / 1000)} s`,
   ].join('\n'),
@@ -125,7 +128,10 @@ const rows = outcomes.map((o) => {
   for (const [id, stopAt] of o.stops) {
     const job = o.jobs.get(id);
     const put = trace.requests.find(
-      (r) => r.method === 'PUT' && job?.sessionId != null && r.path.includes(encodeURIComponent(job.sessionId)),
+      (r) =>
+        r.method === 'PUT' &&
+        job?.recordingSessionId != null &&
+        r.path.includes(encodeURIComponent(job.recordingSessionId)),
     );
     const scribe = trace.requests.find(
       (r) => routeOf(r).endsWith('/scribe/request') && r.idempotencyKey === job?.idempotencyKey,
@@ -141,7 +147,7 @@ const rows = outcomes.map((o) => {
     fixed(percentile(toPut, 95)),
     fixed(median(toScribe)),
     fixed(percentile(toScribe, 95)),
-    `${c.earlySessions} / ${c.earlySessionsUsed} / ${c.earlySessionsUnused}`,
+    `${c.earlyRecordingSessions} / ${c.earlyRecordingSessionsUsed} / ${c.earlyRecordingSessionsUnused}`,
   ];
 });
 report.table(

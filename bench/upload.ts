@@ -106,12 +106,13 @@ const service = new ServiceClient({
 });
 const signIn = await service.signIn(sandbox.demo.email, sandbox.demo.password);
 const token = signIn.accessToken;
-const session = await service.createSession(token, {
+const session = await service.createRecordingSession(token, {
   patientName: 'Benchmark',
   description: 'upload benchmark',
-  sessionDate: new Date().toISOString().slice(0, 10),
+  recordingSessionDate: new Date().toISOString().slice(0, 10),
 });
-const freshUrl = async (_name: string) => (await service.uploadUrl(token, { sessionId: session.id })).uploadUrl;
+const freshUrl = async (_name: string) =>
+  (await service.uploadUrl(token, { recordingSessionId: session.id })).uploadUrl;
 
 interface SizeResult {
   size: number;

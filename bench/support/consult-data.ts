@@ -293,7 +293,7 @@ export function generateConsults(
       recordingId: id,
       templateId: template.public_id,
       failedAt: null,
-      sessionId: `sess-${id}`,
+      recordingSessionId: `sess-${id}`,
       upload: null,
       idempotencyKey: `idem-${id}`,
       scribeRequests: 1,

@@ -33,7 +33,12 @@ export class ScribeJobs {
     this.stall = stall;
   }
 
-  create(input: { sessionId: string; templateId: string; organizationId: string; idempotencyKey: string | null }): {
+  create(input: {
+    recordingSessionId: string;
+    templateId: string;
+    organizationId: string;
+    idempotencyKey: string | null;
+  }): {
     record: ScribeRecord;
     created: boolean;
   } {
@@ -44,7 +49,7 @@ export class ScribeJobs {
       );
       if (earlier) {
         if (
-          earlier.recording_session_public_id !== input.sessionId ||
+          earlier.recording_session_public_id !== input.recordingSessionId ||
           earlier.template_public_id !== input.templateId
         ) {
           throw invalid(
@@ -61,13 +66,13 @@ export class ScribeJobs {
         return { record: earlier, created: false };
       }
     }
-    const session = state.sessions[input.sessionId];
-    if (!session || session.organization_id !== input.organizationId) {
+    const recordingSession = state.recording_sessions[input.recordingSessionId];
+    if (!recordingSession || recordingSession.organization_id !== input.organizationId) {
       throw new ApiError(404, 'not_found', 'Recording session not found.');
     }
     const template = findTemplate(input.templateId);
     if (!template) throw new ApiError(404, 'not_found', 'Template not found.');
-    const fileKey = session.last_upload_key;
+    const fileKey = recordingSession.last_upload_key;
     const upload = fileKey ? state.uploads[fileKey] : undefined;
     if (!fileKey || !upload?.uploaded) {
       throw new ApiError(
@@ -80,7 +85,7 @@ export class ScribeJobs {
     const totalMs = this.scribeSeconds * 1000;
     const record: ScribeRecord = {
       public_id: randomUUID(),
-      recording_session_public_id: input.sessionId,
+      recording_session_public_id: input.recordingSessionId,
       template_public_id: input.templateId,
       file_key: fileKey,
       organization_id: input.organizationId,
@@ -103,7 +108,10 @@ export class ScribeJobs {
       record.error =
         'The uploaded file is not audio the service can read; expected .flac .mp3 .mp4 .mpeg .mpga .m4a .ogg .wav or .webm.';
     } else {
-      record.categories = buildNote(template, { patientName: session.patient_name, description: session.description });
+      record.categories = buildNote(template, {
+        patientName: recordingSession.patient_name,
+        description: recordingSession.description,
+      });
     }
     state.scribes[record.public_id] = record;
     this.store.save();

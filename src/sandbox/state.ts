@@ -6,6 +6,7 @@ import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { withNamesNow } from '../shared/renamed.ts';
 import type { OrganizationWire, WebhookWire } from '../shared/service/wire.ts';
 import type { SandboxKeys } from './keys.ts';
 
@@ -34,7 +35,7 @@ export interface RefreshFamily {
   revoked: boolean;
 }
 
-export interface SessionRecord {
+export interface RecordingSessionRecord {
   public_id: string;
   patient_name: string;
   description: string;
@@ -95,7 +96,7 @@ export interface SandboxState {
   organizations: OrganizationRecord[];
   webhooks: WebhookRecord[];
   refresh_families: Record<string, RefreshFamily>;
-  sessions: Record<string, SessionRecord>;
+  recording_sessions: Record<string, RecordingSessionRecord>;
   uploads: Record<string, UploadRecord>;
   scribes: Record<string, ScribeRecord>;
   deliveries: DeliveryRecord[];
@@ -106,13 +107,15 @@ export interface SandboxState {
 // filled in where they are used), so they are checked only for being objects; a file cut short
 // or of another program is refused with what is wrong, and the sandbox starts afresh in memory.
 const record = z.looseObject({});
+/** Collections an earlier version saved under another name: old name -> name now. */
+const STATE_RENAMED = { sessions: 'recording_sessions' } as const;
 const stateFileSchema = z.looseObject({
   version: z.literal(1, { error: (i) => `unknown sandbox state version ${String(i.input)}` }),
   users: z.array(record),
   organizations: z.array(record),
   webhooks: z.array(record).default([]),
   refresh_families: z.record(z.string(), record).default({}),
-  sessions: z.record(z.string(), record).default({}),
+  recording_sessions: z.record(z.string(), record).default({}),
   uploads: z.record(z.string(), record).default({}),
   scribes: z.record(z.string(), record).default({}),
   deliveries: z.array(record).default([]),
@@ -173,7 +176,7 @@ function seed(): SandboxState {
       organization_public_id,
     })),
     refresh_families: {},
-    sessions: {},
+    recording_sessions: {},
     uploads: {},
     scribes: {},
     deliveries: [],
@@ -221,7 +224,7 @@ export class StateStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
     }
-    const checked = stateFileSchema.safeParse(JSON.parse(text));
+    const checked = stateFileSchema.safeParse(withNamesNow(JSON.parse(text), STATE_RENAMED));
     if (!checked.success) {
       const issue = checked.error.issues[0];
       throw new Error(

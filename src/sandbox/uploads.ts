@@ -60,11 +60,11 @@ export class Uploads {
   }
 
   /** `POST /audio/generate-upload-url`: a new object for the session and its presigned address. */
-  create(origin: string, sessionId: string, autoScribeTemplateId: string | null): string {
-    const fileKey = `recordings/${sessionId}/${randomUUID()}`;
+  create(origin: string, recordingSessionId: string, autoScribeTemplateId: string | null): string {
+    const fileKey = `recordings/${recordingSessionId}/${randomUUID()}`;
     const record: UploadRecord = {
       file_key: fileKey,
-      recording_session_public_id: sessionId,
+      recording_session_public_id: recordingSessionId,
       created_at: new Date().toISOString(),
       content_type: null,
       auto_scribe_template_public_id: autoScribeTemplateId,
@@ -177,10 +177,10 @@ export class Uploads {
     const sha256 = hash.digest('hex');
     record.uploaded = { size, sha256, at: new Date().toISOString() };
     record.content_type = sentType;
-    const session = this.store.state.sessions[record.recording_session_public_id];
-    if (session) {
-      session.last_upload_key = fileKey;
-      session.updated_at = record.uploaded.at;
+    const recordingSession = this.store.state.recording_sessions[record.recording_session_public_id];
+    if (recordingSession) {
+      recordingSession.last_upload_key = fileKey;
+      recordingSession.updated_at = record.uploaded.at;
     }
     this.store.save();
     return { size, sha256, record };

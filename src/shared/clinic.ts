@@ -3,12 +3,12 @@
 
 /** One consult of the organization that this computer did not record. */
 export interface ClinicConsult {
-  /** Unique in the list: `scribe:<id>` for a note, `session:<id>` for a session with no note linked. */
+  /** Unique in the list: `scribe:<id>` for a note, `recording-session:<id>` for a recording session with no note linked. */
   key: string;
   /** The scribe (the note) on the service; null for a session with no note linked to it. */
   scribeId: string | null;
   /** The recording session, when the service says which it is; never guessed. */
-  sessionId: string | null;
+  recordingSessionId: string | null;
   /** From the linked session; null when the note is not linked to one. */
   patientName: string | null;
   description: string | null;
@@ -40,7 +40,7 @@ export interface ClinicNote {
   note: string;
   rtf: string | null;
   patientName: string | null;
-  sessionDate: string | null;
+  recordingSessionDate: string | null;
   templateName: string | null;
 }
 

@@ -72,11 +72,11 @@ const chatMessage = z
   .min(1, 'is required')
   .max(MAX_CHAT_MESSAGE, `is longer than ${MAX_CHAT_MESSAGE} characters`);
 
-/** A consult of the clinic's list: `scribe:<id>` or `session:<id>`, the service's id. */
+/** A consult of the clinic's list: `scribe:<id>` or `recording-session:<id>`, the service's id. */
 const clinicKey = z
   .string()
   .max(120, 'is too long')
-  .regex(/^(scribe|session):[A-Za-z0-9._:-]{1,100}$/, 'is not a consult of the clinic’s list');
+  .regex(/^(scribe|recording-session):[A-Za-z0-9._:-]{1,100}$/, 'is not a consult of the clinic’s list');
 /** One more document of a consult (discharge instructions after the note); absent: the consult's note. */
 const requiredDocumentId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'is not a document of a consult');
 const documentId = requiredDocumentId.optional();
@@ -329,7 +329,7 @@ export const invokeContract = {
     }),
     output: answer<ConsultInfo>(),
   },
-  'recording:update': {
+  'consults:update': {
     input: z.object({
       id,
       label: label.nullable().optional(),
@@ -357,7 +357,7 @@ export const invokeContract = {
       editedNote: string | null;
       rtf: string | null;
       patientName: string | null;
-      sessionDate: string | null;
+      recordingSessionDate: string | null;
       documentName: string | null;
       /** The other vets with unsaved changes to this note (their names; their text is theirs alone). */
       othersEditing: string[];

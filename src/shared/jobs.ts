@@ -1,7 +1,7 @@
 // A recording's way through the service, as main tells the window about it.
 export const JOB_STATES = [
   'recorded',
-  'session_created',
+  'recording_session_created',
   'upload_url',
   'uploaded',
   'scribe_requested',
@@ -11,7 +11,7 @@ export const JOB_STATES = [
 export type JobState = (typeof JOB_STATES)[number];
 
 /** The states in which a consult's audio has not yet reached the service: an update's restart waits for them. */
-export const SENDING_STATES: ReadonlySet<JobState> = new Set(['recorded', 'session_created', 'upload_url']);
+export const SENDING_STATES: ReadonlySet<JobState> = new Set(['recorded', 'recording_session_created', 'upload_url']);
 
 /** The vet who asked for a scribe request on a consult: who it goes with, and who to sign in as. */
 export interface AskedBy {

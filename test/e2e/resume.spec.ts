@@ -5,7 +5,7 @@ import { consults, expectNoteReady, onlyConsult, pickTemplate, record } from './
 // Every answer of the service takes 1.5 s, so each step of the pipeline can be caught mid-way.
 test.use({ sandbox: { latencyMs: 1500 } });
 
-const BEFORE_UPLOADED: readonly JobState[] = ['recorded', 'session_created', 'upload_url'];
+const BEFORE_UPLOADED: readonly JobState[] = ['recorded', 'recording_session_created', 'upload_url'];
 const IN_PROGRESS: readonly JobState[] = [...BEFORE_UPLOADED, 'uploaded', 'scribe_requested'];
 
 test('a host killed mid-upload resumes the consult after a restart', async ({ page, host, demo }) => {

@@ -70,7 +70,7 @@ describe('persistence', () => {
       const secretKey = newSandboxSecret();
       const first = await startSandbox({ dataDir: dir, scribeSeconds: 0, secretKey });
       const me = await signIn(first);
-      const { sessionId } = await uploadRecording(first, me.access, fakeWebm());
+      const { recordingSessionId } = await uploadRecording(first, me.access, fakeWebm());
       await first.close();
       const second = await start({ dataDir: dir, secretKey });
       const t = await call<{ items: { public_id: string }[] }>('GET', `${second.urls.scribe_url}/templates/all`, {
@@ -79,7 +79,7 @@ describe('persistence', () => {
       expect(t.status).toBe(200);
       const r = await call<{ public_id: string }>('POST', `${second.urls.scribe_url}/scribe/request`, {
         token: me.access,
-        body: { recording_session_public_id: sessionId, template_public_id: t.json.items[0]?.public_id },
+        body: { recording_session_public_id: recordingSessionId, template_public_id: t.json.items[0]?.public_id },
       });
       expect(r.status).toBe(200);
       const g = await call<{ status: string }>('GET', `${second.urls.scribe_url}/scribe/get/${r.json.public_id}`, {
@@ -238,7 +238,7 @@ describe('command line', () => {
       const secretKey = { SANDBOX_SECRET_KEY: newSandboxSecret() };
       const first = await startCli(['--port', '0', '--scribe-seconds', '0', '--data-dir', dir], secretKey);
       let access: string;
-      let sessionId: string;
+      let recordingSessionId: string;
       try {
         const signIn = await call<{ access_token: string }>('POST', `${first.info.agents_url}/auth/sign-in`, {
           body: first.info.demo,
@@ -249,7 +249,7 @@ describe('command line', () => {
           `${first.info.scribe_url}/recording-sessions/create`,
           { token: access, body: sessionBody('Bella') },
         );
-        sessionId = session.json.public_id;
+        recordingSessionId = session.json.public_id;
       } finally {
         await first.stop();
       }
@@ -258,7 +258,7 @@ describe('command line', () => {
         // The token it signed before the restart is still good, and the session is still there.
         const url = await call('POST', `${second.info.scribe_url}/audio/generate-upload-url`, {
           token: access,
-          body: { recording_session_public_id: sessionId },
+          body: { recording_session_public_id: recordingSessionId },
         });
         expect(url.status).toBe(200);
         const unknown = await call('POST', `${second.info.scribe_url}/audio/generate-upload-url`, {

@@ -57,9 +57,9 @@ async function scribeOnce(
   s: Sandbox,
   bytes = fakeWebm(),
   patientName = 'Bella',
-): Promise<{ scribeId: string; sessionId: string }> {
+): Promise<{ scribeId: string; recordingSessionId: string }> {
   const { access } = await signIn(s);
-  const { sessionId } = await uploadRecording(s, access, bytes, { patientName });
+  const { recordingSessionId } = await uploadRecording(s, access, bytes, { patientName });
   const t = await call<{ items: { public_id: string }[] }>(
     'GET',
     `${s.urls.scribe_url}/templates/all?page=1&limit=50`,
@@ -67,9 +67,9 @@ async function scribeOnce(
   );
   const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
     token: access,
-    body: { recording_session_public_id: sessionId, template_public_id: t.json.items[0]?.public_id },
+    body: { recording_session_public_id: recordingSessionId, template_public_id: t.json.items[0]?.public_id },
   });
-  return { scribeId: r.json.public_id, sessionId };
+  return { scribeId: r.json.public_id, recordingSessionId };
 }
 
 /** The attempts of one event (the scribe's status), in order. */
@@ -88,9 +88,9 @@ describe('webhook deliveries', () => {
     const receiver = await startWebhookReceiver({ port: 0, secret: 'clinic-secret', out: () => {} });
     closers.push(() => receiver.close());
     const s = await sandboxWith(receiver.url, 'clinic-secret');
-    const { scribeId, sessionId } = await scribeOnce(s);
+    const { scribeId, recordingSessionId } = await scribeOnce(s);
     const events = await waitFor(async () => (receiver.events.length >= 3 ? receiver.events : undefined));
-    const base = { public_id: scribeId, recording_session_public_id: sessionId, event_type: 'scribe' };
+    const base = { public_id: scribeId, recording_session_public_id: recordingSessionId, event_type: 'scribe' };
     expect(events.map((e) => e.payload)).toEqual([
       { ...base, status: 'requested' },
       { ...base, status: 'scribing' },

@@ -188,7 +188,7 @@ describe('POST /audio/generate-upload-url and the PUT to the presigned address: 
       body: { recording_session_public_id: session.json.public_id },
     });
     expect(u.status).toBe(200);
-    return { access, sessionId: session.json.public_id, url: u.json.url, message: u.json.message };
+    return { access, recordingSessionId: session.json.public_id, url: u.json.url, message: u.json.message };
   }
   const xmlCode = (text: string) => /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
 
@@ -264,7 +264,7 @@ describe('POST /audio/generate-upload-url and the PUT to the presigned address: 
     const scribe = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: p.access,
       body: {
-        recording_session_public_id: p.sessionId,
+        recording_session_public_id: p.recordingSessionId,
         template_public_id: (await firstTemplate(s, p.access)).public_id,
       },
     });
@@ -316,11 +316,11 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     // 3 s: 600 ms requested, then 2.4 s scribing, wide enough for polls on a busy machine.
     const s = await start({ scribeSeconds: 3 });
     const { access } = await signIn(s);
-    const { sessionId } = await uploadRecording(s, access, fakeWebm(64_000), { patientName: 'Bella' });
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm(64_000), { patientName: 'Bella' });
     const template = await firstTemplate(s, access);
     const r = await call<{ public_id: string; message: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: template.public_id },
+      body: { recording_session_public_id: recordingSessionId, template_public_id: template.public_id },
     });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ public_id: expect.stringMatching(/^[0-9a-f-]{36}$/), message: expect.any(String) });
@@ -362,11 +362,11 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start();
     const { access } = await signIn(s);
     const patient = 'Zoë {Mü\\ller} “Bo” 猫';
-    const { sessionId } = await uploadRecording(s, access, fakeWebm(), { patientName: patient });
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm(), { patientName: patient });
     const template = await firstTemplate(s, access);
     const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: template.public_id },
+      body: { recording_session_public_id: recordingSessionId, template_public_id: template.public_id },
     });
     const done = await waitFor(async () => {
       const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
@@ -397,10 +397,13 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
   it('a job whose file is not audio ends failed, with the reason', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId } = await uploadRecording(s, access, Buffer.from('this is not audio at all'));
+    const { recordingSessionId } = await uploadRecording(s, access, Buffer.from('this is not audio at all'));
     const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
+      body: {
+        recording_session_public_id: recordingSessionId,
+        template_public_id: (await firstTemplate(s, access)).public_id,
+      },
     });
     const g = await waitFor(async () => {
       const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
@@ -413,10 +416,13 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
   it('with the stall option, a job stays at scribing', async () => {
     const s = await start({ scribeSeconds: 0.2, scribeStall: true });
     const { access } = await signIn(s);
-    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
     const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
+      body: {
+        recording_session_public_id: recordingSessionId,
+        template_public_id: (await firstTemplate(s, access)).public_id,
+      },
     });
     const scribing = await waitFor(async () => {
       const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
@@ -432,20 +438,22 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
   it('refuses unknown sessions and templates, a session with nothing uploaded (409), and the old file_key body', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
     const template = (await firstTemplate(s, access)).public_id;
     const post = (body: unknown) =>
       call<Validation>('POST', `${s.urls.scribe_url}/scribe/request`, { token: access, body });
     const zero = '00000000-0000-4000-8000-000000000000';
     expect((await post({ recording_session_public_id: zero, template_public_id: template })).status).toBe(404);
-    expect((await post({ recording_session_public_id: sessionId, template_public_id: 'nope' })).status).toBe(404);
-    const missing = await post({ recording_session_public_id: sessionId });
+    expect((await post({ recording_session_public_id: recordingSessionId, template_public_id: 'nope' })).status).toBe(
+      404,
+    );
+    const missing = await post({ recording_session_public_id: recordingSessionId });
     expect(missing.status).toBe(422);
     expect(missing.json.detail).toEqual([
       { loc: ['body', 'template_public_id'], msg: 'Field required', type: 'missing' },
     ]);
     const guessed = await post({
-      recording_session_public_id: sessionId,
+      recording_session_public_id: recordingSessionId,
       template_public_id: template,
       file_key: 'recordings/x',
     });
@@ -465,10 +473,13 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start();
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
-    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
     const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
+      body: {
+        recording_session_public_id: recordingSessionId,
+        template_public_id: (await firstTemplate(s, access)).public_id,
+      },
     });
     const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: other.access });
     expect([theirs.status, theirs.json['detail']]).toEqual([404, 'Scribe not found.']);
@@ -490,12 +501,12 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
   it('answers a repeated Idempotency-Key with the same record, not a second job', async () => {
     const s = await start();
     const { access } = await signIn(s);
-    const { sessionId } = await uploadRecording(s, access, fakeWebm());
+    const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
     const body = {
-      recording_session_public_id: sessionId,
+      recording_session_public_id: recordingSessionId,
       template_public_id: (await firstTemplate(s, access)).public_id,
     };
-    const headers = { 'idempotency-key': `scribe-${sessionId}` };
+    const headers = { 'idempotency-key': `scribe-${recordingSessionId}` };
     const a = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,
       body,

@@ -1,4 +1,4 @@
-// The engine as the tests' child processes run it (core-runner.ts, early-session-child.ts,
+// The engine as the tests' child processes run it (core-runner.ts, early-recording-session-child.ts,
 // visit-stop-child.ts): on a data folder of the test's, talking to the addresses (and signing in
 // with the account) the test hands over as JSON, with the tests' short backoff and polling.
 import { AppCore, type CoreOptions } from '../../src/main/core/app-core.ts';

@@ -75,20 +75,20 @@ export async function uploadRecording(
   token: string,
   bytes: Buffer,
   { patientName = 'Bella', autoTemplate }: { patientName?: string; autoTemplate?: string } = {},
-): Promise<{ sessionId: string; uploadUrl: string }> {
+): Promise<{ recordingSessionId: string; uploadUrl: string }> {
   const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, {
     token,
     body: sessionBody(patientName),
   });
   if (s.status !== 200) throw new Error(`create session answered ${s.status}: ${s.text}`);
-  const sessionId = s.json.public_id;
+  const recordingSessionId = s.json.public_id;
   const u = await call<{ url: string; message: string }>(
     'POST',
     `${sandbox.urls.scribe_url}/audio/generate-upload-url`,
     {
       token,
       body: {
-        recording_session_public_id: sessionId,
+        recording_session_public_id: recordingSessionId,
         ...(autoTemplate ? { auto_scribe_template_public_id: autoTemplate } : {}),
       },
     },
@@ -96,7 +96,7 @@ export async function uploadRecording(
   if (u.status !== 200) throw new Error(`upload url answered ${u.status}: ${u.text}`);
   const put = await call('PUT', u.json.url, { rawBody: bytes });
   if (put.status !== 200) throw new Error(`PUT answered ${put.status}: ${put.text}`);
-  return { sessionId, uploadUrl: u.json.url };
+  return { recordingSessionId, uploadUrl: u.json.url };
 }
 
 /** The first bytes of a WebM file (EBML magic) followed by filler: enough for the sandbox to accept it as audio. */

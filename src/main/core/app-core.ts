@@ -159,7 +159,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       overdueMinutes: () => this.settings.get().scribeOverdueMinutes,
       pollPlanFile: join(options.dataDir, 'poll-plan.json'),
-      sessions: recordedHere,
+      recordingSessions: recordedHere,
       ...options.pipeline,
     }));
     const gate = (this.gate = new ConsultGate({
@@ -271,7 +271,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       actors,
       chat: (token, body) => this.client.chat(token, body),
     });
-    const noteRecordedHere = (ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
+    const noteRecordedHere = (ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
         .recordedHere(ids)
         .catch((e: unknown) =>

@@ -5,7 +5,7 @@ import type { UploadUrlResponseWire } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
 import { TEMPLATES } from '../templates.ts';
 import { PREFIX, schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
-import { ownSession } from './recording-sessions.ts';
+import { ownRecordingSession } from './recording-sessions.ts';
 
 export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
   const { store, auth, uploads, jobs, counters } = parts;
@@ -14,12 +14,12 @@ export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
   serve(router, 'upload-url', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
     const body = await readBody(ctx.req, schemas.uploadUrl, VERSIONED);
-    const session = ownSession(state, body.recording_session_public_id, account.organization_id);
+    const recordingSession = ownRecordingSession(state, body.recording_session_public_id, account.organization_id);
     const auto = body.auto_scribe_template_public_id ?? null;
     if (auto !== null && !TEMPLATES.some((t) => t.public_id === auto))
       throw new ApiError(404, 'not_found', 'Template not found.');
     const answer: UploadUrlResponseWire = {
-      url: uploads.create(parts.origin(), session.public_id, auto),
+      url: uploads.create(parts.origin(), recordingSession.public_id, auto),
       message: 'Upload URL generated successfully',
     };
     return { body: answer };
@@ -33,14 +33,14 @@ export function audioAndUploadRoutes(router: Router, parts: ServerParts): void {
     // The optional template of POST /audio/generate-upload-url: scribing starts by itself once
     // the audio is in.
     const auto = result.record.auto_scribe_template_public_id;
-    const session = state.sessions[result.record.recording_session_public_id];
+    const recordingSession = state.recording_sessions[result.record.recording_session_public_id];
     // One job per upload address: a PUT repeated to the same address (a client retrying a
     // cut-off upload) replaces the file but does not scribe it twice.
-    if (auto && session) {
+    if (auto && recordingSession) {
       const { created } = jobs.create({
-        sessionId: session.public_id,
+        recordingSessionId: recordingSession.public_id,
         templateId: auto,
-        organizationId: session.organization_id,
+        organizationId: recordingSession.organization_id,
         idempotencyKey: `auto-scribe:${result.record.file_key}`,
       });
       if (created) counters.scribeRequests += 1;

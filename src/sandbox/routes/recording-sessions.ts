@@ -2,36 +2,36 @@
 // and GET /recording-sessions/get/{id}, each limited to the caller's organization.
 import type { RecordingSessionWire } from '../../shared/service/wire.ts';
 import { ApiError, readBody, type Router } from '../http.ts';
-import type { SandboxState, SessionRecord } from '../state.ts';
+import type { SandboxState, RecordingSessionRecord } from '../state.ts';
 import { listPage, schemas, serve, signedInUser, VERSIONED, type ServerParts } from './common.ts';
 
-function sessionJson(session: SessionRecord): RecordingSessionWire {
+function recordingSessionJson(recordingSession: RecordingSessionRecord): RecordingSessionWire {
   return {
-    public_id: session.public_id,
-    updated_at: session.updated_at,
-    patient_name: session.patient_name,
-    description: session.description,
-    organization_public_id: session.organization_id,
+    public_id: recordingSession.public_id,
+    updated_at: recordingSession.updated_at,
+    patient_name: recordingSession.patient_name,
+    description: recordingSession.description,
+    organization_public_id: recordingSession.organization_id,
   };
 }
 
 /** A session of the caller's organization; 404 for any other, as for one that does not exist. */
-export function ownSession(state: SandboxState, id: string, organizationId: string): SessionRecord {
-  const session = state.sessions[id];
-  if (!session || session.organization_id !== organizationId)
+export function ownRecordingSession(state: SandboxState, id: string, organizationId: string): RecordingSessionRecord {
+  const recordingSession = state.recording_sessions[id];
+  if (!recordingSession || recordingSession.organization_id !== organizationId)
     throw new ApiError(404, 'not_found', 'Recording session not found.');
-  return session;
+  return recordingSession;
 }
 
 export function recordingSessionRoutes(router: Router, parts: ServerParts): void {
   const { store, auth } = parts;
   const state = store.state;
 
-  serve(router, 'create-session', async (ctx) => {
+  serve(router, 'recording-session-create', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
-    const body = await readBody(ctx.req, schemas.createSession, VERSIONED);
+    const body = await readBody(ctx.req, schemas.createRecordingSession, VERSIONED);
     const now = new Date().toISOString();
-    const session: SessionRecord = {
+    const recordingSession: RecordingSessionRecord = {
       public_id: crypto.randomUUID(),
       patient_name: body.patient_name,
       description: body.description,
@@ -42,17 +42,17 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
       user_id: account.id,
       last_upload_key: null,
     };
-    state.sessions[session.public_id] = session;
+    state.recording_sessions[recordingSession.public_id] = recordingSession;
     store.save();
-    return { body: sessionJson(session) };
+    return { body: recordingSessionJson(recordingSession) };
   });
 
-  serve(router, 'sessions-all', async (ctx) => {
+  serve(router, 'recording-sessions-all', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
-    const own = Object.values(state.sessions)
+    const own = Object.values(state.recording_sessions)
       .filter((x) => x.organization_id === account.organization_id)
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(sessionJson);
+      .map(recordingSessionJson);
     return {
       body: listPage(own, ctx.url, parts.options, (i) => ({
         public_id: `bulk-session-${i}`,
@@ -64,8 +64,8 @@ export function recordingSessionRoutes(router: Router, parts: ServerParts): void
     };
   });
 
-  serve(router, 'session-get', async (ctx) => {
+  serve(router, 'recording-session-get', async (ctx) => {
     const { user: account } = await signedInUser(auth, ctx);
-    return { body: sessionJson(ownSession(state, ctx.params['id'] ?? '', account.organization_id)) };
+    return { body: recordingSessionJson(ownRecordingSession(state, ctx.params['id'] ?? '', account.organization_id)) };
   });
 }

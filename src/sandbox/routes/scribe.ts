@@ -35,7 +35,7 @@ export function scribeRoutes(router: Router, parts: ServerParts): void {
     const body = await readBody(ctx.req, schemas.scribeRequest, VERSIONED);
     const key = ctx.req.headers['idempotency-key'];
     const { record, created } = jobs.create({
-      sessionId: body.recording_session_public_id,
+      recordingSessionId: body.recording_session_public_id,
       templateId: body.template_public_id,
       organizationId: account.organization_id,
       idempotencyKey: typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : null,

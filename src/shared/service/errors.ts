@@ -10,7 +10,7 @@ export const OPERATIONS = [
   'sign-in',
   'refresh-token',
   'login',
-  'create-session',
+  'recording-session-create',
   'templates',
   'upload-url',
   'upload',
@@ -30,7 +30,7 @@ export const EXTRA_OPERATIONS = [
   'medication-agent',
   'chat',
   'scribe-all',
-  'sessions-all',
+  'recording-sessions-all',
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number] | (typeof EXTRA_OPERATIONS)[number];

@@ -47,7 +47,7 @@ export const TREATMENT_FIELDS = [
     wire: 'regular_veterinary_monitoring',
     heading: 'Regular veterinary monitoring',
   },
-  { key: 'ownerEducation', wire: 'owner_education', heading: 'Owner education' },
+  { key: 'petOwnerEducation', wire: 'owner_education', heading: 'Owner education' },
 ] as const satisfies readonly FieldSpec<string>[];
 
 /** `POST /medication_agent_v2`, one drug's card (docs/service.md); dosing comes first for the vet. */

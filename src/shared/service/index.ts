@@ -89,7 +89,7 @@ export {
 export {
   requestSchemas,
   type AgentRequest,
-  type CreateSessionRequest,
+  type CreateRecordingSessionRequest,
   type NotificationEmailRequest,
   type RefreshRequest,
   type ScribeRequestBody,

@@ -18,10 +18,10 @@ export interface ScribeListItem {
   templateId: string | null;
   status: string | null;
   /** Only when the answer names it. */
-  sessionId: string | null;
+  recordingSessionId: string | null;
 }
 
-export interface SessionListItem {
+export interface RecordingSessionListItem {
   id: string;
   updatedAt: string | null;
   patientName: string | null;
@@ -44,7 +44,7 @@ function idOf(item: Record<string, unknown>): string | null {
 }
 
 /** The recording session a scribe answer names, if it names one. */
-export function scribeSessionId(body: unknown): string | null {
+export function scribeRecordingSessionId(body: unknown): string | null {
   const record = isRecord(body) && isRecord(body['data']) ? body['data'] : body;
   if (!isRecord(record)) return null;
   return text(record['recording_session_public_id']) ?? text(record['recording_session_id']);
@@ -91,14 +91,14 @@ export function parseScribeListPage(body: unknown): ListPage<ScribeListItem> {
       updatedAt: date(x['updated_at']) ?? date(x['created_at']),
       templateId: text(x['template_public_id']),
       status: text(x['status']),
-      sessionId: scribeSessionId(x),
+      recordingSessionId: scribeRecordingSessionId(x),
     };
   });
 }
 
 /** One page of `GET /recording-sessions/all`. */
-export function parseSessionListPage(body: unknown): ListPage<SessionListItem> {
-  return listPage('sessions-all', body, (x) => {
+export function parseRecordingSessionListPage(body: unknown): ListPage<RecordingSessionListItem> {
+  return listPage('recording-sessions-all', body, (x) => {
     const id = idOf(x);
     if (id === null) return null;
     return {

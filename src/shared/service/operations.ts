@@ -8,7 +8,7 @@ import { parseDdxResult, parseMedicationResult, parseTreatmentPlanResult } from 
 import { parseLogin, parseMe, parseRefresh, parseSignIn } from './auth.ts';
 import { chatRequestSchema, parseChatAnswer } from './chat.ts';
 import type { Operation } from './errors.ts';
-import { parseScribeListPage, parseSessionListPage } from './lists.ts';
+import { parseScribeListPage, parseRecordingSessionListPage } from './lists.ts';
 import {
   parseOrganization,
   parseOrganizationUpdate,
@@ -75,11 +75,11 @@ export const SERVICE_OPERATIONS = {
     parse: parseRefresh,
   },
   login: { method: 'POST', base: 'scribeUrl', path: '/auth/login', request: requestSchemas.signIn, parse: parseLogin },
-  'create-session': {
+  'recording-session-create': {
     method: 'POST',
     base: 'scribeUrl',
     path: '/recording-sessions/create',
-    request: requestSchemas.createSession,
+    request: requestSchemas.createRecordingSession,
     parse: parseRecordingSession,
   },
   templates: {
@@ -157,16 +157,16 @@ export const SERVICE_OPERATIONS = {
     query: ['page', 'limit'],
     parse: parseScribeListPage,
   },
-  'sessions-all': {
+  'recording-sessions-all': {
     method: 'GET',
     base: 'scribeUrl',
     path: '/recording-sessions/all',
     query: ['page', 'limit'],
-    parse: parseSessionListPage,
+    parse: parseRecordingSessionListPage,
   },
 
   // Published, not called by the app: the sandbox serves them.
-  'session-get': { method: 'GET', base: 'scribeUrl', path: '/recording-sessions/get/{id}' },
+  'recording-session-get': { method: 'GET', base: 'scribeUrl', path: '/recording-sessions/get/{id}' },
   'chat-agent': { method: 'POST', base: 'agentsApiUrl', path: '/chat_agent', request: requestSchemas.chatAgent },
   'fast-ddx-agent': {
     method: 'POST',

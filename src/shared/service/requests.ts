@@ -36,7 +36,7 @@ export const requestSchemas = {
    * on the page and `description` in the OpenAPI document, so both are required here (the client
    * sends an empty description when there is none).
    */
-  createSession: z.strictObject({
+  createRecordingSession: z.strictObject({
     patient_name: z
       .string({ error: stringError })
       .trim()
@@ -84,7 +84,7 @@ export const requestSchemas = {
 
 export type SignInRequest = z.input<typeof requestSchemas.signIn>;
 export type RefreshRequest = z.input<typeof requestSchemas.refresh>;
-export type CreateSessionRequest = z.input<typeof requestSchemas.createSession>;
+export type CreateRecordingSessionRequest = z.input<typeof requestSchemas.createRecordingSession>;
 export type UploadUrlRequest = z.input<typeof requestSchemas.uploadUrl>;
 export type ScribeRequestBody = z.input<typeof requestSchemas.scribeRequest>;
 export type AgentRequest = z.input<typeof requestSchemas.agent>;

@@ -66,23 +66,23 @@ export interface ScribeRecord {
   error?: string;
 }
 
-const sessionSchema = z
+const recordingSessionSchema = z
   .object({
     ...publicId,
     created_at: z.union([z.string(), z.number()], { error: 'must be a date (text or Unix seconds)' }).nullish(),
   })
   .transform((w, ctx): RecordingSession => {
-    const sessionId = publicIdOf(w, ctx);
+    const recordingSessionId = publicIdOf(w, ctx);
     const createdAt =
       typeof w.created_at === 'number'
         ? new Date(w.created_at > 1e11 ? w.created_at : w.created_at * 1000).toISOString()
         : w.created_at;
-    return { id: sessionId, ...(createdAt ? { createdAt } : {}) };
+    return { id: recordingSessionId, ...(createdAt ? { createdAt } : {}) };
   });
 
 /** `POST /recording-sessions/create`. */
 export function parseRecordingSession(body: unknown): RecordingSession {
-  return parseAnswer('create-session', sessionSchema, body);
+  return parseAnswer('recording-session-create', recordingSessionSchema, body);
 }
 
 // Sections are an extra no part of the workflow depends on: kept when readable, else dropped.

@@ -214,7 +214,7 @@ describe('the consult and its note through the handlers', () => {
       ok: false,
       error: { code: 'invalid_input', message: PATIENT_NAME_REQUIRED },
     });
-    expect(await h['recording:update']({ id, patientName: '   ' })).toMatchObject({
+    expect(await h['consults:update']({ id, patientName: '   ' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });
@@ -225,25 +225,25 @@ describe('the consult and its note through the handlers', () => {
       if (e.recording.id === id) announced.push(e.recording.description);
     });
     // A change that sends nothing is announced too (no job moves to carry it).
-    await h['recording:update']({ id, description: 'Vomiting' });
+    await h['consults:update']({ id, description: 'Vomiting' });
     expect(announced).toEqual(['Vomiting']);
-    const named = await h['recording:update']({ id, patientName: ' Bella ', description: 'Vomiting since Tuesday' });
+    const named = await h['consults:update']({ id, patientName: ' Bella ', description: 'Vomiting since Tuesday' });
     expect(named).toMatchObject({
       ok: true,
       data: { recording: { patientName: 'Bella', description: 'Vomiting since Tuesday' }, job: { templateId } },
     });
     await waitForJob(c, id, (j) => j.state !== 'recorded');
-    const locked = await h['recording:update']({ id, patientName: 'Rex' });
+    const locked = await h['consults:update']({ id, patientName: 'Rex' });
     expect(locked).toEqual({
       ok: false,
       error: { code: 'conflict', message: "The consult has been sent; the patient's name can no longer be changed." },
     });
-    expect(await h['recording:update']({ id, description: 'Something else' })).toMatchObject({
+    expect(await h['consults:update']({ id, description: 'Something else' })).toMatchObject({
       ok: false,
       error: { code: 'conflict' },
     });
     // The same name again, or the label, is no change to what was sent.
-    expect(await h['recording:update']({ id, patientName: 'Bella', label: 'Room 2' })).toMatchObject({
+    expect(await h['consults:update']({ id, patientName: 'Bella', label: 'Room 2' })).toMatchObject({
       ok: true,
       data: { recording: { patientName: 'Bella', label: 'Room 2' } },
     });
@@ -253,7 +253,7 @@ describe('the consult and its note through the handlers', () => {
       ok: true,
       data: {
         patientName: 'Bella',
-        sessionDate: localDate(started.startedAt),
+        recordingSessionDate: localDate(started.startedAt),
         rtf: expect.stringMatching(/^\{\\rtf1/),
       },
     });

@@ -242,7 +242,7 @@ describe('parseTreatmentPlanResult (POST /treatment_plan_agent_v2)', () => {
         possibleSurgicalOptions: 'Not applicable for this condition.',
         preventativeOptions: 'Year-round flea control',
         regularVeterinaryMonitoring: 'Recheck in 4 weeks',
-        ownerEducation: 'Atopy is managed, not cured.',
+        petOwnerEducation: 'Atopy is managed, not cured.',
       },
     ]);
   });

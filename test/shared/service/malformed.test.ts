@@ -24,14 +24,14 @@ import {
   ServiceResponseError,
   type Operation,
 } from '../../../src/shared/service/index.ts';
-import { parseScribeListPage, parseSessionListPage } from '../../../src/shared/service/lists.ts';
+import { parseScribeListPage, parseRecordingSessionListPage } from '../../../src/shared/service/lists.ts';
 
 // Row 7 (the PUT to the presigned address) answers storage's own body, which is not read.
 const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> = {
   'sign-in': (b) => parseSignIn(b),
   'refresh-token': parseRefresh,
   login: parseLogin,
-  'create-session': parseRecordingSession,
+  'recording-session-create': parseRecordingSession,
   templates: parseTemplatesPage,
   'upload-url': parseUploadUrl,
   'scribe-request': parseScribeRequest,
@@ -46,7 +46,7 @@ const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> 
   'medication-agent': parseMedicationResult,
   chat: parseChatAnswer,
   'scribe-all': parseScribeListPage,
-  'sessions-all': parseSessionListPage,
+  'recording-sessions-all': parseRecordingSessionListPage,
 };
 
 // The answer as a whole is wrong (field ''), or one member of it is (a field is named).
@@ -110,7 +110,7 @@ describe('malformed answers', () => {
         return;
       }
       // The organization's lists are read from a bare array too (a list of items, no paging said).
-      if (operation === 'scribe-all' || operation === 'sessions-all') {
+      if (operation === 'scribe-all' || operation === 'recording-sessions-all') {
         expect(parse([])).toEqual({ items: [], hasNext: undefined });
         return;
       }

@@ -132,14 +132,14 @@ describe('the table of operations', () => {
     expect(differences(rows.filter((r) => r.name !== 'chat'))).toEqual([
       'docs/service.md has no row for the operation chat',
       'docs/service.md line 78 (scribe-all): the table of operations has chat at this place',
-      'docs/service.md line 79 (sessions-all): the table of operations has scribe-all at this place',
+      'docs/service.md line 79 (recording-sessions-all): the table of operations has scribe-all at this place',
     ]);
   });
 
   it('holds the operations the app calls, then those it does not', () => {
     expect(published.slice(0, calledNames.length)).toEqual(calledNames);
     expect(published.slice(calledNames.length)).toEqual([
-      'session-get',
+      'recording-session-get',
       'chat-agent',
       'fast-ddx-agent',
       'fast-treatment-plan-agent',
@@ -155,7 +155,7 @@ describe('the table of operations', () => {
   it('builds a call’s path and query from the table', () => {
     expect(operationTarget('templates', {}, { page: 2, limit: 50 })).toBe('/templates/all?page=2&limit=50');
     expect(operationTarget('scribe-get', { id: 'a b/c' })).toBe('/scribe/get/a%20b%2Fc');
-    expect(operationTarget('create-session')).toBe('/recording-sessions/create');
+    expect(operationTarget('recording-session-create')).toBe('/recording-sessions/create');
     expect(() => operationTarget('scribe-get')).toThrow('the path parameter "id" is missing');
   });
 

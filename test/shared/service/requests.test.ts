@@ -28,7 +28,7 @@ describe('requestSchemas', () => {
     expect(requestSchemas.signIn.parse(signIn)).toEqual({ email: 'vet@example-clinic.test', password: 'demo' });
     expect(requestSchemas.refresh.parse({ token: 'r.t.s' })).toEqual({ token: 'r.t.s' });
     const session = { patient_name: 'Bella', description: '', session_date: '2026-11-25' };
-    expect(requestSchemas.createSession.parse(session)).toEqual(session);
+    expect(requestSchemas.createRecordingSession.parse(session)).toEqual(session);
     expect(requestSchemas.uploadUrl.parse({ recording_session_public_id: UUID })).toEqual({
       recording_session_public_id: UUID,
     });
@@ -46,21 +46,27 @@ describe('requestSchemas', () => {
   });
 
   it('refuse what the published service refuses in POST /recording-sessions/create: no name, a blank name, no date, an impossible date, the old guessed body', () => {
-    expect(issues(requestSchemas.createSession, { description: '', session_date: '2026-11-25' })).toEqual([
+    expect(issues(requestSchemas.createRecordingSession, { description: '', session_date: '2026-11-25' })).toEqual([
       { path: 'patient_name', message: 'Field required', code: 'invalid_type' },
     ]);
     expect(
-      issues(requestSchemas.createSession, { patient_name: '   ', description: '', session_date: '2026-11-25' })[0]
-        ?.path,
+      issues(requestSchemas.createRecordingSession, {
+        patient_name: '   ',
+        description: '',
+        session_date: '2026-11-25',
+      })[0]?.path,
     ).toBe('patient_name');
-    expect(issues(requestSchemas.createSession, { patient_name: 'Bella', description: '' })[0]?.path).toBe(
+    expect(issues(requestSchemas.createRecordingSession, { patient_name: 'Bella', description: '' })[0]?.path).toBe(
       'session_date',
     );
     expect(
-      issues(requestSchemas.createSession, { patient_name: 'Bella', description: '', session_date: '2026-02-30' })[0]
-        ?.message,
+      issues(requestSchemas.createRecordingSession, {
+        patient_name: 'Bella',
+        description: '',
+        session_date: '2026-02-30',
+      })[0]?.message,
     ).toBe('Input should be a valid date');
-    expect(issues(requestSchemas.createSession, { name: 'Bella' }).map((i) => i.path)).toEqual(
+    expect(issues(requestSchemas.createRecordingSession, { name: 'Bella' }).map((i) => i.path)).toEqual(
       expect.arrayContaining(['patient_name', 'session_date']),
     );
     expect(

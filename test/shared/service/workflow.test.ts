@@ -30,7 +30,7 @@ describe('parseRecordingSession (POST /recording-sessions/create)', () => {
   });
 
   it('reads the sandbox answer', () => {
-    expect(parseRecordingSession(fixture('create-session.json'))).toEqual({
+    expect(parseRecordingSession(fixture('recording-session-create.json'))).toEqual({
       id: '9d1c7e52-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
       createdAt: '2026-01-01T09:30:00.000Z',
     });
@@ -47,24 +47,29 @@ describe('parseRecordingSession (POST /recording-sessions/create)', () => {
   it('fails on a malformed answer', () => {
     expectFailure(
       () => parseRecordingSession({ message: 'created', data: {} }),
-      'create-session',
+      'recording-session-create',
       'data.public_id',
       'field "data.public_id" (or "id") is missing',
     );
     expectFailure(
       () => parseRecordingSession({ public_id: true }),
-      'create-session',
+      'recording-session-create',
       'public_id',
       'must be a string, got boolean',
     );
-    expectFailure(() => parseRecordingSession({ public_id: '  ' }), 'create-session', 'public_id', 'must not be empty');
+    expectFailure(
+      () => parseRecordingSession({ public_id: '  ' }),
+      'recording-session-create',
+      'public_id',
+      'must not be empty',
+    );
     expectFailure(
       () => parseRecordingSession({ public_id: 'a', created_at: {} }),
-      'create-session',
+      'recording-session-create',
       'created_at',
       'must be a date (text or Unix seconds), got object',
     );
-    expectFailure(() => parseRecordingSession('ok'), 'create-session', '', 'must be an object, got string');
+    expectFailure(() => parseRecordingSession('ok'), 'recording-session-create', '', 'must be an object, got string');
   });
 });
 

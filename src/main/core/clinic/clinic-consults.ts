@@ -38,11 +38,11 @@ export interface ClinicConsultsOptions {
   client: ServiceClient;
   serviceKey: () => string;
   /** The service's ids of this computer's consults: they are listed as this computer's, never again. */
-  localIds: () => { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> };
+  localIds: () => { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> };
   log: (line: string) => void;
   /** The signed-in account's list changed (a refresh ended, a note was kept). */
   changed: (view: ClinicView) => void;
-  /** What this computer recorded (the pipeline notes each session asked for here in it too). */
+  /** What this computer recorded (the pipeline notes each recording session asked for here in it too). */
   here: RecordedHere;
 }
 
@@ -79,7 +79,7 @@ export class ClinicConsults {
   }
 
   /** A consult of this computer got its ids from the service: they are never listed as from elsewhere. */
-  recordedHere(ids: { sessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
+  recordedHere(ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }): Promise<void> {
     return this.here.add(ids);
   }
 
@@ -118,7 +118,7 @@ export class ClinicConsults {
     if (!copy) return { consults: [], refreshedAt: null, error, truncated: false };
     const consults = mergeClinic({
       scribes: copy.scribes,
-      sessions: copy.sessions,
+      recordingSessions: copy.recordingSessions,
       local: this.local(),
       templateNames: new Map(Object.entries(copy.templateNames)),
       linked: new Map(Object.entries(copy.linked)),
@@ -163,8 +163,8 @@ export class ClinicConsults {
       const scribes = await readAllPages((page, limit) =>
         session.withToken((t) => client.scribeList(t, page, limit), as),
       );
-      const sessions = await readAllPages((page, limit) =>
-        session.withToken((t) => client.sessionList(t, page, limit), as),
+      const recordingSessions = await readAllPages((page, limit) =>
+        session.withToken((t) => client.recordingSessionList(t, page, limit), as),
       );
       const before = await this.copy(account);
       const templateNames = { ...(before?.templateNames ?? {}) };
@@ -185,17 +185,17 @@ export class ClinicConsults {
         version: 1,
         account,
         refreshedAt: new Date().toISOString(),
-        truncated: scribes.truncated || sessions.truncated,
+        truncated: scribes.truncated || recordingSessions.truncated,
         scribes: scribes.items,
-        sessions: sessions.items,
+        recordingSessions: recordingSessions.items,
         templateNames,
         linked,
         notes,
       };
       await this.here
-        .adoptAsked(account, sessions.items, this.options.localIds())
+        .adoptAsked(account, recordingSessions.items, this.options.localIds())
         .catch((e: unknown) =>
-          this.options.log(`clinic: sessions asked for here could not be noted: ${(e as Error).message}`),
+          this.options.log(`clinic: recording sessions asked for here could not be noted: ${(e as Error).message}`),
         );
       // Another vet signed in meanwhile: the copy is still this account's, written under its name only.
       await this.save(copy);
@@ -223,8 +223,8 @@ export class ClinicConsults {
     let copy = await this.copy(account);
     let kept = copy?.notes[scribeId];
     if (!kept) {
-      const { record, sessionId } = await this.options.session.withToken(
-        (t) => this.options.client.getScribeWithSession(t, scribeId),
+      const { record, recordingSessionId } = await this.options.session.withToken(
+        (t) => this.options.client.getScribeWithRecordingSession(t, scribeId),
         { as: account.userId },
       );
       if (scribeStatusKind(record.status) !== 'completed')
@@ -233,7 +233,7 @@ export class ClinicConsults {
       kept = { note: text, rtf: record.rtf ?? null, readAt: new Date().toISOString(), words: searchableWords(text) };
       copy = await this.copy(account);
       if (copy) {
-        const linked = sessionId === null ? copy.linked : { ...copy.linked, [scribeId]: sessionId };
+        const linked = recordingSessionId === null ? copy.linked : { ...copy.linked, [scribeId]: recordingSessionId };
         await this.save({ ...copy, notes: { ...copy.notes, [scribeId]: kept }, linked });
         if (sameAccount(account, this.account())) this.options.changed(this.viewOf(account, await this.copy(account)));
       }
@@ -244,7 +244,7 @@ export class ClinicConsults {
       note: kept.note,
       rtf: kept.rtf,
       patientName: shown?.patientName ?? null,
-      sessionDate: localDate(shown?.updatedAt ?? consult.updatedAt),
+      recordingSessionDate: localDate(shown?.updatedAt ?? consult.updatedAt),
       templateName: shown?.templateName ?? null,
     };
   }
@@ -267,7 +267,11 @@ export class ClinicConsults {
 
   private async parts(key: string) {
     const note = await this.note(key);
-    const meta: NoteMeta = { patientName: note.patientName, date: note.sessionDate, templateName: note.templateName };
+    const meta: NoteMeta = {
+      patientName: note.patientName,
+      date: note.recordingSessionDate,
+      templateName: note.templateName,
+    };
     return { sections: sectionsFromText(note.note), meta, serviceRtf: note.rtf };
   }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { withNamesNow } from '../../../shared/renamed.ts';
 import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 export interface ClinicAccount {
@@ -16,21 +17,28 @@ export interface ClinicAccount {
 
 const nullableText = z.string().nullable();
 
+/** Members an earlier version named otherwise, in the copy and in each scribe of it: old name -> name now. */
+const COPY_RENAMED = { sessions: 'recordingSessions' } as const;
+const SCRIBE_RENAMED = { sessionId: 'recordingSessionId' } as const;
+
 const copySchema = z.object({
   version: z.literal(1),
   account: z.object({ userId: z.string(), organizationId: z.string(), service: z.string() }),
   refreshedAt: z.string(),
   truncated: z.boolean(),
   scribes: z.array(
-    z.object({
-      id: z.string(),
-      updatedAt: nullableText,
-      templateId: nullableText,
-      status: nullableText,
-      sessionId: nullableText,
-    }),
+    z.preprocess(
+      (raw) => withNamesNow(raw, SCRIBE_RENAMED),
+      z.object({
+        id: z.string(),
+        updatedAt: nullableText,
+        templateId: nullableText,
+        status: nullableText,
+        recordingSessionId: nullableText,
+      }),
+    ),
   ),
-  sessions: z.array(
+  recordingSessions: z.array(
     z.object({ id: z.string(), updatedAt: nullableText, patientName: nullableText, description: nullableText }),
   ),
   templateNames: z.record(z.string(), z.string()),
@@ -75,7 +83,7 @@ export class ClinicCopyFiles {
     } catch {
       return null;
     }
-    const parsed = copySchema.safeParse(raw);
+    const parsed = copySchema.safeParse(withNamesNow(raw, COPY_RENAMED));
     if (!parsed.success) return null;
     const a = parsed.data.account;
     const same =

@@ -40,6 +40,7 @@ export function consultCalls(parts: ConsultCallParts): Calls<ChannelsOf<'consult
       ownerOnly: 'send',
       run: ({ id }, actor) => commands.retry(id, signedIn(actor)),
     },
+    'consults:update': { access: 'full', ownerOnly: 'change', run: (input, actor) => commands.update(input, actor) },
     'consults:claim': { access: 'claim', run: ({ id }, actor) => commands.claim(id, signedIn(actor)) },
     'consults:delete': {
       access: 'full',

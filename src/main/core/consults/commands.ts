@@ -37,7 +37,7 @@ export class ConsultCommands {
 
   /** The patient, visit, label, list name or template of a consult; every window is told. */
   async update(
-    { id, label, patientName, description, templateId, listName }: InvokeInput<'recording:update'>,
+    { id, label, patientName, description, templateId, listName }: InvokeInput<'consults:update'>,
     actor: Actor | null,
   ) {
     const { recordings, access, pipeline } = this.options;

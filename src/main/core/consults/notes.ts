@@ -63,7 +63,7 @@ export class ConsultNotes {
       editedNote,
       rtf: editedNote === null ? noteRtf : null,
       patientName: recording.patientName,
-      sessionDate: localDate(recording.startedAt),
+      recordingSessionDate: localDate(recording.startedAt),
       documentName,
     };
   }
@@ -174,7 +174,11 @@ export class ConsultNotes {
         'not_found',
         documentId === null ? 'This consult has no note yet.' : 'This document is not written yet.',
       );
-    const meta: NoteMeta = { patientName: view.patientName, date: view.sessionDate, templateName: view.documentName };
+    const meta: NoteMeta = {
+      patientName: view.patientName,
+      date: view.recordingSessionDate,
+      templateName: view.documentName,
+    };
     return { sections: sectionsFromText(shown), meta, serviceRtf: view.rtf };
   }
 }

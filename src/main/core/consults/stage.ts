@@ -31,7 +31,7 @@ export function consultStage(recording: RecordingInfo, job: JobInfo | null, clai
   switch (job.state) {
     case 'recorded':
       return 'preparing';
-    case 'session_created':
+    case 'recording_session_created':
     case 'upload_url':
       return 'upload';
     case 'uploaded':

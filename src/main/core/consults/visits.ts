@@ -206,7 +206,7 @@ function listed(names: readonly string[]): string {
 
 /**
  * With a template chosen before or during the consult, it goes to be scribed at once; without
- * the patient's name it waits for it (recording:update sends it then). The pipeline sends it
+ * the patient's name it waits for it (consults:update sends it then). The pipeline sends it
  * with its owner's sign-in only; one no one owns yet waits for a vet's claim.
  */
 async function sendIfReady(options: VisitOptions, id: string): Promise<void> {

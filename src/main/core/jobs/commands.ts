@@ -51,7 +51,7 @@ async function createJob(
   }
   if (!meta.patientName?.trim()) throw new Refusal('invalid_input', PATIENT_NAME_REQUIRED);
   const { size } = await stat(options.recordings.audioPath(recordingId));
-  // A session (and address) made while recording, when it still fits: the job starts further on.
+  // A recording session (and address) made while recording, when it still fits: the job starts further on.
   // One still being made is the job's to wait for, in the background: Stop never waits on the network.
   const made = context.early.take(meta);
   const now = new Date(options.now()).toISOString();
@@ -61,9 +61,9 @@ async function createJob(
     version: 1,
     recordingId,
     templateId,
-    state: made ? (made.upload ? 'upload_url' : 'session_created') : 'recorded',
+    state: made ? (made.upload ? 'upload_url' : 'recording_session_created') : 'recorded',
     ...unsent(now),
-    ...(made ? { sessionId: made.sessionId, upload: made.upload } : {}),
+    ...(made ? { recordingSessionId: made.recordingSessionId, upload: made.upload } : {}),
     bytesTotal: size,
     // Kept for older versions of the app; whose the consult is, is read from its meta.
     ownerUserId: options.sender(recordingId),
@@ -112,7 +112,7 @@ export async function retry(
   // An upload address that was refused is not tried again: a new one is asked for.
   const newAddress = from === 'upload_url';
   await store.save(live, {
-    state: fresh ? 'uploaded' : newAddress ? 'session_created' : from,
+    state: fresh ? 'uploaded' : newAddress ? 'recording_session_created' : from,
     ...(newAddress ? { upload: null } : {}),
     failedAt: null,
     error: null,
@@ -199,7 +199,7 @@ export function deleteConsult(
 }
 
 /**
- * The app now talks to another service (Settings): the session, upload address and scribe
+ * The app now talks to another service (Settings): the recording session, upload address and scribe
  * record a job holds belong to the old one and mean nothing to the new. Every job without its
  * note starts again from its recording, under a new key (a request to another service is no
  * second request); a failed one waits for Retry as before, from the start. Notes stay, and so
@@ -244,12 +244,12 @@ async function restartOne(context: JobsContext, id: string): Promise<boolean> {
   if (r.state === 'completed') return false;
   await cancel(live);
   if (store.jobs.get(id) !== live) return false;
-  if (r.state === 'recorded' && r.sessionId === null) {
+  if (r.state === 'recorded' && r.recordingSessionId === null) {
     context.runner.kick(id);
     return false;
   }
   // Started again from its recording, the consult is its owner's again, whoever asked again before.
-  const fresh = { sessionId: null, upload: null, ...newScribeRequest(), actor: null } as const;
+  const fresh = { recordingSessionId: null, upload: null, ...newScribeRequest(), actor: null } as const;
   if (r.state === 'failed') await store.save(live, { ...fresh, failedAt: 'recorded' });
   else await store.save(live, { ...fresh, state: 'recorded' });
   live.bytesSent = 0;

@@ -9,7 +9,7 @@ import type { SessionState } from '../sign-in/index.ts';
 import type { Live } from './live.ts';
 import type { ResolvedOptions } from './options.ts';
 import type { DocumentInfo, JobInfo, JobRecord } from './record.ts';
-import type { SessionFields } from './session-asks.ts';
+import type { RecordingSessionFields } from './recording-session-asks.ts';
 import type { JobStore } from './store.ts';
 import type { UploadSlots } from './upload-slots.ts';
 import type { Waits } from './waits.ts';
@@ -62,9 +62,9 @@ export interface Counters {
   /** `GET /scribe/all` pages read for the status of the jobs in flight. */
   statusPages: number;
   /** Recording sessions made while recording; of them, those a job started from, and those left unused. */
-  earlySessions: number;
-  earlySessionsUsed: number;
-  earlySessionsUnused: number;
+  earlyRecordingSessions: number;
+  earlyRecordingSessionsUsed: number;
+  earlyRecordingSessionsUnused: number;
 }
 
 export interface JobsContext {
@@ -85,30 +85,30 @@ export interface JobsContext {
   readonly emit: EventEmitter<PipelineEvents>['emit'];
   /** When a job waiting for its note looks again, and what it learns when the note comes. */
   readonly polling: JobPolling;
-  /** The recording session and upload address asked for while recording (early-session.ts). */
-  readonly early: EarlySessionsPart;
+  /** The recording session and upload address asked for while recording (early-recording-session.ts). */
+  readonly early: EarlyRecordingSessionsPart;
 }
 
 /**
- * What the commands and the pipeline ask of the sessions made while recording (early-session.ts):
+ * What the commands and the pipeline ask of the recording sessions made while recording (early-recording-session.ts):
  * declared here for the same reason as JobRunner.
  */
-export interface EarlySessionsPart {
+export interface EarlyRecordingSessionsPart {
   named(recordingId: string): void;
   /**
-   * For a job about to start, at once (never waiting on the network): the session made while
+   * For a job about to start, at once (never waiting on the network): the recording session made while
    * recording when it still fits. A fitting create still on its way is handed to the job's first
    * step, which takes over its outcome (`outcome`).
    */
-  take(meta: RecordingMeta): { sessionId: string; upload: JobRecord['upload'] } | null;
+  take(meta: RecordingMeta): { recordingSessionId: string; upload: JobRecord['upload'] } | null;
   /**
    * The outcome of the create handed over by `take`, while this process still waits for it:
-   * its session when made with these details.
+   * its recording session when made with these details.
    */
   outcome(
     recordingId: string,
-    fields: SessionFields,
-  ): Promise<{ sessionId: string; upload: JobRecord['upload'] } | null> | null;
+    fields: RecordingSessionFields,
+  ): Promise<{ recordingSessionId: string; upload: JobRecord['upload'] } | null> | null;
   drop(recordingId: string): void;
   dropAll(): void;
 }

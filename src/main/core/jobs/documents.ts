@@ -130,7 +130,7 @@ export async function retryDocument(
     failedAt: null,
     error: null,
     ...newScribeRequest(),
-    sessionId: null,
+    recordingSessionId: null,
     actor: asked.actor ?? null,
   });
   context.runner.kickLive(live);

@@ -5,7 +5,7 @@ import type { Actors, BackgroundSessions, Session } from '../sign-in/index.ts';
 import type { BackoffOptions } from '../platform/index.ts';
 import type { RecordingStore } from '../recordings/index.ts';
 import type { ServiceClient } from '../service/index.ts';
-import type { SessionLedger } from './session-asks.ts';
+import type { RecordingSessionLedger } from './recording-session-asks.ts';
 
 export interface PipelineOptions {
   recordings: RecordingStore;
@@ -44,16 +44,16 @@ export interface PipelineOptions {
   /** Whether several jobs in flight are looked at through one `GET /scribe/all` read (default true). */
   statusBoard?: boolean;
   /** Whether the recording session and its upload address are asked for while recording (default true). */
-  earlySession?: boolean;
-  /** How long the patient's name must stay unchanged while recording before its session is asked for. */
-  earlySessionDelayMs?: number;
-  /** How much audio (pauses not counted) must be recorded before the session is asked for while recording. */
-  earlySessionAfterMs?: number;
+  earlyRecordingSession?: boolean;
+  /** How long the patient's name must stay unchanged while recording before its recording session is asked for. */
+  earlyRecordingSessionDelayMs?: number;
+  /** How much audio (pauses not counted) must be recorded before the recording session is asked for while recording. */
+  earlyRecordingSessionAfterMs?: number;
   /**
    * Where every recording session asked for and made here is noted (the clinic's
    * `recorded-here.json`); absent, it is kept in memory.
    */
-  sessions?: SessionLedger;
+  recordingSessions?: RecordingSessionLedger;
 }
 
 export type ResolvedOptions = Required<Omit<PipelineOptions, 'log' | 'background'>> &

@@ -17,8 +17,8 @@ import { DEFAULT_BACKOFF, KeyedQueue } from '../platform/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { JobsContext, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
-import { EarlySessions } from './early-session.ts';
-import { memoryLedger } from './session-asks.ts';
+import { EarlyRecordingSessions } from './early-recording-session.ts';
+import { memoryLedger } from './recording-session-asks.ts';
 import { addDocument, documentTexts, retryDocument, type Asked } from './documents.ts';
 import { applyRetention, retentionPreview, type RetentionPolicy } from './retention.ts';
 import { TERMINAL, type DocumentInfo, type JobInfo } from './record.ts';
@@ -44,9 +44,9 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     transientRetries: 0,
     polls: 0,
     statusPages: 0,
-    earlySessions: 0,
-    earlySessionsUsed: 0,
-    earlySessionsUnused: 0,
+    earlyRecordingSessions: 0,
+    earlyRecordingSessionsUsed: 0,
+    earlyRecordingSessionsUnused: 0,
   };
   private readonly context: JobsContext;
 
@@ -65,10 +65,10 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       now: Date.now,
       pollPlanFile: null,
       statusBoard: true,
-      earlySession: true,
-      earlySessionDelayMs: 10_000,
-      earlySessionAfterMs: 60_000,
-      sessions: memoryLedger(),
+      earlyRecordingSession: true,
+      earlyRecordingSessionDelayMs: 10_000,
+      earlyRecordingSessionAfterMs: 60_000,
+      recordingSessions: memoryLedger(),
       ...options,
       actors:
         options.actors ??
@@ -97,7 +97,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     this.context = Object.assign(context, {
       runner: new Runner(context as JobsContext),
       polling: new Polling(context as JobsContext, resolved.pollPlanFile ?? null, resolved.statusBoard !== false),
-      early: new EarlySessions(context as JobsContext),
+      early: new EarlyRecordingSessions(context as JobsContext),
     });
     resolved.session.on('changed', (state) => this.context.runner.sessionChanged(state));
     // A background sign-in kept or ended: waiting jobs look again at whose sign-in they go with.
@@ -167,7 +167,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Whether the consult has reached the service (its recording session exists there). */
   sent(recordingId: string): boolean {
     const live = this.context.store.jobs.get(recordingId);
-    return live !== undefined && live.record.sessionId !== null;
+    return live !== undefined && live.record.recordingSessionId !== null;
   }
 
   /** Starts again a job that waited for the patient's name, now that it has one. */
@@ -179,7 +179,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
 
   /** Deletes the consult in its turn: its jobs stop, then its folder goes, then `alsoRemove` (its drafts). */
   delete(recordingId: string, alsoRemove?: () => Promise<void>): Promise<void> {
-    // A session made while recording is left unused: nothing of this recording is uploaded.
+    // A recording session made while recording is left unused: nothing of this recording is uploaded.
     this.context.early.drop(recordingId);
     return deleteConsult(this.context, recordingId, alsoRemove);
   }
@@ -254,15 +254,15 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
    * The service's ids of every consult on this computer (or of one): recording sessions and
    * scribes, documents included.
    */
-  serviceIds(recordingId?: string): { sessionIds: Set<string>; scribeIds: Set<string> } {
-    const sessionIds = new Set<string>();
+  serviceIds(recordingId?: string): { recordingSessionIds: Set<string>; scribeIds: Set<string> } {
+    const recordingSessionIds = new Set<string>();
     const scribeIds = new Set<string>();
     const { store } = this.context;
     for (const { record } of recordingId === undefined ? store.allLive() : store.consultAndDocuments(recordingId)) {
-      if (record.sessionId !== null) sessionIds.add(record.sessionId);
+      if (record.recordingSessionId !== null) recordingSessionIds.add(record.recordingSessionId);
       if (record.scribeId !== null) scribeIds.add(record.scribeId);
     }
-    return { sessionIds, scribeIds };
+    return { recordingSessionIds, scribeIds };
   }
 
   /**

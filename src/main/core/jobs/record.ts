@@ -2,22 +2,41 @@
 // (<data>/recordings/<id>/job.json; a further document's in <id>/documents/<doc>.json), rewritten
 // atomically at every step, so a restart resumes exactly where the last run stopped. Members
 // added later have defaults, so a job file written by an earlier version still loads: a queued
-// job is never dropped over a change of this shape.
+// job is never dropped over a change of this shape; a member or state renamed since is read
+// under its old name too.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 
 import { JOB_STATES, type JobState } from '../../../shared/jobs.ts';
+import { isRecord } from '../../../shared/service/envelope.ts';
+import { valueNow, withNamesNow } from '../../../shared/renamed.ts';
 
 export { JOB_STATES, type DocumentInfo, type JobInfo, type JobState } from '../../../shared/jobs.ts';
 
-export const jobRecordSchema = z.object({
+/** Members a job file written by an earlier version named otherwise: old name -> name now. */
+export const JOB_MEMBERS_RENAMED = { sessionId: 'recordingSessionId' } as const;
+/** States an earlier version wrote under another name. */
+export const JOB_STATES_RENAMED = { session_created: 'recording_session_created' } as const;
+
+/** A job file as written by any version, under today's names. */
+function jobNow(raw: unknown): unknown {
+  const now = withNamesNow(raw, JOB_MEMBERS_RENAMED);
+  if (!isRecord(now)) return now;
+  return {
+    ...now,
+    state: valueNow(now['state'], JOB_STATES_RENAMED),
+    failedAt: valueNow(now['failedAt'], JOB_STATES_RENAMED),
+  };
+}
+
+const jobShape = z.object({
   version: z.literal(1),
   recordingId: z.string(),
   templateId: z.string(),
   state: z.enum(JOB_STATES),
   /** The step that failed, so a retry by hand starts there. */
   failedAt: z.enum(JOB_STATES).nullable(),
-  sessionId: z.string().nullable(),
+  recordingSessionId: z.string().nullable(),
   upload: z
     .object({
       url: z.string(),
@@ -75,7 +94,8 @@ export const jobRecordSchema = z.object({
     .nullable()
     .default(null),
 });
-export type JobRecord = z.infer<typeof jobRecordSchema>;
+export const jobRecordSchema = z.preprocess(jobNow, jobShape);
+export type JobRecord = z.infer<typeof jobShape>;
 
 /** A job that has stopped, well or badly: nothing runs for it until a command starts it again. */
 export const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
@@ -84,7 +104,7 @@ export const TERMINAL: ReadonlySet<JobState> = new Set(['completed', 'failed']);
 export function unsent(now: string) {
   return {
     failedAt: null,
-    sessionId: null,
+    recordingSessionId: null,
     upload: null,
     idempotencyKey: randomUUID(),
     scribeRequestSentAt: null,

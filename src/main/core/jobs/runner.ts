@@ -122,7 +122,7 @@ export class Runner implements JobRunner {
         // ready yet included) ends the run, so one bad minute early in a long scribing job does
         // not leave every later hiccup waiting the full cap.
         tries.attempt = 0;
-        if (live.record.state !== before && live.record.state !== 'session_created') tries.renewals = 0;
+        if (live.record.state !== before && live.record.state !== 'recording_session_created') tries.renewals = 0;
         this.clearWaiting(live);
         live.nextRetryAt = null;
       } catch (e) {
@@ -156,7 +156,7 @@ export class Runner implements JobRunner {
     if (e.kind === 'http' && state === 'upload_url' && isExpiredUploadUrl(e) && tries.renewals < MAX_URL_RENEWALS) {
       tries.renewals += 1;
       counters.uploadUrlRenewals += 1;
-      await store.save(live, { state: 'session_created', upload: null });
+      await store.save(live, { state: 'recording_session_created', upload: null });
       return true;
     }
     if (
@@ -167,7 +167,7 @@ export class Runner implements JobRunner {
     ) {
       // The service has no file for the key: upload it again rather than give up.
       tries.renewals += 1;
-      await store.save(live, { state: 'session_created', upload: null, scribeRequestSentAt: null });
+      await store.save(live, { state: 'recording_session_created', upload: null, scribeRequestSentAt: null });
       return true;
     }
     if (!e.transient && e.kind !== 'aborted') return false;
@@ -187,7 +187,7 @@ export class Runner implements JobRunner {
     await this.context.waits.pause(live, delay, signal);
     if (renewAddress && !signal.aborted && live.record.state === 'upload_url') {
       counters.uploadUrlRenewals += 1;
-      await store.save(live, { state: 'session_created', upload: null });
+      await store.save(live, { state: 'recording_session_created', upload: null });
     }
     return true;
   }

@@ -12,8 +12,8 @@ import { PATIENT_NAME_REQUIRED } from './errors.ts';
 import type { Live } from './live.ts';
 import type { JobState } from './record.ts';
 import { senderNow, withToken } from './sender.ts';
-import { sameFields, type SessionFields } from './session-asks.ts';
-import { askedBefore, createNoted } from './session-create.ts';
+import { sameFields, type RecordingSessionFields } from './recording-session-asks.ts';
+import { askedBefore, createNoted } from './recording-session-create.ts';
 import { Refusal } from '../platform/index.ts';
 
 /** Resolves true when the job may go on at once, false when it looks again later (a note not ready yet). */
@@ -29,8 +29,8 @@ type ActiveState = Exclude<JobState, 'completed' | 'failed'>;
  * has claimed, or while another account is signed in. The poll checks at its call.
  */
 export const STEPS: Readonly<Record<ActiveState, { run: Step; call: Operation; then: JobState }>> = {
-  recorded: { run: createSession, call: 'create-session', then: 'session_created' },
-  session_created: { run: askUploadAddress, call: 'upload-url', then: 'upload_url' },
+  recorded: { run: createRecordingSession, call: 'recording-session-create', then: 'recording_session_created' },
+  recording_session_created: { run: askUploadAddress, call: 'upload-url', then: 'upload_url' },
   upload_url: { run: upload, call: 'upload', then: 'uploaded' },
   uploaded: { run: requestScribe, call: 'scribe-request', then: 'scribe_requested' },
   scribe_requested: { run: poll, call: 'scribe-get', then: 'completed' },
@@ -39,54 +39,54 @@ export const STEPS: Readonly<Record<ActiveState, { run: Step; call: Operation; t
 /**
  * The consult's recording session. A create sent before for the consult whose answer the job has
  * not had (the one asked while recording, still on its way at Stop; or this step's, its answer
- * lost, or the app stopped while it was out) is settled first: its session is used when the
+ * lost, or the app stopped while it was out) is settled first: its recording session is used when the
  * service made it with the consult's details, and only otherwise is another asked for. So a lost
- * answer never leaves a second session.
+ * answer never leaves a second recording session.
  */
-async function createSession(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
+async function createRecordingSession(context: JobsContext, live: Live, signal: AbortSignal): Promise<boolean> {
   const { options, store } = context;
   const r = live.record;
   senderNow(context, r);
-  const { fields, organizationId } = await sessionFields(context, r.recordingId);
+  const { fields, organizationId } = await recordingSessionFields(context, r.recordingId);
   // Still on its way in this process (asked while recording): its answer is waited for. Else
   // one asked before (its answer lost, or the app stopped while it was out) is looked for.
   const early = context.early.outcome(r.recordingId, fields);
   const got =
     (early ? await untilAborted(early, signal) : null) ??
     (await askedBefore(context, r.recordingId, fields, signal).then((id) =>
-      id === null ? null : { sessionId: id, upload: null },
+      id === null ? null : { recordingSessionId: id, upload: null },
     ));
-  // The name or description may change until the job has its session: one made under the
+  // The name or description may change until the job has its recording session: one made under the
   // details before is left unused (it is noted as this computer's), and the step runs again.
-  const still = async () => sameFields(fields, (await sessionFields(context, r.recordingId)).fields);
+  const still = async () => sameFields(fields, (await recordingSessionFields(context, r.recordingId)).fields);
   if (got) {
     if (!(await still())) return true;
     await store.save(live, {
-      state: got.upload ? 'upload_url' : 'session_created',
-      sessionId: got.sessionId,
+      state: got.upload ? 'upload_url' : 'recording_session_created',
+      recordingSessionId: got.recordingSessionId,
       upload: got.upload,
     });
     return true;
   }
   const owner = { userId: options.sender(r.recordingId), organizationId };
-  const sessionId = await createNoted(context, r.recordingId, fields, owner, signal);
+  const recordingSessionId = await createNoted(context, r.recordingId, fields, owner, signal);
   if (!(await still())) return true;
-  await store.save(live, { state: 'session_created', sessionId });
+  await store.save(live, { state: 'recording_session_created', recordingSessionId });
   return true;
 }
 
-/** What the consult's session is made with, read from its recording now. */
-async function sessionFields(
+/** What the consult's recording session is made with, read from its recording now. */
+async function recordingSessionFields(
   context: JobsContext,
   recordingId: string,
-): Promise<{ fields: SessionFields; organizationId: string | null }> {
+): Promise<{ fields: RecordingSessionFields; organizationId: string | null }> {
   const meta = await context.options.recordings.get(recordingId);
   if (!meta) throw new Refusal('no_recording', `The recording ${recordingId} is no longer on this computer.`);
   // A job queued before the patient's name was asked for waits for it, saying so.
   const patientName = meta.patientName?.trim();
   if (!patientName) throw new Refusal('patient_name_required', PATIENT_NAME_REQUIRED);
   return {
-    fields: { patientName, description: meta.description ?? '', sessionDate: localDate(meta.startedAt) },
+    fields: { patientName, description: meta.description ?? '', recordingSessionDate: localDate(meta.startedAt) },
     organizationId: meta.owner?.organizationId ?? null,
   };
 }
@@ -105,7 +105,7 @@ async function askUploadAddress(context: JobsContext, live: Live, signal: AbortS
   const r = live.record;
   senderNow(context, r);
   const answer = await withToken(context, r, signal, (t, s) =>
-    context.options.client.uploadUrl(t, { sessionId: r.sessionId ?? '' }, s),
+    context.options.client.uploadUrl(t, { recordingSessionId: r.recordingSessionId ?? '' }, s),
   );
   await context.store.save(live, {
     state: 'upload_url',
@@ -131,7 +131,7 @@ async function upload(context: JobsContext, live: Live, signal: AbortSignal): Pr
   const margin = Math.min(options.uploadUrlMarginMs, life / 2);
   if (!address || (address.expiresAt !== null && address.expiresAt * 1000 - options.now() < margin)) {
     context.counters.uploadUrlRenewals += address ? 1 : 0;
-    await store.save(live, { state: 'session_created', upload: null });
+    await store.save(live, { state: 'recording_session_created', upload: null });
     return true;
   }
   // No Content-Type, as `curl -T` sends it: a presigned address may have been signed
@@ -157,15 +157,17 @@ async function requestScribe(context: JobsContext, live: Live, signal: AbortSign
   const r = live.record;
   senderNow(context, r);
   // A further document goes to the recording session the consult's note was written from.
-  const sessionId = r.documentId === null ? r.sessionId : (store.jobs.get(r.recordingId)?.record.sessionId ?? null);
-  if (sessionId === null) throw new Refusal('bad_state', 'This consult has no recording session at the service yet.');
+  const recordingSessionId =
+    r.documentId === null ? r.recordingSessionId : (store.jobs.get(r.recordingId)?.record.recordingSessionId ?? null);
+  if (recordingSessionId === null)
+    throw new Refusal('bad_state', 'This consult has no recording session at the service yet.');
   const answer = await withToken(context, r, signal, async (t, s) => {
     // Noted on disk with a token in hand, just before the request leaves: a send that
     // never happened (signed out) is not taken for one whose answer was lost.
     // A resend keeps the first send's time: the overdue clock runs from the request.
     const resend = live.record.scribeRequestSentAt !== null;
     await store.save(live, {
-      sessionId,
+      recordingSessionId,
       scribeRequestSentAt: live.record.scribeRequestSentAt ?? new Date(context.options.now()).toISOString(),
       scribeRequests: live.record.scribeRequests + 1,
     });
@@ -173,7 +175,7 @@ async function requestScribe(context: JobsContext, live: Live, signal: AbortSign
     if (resend) counters.scribeResends += 1;
     return context.options.client.requestScribe(
       t,
-      { sessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey },
+      { recordingSessionId, templateId: r.templateId, idempotencyKey: r.idempotencyKey },
       s,
     );
   });

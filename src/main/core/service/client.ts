@@ -1,5 +1,5 @@
 // The service's operations (docs/service.md), one method each, by area: sign-in and tokens, the
-// consult's workflow (session, templates, upload address, the upload, scribe), the agents, the
+// consult's workflow (recording session, templates, upload address, the upload, scribe), the agents, the
 // organization and its webhook. How a call travels is transport.ts (undici, the
 // X-API-Version header, a time-out, the tolerant parsers); the upload's `PUT` over node:http
 // is upload-file.ts. Each operation's method, base address, path and answer reader
@@ -9,12 +9,12 @@ import {
   CHAT_API_VERSION,
   parseScribeRecord,
   type ChatRequest,
-  type CreateSessionRequest,
+  type CreateRecordingSessionRequest,
   type ScribeRequestBody,
   type UploadUrlRequest,
   type WebhookUpdateRequest,
 } from '../../../shared/service/index.ts';
-import { scribeSessionId } from '../../../shared/service/lists.ts';
+import { scribeRecordingSessionId } from '../../../shared/service/lists.ts';
 import { ServiceError } from './errors.ts';
 import { ServiceTransport } from './transport.ts';
 import { uploadFile, type UploadProgress, type UploadRoute } from './upload-file.ts';
@@ -49,17 +49,17 @@ export class ServiceClient extends ServiceTransport {
   }
 
   /** `POST /recording-sessions/create`: the patient's name, the visit description (always sent, '' if none) and the local date. */
-  createSession(
+  createRecordingSession(
     token: string,
-    input: { patientName: string; description: string; sessionDate: string },
+    input: { patientName: string; description: string; recordingSessionDate: string },
     signal?: AbortSignal,
   ) {
-    const body: CreateSessionRequest = {
+    const body: CreateRecordingSessionRequest = {
       patient_name: input.patientName,
       description: input.description,
-      session_date: input.sessionDate,
+      session_date: input.recordingSessionDate,
     };
-    return this.call('create-session', { token, body, signal });
+    return this.call('recording-session-create', { token, body, signal });
   }
 
   /** `GET /templates/all`: one page. */
@@ -67,10 +67,10 @@ export class ServiceClient extends ServiceTransport {
     return this.call('templates', { token, query: { page, limit } });
   }
 
-  /** `POST /audio/generate-upload-url`: the session only (and a template, when scribing should start by itself after the upload). */
-  uploadUrl(token: string, input: { sessionId: string; autoScribeTemplateId?: string }, signal?: AbortSignal) {
+  /** `POST /audio/generate-upload-url`: the recording session only (and a template, when scribing should start by itself after the upload). */
+  uploadUrl(token: string, input: { recordingSessionId: string; autoScribeTemplateId?: string }, signal?: AbortSignal) {
     const body: UploadUrlRequest = {
-      recording_session_public_id: input.sessionId,
+      recording_session_public_id: input.recordingSessionId,
       ...(input.autoScribeTemplateId ? { auto_scribe_template_public_id: input.autoScribeTemplateId } : {}),
     };
     return this.call('upload-url', { token, body, signal });
@@ -91,11 +91,11 @@ export class ServiceClient extends ServiceTransport {
   /** `POST /scribe/request`: the two documented fields; the Idempotency-Key lets a resend after a lost answer find the first record. */
   requestScribe(
     token: string,
-    input: { sessionId: string; templateId: string; idempotencyKey: string },
+    input: { recordingSessionId: string; templateId: string; idempotencyKey: string },
     signal?: AbortSignal,
   ) {
     const body: ScribeRequestBody = {
-      recording_session_public_id: input.sessionId,
+      recording_session_public_id: input.recordingSessionId,
       template_public_id: input.templateId,
     };
     return this.call('scribe-request', {
@@ -179,15 +179,15 @@ export class ServiceClient extends ServiceTransport {
   }
 
   /** `GET /recording-sessions/all`: one page of the organization's recording sessions. */
-  sessionList(token: string, page: number, limit: number, signal?: AbortSignal) {
-    return this.call('sessions-all', { token, query: { page, limit }, signal });
+  recordingSessionList(token: string, page: number, limit: number, signal?: AbortSignal) {
+    return this.call('recording-sessions-all', { token, query: { page, limit }, signal });
   }
 
   /** `GET /scribe/get/{id}`, with the recording session when the answer names it (not published). */
-  getScribeWithSession(token: string, id: string, signal?: AbortSignal) {
+  getScribeWithRecordingSession(token: string, id: string, signal?: AbortSignal) {
     return this.callWith('scribe-get', { params: { id }, token, signal }, (body) => ({
       record: parseScribeRecord(body),
-      sessionId: scribeSessionId(body),
+      recordingSessionId: scribeRecordingSessionId(body),
     }));
   }
 }

@@ -11,20 +11,11 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings.ts';
+import { withNamesNow } from '../../../shared/renamed.ts';
 import { readJson, writeJsonAtomic, Refusal } from '../platform/index.ts';
 
 /** Members saved under another name by an older version: old name -> name now. */
 export const SETTINGS_RENAMED: Readonly<Record<string, keyof Settings>> = { useLoginRow: 'signInAtScribe' };
-
-/** A saved file's members under today's names (a member saved under both keeps today's). */
-function renamed(saved: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...saved };
-  for (const [old, now] of Object.entries(SETTINGS_RENAMED)) {
-    if (old in out && !(now in out)) out[now] = out[old];
-    delete out[old];
-  }
-  return out;
-}
 
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
@@ -51,7 +42,7 @@ export class SettingsStore {
     // renamed since is read under its old name; the members the file has are checked as they are.
     const filled =
       typeof raw === 'object' && raw !== null && !Array.isArray(raw)
-        ? { ...DEFAULT_SETTINGS, ...renamed(raw as Record<string, unknown>) }
+        ? { ...DEFAULT_SETTINGS, ...(withNamesNow(raw, SETTINGS_RENAMED) as Record<string, unknown>) }
         : raw;
     const parsed = settingsSchema.safeParse(filled);
     if (parsed.success) {

@@ -22,7 +22,7 @@ interface ConsultsState {
   refresh(): Promise<void>;
   /**
    * Main's answer to a call that changed a consult without an event of its own (the patient
-   * details, `recording:update`): the consult as main now has it.
+   * details, `consults:update`): the consult as main now has it.
    */
   answered(consult: ConsultInfo): void;
 }
@@ -94,7 +94,7 @@ export interface ConsultsIndex {
   underWayBy: ReadonlyMap<string | null, number>;
 }
 
-const UNDER_WAY = new Set(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested']);
+const UNDER_WAY = new Set(['recorded', 'recording_session_created', 'upload_url', 'uploaded', 'scribe_requested']);
 
 let lastIndex: ConsultsIndex | null = null;
 

@@ -6,8 +6,8 @@ import { mergeClinic } from '../../../../src/main/core/clinic/merge.ts';
 import { MAX_ITEMS, MAX_PAGES, PAGE_LIMIT, readAllPages } from '../../../../src/main/core/service/pages.ts';
 import {
   parseScribeListPage,
-  parseSessionListPage,
-  scribeSessionId,
+  parseRecordingSessionListPage,
+  scribeRecordingSessionId,
   type ListPage,
   type ScribeListItem,
 } from '../../../../src/shared/service/lists.ts';
@@ -68,12 +68,12 @@ describe('reading a paged list', () => {
   });
 });
 
-const scribe = (id: string, sessionId: string | null = null): ScribeListItem => ({
+const scribe = (id: string, recordingSessionId: string | null = null): ScribeListItem => ({
   id,
   updatedAt: '2026-11-20T10:00:00.000Z',
   templateId: 't1',
   status: 'scribed',
-  sessionId,
+  recordingSessionId,
 });
 const session = (id: string, patientName: string) => ({
   id,
@@ -81,7 +81,7 @@ const session = (id: string, patientName: string) => ({
   patientName,
   description: null,
 });
-const none = { sessionIds: new Set<string>(), scribeIds: new Set<string>() };
+const none = { recordingSessionIds: new Set<string>(), scribeIds: new Set<string>() };
 const base = {
   templateNames: new Map([['t1', 'SOAP']]),
   linked: new Map<string, string>(),
@@ -93,13 +93,13 @@ describe('merging the lists', () => {
     const merged = mergeClinic({
       ...base,
       scribes: [scribe('s1', 'r1'), scribe('s2')],
-      sessions: [session('r1', 'Bella'), session('r2', 'Milo')],
+      recordingSessions: [session('r1', 'Bella'), session('r2', 'Milo')],
       local: none,
     });
     expect(merged.map((c) => [c.key, c.patientName, c.templateName])).toEqual([
       ['scribe:s1', 'Bella', 'SOAP'],
       ['scribe:s2', null, 'SOAP'],
-      ['session:r2', 'Milo', null],
+      ['recording-session:r2', 'Milo', null],
     ]);
   });
 
@@ -108,7 +108,7 @@ describe('merging the lists', () => {
       ...base,
       linked: new Map([['s2', 'r2']]),
       scribes: [scribe('s2')],
-      sessions: [session('r2', 'Milo')],
+      recordingSessions: [session('r2', 'Milo')],
       local: none,
     });
     expect(merged.map((c) => [c.key, c.patientName])).toEqual([['scribe:s2', 'Milo']]);
@@ -118,10 +118,10 @@ describe('merging the lists', () => {
     const merged = mergeClinic({
       ...base,
       scribes: [scribe('mine'), scribe('doc', 'r-mine'), scribe('theirs')],
-      sessions: [session('r-mine', 'Bella'), session('r2', 'Milo')],
-      local: { sessionIds: new Set(['r-mine']), scribeIds: new Set(['mine']) },
+      recordingSessions: [session('r-mine', 'Bella'), session('r2', 'Milo')],
+      local: { recordingSessionIds: new Set(['r-mine']), scribeIds: new Set(['mine']) },
     });
-    expect(merged.map((c) => c.key)).toEqual(['scribe:theirs', 'session:r2']);
+    expect(merged.map((c) => c.key)).toEqual(['scribe:theirs', 'recording-session:r2']);
   });
 });
 
@@ -145,21 +145,26 @@ describe('reading the list answers', () => {
       items_per_page: 50,
     });
     expect(page).toEqual({
-      items: [{ id: 's1', updatedAt: '2026-11-20T10:00:00Z', templateId: 't1', status: 'scribed', sessionId: null }],
+      items: [
+        { id: 's1', updatedAt: '2026-11-20T10:00:00Z', templateId: 't1', status: 'scribed', recordingSessionId: null },
+      ],
       hasNext: false,
     });
   });
 
   it('reads a session link where an answer gives one, inside { data } too', () => {
     expect(
-      parseScribeListPage({ data: { items: [{ id: 's', recording_session_public_id: 'r' }] } }).items[0]?.sessionId,
+      parseScribeListPage({ data: { items: [{ id: 's', recording_session_public_id: 'r' }] } }).items[0]
+        ?.recordingSessionId,
     ).toBe('r');
-    expect(scribeSessionId({ data: { public_id: 's', recording_session_public_id: 'r' } })).toBe('r');
-    expect(scribeSessionId({ public_id: 's', recording_session_public_id: 7 })).toBeNull();
+    expect(scribeRecordingSessionId({ data: { public_id: 's', recording_session_public_id: 'r' } })).toBe('r');
+    expect(scribeRecordingSessionId({ public_id: 's', recording_session_public_id: 7 })).toBeNull();
   });
 
   it('reads sessions with a date in Unix seconds', () => {
-    expect(parseSessionListPage([{ public_id: 'r', created_at: 1_764_000_000, patient_name: 'Bella' }]).items).toEqual([
+    expect(
+      parseRecordingSessionListPage([{ public_id: 'r', created_at: 1_764_000_000, patient_name: 'Bella' }]).items,
+    ).toEqual([
       { id: 'r', updatedAt: new Date(1_764_000_000_000).toISOString(), patientName: 'Bella', description: null },
     ]);
   });

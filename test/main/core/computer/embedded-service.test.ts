@@ -47,9 +47,15 @@ async function dayOfWork(s: Sandbox) {
   const upload = await uploadRecording(s, access, fakeWebm());
   const address = await call<{ url: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
     token: access,
-    body: { recording_session_public_id: upload.sessionId },
+    body: { recording_session_public_id: upload.recordingSessionId },
   });
-  return { first, access, refresh: rotated.json.refresh_token, sessionId: upload.sessionId, url: address.json.url };
+  return {
+    first,
+    access,
+    refresh: rotated.json.refresh_token,
+    recordingSessionId: upload.recordingSessionId,
+    url: address.json.url,
+  };
 }
 
 describe('the sandbox cannot take the app down', () => {
@@ -217,7 +223,7 @@ describe('the sandbox state file holds no key and no live token', () => {
     const me = await signIn(again);
     const address = await call<{ url: string }>('POST', `${again.urls.scribe_url}/audio/generate-upload-url`, {
       token: me.access,
-      body: { recording_session_public_id: day.sessionId },
+      body: { recording_session_public_id: day.recordingSessionId },
     });
     expect(address.status).toBe(200);
     expect((await call('PUT', address.json.url, { rawBody: fakeWebm() })).status).toBe(200);

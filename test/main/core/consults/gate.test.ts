@@ -77,7 +77,7 @@ describe('a consult recorded while signed out', () => {
     for (const answer of [
       await h['consults:audioUrl']({ id }),
       await h['consults:note']({ id }),
-      await h['recording:update']({ id, patientName: 'Rex' }),
+      await h['consults:update']({ id, patientName: 'Rex' }),
     ]) {
       expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: NO_SUCH } });
     }
@@ -109,7 +109,7 @@ describe('a consult recorded while signed out', () => {
       await h['consults:saveDraft']({ id, text: 'not mine' }),
       await h['consults:delete']({ id }),
       await h['consults:claim']({ id }),
-      await h['recording:update']({ id, label: 'mine now' }),
+      await h['consults:update']({ id, label: 'mine now' }),
       await h['recording:pause']({ id }),
     ]) {
       expect(answer).toEqual({ ok: false, error: { code: 'not_found', message: NO_SUCH } });
@@ -194,7 +194,7 @@ async function holdingProxy(sandbox: Sandbox) {
 }
 
 describe('a request belongs to the sign-in it was sent with', () => {
-  it('a create-session answered 401 after Switch user is not sent again with the next vet’s token; the consult waits for its owner and is made once, at its own clinic', async () => {
+  it('a recording-session-create answered 401 after Switch user is not sent again with the next vet’s token; the consult waits for its owner and is made once, at its own clinic', async () => {
     const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
     closers.push(() => sandbox.close());
     const proxy = await holdingProxy(sandbox);
@@ -242,7 +242,7 @@ describe('a request belongs to the sign-in it was sent with', () => {
       if (tokens.length === 1) {
         entered();
         await switched;
-        throw new ServiceError('http', 'create-session', 'Token expired', { status: 401 });
+        throw new ServiceError('http', 'recording-session-create', 'Token expired', { status: 401 });
       }
       return 'sent';
     });

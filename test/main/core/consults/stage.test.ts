@@ -14,7 +14,7 @@ describe('consultStage', () => {
     expect(consultStage(recording({ patientName: ' ' }), null, false)).toBe('needs-name');
     expect(consultStage(recording({ state: 'recovered', patientName: null }), null, false)).toBe('recovered');
     expect(consultStage(r, job({ state: 'recorded' }), false)).toBe('preparing');
-    expect(consultStage(r, job({ state: 'session_created' }), false)).toBe('upload');
+    expect(consultStage(r, job({ state: 'recording_session_created' }), false)).toBe('upload');
     expect(consultStage(r, job({ state: 'upload_url', bytesSent: 10 }), false)).toBe('upload');
     expect(consultStage(r, job({ state: 'uploaded' }), false)).toBe('uploaded');
     expect(consultStage(r, job({ state: 'scribe_requested' }), false)).toBe('scribing');

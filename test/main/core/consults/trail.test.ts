@@ -77,7 +77,7 @@ describe('the trail and the owner’s rights on a shared PC', () => {
       ok: false,
       error: { code: 'not_owner', message: `Only ${owner} can send this consult.` },
     });
-    expect(await h['recording:update']({ id: unsent, patientName: 'Max' })).toEqual({
+    expect(await h['consults:update']({ id: unsent, patientName: 'Max' })).toEqual({
       ok: false,
       error: { code: 'not_owner', message: `Only ${owner} can change this consult.` },
     });

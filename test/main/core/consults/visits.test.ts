@@ -33,7 +33,7 @@ afterEach(async () => {
 
 type Handlers = ReturnType<typeof createHandlers>;
 /** Decides what the storage does with one PUT: forward it (true), or it has answered itself (false). */
-type Storage = (req: IncomingMessage, res: ServerResponse, sessionId: string) => boolean | Promise<boolean>;
+type Storage = (req: IncomingMessage, res: ServerResponse, recordingSessionId: string) => boolean | Promise<boolean>;
 
 interface World {
   sandbox: Sandbox;
@@ -41,7 +41,7 @@ interface World {
   c: AppCore<Sandbox>;
   h: Handlers;
   /** Each PUT's session and its answer's status, in order. */
-  puts: { sessionId: string; status: number }[];
+  puts: { recordingSessionId: string; status: number }[];
 }
 
 /** A sandbox behind a recording proxy, the uploads through a storage front the test may steer, and a core. */
@@ -53,17 +53,17 @@ async function world(storage: Storage = () => true, scribeSeconds = 0.3): Promis
   const puts: World['puts'] = [];
   const front: Server = createServer((req, res) => {
     const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
-    const sessionId = /recordings(?:%2F|\/)([^%/]+)/.exec(target)?.[1] ?? '';
+    const recordingSessionId = /recordings(?:%2F|\/)([^%/]+)/.exec(target)?.[1] ?? '';
     void (async () => {
-      if (!(await storage(req, res, sessionId))) {
-        puts.push({ sessionId, status: res.statusCode });
+      if (!(await storage(req, res, recordingSessionId))) {
+        puts.push({ recordingSessionId, status: res.statusCode });
         return;
       }
       const onward = request(
         target,
         { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
         (answer) => {
-          puts.push({ sessionId, status: answer.statusCode ?? 0 });
+          puts.push({ recordingSessionId, status: answer.statusCode ?? 0 });
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
@@ -151,7 +151,7 @@ describe('several pets in one visit', () => {
     expect(readFileSync(w.c.recordings.audioPath(mango)).equals(readFileSync(audio))).toBe(true);
     const uploads = w.proxy.find('PUT', '/storage/');
     expect(uploads.map((u) => u.bodyBytes)).toEqual([statSync(audio).size, statSync(audio).size]);
-    expect(new Set(w.puts.map((p) => p.sessionId))).toEqual(new Set(sessionsMade(w.proxy).keys()));
+    expect(new Set(w.puts.map((p) => p.recordingSessionId))).toEqual(new Set(sessionsMade(w.proxy).keys()));
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
 
     const bellaNote = await noteOf(w.h, bella);
@@ -183,7 +183,7 @@ describe('several pets in one visit', () => {
 
     // The third pet, not named at Stop, is kept and sent once named.
     expect(w.c.pipeline.info(unnamed)).toBeNull();
-    const named = await w.h['recording:update']({ id: unnamed, patientName: 'Pip' });
+    const named = await w.h['consults:update']({ id: unnamed, patientName: 'Pip' });
     expect(named).toMatchObject({ ok: true });
     expect(await done(w.c, unnamed)).toBe('completed');
     expect(await noteOf(w.h, unnamed)).toContain('for Pip');
@@ -193,9 +193,9 @@ describe('several pets in one visit', () => {
   it("one pet's upload refused while the other's goes through: the refused one tries again on its own, and each pet is scribed once", async () => {
     let refused = 0;
     let mangoSession = '';
-    const w = await world(async (req, res, sessionId) => {
+    const w = await world(async (req, res, recordingSessionId) => {
       mangoSession ||= [...sessionsMade(w.proxy)].find(([, name]) => name === 'Mango')?.[0] ?? '';
-      if (sessionId !== mangoSession || refused >= 2) return true;
+      if (recordingSessionId !== mangoSession || refused >= 2) return true;
       refused += 1;
       // Read to its end first, as a storage does: an answer while the body still comes may be
       // taken by the client as a cut connection rather than as the storage's refusal.
@@ -210,8 +210,8 @@ describe('several pets in one visit', () => {
     expect(await done(w.c, mango)).toBe('completed');
     expect(refused).toBe(2);
     const bellaSession = [...sessionsMade(w.proxy)].find(([, name]) => name === 'Bella')?.[0];
-    expect(w.puts.filter((p) => p.sessionId === bellaSession).map((p) => p.status)).toEqual([200]);
-    expect(w.puts.filter((p) => p.sessionId === mangoSession).map((p) => p.status)).toEqual([503, 503, 200]);
+    expect(w.puts.filter((p) => p.recordingSessionId === bellaSession).map((p) => p.status)).toEqual([200]);
+    expect(w.puts.filter((p) => p.recordingSessionId === mangoSession).map((p) => p.status)).toEqual([503, 503, 200]);
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(2);
     expect(await noteOf(w.h, mango)).toContain('for Mango');
   });

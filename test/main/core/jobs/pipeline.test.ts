@@ -26,7 +26,10 @@ import {
 import { startRecordingProxy, type RecordingProxy } from '../../../support/recording-proxy.ts';
 
 /** Rows 4 and 6 by hand, as the published service takes them: a session and an upload address. */
-async function sessionAndAddress(scribeUrl: string, token: string): Promise<{ sessionId: string; url: string }> {
+async function sessionAndAddress(
+  scribeUrl: string,
+  token: string,
+): Promise<{ recordingSessionId: string; url: string }> {
   const s = await call<{ public_id: string }>('POST', `${scribeUrl}/recording-sessions/create`, {
     token,
     headers: { 'x-api-version': 'v1' },
@@ -39,7 +42,7 @@ async function sessionAndAddress(scribeUrl: string, token: string): Promise<{ se
     body: { recording_session_public_id: s.json.public_id },
   });
   if (u.status >= 300) throw new Error(`upload url answered ${u.status}: ${u.text}`);
-  return { sessionId: s.json.public_id, url: u.json.url };
+  return { recordingSessionId: s.json.public_id, url: u.json.url };
 }
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -88,7 +91,14 @@ describe('pipeline', () => {
     await c.pipeline.submit(id, template);
     const job = await waitForJob(c, id, done);
     expect(job.state).toBe('completed');
-    expect(states).toEqual(['recorded', 'session_created', 'upload_url', 'uploaded', 'scribe_requested', 'completed']);
+    expect(states).toEqual([
+      'recorded',
+      'recording_session_created',
+      'upload_url',
+      'uploaded',
+      'scribe_requested',
+      'completed',
+    ]);
     await waitUntil(() => notified.length > 0);
     // A click on the notification opens that consult, while it is still this account's.
     expect(about).toEqual([id]);
@@ -221,7 +231,7 @@ describe('pipeline', () => {
       const id = await makeRecording(c);
       const token = await c.session.accessToken();
       const scribe = c.serviceUrls().scribeUrl;
-      const { sessionId, url } = await sessionAndAddress(scribe, token);
+      const { recordingSessionId, url } = await sessionAndAddress(scribe, token);
       await new Promise((r) => setTimeout(r, 1100));
       // Addresses given from now on live long, so a slow machine cannot see the new one expire
       // too (a 1 s address, signed to the second, may have a few ms left when it is given).
@@ -237,7 +247,7 @@ describe('pipeline', () => {
         templateId: template,
         state: 'upload_url',
         failedAt: null,
-        sessionId,
+        recordingSessionId,
         idempotencyKey: 'k-1',
         scribeRequestSentAt: null,
         scribeRequests: 0,
@@ -297,7 +307,7 @@ describe('pipeline', () => {
       const template = await firstTemplateId(c);
       const id = await makeRecording(c);
       const token = await c.session.accessToken();
-      const { sessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
+      const { recordingSessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
       const deadUrl = new URL(url);
       deadUrl.port = new URL(gone.origin).port;
       await gone.close();
@@ -309,7 +319,7 @@ describe('pipeline', () => {
         templateId: template,
         state: 'upload_url',
         failedAt: null,
-        sessionId,
+        recordingSessionId,
         idempotencyKey: 'k-dead',
         upload: { url: deadUrl.href, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
         scribeRequestSentAt: null,
@@ -543,9 +553,9 @@ describe('the published workflow', () => {
       description: 'Vomiting since Tuesday',
       session_date: localDate(meta.startedAt),
     });
-    const sessionId = (create?.answer as { public_id: string }).public_id;
+    const recordingSessionId = (create?.answer as { public_id: string }).public_id;
     expect(proxy.find('POST', '/audio/generate-upload-url').map((r) => r.json)).toEqual([
-      { recording_session_public_id: sessionId },
+      { recording_session_public_id: recordingSessionId },
     ]);
     const puts = proxy.seen.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
@@ -558,7 +568,7 @@ describe('the published workflow', () => {
     expect(puts[0]!.status).toBe(200);
     const scribe = proxy.find('POST', '/scribe/request');
     expect(scribe.map((r) => r.json)).toEqual([
-      { recording_session_public_id: sessionId, template_public_id: template },
+      { recording_session_public_id: recordingSessionId, template_public_id: template },
     ]);
     expect(scribe[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(scribe[0]!.headers['x-api-version']).toBe('v1');
@@ -754,7 +764,7 @@ describe('files written by the version before', () => {
       templateId,
       state: 'recorded',
       failedAt: null,
-      sessionId: null,
+      recordingSessionId: null,
       upload: null,
       idempotencyKey: 'b1946ac9-2f1c-4c5e-9a3c-6f1e1f3b0001',
       scribeRequestSentAt: null,
@@ -797,7 +807,7 @@ describe('files written by the version before', () => {
       join(folder(done_), 'job.json'),
       oldJob(done_, template, {
         state: 'completed',
-        sessionId: 'old-session',
+        recordingSessionId: 'old-session',
         upload: { url: 'http://127.0.0.1:9/storage/old', fileKey: 'recordings/old.webm', expiresAt: 1763629200 },
         scribeId: 'old-scribe',
         serviceStatus: 'completed',
@@ -817,7 +827,7 @@ describe('files written by the version before', () => {
         editedNote: null,
         rtf: null,
         patientName: null,
-        sessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        recordingSessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         documentName: null,
         othersEditing: [],
       },
@@ -834,7 +844,7 @@ describe('files written by the version before', () => {
       error: { code: 'patient_name_required', message: PATIENT_NAME_REQUIRED },
     });
     expect(existsSync(c.recordings.audioPath(queued))).toBe(true);
-    expect(await handlers['recording:update']({ id: queued, patientName: 'Bella' })).toMatchObject({
+    expect(await handlers['consults:update']({ id: queued, patientName: 'Bella' })).toMatchObject({
       ok: true,
       data: { recording: { patientName: 'Bella', description: null } },
     });
@@ -902,6 +912,6 @@ describe('files written by the version before', () => {
       string,
       unknown
     >;
-    expect(onDisk).toMatchObject({ state: 'recorded', sessionId: null, scribeId: null, upload: null });
+    expect(onDisk).toMatchObject({ state: 'recorded', recordingSessionId: null, scribeId: null, upload: null });
   });
 });

@@ -105,7 +105,7 @@ describe('Retry-After', () => {
       }
       // And it did wait: the step refused came through no sooner than Retry-After after the refusal.
       const first = retries[0]!;
-      const created = stateAt.find((x) => x.state === 'session_created');
+      const created = stateAt.find((x) => x.state === 'recording_session_created');
       expect(created).toBeDefined();
       expect(created!.at - first.at).toBeGreaterThanOrEqual(first.retryAfterMs - 15);
       // One recording, one scribe record, however many refusals.

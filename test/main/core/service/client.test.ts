@@ -172,10 +172,10 @@ function expectAuthorised(headers: IncomingHttpHeaders) {
 
 describe('the requests the client sends, as published', () => {
   it('POST /recording-sessions/create: patient_name, description (empty when none) and session_date, and reads the bare answer', async () => {
-    const session = await client().createSession(TOKEN, {
+    const session = await client().createRecordingSession(TOKEN, {
       patientName: 'Bella',
       description: '',
-      sessionDate: '2026-11-25',
+      recordingSessionDate: '2026-11-25',
     });
     const req = only();
     expect([req.method, req.path]).toEqual(['POST', '/scribe/recording-sessions/create']);
@@ -199,20 +199,20 @@ describe('the requests the client sends, as published', () => {
   });
 
   it('POST /audio/generate-upload-url: the session only, the template only when scribing should start by itself; the expiry from the address', async () => {
-    const upload = await client().uploadUrl(TOKEN, { sessionId: 'rs-1' });
+    const upload = await client().uploadUrl(TOKEN, { recordingSessionId: 'rs-1' });
     expect(only().body).toEqual({ recording_session_public_id: 'rs-1' });
     expectAuthorised(only().headers);
     expect(upload.uploadUrl).toContain('X-Amz-Signature=abc');
     expect(upload.expiresAt).toBe(Date.UTC(2026, 10, 25, 9, 15, 0) / 1000 + 3600);
     expect(upload.fileKey).toBeUndefined();
     seen.length = 0;
-    await client().uploadUrl(TOKEN, { sessionId: 'rs-1', autoScribeTemplateId: 't1' });
+    await client().uploadUrl(TOKEN, { recordingSessionId: 'rs-1', autoScribeTemplateId: 't1' });
     expect(only().body).toEqual({ recording_session_public_id: 'rs-1', auto_scribe_template_public_id: 't1' });
   });
 
   it('POST /scribe/request: exactly the two documented fields, with the Idempotency-Key header', async () => {
     const request = await client().requestScribe(TOKEN, {
-      sessionId: 'rs-1',
+      recordingSessionId: 'rs-1',
       templateId: 't1',
       idempotencyKey: 'idem-42',
     });
@@ -321,9 +321,9 @@ describe('the published errors, as one sentence', () => {
       },
     };
     const e = await failure(
-      client().createSession(TOKEN, { patientName: '', description: '', sessionDate: '25/11/2026' }),
+      client().createRecordingSession(TOKEN, { patientName: '', description: '', recordingSessionDate: '25/11/2026' }),
     );
-    expect([e.kind, e.operation, e.status, e.code]).toEqual(['http', 'create-session', 422, 'missing']);
+    expect([e.kind, e.operation, e.status, e.code]).toEqual(['http', 'recording-session-create', 422, 'missing']);
     expect(e.message).toBe(
       'The service refused the request: patient name is missing; session date: input should be a valid date in the format YYYY-MM-DD.',
     );

@@ -114,17 +114,17 @@ describe('X-API-Version', () => {
     await client.signIn(s.demo.email, s.demo.password, { viaScribeLogin: true }); // POST /auth/login
     const refreshed = await client.refresh(signedIn.accessToken, signedIn.refreshToken ?? ''); // POST /auth/refresh-token
     const token = refreshed.accessToken;
-    const session = await client.createSession(token, {
+    const session = await client.createRecordingSession(token, {
       patientName: 'Bella',
       description: 'Vomiting',
-      sessionDate: '2026-11-20',
+      recordingSessionDate: '2026-11-20',
     }); // POST /recording-sessions/create
     const templates = await client.templates(token, 1, 50); // GET /templates/all
-    const upload = await client.uploadUrl(token, { sessionId: session.id }); // POST /audio/generate-upload-url
+    const upload = await client.uploadUrl(token, { recordingSessionId: session.id }); // POST /audio/generate-upload-url
     expect(upload.uploadUrl.startsWith(proxy.origin)).toBe(true);
     await client.upload(upload.uploadUrl, store.audioPath(recording), null); // the PUT to the presigned address, as curl -T sends it
     const requested = await client.requestScribe(token, {
-      sessionId: session.id,
+      recordingSessionId: session.id,
       templateId: templates.items[0]?.id ?? '',
       idempotencyKey: 'rules-x-api-version',
     }); // POST /scribe/request
@@ -211,12 +211,20 @@ describe('time-outs', () => {
       ['refresh-token', () => client.refresh('a.b.c', 'r.t.s')],
       ['login', () => client.signIn('vet@clinic.test', 'pw', { viaScribeLogin: true })],
       [
-        'create-session',
-        () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' }),
+        'recording-session-create',
+        () =>
+          client.createRecordingSession('t', {
+            patientName: 'Bella',
+            description: '',
+            recordingSessionDate: '2026-11-20',
+          }),
       ],
       ['templates', () => client.templates('t')],
-      ['upload-url', () => client.uploadUrl('t', { sessionId: 's' })],
-      ['scribe-request', () => client.requestScribe('t', { sessionId: 's', templateId: 'soap', idempotencyKey: 'i' })],
+      ['upload-url', () => client.uploadUrl('t', { recordingSessionId: 's' })],
+      [
+        'scribe-request',
+        () => client.requestScribe('t', { recordingSessionId: 's', templateId: 'soap', idempotencyKey: 'i' }),
+      ],
       ['scribe-get', () => client.getScribe('t', 'id')],
       ['ddx-agent', () => client.ddx('t', 'Dog, vomiting')],
       ['treatment-plan-agent', () => client.treatmentPlan('t', 'Dog, vomiting')],
@@ -324,12 +332,21 @@ describe('answers of the wrong shape', () => {
     const cases: [string, () => Promise<unknown>, string][] = [
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw'), 'field "access_token" is missing'],
       [
-        'create-session',
-        () => client.createSession('t', { patientName: 'Bella', description: '', sessionDate: '2026-11-20' }),
+        'recording-session-create',
+        () =>
+          client.createRecordingSession('t', {
+            patientName: 'Bella',
+            description: '',
+            recordingSessionDate: '2026-11-20',
+          }),
         'field "data.public_id" (or "id") is missing',
       ],
       ['templates', () => client.templates('t'), 'field "data.items[0].public_id" (or "id") is missing'],
-      ['upload-url', () => client.uploadUrl('t', { sessionId: 's' }), 'field "data.upload_url" (or "url") is missing'],
+      [
+        'upload-url',
+        () => client.uploadUrl('t', { recordingSessionId: 's' }),
+        'field "data.upload_url" (or "url") is missing',
+      ],
       ['ddx-agent', () => client.ddx('t', 'Dog, vomiting'), 'field "status" is missing'],
     ];
     for (const [operation, call, problem] of cases) {

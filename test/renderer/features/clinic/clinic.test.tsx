@@ -75,7 +75,7 @@ describe("the clinic's consults in Consults", () => {
     const c = (over: Partial<ClinicConsult>): ClinicConsult => ({
       key: 'scribe:x',
       scribeId: 'x',
-      sessionId: null,
+      recordingSessionId: null,
       patientName: null,
       description: null,
       templateId: 't',

@@ -51,7 +51,10 @@ describe('consultStatus', () => {
 
   it('names each step of the pipeline', () => {
     expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Getting ready to send…', tone: 'progress' });
-    expect(status({}, { state: 'session_created' })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
+    expect(status({}, { state: 'recording_session_created' })).toMatchObject({
+      text: 'Waiting to upload',
+      tone: 'progress',
+    });
     expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({
       text: 'Waiting to upload',
       tone: 'progress',
@@ -494,7 +497,7 @@ describe('ConsultsView, on the real core', () => {
       "Type the patient's name first: the service needs it to write the note.",
     );
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.slice(before).filter((c) => c.channel === 'recording:update')).toEqual([]);
+    expect(calls.slice(before).filter((c) => c.channel === 'consults:update')).toEqual([]);
 
     fireEvent.change(name, { target: { value: ' Oscar ' } });
     fireEvent.change(oscar.getByRole('textbox', { name: 'Visit description (optional)' }), {
@@ -505,7 +508,7 @@ describe('ConsultsView, on the real core', () => {
     expect(
       calls
         .slice(before)
-        .filter((c) => c.channel === 'recording:update')
+        .filter((c) => c.channel === 'consults:update')
         .map((c) => c.input),
     ).toEqual([{ id: meta.id, patientName: 'Oscar', description: 'Annual check' }]);
     // Its template was chosen long ago: with the name it goes on to the service by itself.

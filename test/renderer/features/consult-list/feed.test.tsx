@@ -68,7 +68,7 @@ describe('ConsultsView fed by events', () => {
     cleanup();
 
     // Renamed while the view is closed: main announces it, the window's copy hears it.
-    await api.recording.update({ id: bella, listName: 'Bella Smith' });
+    await api.consults.update({ id: bella, listName: 'Bella Smith' });
     await open();
     expect(screen.getByText('Bella Smith')).toBeTruthy();
     expect(lists()).toBe(1);

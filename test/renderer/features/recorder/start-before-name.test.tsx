@@ -157,7 +157,7 @@ describe('Start before the name', () => {
 
     // As the Consults view sends it.
     await act(async () => {
-      await api.recording.update({ id, patientName: 'Mochi' });
+      await api.consults.update({ id, patientName: 'Mochi' });
     });
     await screen.findByRole('group', { name: 'Patient' });
     expect(screen.queryByText("Type the patient's name, then press Enter to send the consult.")).toBeNull();

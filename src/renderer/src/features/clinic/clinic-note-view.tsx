@@ -68,7 +68,7 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
           <h1 id="note-view-title">{title}</h1>
           <p className="muted note-meta">
             {ELSEWHERE}
-            {note.sessionDate && ` · ${note.sessionDate}`}
+            {note.recordingSessionDate && ` · ${note.recordingSessionDate}`}
             {note.patientName && note.templateName && ` · ${note.templateName}`}
           </p>
           <NoteActionBar

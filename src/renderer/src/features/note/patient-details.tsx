@@ -104,7 +104,7 @@ function PatientForm({ consult, onDone }: { consult: ConsultInfo; onDone(refusal
     setBusy(true);
     try {
       useConsults.getState().answered(
-        await api.recording.update({
+        await api.consults.update({
           id: recording.id,
           patientName: name.trim(),
           description: description.trim() || null,
@@ -163,7 +163,7 @@ export function RenameForm({ consult, onDone }: { consult: ConsultInfo; onDone()
     if (busy) return;
     setBusy(true);
     try {
-      useConsults.getState().answered(await api.recording.update({ id: recording.id, listName: name.trim() || null }));
+      useConsults.getState().answered(await api.consults.update({ id: recording.id, listName: name.trim() || null }));
       onDone();
     } catch (err) {
       setProblem(`The name was not saved: ${(err as Error).message}`);

@@ -9,7 +9,7 @@ import { useNav } from '../../stores/nav.ts';
 import { isCapturing } from '../../stores/recorder.ts';
 import { fail, get, set } from './live-state.ts';
 import { startRecording } from './recording-start.ts';
-import { pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
+import { pauseRecording, resumeRecording, stopRecording } from './recording-under-way.ts';
 
 /** Words for a consult not recorded because the owner did not consent. */
 export const CONSENT_DECLINED_MESSAGE = 'Not recorded: the owner did not consent. Nothing was recorded.';

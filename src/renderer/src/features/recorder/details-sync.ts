@@ -35,7 +35,7 @@ export function setDescription(description: string): void {
 export function setTemplate(templateId: string | null): void {
   set({ templateId });
   const id = live.recording?.id;
-  if (id) api.recording.update({ id, templateId }).catch((e: unknown) => fail(e, 'Could not change the template'));
+  if (id) api.consults.update({ id, templateId }).catch((e: unknown) => fail(e, 'Could not change the template'));
 }
 
 function scheduleDetails(): void {
@@ -56,7 +56,7 @@ async function sendDetails(): Promise<void> {
   const description = get().description.trim();
   if (!name && live.namedInMain) set({ nameProblem: NAME_KEPT_MESSAGE });
   try {
-    await api.recording.update({ id, ...(name ? { patientName: name } : {}), description: description || null });
+    await api.consults.update({ id, ...(name ? { patientName: name } : {}), description: description || null });
     if (name) live.namedInMain = true;
     set({ detailsError: null });
   } catch (e) {
@@ -107,7 +107,7 @@ async function nameWaitingConsult(): Promise<void> {
     return;
   }
   try {
-    const consult = await api.recording.update({
+    const consult = await api.consults.update({
       id: result.id,
       patientName: name,
       description: description.trim() || null,

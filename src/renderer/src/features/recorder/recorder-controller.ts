@@ -1,7 +1,7 @@
 // The recorder's public entry: what the Record view and the tests call, and initRecorder, which
 // installs the window-wide listeners once. The work is in the files beside it, one job each —
 // microphone.ts and level-meter.ts (the microphone), details-sync.ts (the patient details sent
-// during the recording), recording-start.ts and recording-session.ts (the recording),
+// during the recording), recording-start.ts and recording-under-way.ts (the recording),
 // commands.ts (the tray, the shortcut and the remaining buttons); live-state.ts holds what they
 // share. The microphone is open only while recording: every track is stopped and the
 // AudioContext closed as soon as a recording ends, however it ends.
@@ -11,7 +11,7 @@ import { recorderStop } from '../../stores/switch-user.ts';
 import { obeyCommand } from './commands.ts';
 import { get, live, set } from './live-state.ts';
 import { followSavedDevice, recordingSupported, refreshDevices } from './microphone.ts';
-import { endRecording, onDeviceChange } from './recording-session.ts';
+import { endRecording, onDeviceChange } from './recording-under-way.ts';
 
 export { CONSENT_DECLINED_MESSAGE, declineConsent, obeyCommand, otherPets, sendToScribe } from './commands.ts';
 export { NAME_KEPT_MESSAGE, sendWaitingName, setDescription, setPatientName, setTemplate } from './details-sync.ts';
@@ -24,7 +24,7 @@ export {
   revealDeviceNames,
 } from './microphone.ts';
 export { chooseMimeType, FALLBACK_MIME_TYPE, PREFERRED_MIME_TYPE, startRecording } from './recording-start.ts';
-export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-session.ts';
+export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-under-way.ts';
 export { addPet, MAX_PETS, removePet, setPetName } from './pets.ts';
 
 /** Installs the window-wide listeners once: device changes, leaving while recording, settings. */

@@ -1,7 +1,7 @@
 // Start recording: the one check before anything opens (the owner's consent, when Settings
 // asks; never the patient's name, which can be typed while recording or after), then the steps that open the microphone, the consult in main and the
 // MediaRecorder, in that order. A step that fails undoes the ones before it and says why; once
-// the recorder runs, recording-session.ts has the recording.
+// the recorder runs, recording-under-way.ts has the recording.
 import { api } from '../../api.ts';
 import { isCapturing, type RecorderState } from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
@@ -24,7 +24,7 @@ import {
   stopTracks,
   tracksEnded,
 } from './microphone.ts';
-import { chunkFailureMessage, endRecording, release, tick, TICK_MS } from './recording-session.ts';
+import { chunkFailureMessage, endRecording, release, tick, TICK_MS } from './recording-under-way.ts';
 import { schedulePets } from './pets.ts';
 import { createStopwatch } from './stopwatch.ts';
 

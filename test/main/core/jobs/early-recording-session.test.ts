@@ -55,7 +55,7 @@ async function startAgain(w: World, dataDir: string, pipeline: Partial<PipelineO
     urls: w.proxy.urls,
     secretStore: new MemorySecretStore(),
     // Asked for as soon as the name has settled: the rule on how much is recorded first has a test of its own.
-    pipeline: { earlySessionDelayMs: 200, earlySessionAfterMs: 0, ...pipeline },
+    pipeline: { earlyRecordingSessionDelayMs: 200, earlyRecordingSessionAfterMs: 0, ...pipeline },
   });
   cleanups.push(() => c.stop());
   w.dataDir = dataDir;
@@ -91,13 +91,19 @@ const puts = (w: World) => w.proxy.seen.filter((r) => r.method === 'PUT');
 const sessionOf = (r: { answer: unknown }) => (r.answer as { public_id?: string }).public_id ?? '';
 
 /** The clinic's list, read again from the service, has the session (which it does list) only as this computer's. */
-async function expectNotFromElsewhere(w: World, sessionId: string): Promise<void> {
-  expect(sessionId).not.toBe('');
+async function expectNotFromElsewhere(w: World, recordingSessionId: string): Promise<void> {
+  expect(recordingSessionId).not.toBe('');
   const view = await w.h['clinic:refresh'](undefined);
   if (!view.ok) throw new Error(view.error.message);
   expect(view.data.error).toBeNull();
-  expect(JSON.stringify(w.proxy.find('GET', '/recording-sessions/all').map((r) => r.answer))).toContain(sessionId);
-  expect(view.data.consults.filter((c) => c.sessionId === sessionId || c.key === `session:${sessionId}`)).toEqual([]);
+  expect(JSON.stringify(w.proxy.find('GET', '/recording-sessions/all').map((r) => r.answer))).toContain(
+    recordingSessionId,
+  );
+  expect(
+    view.data.consults.filter(
+      (c) => c.recordingSessionId === recordingSessionId || c.key === `recording-session:${recordingSessionId}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The clinic's list as a computer signed in to `h` shows it after a refresh: its patients' names. */
@@ -110,7 +116,7 @@ async function clinicNames(h: Handlers): Promise<(string | null)[]> {
 
 /** The recording sessions the service holds for a patient (GET /recording-sessions/all). */
 async function sessionsAt(w: World, patientName: string): Promise<string[]> {
-  const page = await w.c.session.withToken((t) => w.c.client.sessionList(t, 1, 50));
+  const page = await w.c.session.withToken((t) => w.c.client.recordingSessionList(t, 1, 50));
   return page.items.filter((i) => i.patientName === patientName).map((i) => i.id);
 }
 
@@ -138,12 +144,14 @@ describe('the recording session asked for while recording', () => {
     expect(addresses(w)).toHaveLength(1);
     expect(puts(w)).toHaveLength(1);
     expect(puts(w)[0]?.at).toBeGreaterThanOrEqual(stoppedAt);
-    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
-    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    const recordingSessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${recordingSessionId}/`);
     const scribe = w.proxy.find('POST', '/scribe/request');
     expect(scribe).toHaveLength(1);
-    expect((scribe[0]?.json as { recording_session_public_id?: string }).recording_session_public_id).toBe(sessionId);
-    expect(w.c.pipeline.counters.earlySessionsUsed).toBe(1);
+    expect((scribe[0]?.json as { recording_session_public_id?: string }).recording_session_public_id).toBe(
+      recordingSessionId,
+    );
+    expect(w.c.pipeline.counters.earlyRecordingSessionsUsed).toBe(1);
   });
 
   it('a name changed after the session was made: a new session under the new name at Stop, the first unused', async () => {
@@ -151,7 +159,7 @@ describe('the recording session asked for while recording', () => {
     const id = await start(w, 'Bela');
     await until(() => addresses(w).length === 1);
     const early = sessionOf(creates(w)[0] ?? { answer: null });
-    const renamed = await w.h['recording:update']({ id, patientName: 'Bella' });
+    const renamed = await w.h['consults:update']({ id, patientName: 'Bella' });
     if (!renamed.ok) throw new Error(renamed.error.message);
     await new Promise((resolve) => setTimeout(resolve, 600));
     // At most once per recording: no second session while recording.
@@ -171,7 +179,7 @@ describe('the recording session asked for while recording', () => {
     const after = w.proxy.seen.filter((r) => r.method === 'PUT' || r.path.endsWith('/scribe/request'));
     expect(after.length).toBe(2);
     expect(JSON.stringify(after)).not.toContain(early);
-    expect(w.c.pipeline.counters.earlySessionsUnused).toBe(1);
+    expect(w.c.pipeline.counters.earlyRecordingSessionsUnused).toBe(1);
     // The unused session stays at the service, but it is this computer's: never a visit from elsewhere.
     await expectNotFromElsewhere(w, early);
   });
@@ -203,7 +211,7 @@ describe('the recording session asked for while recording', () => {
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(0);
     expect(creates(w)).toHaveLength(1);
     expect(addresses(w)).toHaveLength(1);
-    expect(w.c.pipeline.counters.earlySessionsUsed).toBe(0);
+    expect(w.c.pipeline.counters.earlyRecordingSessionsUsed).toBe(0);
     await expectNotFromElsewhere(w, sessionOf(creates(w)[0] ?? { answer: null }));
   });
   it('signed out while recording: nothing is asked for then, and Stop makes the session as before', async () => {
@@ -230,9 +238,9 @@ describe('the recording session asked for while recording', () => {
     expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
     expect(creates(w)).toHaveLength(1);
     expect(addresses(w)).toHaveLength(2);
-    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    const recordingSessionId = sessionOf(creates(w)[0] ?? { answer: null });
     expect(puts(w)).toHaveLength(1);
-    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${recordingSessionId}/`);
   });
   it('a colleague signs in while the recording goes on: its session goes with the recording vet’s sign-in, never theirs', async () => {
     const w = await world();
@@ -292,7 +300,7 @@ describe('the recording session asked for while recording', () => {
   });
 
   it('a recording deleted in its first minute leaves nothing at the service: no session is asked for, and a colleague’s list does not show it', async () => {
-    const w = await world({ pipeline: { earlySessionAfterMs: 60_000 } });
+    const w = await world({ pipeline: { earlyRecordingSessionAfterMs: 60_000 } });
     const id = await start(w, 'Secret Bella');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(creates(w)).toHaveLength(0);
@@ -321,9 +329,9 @@ describe('the recording session asked for while recording', () => {
     expect((await stopping).ok).toBe(true);
     expect((await waitForJob(w.c, id, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe('completed');
     expect(creates(w)).toHaveLength(1);
-    const sessionId = sessionOf(creates(w)[0] ?? { answer: null });
+    const recordingSessionId = sessionOf(creates(w)[0] ?? { answer: null });
     expect(puts(w)).toHaveLength(1);
-    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    expect(decodeURIComponent(puts(w)[0]?.path ?? '')).toContain(`recordings/${recordingSessionId}/`);
     expect(w.proxy.find('POST', '/scribe/request')).toHaveLength(1);
   });
 
@@ -334,7 +342,7 @@ describe('the recording session asked for while recording', () => {
     await until(() => w.proxy.held() === 1);
     const stopping = w.h['recording:stop']({ id, durationMs: 5000 });
     expect(await within(stopping, 2000), 'Stop had not answered after 2 s').toBe(true);
-    const renamed = await w.h['recording:update']({ id, patientName: 'Bella' });
+    const renamed = await w.h['consults:update']({ id, patientName: 'Bella' });
     if (!renamed.ok) throw new Error(renamed.error.message);
     w.proxy.fate = null;
     w.proxy.release();
@@ -349,7 +357,7 @@ describe('the recording session asked for while recording', () => {
   });
 
   it('a create whose answer is lost: the job finds the session the service made and uses it, one session in all, never listed as from elsewhere', async () => {
-    const w = await world({ pipeline: { earlySession: false } });
+    const w = await world({ pipeline: { earlyRecordingSession: false } });
     let dropped = 0;
     w.proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') && dropped++ === 0 ? 'drop' : undefined);
     const id = await start(w, 'Lost Bella');

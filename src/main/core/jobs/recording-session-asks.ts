@@ -1,17 +1,17 @@
 // Every POST /recording-sessions/create this computer sends is noted before it leaves, with what
 // it sends. The published API has no way to delete a recording session, and the clinic's other
-// computers list every session of the organization: a session made here whose answer never came
+// computers list every recording session of the organization: a recording session made here whose answer never came
 // (the connection dropped after sending, a time-out, a request cut short by a delete or a quit)
 // would otherwise be listed here as a visit recorded elsewhere, and a job that made it again
 // would leave it behind. The note lets this computer find it in GET /recording-sessions/all and
 // take it as its own: by the job that asked (which then uses it rather than making another,
-// session-create.ts), and by the clinic's list at each refresh (clinic-consults.ts, which keeps
+// recording-session-create.ts), and by the clinic's list at each refresh (clinic-consults.ts, which keeps
 // the notes).
 import { z } from 'zod';
 
-import type { SessionListItem } from '../../../shared/service/lists.ts';
+import type { RecordingSessionListItem } from '../../../shared/service/lists.ts';
 
-export const sessionAskSchema = z.object({
+export const recordingSessionAskSchema = z.object({
   /** This computer's name for the request (a random UUID). */
   id: z.string(),
   /** The consult it was asked for. */
@@ -19,7 +19,7 @@ export const sessionAskSchema = z.object({
   patientName: z.string(),
   description: z.string(),
   /** The `session_date` sent: the recording's local day. */
-  sessionDate: z.string(),
+  recordingSessionDate: z.string(),
   /** When it was sent, by this computer's clock (ms since the epoch). */
   askedAt: z.number(),
   /** The account it was sent with, and its organization: only that organization's list can hold it. */
@@ -27,73 +27,77 @@ export const sessionAskSchema = z.object({
   organizationId: z.string().nullable(),
   service: z.string(),
 });
-export type SessionAsk = z.infer<typeof sessionAskSchema>;
+export type RecordingSessionAsk = z.infer<typeof recordingSessionAskSchema>;
 
-/** What the create sends, as the job and the session made while recording compare it. */
-export type SessionFields = Pick<SessionAsk, 'patientName' | 'description' | 'sessionDate'>;
+/** What the create sends, as the job and the recording session made while recording compare it. */
+export type RecordingSessionFields = Pick<RecordingSessionAsk, 'patientName' | 'description' | 'recordingSessionDate'>;
 
-/** An ask as kept, with the session it made once that is known (its answer, or found in the list). */
-export type KeptAsk = SessionAsk & { sessionId: string | null };
+/** An ask as kept, with the recording session it made once that is known (its answer, or found in the list). */
+export type KeptAsk = RecordingSessionAsk & { recordingSessionId: string | null };
 
 /**
- * Where the asks and the sessions made here are kept (the clinic's `recorded-here.json`): given
+ * Where the asks and the recording sessions made here are kept (the clinic's `recorded-here.json`): given
  * to the pipeline as an option, so that the jobs need not know the clinic's list.
  */
-export interface SessionLedger {
+export interface RecordingSessionLedger {
   /** Noted before the request leaves; a note that cannot be written keeps the request from being sent. */
-  asked(ask: SessionAsk): Promise<void>;
-  /** The session an ask made (from its answer, or found in the list): this computer's for good. */
-  made(askId: string | null, sessionId: string): Promise<void>;
+  asked(ask: RecordingSessionAsk): Promise<void>;
+  /** The recording session an ask made (from its answer, or found in the list): this computer's for good. */
+  made(askId: string | null, recordingSessionId: string): Promise<void>;
   /** The service refused the ask (a 4xx answer): it made nothing, and nothing is looked for. */
   refused(askId: string): Promise<void>;
-  /** The sessions made or taken here, and every ask kept. */
-  known(): Promise<{ sessionIds: ReadonlySet<string>; asks: readonly KeptAsk[] }>;
+  /** The recording sessions made or taken here, and every ask kept. */
+  known(): Promise<{ recordingSessionIds: ReadonlySet<string>; asks: readonly KeptAsk[] }>;
 }
 
 /**
- * How far apart the ask and the session's `updated_at` may be: the service's clock is not this
+ * How far apart the ask and the recording session's `updated_at` may be: the service's clock is not this
  * computer's, and a request may reach the service a deadline after it left.
  */
 export const ASK_WINDOW_MS = 10 * 60_000;
 
 /** A ledger that forgets at exit: the pipeline's when it is given none (tools and tests of the pipeline alone). */
-export function memoryLedger(): SessionLedger {
-  const sessionIds = new Set<string>();
+export function memoryLedger(): RecordingSessionLedger {
+  const recordingSessionIds = new Set<string>();
   const asks = new Map<string, KeptAsk>();
   return {
     asked: (ask) => {
-      asks.set(ask.id, { ...ask, sessionId: null });
+      asks.set(ask.id, { ...ask, recordingSessionId: null });
       return Promise.resolve();
     },
-    made: (askId, sessionId) => {
-      sessionIds.add(sessionId);
+    made: (askId, recordingSessionId) => {
+      recordingSessionIds.add(recordingSessionId);
       const ask = askId === null ? undefined : asks.get(askId);
-      if (ask) ask.sessionId = sessionId;
+      if (ask) ask.recordingSessionId = recordingSessionId;
       return Promise.resolve();
     },
     refused: (askId) => {
       asks.delete(askId);
       return Promise.resolve();
     },
-    known: () => Promise.resolve({ sessionIds, asks: [...asks.values()] }),
+    known: () => Promise.resolve({ recordingSessionIds, asks: [...asks.values()] }),
   };
 }
 
-export function sameFields(a: SessionFields, b: SessionFields): boolean {
-  return a.patientName === b.patientName && a.description === b.description && a.sessionDate === b.sessionDate;
+export function sameFields(a: RecordingSessionFields, b: RecordingSessionFields): boolean {
+  return (
+    a.patientName === b.patientName &&
+    a.description === b.description &&
+    a.recordingSessionDate === b.recordingSessionDate
+  );
 }
 
 /**
- * The session of the list that an ask made: the same patient's name and description, changed
+ * The recording session of the list that an ask made: the same patient's name and description, changed
  * within the window around the ask, and not one this computer already knows; of several, the one
  * nearest the ask. The list gives no `session_date` and no author, so nothing else can be told.
  */
 export function matchAsk(
-  ask: SessionAsk,
-  items: readonly SessionListItem[],
+  ask: RecordingSessionAsk,
+  items: readonly RecordingSessionListItem[],
   known: ReadonlySet<string>,
-): SessionListItem | null {
-  let best: SessionListItem | null = null;
+): RecordingSessionListItem | null {
+  let best: RecordingSessionListItem | null = null;
   let bestGap = Infinity;
   for (const item of items) {
     if (known.has(item.id) || item.patientName?.trim() !== ask.patientName) continue;

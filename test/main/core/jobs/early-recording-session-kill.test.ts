@@ -1,5 +1,5 @@
 // Stop while the recording session asked for during the consult is still on its way: the engine
-// in a child process (support/early-session-child.ts) talks to the sandbox through a recording
+// in a child process (support/early-recording-session-child.ts) talks to the sandbox through a recording
 // proxy that holds the create's answer back. Stop answers without waiting for it, the job is on
 // disk by then, and a kill -9 right after leaves a consult the next start sends exactly once, on
 // the session the service made; a kill at any moment of Stop never leaves the trail saying "sent"
@@ -12,7 +12,7 @@ import { startSandbox } from '../../../../src/sandbox/index.ts';
 import { tempDir } from '../../../support/core.ts';
 import { startRecordingProxy } from '../../../support/recording-proxy.ts';
 
-const CHILD = join(import.meta.dirname, '../../../support/early-session-child.ts');
+const CHILD = join(import.meta.dirname, '../../../support/early-recording-session-child.ts');
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -91,14 +91,14 @@ describe('Stop while the session made during the consult is still on its way', (
     // Sent once: one session (the one made while recording), one upload to it, one scribe request.
     const creates = proxy.find('POST', '/recording-sessions/create');
     expect(creates).toHaveLength(1);
-    const sessionId = (creates[0]?.answer as { public_id?: string } | undefined)?.public_id ?? '';
+    const recordingSessionId = (creates[0]?.answer as { public_id?: string } | undefined)?.public_id ?? '';
     const puts = proxy.seen.filter((r) => r.method === 'PUT');
     expect(puts).toHaveLength(1);
-    expect(decodeURIComponent(puts[0]?.path ?? '')).toContain(`recordings/${sessionId}/`);
+    expect(decodeURIComponent(puts[0]?.path ?? '')).toContain(`recordings/${recordingSessionId}/`);
     const scribes = proxy.find('POST', '/scribe/request');
     expect(
       scribes.map((r) => (r.json as { recording_session_public_id?: string }).recording_session_public_id),
-    ).toEqual([sessionId]);
+    ).toEqual([recordingSessionId]);
   }, 90_000);
   it('a kill at any moment of Stop never leaves the trail saying "sent" without the job on disk', async () => {
     const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });

@@ -1,47 +1,47 @@
 // The recording session and its upload address, asked for while the consult is still being
 // recorded, so that at Stop the job starts at the upload. The published API cannot delete a
-// session, and every computer of the clinic lists the organization's sessions with their
+// recording session, and every computer of the clinic lists the organization's recording sessions with their
 // patients' names: one made for a recording that is then deleted stays listed for good. So it
 // is asked for only once a delete has become unlikely: the patient's name has stayed the same
-// for a while (`earlySessionDelayMs`: a name being typed, or a wrong patient caught, is not sent)
-// and the recording has gone on for a while (`earlySessionAfterMs` of audio, pauses not counted:
+// for a while (`earlyRecordingSessionDelayMs`: a name being typed, or a wrong patient caught, is not sent)
+// and the recording has gone on for a while (`earlyRecordingSessionAfterMs` of audio, pauses not counted:
 // a recording started by mistake, or whose owner objects, is deleted in its first minute). At
 // most once per recording, with the sign-in of the recording's owner only.
 //
-// Every create is noted before it leaves and once made (session-create.ts), so none, used or not,
+// Every create is noted before it leaves and once made (recording-session-create.ts), so none, used or not,
 // is ever listed here as a visit recorded elsewhere. At Stop the job takes it only if the name,
 // the description, the date, the owner and the service are still those it was made with (the
 // service keeps the name given and has no way to change it); a create still on its way is handed
 // to the job, which waits for its outcome in the background: Stop never waits on the network. A
-// recording deleted meanwhile lets its create finish (so its session is noted as this
+// recording deleted meanwhile lets its create finish (so its recording session is noted as this
 // computer's) and asks nothing more; a refusal or no network: nothing is said, and the job makes
-// the session as it would have without this.
+// the recording session as it would have without this.
 import { localDate, type RecordingMeta } from '../recordings/index.ts';
-import type { JobsContext, EarlySessionsPart } from './context.ts';
+import type { JobsContext, EarlyRecordingSessionsPart } from './context.ts';
 import type { JobRecord } from './record.ts';
 import { withToken } from './sender.ts';
-import { sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
-import { createNoted } from './session-create.ts';
+import { sameFields, type RecordingSessionAsk, type RecordingSessionFields } from './recording-session-asks.ts';
+import { createNoted } from './recording-session-create.ts';
 
-type Made = { sessionId: string; upload: JobRecord['upload'] };
+type Made = { recordingSessionId: string; upload: JobRecord['upload'] };
 
 interface Entry {
   timer: ReturnType<typeof setTimeout> | null;
   controller: AbortController | null;
   /** The create as sent (noted before it left), with the owner and service it went for. */
-  ask: (SessionAsk & { sender: string | null }) | null;
+  ask: (RecordingSessionAsk & { sender: string | null }) | null;
   making: Promise<Made | null> | null;
   made: Made | null;
   /** The recording was deleted: its create may finish, nothing more is asked. */
   dropped: boolean;
 }
 
-export class EarlySessions implements EarlySessionsPart {
+export class EarlyRecordingSessions implements EarlyRecordingSessionsPart {
   private readonly context: JobsContext;
   private readonly entries = new Map<string, Entry>();
   /** Creates still on their way that a job took over at Stop, by recording. */
   private readonly handed = new Map<string, Entry>();
-  /** Recordings whose session was asked for already: at most once each. */
+  /** Recordings whose recording session was asked for already: at most once each. */
   private readonly asked = new Set<string>();
 
   constructor(context: JobsContext) {
@@ -50,11 +50,11 @@ export class EarlySessions implements EarlySessionsPart {
 
   /**
    * The recording's patient's name (or description) is set or changed while it is recorded: the
-   * session is asked for once it has settled and enough has been recorded, unless one was asked for already.
+   * recording session is asked for once it has settled and enough has been recorded, unless one was asked for already.
    */
   named(recordingId: string): void {
-    const { earlySession, earlySessionDelayMs } = this.context.options;
-    if (!earlySession || this.asked.has(recordingId)) return;
+    const { earlyRecordingSession, earlyRecordingSessionDelayMs } = this.context.options;
+    if (!earlyRecordingSession || this.asked.has(recordingId)) return;
     const entry = this.entries.get(recordingId) ?? {
       timer: null,
       controller: null,
@@ -64,7 +64,7 @@ export class EarlySessions implements EarlySessionsPart {
       dropped: false,
     };
     this.entries.set(recordingId, entry);
-    this.arm(recordingId, entry, earlySessionDelayMs);
+    this.arm(recordingId, entry, earlyRecordingSessionDelayMs);
   }
 
   private arm(recordingId: string, entry: Entry, ms: number): void {
@@ -85,13 +85,13 @@ export class EarlySessions implements EarlySessionsPart {
       return;
     }
     // Chunks come every second or so: looked at again when the rest should be there.
-    const rest = this.context.options.earlySessionAfterMs - meta.durationMs;
+    const rest = this.context.options.earlyRecordingSessionAfterMs - meta.durationMs;
     if (rest > 0) this.arm(recordingId, entry, Math.max(rest, 250));
     else void this.make(recordingId, entry, meta);
   }
 
   /**
-   * For a job about to start, at once: the session and address made while recording when they
+   * For a job about to start, at once: the recording session and address made while recording when they
    * still fit the consult; the create still on its way (its ask) when it fits, whose outcome the
    * job takes over; else null (one made under details changed since is left unused).
    */
@@ -108,14 +108,14 @@ export class EarlySessions implements EarlySessionsPart {
     const fits = this.fits(ask, meta.id, {
       patientName: (meta.patientName ?? '').trim(),
       description: meta.description ?? '',
-      sessionDate: localDate(meta.startedAt),
+      recordingSessionDate: localDate(meta.startedAt),
     });
     if (!fits) {
-      if (entry.made || entry.making) this.context.counters.earlySessionsUnused += 1;
+      if (entry.made || entry.making) this.context.counters.earlyRecordingSessionsUnused += 1;
       return null;
     }
     if (entry.made) {
-      this.context.counters.earlySessionsUsed += 1;
+      this.context.counters.earlyRecordingSessionsUsed += 1;
       return entry.made;
     }
     // Still on its way: the job's first step waits for it, in the background.
@@ -123,28 +123,28 @@ export class EarlySessions implements EarlySessionsPart {
     return null;
   }
 
-  outcome(recordingId: string, fields: SessionFields): Promise<Made | null> | null {
+  outcome(recordingId: string, fields: RecordingSessionFields): Promise<Made | null> | null {
     const entry = this.handed.get(recordingId);
     if (!entry?.making) return null;
     return entry.making.then((made) => {
       if (!made) return null;
       // The name or description changed after Stop (the consult was not sent yet): left unused.
       const used = entry.ask !== null && this.fits(entry.ask, recordingId, fields);
-      if (used) this.context.counters.earlySessionsUsed += 1;
-      else this.context.counters.earlySessionsUnused += 1;
+      if (used) this.context.counters.earlyRecordingSessionsUsed += 1;
+      else this.context.counters.earlyRecordingSessionsUnused += 1;
       return used ? made : null;
     });
   }
 
   /** Whether a create as sent still fits the consult: its details, its owner's sign-in, the service. */
-  private fits(ask: NonNullable<Entry['ask']>, recordingId: string, fields: SessionFields): boolean {
+  private fits(ask: NonNullable<Entry['ask']>, recordingId: string, fields: RecordingSessionFields): boolean {
     const { sender, serviceKey } = this.context.options;
     return sameFields(ask, fields) && ask.sender === sender(recordingId) && ask.service === serviceKey();
   }
 
   /**
    * The recording was deleted: nothing more is asked for it. A create on its way is let finish,
-   * so that the session it makes is noted as this computer's.
+   * so that the recording session it makes is noted as this computer's.
    */
   drop(recordingId: string): void {
     for (const entry of [this.entries.get(recordingId), this.handed.get(recordingId)]) {
@@ -152,7 +152,7 @@ export class EarlySessions implements EarlySessionsPart {
       if (entry.timer) clearTimeout(entry.timer);
       entry.timer = null;
       entry.dropped = true;
-      if (entry.made) this.context.counters.earlySessionsUnused += 1;
+      if (entry.made) this.context.counters.earlyRecordingSessionsUnused += 1;
     }
     this.entries.delete(recordingId);
     this.handed.delete(recordingId);
@@ -191,19 +191,19 @@ export class EarlySessions implements EarlySessionsPart {
     const fields = {
       patientName: meta.patientName?.trim() ?? '',
       description: meta.description ?? '',
-      sessionDate: localDate(meta.startedAt),
+      recordingSessionDate: localDate(meta.startedAt),
     };
     const sender = options.sender(recordingId);
     const owner = { userId: sender, organizationId: meta.owner?.organizationId ?? null };
-    const sessionId = await createNoted(this.context, recordingId, fields, owner, signal, (ask) => {
+    const recordingSessionId = await createNoted(this.context, recordingId, fields, owner, signal, (ask) => {
       entry.ask = { ...ask, sender };
     });
-    counters.earlySessions += 1;
-    const made: Made = { sessionId, upload: null };
+    counters.earlyRecordingSessions += 1;
+    const made: Made = { recordingSessionId, upload: null };
     if (entry.dropped) return null;
-    // The session is worth keeping even when its address is not given now: the job asks again.
+    // The recording session is worth keeping even when its address is not given now: the job asks again.
     const answer = await withToken(this.context, { recordingId, actor: null }, signal, (t, s) =>
-      options.client.uploadUrl(t, { sessionId }, s),
+      options.client.uploadUrl(t, { recordingSessionId }, s),
     ).catch((e: unknown) => {
       if (signal.aborted) throw e;
       return null;

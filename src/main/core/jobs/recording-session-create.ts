@@ -1,5 +1,5 @@
-// POST /recording-sessions/create as the jobs send it (the `recorded` step, and the session made
-// while recording): noted before it leaves and once it is made (session-asks.ts), and, when its
+// POST /recording-sessions/create as the jobs send it (the `recorded` step, and the recording session made
+// while recording): noted before it leaves and once it is made (recording-session-asks.ts), and, when its
 // answer was lost, looked for in GET /recording-sessions/all before anything is asked again.
 import { randomUUID } from 'node:crypto';
 
@@ -7,7 +7,12 @@ import { readAllPages, ServiceError } from '../service/index.ts';
 import { diskErrorCode, diskErrorMessage } from '../platform/index.ts';
 import type { JobsContext } from './context.ts';
 import { withToken } from './sender.ts';
-import { matchAsk, sameFields, type SessionAsk, type SessionFields } from './session-asks.ts';
+import {
+  matchAsk,
+  sameFields,
+  type RecordingSessionAsk,
+  type RecordingSessionFields,
+} from './recording-session-asks.ts';
 
 /** An answer saying the service did not carry the request out (a 408 may come from a proxy that timed out waiting). */
 function refused(e: unknown): boolean {
@@ -27,43 +32,47 @@ const NOT_NOTED = 'Nothing was sent, and the recording is kept on this computer;
 const LOOKUP_PAGES = 4;
 
 /**
- * The session that a create asked before for this consult, with these details, made: one whose
+ * The recording session that a create asked before for this consult, with these details, made: one whose
  * answer came (made while recording, and not taken then: the app was restarted meanwhile), else
  * one whose answer was lost, looked up in GET /recording-sessions/all with the consult's owner's
- * sign-in. Every session found there for an ask of this consult is noted as this computer's,
+ * sign-in. Every recording session found there for an ask of this consult is noted as this computer's,
  * used or not. Null when the service has none (the request never got there, or was refused).
  */
 export async function askedBefore(
   context: JobsContext,
   recordingId: string,
-  fields: SessionFields,
+  fields: RecordingSessionFields,
   signal: AbortSignal,
 ): Promise<string | null> {
-  const { client, sessions, serviceKey, sender } = context.options;
-  const { sessionIds, asks } = await sessions.known();
+  const { client, recordingSessions, serviceKey, sender } = context.options;
+  const { recordingSessionIds, asks } = await recordingSessions.known();
   // Asked for this consult, of this service, with its owner's sign-in (not a vet's before a claim).
   const owner = sender(recordingId);
   const mine = asks.filter((a) => a.recordingId === recordingId && a.service === serviceKey() && a.userId === owner);
-  // Sessions other consults of this computer use.
+  // Recording sessions other consults of this computer use.
   const taken = new Set<string>();
   for (const { record } of context.store.allLive())
-    if (record.sessionId !== null && record.recordingId !== recordingId) taken.add(record.sessionId);
-  const made = mine.find((a) => a.sessionId !== null && !taken.has(a.sessionId) && sameFields(a, fields));
-  if (made?.sessionId) return made.sessionId;
-  const lost = mine.filter((a) => a.sessionId === null);
+    if (record.recordingSessionId !== null && record.recordingId !== recordingId) taken.add(record.recordingSessionId);
+  const made = mine.find(
+    (a) => a.recordingSessionId !== null && !taken.has(a.recordingSessionId) && sameFields(a, fields),
+  );
+  if (made?.recordingSessionId) return made.recordingSessionId;
+  const lost = mine.filter((a) => a.recordingSessionId === null);
   if (lost.length === 0) return null;
   const list = await readAllPages(
     (page, limit) =>
-      withToken(context, { recordingId, actor: null }, signal, (t, s) => client.sessionList(t, page, limit, s)),
+      withToken(context, { recordingId, actor: null }, signal, (t, s) =>
+        client.recordingSessionList(t, page, limit, s),
+      ),
     { maxPages: LOOKUP_PAGES },
   );
-  const known = new Set([...sessionIds, ...taken]);
+  const known = new Set([...recordingSessionIds, ...taken]);
   let found: string | null = null;
   for (const ask of lost) {
     const match = matchAsk(ask, list.items, known);
     if (!match) continue;
     known.add(match.id);
-    await sessions.made(ask.id, match.id);
+    await recordingSessions.made(ask.id, match.id);
     if (found === null && sameFields(ask, fields)) found = match.id;
   }
   return found;
@@ -76,17 +85,17 @@ export async function askedBefore(
 export async function createNoted(
   context: JobsContext,
   recordingId: string,
-  fields: SessionFields,
+  fields: RecordingSessionFields,
   owner: { userId: string | null; organizationId: string | null },
   signal: AbortSignal,
-  sent?: (ask: SessionAsk) => void,
+  sent?: (ask: RecordingSessionAsk) => void,
 ): Promise<string> {
   const { options } = context;
   let askId: string | null = null;
-  const session = await withToken(context, { recordingId, actor: null }, signal, async (t, s) => {
+  const recordingSession = await withToken(context, { recordingId, actor: null }, signal, async (t, s) => {
     // Noted with a token in hand, just before the request leaves: one that never left (signed
     // out) is not taken for one whose answer was lost.
-    const ask: SessionAsk = {
+    const ask: RecordingSessionAsk = {
       id: randomUUID(),
       recordingId,
       ...fields,
@@ -94,20 +103,20 @@ export async function createNoted(
       ...owner,
       service: options.serviceKey(),
     };
-    await options.sessions.asked(ask).catch((e: unknown) => {
+    await options.recordingSessions.asked(ask).catch((e: unknown) => {
       const code = diskErrorCode(e);
       throw code ? new Error(diskErrorMessage(code, NOT_NOTED), { cause: e }) : e;
     });
     sent?.(ask);
     askId = ask.id;
     try {
-      return await options.client.createSession(t, fields, s);
+      return await options.client.createRecordingSession(t, fields, s);
     } catch (e) {
       // Refused outright (a 401 before a refresh, a name refused): nothing was made.
-      if (refused(e)) await options.sessions.refused(ask.id).catch(() => undefined);
+      if (refused(e)) await options.recordingSessions.refused(ask.id).catch(() => undefined);
       throw e;
     }
   });
-  await options.sessions.made(askId, session.id);
-  return session.id;
+  await options.recordingSessions.made(askId, recordingSession.id);
+  return recordingSession.id;
 }

@@ -4,7 +4,7 @@
 //           and prints `stopped <ms>` (how long Stop took); it then stays until it is killed.
 //   run:    starts again on the same data folder and prints `completed <id>` for each note that
 //           comes, and `state <id> <state>` for each change of a job. It sends nothing by itself.
-//   node early-session-child.ts record|run <dataDir> <urls-json> [patient]
+//   node early-recording-session-child.ts record|run <dataDir> <urls-json> [patient]
 import { createInterface } from 'node:readline';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import { childCore, type ChildUrls } from './child-core.ts';
@@ -13,7 +13,9 @@ import { firstTemplateId, recorderChunks } from './core.ts';
 const [mode = '', dataDir = '', urlsJson = '{}', patientName = 'Bella'] = process.argv.slice(2);
 const urls = JSON.parse(urlsJson) as ChildUrls;
 
-const core = await childCore(dataDir, urls, { pipeline: { earlySessionDelayMs: 200, earlySessionAfterMs: 0 } });
+const core = await childCore(dataDir, urls, {
+  pipeline: { earlyRecordingSessionDelayMs: 200, earlyRecordingSessionAfterMs: 0 },
+});
 core.pipeline.on('noteReady', (job) => process.stdout.write(`completed ${job.recordingId}\n`));
 core.pipeline.on('job', (job) => process.stdout.write(`state ${job.recordingId} ${job.state}\n`));
 await core.start();

@@ -2,16 +2,20 @@
 // patient and description, changed near the time it was asked, not one this computer knows;
 // the nearest of several; none when nothing fits.
 import { describe, expect, it } from 'vitest';
-import { ASK_WINDOW_MS, matchAsk, type SessionAsk } from '../../../../src/main/core/jobs/session-asks.ts';
-import type { SessionListItem } from '../../../../src/shared/service/lists.ts';
+import {
+  ASK_WINDOW_MS,
+  matchAsk,
+  type RecordingSessionAsk,
+} from '../../../../src/main/core/jobs/recording-session-asks.ts';
+import type { RecordingSessionListItem } from '../../../../src/shared/service/lists.ts';
 
 const AT = Date.parse('2026-11-28T09:00:00Z');
-const ask: SessionAsk = {
+const ask: RecordingSessionAsk = {
   id: 'ask-1',
   recordingId: 'rec-1',
   patientName: 'Bella',
   description: '',
-  sessionDate: '2026-11-28',
+  recordingSessionDate: '2026-11-28',
   askedAt: AT,
   userId: 'u1',
   organizationId: 'o1',
@@ -23,7 +27,7 @@ const session = (id: string, offsetMs: number, patientName = 'Bella', descriptio
     patientName,
     description,
     updatedAt: new Date(AT + offsetMs).toISOString(),
-  }) satisfies SessionListItem;
+  }) satisfies RecordingSessionListItem;
 
 describe('matchAsk', () => {
   it('takes the nearest session of the same patient and description within the window, never one known here', () => {
