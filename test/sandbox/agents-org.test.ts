@@ -2,6 +2,7 @@
 // filtering, the notification e-mail and the webhook switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
+import { DDX_MEMBERS, MEDICATION_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../support/agent-members.ts';
 import { call, signIn, type SignedIn } from '../support/http.ts';
 
 let s: Sandbox;
@@ -20,30 +21,6 @@ const ddx = (input: unknown) =>
 const plan = (input: unknown) =>
   call<AgentAnswer>('POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`, { token: me.access, body: { input } });
 
-const DDX_FIELDS = [
-  'name',
-  'cause_etiology',
-  'commonly_confused_with',
-  'diagnosis_rule_outs',
-  'prognosis',
-  'risk_factors_predispositions',
-  'symptoms_clinical_signs',
-];
-const PLAN_FIELDS = [
-  'diagnosis_name',
-  'treatment_plan_name',
-  'treatment_goal',
-  'medications',
-  'dietary_management',
-  'lifestyle_modifications',
-  'symptom_management',
-  'non-surgical_options',
-  'possible_surgical_options',
-  'preventative_options',
-  'regular_veterinary_monitoring',
-  'owner_education',
-];
-
 describe('POST /ddx_agent_v2: differential diagnosis', () => {
   it('answers a clinical history with the map form, every field filled, and plain-English summaries', async () => {
     const a = await ddx(
@@ -57,7 +34,7 @@ describe('POST /ddx_agent_v2: differential diagnosis', () => {
     expect(labels.length).toBeGreaterThanOrEqual(2);
     expect(labels[0]?.toLowerCase()).toContain('hyperthyroid');
     for (const set of Object.values(details)) {
-      for (const field of DDX_FIELDS) expect(set[field], field).toMatch(/\S/);
+      for (const field of DDX_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.json.response['Plain English Concise']).toMatch(/\S/);
     expect(a.json.response['Plain English Summary']).toMatch(/sandbox/i);
@@ -93,7 +70,7 @@ describe('POST /treatment_plan_agent_v2: treatment plan', () => {
     const sets = Object.values(details);
     expect(sets.length).toBeGreaterThanOrEqual(1);
     expect(sets[0]?.['diagnosis_name']?.toLowerCase()).toContain('hyperthyroid');
-    for (const set of sets) for (const field of PLAN_FIELDS) expect(set[field], field).toMatch(/\S/);
+    for (const set of sets) for (const field of TREATMENT_PLAN_MEMBERS) expect(set[field], field).toMatch(/\S/);
     expect(a.json.response['Plain English Concise']).toMatch(/\S/);
     expect(a.json.response['Plain English Summary']).toMatch(/\S/);
   });
@@ -285,24 +262,7 @@ describe('the published extras', () => {
     expect(a.json.status).toBe(true);
     const details = a.json.response['Medication Details'] as Record<string, Record<string, string>>;
     expect(Object.keys(details)).toEqual(['Meloxicam']);
-    expect(Object.keys(details['Meloxicam']!).sort()).toEqual(
-      [
-        'administration_and_route',
-        'adverse_effects',
-        'client_information',
-        'contraindications',
-        'dosing_by_species',
-        'drug_interactions',
-        'drug_name_and_classification',
-        'indications_and_uses',
-        'monitoring_parameters',
-        'notes',
-        'overdose_information',
-        'pharmacology_and_mechanism_of_action',
-        'precautions_and_warnings',
-        'withdrawal_times',
-      ].sort(),
-    );
+    expect(Object.keys(details['Meloxicam']!).sort()).toEqual([...MEDICATION_MEMBERS].sort());
     expect(details['Meloxicam']!['dosing_by_species']).toMatch(/Dog: 0\.2 mg\/kg/);
     expect(a.json.response['Plain English Concise']).toMatch(/dogs/i);
     const noSpecies = await med('meloxicam dose please');

@@ -14,30 +14,7 @@ import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
 import { findTerm, prepare, rankConditions, signalmentWords } from '../../src/sandbox/knowledge/matching.ts';
 import { assessRelevance } from '../../src/sandbox/knowledge/relevance.ts';
 import type { Condition, KbSpecies } from '../../src/sandbox/knowledge/types.ts';
-
-const DDX_FIELDS = [
-  'name',
-  'cause_etiology',
-  'commonly_confused_with',
-  'diagnosis_rule_outs',
-  'prognosis',
-  'risk_factors_predispositions',
-  'symptoms_clinical_signs',
-];
-const PLAN_FIELDS = [
-  'diagnosis_name',
-  'treatment_plan_name',
-  'treatment_goal',
-  'medications',
-  'dietary_management',
-  'lifestyle_modifications',
-  'symptom_management',
-  'non-surgical_options',
-  'possible_surgical_options',
-  'preventative_options',
-  'regular_veterinary_monitoring',
-  'owner_education',
-];
+import { DDX_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../support/agent-members.ts';
 
 function fixture(
   id: string,
@@ -285,8 +262,8 @@ describe('answerDdx (POST /ddx_agent_v2)', () => {
     expect(sets.length).toBeGreaterThanOrEqual(2);
     expect(sets.length).toBeLessThanOrEqual(5);
     for (const set of sets) {
-      expect(Object.keys(set).sort()).toEqual([...DDX_FIELDS].sort());
-      for (const field of DDX_FIELDS) expect(set[field as keyof typeof set], field).toMatch(/\S/);
+      expect(Object.keys(set).sort()).toEqual([...DDX_MEMBERS].sort());
+      for (const field of DDX_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.reason).toMatch(/\S/);
     expect(a.response['Plain English Concise']).toMatch(/^[^.!?]+\.$/);
@@ -384,8 +361,8 @@ describe('answerTreatmentPlan (POST /treatment_plan_agent_v2)', () => {
   function expectPlans(a: PlanOk): void {
     expect(plans(a).length).toBeGreaterThanOrEqual(1);
     for (const set of plans(a)) {
-      expect(Object.keys(set).sort()).toEqual([...PLAN_FIELDS].sort());
-      for (const field of PLAN_FIELDS) expect(set[field as keyof typeof set], field).toMatch(/\S/);
+      expect(Object.keys(set).sort()).toEqual([...TREATMENT_PLAN_MEMBERS].sort());
+      for (const field of TREATMENT_PLAN_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.response['Plain English Concise']).toMatch(/\S/);
     expect(a.response['Plain English Summary'].endsWith(SANDBOX_NOTICE)).toBe(true);

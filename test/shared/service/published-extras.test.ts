@@ -3,7 +3,6 @@
 // agent, and the storage service's XML errors of the upload `PUT`.
 import { describe, expect, it } from 'vitest';
 import {
-  MEDICATION_FIELDS,
   parseLogin,
   parseMe,
   parseMedicationResult,
@@ -49,7 +48,7 @@ describe('parseLogin (POST /auth/login as published)', () => {
 });
 
 describe('parseMe (GET /users/me)', () => {
-  it('reads the published user, and the row-1 names', () => {
+  it('reads the published user, and the names of POST /auth/sign-in', () => {
     expect(
       parseMe({ public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' }),
     ).toEqual({
@@ -173,28 +172,6 @@ describe('parseMedicationResult (POST /medication_agent_v2)', () => {
         response: { 'Medication Details': { Meloxicam: { dosing_by_species: 5 } } },
       }),
     ).toThrow(/medication-agent: field "response\["Medication Details"\]\.Meloxicam\.dosing_by_species"/);
-  });
-
-  it('has a heading for every published card member, dosing near the top', () => {
-    expect(MEDICATION_FIELDS.map((f) => f.wire).sort()).toEqual(
-      [
-        'drug_name_and_classification',
-        'indications_and_uses',
-        'pharmacology_and_mechanism_of_action',
-        'dosing_by_species',
-        'administration_and_route',
-        'contraindications',
-        'precautions_and_warnings',
-        'adverse_effects',
-        'drug_interactions',
-        'monitoring_parameters',
-        'overdose_information',
-        'withdrawal_times',
-        'client_information',
-        'notes',
-      ].sort(),
-    );
-    expect(MEDICATION_FIELDS.findIndex((f) => f.key === 'dosingBySpecies')).toBeLessThan(2);
   });
 });
 
