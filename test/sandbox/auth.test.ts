@@ -1,17 +1,11 @@
 // POST /auth/sign-in, POST /auth/refresh-token and POST /auth/login against a real sandbox over loopback: sign-in, refresh with rotation and
 // reuse detection, expiry, and the error answers of the auth routes.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
+import { OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
 import { call, signIn } from '../support/http.ts';
+import { sandboxPerTest } from './support.ts';
 
-let sandbox: Sandbox;
-async function start(options: Partial<SandboxOptions> = {}) {
-  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
-  return sandbox;
-}
-afterEach(async () => {
-  await sandbox?.close();
-});
+const start = sandboxPerTest();
 
 describe('POST /auth/sign-in: sign-in', () => {
   it('answers the token set 2.2 with the user', async () => {

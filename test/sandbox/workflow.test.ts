@@ -3,48 +3,23 @@
 // session for a patient, has_next pages, an S3-style presigned PUT with XML errors, the two-field
 // scribe request, requested -> scribing -> scribed with the note as categories_output and
 // rtf_output, and the published lists.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rtfToSections } from '../../src/shared/note/index.ts';
-import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
 import { call, fakeWebm, sessionBody, signIn, uploadRecording, waitFor } from '../support/http.ts';
+import {
+  firstTemplate,
+  getScribe,
+  requestScribe,
+  sandboxPerTest,
+  scribeAt,
+  type Page,
+  type Scribe,
+  type Template,
+  type Validation,
+} from './support.ts';
 
-let sandbox: Sandbox;
-async function start(options: Partial<SandboxOptions> = {}) {
-  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
-  return sandbox;
-}
-afterEach(async () => {
-  await sandbox?.close();
-});
-
-interface Template {
-  public_id: string;
-  name: string;
-  description: string;
-}
-interface Page<T> {
-  items: T[];
-  has_next: boolean;
-  current_page: number;
-  items_per_page: number;
-}
-interface Scribe {
-  public_id: string;
-  transcript_public_id: string | null;
-  template_public_id: string;
-  status: string;
-  categories_output: { category: string; content: string }[];
-  rtf_output: string | null;
-  error?: string;
-}
-type Validation = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
-
-async function firstTemplate(s: Sandbox, token: string): Promise<Template> {
-  const t = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token });
-  const first = t.json.items[0];
-  if (!first) throw new Error('no templates');
-  return first;
-}
+const start = sandboxPerTest();
 
 describe('POST /recording-sessions/create: create a recording session', () => {
   it('takes patient_name, description and session_date and answers the bare session', async () => {
@@ -363,15 +338,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const { access } = await signIn(s);
     const patient = 'Zoë {Mü\\ller} “Bo” 猫';
     const { sessionId } = await uploadRecording(s, access, fakeWebm(), { patientName: patient });
-    const template = await firstTemplate(s, access);
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: template.public_id },
-    });
-    const done = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'scribed' ? a.json : undefined;
-    });
+    const done = await scribeAt(s, access, await requestScribe(s, access, sessionId), 'scribed');
     const rtf = done.rtf_output ?? '';
     expect(rtf.startsWith('{\\rtf1')).toBe(true);
     expect(rtf.trimEnd().endsWith('}')).toBe(true);
@@ -398,14 +365,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start();
     const { access } = await signIn(s);
     const { sessionId } = await uploadRecording(s, access, Buffer.from('this is not audio at all'));
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
-    });
-    const g = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'failed' ? a.json : undefined;
-    });
+    const g = await scribeAt(s, access, await requestScribe(s, access, sessionId), 'failed');
     expect(g.error).toMatch(/not audio/);
     expect(g.categories_output).toEqual([]);
   });
@@ -414,19 +374,11 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start({ scribeSeconds: 0.2, scribeStall: true });
     const { access } = await signIn(s);
     const { sessionId } = await uploadRecording(s, access, fakeWebm());
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
-    });
-    const scribing = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'scribing' ? a.json : undefined;
-    });
+    const id = await requestScribe(s, access, sessionId);
+    const scribing = await scribeAt(s, access, id, 'scribing');
     expect(scribing.status).toBe('scribing');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(
-      (await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access })).json.status,
-    ).toBe('scribing');
+    expect((await getScribe(s, access, id)).status).toBe('scribing');
   });
 
   it('refuses unknown sessions and templates, a session with nothing uploaded (409), and the old file_key body', async () => {
@@ -466,11 +418,8 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
     const { sessionId } = await uploadRecording(s, access, fakeWebm());
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: { recording_session_public_id: sessionId, template_public_id: (await firstTemplate(s, access)).public_id },
-    });
-    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: other.access });
+    const id = await requestScribe(s, access, sessionId);
+    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${id}`, { token: other.access });
     expect([theirs.status, theirs.json['detail']]).toEqual([404, 'Scribe not found.']);
     expect((await call('GET', `${s.urls.scribe_url}/scribe/get/does-not-exist`, { token: access })).status).toBe(404);
     const mine = await call<Page<{ public_id: string; status: string; organization_public_id: string }>>(
@@ -478,7 +427,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
       `${s.urls.scribe_url}/scribe/all`,
       { token: access },
     );
-    expect(mine.json.items.map((x) => x.public_id)).toEqual([r.json.public_id]);
+    expect(mine.json.items.map((x) => x.public_id)).toEqual([id]);
     expect(mine.json.items[0]).toMatchObject({
       transcript_public_id: expect.anything(),
       updated_at: expect.any(String),
