@@ -2,23 +2,15 @@
 // small-animal clinic uses most, each answered for the dog and for the cat with the dose the
 // usual references state (written out here apart from the formulary), found by its brand
 // names too; and every drug a treatment plan recommends that the formulary covers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
 import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
 import { answerMedication } from '../../src/sandbox/medication.ts';
 import { perKgTotals } from '../../src/shared/note/figures.ts';
 import { MEDICATION_MEMBERS } from '../support/agent-members.ts';
-import { call, signIn, type SignedIn } from '../support/http.ts';
+import { call } from '../support/http.ts';
+import { signedInSandbox } from './support.ts';
 
-let s: Sandbox;
-let me: SignedIn;
-beforeAll(async () => {
-  s = await startSandbox({ scribeSeconds: 0 });
-  me = await signIn(s);
-});
-afterAll(async () => {
-  await s.close();
-});
+const world = signedInSandbox();
 
 type Answer = {
   status: boolean;
@@ -30,8 +22,8 @@ type Answer = {
   } | null;
 };
 const med = async (input: string) => {
-  const a = await call<Answer>('POST', `${s.urls.agents_api_url}/medication_agent_v2`, {
-    token: me.access,
+  const a = await call<Answer>('POST', `${world.sandbox.urls.agents_api_url}/medication_agent_v2`, {
+    token: world.me.access,
     body: { input },
   });
   expect(a.status).toBe(200);

@@ -1,8 +1,8 @@
 // What the sandbox's tests share: a sandbox of each test's own, and the steps of the published
 // workflow that many tests take before the one they are about.
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
-import { call, waitFor } from '../support/http.ts';
+import { call, signIn, waitFor, type SignedIn } from '../support/http.ts';
 
 /**
  * Gives the test file a `start(options)` that starts a sandbox for the test calling it (scribing
@@ -19,6 +19,22 @@ export function sandboxPerTest(): (options?: Partial<SandboxOptions>) => Promise
     started.push(sandbox);
     return sandbox;
   };
+}
+
+/**
+ * One sandbox for the whole file, with the demo vet signed in, for files whose tests only ask and
+ * read (the agents, the formulary): its fields are set before the first test.
+ */
+export function signedInSandbox(options: Partial<SandboxOptions> = {}): { sandbox: Sandbox; me: SignedIn } {
+  const world = {} as { sandbox: Sandbox; me: SignedIn };
+  beforeAll(async () => {
+    world.sandbox = await startSandbox({ scribeSeconds: 0, ...options });
+    world.me = await signIn(world.sandbox);
+  });
+  afterAll(async () => {
+    await world.sandbox?.close();
+  });
+  return world;
 }
 
 export interface Template {

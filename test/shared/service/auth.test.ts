@@ -14,6 +14,18 @@ const USER = {
   organizationId: '0f8e3c2a-7d1b-4e6f-8a9c-1b2d3e4f5a6b',
 };
 
+/** What the sign-in and refresh fixtures, which carry every member, read as: both tokens, both expiries, the user. */
+function fullTokenSet(body: Record<string, unknown>) {
+  return {
+    accessToken: body['access_token'],
+    refreshToken: body['refresh_token'],
+    tokenType: 'bearer',
+    expiresAt: 1767229200,
+    refreshExpiresAt: 1767830400,
+    user: USER,
+  };
+}
+
 function jwt(claims: Record<string, unknown>): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.sig`;
@@ -43,14 +55,7 @@ describe('decodeJwtExpiry', () => {
 describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
   it('reads token set 2.2 with its user', () => {
     const body = fixture('sign-in.json');
-    expect(parseSignIn(body)).toEqual({
-      accessToken: body['access_token'],
-      refreshToken: body['refresh_token'],
-      tokenType: 'bearer',
-      expiresAt: 1767229200,
-      refreshExpiresAt: 1767830400,
-      user: USER,
-    });
+    expect(parseSignIn(body)).toEqual(fullTokenSet(body));
   });
 
   it('agrees with the wire type the sandbox writes', () => {
@@ -172,14 +177,7 @@ describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
 describe('parseRefresh (POST /auth/refresh-token)', () => {
   it('reads token set 2.3 with the extras and the renamed user fields', () => {
     const body = fixture('refresh.json');
-    expect(parseRefresh(body)).toEqual({
-      accessToken: body['access_token'],
-      refreshToken: body['refresh_token'],
-      tokenType: 'bearer',
-      expiresAt: 1767229200,
-      refreshExpiresAt: 1767830400,
-      user: USER,
-    });
+    expect(parseRefresh(body)).toEqual(fullTokenSet(body));
   });
 
   it('reads the formal schema alone, taking the expiry from the access token', () => {
