@@ -1,6 +1,8 @@
+// The sandbox's knowledge base of conditions: every field of each filled, one name throughout,
+// weighted signs, and doses only in a plan's medications, per kilogram.
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
-import { DDX_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../support/agent-members.ts';
+import { CONDITIONS } from '../../../src/sandbox/knowledge/conditions/index.ts';
+import { DDX_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../../support/agent-members.ts';
 
 // The knowledge base names drugs but leaves doses to the formulary: a number with a unit is a dose.
 const DOSE = /\d+\s?(mg|ml|mcg|µg|iu)\b/i;
