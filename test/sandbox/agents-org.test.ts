@@ -92,7 +92,7 @@ describe('POST /treatment_plan_agent_v2: treatment plan', () => {
 });
 
 describe('PATCH /organizations/update-email-for-notification: notification e-mail', () => {
-  it('sets the address and answers the organization 2.4', async () => {
+  it('sets the address and answers the organization', async () => {
     const a = await call<{ message: string; data: Record<string, unknown> }>(
       'PATCH',
       `${world.sandbox.urls.scribe_url}/organizations/update-email-for-notification`,
@@ -142,7 +142,7 @@ describe('PATCH /webhook/status: webhook status', () => {
       },
     );
 
-  it('turns the scribe webhook off and on, answering the webhook 2.5', async () => {
+  it('turns the scribe webhook off and on, answering the webhook', async () => {
     const off = await patch(world.me.access, {
       event_type: 'scribe',
       is_active: false,

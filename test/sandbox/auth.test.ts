@@ -8,7 +8,7 @@ import { sandboxPerTest } from './support.ts';
 const start = sandboxPerTest();
 
 describe('POST /auth/sign-in: sign-in', () => {
-  it('answers the token set 2.2 with the user', async () => {
+  it('answers the token set with the user', async () => {
     const s = await start();
     const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
       'POST',
@@ -171,7 +171,7 @@ describe('POST /auth/refresh-token: refresh', () => {
       },
     );
 
-  it('rotates the refresh token and answers 2.3 with its own user field names', async () => {
+  it('rotates the refresh token and answers the token set with its own user field names', async () => {
     const s = await start();
     const first = await signIn(s);
     const a = await refresh(s, first.access, first.refresh);

@@ -53,7 +53,7 @@ describe('decodeJwtExpiry', () => {
 });
 
 describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
-  it('reads token set 2.2 with its user', () => {
+  it('reads the token set with its user', () => {
     const body = fixture('sign-in.json');
     expect(parseSignIn(body)).toEqual(fullTokenSet(body));
   });
@@ -175,7 +175,7 @@ describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
 });
 
 describe('parseRefresh (POST /auth/refresh-token)', () => {
-  it('reads token set 2.3 with the extras and the renamed user fields', () => {
+  it('reads the token set with the extras and the renamed user fields', () => {
     const body = fixture('refresh.json');
     expect(parseRefresh(body)).toEqual(fullTokenSet(body));
   });

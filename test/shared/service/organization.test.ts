@@ -8,7 +8,7 @@ import {
 import { expectFailure, fixture } from '../../support/service-answers.ts';
 
 describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notification)', () => {
-  it('reads { message, data: organization 2.4 }', () => {
+  it('reads { message, data: organization }', () => {
     expect(parseOrganizationUpdate(fixture('organization-update.json'))).toEqual({
       message: 'Notification e-mail updated',
       organization: {
@@ -94,7 +94,7 @@ describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notific
 });
 
 describe('parseWebhookStatusUpdate (PATCH /webhook/status)', () => {
-  it('reads { message, data: webhook 2.5 }', () => {
+  it('reads { message, data: webhook }', () => {
     expect(parseWebhookStatusUpdate(fixture('webhook-status.json'))).toEqual({
       message: 'Webhook deactivated',
       webhook: {
