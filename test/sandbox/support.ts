@@ -1,5 +1,5 @@
-// What the sandbox's tests share: a sandbox of each test's own, and the steps of the published
-// workflow that many tests take before the one they are about.
+// What the sandbox's tests share: a sandbox of each test's own or one signed-in sandbox for a
+// file, and the steps of the published workflow that many tests take before the one they are about.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import { call, signIn, waitFor, type SignedIn } from '../support/http.ts';
