@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseDdxResult,
+  parseMedicationResult,
   parseTreatmentPlanResult,
   type DdxResponseWire,
+  type MedicationResponseWire,
   type TreatmentPlanResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
@@ -320,5 +322,63 @@ describe('parseTreatmentPlanResult (POST /treatment_plan_agent_v2)', () => {
       'response["Treatment Plan Details"]',
       'is missing',
     );
+  });
+});
+
+describe('parseMedicationResult (POST /medication_agent_v2)', () => {
+  const card = {
+    drug_name_and_classification: 'Meloxicam, an NSAID (oxicam)',
+    indications_and_uses: 'Pain and inflammation',
+    dosing_by_species: 'Dog: 0.2 mg/kg once, then 0.1 mg/kg q24h. Cat: 0.05 mg/kg once.',
+    contraindications: 'Renal disease, dehydration',
+  };
+  it('reads the map form drug -> card, concise and summary first', () => {
+    const wire = {
+      status: true,
+      reason: 'Drug and species given',
+      response: {
+        'Plain English Concise': 'Meloxicam suits this dog.',
+        'Plain English Summary': 'A daily anti-inflammatory.',
+        'Medication Details': { Meloxicam: card },
+      },
+    } as unknown as MedicationResponseWire;
+    const result = parseMedicationResult(wire);
+    expect(result).toMatchObject({
+      status: true,
+      concise: 'Meloxicam suits this dog.',
+      summary: 'A daily anti-inflammatory.',
+    });
+    expect(result.medications).toEqual([
+      {
+        label: 'Meloxicam',
+        drugNameAndClassification: card.drug_name_and_classification,
+        indicationsAndUses: card.indications_and_uses,
+        dosingBySpecies: card.dosing_by_species,
+        contraindications: card.contraindications,
+      },
+    ]);
+  });
+
+  it('reads a single card, labelled by its drug', () => {
+    const result = parseMedicationResult({ status: true, reason: '', response: { 'Medication Details': card } });
+    expect(result.medications[0]?.label).toBe('Meloxicam, an NSAID (oxicam)');
+  });
+
+  it('reads a refusal by its reason', () => {
+    expect(parseMedicationResult({ status: false, reason: 'Name a drug and a species.' })).toEqual({
+      status: false,
+      reason: 'Name a drug and a species.',
+      medications: [],
+    });
+  });
+
+  it('names a card member of the wrong type', () => {
+    expect(() =>
+      parseMedicationResult({
+        status: true,
+        reason: '',
+        response: { 'Medication Details': { Meloxicam: { dosing_by_species: 5 } } },
+      }),
+    ).toThrow(/medication-agent: field "response\["Medication Details"\]\.Meloxicam\.dosing_by_species"/);
   });
 });

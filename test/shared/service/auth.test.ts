@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeJwtExpiry,
+  parseLogin,
+  parseMe,
   parseRefresh,
   parseSignIn,
+  ServiceResponseError,
   type SignInResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
@@ -231,6 +234,61 @@ describe('parseRefresh (POST /auth/refresh-token)', () => {
       'refresh-token',
       'token_type',
       'must be a string, got boolean',
+    );
+  });
+});
+
+describe('parseLogin (POST /auth/login as published)', () => {
+  it('reads the OpenAPI answer, tokens only: expiry from the JWT, no user', () => {
+    const access = jwt({ sub: 'u', exp: 1_795_600_000 });
+    expect(parseLogin({ access_token: access, refresh_token: 'r.t.s', token_type: 'bearer' })).toEqual({
+      accessToken: access,
+      refreshToken: 'r.t.s',
+      tokenType: 'bearer',
+      expiresAt: 1_795_600_000,
+    });
+  });
+
+  it("reads the page's answer with expiries and the user in the public_id names", () => {
+    const answer = parseLogin({
+      access_token: 'a.b.c',
+      refresh_token: 'r.t.s',
+      token_type: 'bearer',
+      expires_at: 1_795_600_000,
+      refresh_expires_at: 1_796_000_000,
+      user: { public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' },
+    });
+    expect(answer.user).toEqual({ id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organizationId: 'o1' });
+    expect(answer.refreshExpiresAt).toBe(1_796_000_000);
+  });
+
+  it('still refuses an answer without a refresh token', () => {
+    expect(() => parseLogin({ access_token: 'a.b.c' })).toThrow(/login: field "refresh_token" is missing/);
+  });
+});
+
+describe('parseMe (GET /users/me)', () => {
+  it('reads the published user, and the names of POST /auth/sign-in', () => {
+    expect(
+      parseMe({ public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' }),
+    ).toEqual({
+      id: 'u1',
+      email: 'vet@clinic.test',
+      name: 'Dr Vet',
+      organizationId: 'o1',
+    });
+    expect(parseMe({ id: 'u2', email: 'b@clinic.test', name: null, organization_id: 'o2' })).toEqual({
+      id: 'u2',
+      email: 'b@clinic.test',
+      name: '',
+      organizationId: 'o2',
+    });
+  });
+
+  it('names the missing organization', () => {
+    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(ServiceResponseError);
+    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(
+      /users-me: field "organization_public_id"/,
     );
   });
 });

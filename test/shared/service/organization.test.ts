@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseOrganization,
   parseOrganizationUpdate,
+  parseWebhookRegistration,
   parseWebhookStatusUpdate,
+  type OrganizationGetResponseWire,
   type OrganizationUpdateResponseWire,
   type WebhookStatusResponseWire,
+  type WebhookUpdateResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
 
@@ -144,5 +148,49 @@ describe('parseWebhookStatusUpdate (PATCH /webhook/status)', () => {
       'data.organization_public_id',
       'must be a string, got object',
     );
+  });
+});
+
+describe('parseOrganization (GET /organizations/get)', () => {
+  it('reads the notification address in force', () => {
+    const wire: OrganizationGetResponseWire = {
+      public_id: 'o1',
+      name: 'Riverside Vets',
+      description: 'Small animals',
+      has_slack_bot_token: false,
+      slack_channel: null,
+      email_notification: 'alerts@riverside.test',
+    };
+    expect(parseOrganization(wire)).toMatchObject({
+      id: 'o1',
+      name: 'Riverside Vets',
+      emailNotification: 'alerts@riverside.test',
+      slackChannel: null,
+    });
+    expect(parseOrganization({ ...wire, email_notification: '' }).emailNotification).toBeNull();
+    expect(parseOrganization({ message: 'ok', data: wire }).id).toBe('o1');
+  });
+});
+
+describe('parseWebhookRegistration (PUT /webhook/update)', () => {
+  it('reads { message, data: webhook }; active unless it says not', () => {
+    const wire: WebhookUpdateResponseWire = {
+      message: 'Webhook updated',
+      data: {
+        public_id: 'w1',
+        event_type: 'scribe',
+        is_active: true,
+        organization_public_id: 'o1',
+      } as WebhookUpdateResponseWire['data'],
+    };
+    expect(parseWebhookRegistration(wire)).toEqual({
+      message: 'Webhook updated',
+      webhook: { id: 'w1', eventType: 'scribe', isActive: true, organizationId: 'o1' },
+    });
+    expect(parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe' } }).webhook.isActive).toBe(true);
+    expect(
+      parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe', is_active: false } }).webhook.isActive,
+    ).toBe(false);
+    expect(() => parseWebhookRegistration({ message: 'ok' })).toThrow(/webhook-update/);
   });
 });
