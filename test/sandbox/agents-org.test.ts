@@ -1,48 +1,24 @@
 // POST /ddx_agent_v2, POST /treatment_plan_agent_v2, PATCH /organizations/update-email-for-notification and PATCH /webhook/status against a real sandbox over loopback: the two agents with relevance
 // filtering, the notification e-mail and the webhook switch.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
-import { call, signIn, type SignedIn } from '../support/http.ts';
+import { describe, expect, it } from 'vitest';
+import { startSandbox, OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
+import { DDX_MEMBERS, MEDICATION_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../support/agent-members.ts';
+import { call, signIn } from '../support/http.ts';
+import { signedInSandbox } from './support.ts';
 
-let s: Sandbox;
-let me: SignedIn;
-beforeAll(async () => {
-  s = await startSandbox({ scribeSeconds: 0 });
-  me = await signIn(s);
-});
-afterAll(async () => {
-  await s.close();
-});
+const world = signedInSandbox();
 
 type AgentAnswer = { status: boolean; reason: string; response: Record<string, unknown> };
 const ddx = (input: unknown) =>
-  call<AgentAnswer>('POST', `${s.urls.agents_api_url}/ddx_agent_v2`, { token: me.access, body: { input } });
+  call<AgentAnswer>('POST', `${world.sandbox.urls.agents_api_url}/ddx_agent_v2`, {
+    token: world.me.access,
+    body: { input },
+  });
 const plan = (input: unknown) =>
-  call<AgentAnswer>('POST', `${s.urls.agents_api_url}/treatment_plan_agent_v2`, { token: me.access, body: { input } });
-
-const DDX_FIELDS = [
-  'name',
-  'cause_etiology',
-  'commonly_confused_with',
-  'diagnosis_rule_outs',
-  'prognosis',
-  'risk_factors_predispositions',
-  'symptoms_clinical_signs',
-];
-const PLAN_FIELDS = [
-  'diagnosis_name',
-  'treatment_plan_name',
-  'treatment_goal',
-  'medications',
-  'dietary_management',
-  'lifestyle_modifications',
-  'symptom_management',
-  'non-surgical_options',
-  'possible_surgical_options',
-  'preventative_options',
-  'regular_veterinary_monitoring',
-  'owner_education',
-];
+  call<AgentAnswer>('POST', `${world.sandbox.urls.agents_api_url}/treatment_plan_agent_v2`, {
+    token: world.me.access,
+    body: { input },
+  });
 
 describe('POST /ddx_agent_v2: differential diagnosis', () => {
   it('answers a clinical history with the map form, every field filled, and plain-English summaries', async () => {
@@ -57,7 +33,7 @@ describe('POST /ddx_agent_v2: differential diagnosis', () => {
     expect(labels.length).toBeGreaterThanOrEqual(2);
     expect(labels[0]?.toLowerCase()).toContain('hyperthyroid');
     for (const set of Object.values(details)) {
-      for (const field of DDX_FIELDS) expect(set[field], field).toMatch(/\S/);
+      for (const field of DDX_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.json.response['Plain English Concise']).toMatch(/\S/);
     expect(a.json.response['Plain English Summary']).toMatch(/sandbox/i);
@@ -93,7 +69,7 @@ describe('POST /treatment_plan_agent_v2: treatment plan', () => {
     const sets = Object.values(details);
     expect(sets.length).toBeGreaterThanOrEqual(1);
     expect(sets[0]?.['diagnosis_name']?.toLowerCase()).toContain('hyperthyroid');
-    for (const set of sets) for (const field of PLAN_FIELDS) expect(set[field], field).toMatch(/\S/);
+    for (const set of sets) for (const field of TREATMENT_PLAN_MEMBERS) expect(set[field], field).toMatch(/\S/);
     expect(a.json.response['Plain English Concise']).toMatch(/\S/);
     expect(a.json.response['Plain English Summary']).toMatch(/\S/);
   });
@@ -116,19 +92,19 @@ describe('POST /treatment_plan_agent_v2: treatment plan', () => {
 });
 
 describe('PATCH /organizations/update-email-for-notification: notification e-mail', () => {
-  it('sets the address and answers the organization 2.4', async () => {
+  it('sets the address and answers the organization', async () => {
     const a = await call<{ message: string; data: Record<string, unknown> }>(
       'PATCH',
-      `${s.urls.scribe_url}/organizations/update-email-for-notification`,
+      `${world.sandbox.urls.scribe_url}/organizations/update-email-for-notification`,
       {
-        token: me.access,
+        token: world.me.access,
         body: { email: 'alerts@clinic.test' },
       },
     );
     expect(a.status).toBe(200);
     expect(a.json.message).toEqual(expect.any(String));
     expect(a.json.data).toMatchObject({
-      public_id: me.user.organization_id,
+      public_id: world.me.user.organization_id,
       email_notification: 'alerts@clinic.test',
       is_active: true,
       has_slack_bot_token: false,
@@ -146,8 +122,8 @@ describe('PATCH /organizations/update-email-for-notification: notification e-mai
   });
 
   it('refuses an invalid e-mail with 422', async () => {
-    const a = await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
-      token: me.access,
+    const a = await call('PATCH', `${world.sandbox.urls.scribe_url}/organizations/update-email-for-notification`, {
+      token: world.me.access,
       body: { email: 'not-an-address' },
     });
     expect([a.status, a.json['code']]).toEqual([422, 'validation_error']);
@@ -157,47 +133,51 @@ describe('PATCH /organizations/update-email-for-notification: notification e-mai
 
 describe('PATCH /webhook/status: webhook status', () => {
   const patch = (token: string, body: unknown) =>
-    call<{ message: string; data: Record<string, unknown> }>('PATCH', `${s.urls.scribe_url}/webhook/status`, {
-      token,
-      body,
-    });
+    call<{ message: string; data: Record<string, unknown> }>(
+      'PATCH',
+      `${world.sandbox.urls.scribe_url}/webhook/status`,
+      {
+        token,
+        body,
+      },
+    );
 
-  it('turns the scribe webhook off and on, answering the webhook 2.5', async () => {
-    const off = await patch(me.access, {
+  it('turns the scribe webhook off and on, answering the webhook', async () => {
+    const off = await patch(world.me.access, {
       event_type: 'scribe',
       is_active: false,
-      organization_public_id: me.user.organization_id,
+      organization_public_id: world.me.user.organization_id,
     });
     expect(off.status).toBe(200);
     expect(off.json.data).toMatchObject({
       event_type: 'scribe',
       is_active: false,
-      organization_public_id: me.user.organization_id,
+      organization_public_id: world.me.user.organization_id,
     });
-    const on = await patch(me.access, {
+    const on = await patch(world.me.access, {
       event_type: 'scribe',
       is_active: true,
-      organization_public_id: me.user.organization_id,
+      organization_public_id: world.me.user.organization_id,
     });
     expect(on.json.data['is_active']).toBe(true);
     expect(on.json.data['public_id']).toBe(off.json.data['public_id']);
   });
 
   it('403 for another organization, 404 for an unknown event type, 422 for bad fields', async () => {
-    const other = await signIn(s, OTHER_ACCOUNT);
-    const forbidden = await patch(me.access, {
+    const other = await signIn(world.sandbox, OTHER_ACCOUNT);
+    const forbidden = await patch(world.me.access, {
       event_type: 'scribe',
       is_active: true,
       organization_public_id: other.user.organization_id,
     });
     expect([forbidden.status, forbidden.json['code' as 'message']]).toEqual([403, 'forbidden']);
-    const unknown = await patch(me.access, {
+    const unknown = await patch(world.me.access, {
       event_type: 'invoice',
       is_active: true,
-      organization_public_id: me.user.organization_id,
+      organization_public_id: world.me.user.organization_id,
     });
     expect([unknown.status, unknown.json['code' as 'message']]).toEqual([404, 'not_found']);
-    const bad = await patch(me.access, {
+    const bad = await patch(world.me.access, {
       event_type: 'scribe',
       is_active: 'yes',
       organization_public_id: 'not-a-uuid',
@@ -210,24 +190,26 @@ describe('PATCH /webhook/status: webhook status', () => {
 
 describe('the published extras', () => {
   it('GET /users/me names the user in the public_id form', async () => {
-    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/users/me`, { token: me.access });
+    const a = await call<Record<string, unknown>>('GET', `${world.sandbox.urls.scribe_url}/users/me`, {
+      token: world.me.access,
+    });
     expect(a.status).toBe(200);
     expect(a.json).toEqual({
-      public_id: me.user.id,
-      email: me.user.email,
+      public_id: world.me.user.id,
+      email: world.me.user.email,
       name: expect.any(String),
-      organization_public_id: me.user.organization_id,
+      organization_public_id: world.me.user.organization_id,
     });
-    expect((await call('GET', `${s.urls.scribe_url}/users/me`)).status).toBe(401);
+    expect((await call('GET', `${world.sandbox.urls.scribe_url}/users/me`)).status).toBe(401);
   });
 
   it('GET /organizations/get gives the organization with the notification address in force', async () => {
-    await call('PATCH', `${s.urls.scribe_url}/organizations/update-email-for-notification`, {
-      token: me.access,
+    await call('PATCH', `${world.sandbox.urls.scribe_url}/organizations/update-email-for-notification`, {
+      token: world.me.access,
       body: { email: 'front-desk@clinic.test' },
     });
-    const a = await call<Record<string, unknown>>('GET', `${s.urls.scribe_url}/organizations/get`, {
-      token: me.access,
+    const a = await call<Record<string, unknown>>('GET', `${world.sandbox.urls.scribe_url}/organizations/get`, {
+      token: world.me.access,
     });
     expect(a.status).toBe(200);
     expect(Object.keys(a.json).sort()).toEqual([
@@ -238,14 +220,17 @@ describe('the published extras', () => {
       'public_id',
       'slack_channel',
     ]);
-    expect(a.json).toMatchObject({ public_id: me.user.organization_id, email_notification: 'front-desk@clinic.test' });
+    expect(a.json).toMatchObject({
+      public_id: world.me.user.organization_id,
+      email_notification: 'front-desk@clinic.test',
+    });
   });
 
   it('PUT /webhook/update registers the endpoint, answering { message, data: webhook } without the secret; a bad URL is a 422 list', async () => {
-    const other = await signIn(s, OTHER_ACCOUNT);
+    const other = await signIn(world.sandbox, OTHER_ACCOUNT);
     const a = await call<{ message: string; data: Record<string, unknown> }>(
       'PUT',
-      `${s.urls.scribe_url}/webhook/update`,
+      `${world.sandbox.urls.scribe_url}/webhook/update`,
       {
         token: other.access,
         body: {
@@ -262,7 +247,7 @@ describe('the published extras', () => {
       organization_public_id: other.user.organization_id,
     });
     expect(a.text).not.toContain('a-secret-of-some-length');
-    const bad = await call<{ detail: { loc: string[] }[] }>('PUT', `${s.urls.scribe_url}/webhook/update`, {
+    const bad = await call<{ detail: { loc: string[] }[] }>('PUT', `${world.sandbox.urls.scribe_url}/webhook/update`, {
       token: other.access,
       body: { event_type: 'scribe', webhook_url: 'not a url' },
     });
@@ -274,9 +259,9 @@ describe('the published extras', () => {
     const med = (input: string) =>
       call<{ status: boolean; reason: string; response: Record<string, unknown> }>(
         'POST',
-        `${s.urls.agents_api_url}/medication_agent_v2`,
+        `${world.sandbox.urls.agents_api_url}/medication_agent_v2`,
         {
-          token: me.access,
+          token: world.me.access,
           body: { input },
         },
       );
@@ -285,24 +270,7 @@ describe('the published extras', () => {
     expect(a.json.status).toBe(true);
     const details = a.json.response['Medication Details'] as Record<string, Record<string, string>>;
     expect(Object.keys(details)).toEqual(['Meloxicam']);
-    expect(Object.keys(details['Meloxicam']!).sort()).toEqual(
-      [
-        'administration_and_route',
-        'adverse_effects',
-        'client_information',
-        'contraindications',
-        'dosing_by_species',
-        'drug_interactions',
-        'drug_name_and_classification',
-        'indications_and_uses',
-        'monitoring_parameters',
-        'notes',
-        'overdose_information',
-        'pharmacology_and_mechanism_of_action',
-        'precautions_and_warnings',
-        'withdrawal_times',
-      ].sort(),
-    );
+    expect(Object.keys(details['Meloxicam']!).sort()).toEqual([...MEDICATION_MEMBERS].sort());
     expect(details['Meloxicam']!['dosing_by_species']).toMatch(/Dog: 0\.2 mg\/kg/);
     expect(a.json.response['Plain English Concise']).toMatch(/dogs/i);
     const noSpecies = await med('meloxicam dose please');
@@ -314,47 +282,60 @@ describe('the published extras', () => {
   });
 
   it('the fast agents answer text/plain; the chat agent answers { status, reason: { concise, summary } }', async () => {
-    const fast = await call('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, {
-      token: me.access,
+    const fast = await call('POST', `${world.sandbox.urls.agents_api_url}/fast_ddx_agent`, {
+      token: world.me.access,
       body: { message: '12 year old cat with weight loss, polyphagia, vomiting and a thyroid nodule' },
     });
     expect(fast.status).toBe(200);
     expect(fast.headers['content-type']).toMatch(/^text\/plain/);
     expect(fast.text).toMatch(/hyperthyroidism/i);
-    const plan = await call('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, {
-      token: me.access,
+    const plan = await call('POST', `${world.sandbox.urls.agents_api_url}/fast_treatment_plan_agent`, {
+      token: world.me.access,
       body: { message: 'Treatment plan for a 7 year old dog with atopic dermatitis' },
     });
     expect(plan.status).toBe(200);
     expect(plan.headers['content-type']).toMatch(/^text\/plain/);
     expect(() => JSON.parse(plan.text) as unknown).toThrow();
     expect(plan.text).toMatch(/atopic dermatitis/i);
-    const empty = await call<{ detail: unknown }>('POST', `${s.urls.agents_api_url}/fast_treatment_plan_agent`, {
-      token: me.access,
-      body: { message: ' ' },
-    });
+    const empty = await call<{ detail: unknown }>(
+      'POST',
+      `${world.sandbox.urls.agents_api_url}/fast_treatment_plan_agent`,
+      {
+        token: world.me.access,
+        body: { message: ' ' },
+      },
+    );
     expect([empty.status, empty.json.detail]).toEqual([
       422,
       [{ loc: ['body', 'message'], msg: 'String should have at least 1 character', type: 'string_too_short' }],
     ]);
-    const wrongMember = await call<{ detail: { loc: string[] }[] }>('POST', `${s.urls.agents_api_url}/fast_ddx_agent`, {
-      token: me.access,
-      body: { input: 'a dog' },
-    });
+    const wrongMember = await call<{ detail: { loc: string[] }[] }>(
+      'POST',
+      `${world.sandbox.urls.agents_api_url}/fast_ddx_agent`,
+      {
+        token: world.me.access,
+        body: { input: 'a dog' },
+      },
+    );
     expect(wrongMember.json.detail.map((d) => d.loc.join('.')).sort()).toEqual(['body.input', 'body.message']);
     // The chat agent is served with the other agents (agents_api_url), as the OpenAPI document places it.
     const chat = await call<{ status: boolean; reason: Record<string, string> }>(
       'POST',
-      `${s.urls.agents_api_url}/chat_agent`,
+      `${world.sandbox.urls.agents_api_url}/chat_agent`,
       {
-        token: me.access,
+        token: world.me.access,
         body: { input: 'Gabapentin for a nervous cat before a visit?', model: 'default' },
       },
     );
     expect(chat.json.status).toBe(true);
     expect(Object.keys(chat.json.reason).sort()).toEqual(['Plain English Concise', 'Plain English Summary']);
     expect(
-      (await call('POST', `${s.urls.agents_url}/chat_agent`, { token: me.access, body: { input: 'x' } })).status,
+      (
+        await call('POST', `${world.sandbox.urls.agents_url}/chat_agent`, {
+          token: world.me.access,
+          body: { input: 'x' },
+        })
+      ).status,
     ).toBe(404);
   });
 

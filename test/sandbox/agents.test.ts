@@ -1,7 +1,7 @@
-// The sandbox's clinical agents as plain functions: the relevance filter, the matching of a
-// history against the knowledge base, and the wire answers of `POST /ddx_agent_v2` and `/treatment_plan_agent_v2`.
-// A small fixture knowledge base pins the scoring rules; the real one is used for realistic
-// histories.
+// The sandbox's clinical agents as plain functions: the wire answers of `POST /ddx_agent_v2` and
+// `/treatment_plan_agent_v2`. A small fixture knowledge base pins the ranking rules; the real one
+// is used for realistic histories. The relevance filter and the matching of a history are tested
+// in knowledge/.
 import { describe, expect, it } from 'vitest';
 import {
   answerDdx,
@@ -11,131 +11,9 @@ import {
   type TreatmentPlanAnswerWire,
 } from '../../src/sandbox/agents.ts';
 import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
-import { findTerm, prepare, rankConditions, signalmentWords } from '../../src/sandbox/knowledge/matching.ts';
-import { assessRelevance } from '../../src/sandbox/knowledge/relevance.ts';
-import type { Condition, KbSpecies } from '../../src/sandbox/knowledge/types.ts';
-
-const DDX_FIELDS = [
-  'name',
-  'cause_etiology',
-  'commonly_confused_with',
-  'diagnosis_rule_outs',
-  'prognosis',
-  'risk_factors_predispositions',
-  'symptoms_clinical_signs',
-];
-const PLAN_FIELDS = [
-  'diagnosis_name',
-  'treatment_plan_name',
-  'treatment_goal',
-  'medications',
-  'dietary_management',
-  'lifestyle_modifications',
-  'symptom_management',
-  'non-surgical_options',
-  'possible_surgical_options',
-  'preventative_options',
-  'regular_veterinary_monitoring',
-  'owner_education',
-];
-
-function fixture(
-  id: string,
-  name: string,
-  species: KbSpecies[],
-  signs: Condition['signs'],
-  extra: Partial<Condition> = {},
-): Condition {
-  const text = (what: string): string => `${what} of ${name} (fixture).`;
-  return {
-    id,
-    name,
-    aliases: [],
-    species,
-    signs,
-    predispositions: [],
-    ddx: {
-      name,
-      cause_etiology: text('Cause'),
-      commonly_confused_with: text('Look-alikes'),
-      diagnosis_rule_outs: text('Tests'),
-      prognosis: text('Prognosis'),
-      risk_factors_predispositions: text('Risk factors'),
-      symptoms_clinical_signs: text('Signs'),
-    },
-    treatment: {
-      diagnosis_name: name,
-      treatment_plan_name: `Plan for ${name}`,
-      treatment_goal: text('Goal'),
-      medications: text('Medications'),
-      dietary_management: text('Diet'),
-      lifestyle_modifications: text('Lifestyle'),
-      symptom_management: text('Symptom management'),
-      'non-surgical_options': text('Non-surgical options'),
-      possible_surgical_options: text('Surgery'),
-      preventative_options: text('Prevention'),
-      regular_veterinary_monitoring: text('Monitoring'),
-      owner_education: text('Owner education'),
-    },
-    ...extra,
-  };
-}
-
-const FIXTURES: Condition[] = [
-  fixture(
-    'fx-thyroid',
-    'Thyroid excess',
-    ['cat'],
-    [
-      ['weight loss', 2],
-      ['polyphagia', 2],
-      ['vomiting', 1],
-      ['palpable thyroid nodule', 3],
-      ['tachycardia', 2],
-    ],
-    {
-      aliases: ['hyperthyroid', 'HT'],
-      predispositions: ['senior'],
-    },
-  ),
-  fixture(
-    'fx-kidney',
-    'Kidney failure',
-    ['cat'],
-    [
-      ['pu/pd', 2],
-      ['weight loss', 1],
-      ['vomiting', 1],
-      ['azotaemia', 3],
-    ],
-    { aliases: ['CKD'] },
-  ),
-  fixture(
-    'fx-gastro',
-    'Gastro upset',
-    ['dog', 'cat'],
-    [
-      ['vomiting', 2],
-      ['diarrhoea', 2],
-      ['ate rubbish', 3],
-    ],
-    { aliases: ['gastroenteritis'] },
-  ),
-  fixture(
-    'fx-bloat',
-    'Bloat',
-    ['dog'],
-    [
-      ['unproductive retching', 3],
-      ['distended abdomen', 3],
-      ['restlessness', 2],
-    ],
-    {
-      aliases: ['GDV'],
-      predispositions: ['large breed', 'deep-chested'],
-    },
-  ),
-];
+import type { Condition } from '../../src/sandbox/knowledge/types.ts';
+import { DDX_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../support/agent-members.ts';
+import { FIXTURES, NOT_VETERINARY, score } from './knowledge/support.ts';
 
 type DdxOk = Extract<DdxAnswerWire, { status: true }>;
 type PlanOk = Extract<TreatmentPlanAnswerWire, { status: true }>;
@@ -152,131 +30,13 @@ function planOk(input: string, conditions?: Condition[]): PlanOk {
 }
 const labels = (a: DdxOk): string[] => Object.keys(a.response['Differential Diagnosis Details']);
 const plans = (a: PlanOk) => Object.values(a.response['Treatment Plan Details']);
-const score = (input: string, id: string): number =>
-  rankConditions(prepare(input), FIXTURES).find((r) => r.condition.id === id)?.score ?? 0;
-
-const NOT_VETERINARY = [
-  "What's the weather in Paris tomorrow?",
-  'Write me a poem about the sea.',
-  'Chocolate cake recipe with raspberries, please.',
-  'Who won the football league last season?',
-];
-
-describe('assessRelevance', () => {
-  it.each([
-    '12 yo MN DSH cat, weight loss, polyphagia, vomiting, tachycardia, palpable thyroid nodule',
-    'My dog ate chocolate an hour ago and is shaking.',
-    'Vomiting and diarrhoea for two days, now lethargic.',
-    'O/E: HR 200 bpm, MM pale, CRT 3 s; PU/PD reported.',
-  ])('accepts a veterinary clinical history: %s', (input) => {
-    const r = assessRelevance(input, 'ddx');
-    expect(r.relevant, r.reason).toBe(true);
-    expect(r.matchedTerms.length).toBeGreaterThan(0);
-    expect(r.reason).toMatch(/relevant to veterinary medicine/i);
-  });
-
-  it.each(NOT_VETERINARY)('turns away input that is not veterinary: %s', (input) => {
-    for (const agent of ['ddx', 'treatment'] as const) {
-      const r = assessRelevance(input, agent);
-      expect(r.relevant).toBe(false);
-      expect(r.reason).toMatch(/not about veterinary medicine|too little veterinary content/i);
-    }
-  });
-
-  it('turns away human medicine, but not a person talking about an animal', () => {
-    for (const input of [
-      'My husband has a headache and a fever.',
-      'I have had a cough and a sore throat for a week.',
-    ]) {
-      const r = assessRelevance(input, 'ddx');
-      expect(r.relevant, input).toBe(false);
-      expect(r.reason).toMatch(/person/);
-    }
-    expect(assessRelevance("My husband's dog has been coughing for a week.", 'ddx').relevant).toBe(true);
-  });
-
-  it('for the treatment agent, turns away veterinary input that is not about disease or treatment', () => {
-    for (const input of ['How much does a vet visit cost?', 'What breed of dog is friendliest?']) {
-      const plan = assessRelevance(input, 'treatment');
-      expect(plan.relevant, input).toBe(false);
-      expect(plan.reason).toMatch(/^The input is not related to treatment plans/);
-      const ddx = assessRelevance(input, 'ddx');
-      expect(ddx.relevant, input).toBe(false);
-      expect(ddx.reason).toMatch(/not a clinical history/);
-    }
-    const question = assessRelevance('How do I treat hyperthyroidism in my cat?', 'treatment');
-    expect(question.relevant).toBe(true);
-    expect(question.reason).toMatch(/treatment question about a cat/);
-  });
-
-  it('needs more than one everyday word that the knowledge base also uses', () => {
-    const fx = [
-      fixture(
-        'fx-choc',
-        'Chocolate poisoning',
-        ['dog'],
-        [
-          ['chocolate', 3],
-          ['raisins', 3],
-        ],
-      ),
-    ];
-    expect(assessRelevance('chocolate and raisins', 'ddx', fx).relevant).toBe(false);
-    expect(assessRelevance('my dog ate chocolate and raisins', 'ddx', fx).relevant).toBe(true);
-  });
-
-  it('reports the species and the terms it recognised', () => {
-    const r = assessRelevance('8 year old Great Dane, unproductive retching, distended abdomen', 'ddx');
-    expect(r.species).toEqual(['dog']);
-    expect(r.matchedTerms).toEqual(expect.arrayContaining(['unproductive retching', 'distended abdomen']));
-    expect(r.reason).toContain('"unproductive retching"');
-  });
-});
-
-describe('matching a history', () => {
-  it("matches on word boundaries, in any of a sign's wordings and spellings", () => {
-    const p = prepare('PU/PD, v+ and D+, drinking a lot; diarrhoea; anaemia');
-    expect(findTerm(p, 'polydipsia').map((h) => h.text)).toEqual(['pu/pd', 'drinking a lot']);
-    expect(findTerm(p, 'vomiting').map((h) => h.text)).toEqual(['v+']);
-    expect(findTerm(p, 'diarrhea').map((h) => h.text)).toEqual(['d+', 'diarrhea']);
-    expect(findTerm(p, 'anaemia')).toHaveLength(1);
-    expect(findTerm(prepare('hemorrhage, pulse'), 'pu')).toHaveLength(0);
-    expect(findTerm(prepare('the cat vomits daily'), 'vomiting')).toHaveLength(1);
-  });
-
-  it('reads negations in the same clause only', () => {
-    const negated = (text: string): boolean[] => findTerm(prepare(text), 'vomiting').map((h) => h.negated);
-    expect(negated('no vomiting')).toEqual([true]);
-    expect(negated('Not vomiting, eating well')).toEqual([true]);
-    expect(negated('owner denies vomiting')).toEqual([true]);
-    expect(negated('no diarrhoea, but vomiting twice')).toEqual([false]);
-    expect(negated('no diarrhoea. Vomiting since Monday')).toEqual([false]);
-    expect(negated('not eating and vomiting')).toEqual([false]);
-    expect(negated('vomiting: none')).toEqual([true]);
-    expect(findTerm(prepare('non-productive retching'), 'retching').every((h) => !h.negated)).toBe(true);
-  });
-
-  it('scores weighted signs, each once, and a negated sign not at all', () => {
-    const full = score('cat: vomiting, weight loss, polyphagia', 'fx-thyroid');
-    expect(full).toBe(5);
-    expect(score('cat: no vomiting, weight loss, polyphagia', 'fx-thyroid')).toBe(full - 1);
-    expect(score('cat: denies vomiting, weight loss, polyphagia', 'fx-thyroid')).toBe(full - 1);
-    expect(score('cat: vomiting, vomiting again, weight loss, polyphagia', 'fx-thyroid')).toBe(full);
-  });
-
-  it('adds a bonus for a named condition and a little for signalment', () => {
-    expect(score('cat with hyperthyroid, weight loss', 'fx-thyroid')).toBeGreaterThan(
-      score('cat with weight loss', 'fx-thyroid') + 4,
-    );
-    expect(score('cat with ht, weight loss', 'fx-thyroid')).toBe(score('cat with weight loss', 'fx-thyroid'));
-    expect(score('Great Dane, unproductive retching', 'fx-bloat')).toBeGreaterThan(
-      score('dog, unproductive retching', 'fx-bloat'),
-    );
-    expect(score('Great Dane, eating well', 'fx-bloat')).toBe(0);
-    const words = signalmentWords(prepare('12 yo MN DSH'), ['cat']);
-    expect([...words]).toEqual(expect.arrayContaining(['senior', 'male', 'neutered']));
-  });
-});
+/** A species the knowledge base does not cover is said so in one sentence, with the notice alone as summary. */
+function expectSpeciesNotCovered(a: DdxOk | PlanOk, species: string): void {
+  expect(a.response['Plain English Concise']).toBe(
+    `The sandbox knowledge base covers dogs and cats only, so it holds nothing for a ${species}.`,
+  );
+  expect(a.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
+}
 
 describe('answerDdx (POST /ddx_agent_v2)', () => {
   function expectWellFormed(a: DdxOk): void {
@@ -285,8 +45,8 @@ describe('answerDdx (POST /ddx_agent_v2)', () => {
     expect(sets.length).toBeGreaterThanOrEqual(2);
     expect(sets.length).toBeLessThanOrEqual(5);
     for (const set of sets) {
-      expect(Object.keys(set).sort()).toEqual([...DDX_FIELDS].sort());
-      for (const field of DDX_FIELDS) expect(set[field as keyof typeof set], field).toMatch(/\S/);
+      expect(Object.keys(set).sort()).toEqual([...DDX_MEMBERS].sort());
+      for (const field of DDX_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.reason).toMatch(/\S/);
     expect(a.response['Plain English Concise']).toMatch(/^[^.!?]+\.$/);
@@ -364,10 +124,7 @@ describe('answerDdx (POST /ddx_agent_v2)', () => {
     // A species it does not cover: said honestly in one sentence, with no "add the signs".
     const rabbit = ddxOk('My rabbit has diarrhoea and is not eating.');
     expect(rabbit.response['Differential Diagnosis Details']).toEqual({});
-    expect(rabbit.response['Plain English Concise']).toBe(
-      'The sandbox knowledge base covers dogs and cats only, so it holds nothing for a rabbit.',
-    );
-    expect(rabbit.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
+    expectSpeciesNotCovered(rabbit, 'rabbit');
     expect(JSON.stringify(rabbit.response)).not.toMatch(/ask again/);
     const nothing = ddxOk('dog, 5 years, hypothermia and bradycardia', FIXTURES);
     expect(nothing.response['Differential Diagnosis Details']).toEqual({});
@@ -384,8 +141,8 @@ describe('answerTreatmentPlan (POST /treatment_plan_agent_v2)', () => {
   function expectPlans(a: PlanOk): void {
     expect(plans(a).length).toBeGreaterThanOrEqual(1);
     for (const set of plans(a)) {
-      expect(Object.keys(set).sort()).toEqual([...PLAN_FIELDS].sort());
-      for (const field of PLAN_FIELDS) expect(set[field as keyof typeof set], field).toMatch(/\S/);
+      expect(Object.keys(set).sort()).toEqual([...TREATMENT_PLAN_MEMBERS].sort());
+      for (const field of TREATMENT_PLAN_MEMBERS) expect(set[field], field).toMatch(/\S/);
     }
     expect(a.response['Plain English Concise']).toMatch(/\S/);
     expect(a.response['Plain English Summary'].endsWith(SANDBOX_NOTICE)).toBe(true);
@@ -494,9 +251,6 @@ describe('the patient it is about: sex, neuter status and age', () => {
   it('a species it does not cover gets one honest sentence for a treatment plan too', () => {
     const horse = planOk('Horse, 12 years, laminitis: what is the treatment plan?');
     expect(horse.response['Treatment Plan Details']).toEqual({});
-    expect(horse.response['Plain English Concise']).toBe(
-      'The sandbox knowledge base covers dogs and cats only, so it holds nothing for a horse.',
-    );
-    expect(horse.response['Plain English Summary']).toBe(SANDBOX_NOTICE);
+    expectSpeciesNotCovered(horse, 'horse');
   });
 });

@@ -1,20 +1,14 @@
 // POST /auth/sign-in, POST /auth/refresh-token and POST /auth/login against a real sandbox over loopback: sign-in, refresh with rotation and
 // reuse detection, expiry, and the error answers of the auth routes.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
+import { OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
 import { call, signIn } from '../support/http.ts';
+import { sandboxPerTest } from './support.ts';
 
-let sandbox: Sandbox;
-async function start(options: Partial<SandboxOptions> = {}) {
-  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
-  return sandbox;
-}
-afterEach(async () => {
-  await sandbox?.close();
-});
+const start = sandboxPerTest();
 
 describe('POST /auth/sign-in: sign-in', () => {
-  it('answers the token set 2.2 with the user', async () => {
+  it('answers the token set with the user', async () => {
     const s = await start();
     const a = await call<Record<string, unknown> & { user: Record<string, unknown> }>(
       'POST',
@@ -177,7 +171,7 @@ describe('POST /auth/refresh-token: refresh', () => {
       },
     );
 
-  it('rotates the refresh token and answers 2.3 with its own user field names', async () => {
+  it('rotates the refresh token and answers the token set with its own user field names', async () => {
     const s = await start();
     const first = await signIn(s);
     const a = await refresh(s, first.access, first.refresh);

@@ -6,19 +6,12 @@ import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
-import { newSandboxSecret, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
+import { newSandboxSecret, startSandbox } from '../../src/sandbox/index.ts';
 import { call, fakeWebm, signIn, uploadRecording, sessionBody } from '../support/http.ts';
+import { sandboxPerTest } from './support.ts';
 
-let sandbox: Sandbox | undefined;
-async function start(options: Partial<SandboxOptions> = {}) {
-  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
-  return sandbox;
-}
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const start = sandboxPerTest();
 
 describe('fault injection', () => {
   it('--fail-rate answers a share of requests 503 with Retry-After', async () => {
@@ -206,30 +199,16 @@ describe('command line', () => {
   }
 
   it('npm run sandbox -- --port 0 prints one JSON line with the three addresses and the demo account, then serves', async () => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--scribe-seconds', '0'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { info, stop } = await startCli(['--port', '0', '--scribe-seconds', '0']);
     try {
-      const line = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout }).once('line', resolve);
-        child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-      });
-      const info = JSON.parse(line) as {
-        agents_url: string;
-        scribe_url: string;
-        agents_api_url: string;
-        demo: { email: string; password: string };
-      };
       expect(info.agents_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/agents$/);
       expect(info.scribe_url).toMatch(/\/scribe$/);
       expect(info.agents_api_url).toMatch(/\/agents-api$/);
       const a = await call('POST', `${info.agents_url}/auth/sign-in`, { body: info.demo });
       expect(a.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      await stop();
     }
-    const code = await new Promise((r) => child.once('exit', r));
-    expect(code).toBe(0);
   });
 
   it('with --data-dir (or SANDBOX_DATA_DIR), what it knew survives a restart of the command', async () => {

@@ -2,22 +2,15 @@
 // small-animal clinic uses most, each answered for the dog and for the cat with the dose the
 // usual references state (written out here apart from the formulary), found by its brand
 // names too; and every drug a treatment plan recommends that the formulary covers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
 import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
 import { answerMedication } from '../../src/sandbox/medication.ts';
 import { perKgTotals } from '../../src/shared/note/figures.ts';
-import { call, signIn, type SignedIn } from '../support/http.ts';
+import { MEDICATION_MEMBERS } from '../support/agent-members.ts';
+import { call } from '../support/http.ts';
+import { signedInSandbox } from './support.ts';
 
-let s: Sandbox;
-let me: SignedIn;
-beforeAll(async () => {
-  s = await startSandbox({ scribeSeconds: 0 });
-  me = await signIn(s);
-});
-afterAll(async () => {
-  await s.close();
-});
+const world = signedInSandbox();
 
 type Answer = {
   status: boolean;
@@ -29,8 +22,8 @@ type Answer = {
   } | null;
 };
 const med = async (input: string) => {
-  const a = await call<Answer>('POST', `${s.urls.agents_api_url}/medication_agent_v2`, {
-    token: me.access,
+  const a = await call<Answer>('POST', `${world.sandbox.urls.agents_api_url}/medication_agent_v2`, {
+    token: world.me.access,
     body: { input },
   });
   expect(a.status).toBe(200);
@@ -161,23 +154,6 @@ const DRUGS: { ask: string; card: string; dog: RegExp; cat: RegExp }[] = [
   },
 ];
 
-const CARD_FIELDS = [
-  'administration_and_route',
-  'adverse_effects',
-  'client_information',
-  'contraindications',
-  'dosing_by_species',
-  'drug_interactions',
-  'drug_name_and_classification',
-  'indications_and_uses',
-  'monitoring_parameters',
-  'notes',
-  'overdose_information',
-  'pharmacology_and_mechanism_of_action',
-  'precautions_and_warnings',
-  'withdrawal_times',
-].sort();
-
 describe("the sandbox's formulary", () => {
   it('answers "What is the dosing for carprofen in dogs?" with carprofen and its dog dose, to check against the label', async () => {
     const a = await med('What is the dosing for carprofen in dogs?');
@@ -202,7 +178,7 @@ describe("the sandbox's formulary", () => {
         const details = a.response!['Medication Details'];
         expect(Object.keys(details), d.ask).toEqual([d.card]);
         const card = details[d.card]!;
-        expect(Object.keys(card).sort()).toEqual(CARD_FIELDS);
+        expect(Object.keys(card).sort()).toEqual([...MEDICATION_MEMBERS].sort());
         for (const [k, v] of Object.entries(card)) expect(v.trim(), `${d.card}: ${k}`).not.toBe('');
         expect(card['dosing_by_species'], d.card).toMatch(/^Dog: .+\. Cat: .+/);
         // The window adds the total for the patient's weight to every rate per kilogram: each is one it reads.

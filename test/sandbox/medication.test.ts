@@ -2,7 +2,7 @@
 // each with dosing for the dog and the cat, and a refusal that says what is missing.
 import { describe, expect, it } from 'vitest';
 import { answerChat, answerFast, answerMedication } from '../../src/sandbox/medication.ts';
-import type { MedicationSetWire } from '../../src/shared/service/wire.ts';
+import { MEDICATION_MEMBERS } from '../support/agent-members.ts';
 
 const FORMULARY = [
   ['meloxicam', 'Meloxicam'],
@@ -16,23 +16,6 @@ const FORMULARY = [
   ['Rimadyl', 'Carprofen'],
 ] as const;
 
-const CARD_FIELDS: (keyof MedicationSetWire)[] = [
-  'drug_name_and_classification',
-  'indications_and_uses',
-  'pharmacology_and_mechanism_of_action',
-  'dosing_by_species',
-  'administration_and_route',
-  'contraindications',
-  'precautions_and_warnings',
-  'adverse_effects',
-  'drug_interactions',
-  'monitoring_parameters',
-  'overdose_information',
-  'withdrawal_times',
-  'client_information',
-  'notes',
-];
-
 describe('answerMedication', () => {
   it.each(
     FORMULARY.flatMap(([word, drug]) => (['dog', 'cat'] as const).map((species) => [word, drug, species] as const)),
@@ -42,8 +25,8 @@ describe('answerMedication', () => {
     const details = a.response['Medication Details'];
     expect(Object.keys(details)).toEqual([drug]);
     const card = details[drug]!;
-    expect(Object.keys(card).sort()).toEqual([...CARD_FIELDS].sort());
-    for (const field of CARD_FIELDS) expect(card[field].length, field).toBeGreaterThan(10);
+    expect(Object.keys(card).sort()).toEqual([...MEDICATION_MEMBERS].sort());
+    for (const field of MEDICATION_MEMBERS) expect(card[field].length, field).toBeGreaterThan(10);
     // Dosing names both species, in mg/kg or per animal.
     expect(card.dosing_by_species).toMatch(/Dog: .*\d.*mg/);
     expect(card.dosing_by_species).toMatch(/Cat: .*\d.*mg/);

@@ -1,17 +1,15 @@
 // Webhook deliveries of scribe events, from the sandbox to the reference receiver over real
 // loopback HTTP, with the retry schedule of docs/service.md ("Webhooks") scaled down by --time-scale.
-import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { RETRY_DELAYS_SECONDS } from '../../src/sandbox/webhooks.ts';
 import { startWebhookReceiver } from '../../src/webhook-receiver/receiver.ts';
 import { call, fakeWebm, signIn, uploadRecording, waitFor } from '../support/http.ts';
+import { pythonVerify } from '../support/webhook-vectors.ts';
 
-const VECTORS_SCRIPT = join(import.meta.dirname, '../../scripts/make-webhook-vectors.py');
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (closers.length) await closers.pop()?.();
@@ -169,16 +167,8 @@ describe('webhook deliveries', () => {
     await scribeOnce(s, Buffer.from('not audio'));
     const all = await waitFor(async () => (bodies.length >= 6 ? bodies : undefined));
     for (const { raw, signature } of all) {
-      const python = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], {
-        input: raw,
-        encoding: 'utf8',
-      });
-      expect(python.stdout.trim(), raw.toString('utf8')).toBe('ok');
-      const tampered = spawnSync('python3', [VECTORS_SCRIPT, '--verify', secret, signature], {
-        input: Buffer.from(raw.toString('utf8').replace('"scribe"', '"other"')),
-        encoding: 'utf8',
-      });
-      expect(tampered.stdout.trim()).toBe('bad');
+      expect(pythonVerify(secret, raw, signature), raw.toString('utf8')).toBe('ok');
+      expect(pythonVerify(secret, raw.toString('utf8').replace('"scribe"', '"other"'), signature)).toBe('bad');
     }
     expect(all.map((b) => (JSON.parse(b.raw.toString('utf8')) as { status: string }).status).sort()).toEqual([
       'failed',

@@ -1,50 +1,25 @@
-// The workflow from `POST /recording-sessions/create` to
-// `GET /scribe/get/{id}`) against a real sandbox over loopback, in the shapes the service publishes:
-// session for a patient, has_next pages, an S3-style presigned PUT with XML errors, the two-field
-// scribe request, requested -> scribing -> scribed with the note as categories_output and
-// rtf_output, and the published lists.
-import { afterEach, describe, expect, it } from 'vitest';
+// The workflow from `POST /recording-sessions/create` to `GET /scribe/get/{id}` against a real
+// sandbox over loopback, in the shapes the service publishes: session for a patient, has_next
+// pages, the two-field scribe request, requested -> scribing -> scribed with the note as
+// categories_output and rtf_output, and the published lists. The upload between them is in
+// uploads.test.ts.
+import { describe, expect, it } from 'vitest';
 import { rtfToSections } from '../../src/shared/note/index.ts';
-import { startSandbox, OTHER_ACCOUNT, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
 import { call, fakeWebm, sessionBody, signIn, uploadRecording, waitFor } from '../support/http.ts';
+import {
+  firstTemplate,
+  getScribe,
+  requestScribe,
+  sandboxPerTest,
+  scribeAt,
+  type Page,
+  type Scribe,
+  type Template,
+  type Validation,
+} from './support.ts';
 
-let sandbox: Sandbox;
-async function start(options: Partial<SandboxOptions> = {}) {
-  sandbox = await startSandbox({ scribeSeconds: 0, ...options });
-  return sandbox;
-}
-afterEach(async () => {
-  await sandbox?.close();
-});
-
-interface Template {
-  public_id: string;
-  name: string;
-  description: string;
-}
-interface Page<T> {
-  items: T[];
-  has_next: boolean;
-  current_page: number;
-  items_per_page: number;
-}
-interface Scribe {
-  public_id: string;
-  transcript_public_id: string | null;
-  template_public_id: string;
-  status: string;
-  categories_output: { category: string; content: string }[];
-  rtf_output: string | null;
-  error?: string;
-}
-type Validation = { detail: { loc: (string | number)[]; msg: string; type: string }[] };
-
-async function firstTemplate(s: Sandbox, token: string): Promise<Template> {
-  const t = await call<Page<Template>>('GET', `${s.urls.scribe_url}/templates/all?page=1&limit=50`, { token });
-  const first = t.json.items[0];
-  if (!first) throw new Error('no templates');
-  return first;
-}
+const start = sandboxPerTest();
 
 describe('POST /recording-sessions/create: create a recording session', () => {
   it('takes patient_name, description and session_date and answers the bare session', async () => {
@@ -176,141 +151,6 @@ describe('GET /templates/all: templates', () => {
   });
 });
 
-describe('POST /audio/generate-upload-url and the PUT to the presigned address: presigned upload, S3-style', () => {
-  async function prepare(s: Sandbox) {
-    const { access } = await signIn(s);
-    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
-      token: access,
-      body: sessionBody(),
-    });
-    const u = await call<{ url: string; message: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: access,
-      body: { recording_session_public_id: session.json.public_id },
-    });
-    expect(u.status).toBe(200);
-    return { access, recordingSessionId: session.json.public_id, url: u.json.url, message: u.json.message };
-  }
-  const xmlCode = (text: string) => /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-
-  it('answers { url, message }: a presigned address with X-Amz-* and no key or expiry beside it', async () => {
-    const s = await start({ uploadTtlSeconds: 900 });
-    const p = await prepare(s);
-    expect(p.message).toMatch(/upload url/i);
-    const q = new URL(p.url).searchParams;
-    expect(q.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
-    expect(q.get('X-Amz-Expires')).toBe('900');
-    expect(q.get('X-Amz-SignedHeaders')).toBe('host');
-    expect(q.get('X-Amz-Date')).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(q.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
-  });
-
-  it('takes the bytes without a Content-Type, as curl -T sends them, and answers 200 with an ETag', async () => {
-    const s = await start();
-    const p = await prepare(s);
-    const ok = await call('PUT', p.url, { rawBody: fakeWebm(300_000) });
-    expect(ok.status).toBe(200);
-    expect(ok.headers['etag']).toMatch(/^"[0-9a-f]{64}"$/);
-    expect(s.stats().uploads).toBe(1);
-  });
-
-  it('refuses a wrong signature with SignatureDoesNotMatch in XML: one digit changed, characters appended, upper case, cut short, a longer expiry', async () => {
-    const s = await start();
-    const p = await prepare(s);
-    const changed = p.url.replace(
-      /X-Amz-Signature=([0-9a-f])/,
-      (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
-    );
-    // Buffer.from(hex, 'hex') stops at the first character that is not hex, and drops an odd
-    // last digit: each of these would compare equal to the real signature if decoded that way.
-    const appended = [`${p.url}0`, `${p.url}z`, `${p.url}%20`, `${p.url}${'0'.repeat(64)}`];
-    const upper = p.url.replace(
-      /X-Amz-Signature=([0-9a-f]{64})/,
-      (_m, sig: string) => `X-Amz-Signature=${sig.toUpperCase()}`,
-    );
-    const shorter = p.url.slice(0, -2);
-    const longer = p.url.replace(/X-Amz-Expires=\d+/, 'X-Amz-Expires=999999');
-    for (const url of [changed, ...appended, upper, shorter, longer, p.url.replace(/&X-Amz-Signature=[0-9a-f]+/, '')]) {
-      const a = await call('PUT', url, { rawBody: fakeWebm() });
-      expect(a.status, url).toBe(403);
-      expect(a.headers['content-type']).toBe('application/xml');
-      expect(xmlCode(a.text)).toBe('SignatureDoesNotMatch');
-    }
-    expect((await call('PUT', p.url, { rawBody: fakeWebm() })).status).toBe(200);
-  });
-
-  it('refuses an expired address with AccessDenied "Request has expired" in XML', async () => {
-    const s = await start({ uploadTtlSeconds: 1 });
-    const p = await prepare(s);
-    await new Promise((r) => setTimeout(r, 2100));
-    const late = await call('PUT', p.url, { rawBody: fakeWebm() });
-    expect(late.status).toBe(403);
-    expect(xmlCode(late.text)).toBe('AccessDenied');
-    expect(late.text).toContain('<Message>Request has expired</Message>');
-  });
-
-  it('refuses a file over the size limit, by Content-Length and while streaming; nothing is kept', async () => {
-    const s = await start({ maxUploadBytes: 10_000 });
-    const p = await prepare(s);
-    const big = await call('PUT', p.url, { rawBody: fakeWebm(20_000) });
-    expect([big.status, xmlCode(big.text)]).toEqual([400, 'EntityTooLarge']);
-    const { Readable } = await import('node:stream');
-    const chunks = Readable.from([1, 2, 3, 4, 5].map(() => fakeWebm(4000)));
-    const { request } = await import('undici');
-    const streamed = await request(p.url, { method: 'PUT', body: chunks }).catch((e: Error) => e);
-    if (!(streamed instanceof Error)) {
-      expect(streamed.statusCode).toBe(400);
-      await streamed.body.dump();
-    }
-    const scribe = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: p.access,
-      body: {
-        recording_session_public_id: p.recordingSessionId,
-        template_public_id: (await firstTemplate(s, p.access)).public_id,
-      },
-    });
-    expect([scribe.status, scribe.json['code']]).toEqual([409, 'file_not_uploaded']);
-  });
-
-  it('refuses a session that is not there or not the caller organization, and the old guessed body', async () => {
-    const s = await start();
-    const { access } = await signIn(s);
-    const other = await signIn(s, OTHER_ACCOUNT);
-    const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
-      token: other.access,
-      body: sessionBody(),
-    });
-    const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: access,
-      body: { recording_session_public_id: session.json.public_id },
-    });
-    expect([a.status, a.json['code']]).toEqual([404, 'not_found']);
-    const guessed = await call<Validation>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
-      token: other.access,
-      body: { recording_session_public_id: session.json.public_id, file_name: 'a.webm', content_type: 'audio/webm' },
-    });
-    expect(guessed.status).toBe(422);
-    expect(guessed.json.detail.map((d) => d.loc.join('.'))).toEqual(['body.file_name', 'body.content_type']);
-  });
-
-  it('with auto_scribe_template_public_id, scribing starts by itself after the upload', async () => {
-    const s = await start();
-    const { access } = await signIn(s);
-    const template = await firstTemplate(s, access);
-    const { uploadUrl } = await uploadRecording(s, access, fakeWebm(), { autoTemplate: template.public_id });
-    expect(s.stats().scribeRequests).toBe(1);
-    // The same address PUT again (a retried upload) scribes nothing twice.
-    expect((await call('PUT', uploadUrl, { rawBody: fakeWebm() })).status).toBe(200);
-    expect(s.stats().scribeRequests).toBe(1);
-    expect(Object.values(s.stats().scribeRecordsByFileKey)).toEqual([1]);
-    const all = await call<Page<{ template_public_id: string }>>(
-      'GET',
-      `${s.urls.scribe_url}/scribe/all?page=1&limit=10`,
-      { token: access },
-    );
-    expect(all.json.items.map((x) => x.template_public_id)).toEqual([template.public_id]);
-  });
-});
-
 describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and status', () => {
   it('takes the two documented fields, answers { public_id, message }, and goes requested -> scribing -> scribed with the note', async () => {
     // 3 s: 600 ms requested, then 2.4 s scribing, wide enough for polls on a busy machine.
@@ -363,15 +203,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const { access } = await signIn(s);
     const patient = 'Zoë {Mü\\ller} “Bo” 猫';
     const { recordingSessionId } = await uploadRecording(s, access, fakeWebm(), { patientName: patient });
-    const template = await firstTemplate(s, access);
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: { recording_session_public_id: recordingSessionId, template_public_id: template.public_id },
-    });
-    const done = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'scribed' ? a.json : undefined;
-    });
+    const done = await scribeAt(s, access, await requestScribe(s, access, recordingSessionId), 'scribed');
     const rtf = done.rtf_output ?? '';
     expect(rtf.startsWith('{\\rtf1')).toBe(true);
     expect(rtf.trimEnd().endsWith('}')).toBe(true);
@@ -398,17 +230,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start();
     const { access } = await signIn(s);
     const { recordingSessionId } = await uploadRecording(s, access, Buffer.from('this is not audio at all'));
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: {
-        recording_session_public_id: recordingSessionId,
-        template_public_id: (await firstTemplate(s, access)).public_id,
-      },
-    });
-    const g = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'failed' ? a.json : undefined;
-    });
+    const g = await scribeAt(s, access, await requestScribe(s, access, recordingSessionId), 'failed');
     expect(g.error).toMatch(/not audio/);
     expect(g.categories_output).toEqual([]);
   });
@@ -417,22 +239,11 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const s = await start({ scribeSeconds: 0.2, scribeStall: true });
     const { access } = await signIn(s);
     const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: {
-        recording_session_public_id: recordingSessionId,
-        template_public_id: (await firstTemplate(s, access)).public_id,
-      },
-    });
-    const scribing = await waitFor(async () => {
-      const a = await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access });
-      return a.json.status === 'scribing' ? a.json : undefined;
-    });
+    const id = await requestScribe(s, access, recordingSessionId);
+    const scribing = await scribeAt(s, access, id, 'scribing');
     expect(scribing.status).toBe('scribing');
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(
-      (await call<Scribe>('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: access })).json.status,
-    ).toBe('scribing');
+    expect((await getScribe(s, access, id)).status).toBe('scribing');
   });
 
   it('refuses unknown sessions and templates, a session with nothing uploaded (409), and the old file_key body', async () => {
@@ -474,14 +285,8 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     const { access } = await signIn(s);
     const other = await signIn(s, OTHER_ACCOUNT);
     const { recordingSessionId } = await uploadRecording(s, access, fakeWebm());
-    const r = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/scribe/request`, {
-      token: access,
-      body: {
-        recording_session_public_id: recordingSessionId,
-        template_public_id: (await firstTemplate(s, access)).public_id,
-      },
-    });
-    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${r.json.public_id}`, { token: other.access });
+    const id = await requestScribe(s, access, recordingSessionId);
+    const theirs = await call('GET', `${s.urls.scribe_url}/scribe/get/${id}`, { token: other.access });
     expect([theirs.status, theirs.json['detail']]).toEqual([404, 'Scribe not found.']);
     expect((await call('GET', `${s.urls.scribe_url}/scribe/get/does-not-exist`, { token: access })).status).toBe(404);
     const mine = await call<Page<{ public_id: string; status: string; organization_public_id: string }>>(
@@ -489,7 +294,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
       `${s.urls.scribe_url}/scribe/all`,
       { token: access },
     );
-    expect(mine.json.items.map((x) => x.public_id)).toEqual([r.json.public_id]);
+    expect(mine.json.items.map((x) => x.public_id)).toEqual([id]);
     expect(mine.json.items[0]).toMatchObject({
       transcript_public_id: expect.anything(),
       updated_at: expect.any(String),

@@ -3,28 +3,31 @@
 // frozen receiver or a killed one lets the copy through; a record lost after the handler calls
 // it again with the same delivery key. One real server is started for the whole file (support/postgres.ts),
 // each test in a database of its own.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { Agent, request, type Dispatcher } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
+import { Agent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { openPostgresSeenStore, SEEN_TABLE } from '../../src/webhook-receiver/postgres-seen-store.ts';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-  type WebhookReceiverOptions,
-} from '../../src/webhook-receiver/receiver.ts';
 import { DEFAULT_REMEMBER_MS } from '../../src/webhook-receiver/seen-store.ts';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres.ts';
-
-const SECRET = 'clinic-secret';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import {
+  closeAfterTest,
+  deliver,
+  published,
+  receiver,
+  ROOT,
+  runCommand,
+  SECRET,
+  startCommand,
+  until,
+  type Answer,
+  type Command,
+} from './support.ts';
 const missing = postgresMissing();
 
 let server: TestPostgres | null = null;
@@ -33,11 +36,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-});
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()?.();
 });
 
 let databases = 0;
@@ -60,36 +58,6 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
   } finally {
     await client.end();
   }
-}
-
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-}
-
-async function deliver(url: string, raw: string, dispatcher?: Dispatcher): Promise<Answer> {
-  const answer = await request(url, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-webhook-signature': await signWebhook(SECRET, raw) },
-    ...(dispatcher ? { dispatcher } : {}),
-  });
-  return { status: answer.statusCode, json: (await answer.body.json()) as Record<string, unknown> };
-}
-
-const published = (publicId: string) =>
-  canonicalJsonFromValue({
-    public_id: publicId,
-    recording_session_public_id: `rs-${publicId}`,
-    status: 'scribed',
-    event_type: 'scribe',
-  });
-
-async function inProcess(options: Partial<WebhookReceiverOptions>): Promise<WebhookReceiver & { lines: string[] }> {
-  const lines: string[] = [];
-  const r = await startWebhookReceiver({ port: 0, secret: SECRET, out: (line) => lines.push(line), ...options });
-  closers.push(() => r.close());
-  return Object.assign(r, { lines });
 }
 
 // The child receivers' handler. Markers in HANDLER_DIR make "the first attempt" mean the first
@@ -125,63 +93,18 @@ function handlerDir(): string {
   return dir;
 }
 
-interface Child {
-  url: string;
-  proc: ChildProcess;
-  /** Event lines printed on stdout (the first line, the address, left out). */
-  lines: string[];
-  stderr: () => string;
-  /** Stops it with SIGTERM; resolves once its stdout is read to the end. */
-  stop(): Promise<number | null>;
+/** The command with the handler above; the database URL by flag or, with viaEnv, by WEBHOOK_DATABASE_URL. */
+function startCli(databaseUrl: string, dir: string, viaEnv = false): Promise<Command> {
+  return startCommand(
+    ['--port', '0', '--handler', join(dir, 'handler.mjs'), ...(viaEnv ? [] : ['--database-url', databaseUrl])],
+    { WEBHOOK_SECRET: SECRET, HANDLER_DIR: dir, ...(viaEnv ? { WEBHOOK_DATABASE_URL: databaseUrl } : {}) },
+  );
 }
 
-/** The command as a real process; the database URL by flag or, with viaEnv, by WEBHOOK_DATABASE_URL. */
-async function startCli(databaseUrl: string, dir: string, viaEnv = false): Promise<Child> {
-  const args = [
-    'src/webhook-receiver/cli.ts',
-    '--port',
-    '0',
-    '--handler',
-    join(dir, 'handler.mjs'),
-    ...(viaEnv ? [] : ['--database-url', databaseUrl]),
-  ];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    WEBHOOK_SECRET: SECRET,
-    HANDLER_DIR: dir,
-    ...(viaEnv ? { WEBHOOK_DATABASE_URL: databaseUrl } : {}),
-  };
-  delete env['WEBHOOK_DATA_DIR'];
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  let stderr = '';
-  proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const lines: string[] = [];
-  const reader = createInterface({ input: proc.stdout! });
-  const ended = new Promise<void>((resolve) => reader.on('close', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    reader.once('line', (line) => {
-      resolve((JSON.parse(line) as { url: string }).url);
-      reader.on('line', (l) => lines.push(l));
-    });
-    void exited.then((code) => reject(new Error(`the receiver exited (${code}) before listening: ${stderr}`)));
-  });
-  const stop = async () => {
-    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
-    const code = await exited;
-    await ended;
-    return code;
-  };
-  closers.push(async () => void (await stop()));
-  return { url, proc, lines, stderr: () => stderr, stop };
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(25);
-  }
+/** An answer's status and body, for comparing whole. */
+async function outcome(answer: Promise<Answer>): Promise<Pick<Answer, 'status' | 'json'>> {
+  const { status, json } = await answer;
+  return { status, json };
 }
 
 const publicIds = (lines: string[]) =>
@@ -198,7 +121,7 @@ describe('webhook receivers sharing PostgreSQL', () => {
         throw new Error('the clinic system is down');
       }
     };
-    const [a, b] = [await inProcess({ databaseUrl: url, onEvent }), await inProcess({ databaseUrl: url, onEvent })];
+    const [a, b] = [await receiver({ databaseUrl: url, onEvent }), await receiver({ databaseUrl: url, onEvent })];
     expect(a.seenStore).toMatch(
       /^PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:\d+\/receiver_\d+ \(table webhook_seen\)$/,
     );
@@ -221,7 +144,7 @@ describe('webhook receivers sharing PostgreSQL', () => {
     const url = await database(ctx);
     const t0 = Date.parse('2026-03-02T08:00:00Z');
     const store = await openPostgresSeenStore(url, { now: t0 });
-    closers.push(() => store.close());
+    closeAfterTest(() => store.close());
     await (await store.claim('k', t0))?.commit();
     expect(await store.claim('k', t0 + (4 * 60 + 22) * 60_000)).toBeNull();
     expect(await store.claim('k', t0 + DEFAULT_REMEMBER_MS - 60_000)).toBeNull();
@@ -246,15 +169,15 @@ describe('webhook receivers sharing PostgreSQL', () => {
     };
     // A short lease, renewed every 667 ms: a busy machine would have to stall for over a second to lose it.
     const [slow, other] = [
-      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
-      await inProcess({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
+      await receiver({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
+      await receiver({ databaseUrl: url, holdLimitMs: 2_000, onEvent }),
     ];
     const raw = published('sc-slow');
     const atSlow = deliver(slow.url, raw);
     await until(() => calls === 1, 'the first handler started');
     const atOther = await deliver(other.url, raw);
     expect(atOther.json).toEqual({ received: true, duplicate: true });
-    expect(await atSlow).toEqual({ status: 200, json: { received: true, duplicate: false } });
+    expect(await outcome(atSlow)).toEqual({ status: 200, json: { received: true, duplicate: false } });
     expect(calls).toBe(1);
     expect([...slow.lines, ...other.lines]).toHaveLength(1);
   });
@@ -288,7 +211,7 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
       env: { ...process.env, DATABASE_URL: url },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    closers.push(async () => {
+    closeAfterTest(async () => {
       proc.kill('SIGCONT');
       proc.kill('SIGKILL');
     });
@@ -296,7 +219,7 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
       createInterface({ input: proc.stdout! }).once('line', (line) => resolve(line)),
     );
     let otherCalls = 0;
-    const other = await inProcess({ databaseUrl: url, onEvent: () => void (otherCalls += 1) });
+    const other = await receiver({ databaseUrl: url, onEvent: () => void (otherCalls += 1) });
     const raw = published('sc-frozen');
     const atFrozen = deliver(frozenUrl, raw);
     await until(() => existsSync(join(dir, 'started')), 'the frozen receiver is handling it');
@@ -313,10 +236,10 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
     const url = await database(ctx);
     // The clinic's own system: its work filed under the delivery key, in the same server.
     const clinic = new pg.Pool({ connectionString: url, max: 2 });
-    closers.push(() => clinic.end());
+    closeAfterTest(() => clinic.end());
     await clinic.query('CREATE TABLE filed_notes (delivery_key text PRIMARY KEY, public_id text NOT NULL)');
     const keys: (string | null)[] = [];
-    const r = await inProcess({
+    const r = await receiver({
       databaseUrl: url,
       onEvent: async (event) => {
         keys.push(event.delivery_key);
@@ -335,8 +258,8 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
     const first = await deliver(r.url, raw);
     expect(first.status).toBe(500);
     expect(first.json['code']).toBe('store_failed');
-    expect(await deliver(r.url, raw)).toEqual({ status: 200, json: { received: true, duplicate: false } });
-    expect(await deliver(r.url, raw)).toEqual({ status: 200, json: { received: true, duplicate: true } });
+    expect(await outcome(deliver(r.url, raw))).toEqual({ status: 200, json: { received: true, duplicate: false } });
+    expect(await outcome(deliver(r.url, raw))).toEqual({ status: 200, json: { received: true, duplicate: true } });
     expect(keys).toEqual(['scribe:sc-lost:scribed', 'scribe:sc-lost:scribed']);
     expect((await clinic.query('SELECT delivery_key, public_id FROM filed_notes')).rows).toEqual([
       { delivery_key: 'scribe:sc-lost:scribed', public_id: 'sc-lost' },
@@ -383,7 +306,7 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
     const EVENTS = 200;
     // Enough connections that every copy of an event is in flight together, few enough for a default open-files limit.
     const agent = new Agent({ connections: 200 });
-    closers.push(() => agent.close());
+    closeAfterTest(() => agent.close());
     const id = (i: number) => `ev-${i}`;
     // Each event as 3 or 4 copies, alternating between the receivers, all sent at once.
     const copies = Array.from({ length: EVENTS }, (_, i) =>
@@ -394,9 +317,10 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
       copies.map(async ({ i, at }) => ({
         i,
         at,
-        ...(await deliver(receivers[at]?.url ?? '', published(id(i)), agent).catch((): Answer => ({
+        ...(await deliver(receivers[at]?.url ?? '', published(id(i)), SECRET, agent).catch((): Answer => ({
           status: 0,
           json: {},
+          headers: {},
         }))),
       })),
     );
@@ -421,7 +345,9 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
     }
     // A replay of every event, to the other receiver, is known.
     const replays = await Promise.all(
-      Array.from({ length: EVENTS }, (_, i) => deliver(receivers[(i + 1) % 2]?.url ?? '', published(id(i)), agent)),
+      Array.from({ length: EVENTS }, (_, i) =>
+        deliver(receivers[(i + 1) % 2]?.url ?? '', published(id(i)), SECRET, agent),
+      ),
     );
     const replayDuplicates = replays.filter((a) => a.status === 200 && a.json['duplicate'] === true).length;
 
@@ -458,16 +384,7 @@ process.once('SIGTERM', () => r.close().then(() => process.exit(0)));
   });
 
   it('the command stops at start, naming the database without its password, when it cannot reach it; a folder and a database together are refused', () => {
-    const env = { ...process.env };
-    delete env['WEBHOOK_DATA_DIR'];
-    delete env['WEBHOOK_DATABASE_URL'];
-    const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
-        cwd: ROOT,
-        env,
-        encoding: 'utf8',
-        timeout: 20_000,
-      });
+    const cli = (...args: string[]) => runCommand(['--port', '0', '--secret', 's', ...args]);
     const unreachable = cli('--database-url', 'postgres://clinic:hunter2@127.0.0.1:1/deliveries');
     expect(unreachable.status).toBe(1);
     expect(unreachable.stderr).toMatch(

@@ -1,85 +1,19 @@
 // The reference receiver over real loopback HTTP: its answers, repeats known by event id or by
-// (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines,
-// copies arriving together, replays, the store's file modes, and the CLI as a real child
-// process. Receivers sharing PostgreSQL are in webhook-receiver-postgres.test.ts.
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// (public_id, status) and remembered in a node:sqlite file across restarts, the printed lines and
+// requests that are not HTTP. Copies arriving together are in key-queue.test.ts, the memory and
+// replays in seen-store.test.ts and stale-delivery.test.ts, the store's file modes in
+// private-files.test.ts, the command in cli.test.ts, receivers sharing PostgreSQL in postgres.test.ts.
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalJson, canonicalJsonFromValue, signWebhook } from '../../src/shared/webhook/index.ts';
-import {
-  startWebhookReceiver,
-  type WebhookReceiver,
-  type WebhookReceiverOptions,
-} from '../../src/webhook-receiver/receiver.ts';
-import { MemorySeenStore } from '../../src/webhook-receiver/memory-seen-store.ts';
-import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS, RETRY_WINDOW_MS } from '../../src/webhook-receiver/seen-store.ts';
-import { SqliteSeenStore } from '../../src/webhook-receiver/sqlite-seen-store.ts';
-
-const SECRET = 'clinic-secret';
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (closers.length) await closers.pop()?.();
-});
-
-async function receiver(options: Partial<WebhookReceiverOptions> = {}): Promise<WebhookReceiver & { lines: string[] }> {
-  const lines: string[] = [];
-  const r = await startWebhookReceiver({ port: 0, secret: SECRET, out: (line) => lines.push(line), ...options });
-  closers.push(() => r.close());
-  return Object.assign(r, { lines });
-}
-
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-  headers: Record<string, unknown>;
-}
-
-async function post(
-  url: string,
-  body: string | Buffer | undefined,
-  headers: Record<string, string> = {},
-  method = 'POST',
-): Promise<Answer> {
-  const a = await request(url, {
-    method: method as 'POST',
-    body,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-  const text = await a.body.text();
-  expect(a.headers['content-type']).toBe('application/json');
-  return { status: a.statusCode, json: JSON.parse(text) as Record<string, unknown>, headers: a.headers };
-}
-
-async function deliver(url: string, raw: string, secret = SECRET): Promise<Answer> {
-  return post(url, raw, { 'x-webhook-signature': await signWebhook(secret, canonicalJson(raw)) });
-}
-
-function scribeEvent(eventId = 'evt-1'): Record<string, unknown> {
-  return {
-    event_id: eventId,
-    event_type: 'scribe',
-    status: 'completed',
-    scribe_public_id: 'scr_1',
-    recording_session_public_id: 'rs_1',
-    organization_public_id: '5f0c8a9e-2b4d-4c61-8f3a-7d9e1b2c3a4d',
-    occurred_at: '2025-03-14T09:26:53.589Z',
-  };
-}
-
-function expectError(answer: Answer, status: number, code: string): void {
-  expect(answer.status).toBe(status);
-  expect(answer.json).toEqual({ detail: expect.any(String), code });
-}
+import { startWebhookReceiver, type WebhookReceiver } from '../../src/webhook-receiver/receiver.ts';
+import { scribeEvent, vectors } from '../support/webhook-vectors.ts';
+import { closeAfterTest, deliver, expectError, post, published, receiver, SECRET } from './support.ts';
 
 describe('webhook receiver', () => {
   it('accepts a correctly signed delivery and prints it as one JSON line', async () => {
@@ -129,12 +63,6 @@ describe('webhook receiver', () => {
   });
 
   it('accepts every delivery Python signed (the committed vectors), and refuses each with one digit changed', async () => {
-    const vectors = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/webhook-vectors.json'), 'utf8')) as {
-      name: string;
-      secret: string;
-      raw: string;
-      signature: string;
-    }[];
     const bySecret = new Map<string, WebhookReceiver>();
     for (const v of vectors) {
       let r = bySecret.get(v.secret);
@@ -263,16 +191,10 @@ describe('webhook receiver', () => {
   it('handles a published delivery (no event id) once per public_id and status', async () => {
     const handled: string[] = [];
     const r = await receiver({ onEvent: (e) => void handled.push(String((e.payload as { status: string }).status)) });
-    const event = (status: string) =>
-      canonicalJsonFromValue({ public_id: 'sc-1', recording_session_public_id: 'rs-1', status, event_type: 'scribe' });
-    expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: false });
-    expect((await deliver(r.url, event('requested'))).json).toEqual({ received: true, duplicate: true });
-    expect((await deliver(r.url, event('scribing'))).json).toEqual({ received: true, duplicate: false });
-    const scribed = canonicalJsonFromValue({
-      public_id: 'sc-1',
-      recording_session_public_id: 'rs-1',
-      status: 'scribed',
-      event_type: 'scribe',
+    expect((await deliver(r.url, published('sc-1', 'requested'))).json).toEqual({ received: true, duplicate: false });
+    expect((await deliver(r.url, published('sc-1', 'requested'))).json).toEqual({ received: true, duplicate: true });
+    expect((await deliver(r.url, published('sc-1', 'scribing'))).json).toEqual({ received: true, duplicate: false });
+    const scribed = published('sc-1', 'scribed', {
       categories_output: [{ category: 'Plan', content: 'Recheck.' }],
       html_output: '<h2>Plan</h2><p>Recheck.</p>',
     });
@@ -288,12 +210,7 @@ describe('webhook receiver', () => {
 
   it('with a data folder, a retry after a restart is still known; without one it is not', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'store');
-    const raw = canonicalJsonFromValue({
-      public_id: 'sc-9',
-      recording_session_public_id: 'rs-9',
-      status: 'scribed',
-      event_type: 'scribe',
-    });
+    const raw = published('sc-9');
     const first = await startWebhookReceiver({ port: 0, secret: SECRET, out: () => {}, dataDir: dir });
     expect(first.seenStore).toBe(join(dir, 'webhook-seen.sqlite'));
     expect((await deliver(first.url, raw)).json['duplicate']).toBe(false);
@@ -312,7 +229,7 @@ describe('webhook receiver', () => {
 
   it('a delivery whose handler failed is not remembered, even across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    const raw = canonicalJsonFromValue({ public_id: 'sc-5', status: 'scribed', event_type: 'scribe' });
+    const raw = published('sc-5');
     const failing = await startWebhookReceiver({
       port: 0,
       secret: SECRET,
@@ -352,7 +269,7 @@ describe('webhook receiver', () => {
     // Another program holding the file's write lock as the handler returns: SQLite refuses the record.
     const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
     const other = new DatabaseSync(join(dir, 'webhook-seen.sqlite'));
-    closers.push(async () => other.close());
+    closeAfterTest(async () => other.close());
     const keys: (string | null)[] = [];
     const r = await receiver({
       dataDir: dir,
@@ -367,7 +284,7 @@ describe('webhook receiver', () => {
         if (keys.length === 1) other.exec('BEGIN IMMEDIATE');
       },
     });
-    const raw = canonicalJsonFromValue({ public_id: 'sc-locked', status: 'scribed', event_type: 'scribe' });
+    const raw = published('sc-locked');
     const first = await deliver(r.url, raw);
     expectError(first, 500, 'store_failed');
     expect(first.json['detail']).toMatch(/locked/);
@@ -419,367 +336,5 @@ describe('webhook receiver', () => {
     expect(slowBody).toContain('"code":"request_timeout"');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await deliver(r.url, canonicalJsonFromValue(scribeEvent()))).status).toBe(200);
-  });
-});
-
-describe('webhook receiver: copies together, replays, file modes', () => {
-  const published = (publicId: string, status = 'scribed', extra: Record<string, unknown> = {}) =>
-    canonicalJsonFromValue({
-      public_id: publicId,
-      recording_session_public_id: 'rs-1',
-      status,
-      event_type: 'scribe',
-      ...extra,
-    });
-  const HOUR = 3_600_000;
-  const DAY = 24 * HOUR;
-
-  it('a copy that arrives while the first is being handled waits: when the first fails, the copy is handled', async () => {
-    let calls = 0;
-    const handled: string[] = [];
-    const r = await receiver({
-      onEvent: async (e) => {
-        calls += 1;
-        if (calls === 1) {
-          await sleep(300);
-          throw new Error('database down');
-        }
-        handled.push(String((e.payload as { public_id: string }).public_id));
-      },
-    });
-    const raw = published('sc-twin');
-    const answers = await Promise.all([deliver(r.url, raw), deliver(r.url, raw)]);
-    answers.sort((a, b) => a.status - b.status);
-    // Answering the copy "duplicate" would have lost the event: the sender stops retrying it.
-    expect(answers[0]?.json).toEqual({ received: true, duplicate: false });
-    expectError(answers[1] as Answer, 500, 'handler_failed');
-    expect(handled).toEqual(['sc-twin']);
-    expect(r.lines).toHaveLength(1);
-    // The failed copy's retry finds it handled.
-    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
-    expect(handled).toHaveLength(1);
-  });
-
-  it('a copy of a delivery still being handled is answered 200 only once the first has succeeded', async () => {
-    let finishedAt = 0;
-    const r = await receiver({
-      onEvent: async () => {
-        await sleep(300);
-        finishedAt = Date.now();
-      },
-    });
-    const raw = published('sc-slow');
-    const answeredAt = async (answer: Promise<Answer>) => ({ ...(await answer), at: Date.now() });
-    const answers = await Promise.all([answeredAt(deliver(r.url, raw)), answeredAt(deliver(r.url, raw))]);
-    expect(answers.map((a) => a.json['duplicate']).sort()).toEqual([false, true]);
-    expect(finishedAt).toBeGreaterThan(0);
-    for (const a of answers) expect(a.at).toBeGreaterThanOrEqual(finishedAt);
-    expect(r.lines).toHaveLength(1);
-  });
-
-  it('a copy kept waiting too long is answered 503, so the sender retries it, and the retry is a duplicate', async () => {
-    const r = await receiver({ waitMs: 200, onEvent: () => sleep(1_500) });
-    const raw = published('sc-long');
-    const answers = await Promise.all([deliver(r.url, raw), deliver(r.url, raw)]);
-    answers.sort((a, b) => a.status - b.status);
-    expect(answers[0]?.json).toEqual({ received: true, duplicate: false });
-    expectError(answers[1] as Answer, 503, 'in_progress');
-    expect(answers[1]?.headers['retry-after']).toBe('60');
-    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
-    expect(r.lines).toHaveLength(1);
-  });
-
-  it('recognises a replay long after the old 4 h 21 min memory, and forgets only after the configured one', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    const t0 = Date.parse('2026-03-02T08:00:00Z');
-    let clock = t0;
-    const r = await receiver({ dataDir: dir, now: () => clock });
-    const raw = published('sc-replayed');
-    expect((await deliver(r.url, raw)).json['duplicate']).toBe(false);
-    clock = t0 + (4 * 60 + 21 + 1) * 60_000;
-    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
-    clock = t0 + 6 * DAY;
-    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: true });
-    // Past the memory the published payload cannot be told from a new one (README, "Replays").
-    clock = t0 + 7 * DAY + 60_000;
-    expect((await deliver(r.url, raw)).json).toEqual({ received: true, duplicate: false });
-    expect(r.lines).toHaveLength(2);
-
-    let later = t0;
-    const short = await receiver({ rememberMs: MIN_REMEMBER_MS, now: () => later });
-    expect((await deliver(short.url, raw)).json['duplicate']).toBe(false);
-    later = t0 + MIN_REMEMBER_MS - 60_000;
-    expect((await deliver(short.url, raw)).json['duplicate']).toBe(true);
-    later = t0 + MIN_REMEMBER_MS + 60_000;
-    expect((await deliver(short.url, raw)).json['duplicate']).toBe(false);
-  });
-
-  it('refuses a delivery dated before its memory (422 stale_delivery), judged by the newest date in it', async () => {
-    const now = Date.parse('2026-03-10T12:00:00Z');
-    const r = await receiver({ now: () => now });
-    const eightDaysAgo = new Date(now - 8 * DAY).toISOString();
-    const stale = await deliver(r.url, published('sc-old', 'scribed', { timestamp: eightDaysAgo }));
-    expectError(stale, 422, 'stale_delivery');
-    expect(stale.json['detail']).toBe(
-      `the delivery is dated ${eightDaysAgo} (timestamp), older than the 7 d this receiver remembers deliveries for: refused as a replay`,
-    );
-    // Unix seconds and milliseconds are dates too.
-    expectError(
-      await deliver(r.url, published('sc-old-2', 'scribed', { sent_at: Math.floor((now - 10 * DAY) / 1000) })),
-      422,
-      'stale_delivery',
-    );
-    expectError(
-      await deliver(r.url, published('sc-old-3', 'scribed', { updated_at: now - 9 * DAY })),
-      422,
-      'stale_delivery',
-    );
-    // Keyless payloads are checked as well.
-    expectError(
-      await deliver(r.url, canonicalJsonFromValue({ event_type: 'scribe', created_at: eightDaysAgo })),
-      422,
-      'stale_delivery',
-    );
-    // A scribe created long ago whose status changed today is a fresh delivery.
-    const fresh = published('sc-fresh', 'scribed', {
-      created_at: eightDaysAgo,
-      updated_at: new Date(now - 2 * HOUR).toISOString(),
-    });
-    expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: false });
-    // A retry hours after its first try is not stale, and is known as a repeat.
-    expect((await deliver(r.url, fresh)).json).toEqual({ received: true, duplicate: true });
-    // Dates it cannot read are not judged.
-    expect((await deliver(r.url, published('sc-odd', 'scribed', { timestamp: 'yesterday', sent_at: -5 }))).status).toBe(
-      200,
-    );
-    // The signature is checked first: an unsigned stale body learns nothing.
-    expectError(
-      await deliver(r.url, published('sc-old-4', 'scribed', { timestamp: eightDaysAgo }), 'wrong-secret'),
-      403,
-      'invalid_signature',
-    );
-    expect(r.lines).toHaveLength(2);
-  });
-
-  it('keeps its store readable by its owner only: the file, -wal and -shm 0600, a folder it creates 0700', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'nested', 'store');
-    const r = await receiver({ dataDir: dir });
-    expect((await deliver(r.url, published('sc-modes'))).status).toBe(200);
-    const mode = (path: string) => statSync(path).mode & 0o777;
-    const file = join(dir, 'webhook-seen.sqlite');
-    expect({ file: mode(file), wal: mode(`${file}-wal`), shm: mode(`${file}-shm`) }).toEqual({
-      file: 0o600,
-      wal: 0o600,
-      shm: 0o600,
-    });
-    expect(mode(dir)).toBe(0o700);
-    expect(mode(join(dir, '..'))).toBe(0o700);
-
-    // A store an older receiver left world-readable is narrowed when opened.
-    const old = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    mkdirSync(old, { recursive: true });
-    const oldFile = join(old, 'webhook-seen.sqlite');
-    writeFileSync(oldFile, '');
-    chmodSync(oldFile, 0o644);
-    const reopened = await receiver({ dataDir: old });
-    expect((await deliver(reopened.url, published('sc-modes'))).status).toBe(200);
-    expect([mode(oldFile), mode(`${oldFile}-wal`), mode(`${oldFile}-shm`)]).toEqual([0o600, 0o600, 0o600]);
-  });
-});
-
-describe('webhook receiver seen store', () => {
-  it('remembers a delivery for a week by default, far beyond the retries, and forgets it after, in the file and in memory', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    expect(RETRY_WINDOW_MS).toBe(201 * 60_000);
-    expect(MIN_REMEMBER_MS).toBeGreaterThan(RETRY_WINDOW_MS);
-    expect(DEFAULT_REMEMBER_MS).toBe(7 * 24 * 3_600_000);
-    const t0 = 1_750_000_000_000;
-    const store = new SqliteSeenStore(dir, { now: t0 });
-    store.add('old', t0);
-    store.add('young', t0 + DEFAULT_REMEMBER_MS - 1);
-    // The last retry can come as late as the window's end: still a repeat then, and long after.
-    expect(store.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
-    expect(await store.claim('old', t0 + 3 * 24 * 3_600_000)).toBeNull();
-    expect(store.has('old', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(false);
-    await store.close();
-    // Reopening later drops what is past keeping from the file itself.
-    const reopened = new SqliteSeenStore(dir, { now: t0 + DEFAULT_REMEMBER_MS + 1 });
-    expect(reopened.size()).toBe(1);
-    expect(reopened.has('young', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(true);
-    await reopened.close();
-
-    const memory = new MemorySeenStore();
-    memory.add('old', t0);
-    expect(memory.has('old', t0 + RETRY_WINDOW_MS)).toBe(true);
-    expect(memory.has('old', t0 + DEFAULT_REMEMBER_MS + 1)).toBe(false);
-    // A shorter memory is honoured, by both.
-    const brief = new MemorySeenStore(MIN_REMEMBER_MS);
-    brief.add('k', t0);
-    expect(brief.has('k', t0 + MIN_REMEMBER_MS + 1)).toBe(false);
-  });
-
-  it("the command leaves out only node:sqlite's ExperimentalWarning", () => {
-    const script = [
-      `import { quietSqliteWarning } from ${JSON.stringify(join(ROOT, 'src/webhook-receiver/quiet-sqlite-warning.ts'))};`,
-      'quietSqliteWarning();',
-      "process.emitWarning('SQLite is an experimental feature and might change at any time', 'ExperimentalWarning');",
-      "process.emitWarning('something else is experimental', 'ExperimentalWarning');",
-    ].join('\n');
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 10_000,
-    });
-    expect(run.status).toBe(0);
-    expect(run.stderr).not.toMatch(/SQLite/);
-    expect(run.stderr).toMatch(/ExperimentalWarning: something else is experimental/);
-  });
-});
-
-describe('webhook receiver CLI', () => {
-  it('prints its URL, then one line per accepted event, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    closers.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    });
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    const first = await lines.next();
-    const { url } = JSON.parse(String(first.value)) as { url: string };
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-
-    const raw = JSON.stringify({ ...scribeEvent('evt-cli'), owner: 'Müller' });
-    const answer = await deliver(url, raw, 's');
-    expect(answer.json).toEqual({ received: true, duplicate: false });
-    const line = JSON.parse(String((await lines.next()).value)) as Record<string, unknown>;
-    expect(line).toMatchObject({
-      event_id: 'evt-cli',
-      event_type: 'scribe',
-      payload: { owner: 'Müller', status: 'completed' },
-    });
-
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-  });
-
-  it('without a secret, exits 2 and says why', () => {
-    const env = { ...process.env };
-    delete env['WEBHOOK_SECRET'];
-    const run = spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], {
-      cwd: ROOT,
-      env,
-      encoding: 'utf8',
-      timeout: 10_000,
-    });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/no webhook secret: pass --secret or set WEBHOOK_SECRET/);
-    expect(run.stdout).toBe('');
-  });
-
-  it('keeps what it handled in WEBHOOK_DATA_DIR or --data-dir across a restart of the command; without either, a restart forgets', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    const raw = canonicalJsonFromValue({
-      public_id: 'sc-cli',
-      recording_session_public_id: 'rs',
-      status: 'scribing',
-      event_type: 'scribe',
-    });
-    const run = async (args: string[], dataDirEnv: string | null) => {
-      const env = { ...process.env };
-      delete env['WEBHOOK_DATA_DIR'];
-      if (dataDirEnv !== null) env['WEBHOOK_DATA_DIR'] = dataDirEnv;
-      const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
-        cwd: ROOT,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      closers.push(async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        await exited;
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-      const started = JSON.parse(String((await lines.next()).value)) as { url: string; seen: string };
-      const answer = await deliver(started.url, raw, 's');
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-      expect(stderr).not.toMatch(/ExperimentalWarning/);
-      return { seen: started.seen, duplicate: answer.json['duplicate'], stderr };
-    };
-    const file = join(dir, 'webhook-seen.sqlite');
-    const first = await run([], dir);
-    expect(first).toMatchObject({ seen: file, duplicate: false });
-    expect(first.stderr).toBe(`webhook-receiver: handled deliveries are kept in ${file}\n`);
-    expect(await run(['--data-dir', dir], null)).toMatchObject({ seen: file, duplicate: true });
-    expect(await run([], dir)).toMatchObject({ seen: file, duplicate: true });
-
-    const memory = await run([], null);
-    expect(memory).toMatchObject({ seen: expect.stringMatching(/^memory/), duplicate: false });
-    expect(memory.stderr).toMatch(
-      /kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR/,
-    );
-    expect(await run([], null)).toMatchObject({ duplicate: false });
-  });
-
-  it('a data folder it cannot use stops it at once, naming the folder', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-')), 'plain-file');
-    writeFileSync(file, 'not a folder');
-    const bad = join(file, 'store');
-    const run = spawnSync(
-      process.execPath,
-      ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', '--data-dir', bad],
-      { cwd: ROOT, encoding: 'utf8', timeout: 10_000 },
-    );
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`webhook-receiver: cannot keep deliveries in the folder ${bad}:`);
-    expect(run.stderr).not.toMatch(/\n\s+at /);
-    expect(run.stdout).toBe('');
-  });
-
-  it('refuses a memory shorter than the retries, an unreadable one, and a handler that is not a function (exit 2)', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-webhooks-'));
-    writeFileSync(join(dir, 'not-a-handler.mjs'), 'export const handle = () => {};');
-    const run = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0', '--secret', 's', ...args], {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        timeout: 10_000,
-      });
-    const short = run(['--remember-for', '1h']);
-    expect(short.status).toBe(2);
-    expect(short.stderr).toMatch(/--remember-for must be at least 4 h 21 min, the sender's retries and a margin/);
-    expect(run([], { WEBHOOK_REMEMBER_FOR: '3h' }).status).toBe(2);
-    const unreadable = run(['--remember-for', 'a week']);
-    expect(unreadable.status).toBe(2);
-    expect(unreadable.stderr).toMatch(/a number and a unit \(s, m, h, d\), such as 7d or 36h, not "a week"/);
-    const handler = run(['--handler', join(dir, 'not-a-handler.mjs')]);
-    expect(handler.status).toBe(2);
-    expect(handler.stderr).toMatch(/has no default export that is a function/);
-  });
-
-  it('takes the secret from WEBHOOK_SECRET', async () => {
-    const child = spawn(process.execPath, ['src/webhook-receiver/cli.ts', '--port', '0'], {
-      cwd: ROOT,
-      env: { ...process.env, WEBHOOK_SECRET: 'from-env' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    closers.push(async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    });
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-    const { url } = JSON.parse(String((await lines.next()).value)) as { url: string };
-    expect((await deliver(url, '{"event_id":"e"}', 'from-env')).status).toBe(200);
-    expectError(await deliver(url, '{"event_id":"f"}', 's'), 403, 'invalid_signature');
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
   });
 });

@@ -1,51 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DDX_FIELDS,
   parseDdxResult,
+  parseMedicationResult,
   parseTreatmentPlanResult,
-  TREATMENT_FIELDS,
   type DdxResponseWire,
+  type MedicationResponseWire,
   type TreatmentPlanResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
 
 const DETAILS = 'Differential Diagnosis Details';
 const PLAN = 'Treatment Plan Details';
-
-describe('DDX_FIELDS and TREATMENT_FIELDS', () => {
-  it('cover every field of the DDx and treatment-plan details once, each with a heading', () => {
-    expect(DDX_FIELDS.map((f) => f.wire).sort()).toEqual(
-      [
-        'cause_etiology',
-        'commonly_confused_with',
-        'diagnosis_rule_outs',
-        'name',
-        'prognosis',
-        'risk_factors_predispositions',
-        'symptoms_clinical_signs',
-      ].sort(),
-    );
-    expect(TREATMENT_FIELDS.map((f) => f.wire)).toEqual([
-      'diagnosis_name',
-      'treatment_plan_name',
-      'treatment_goal',
-      'medications',
-      'dietary_management',
-      'lifestyle_modifications',
-      'symptom_management',
-      'non-surgical_options',
-      'possible_surgical_options',
-      'preventative_options',
-      'regular_veterinary_monitoring',
-      'owner_education',
-    ]);
-    for (const field of [...DDX_FIELDS, ...TREATMENT_FIELDS]) {
-      expect(field.heading).toMatch(/^[A-Z][a-z -]+$/);
-      expect(field.key).toMatch(/^[a-z][A-Za-z]+$/);
-    }
-    expect(new Set(TREATMENT_FIELDS.map((f) => f.key)).size).toBe(12);
-  });
-});
 
 describe('parseDdxResult (POST /ddx_agent_v2)', () => {
   it('reads the map form, one diagnosis per label, every field camelCased', () => {
@@ -357,5 +322,63 @@ describe('parseTreatmentPlanResult (POST /treatment_plan_agent_v2)', () => {
       'response["Treatment Plan Details"]',
       'is missing',
     );
+  });
+});
+
+describe('parseMedicationResult (POST /medication_agent_v2)', () => {
+  const card = {
+    drug_name_and_classification: 'Meloxicam, an NSAID (oxicam)',
+    indications_and_uses: 'Pain and inflammation',
+    dosing_by_species: 'Dog: 0.2 mg/kg once, then 0.1 mg/kg q24h. Cat: 0.05 mg/kg once.',
+    contraindications: 'Renal disease, dehydration',
+  };
+  it('reads the map form drug -> card, concise and summary first', () => {
+    const wire = {
+      status: true,
+      reason: 'Drug and species given',
+      response: {
+        'Plain English Concise': 'Meloxicam suits this dog.',
+        'Plain English Summary': 'A daily anti-inflammatory.',
+        'Medication Details': { Meloxicam: card },
+      },
+    } as unknown as MedicationResponseWire;
+    const result = parseMedicationResult(wire);
+    expect(result).toMatchObject({
+      status: true,
+      concise: 'Meloxicam suits this dog.',
+      summary: 'A daily anti-inflammatory.',
+    });
+    expect(result.medications).toEqual([
+      {
+        label: 'Meloxicam',
+        drugNameAndClassification: card.drug_name_and_classification,
+        indicationsAndUses: card.indications_and_uses,
+        dosingBySpecies: card.dosing_by_species,
+        contraindications: card.contraindications,
+      },
+    ]);
+  });
+
+  it('reads a single card, labelled by its drug', () => {
+    const result = parseMedicationResult({ status: true, reason: '', response: { 'Medication Details': card } });
+    expect(result.medications[0]?.label).toBe('Meloxicam, an NSAID (oxicam)');
+  });
+
+  it('reads a refusal by its reason', () => {
+    expect(parseMedicationResult({ status: false, reason: 'Name a drug and a species.' })).toEqual({
+      status: false,
+      reason: 'Name a drug and a species.',
+      medications: [],
+    });
+  });
+
+  it('names a card member of the wrong type', () => {
+    expect(() =>
+      parseMedicationResult({
+        status: true,
+        reason: '',
+        response: { 'Medication Details': { Meloxicam: { dosing_by_species: 5 } } },
+      }),
+    ).toThrow(/medication-agent: field "response\["Medication Details"\]\.Meloxicam\.dosing_by_species"/);
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeJwtExpiry,
+  parseLogin,
+  parseMe,
   parseRefresh,
   parseSignIn,
+  ServiceResponseError,
   type SignInResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
@@ -13,6 +16,18 @@ const USER = {
   name: 'Dr Ana Ruiz',
   organizationId: '0f8e3c2a-7d1b-4e6f-8a9c-1b2d3e4f5a6b',
 };
+
+/** What the sign-in and refresh fixtures, which carry every member, read as: both tokens, both expiries, the user. */
+function fullTokenSet(body: Record<string, unknown>) {
+  return {
+    accessToken: body['access_token'],
+    refreshToken: body['refresh_token'],
+    tokenType: 'bearer',
+    expiresAt: 1767229200,
+    refreshExpiresAt: 1767830400,
+    user: USER,
+  };
+}
 
 function jwt(claims: Record<string, unknown>): string {
   const part = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -41,16 +56,9 @@ describe('decodeJwtExpiry', () => {
 });
 
 describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
-  it('reads token set 2.2 with its user', () => {
+  it('reads the token set with its user', () => {
     const body = fixture('sign-in.json');
-    expect(parseSignIn(body)).toEqual({
-      accessToken: body['access_token'],
-      refreshToken: body['refresh_token'],
-      tokenType: 'bearer',
-      expiresAt: 1767229200,
-      refreshExpiresAt: 1767830400,
-      user: USER,
-    });
+    expect(parseSignIn(body)).toEqual(fullTokenSet(body));
   });
 
   it('agrees with the wire type the sandbox writes', () => {
@@ -170,16 +178,9 @@ describe('parseSignIn (POST /auth/sign-in and POST /auth/login)', () => {
 });
 
 describe('parseRefresh (POST /auth/refresh-token)', () => {
-  it('reads token set 2.3 with the extras and the renamed user fields', () => {
+  it('reads the token set with the extras and the renamed user fields', () => {
     const body = fixture('refresh.json');
-    expect(parseRefresh(body)).toEqual({
-      accessToken: body['access_token'],
-      refreshToken: body['refresh_token'],
-      tokenType: 'bearer',
-      expiresAt: 1767229200,
-      refreshExpiresAt: 1767830400,
-      user: USER,
-    });
+    expect(parseRefresh(body)).toEqual(fullTokenSet(body));
   });
 
   it('reads the formal schema alone, taking the expiry from the access token', () => {
@@ -233,6 +234,61 @@ describe('parseRefresh (POST /auth/refresh-token)', () => {
       'refresh-token',
       'token_type',
       'must be a string, got boolean',
+    );
+  });
+});
+
+describe('parseLogin (POST /auth/login as published)', () => {
+  it('reads the OpenAPI answer, tokens only: expiry from the JWT, no user', () => {
+    const access = jwt({ sub: 'u', exp: 1_795_600_000 });
+    expect(parseLogin({ access_token: access, refresh_token: 'r.t.s', token_type: 'bearer' })).toEqual({
+      accessToken: access,
+      refreshToken: 'r.t.s',
+      tokenType: 'bearer',
+      expiresAt: 1_795_600_000,
+    });
+  });
+
+  it("reads the page's answer with expiries and the user in the public_id names", () => {
+    const answer = parseLogin({
+      access_token: 'a.b.c',
+      refresh_token: 'r.t.s',
+      token_type: 'bearer',
+      expires_at: 1_795_600_000,
+      refresh_expires_at: 1_796_000_000,
+      user: { public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' },
+    });
+    expect(answer.user).toEqual({ id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organizationId: 'o1' });
+    expect(answer.refreshExpiresAt).toBe(1_796_000_000);
+  });
+
+  it('still refuses an answer without a refresh token', () => {
+    expect(() => parseLogin({ access_token: 'a.b.c' })).toThrow(/login: field "refresh_token" is missing/);
+  });
+});
+
+describe('parseMe (GET /users/me)', () => {
+  it('reads the published user, and the names of POST /auth/sign-in', () => {
+    expect(
+      parseMe({ public_id: 'u1', email: 'vet@clinic.test', name: 'Dr Vet', organization_public_id: 'o1' }),
+    ).toEqual({
+      id: 'u1',
+      email: 'vet@clinic.test',
+      name: 'Dr Vet',
+      organizationId: 'o1',
+    });
+    expect(parseMe({ id: 'u2', email: 'b@clinic.test', name: null, organization_id: 'o2' })).toEqual({
+      id: 'u2',
+      email: 'b@clinic.test',
+      name: '',
+      organizationId: 'o2',
+    });
+  });
+
+  it('names the missing organization', () => {
+    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(ServiceResponseError);
+    expect(() => parseMe({ public_id: 'u1', email: 'vet@clinic.test' })).toThrow(
+      /users-me: field "organization_public_id"/,
     );
   });
 });

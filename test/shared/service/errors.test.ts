@@ -6,6 +6,7 @@ import {
   ServiceResponseError,
   serviceErrorCode,
   serviceErrorMessage,
+  storageError,
 } from '../../../src/shared/service/index.ts';
 
 const fixture = (name: string): unknown =>
@@ -168,5 +169,27 @@ describe('OPERATIONS', () => {
     expect(operationNumber('ddx-agent')).toBe(10);
     expect(operationNumber('webhook-status')).toBe(13);
     expect(operationNumber('users-me')).toBe(0);
+  });
+});
+
+describe('storageError (the PUT to the presigned address, cloud-storage XML)', () => {
+  it('reads the code and message of an expired address and of a bad signature', () => {
+    const expired =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><RequestId>1</RequestId></Error>';
+    expect(storageError(expired)).toEqual({ code: 'AccessDenied', message: 'Request has expired' });
+    const bad =
+      '<Error><Code>SignatureDoesNotMatch</Code><Message>The request signature we calculated does not match the signature you provided. Check your key &amp; signing method.</Message></Error>';
+    expect(storageError(bad)).toEqual({
+      code: 'SignatureDoesNotMatch',
+      message:
+        'The request signature we calculated does not match the signature you provided. Check your key & signing method.',
+    });
+  });
+
+  it('is not fooled by JSON, HTML or an Error without a code', () => {
+    expect(storageError('{"detail":"Not authenticated"}')).toBeUndefined();
+    expect(storageError('<html><body>502 Bad Gateway</body></html>')).toBeUndefined();
+    expect(storageError('<Error><Message>no code</Message></Error>')).toBeUndefined();
+    expect(storageError('<Error><Code>' + 'x'.repeat(5000) + '</Code></Error>')).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ import {
 } from '../../../src/shared/service/index.ts';
 import { parseScribeListPage, parseRecordingSessionListPage } from '../../../src/shared/service/lists.ts';
 
-// Row 7 (the PUT to the presigned address) answers storage's own body, which is not read.
+// The PUT to the presigned address answers storage's own body, which is not read.
 const PARSERS: Record<Exclude<Operation, 'upload'>, (body: unknown) => unknown> = {
   'sign-in': (b) => parseSignIn(b),
   'refresh-token': parseRefresh,

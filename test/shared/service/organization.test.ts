@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  parseOrganization,
   parseOrganizationUpdate,
+  parseWebhookRegistration,
   parseWebhookStatusUpdate,
+  type OrganizationGetResponseWire,
   type OrganizationUpdateResponseWire,
   type WebhookStatusResponseWire,
+  type WebhookUpdateResponseWire,
 } from '../../../src/shared/service/index.ts';
 import { expectFailure, fixture } from '../../support/service-answers.ts';
 
 describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notification)', () => {
-  it('reads { message, data: organization 2.4 }', () => {
+  it('reads { message, data: organization }', () => {
     expect(parseOrganizationUpdate(fixture('organization-update.json'))).toEqual({
       message: 'Notification e-mail updated',
       organization: {
@@ -94,7 +98,7 @@ describe('parseOrganizationUpdate (PATCH /organizations/update-email-for-notific
 });
 
 describe('parseWebhookStatusUpdate (PATCH /webhook/status)', () => {
-  it('reads { message, data: webhook 2.5 }', () => {
+  it('reads { message, data: webhook }', () => {
     expect(parseWebhookStatusUpdate(fixture('webhook-status.json'))).toEqual({
       message: 'Webhook deactivated',
       webhook: {
@@ -144,5 +148,49 @@ describe('parseWebhookStatusUpdate (PATCH /webhook/status)', () => {
       'data.organization_public_id',
       'must be a string, got object',
     );
+  });
+});
+
+describe('parseOrganization (GET /organizations/get)', () => {
+  it('reads the notification address in force', () => {
+    const wire: OrganizationGetResponseWire = {
+      public_id: 'o1',
+      name: 'Riverside Vets',
+      description: 'Small animals',
+      has_slack_bot_token: false,
+      slack_channel: null,
+      email_notification: 'alerts@riverside.test',
+    };
+    expect(parseOrganization(wire)).toMatchObject({
+      id: 'o1',
+      name: 'Riverside Vets',
+      emailNotification: 'alerts@riverside.test',
+      slackChannel: null,
+    });
+    expect(parseOrganization({ ...wire, email_notification: '' }).emailNotification).toBeNull();
+    expect(parseOrganization({ message: 'ok', data: wire }).id).toBe('o1');
+  });
+});
+
+describe('parseWebhookRegistration (PUT /webhook/update)', () => {
+  it('reads { message, data: webhook }; active unless it says not', () => {
+    const wire: WebhookUpdateResponseWire = {
+      message: 'Webhook updated',
+      data: {
+        public_id: 'w1',
+        event_type: 'scribe',
+        is_active: true,
+        organization_public_id: 'o1',
+      } as WebhookUpdateResponseWire['data'],
+    };
+    expect(parseWebhookRegistration(wire)).toEqual({
+      message: 'Webhook updated',
+      webhook: { id: 'w1', eventType: 'scribe', isActive: true, organizationId: 'o1' },
+    });
+    expect(parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe' } }).webhook.isActive).toBe(true);
+    expect(
+      parseWebhookRegistration({ data: { public_id: 'w1', event_type: 'scribe', is_active: false } }).webhook.isActive,
+    ).toBe(false);
+    expect(() => parseWebhookRegistration({ message: 'ok' })).toThrow(/webhook-update/);
   });
 });

@@ -3,7 +3,6 @@
 // rule (keep each number's text) knowingly differs from Python's float repr.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalJson,
@@ -13,22 +12,11 @@ import {
   WebhookPayloadError,
 } from '../../../src/shared/webhook/index.ts';
 import { seededRandom } from '../../../src/shared/seeded-random.ts';
-
-const SCRIPT = fileURLToPath(new URL('../../../scripts/make-webhook-vectors.py', import.meta.url));
-const FIXTURE = fileURLToPath(new URL('../../fixtures/webhook-vectors.json', import.meta.url));
-
-interface Vector {
-  name: string;
-  secret: string;
-  raw: string;
-  canonical: string;
-  signature: string;
-}
-const vectors = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Vector[];
+import { vectors, VECTORS_FILE, VECTORS_SCRIPT } from '../../support/webhook-vectors.ts';
 
 /** Python's canonical text of each body, or null where json.loads refuses it. */
 function pythonCanonical(raws: string[]): (string | null)[] {
-  const run = spawnSync('python3', [SCRIPT, '--canonical'], {
+  const run = spawnSync('python3', [VECTORS_SCRIPT, '--canonical'], {
     input: JSON.stringify(raws),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -49,9 +37,9 @@ function payloadError(fn: () => unknown): WebhookPayloadError {
 
 describe('canonicalJson against the Python vectors', () => {
   it('the committed fixture is what the script writes today', () => {
-    const run = spawnSync('python3', [SCRIPT, '--stdout'], { encoding: 'utf8' });
+    const run = spawnSync('python3', [VECTORS_SCRIPT, '--stdout'], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toBe(readFileSync(FIXTURE, 'utf8'));
+    expect(run.stdout).toBe(readFileSync(VECTORS_FILE, 'utf8'));
     expect(vectors.length).toBeGreaterThanOrEqual(25);
   });
 

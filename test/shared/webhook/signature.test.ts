@@ -1,8 +1,5 @@
 // X-Webhook-Signature both ways: TypeScript reproduces the signatures python3 made for the
 // vectors, and python3 accepts what TypeScript signs.
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalJson,
@@ -13,25 +10,7 @@ import {
   verifyWebhook,
   WebhookPayloadError,
 } from '../../../src/shared/webhook/index.ts';
-
-const SCRIPT = fileURLToPath(new URL('../../../scripts/make-webhook-vectors.py', import.meta.url));
-const FIXTURE = fileURLToPath(new URL('../../fixtures/webhook-vectors.json', import.meta.url));
-
-interface Vector {
-  name: string;
-  secret: string;
-  raw: string;
-  canonical: string;
-  signature: string;
-}
-const vectors = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Vector[];
-
-/** What python3 says of a body and signature: "ok" or "bad". */
-function pythonVerify(secret: string, body: string, signature: string): string {
-  const run = spawnSync('python3', [SCRIPT, '--verify', secret, signature], { input: body, encoding: 'utf8' });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`python3 failed (${run.status}): ${run.stderr}`);
-  return run.stdout.trim();
-}
+import { pythonVerify, scribeEvent, vectors, type Vector } from '../../support/webhook-vectors.ts';
 
 function flipFirstDigit(hex: string): string {
   return (hex[0] === '0' ? '1' : '0') + hex.slice(1);
@@ -97,18 +76,7 @@ describe('verification', () => {
 
 describe('what TypeScript signs, Python verifies', () => {
   const payloads: [string, unknown][] = [
-    [
-      'scribe event',
-      {
-        event_id: 'c0ffee00-0000-4000-8000-000000000001',
-        event_type: 'scribe',
-        status: 'completed',
-        scribe_public_id: 'scr_1',
-        recording_session_public_id: 'rs_1',
-        organization_public_id: '5f0c8a9e-2b4d-4c61-8f3a-7d9e1b2c3a4d',
-        occurred_at: '2025-03-14T09:26:53.589Z',
-      },
-    ],
+    ['scribe event', scribeEvent('c0ffee00-0000-4000-8000-000000000001')],
     [
       'non-ASCII',
       { owner: 'Müller', note: 'café — 犬の診察', pet: '🐕‍🦺 Rex', keys: { é: 1, z: 2, '😀': 3, '\uffff': 4 } },

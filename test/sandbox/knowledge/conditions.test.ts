@@ -1,31 +1,8 @@
+// The sandbox's knowledge base of conditions: every field of each filled, one name throughout,
+// weighted signs, and doses only in a plan's medications, per kilogram.
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS } from '../../src/sandbox/knowledge/conditions/index.ts';
-import type { DdxSet, TreatmentSet } from '../../src/sandbox/knowledge/types.ts';
-
-const DDX_FIELDS: (keyof DdxSet)[] = [
-  'name',
-  'cause_etiology',
-  'commonly_confused_with',
-  'diagnosis_rule_outs',
-  'prognosis',
-  'risk_factors_predispositions',
-  'symptoms_clinical_signs',
-];
-
-const TREATMENT_FIELDS: (keyof TreatmentSet)[] = [
-  'diagnosis_name',
-  'treatment_plan_name',
-  'treatment_goal',
-  'medications',
-  'dietary_management',
-  'lifestyle_modifications',
-  'symptom_management',
-  'non-surgical_options',
-  'possible_surgical_options',
-  'preventative_options',
-  'regular_veterinary_monitoring',
-  'owner_education',
-];
+import { CONDITIONS } from '../../../src/sandbox/knowledge/conditions/index.ts';
+import { DDX_MEMBERS, TREATMENT_PLAN_MEMBERS } from '../../support/agent-members.ts';
 
 // The knowledge base names drugs but leaves doses to the formulary: a number with a unit is a dose.
 const DOSE = /\d+\s?(mg|ml|mcg|µg|iu)\b/i;
@@ -38,8 +15,8 @@ function allStrings(c: (typeof CONDITIONS)[number]): [label: string, text: strin
     ...c.aliases.map((a, i): [string, string] => [`aliases[${i}]`, a]),
     ...c.signs.map(([term], i): [string, string] => [`signs[${i}]`, term]),
     ...c.predispositions.map((p, i): [string, string] => [`predispositions[${i}]`, p]),
-    ...DDX_FIELDS.map((f): [string, string] => [`ddx.${f}`, c.ddx[f]]),
-    ...TREATMENT_FIELDS.map((f): [string, string] => [`treatment.${f}`, c.treatment[f]]),
+    ...DDX_MEMBERS.map((f): [string, string] => [`ddx.${f}`, c.ddx[f]]),
+    ...TREATMENT_PLAN_MEMBERS.map((f): [string, string] => [`treatment.${f}`, c.treatment[f]]),
   ];
 }
 
@@ -57,10 +34,10 @@ describe('sandbox knowledge base', () => {
   });
 
   it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s fills every ddx and treatment field', (_id, c) => {
-    for (const f of DDX_FIELDS) expect(c.ddx[f].trim(), `ddx.${f}`).not.toBe('');
-    for (const f of TREATMENT_FIELDS) expect(c.treatment[f].trim(), `treatment.${f}`).not.toBe('');
-    for (const f of DDX_FIELDS) expect(c.ddx[f].trim(), `ddx.${f}`).not.toMatch(/^n\/?a\.?$/i);
-    for (const f of TREATMENT_FIELDS) expect(c.treatment[f].trim(), `treatment.${f}`).not.toMatch(/^n\/?a\.?$/i);
+    for (const f of DDX_MEMBERS) expect(c.ddx[f].trim(), `ddx.${f}`).not.toBe('');
+    for (const f of TREATMENT_PLAN_MEMBERS) expect(c.treatment[f].trim(), `treatment.${f}`).not.toBe('');
+    for (const f of DDX_MEMBERS) expect(c.ddx[f].trim(), `ddx.${f}`).not.toMatch(/^n\/?a\.?$/i);
+    for (const f of TREATMENT_PLAN_MEMBERS) expect(c.treatment[f].trim(), `treatment.${f}`).not.toMatch(/^n\/?a\.?$/i);
   });
 
   it.each(CONDITIONS.map((c) => [c.id, c] as const))('%s uses one name throughout', (_id, c) => {
