@@ -6,13 +6,12 @@ import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { BridgeApi } from '../../../../src/shared/ipc.ts';
 import type * as PanelModule from '../../../../src/renderer/src/features/agents/agent-panel.tsx';
 import type * as StoreModule from '../../../../src/renderer/src/features/agents/agents-store.ts';
 import type * as NavModule from '../../../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../../../src/renderer/src/features/agents/answer-text.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { watchCalls, windowWithEngine } from '../../support/window.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { recordThrough } from '../../../support/core.ts';
 
@@ -20,17 +19,12 @@ type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
-let sent: { channel: string; input: unknown }[] = [];
+let sent: ReturnType<typeof watchCalls>;
 
 beforeAll(async () => {
   const real = await windowWithEngine({ signIn: true });
   core = real.core;
-  // Record what crosses the bridge, then pass it on unchanged.
-  const invoke = real.bridge.invoke;
-  real.bridge.invoke = ((channel, input) => {
-    sent.push({ channel, input });
-    return invoke(channel, input);
-  }) as BridgeApi['invoke'];
+  sent = watchCalls(real.bridge);
   ui = {
     ...(await import('../../../../src/renderer/src/features/agents/agent-panel.tsx')),
     ...(await import('../../../../src/renderer/src/features/agents/agents-store.ts')),
@@ -44,7 +38,7 @@ beforeEach(async () => {
     await core.session.signIn(demo.email, demo.password);
   }
   ui.clearAgents();
-  sent = [];
+  sent.length = 0;
 });
 afterEach(cleanup);
 afterAll(async () => {
@@ -55,6 +49,25 @@ const agentCalls = () => sent.filter((s) => s.channel.startsWith('agents:'));
 
 function type(label: string, text: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+}
+
+/** Each panel's field and its send button. */
+const FORM = {
+  ddx: { field: 'Clinical history', send: 'Get differentials' },
+  medication: { field: 'Drug and species', send: 'Look up medication' },
+} as const;
+
+/**
+ * Sends, from the agent's panel, an input the service turns away (asked of the engine first, so
+ * the reason expected is the service's own): the sentence the panel shows for it.
+ */
+async function sendTurnedAway(agent: keyof typeof FORM, input: string): Promise<HTMLElement> {
+  const expected = await core.agents[agent](input);
+  expect(expected.status).toBe(false);
+  render(<ui.AgentPanel agent={agent} />);
+  type(FORM[agent].field, input);
+  fireEvent.click(screen.getByRole('button', { name: FORM[agent].send }));
+  return screen.findByText(`The service could not answer this: ${expected.reason}`);
 }
 
 /** True when `a` comes before `b` in the document. */
@@ -99,13 +112,7 @@ describe('AgentPanel: ddx', () => {
   });
 
   it('shows the service’s reason when it turns the input away', async () => {
-    const input = 'chocolate cake recipe with raspberries';
-    const expected = await core.agents.ddx(input);
-    expect(expected.status).toBe(false);
-    render(<ui.AgentPanel agent="ddx" />);
-    type('Clinical history', input);
-    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
-    const refusal = await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    const refusal = await sendTurnedAway('ddx', 'chocolate cake recipe with raspberries');
     expect(refusal.getAttribute('role')).toBe('status');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: /Possible diagnoses/ })).toBeNull();
@@ -391,13 +398,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('shows the service’s reason when the question names no drug', async () => {
-    const input = 'What should my dog eat after surgery?';
-    const expected = await core.agents.medication(input);
-    expect(expected.status).toBe(false);
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', input);
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
-    await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    await sendTurnedAway('medication', 'What should my dog eat after surgery?');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
 

@@ -3,8 +3,6 @@
 // and through the core, named by their patient, their state following main's events up to
 // "Note ready", and the actions (send, upload a recovered recording, retry, delete, discard,
 // add the name an older recording lacks, ask again for a late note).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -21,12 +19,13 @@ import {
 import { filterConsults } from '../../../../src/renderer/src/lib/consult-filter.ts';
 import { dayHeading, dayKey, groupByDay } from '../../../../src/renderer/src/lib/days.ts';
 import { badgeWord, StatusBadge } from '../../../../src/renderer/src/features/consult-list/status-badge.tsx';
-import type { BridgeApi, RecordingInfo } from '../../../../src/shared/ipc.ts';
+import type { RecordingInfo } from '../../../../src/shared/ipc.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult, recordedAudio } from '../../support/recorded-consult.ts';
 import { ConsultRow } from '../../../../src/renderer/src/features/consult-list/consult-row.tsx';
 import { useNextSignIn } from '../../../../src/renderer/src/stores/switch-user.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
@@ -316,28 +315,20 @@ describe('consultStatus', () => {
   });
 });
 
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
+const { chunks } = recordedAudio;
 
 describe('ConsultsView, on the real core', () => {
   let core: AppCore;
   let templateId: string;
 
   /** What the window sent over the bridge, in order. */
-  const calls: { channel: string; input: unknown }[] = [];
+  let calls: ReturnType<typeof watchCalls>;
 
   beforeAll(async () => {
     const real = await windowWithEngine({ signIn: true });
     core = real.core;
-    const invoke = real.bridge.invoke;
-    real.bridge.invoke = ((channel, input) => {
-      calls.push({ channel, input });
-      return invoke(channel, input);
-    }) as BridgeApi['invoke'];
-    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+    calls = watchCalls(real.bridge);
+    templateId = await firstTemplateId();
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {
@@ -347,16 +338,11 @@ describe('ConsultsView, on the real core', () => {
   /** A recording made as the recorder makes one: start (the patient, the visit), a chunk a second, stop. */
   async function record(title: string, template?: string): Promise<string> {
     const [patientName = '', description] = title.split(' — ');
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
+    return recordConsult({
       patientName,
       ...(description ? { description } : {}),
       ...(template ? { templateId: template } : {}),
     });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
-    return started.id;
   }
 
   /** A recording left unfinished by a crash, as the next start finds it. */

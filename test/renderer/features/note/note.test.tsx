@@ -4,7 +4,7 @@
 // the way to the differentials panel, the recording, the patient details changed until the
 // consult is sent, and a note that is not ready yet. jsdom has neither a clipboard (with
 // ClipboardItem) nor object URLs: those browser APIs are the only stand-ins.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { figuresLine, findFigures } from '../../../../src/shared/note/figures.ts';
@@ -21,6 +21,7 @@ import {
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
@@ -64,12 +65,6 @@ describe('note text', () => {
   });
 });
 
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
-
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
 class TestClipboardItem {
   static rtf = true;
@@ -95,18 +90,8 @@ describe('NoteView, on the real core', () => {
   const downloads: { name: string; blob: Blob }[] = [];
   const blobs: Blob[] = [];
 
-  async function record(patientName: string, description: string, template?: string): Promise<string> {
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName,
-      description,
-      ...(template ? { templateId: template } : {}),
-    });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
-    return started.id;
-  }
+  const record = (patientName: string, description: string, template?: string) =>
+    recordConsult({ patientName, description, ...(template ? { templateId: template } : {}) });
 
   const waitForCompleted = (consult: string) =>
     waitFor(() => expect(core.pipeline.info(consult)?.state).toBe('completed'), { timeout: 15_000 });
@@ -123,7 +108,7 @@ describe('NoteView, on the real core', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true }));
-    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+    templateId = await firstTemplateId();
     id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
 
