@@ -55,18 +55,24 @@ function type(label: string, text: string) {
 const FORM = {
   ddx: { field: 'Clinical history', send: 'Get differentials' },
   medication: { field: 'Drug and species', send: 'Look up medication' },
+  treatment: { field: 'Case details', send: 'Get treatment plan' },
 } as const;
+
+/** Shows the agent's panel and sends `input` from it, as a vet types it and presses the button. */
+function sendFrom(agent: keyof typeof FORM, input: string) {
+  render(<ui.AgentPanel agent={agent} />);
+  type(FORM[agent].field, input);
+  fireEvent.click(screen.getByRole('button', { name: FORM[agent].send }));
+}
 
 /**
  * Sends, from the agent's panel, an input the service turns away (asked of the engine first, so
  * the reason expected is the service's own): the sentence the panel shows for it.
  */
-async function sendTurnedAway(agent: keyof typeof FORM, input: string): Promise<HTMLElement> {
+async function sendTurnedAway(agent: 'ddx' | 'medication', input: string): Promise<HTMLElement> {
   const expected = await core.agents[agent](input);
   expect(expected.status).toBe(false);
-  render(<ui.AgentPanel agent={agent} />);
-  type(FORM[agent].field, input);
-  fireEvent.click(screen.getByRole('button', { name: FORM[agent].send }));
+  sendFrom(agent, input);
   return screen.findByText(`The service could not answer this: ${expected.reason}`);
 }
 
@@ -119,9 +125,7 @@ describe('AgentPanel: ddx', () => {
   });
 
   it('asks for a history instead of sending an empty one', () => {
-    render(<ui.AgentPanel agent="ddx" />);
-    type('Clinical history', '   \n ');
-    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    sendFrom('ddx', '   \n ');
     const problem = screen.getByRole('alert');
     expect(problem.textContent).toBe('Type or paste a clinical history first.');
     expect(screen.getByLabelText('Clinical history').getAttribute('aria-describedby')).toContain(problem.id);
@@ -245,9 +249,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('shows one card per plan with every field heading', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
     const inShort = await screen.findByRole('heading', { name: 'In short' });
     expect(screen.queryByRole('alert')).toBeNull();
     const [card] = screen.getAllByRole('article');
@@ -260,9 +262,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('with a weight in the case, each dose per kg has its total beside it, said to be the app’s own arithmetic', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
     await screen.findByRole('heading', { name: 'In short' });
     const [card] = screen.getAllByRole('article');
     const medications = within(card!).getByText('Medications').nextElementSibling!;
@@ -274,9 +274,7 @@ describe('AgentPanel: treatment', () => {
     cleanup();
 
     // No weight given: the doses stand as the service wrote them.
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years: how do I treat acute gastroenteritis?');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years: how do I treat acute gastroenteritis?');
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
     await screen.findByText(/Answer to: “Dog, 6 years: how do I treat/);
     expect(document.querySelector('.dose-total')).toBeNull();
@@ -284,9 +282,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('replaces an earlier answer with a new warning', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
     await screen.findByRole('heading', { name: 'In short' });
     expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
     type('Case details', 'How do I treat otitis externa?');
@@ -355,9 +351,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('for a cat with a weight, puts the cat’s dose first with its totals and leaves the dog’s alone', async () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', 'meloxicam cat 4.2 kg');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', 'meloxicam cat 4.2 kg');
     const [card] = await screen.findAllByRole('article');
     const dosing = within(card!).getByText('Dosing by species').nextElementSibling!;
     const text = dosing.textContent!;
@@ -388,9 +382,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('refuses an empty question with a message, sending nothing', () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', '  ');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', '  ');
     const problem = screen.getByRole('alert');
     expect(problem.textContent).toBe('Type or paste the drug and the species first (for example: meloxicam, dog).');
     expect(screen.getByLabelText('Drug and species').getAttribute('aria-invalid')).toBe('true');
@@ -403,9 +395,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('shows main’s refusal of a question without a species, with nothing to try again', async () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', 'Meloxicam dose?');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', 'Meloxicam dose?');
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toMatch(/species/);
     expect(within(refusal).queryByRole('button', { name: 'Try again' })).toBeNull();
