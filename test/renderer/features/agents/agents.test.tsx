@@ -11,7 +11,7 @@ import type * as StoreModule from '../../../../src/renderer/src/features/agents/
 import type * as NavModule from '../../../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../../../src/renderer/src/features/agents/answer-text.ts';
-import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { recordThrough } from '../../../support/core.ts';
 
@@ -19,12 +19,10 @@ type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
-let sent: ReturnType<typeof watchCalls>;
+let sent: WindowCall[];
 
 beforeAll(async () => {
-  const real = await windowWithEngine({ signIn: true });
-  core = real.core;
-  sent = watchCalls(real.bridge);
+  ({ core, calls: sent } = await windowWithEngine({ signIn: true }));
   ui = {
     ...(await import('../../../../src/renderer/src/features/agents/agent-panel.tsx')),
     ...(await import('../../../../src/renderer/src/features/agents/agents-store.ts')),

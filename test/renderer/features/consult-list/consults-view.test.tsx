@@ -10,7 +10,7 @@ import { ConsultsView } from '../../../../src/renderer/src/features/consult-list
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { dayKey } from '../../../../src/renderer/src/lib/days.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
-import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { firstTemplateId, recordConsult, recordedAudio } from '../../support/recorded-consult.ts';
 import { ConsultRow } from '../../../../src/renderer/src/features/consult-list/consult-row.tsx';
 import { useNextSignIn } from '../../../../src/renderer/src/stores/switch-user.ts';
@@ -24,12 +24,10 @@ describe('ConsultsView, on the real core', () => {
   let templateId: string;
 
   /** What the window sent over the bridge, in order. */
-  let calls: ReturnType<typeof watchCalls>;
+  let calls: WindowCall[];
 
   beforeAll(async () => {
-    const real = await windowWithEngine({ signIn: true });
-    core = real.core;
-    calls = watchCalls(real.bridge);
+    ({ core, calls } = await windowWithEngine({ signIn: true }));
     templateId = await firstTemplateId();
   }, 30_000);
   afterEach(cleanup);

@@ -10,7 +10,7 @@ import { OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { recordedAudio } from '../../support/recorded-consult.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { consultsIndex, useConsults } from '../../../../src/renderer/src/stores/consults.ts';
-import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
 
@@ -19,13 +19,11 @@ const { chunks } = recordedAudio;
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
   /** The channels the window called, in order. */
-  let calls: ReturnType<typeof watchCalls>;
+  let calls: WindowCall[];
   const lists = () => calls.filter((c) => c.channel === 'consults:list').length;
 
   beforeAll(async () => {
-    const real = await windowWithEngine({ signIn: true });
-    core = real.core;
-    calls = watchCalls(real.bridge);
+    ({ core, calls } = await windowWithEngine({ signIn: true }));
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {

@@ -5,22 +5,20 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
-let calls: ReturnType<typeof watchCalls>;
+let calls: WindowCall[];
 /** The channels the window called, in order. */
 const channels = () => calls.map((c) => c.channel);
 /** Channels whose next call fails as if main had refused it (a load error cannot be made for real). */
 const failNext = new Set<string>();
 
 beforeAll(async () => {
-  const installed = await windowWithEngine({ signIn: true });
-  core = installed.core;
-  calls = watchCalls(installed.bridge, (channel) => failNext.delete(channel));
+  ({ core, calls } = await windowWithEngine({ signIn: true, refuse: (channel) => failNext.delete(channel) }));
   await useSession.getState().load();
 }, 30_000);
 

@@ -4,21 +4,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { PUBLISHED_SERVICE_URLS } from '../../../../src/shared/settings.ts';
 import { PUBLISHED_URLS, serviceKind } from '../../../../src/renderer/src/lib/service-kind.ts';
-import { watchCalls, windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SignIn } from '../../../../src/renderer/src/features/sign-in/sign-in.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
 /** Every channel the window called, in order: the real bridge, watched. */
-let calls: ReturnType<typeof watchCalls>;
+let calls: WindowCall[];
 const channels = () => calls.map((c) => c.channel);
 /** The calls about signing in (the screen also reads the settings, to name the service). */
 const sessionCalls = () => channels().filter((c) => c.startsWith('session:'));
 
 beforeAll(async () => {
-  const installed = await windowWithEngine({ signIn: false });
-  core = installed.core;
-  calls = watchCalls(installed.bridge);
+  ({ core, calls } = await windowWithEngine({ signIn: false }));
   await useSession.getState().load();
 });
 
