@@ -12,8 +12,9 @@ import { ANSWER_FOR_ANOTHER_VET } from '../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/state.ts';
 import { ApiCallError } from '../../src/shared/ipc-client.ts';
 import type { BridgeApi, InvokeChannel } from '../../src/shared/ipc.ts';
-import { recordThrough, startCoreAgainst, waitForJob } from '../support/core.ts';
+import { recordThrough } from '../support/core.ts';
 import { windowWithEngine } from './support/window.ts';
+import { examRoomThatRecordedBella } from './support/exam-room.ts';
 import * as clinic from '../../src/renderer/src/stores/clinic.ts';
 import * as notifications from '../../src/renderer/src/stores/notifications.ts';
 import * as noteReady from '../../src/renderer/src/stores/note-ready.ts';
@@ -53,15 +54,7 @@ beforeAll(async () => {
     },
   } as BridgeApi;
   // Another exam room of the demo clinic records Bella: the clinic's list of the demo vet has her.
-  const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
-  elsewhere = await startCoreAgainst(sandbox);
-  await elsewhere.session.signIn(DEMO_ACCOUNT.email, DEMO_ACCOUNT.password);
-  const h = createHandlers(elsewhere);
-  const templates = await h['templates:list']({ page: 1 });
-  if (!templates.ok) throw new Error(templates.error.message);
-  const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
-  await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
-  await waitForJob(elsewhere, id, (j) => j.state === 'completed');
+  elsewhere = await examRoomThatRecordedBella(core);
   await useSession.getState().load();
 }, 60_000);
 afterEach(cleanup);

@@ -12,7 +12,14 @@ import { embeddedSandbox } from '../../../src/main/embedded-sandbox.ts';
 import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel, Notice } from '../../../src/shared/ipc.ts';
 
 export async function installRealBridge(
-  options: { signIn?: boolean; scribeSeconds?: number; notices?: Notice[]; pipeline?: CoreOptions['pipeline'] } = {},
+  options: {
+    signIn?: boolean;
+    scribeSeconds?: number;
+    notices?: Notice[];
+    pipeline?: CoreOptions['pipeline'];
+    /** Main's ports a test stands in for (the shortcut, updates), and its own data folder. */
+    core?: Partial<CoreOptions>;
+  } = {},
 ): Promise<{ core: AppCore; bridge: BridgeApi }> {
   const core = new AppCore({
     dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-')),
@@ -22,6 +29,7 @@ export async function installRealBridge(
     embeddedService: embeddedSandbox({ scribeSeconds: options.scribeSeconds ?? 0.3 }),
     pipeline: { pollDelay: () => 150, ...options.pipeline },
     notices: options.notices ?? [],
+    ...options.core,
   });
   await core.start();
   const handlers = createHandlers(core);

@@ -1,5 +1,5 @@
 // The consult's stage as the engine works it out and sends it with every consult: the window
-// chooses words for it (test/renderer/features/consult-list/consult-list.test.tsx) and never works it out again.
+// chooses words for it (test/renderer/lib/consult-status.test.tsx) and never works it out again.
 import { describe, expect, it } from 'vitest';
 import { consultInfo, consultStage } from '../../../../src/main/core/consults/stage.ts';
 import { withAccess } from '../../../../src/main/core/consults/access.ts';

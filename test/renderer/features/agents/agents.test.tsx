@@ -6,13 +6,12 @@ import { StrictMode } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { BridgeApi } from '../../../../src/shared/ipc.ts';
 import type * as PanelModule from '../../../../src/renderer/src/features/agents/agent-panel.tsx';
 import type * as StoreModule from '../../../../src/renderer/src/features/agents/agents-store.ts';
 import type * as NavModule from '../../../../src/renderer/src/stores/nav.ts';
 import { MEDICATION_FIELDS } from '../../../../src/shared/service/fields.ts';
 import { conciseText, summaryParagraphs } from '../../../../src/renderer/src/features/agents/answer-text.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { recordThrough } from '../../../support/core.ts';
 
@@ -20,17 +19,10 @@ type Panels = typeof PanelModule & typeof StoreModule & typeof NavModule;
 
 let core: AppCore;
 let ui: Panels;
-let sent: { channel: string; input: unknown }[] = [];
+let sent: WindowCall[];
 
 beforeAll(async () => {
-  const real = await windowWithEngine({ signIn: true });
-  core = real.core;
-  // Record what crosses the bridge, then pass it on unchanged.
-  const invoke = real.bridge.invoke;
-  real.bridge.invoke = ((channel, input) => {
-    sent.push({ channel, input });
-    return invoke(channel, input);
-  }) as BridgeApi['invoke'];
+  ({ core, calls: sent } = await windowWithEngine({ signIn: true }));
   ui = {
     ...(await import('../../../../src/renderer/src/features/agents/agent-panel.tsx')),
     ...(await import('../../../../src/renderer/src/features/agents/agents-store.ts')),
@@ -44,7 +36,7 @@ beforeEach(async () => {
     await core.session.signIn(demo.email, demo.password);
   }
   ui.clearAgents();
-  sent = [];
+  sent.length = 0;
 });
 afterEach(cleanup);
 afterAll(async () => {
@@ -55,6 +47,31 @@ const agentCalls = () => sent.filter((s) => s.channel.startsWith('agents:'));
 
 function type(label: string, text: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+}
+
+/** Each panel's field and its send button. */
+const FORM = {
+  ddx: { field: 'Clinical history', send: 'Get differentials' },
+  medication: { field: 'Drug and species', send: 'Look up medication' },
+  treatment: { field: 'Case details', send: 'Get treatment plan' },
+} as const;
+
+/** Shows the agent's panel and sends `input` from it, as a vet types it and presses the button. */
+function sendFrom(agent: keyof typeof FORM, input: string) {
+  render(<ui.AgentPanel agent={agent} />);
+  type(FORM[agent].field, input);
+  fireEvent.click(screen.getByRole('button', { name: FORM[agent].send }));
+}
+
+/**
+ * Sends, from the agent's panel, an input the service turns away (asked of the engine first, so
+ * the reason expected is the service's own): the sentence the panel shows for it.
+ */
+async function sendTurnedAway(agent: 'ddx' | 'medication', input: string): Promise<HTMLElement> {
+  const expected = await core.agents[agent](input);
+  expect(expected.status).toBe(false);
+  sendFrom(agent, input);
+  return screen.findByText(`The service could not answer this: ${expected.reason}`);
 }
 
 /** True when `a` comes before `b` in the document. */
@@ -99,22 +116,14 @@ describe('AgentPanel: ddx', () => {
   });
 
   it('shows the service’s reason when it turns the input away', async () => {
-    const input = 'chocolate cake recipe with raspberries';
-    const expected = await core.agents.ddx(input);
-    expect(expected.status).toBe(false);
-    render(<ui.AgentPanel agent="ddx" />);
-    type('Clinical history', input);
-    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
-    const refusal = await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    const refusal = await sendTurnedAway('ddx', 'chocolate cake recipe with raspberries');
     expect(refusal.getAttribute('role')).toBe('status');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: /Possible diagnoses/ })).toBeNull();
   });
 
   it('asks for a history instead of sending an empty one', () => {
-    render(<ui.AgentPanel agent="ddx" />);
-    type('Clinical history', '   \n ');
-    fireEvent.click(screen.getByRole('button', { name: 'Get differentials' }));
+    sendFrom('ddx', '   \n ');
     const problem = screen.getByRole('alert');
     expect(problem.textContent).toBe('Type or paste a clinical history first.');
     expect(screen.getByLabelText('Clinical history').getAttribute('aria-describedby')).toContain(problem.id);
@@ -238,9 +247,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('shows one card per plan with every field heading', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
     const inShort = await screen.findByRole('heading', { name: 'In short' });
     expect(screen.queryByRole('alert')).toBeNull();
     const [card] = screen.getAllByRole('article');
@@ -253,9 +260,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('with a weight in the case, each dose per kg has its total beside it, said to be the app’s own arithmetic', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
     await screen.findByRole('heading', { name: 'In short' });
     const [card] = screen.getAllByRole('article');
     const medications = within(card!).getByText('Medications').nextElementSibling!;
@@ -267,9 +272,7 @@ describe('AgentPanel: treatment', () => {
     cleanup();
 
     // No weight given: the doses stand as the service wrote them.
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years: how do I treat acute gastroenteritis?');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years: how do I treat acute gastroenteritis?');
     await waitFor(() => expect(screen.getAllByRole('article').length).toBeGreaterThan(0));
     await screen.findByText(/Answer to: “Dog, 6 years: how do I treat/);
     expect(document.querySelector('.dose-total')).toBeNull();
@@ -277,9 +280,7 @@ describe('AgentPanel: treatment', () => {
   });
 
   it('replaces an earlier answer with a new warning', async () => {
-    render(<ui.AgentPanel agent="treatment" />);
-    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
-    fireEvent.click(screen.getByRole('button', { name: 'Get treatment plan' }));
+    sendFrom('treatment', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
     await screen.findByRole('heading', { name: 'In short' });
     expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
     type('Case details', 'How do I treat otitis externa?');
@@ -348,9 +349,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('for a cat with a weight, puts the cat’s dose first with its totals and leaves the dog’s alone', async () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', 'meloxicam cat 4.2 kg');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', 'meloxicam cat 4.2 kg');
     const [card] = await screen.findAllByRole('article');
     const dosing = within(card!).getByText('Dosing by species').nextElementSibling!;
     const text = dosing.textContent!;
@@ -381,9 +380,7 @@ describe('AgentPanel: medication', () => {
   });
 
   it('refuses an empty question with a message, sending nothing', () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', '  ');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', '  ');
     const problem = screen.getByRole('alert');
     expect(problem.textContent).toBe('Type or paste the drug and the species first (for example: meloxicam, dog).');
     expect(screen.getByLabelText('Drug and species').getAttribute('aria-invalid')).toBe('true');
@@ -391,20 +388,12 @@ describe('AgentPanel: medication', () => {
   });
 
   it('shows the service’s reason when the question names no drug', async () => {
-    const input = 'What should my dog eat after surgery?';
-    const expected = await core.agents.medication(input);
-    expect(expected.status).toBe(false);
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', input);
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
-    await screen.findByText(`The service could not answer this: ${expected.reason}`);
+    await sendTurnedAway('medication', 'What should my dog eat after surgery?');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
   });
 
   it('shows main’s refusal of a question without a species, with nothing to try again', async () => {
-    render(<ui.AgentPanel agent="medication" />);
-    type('Drug and species', 'Meloxicam dose?');
-    fireEvent.click(screen.getByRole('button', { name: 'Look up medication' }));
+    sendFrom('medication', 'Meloxicam dose?');
     const refusal = await screen.findByRole('alert');
     expect(refusal.textContent).toMatch(/species/);
     expect(within(refusal).queryByRole('button', { name: 'Try again' })).toBeNull();

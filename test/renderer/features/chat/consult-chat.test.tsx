@@ -2,21 +2,14 @@
 // question sent with the note, "Asking…" while it is on its way, the answer shown as text; a
 // message that fails stays in the box with one sentence; the turns are shown again when the
 // note is opened again.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { ConsultChat } from '../../../../src/renderer/src/features/chat/consult-chat.tsx';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 describe('asking about a consult', () => {
   let core: AppCore;
@@ -24,17 +17,7 @@ describe('asking about a consult', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true }));
-    const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName: 'Bella',
-      description: 'vomiting',
-      templateId,
-    });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
-    id = started.id;
+    id = await recordConsult({ patientName: 'Bella', description: 'vomiting', templateId: await firstTemplateId() });
     await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('completed'), { timeout: 15_000 });
     await api.consults.saveNote({
       id,

@@ -6,15 +6,14 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import type { ClinicConsult } from '../../../../src/shared/clinic.ts';
-import { recordThrough, startCoreAgainst, waitForJob } from '../../../support/core.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { ClinicNoteView } from '../../../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { filterClinic } from '../../../../src/renderer/src/lib/consult-filter.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { examRoomThatRecordedBella } from '../../support/exam-room.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
@@ -35,16 +34,8 @@ let elsewhere: AppCore<Sandbox>;
 
 beforeAll(async () => {
   core = (await windowWithEngine({ signIn: true })).core;
-  const sandbox = (core as AppCore<Sandbox>).embeddedSandbox!;
   // The other exam room: its own data folder, the same service and clinic.
-  elsewhere = await startCoreAgainst(sandbox);
-  await elsewhere.session.signIn(sandbox.demo.email, sandbox.demo.password);
-  const h = createHandlers(elsewhere);
-  const templates = await h['templates:list']({ page: 1 });
-  if (!templates.ok) throw new Error(templates.error.message);
-  const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
-  await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
-  await waitForJob(elsewhere, id, (j) => j.state === 'completed');
+  elsewhere = await examRoomThatRecordedBella(core);
   // The window knows who is signed in, as at its start.
   await useSession.getState().load();
   Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });

@@ -7,30 +7,23 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { ownerOf } from '../../../../src/main/core/jobs/pipeline.ts';
 import { OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
-import type { BridgeApi } from '../../../../src/shared/ipc.ts';
-import { recorderChunks } from '../../../support/core.ts';
+import { recordedAudio } from '../../support/recorded-consult.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { consultsIndex, useConsults } from '../../../../src/renderer/src/stores/consults.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
 
-const chunks = recorderChunks().map((c) => new Uint8Array(c));
+const { chunks } = recordedAudio;
 
 describe('ConsultsView fed by events', () => {
   let core: AppCore;
   /** The channels the window called, in order. */
-  const calls: string[] = [];
-  const lists = () => calls.filter((c) => c === 'consults:list').length;
+  let calls: WindowCall[];
+  const lists = () => calls.filter((c) => c.channel === 'consults:list').length;
 
   beforeAll(async () => {
-    const real = await windowWithEngine({ signIn: true });
-    core = real.core;
-    const invoke = real.bridge.invoke;
-    real.bridge.invoke = ((channel, input) => {
-      calls.push(channel);
-      return invoke(channel, input);
-    }) as BridgeApi['invoke'];
+    ({ core, calls } = await windowWithEngine({ signIn: true }));
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {
@@ -54,7 +47,7 @@ describe('ConsultsView fed by events', () => {
   async function open(): Promise<void> {
     const before = calls.length;
     render(<ConsultsView />);
-    await waitFor(() => expect(calls.slice(before)).toContain('consults:revision'));
+    await waitFor(() => expect(calls.slice(before).map((c) => c.channel)).toContain('consults:revision'));
     await waitFor(() => expect(useConsults.getState().loaded).toBe(true));
     // A read the check led to is answered before the view is looked at.
     await new Promise((r) => setTimeout(r, 100));

@@ -3,8 +3,6 @@
 // sit on tabs (arrow keys move between them), each tab shows its own document, edit and copy,
 // and one that failed says why with Try again. The document states in words are tested as the
 // pure function they are.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -15,16 +13,10 @@ import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { windowWithEngine } from '../../support/window.ts';
-import { api } from '../../../../src/renderer/src/api.ts';
+import { recordConsult } from '../../support/recorded-consult.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 const doc = (patch: Partial<DocumentInfo> = {}): DocumentInfo => ({
   id: 'd1',
@@ -110,15 +102,7 @@ describe('documents of a consult in the note view, on the real core', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.6 }));
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName: 'Bella',
-      templateId: SOAP,
-    });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: 5000 });
-    id = started.id;
+    id = await recordConsult({ patientName: 'Bella', templateId: SOAP });
     await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('completed'), { timeout: 15_000 });
     // The window writes the clipboard itself here (no main clipboard): keep what it writes.
     Object.defineProperty(navigator, 'clipboard', {

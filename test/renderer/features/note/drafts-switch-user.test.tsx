@@ -3,25 +3,18 @@
 // the editor as "Your changes" (neither from main nor left on screen while a recording keeps the
 // window up); the vet finds her edit again at her next sign-in, keys typed just before the switch
 // included.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { App } from '../../../../src/renderer/src/app.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { useRecorder } from '../../../../src/renderer/src/stores/recorder.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { whenLeaving } from '../../../../src/renderer/src/stores/switch-user.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 const TYPED = 'Typed by the demo vet, not saved.';
 const TYPED_LAST = `${TYPED} And a last line just before Switch user.`;
@@ -36,12 +29,7 @@ beforeAll(async () => {
   go = (view) => act(() => useNav.getState().go(view));
   setRecorder = (status) => act(() => useRecorder.setState({ status }));
   await useSession.getState().load();
-  const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
-  const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName: 'Bella', templateId });
-  for (const [seq, data] of chunks.entries())
-    await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-  await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
-  id = started.id;
+  id = await recordConsult({ patientName: 'Bella', templateId: await firstTemplateId() });
   await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('completed'), { timeout: 15_000 });
 }, 30_000);
 

@@ -2,22 +2,14 @@
 // minutes to scribe and the engine's wait is cut to about a second, so the consult turns late
 // for real. The window says so in words (with the wait Settings gives), and "Ask again" asks
 // the service again for the same recording.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
-import { api } from '../../../../src/renderer/src/api.ts';
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 const LATE = 'The service has not finished this note after 30 minutes. It is still being checked every 2 minutes.';
 
@@ -33,17 +25,7 @@ describe('a late note', () => {
       pipeline: { overdueMinutes: () => 0.02 },
     }));
     await useSettings.getState().load();
-    const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName: 'Pepper',
-      description: 'Cough',
-      templateId,
-    });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: 5000 });
-    id = started.id;
+    id = await recordConsult({ patientName: 'Pepper', description: 'Cough', templateId: await firstTemplateId() });
     await waitFor(() => expect(core.pipeline.info(id)?.overdue).toBe(true), { timeout: 20_000 });
   }, 40_000);
   afterEach(cleanup);

@@ -2,21 +2,14 @@
 // a toast names the patient and opens that note, and the Consults entry counts the new note;
 // opening Consults counts it as seen. A note that becomes ready while the vet looks at the list,
 // or at that very note, says nothing more; Escape dismisses the toast.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { App } from '../../../../src/renderer/src/app.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 describe('a note ready while the vet is elsewhere', () => {
   let core: AppCore;
@@ -24,18 +17,26 @@ describe('a note ready while the vet is elsewhere', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true, scribeSeconds: 0.3 }));
-    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+    templateId = await firstTemplateId();
   }, 30_000);
   afterEach(cleanup);
   afterAll(async () => {
     await core.stop();
   });
 
-  async function consultFor(patientName: string): Promise<void> {
-    const started = await api.recording.start({ mimeType: 'audio/webm;codecs=opus', patientName, templateId });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: 5000 });
+  const consultFor = (patientName: string) => recordConsult({ patientName, templateId });
+
+  /** Records a consult and waits for its note: its id. */
+  async function noteFor(patientName: string): Promise<string> {
+    const id = await consultFor(patientName);
+    await waitFor(() => expect(core.cache.consult(id)?.job?.state).toBe('completed'), { timeout: 15_000 });
+    return id;
+  }
+
+  /** Asks for the consult's discharge instructions, a further document, as its note's view does. */
+  async function askForDischarge(id: string): Promise<void> {
+    const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
+    await api.consults.addDocument({ id, templateId: discharge.id, templateName: discharge.name });
   }
 
   it('toasts the patient and counts the note on Consults until Consults is opened', async () => {
@@ -70,19 +71,10 @@ describe('a note ready while the vet is elsewhere', () => {
   }, 30_000);
 
   it('a further document of a consult is toasted as itself', async () => {
-    await consultFor('Pepper');
-    const id = await waitFor(
-      () => {
-        const c = core.cache.all().find((x) => x.recording.patientName === 'Pepper');
-        expect(c?.job?.state).toBe('completed');
-        return c!.recording.id;
-      },
-      { timeout: 15_000 },
-    );
+    const id = await noteFor('Pepper');
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
-    const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
-    await api.consults.addDocument({ id, templateId: discharge.id, templateName: discharge.name });
+    await askForDischarge(id);
     expect(
       await screen.findByRole(
         'button',
@@ -106,15 +98,7 @@ describe('a note ready while the vet is elsewhere', () => {
   it("a click on the desktop notification opens that note in the window, while it is still this account's", async () => {
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: /^Differentials/ }));
-    await consultFor('Nutmeg');
-    const id = await waitFor(
-      () => {
-        const c = core.cache.all().find((x) => x.recording.patientName === 'Nutmeg');
-        expect(c?.job?.state).toBe('completed');
-        return c!.recording.id;
-      },
-      { timeout: 15_000 },
-    );
+    const id = await noteFor('Nutmeg');
     // What main does for a click on the notification: the engine names the consult to the window.
     await act(async () => void core.openConsult(id));
     await waitFor(() => expect(useNav.getState().view).toEqual({ name: 'note', id }));
@@ -123,18 +107,9 @@ describe('a note ready while the vet is elsewhere', () => {
 
   it('no toast for the note the vet is reading; Escape dismisses another', async () => {
     render(<App />);
-    await consultFor('Olive');
-    const olive = await waitFor(
-      () => {
-        const c = core.cache.all().find((x) => x.recording.patientName === 'Olive');
-        expect(c?.job?.state).toBe('completed');
-        return c!.recording.id;
-      },
-      { timeout: 15_000 },
-    );
+    const olive = await noteFor('Olive');
     await act(async () => useNav.getState().go({ name: 'note', id: olive }));
-    const discharge = (await api.templates.list({ page: 1 })).items.find((t) => t.name === 'Discharge instructions')!;
-    await api.consults.addDocument({ id: olive, templateId: discharge.id, templateName: discharge.name });
+    await askForDischarge(olive);
     await consultFor('Rolo');
     const rolo = await screen.findByRole('button', { name: 'Note ready: Rolo — Open note' }, { timeout: 15_000 });
     await waitFor(

@@ -1,34 +1,23 @@
 // The Record view through a Switch user, against the real engine: a recording the vet keeps
 // going names its owner for whoever signs in next, and what a vet typed for the next patient,
 // or the card of their last consult, is not there for the next vet.
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import type * as ViewModule from '../../../../src/renderer/src/features/recorder/recorder-view.tsx';
 import type * as RecorderStoreModule from '../../../../src/renderer/src/stores/recorder.ts';
-import { installFakeMicrophone } from '../../support/fake-microphone.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { windowWithMicrophone } from '../../support/window.ts';
+import { whenRecording } from './support.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
-
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
-  mimeType: string;
-  chunks: { file: string }[];
-};
-const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
 
 let core: AppCore;
 let m: typeof ViewModule & typeof RecorderStoreModule;
-let microphone: { restore(): void };
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  // Before the window's modules: the recorder learns once whether this window can record.
-  microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await windowWithEngine({ signIn: true }));
+  ({ core, stop } = await windowWithMicrophone({ signIn: true }));
   m = {
     ...(await import('../../../../src/renderer/src/features/recorder/recorder-view.tsx')),
     ...(await import('../../../../src/renderer/src/stores/recorder.ts')),
@@ -36,10 +25,7 @@ beforeAll(async () => {
   await useSession.getState().load();
 }, 30_000);
 afterEach(cleanup);
-afterAll(async () => {
-  microphone.restore();
-  await core.stop();
-});
+afterAll(() => stop());
 
 /** Switch user at the engine ("Keep recording" leaves the recorder as it is), then the next vet signs in. */
 async function switchTo(account: { email: string; password: string }): Promise<void> {
@@ -56,7 +42,7 @@ describe('the Record view through Switch user', () => {
     render(<m.RecorderView />);
     fireEvent.change(nameField(), { target: { value: 'Luna' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
+    await whenRecording();
     expect(screen.queryByText(/^Recording for/)).toBeNull();
 
     await switchTo(COLLEAGUE_ACCOUNT);

@@ -4,80 +4,43 @@
 // real core and its embedded sandbox (real HTTP), with the browser's microphone and recorder
 // stood in for (jsdom has none).
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
-import type * as ControllerModule from '../../../../src/renderer/src/features/recorder/recorder-controller.ts';
-import type * as ViewModule from '../../../../src/renderer/src/features/recorder/recorder-view.tsx';
 import type * as NoteViewModule from '../../../../src/renderer/src/features/note/note-view.tsx';
 import type * as ListModule from '../../../../src/renderer/src/features/consult-list/consult-row.tsx';
-import type * as RecorderStoreModule from '../../../../src/renderer/src/stores/recorder.ts';
-import type * as TemplatesStoreModule from '../../../../src/renderer/src/stores/templates.ts';
-import type * as ConsultsStoreModule from '../../../../src/renderer/src/stores/consults.ts';
 import type * as NavStoreModule from '../../../../src/renderer/src/stores/nav.ts';
-import { installFakeMicrophone } from '../../support/fake-microphone.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { chooseSoap, recorderWindow, sessionsCreated, whenRecording, type RecorderModules } from './support.ts';
 
-type Modules = typeof ControllerModule &
-  typeof ViewModule &
-  typeof NoteViewModule &
-  typeof ListModule &
-  typeof RecorderStoreModule &
-  typeof TemplatesStoreModule &
-  typeof ConsultsStoreModule &
-  typeof NavStoreModule;
-
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
-  mimeType: string;
-  chunks: { file: string }[];
-};
-const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
+type Modules = RecorderModules & typeof NoteViewModule & typeof ListModule & typeof NavStoreModule;
 
 let core: AppCore;
 let m: Modules;
-let microphone: { restore(): void };
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await windowWithEngine({ signIn: true }));
+  let recorder: RecorderModules;
+  ({ core, stop, m: recorder } = await recorderWindow());
   m = {
-    ...(await import('../../../../src/renderer/src/features/recorder/recorder-controller.ts')),
-    ...(await import('../../../../src/renderer/src/features/recorder/recorder-view.tsx')),
+    ...recorder,
     ...(await import('../../../../src/renderer/src/features/note/note-view.tsx')),
     ...(await import('../../../../src/renderer/src/features/consult-list/consult-row.tsx')),
-    ...(await import('../../../../src/renderer/src/stores/recorder.ts')),
-    ...(await import('../../../../src/renderer/src/stores/templates.ts')),
-    ...(await import('../../../../src/renderer/src/stores/consults.ts')),
     ...(await import('../../../../src/renderer/src/stores/nav.ts')),
   };
-  await m.useConsults.getState().load();
 }, 30_000);
 
 afterEach(() => cleanup());
 
-afterAll(async () => {
-  microphone.restore();
-  await core.stop();
-});
-
-const sessionsCreated = () =>
-  (core.embeddedSandbox as Sandbox | null)?.stats().byRoute['POST /scribe/recording-sessions/create'] ?? 0;
+afterAll(() => stop());
 
 describe('several pets in one visit', () => {
   it('adds and removes patients while recording; at Stop each patient left is its own consult, with a tab each', async () => {
     const view = render(<m.RecorderView />);
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
-    await waitFor(() => expect(m.useTemplates.getState().items.length).toBeGreaterThan(0));
-    fireEvent.change(select, { target: { value: m.useTemplates.getState().items.find((t) => t.name === 'SOAP')!.id } });
+    await chooseSoap();
     fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Bella' } });
-    const before = sessionsCreated();
+    const before = sessionsCreated(core);
 
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
-    const id = m.useRecorder.getState().id!;
+    const id = await whenRecording();
 
     // Two more patients while recording; the second is removed before Stop.
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
@@ -107,7 +70,7 @@ describe('several pets in one visit', () => {
     const visit = core.cache.all().filter((c) => c.recording.visitId === id);
     expect(visit.map((c) => c.recording.patientName).sort()).toEqual(['Bella', 'Mango']);
     const mango = visit.find((c) => c.recording.patientName === 'Mango')!.recording.id;
-    await waitFor(() => expect(sessionsCreated()).toBe(before + 2), { timeout: 10_000 });
+    await waitFor(() => expect(sessionsCreated(core)).toBe(before + 2), { timeout: 10_000 });
     view.unmount();
 
     // The note: one tab per pet, the open one marked; the other tab opens its own consult.
@@ -143,8 +106,7 @@ describe('several pets in one visit', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Smudge' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
-    const id = m.useRecorder.getState().id!;
+    const id = await whenRecording();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Send to be scribed' });
@@ -166,8 +128,7 @@ describe('several pets in one visit', () => {
     render(<m.RecorderView />);
     fireEvent.change(screen.getByRole('textbox', { name: "Patient's name" }), { target: { value: 'Rex' } });
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
-    const id = m.useRecorder.getState().id!;
+    const id = await whenRecording();
     fireEvent.click(screen.getByRole('button', { name: 'Add a patient' }));
     fireEvent.change(screen.getByRole('textbox', { name: "Patient 2's name" }), { target: { value: 'Pip' } });
     await waitFor(() => expect(core.recordings.peek(id)?.pets).toEqual(['Pip']), { timeout: 3000 });

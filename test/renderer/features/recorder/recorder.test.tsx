@@ -2,9 +2,8 @@
 // time, through failures; and the Record view's states. jsdom has no MediaRecorder or Web
 // Audio, so the microphone itself is exercised by the Playwright suite; the chunks here are
 // real MediaRecorder output (test/fixtures/audio/mediarecorder-5s).
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import type { Api } from '../../../../src/shared/ipc.ts';
@@ -20,6 +19,7 @@ import type * as NavModule from '../../../../src/renderer/src/stores/nav.ts';
 import type * as TemplatesStoreModule from '../../../../src/renderer/src/stores/templates.ts';
 import { formatDuration } from '../../../../src/renderer/src/lib/duration.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { recordedAudio } from '../../support/recorded-consult.ts';
 
 type Modules = typeof SenderModule &
   typeof LevelModule &
@@ -34,12 +34,7 @@ type Modules = typeof SenderModule &
 let core: AppCore;
 let m: Modules;
 
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
-  mimeType: string;
-  chunks: { file: string; bytes: number }[];
-};
-const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
+const { chunks, mimeType } = recordedAudio;
 const total = chunks.reduce((n, c) => n + c.byteLength, 0);
 
 beforeAll(async () => {
@@ -90,8 +85,7 @@ function watchedSend(fault?: (seq: number, call: number) => Error | null) {
 }
 
 async function newRecording(): Promise<string> {
-  return (await m.api.recording.start({ mimeType: manifest.mimeType, patientName: 'Bella', description: 'Limping' }))
-    .id;
+  return (await m.api.recording.start({ mimeType, patientName: 'Bella', description: 'Limping' })).id;
 }
 
 describe('chunk sender', () => {
@@ -100,7 +94,7 @@ describe('chunk sender', () => {
     const watched = watchedSend();
     const sender = m.createChunkSender({ id, send: watched.send });
     // Blobs, as MediaRecorder hands them over, all queued at once.
-    chunks.forEach((c, i) => sender.push(new Blob([c], { type: manifest.mimeType }), (i + 1) * 1000));
+    chunks.forEach((c, i) => sender.push(new Blob([c], { type: mimeType }), (i + 1) * 1000));
     await sender.drain();
 
     expect(watched.log.map((l) => l.seq)).toEqual([0, 1, 2, 3, 4]);

@@ -3,85 +3,33 @@
 // reaches the service; the name typed after Stop sends it. On the real core and its embedded
 // sandbox (real HTTP), with the browser's microphone and recorder stood in for (jsdom has none).
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
-import type * as ControllerModule from '../../../../src/renderer/src/features/recorder/recorder-controller.ts';
-import type * as ViewModule from '../../../../src/renderer/src/features/recorder/recorder-view.tsx';
-import type * as RecorderStoreModule from '../../../../src/renderer/src/stores/recorder.ts';
-import type * as TemplatesStoreModule from '../../../../src/renderer/src/stores/templates.ts';
-import type * as ConsultsStoreModule from '../../../../src/renderer/src/stores/consults.ts';
-import { installFakeMicrophone } from '../../support/fake-microphone.ts';
-import { windowWithEngine } from '../../support/window.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-type Modules = typeof ControllerModule &
-  typeof ViewModule &
-  typeof RecorderStoreModule &
-  typeof TemplatesStoreModule &
-  typeof ConsultsStoreModule;
-
-const FIXTURE = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const manifest = JSON.parse(readFileSync(join(FIXTURE, 'manifest.json'), 'utf8')) as {
-  mimeType: string;
-  chunks: { file: string }[];
-};
-const chunks = manifest.chunks.map((c) => new Uint8Array(readFileSync(join(FIXTURE, c.file))));
+import { chooseSoap, recorderWindow, sessionsCreated, whenRecording, type RecorderModules } from './support.ts';
 
 let core: AppCore;
-let m: Modules;
-let microphone: { restore(): void };
+let m: RecorderModules;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
-  // Before the window's modules: the recorder learns once whether this window can record.
-  microphone = installFakeMicrophone(chunks, manifest.mimeType);
-  ({ core } = await windowWithEngine({ signIn: true }));
-  m = {
-    ...(await import('../../../../src/renderer/src/features/recorder/recorder-controller.ts')),
-    ...(await import('../../../../src/renderer/src/features/recorder/recorder-view.tsx')),
-    ...(await import('../../../../src/renderer/src/stores/recorder.ts')),
-    ...(await import('../../../../src/renderer/src/stores/templates.ts')),
-    ...(await import('../../../../src/renderer/src/stores/consults.ts')),
-  };
-  await m.useConsults.getState().load();
+  ({ core, stop, m } = await recorderWindow());
 }, 30_000);
 
 afterEach(() => cleanup());
 
-afterAll(async () => {
-  microphone.restore();
-  await core.stop();
-});
-
-/** How many recording sessions the sandbox was asked to create, over HTTP. */
-const sessionsCreated = () =>
-  (core.embeddedSandbox as Sandbox | null)?.stats().byRoute['POST /scribe/recording-sessions/create'] ?? 0;
+afterAll(() => stop());
 
 const nameField = () => screen.getByRole<HTMLInputElement>('textbox', { name: "Patient's name" });
-
-/** Waits until the recorder records; answers its consult's id. */
-async function recording(): Promise<string> {
-  await waitFor(() => expect(m.useRecorder.getState().status).toBe('recording'), { timeout: 5000 });
-  return m.useRecorder.getState().id!;
-}
-
-async function chooseSoap(): Promise<void> {
-  const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
-  await waitFor(() => expect(m.useTemplates.getState().items.length).toBeGreaterThan(0));
-  const soap = m.useTemplates.getState().items.find((t) => t.name === 'SOAP')!;
-  fireEvent.change(select, { target: { value: soap.id } });
-}
 
 describe('Start before the name', () => {
   it('the button records with no name; Stop asks for it; the name typed after Stop sends the consult; the card follows it to Note ready', async () => {
     render(<m.RecorderView />);
     await chooseSoap();
-    const before = sessionsCreated();
+    const before = sessionsCreated(core);
     expect(nameField().value).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
-    const id = await recording();
+    const id = await whenRecording();
     expect(core.cache.consult(id)?.recording).toMatchObject({ state: 'recording', patientName: null });
     // The name field stays open while recording.
     expect(nameField().disabled).toBe(false);
@@ -96,7 +44,7 @@ describe('Start before the name', () => {
     const card = within(screen.getByRole('region', { name: "Waiting for the patient's name — type it to send" }));
     expect(card.getByText(/^No patient name · 0:0\d recorded$/)).toBeTruthy();
     expect(core.cache.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
-    expect(sessionsCreated()).toBe(before);
+    expect(sessionsCreated(core)).toBe(before);
 
     // Typed after Stop, sent with Enter: the consult goes at once with the template chosen.
     fireEvent.change(nameField(), { target: { value: ' Pepper ' } });
@@ -109,16 +57,16 @@ describe('Start before the name', () => {
     expect(within(ready).getByText(/^Pepper · 0:0\d recorded$/)).toBeTruthy();
     expect(within(ready).getByRole('button', { name: 'Open note' })).toBeTruthy();
     expect(within(ready).getByRole('button', { name: 'Copy note' })).toBeTruthy();
-    expect(sessionsCreated()).toBe(before + 1);
+    expect(sessionsCreated(core)).toBe(before + 1);
   }, 30_000);
 
   it("the tray's and the shortcut's start record with no name; a name never typed: the consult waits, says so, and nothing is sent", async () => {
     render(<m.RecorderView />);
     await chooseSoap();
-    const before = sessionsCreated();
+    const before = sessionsCreated(core);
     // As main sends them from the tray and the global shortcut.
     act(() => core.emit('recorder:command', { action: 'toggle' }));
-    const id = await recording();
+    const id = await whenRecording();
     expect(core.cache.consult(id)?.recording.patientName).toBeNull();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     act(() => core.emit('recorder:command', { action: 'stop' }));
@@ -130,18 +78,18 @@ describe('Start before the name', () => {
     fireEvent.blur(nameField());
     await act(() => new Promise((r) => setTimeout(r, 1500)));
     expect(core.cache.consult(id)).toMatchObject({ recording: { state: 'finished', patientName: null }, job: null });
-    expect(sessionsCreated()).toBe(before);
+    expect(sessionsCreated(core)).toBe(before);
 
     // The next consult starts with empty fields; the waiting one stays waiting.
     act(() => core.emit('recorder:command', { action: 'start' }));
-    const next = await recording();
+    const next = await whenRecording();
     expect(next).not.toBe(id);
     fireEvent.change(nameField(), { target: { value: 'Biscuit' } });
     // Typed while recording: main has it a moment after the typing stops.
     await waitFor(() => expect(core.cache.consult(next)?.recording.patientName).toBe('Biscuit'), { timeout: 3000 });
     act(() => core.emit('recorder:command', { action: 'stop' }));
     await waitFor(() => expect(core.cache.consult(next)?.job).not.toBeNull());
-    await waitFor(() => expect(sessionsCreated()).toBe(before + 1), { timeout: 5000 });
+    await waitFor(() => expect(sessionsCreated(core)).toBe(before + 1), { timeout: 5000 });
     expect(core.cache.consult(id)).toMatchObject({ recording: { patientName: null }, job: null });
   }, 30_000);
 
@@ -149,7 +97,7 @@ describe('Start before the name', () => {
     render(<m.RecorderView />);
     // The last test's recording may still be stopping: its session was made while it recorded.
     fireEvent.click(await screen.findByRole('button', { name: 'Start recording' }, { timeout: 10_000 }));
-    const id = await recording();
+    const id = await whenRecording();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByText("Type the patient's name, then press Enter to send the consult.");

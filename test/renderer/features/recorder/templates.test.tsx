@@ -156,13 +156,19 @@ describe('TemplatePicker', () => {
     expect(select.textContent).not.toContain(id);
   });
 
-  it('loads further pages with "Load more templates"', async () => {
+  /** The picker with no template remembered, showing the first page of four templates. */
+  async function firstPageOfFour(): Promise<HTMLSelectElement> {
     await stores.useSettings.getState().update({ lastTemplateId: null });
     stores.useTemplates.setState({ pageSize: 4 });
     render(<Harness />);
     const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
     // The first option is "No template chosen yet".
     await waitFor(() => expect(optionNames(select).length).toBe(1 + 4));
+    return select;
+  }
+
+  it('loads further pages with "Load more templates"', async () => {
+    const select = await firstPageOfFour();
     fireEvent.click(await screen.findByRole('button', { name: 'Load more templates' }));
     await waitFor(() => expect(optionNames(select).length).toBe(1 + 8));
     // Pages follow while the service says there is a next one (has_next; no total is given).
@@ -178,11 +184,7 @@ describe('TemplatePicker', () => {
   });
 
   it('a search looks through the pages not loaded yet, and says "no match" only when all are', async () => {
-    await stores.useSettings.getState().update({ lastTemplateId: null });
-    stores.useTemplates.setState({ pageSize: 4 });
-    render(<Harness />);
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Template' });
-    await waitFor(() => expect(optionNames(select).length).toBe(1 + 4));
+    const select = await firstPageOfFour();
     const all = (await core.session.withToken((t) => core.client.templates(t, 1, 100))).items;
     const last = all.at(-1)!;
     expect(optionNames(select)).not.toContain(last.name);

@@ -5,27 +5,20 @@ import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { BridgeApi } from '../../../../src/shared/ipc.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
-const calls: string[] = [];
+let calls: WindowCall[];
+/** The channels the window called, in order. */
+const channels = () => calls.map((c) => c.channel);
 /** Channels whose next call fails as if main had refused it (a load error cannot be made for real). */
 const failNext = new Set<string>();
 
 beforeAll(async () => {
-  const installed = await windowWithEngine({ signIn: true });
-  core = installed.core;
-  const invoke = installed.bridge.invoke;
-  installed.bridge.invoke = ((channel, input) => {
-    calls.push(channel);
-    if (failNext.delete(channel))
-      return Promise.resolve({ ok: false, error: { code: 'internal', message: 'Main refused the call.' } });
-    return invoke(channel, input);
-  }) as BridgeApi['invoke'];
+  ({ core, calls } = await windowWithEngine({ signIn: true, refuse: (channel) => failNext.delete(channel) }));
   await useSession.getState().load();
 }, 30_000);
 
@@ -70,7 +63,7 @@ describe('settings view', () => {
     expect(alert.textContent).toContain('The settings could not be loaded. Main refused the call.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Service' })).toBeTruthy();
-    expect(calls.filter((c) => c === 'settings:get')).toHaveLength(2);
+    expect(channels().filter((c) => c === 'settings:get')).toHaveLength(2);
   });
 
   it('shows the notification address in force, as the service has it', async () => {
@@ -81,7 +74,7 @@ describe('settings view', () => {
       ? `Notifications go to ${inForce.emailNotification} (${inForce.name}).`
       : `The service has no notification address for ${inForce.name}.`;
     await waitFor(() => expect(within(org).getByRole('status').textContent).toBe(expected));
-    expect(calls).toContain('org:get');
+    expect(channels()).toContain('org:get');
     expect(within(org).getByLabelText('Notification email')).toHaveProperty('value', inForce.emailNotification ?? '');
   });
 
@@ -95,7 +88,7 @@ describe('settings view', () => {
     );
     fireEvent.click(within(alert).getByRole('button', { name: 'Read it again' }));
     await waitFor(() => expect(within(org).queryByRole('alert')).toBeNull());
-    expect(calls.filter((c) => c === 'org:get')).toHaveLength(2);
+    expect(channels().filter((c) => c === 'org:get')).toHaveLength(2);
   });
 
   it('saves the notification e-mail and shows the address as the service returned it', async () => {
@@ -109,7 +102,7 @@ describe('settings view', () => {
     expect(within(org).getByRole('status').textContent).toBe(
       'Notifications now go to Reception@Clinic.test (Sandbox Veterinary Clinic).',
     );
-    expect(calls).toContain('org:setNotificationEmail');
+    expect(channels()).toContain('org:setNotificationEmail');
     const demoOrg = sandboxState().organizations.find((o) => o.name === 'Sandbox Veterinary Clinic');
     expect(demoOrg?.email_notification).toBe('Reception@Clinic.test');
   });
@@ -122,7 +115,7 @@ describe('settings view', () => {
     fireEvent.submit(field.closest('form')!);
     expect(within(org).getByText('Enter a whole e-mail address, like reception@clinic.com.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(calls).not.toContain('org:setNotificationEmail');
+    expect(channels()).not.toContain('org:setNotificationEmail');
   });
 
   it('turns the scribe webhook on and off, showing what the service answered', async () => {
@@ -311,7 +304,7 @@ describe('webhook registration', () => {
     expect(f.getByText('The secret must be at least 16 characters long (it has 5).')).toBeTruthy();
     expect(f.getByLabelText('Webhook address').getAttribute('aria-invalid')).toBe('true');
     expect(f.getByLabelText('Signing secret').getAttribute('aria-invalid')).toBe('true');
-    expect(calls).not.toContain('org:registerWebhook');
+    expect(channels()).not.toContain('org:registerWebhook');
   });
 
   it('registers the address and secret, empties the secret, and never shows it', async () => {
@@ -324,7 +317,7 @@ describe('webhook registration', () => {
     fireEvent.change(secret, { target: { value: SECRET } });
     fireEvent.click(f.getByRole('button', { name: 'Register webhook' }));
     await f.findByText(`Registered: the service posts "scribe" events to ${URL_OK}.`);
-    expect(calls).toContain('org:registerWebhook');
+    expect(channels()).toContain('org:registerWebhook');
     expect(secret.value).toBe('');
     expect(document.body.innerHTML).not.toContain(SECRET);
     expect(JSON.stringify(core.settings.get())).not.toContain(SECRET);

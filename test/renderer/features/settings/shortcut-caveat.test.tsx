@@ -3,17 +3,11 @@
 // says so plainly, names the tray icon and the window as the way to record, and never says the
 // keys start recording. Elsewhere it says they do. Against the real engine, with a stand-in for
 // Electron's globalShortcut that takes every key.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
-import { embeddedSandbox } from '../../../../src/main/embedded-sandbox.ts';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { WAYLAND_SHORTCUT_CAVEAT } from '../../../../src/shared/desktop.ts';
-import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../../../src/shared/ipc.ts';
+import { installRealBridge } from '../../support/real-bridge.ts';
 import { ShortcutSection } from '../../../../src/renderer/src/features/settings/shortcut-section.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
@@ -22,25 +16,7 @@ let core: AppCore;
 let caveat: string | null = WAYLAND_SHORTCUT_CAVEAT;
 
 beforeAll(async () => {
-  core = new AppCore({
-    dataDir: mkdtempSync(join(tmpdir(), 'vet-scribe-renderer-shortcut-')),
-    secretStore: new MemorySecretStore(),
-    app: { name: 'Vet Scribe', version: 'test' },
-    audioUrl: (id) => `/audio/${id}`,
-    embeddedService: embeddedSandbox(),
-    shortcut: { apply: () => null, caveat: () => caveat },
-  });
-  await core.start();
-  const handlers = createHandlers(core);
-  const bridge: BridgeApi = {
-    invoke: (channel, input) => handlers[channel as InvokeChannel](input) as never,
-    on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void) {
-      const l = listener as (payload: unknown) => void;
-      core.on(event, l as never);
-      return () => void core.off(event, l as never);
-    },
-  };
-  (window as unknown as { bridge: BridgeApi }).bridge = bridge;
+  ({ core } = await installRealBridge({ core: { shortcut: { apply: () => null, caveat: () => caveat } } }));
 }, 30_000);
 
 afterEach(() => cleanup());

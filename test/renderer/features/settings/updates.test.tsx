@@ -8,11 +8,8 @@ import { join } from 'node:path';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AutoUpdate, MAC_UNSIGNED_MESSAGE } from '../../../../src/main/auto-update.ts';
-import { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
-import { embeddedSandbox } from '../../../../src/main/embedded-sandbox.ts';
-import type { BridgeApi, EventChannel, EventPayloads, InvokeChannel } from '../../../../src/shared/ipc.ts';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { installRealBridge } from '../../support/real-bridge.ts';
 import { UpdatesSection } from '../../../../src/renderer/src/features/settings/updates-section.tsx';
 
 const FEED = 'https://updates.clinic.example/vet-scribe/';
@@ -34,29 +31,16 @@ beforeAll(async () => {
     log: () => undefined,
     onChange: (info) => core.emit('update:changed', info),
   });
-  core = new AppCore({
-    dataDir,
-    secretStore: new MemorySecretStore(),
-    app: { name: 'Vet Scribe', version: 'test' },
-    audioUrl: (id) => `/audio/${id}`,
-    embeddedService: embeddedSandbox(),
-    updates: {
-      info: () => updates.state(),
-      configure: (url) => void updates.configure(url),
-      restart: () => updates.restart(),
+  ({ core } = await installRealBridge({
+    core: {
+      dataDir,
+      updates: {
+        info: () => updates.state(),
+        configure: (url) => void updates.configure(url),
+        restart: () => updates.restart(),
+      },
     },
-  });
-  await core.start();
-  const handlers = createHandlers(core);
-  const bridge: BridgeApi = {
-    invoke: (channel, input) => handlers[channel as InvokeChannel](input) as never,
-    on<E extends EventChannel>(event: E, listener: (payload: EventPayloads[E]) => void) {
-      const l = listener as (payload: unknown) => void;
-      core.on(event, l as never);
-      return () => void core.off(event, l as never);
-    },
-  };
-  (window as unknown as { bridge: BridgeApi }).bridge = bridge;
+  }));
 }, 30_000);
 
 afterEach(() => cleanup());

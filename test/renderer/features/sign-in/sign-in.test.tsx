@@ -2,27 +2,21 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { BridgeApi } from '../../../../src/shared/ipc.ts';
 import { PUBLISHED_SERVICE_URLS } from '../../../../src/shared/settings.ts';
 import { PUBLISHED_URLS, serviceKind } from '../../../../src/renderer/src/lib/service-kind.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SignIn } from '../../../../src/renderer/src/features/sign-in/sign-in.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
 let core: AppCore;
 /** Every channel the window called, in order: the real bridge, watched. */
-const calls: string[] = [];
+let calls: WindowCall[];
+const channels = () => calls.map((c) => c.channel);
 /** The calls about signing in (the screen also reads the settings, to name the service). */
-const sessionCalls = () => calls.filter((c) => c.startsWith('session:'));
+const sessionCalls = () => channels().filter((c) => c.startsWith('session:'));
 
 beforeAll(async () => {
-  const installed = await windowWithEngine({ signIn: false });
-  core = installed.core;
-  const invoke = installed.bridge.invoke;
-  installed.bridge.invoke = ((channel, input) => {
-    calls.push(channel);
-    return invoke(channel, input);
-  }) as BridgeApi['invoke'];
+  ({ core, calls } = await windowWithEngine({ signIn: false }));
   await useSession.getState().load();
 });
 
@@ -209,7 +203,7 @@ describe('sign-in screen', () => {
       // The demo account belongs to the sandbox only.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Use the demo account' })).toBeNull());
       expect(core.session.state().signedIn).toBe(false);
-      expect(calls).not.toContain('session:signIn');
+      expect(channels()).not.toContain('session:signIn');
 
       fireEvent.click(other());
       const form = screen.getByRole('form', { name: 'Other addresses' });

@@ -4,14 +4,12 @@
 // the way to the differentials panel, the recording, the patient details changed until the
 // consult is sent, and a note that is not ready yet. jsdom has neither a clipboard (with
 // ClipboardItem) nor object URLs: those browser APIs are the only stand-ins.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { figuresLine, findFigures } from '../../../../src/shared/note/figures.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { parseNote } from '../../../../src/renderer/src/features/note/note-format.ts';
-import { NoteBody } from '../../../../src/renderer/src/features/note/note-body.tsx';
 import {
   bodyShown,
   joinSections,
@@ -21,54 +19,10 @@ import {
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-describe('note text', () => {
-  const text =
-    'Sandbox note — first line.\n\n# Consult note\nConsult: Rex\nRecording: r.webm\n\n## History\nLimping for two days.\n\n## Plan\n- Rest\n- Recheck in 5 days\n### Owner #\nInformed.\n## C# is not a heading end\n';
-
-  it('reads headings, paragraphs (line breaks kept) and lists', () => {
-    expect(parseNote(text)).toEqual([
-      { kind: 'paragraph', lines: ['Sandbox note — first line.'] },
-      { kind: 'heading', level: 1, text: 'Consult note' },
-      { kind: 'paragraph', lines: ['Consult: Rex', 'Recording: r.webm'] },
-      { kind: 'heading', level: 2, text: 'History' },
-      { kind: 'paragraph', lines: ['Limping for two days.'] },
-      { kind: 'heading', level: 2, text: 'Plan' },
-      { kind: 'list', items: ['Rest', 'Recheck in 5 days'] },
-      { kind: 'heading', level: 3, text: 'Owner' },
-      { kind: 'paragraph', lines: ['Informed.'] },
-      { kind: 'heading', level: 2, text: 'C# is not a heading end' },
-    ]);
-    expect(parseNote('#not a heading\r\n<b>bold</b>')).toEqual([
-      { kind: 'paragraph', lines: ['#not a heading', '<b>bold</b>'] },
-    ]);
-  });
-
-  it('shows `## ` sections as the page’s sections, and markup from the service as text', () => {
-    const { container } = render(
-      <NoteBody
-        text={
-          '## Subjective\nBella vomited twice.\n\n## Plan\n<script>alert(1)</script> <a href="javascript:alert(1)">x</a>\n'
-        }
-      />,
-    );
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Subjective', 'Plan']);
-    expect(screen.getByText('Bella vomited twice.').tagName).toBe('P');
-    expect(container.querySelector('script, a')).toBeNull();
-    expect(container.textContent).toContain('<script>alert(1)</script>');
-    expect(container.textContent).not.toContain('##');
-    cleanup();
-  });
-});
-
-const CHUNKS = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-const chunks = readdirSync(CHUNKS)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(CHUNKS, f))));
 
 /** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
 class TestClipboardItem {
@@ -95,18 +49,8 @@ describe('NoteView, on the real core', () => {
   const downloads: { name: string; blob: Blob }[] = [];
   const blobs: Blob[] = [];
 
-  async function record(patientName: string, description: string, template?: string): Promise<string> {
-    const started = await api.recording.start({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName,
-      description,
-      ...(template ? { templateId: template } : {}),
-    });
-    for (const [seq, data] of chunks.entries())
-      await api.recording.chunk({ id: started.id, seq, data, elapsedMs: (seq + 1) * 1000 });
-    await api.recording.stop({ id: started.id, durationMs: chunks.length * 1000 });
-    return started.id;
-  }
+  const record = (patientName: string, description: string, template?: string) =>
+    recordConsult({ patientName, description, ...(template ? { templateId: template } : {}) });
 
   const waitForCompleted = (consult: string) =>
     waitFor(() => expect(core.pipeline.info(consult)?.state).toBe('completed'), { timeout: 15_000 });
@@ -123,7 +67,7 @@ describe('NoteView, on the real core', () => {
 
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true }));
-    templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+    templateId = await firstTemplateId();
     id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
 
