@@ -4,7 +4,7 @@
 // and the open note sit side by side.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
-import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
+import { expectNoteReady, openNote, pickTemplate, record, startToReadyNote } from './support/consults.ts';
 
 /** The page's background as the browser paints it, as [r, g, b]. */
 async function background(page: Page): Promise<number[]> {
@@ -70,12 +70,7 @@ test('the header, with the recording indicator, stays in view when the page scro
 
 test('on a wide window the consults list and the open note sit side by side', async ({ page, host, demo }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openApp(page, host);
-  await signIn(page, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 1);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
+  await startToReadyNote(page, host, demo, { seconds: 1, open: false });
   await expect(page.getByText('Open a consult’s note to read it here, beside the list.')).toBeVisible();
   await openNote(page);
   const row = page.getByRole('main').getByRole('article').first();
