@@ -1,5 +1,5 @@
 // Starts the BUILT main (out/main/index.js) under plain Node with the fake Electron of this
-// folder (register.ts), for the tests that drive it (built-main.test.ts, electron-glue-*.test.ts).
+// folder (register.ts), for the tests that drive it (test/build/built-main.test.ts, test/main/electron-glue/).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
