@@ -8,7 +8,7 @@
 // `commander` that it does not declare, and the one installed here does not start it.
 // It runs offline: it fetches translations and Electron's release list with `got`, which is
 // replaced before the scanner loads by a stub that refuses; the release-list check is left
-// out (test/main/security-checklist.test.ts, item 16, checks the Electron version), and any
+// out (test/main/security-checklist-window.test.ts, item 16, checks the Electron version), and any
 // socket the process opens anyway fails the scan.
 import { subscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';

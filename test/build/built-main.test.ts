@@ -28,7 +28,14 @@ import {
   type KeptReport,
   type Report,
 } from '../support/fake-electron/report.ts';
-import { MAIN, ROOT, runMain, type Run } from '../support/fake-electron/run-main.ts';
+import {
+  ENGINE_STOPS_AT_WILL_QUIT,
+  leftOpen,
+  MAIN,
+  ROOT,
+  runMain,
+  type Run,
+} from '../support/fake-electron/run-main.ts';
 
 const PACKAGE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   version: string;
@@ -329,14 +336,11 @@ describe('the built main, under plain Node with a fake Electron', () => {
       'window closed',
       'window-all-closed',
       'before-quit',
-      'will-quit (prevented)',
-      'before-quit',
-      'will-quit',
-      'quit',
+      ...ENGINE_STOPS_AT_WILL_QUIT,
     ]);
     expect(first.quit.windows).toBe(0);
     // Only this process's own stdio pipes: the sandbox's server and sockets are closed.
-    expect(Object.keys(first.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(leftOpen(first.quit)).toEqual([]);
     expect(first.code).toBe(0);
     expect(first.signal).toBeNull();
   });
@@ -357,26 +361,16 @@ describe('the built main, under plain Node with a fake Electron', () => {
       'a window refused to close',
       'before-quit',
       'window closed',
-      'will-quit (prevented)',
-      'before-quit',
-      'will-quit',
-      'quit',
+      ...ENGINE_STOPS_AT_WILL_QUIT,
     ]);
-    expect(Object.keys(kept.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(leftOpen(kept.quit)).toEqual([]);
     expect(kept.code).toBe(0);
   });
 
   it('quits on app.quit() too, and a restart has forgotten the session (kept in memory only)', () => {
     expect(answerData(second.report.sessionBefore)).toEqual({ signedIn: false, user: null, endedBecause: null });
-    expect(second.quit.quitLog).toEqual([
-      'before-quit',
-      'window closed',
-      'will-quit (prevented)',
-      'before-quit',
-      'will-quit',
-      'quit',
-    ]);
-    expect(Object.keys(second.quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap')).toEqual([]);
+    expect(second.quit.quitLog).toEqual(['before-quit', 'window closed', ...ENGINE_STOPS_AT_WILL_QUIT]);
+    expect(leftOpen(second.quit)).toEqual([]);
     expect(second.code).toBe(0);
     expect(second.signal).toBeNull();
   });

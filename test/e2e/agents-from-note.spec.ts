@@ -2,8 +2,8 @@
 // note" asks at once with the note as plain text, the answer says whose note it was and is kept
 // with the consult, listed on its note and opened again from there; then a medication question
 // for the cat with a weight gives the cat's dose first with its total.
-import { expect, go, shot, start, test } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, openNote, pickTemplate, record } from './support/consults.ts';
+import { expect, go, shot, test } from './fixtures.ts';
+import { onlyConsult, startToReadyNote } from './support/consults.ts';
 
 const PATIENT = { name: 'Misty', description: 'Cat, lame left hind' };
 
@@ -12,12 +12,7 @@ test('differentials from a cat’s note start at once, are kept with the consult
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'Sick visit');
-  await record(page, 2, undefined, PATIENT);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
-  await openNote(page);
+  await startToReadyNote(page, host, demo, { template: 'Sick visit', patient: PATIENT });
   const { id } = (await onlyConsult(host)).recording;
   const region = page.getByRole('region', { name: 'Note' });
   // The sandbox's example fits a cat: a cat's weight, not a large dog's.

@@ -2,13 +2,9 @@
 // rebuilt, a recording from the tray before anyone signed in) is no one's: the vet who signs in
 // is offered it, and it is sent only once they take it as theirs. Another clinic's vet, once it
 // is taken, does not see it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
 import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
-import { onlyConsult, pickTemplate } from './support/consults.ts';
-
-const CHUNKS = resolve(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
+import { onlyConsult, pickTemplate, recordThroughCalls } from './support/consults.ts';
 
 test('a consult recorded while signed out is offered to the vet who signs in, sent only as theirs, and then hidden from another clinic', async ({
   page,
@@ -16,22 +12,7 @@ test('a consult recorded while signed out is offered to the vet who signs in, se
   demo,
 }) => {
   // Recorded through the engine's own calls with no one signed in.
-  const { id } = await host.call('recording:start', {
-    mimeType: 'audio/webm;codecs=opus',
-    patientName: 'Milo',
-    description: 'coughing',
-  });
-  const chunks = readdirSync(CHUNKS)
-    .filter((f) => f.endsWith('.bin'))
-    .sort();
-  for (const [seq, f] of chunks.entries())
-    await host.call('recording:chunk', {
-      id,
-      seq,
-      data: new Uint8Array(readFileSync(join(CHUNKS, f))),
-      elapsedMs: (seq + 1) * 1000,
-    });
-  await host.call('recording:stop', { id, durationMs: chunks.length * 1000 });
+  await recordThroughCalls(host, { name: 'Milo', description: 'coughing' });
 
   await openApp(page, host);
   await signIn(page, demo);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { COLLEAGUE_ACCOUNT, startSandbox } from '../../src/sandbox/index.ts';
 import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
 import { RENDERER_DIR } from './global-setup.ts';
-import { expectNoteReady, pickTemplate, record } from './support/consults.ts';
+import { startToReadyNote } from './support/consults.ts';
 import { BrowserHost } from './support/test-host.ts';
 
 test('a consult recorded in one exam room is read and copied at the office computer, marked as from elsewhere', async ({
@@ -40,11 +40,10 @@ test('a consult recorded in one exam room is read and copied at the office compu
     await office.call('settings:update', { useSandbox: false, serviceUrls });
 
     // Exam room 2: Dr. Demo Vet records Bella and her note is written.
-    await start(page, host, service.demo);
-    await pickTemplate(page, 'SOAP');
-    await record(page, 2, undefined, { name: 'Bella', description: 'Limping on the left hind' });
-    await go(page, 'Consults');
-    await expectNoteReady(page);
+    await startToReadyNote(page, host, service.demo, {
+      patient: { name: 'Bella', description: 'Limping on the left hind' },
+      open: false,
+    });
 
     // The office computer: a colleague of the same clinic signs in (the list is read then).
     const officePage = await context.newPage();

@@ -3,18 +3,13 @@
 // folder and the note shows the conversation again. Pictures at 1280×800 in light and dark.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, expectAccessible, go, mainNav, openApp, signIn, start, test } from './fixtures.ts';
-import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
+import { expect, expectAccessible, go, mainNav, openApp, signIn, test } from './fixtures.ts';
+import { openNote, startToReadyNote } from './support/consults.ts';
 import { SCREENSHOT_DIR } from './support/shots.ts';
 
 test('three turns about a consult, shown again after a restart', async ({ page, host, demo }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
-  await openNote(page);
+  await startToReadyNote(page, host, demo);
 
   const chat = page.getByRole('region', { name: 'Ask about this consult' });
   const turns = chat.getByRole('list', { name: 'Conversation' }).getByRole('listitem');

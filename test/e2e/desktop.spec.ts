@@ -1,12 +1,18 @@
 // The window's side of the desktop conventions: the tray's and the global shortcut's commands
 // drive the recorder as its buttons do (the host sends them as main would: the browser host
 // takes them on its input), and Settings takes a new recording shortcut from the keys pressed.
-// A note that becomes ready while the vet is on another view is toasted and counted on Consults.
-import type { Page } from '@playwright/test';
-import { expect, go, shot, start, test } from './fixtures.ts';
-import { DEFAULT_PATIENT, onlyConsult, pickTemplate, typePatient } from './support/consults.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, go, shot, start, test, type Demo, type TestHost } from './fixtures.ts';
+import { DEFAULT_PATIENT, onlyConsult, typePatient } from './support/consults.ts';
 
 const startButton = (page: Page) => page.getByRole('button', { name: 'Start recording', exact: true });
+
+/** Signs in and opens Settings: the section named, where the desktop's settings are taken. */
+async function signedInSettings(page: Page, host: TestHost, demo: Demo, name: string): Promise<Locator> {
+  await start(page, host, demo);
+  await go(page, 'Settings');
+  return page.getByRole('region', { name });
+}
 
 test("the tray's and the shortcut's commands drive the recorder; a start without a patient's name records at once", async ({
   page,
@@ -47,9 +53,7 @@ test('Settings takes a new recording shortcut from the keys pressed, refuses key
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await go(page, 'Settings');
-  const section = page.getByRole('region', { name: 'Recording shortcut' });
+  const section = await signedInSettings(page, host, demo, 'Recording shortcut');
   await expect(section.getByText('Ctrl+Shift+R')).toBeVisible();
   await expect(
     section.getByText('The shortcut and the tray icon work in the desktop app', { exact: false }),
@@ -92,9 +96,7 @@ test('Settings: the update feed is off in the browser host, an address that is n
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await go(page, 'Settings');
-  const section = page.getByRole('region', { name: 'Updates' });
+  const section = await signedInSettings(page, host, demo, 'Updates');
   await expect(section.getByText('Off. Updates come with the installed desktop app.')).toBeVisible();
   const field = section.getByRole('textbox', { name: 'Update feed address' });
   await field.fill('http://updates.clinic.example/vet-scribe/');
@@ -111,32 +113,4 @@ test('Settings: the update feed is off in the browser host, an address that is n
   expect((await host.call('settings:get')).updateFeedUrl).toBe('https://updates.clinic.example/vet-scribe/');
   // No banner: nothing was downloaded.
   await expect(page.getByText(/^Update ready/)).toHaveCount(0);
-});
-
-test('a note ready while the vet is on another view: a toast names the patient, Consults counts it until opened', async ({
-  page,
-  host,
-  demo,
-}) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await typePatient(page, { name: 'Biscuit' });
-  await startButton(page).click();
-  const meter = page.getByRole('meter', { name: 'Input level' });
-  await expect
-    .poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 })
-    .toBeGreaterThan(0);
-  // The vet moves on while recording, and stops from the tray: the note becomes ready elsewhere.
-  await go(page, 'Differentials');
-  await page.waitForTimeout(2_000);
-  await host.recorderCommand('stop');
-  await expect(page.getByRole('button', { name: 'Note ready: Biscuit — Open note' })).toBeVisible({ timeout: 45_000 });
-  const consults = page.getByRole('button', { name: /^Consults/ });
-  await expect(consults.getByLabel('1 new note')).toBeVisible();
-  await shot(page, 'note-ready-toast');
-  await consults.click();
-  await expect(
-    page.getByRole('main').getByRole('article').getByText('Note ready', { exact: true }).first(),
-  ).toBeVisible();
-  await expect(page.getByLabel(/new note/)).toHaveCount(0);
 });

@@ -1,19 +1,13 @@
 // Another document from one recording, as a vet takes it in the window: after the SOAP note,
 // "Another document…" asks the service for discharge instructions from the same recording; the
 // consult's documents sit on tabs, each read, copied and printed on its own; both themes pass axe.
-import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, openNote, pickTemplate, record } from './support/consults.ts';
+import { expect, expectAccessible, go, shot, test } from './fixtures.ts';
+import { onlyConsult, startToReadyNote } from './support/consults.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`a second document from the same recording, on its own tab (${scheme} theme)`, async ({ page, host, demo }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    await openApp(page, host);
-    await signIn(page, demo);
-    await pickTemplate(page, 'SOAP');
-    await record(page, 1);
-    await go(page, 'Consults');
-    await expectNoteReady(page);
-    await openNote(page);
+    await startToReadyNote(page, host, demo, { seconds: 1 });
     await expect(page.getByRole('tablist')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'More', exact: true }).click();

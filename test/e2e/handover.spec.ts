@@ -3,8 +3,8 @@
 // their own sign-in (kept in the background): the colleague's row says whose it is while it is
 // written, then shows it ready (colleagues of one clinic may read each other's notes).
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
-import { expect, go, signIn, start, test } from './fixtures.ts';
-import { onlyConsult, pickTemplate, record } from './support/consults.ts';
+import { expect, go, signIn, test } from './fixtures.ts';
+import { onlyConsult, startAndRecord } from './support/consults.ts';
 
 // A note that takes a few seconds, and a service slow to answer: the consult is on its way at the switch.
 test.use({ sandbox: { scribeSeconds: 8, latencyMs: 400 } });
@@ -14,17 +14,17 @@ test('Switch user: asked during a recording; after Stop the leaving vet’s note
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2, async () => {
-    // During a recording it asks first; Cancel keeps the vet signed in and recording.
-    await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-    const ask = page.getByRole('dialog');
-    await expect(ask).toContainText('A recording is going. Switch user?');
-    await expect(ask.getByRole('button', { name: 'Stop and keep' })).toBeVisible();
-    await expect(ask.getByRole('button', { name: 'Keep recording' })).toBeVisible();
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+  await startAndRecord(page, host, demo, {
+    whileRecording: async () => {
+      // During a recording it asks first; Cancel keeps the vet signed in and recording.
+      await page.getByRole('button', { name: 'Switch user', exact: true }).click();
+      const ask = page.getByRole('dialog');
+      await expect(ask).toContainText('A recording is going. Switch user?');
+      await expect(ask.getByRole('button', { name: 'Stop and keep' })).toBeVisible();
+      await expect(ask.getByRole('button', { name: 'Keep recording' })).toBeVisible();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    },
   });
   const before = await onlyConsult(host);
   expect(before.job?.state).not.toBe('completed');

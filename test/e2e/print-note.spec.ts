@@ -3,8 +3,8 @@
 // patient, date, template) with no screen control, dark text on white in the dark theme too;
 // then a second document after an edit of the SOAP note says, once, that the edit is not in it,
 // and Ask again asks the service for it again.
-import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, openNote, pickTemplate, record } from './support/consults.ts';
+import { expect, expectAccessible, shot, test } from './fixtures.ts';
+import { onlyConsult, startToReadyNote } from './support/consults.ts';
 
 test('the ready note on the first screen, printed with its header, and a second document after an edit', async ({
   page,
@@ -12,12 +12,7 @@ test('the ready note on the first screen, printed with its header, and a second 
   demo,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
-  await openNote(page);
+  await startToReadyNote(page, host, demo);
 
   // One action bar: Copy and Print, the figures to check, More; the note's first lines in sight.
   const bar = page.getByRole('group', { name: 'Actions on the note' });

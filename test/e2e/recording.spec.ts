@@ -8,6 +8,8 @@ import {
   pickTemplate,
   probeSeconds,
   record,
+  startAndRecord,
+  startToReadyNote,
   typePatient,
 } from './support/consults.ts';
 
@@ -66,12 +68,7 @@ test('records 10 s from the microphone, gets the note and copies it', async ({ p
 });
 
 test('the note goes to the Differentials panel as the clinical history', async ({ page, host, demo }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 3);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
-  await openNote(page);
+  await startToReadyNote(page, host, demo, { seconds: 3 });
 
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Get differentials from this note', exact: true }).click();
@@ -86,9 +83,7 @@ test('the note goes to the Differentials panel as the clinical history', async (
 });
 
 test("the last consult's panel stays until the next Start, which clears it", async ({ page, host, demo }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 1);
+  await startAndRecord(page, host, demo, { seconds: 1 });
   // The panel follows the consult (sent, then its note); it names the consult throughout.
   const sent = page.getByText(/^Bella — Vomiting 2 days · \d+:\d\d recorded$/);
   await expect(sent).toBeVisible();

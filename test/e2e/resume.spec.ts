@@ -1,6 +1,6 @@
 import type { JobState } from '../../src/shared/jobs.ts';
-import { expect, go, mainNav, openApp, shot, signIn, start, test } from './fixtures.ts';
-import { consults, expectNoteReady, onlyConsult, pickTemplate, record } from './support/consults.ts';
+import { expect, go, mainNav, openApp, shot, signIn, test } from './fixtures.ts';
+import { consults, expectNoteReady, onlyConsult, startAndRecord } from './support/consults.ts';
 
 // Every answer of the service takes 1.5 s, so each step of the pipeline can be caught mid-way.
 test.use({ sandbox: { latencyMs: 1500 } });
@@ -9,9 +9,7 @@ const BEFORE_UPLOADED: readonly JobState[] = ['recorded', 'recording_session_cre
 const IN_PROGRESS: readonly JobState[] = [...BEFORE_UPLOADED, 'uploaded', 'scribe_requested'];
 
 test('a host killed mid-upload resumes the consult after a restart', async ({ page, host, demo }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 4);
+  await startAndRecord(page, host, demo, { seconds: 4 });
   await go(page, 'Consults');
 
   // Kill it while the audio is on its way: after the upload URL, before the upload is done.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, shot, start, test, type TestHost } from './fixtures.ts';
-import { expectNoteReady, onlyConsult, pickTemplate, record } from './support/consults.ts';
+import { onlyConsult, startToReadyNote } from './support/consults.ts';
 
 /** Clicks the switch and returns what the service answered to the window's call. */
 async function flip(page: Page, host: TestHost): Promise<boolean> {
@@ -74,11 +74,7 @@ test('a shorter audio retention says how many recordings it would delete and ask
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
+  await startToReadyNote(page, host, demo, { open: false });
   const audio = join(host.dataDir, 'recordings', (await onlyConsult(host)).recording.id, 'audio.webm');
   expect(existsSync(audio)).toBe(true);
 

@@ -2,8 +2,8 @@
 // on this computer for the same account's next sign-in; a colleague sees it wait for its owner,
 // who signs in from its row. (Switch user: handover.spec.ts.)
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
-import { expect, go, mainNav, signIn, start, test } from './fixtures.ts';
-import { onlyConsult, pickTemplate, record } from './support/consults.ts';
+import { expect, go, mainNav, signIn, test } from './fixtures.ts';
+import { onlyConsult, startAndRecord } from './support/consults.ts';
 
 // A note that takes a minute: the consult is still on its way when the vet signs out.
 test.use({ sandbox: { scribeSeconds: 60 } });
@@ -13,9 +13,7 @@ test('sign-out with a consult on its way says it waits for the next sign-in, and
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2);
+  await startAndRecord(page, host, demo);
   await go(page, 'Consults');
   await expect.poll(async () => (await onlyConsult(host)).job?.state).toBeTruthy();
 

@@ -4,7 +4,7 @@
 // and the open note sit side by side.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, go, openApp, shot, signIn, test } from './fixtures.ts';
-import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
+import { expectNoteReady, openNote, pickTemplate, record, startToReadyNote } from './support/consults.ts';
 
 /** The page's background as the browser paints it, as [r, g, b]. */
 async function background(page: Page): Promise<number[]> {
@@ -12,6 +12,14 @@ async function background(page: Page): Promise<number[]> {
   return (css.match(/\d+/g) ?? []).slice(0, 3).map(Number);
 }
 const dark = (rgb: number[]) => rgb.length === 3 && rgb.every((c) => c < 60);
+
+/** Asks the Differentials panel about `history` and waits for its answer: a long page to look at. */
+async function differentials(page: Page, history: string): Promise<void> {
+  await go(page, 'Differentials');
+  await page.getByLabel('Clinical history', { exact: true }).fill(history);
+  await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'In short' })).toBeVisible();
+}
 
 test('the dark theme follows the system: every view is dark and passes axe, contrast included', async ({
   page,
@@ -34,12 +42,7 @@ test('the dark theme follows the system: every view is dark and passes axe, cont
   await openNote(page);
   await expectAccessible(page, 'dark-note');
   await shot(page, 'dark-note');
-  await go(page, 'Differentials');
-  await page
-    .getByLabel('Clinical history', { exact: true })
-    .fill('Cat, 12 years, drinking and urinating more, weight loss');
-  await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'In short' })).toBeVisible();
+  await differentials(page, 'Cat, 12 years, drinking and urinating more, weight loss');
   await expectAccessible(page, 'dark-differentials');
   await shot(page, 'dark-differentials');
   await go(page, 'Settings');
@@ -54,12 +57,7 @@ test('the header, with the recording indicator, stays in view when the page scro
   await page.setViewportSize({ width: 1280, height: 600 });
   await openApp(page, host);
   await signIn(page, demo);
-  await go(page, 'Differentials');
-  await page
-    .getByLabel('Clinical history', { exact: true })
-    .fill('Dog, Labrador, 7 years. Vomiting for two days, lethargic, painful abdomen.');
-  await page.getByRole('button', { name: 'Get differentials', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'In short' })).toBeVisible();
+  await differentials(page, 'Dog, Labrador, 7 years. Vomiting for two days, lethargic, painful abdomen.');
   await page.mouse.wheel(0, 3000);
   await expect.poll(async () => Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(500);
   const header = page.locator('.topbar');
@@ -70,12 +68,7 @@ test('the header, with the recording indicator, stays in view when the page scro
 
 test('on a wide window the consults list and the open note sit side by side', async ({ page, host, demo }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await openApp(page, host);
-  await signIn(page, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 1);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
+  await startToReadyNote(page, host, demo, { seconds: 1, open: false });
   await expect(page.getByText('Open a consult’s note to read it here, beside the list.')).toBeVisible();
   await openNote(page);
   const row = page.getByRole('main').getByRole('article').first();

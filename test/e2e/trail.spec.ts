@@ -3,8 +3,8 @@
 // click, that only the vet who recorded it may delete it; the vet back, the note says the
 // colleague edited it, and when.
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
-import { expect, go, signIn, start, test } from './fixtures.ts';
-import { expectNoteReady, openNote, pickTemplate, record } from './support/consults.ts';
+import { expect, go, signIn, test } from './fixtures.ts';
+import { expectNoteReady, openNote, startToReadyNote } from './support/consults.ts';
 
 const HH_MM = String.raw`\d{1,2}:\d{2}`;
 
@@ -13,11 +13,7 @@ test('a colleague’s edit is named on the note and in its History; the other ve
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await pickTemplate(page, 'SOAP');
-  await record(page, 2);
-  await go(page, 'Consults');
-  await expectNoteReady(page);
+  await startToReadyNote(page, host, demo, { open: false });
 
   await page.getByRole('button', { name: 'Switch user', exact: true }).click();
   await signIn(page, COLLEAGUE_ACCOUNT);

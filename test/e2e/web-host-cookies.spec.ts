@@ -3,33 +3,21 @@
 // Opening one host's printed address must not lock the other's tab out (its calls, its events,
 // its audio), and a plain server on a third port, opened in the same browser, must not be sent
 // either host's token.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, mainNav, test } from './fixtures.ts';
 import { RENDERER_DIR } from './global-setup.ts';
+import { recordThroughCalls } from './support/consults.ts';
 import { BrowserHost } from './support/test-host.ts';
-
-const CHUNKS = resolve(import.meta.dirname, '../fixtures/audio/mediarecorder-5s');
 
 /** A signed-in host with one recorded consult: the address of its audio. */
 async function withConsult(host: BrowserHost): Promise<string> {
   await host.call('session:signIn', { email: host.demo!.email, password: host.demo!.password });
-  const { id } = await host.call('recording:start', { mimeType: 'audio/webm;codecs=opus', patientName: 'Bella' });
-  const chunks = readdirSync(CHUNKS)
-    .filter((f) => f.endsWith('.bin'))
-    .sort();
-  for (const [seq, f] of chunks.entries())
-    await host.call('recording:chunk', {
-      id,
-      seq,
-      data: new Uint8Array(readFileSync(join(CHUNKS, f))),
-      elapsedMs: (seq + 1) * 1000,
-    });
-  await host.call('recording:stop', { id, durationMs: chunks.length * 1000 });
+  const id = await recordThroughCalls(host, { name: 'Bella' });
   return (await host.call('consults:audioUrl', { id })).url;
 }
 

@@ -14,7 +14,7 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import { createHandlers } from '../../src/main/core/ipc-handlers.ts';
 import type { UpdateInfo } from '../../src/shared/updates.ts';
 import { firstTemplateId, makeRecording, startCore, tempDir } from '../support/core.ts';
-import { NodeExecutor, latestYml, testApp, until } from '../support/updater.ts';
+import { latestYml, runHere, testApp, until, watchedAutoUpdate } from '../support/updater.ts';
 
 const INSTALLER = Buffer.alloc(256 * 1024, 'vet-scribe-0.2.0');
 const DEB = 'vet-scribe_0.2.0_amd64.deb';
@@ -63,21 +63,14 @@ interface Rig {
 function rig(options: Partial<AutoUpdateOptions> = {}): Rig {
   const dir = tempDir('vet-scribe-update-');
   const updater = new DebUpdater(undefined, testApp(dir));
-  (updater as unknown as { httpExecutor: NodeExecutor }).httpExecutor = new NodeExecutor();
-  const installs: unknown[][] = [];
   // Installing would run dpkg through pkexec: the call is recorded instead.
-  updater.quitAndInstall = (...args: unknown[]) => void installs.push(args);
-  const states: UpdateInfo[] = [];
-  const lines: string[] = [];
+  const installs = runHere(updater);
   const configPath = join(dir, 'user-data', 'app-update.yml');
-  const update = new AutoUpdate({
+  const { update, states, lines } = watchedAutoUpdate({
     updater: () => Promise.resolve(updater),
-    isPackaged: true,
     configPath,
     // The .deb updater's platform, wherever the suite runs.
     platform: 'linux',
-    log: (level, line) => lines.push(`${level} ${line}`),
-    onChange: (info) => states.push(info),
     ...options,
   });
   return { configPath, update, updater, states, lines, installs };

@@ -22,8 +22,12 @@ import {
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { AppUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter.js';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor.js';
+import { afterAll, beforeAll } from 'vitest';
+import { AutoUpdate, type AutoUpdateOptions } from '../../src/main/auto-update.ts';
+import type { UpdateInfo } from '../../src/shared/updates.ts';
 import { tempDir } from './core.ts';
 
 const require = createRequire(import.meta.url);
@@ -37,6 +41,36 @@ export class NodeExecutor extends ElectronHttpExecutor {
     const { redirect: _redirect, ...rest } = options as RequestOptions & { redirect?: string };
     return request(rest, callback) as unknown as ReturnType<ElectronHttpExecutor['createRequest']>;
   }
+}
+
+/**
+ * Readies one of electron-updater's updaters to run here: its downloads go over Node's HTTP
+ * client, and quitAndInstall, which would run the installer, is only recorded (its calls'
+ * arguments, answered).
+ */
+export function runHere(updater: AppUpdater): unknown[][] {
+  (updater as unknown as { httpExecutor: NodeExecutor }).httpExecutor = new NodeExecutor();
+  const installs: unknown[][] = [];
+  updater.quitAndInstall = (...args: unknown[]) => void installs.push(args);
+  return installs;
+}
+
+/**
+ * An AutoUpdate of an installed app, as main makes it, that keeps every state it shows and
+ * every line it logs for the test to read.
+ */
+export function watchedAutoUpdate(
+  options: Omit<AutoUpdateOptions, 'isPackaged' | 'log' | 'onChange'> & Partial<AutoUpdateOptions>,
+): { update: AutoUpdate; states: UpdateInfo[]; lines: string[] } {
+  const states: UpdateInfo[] = [];
+  const lines: string[] = [];
+  const update = new AutoUpdate({
+    isPackaged: true,
+    log: (level, line) => lines.push(`${level} ${line}`),
+    onChange: (info) => states.push(info),
+    ...options,
+  });
+  return { update, states, lines };
 }
 
 /** The app as electron-updater sees it: version 0.1.0, installed, its folders in a temporary one. */
@@ -121,6 +155,32 @@ export function startFeed(files: Record<string, () => string | Buffer>): Promise
       }),
     ),
   );
+}
+
+/**
+ * A feed of one update, `file`, for the whole test file (started before its first test): the
+ * generic provider names its channel file after the platform the test runs on, so each of
+ * `channels` (latest.yml, latest-mac.yml, …) names `file`.
+ */
+export function oneUpdateFeed(file: string, bytes: Buffer, channels: string[]): Pick<Feed, 'url' | 'hits'> {
+  let feed: Feed | undefined;
+  beforeAll(async () => {
+    const yml = () => latestYml(file, bytes);
+    feed = await startFeed({ ...Object.fromEntries(channels.map((c) => [c, yml])), [file]: () => bytes });
+  });
+  afterAll(() => feed?.close());
+  const started = (): Feed => {
+    if (!feed) throw new Error('the feed starts before the first test');
+    return feed;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get hits() {
+      return started().hits;
+    },
+  };
 }
 
 /** Waits for `condition`; a timeout says what was awaited, and `seen()` when given (what happened instead). */

@@ -1,8 +1,13 @@
 // Steps of the recording flow, as the vet takes them, shared by the specs.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { ConsultInfo } from '../../../src/shared/ipc.ts';
-import type { TestHost } from './test-host.ts';
+import { go, start } from '../fixtures.ts';
+import type { Demo, TestHost } from './test-host.ts';
+
+const CHUNKS = resolve(import.meta.dirname, '../../fixtures/audio/mediarecorder-5s');
 
 /** Picks a note template by its name in the "Template" combobox. */
 export async function pickTemplate(page: Page, name: string): Promise<void> {
@@ -72,6 +77,66 @@ export async function record(
   await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
   return { wallMs: Date.now() - pressed };
+}
+
+/** What varies where a spec's consult is recorded: SOAP, 2 s of Bella, unless told. */
+export interface RecordOptions {
+  template?: string;
+  seconds?: number;
+  patient?: Patient;
+  whileRecording?: () => Promise<void>;
+}
+
+/** Opens the app, signs in and records a consult: where most specs begin, before what they test. */
+export async function startAndRecord(
+  page: Page,
+  host: TestHost,
+  demo: Demo,
+  { template = 'SOAP', seconds = 2, patient, whileRecording }: RecordOptions = {},
+): Promise<{ wallMs: number }> {
+  await start(page, host, demo);
+  await pickTemplate(page, template);
+  return record(page, seconds, whileRecording, patient);
+}
+
+/**
+ * As startAndRecord, then waits in Consults until the consult's note is ready and opens it
+ * (left in the list with `open: false`): where the specs of a note begin.
+ */
+export async function startToReadyNote(
+  page: Page,
+  host: TestHost,
+  demo: Demo,
+  { open = true, ...options }: RecordOptions & { open?: boolean } = {},
+): Promise<void> {
+  await startAndRecord(page, host, demo, options);
+  await go(page, 'Consults');
+  await expectNoteReady(page);
+  if (open) await openNote(page);
+}
+
+/**
+ * Records a consult of the real MediaRecorder chunks through the engine's own calls, as the
+ * window would, without the window: the consult's id.
+ */
+export async function recordThroughCalls(host: TestHost, patient: Patient): Promise<string> {
+  const { id } = await host.call('recording:start', {
+    mimeType: 'audio/webm;codecs=opus',
+    patientName: patient.name,
+    ...(patient.description === undefined ? {} : { description: patient.description }),
+  });
+  const chunks = readdirSync(CHUNKS)
+    .filter((f) => f.endsWith('.bin'))
+    .sort();
+  for (const [seq, f] of chunks.entries())
+    await host.call('recording:chunk', {
+      id,
+      seq,
+      data: new Uint8Array(readFileSync(join(CHUNKS, f))),
+      elapsedMs: (seq + 1) * 1000,
+    });
+  await host.call('recording:stop', { id, durationMs: chunks.length * 1000 });
+  return id;
 }
 
 /** The consults the engine knows, newest first. */

@@ -138,11 +138,17 @@ export class BrowserHost implements TestHost {
     await this.start();
   }
 
-  /** SIGKILL: no chance to save anything that was not already on disk. */
-  async kill(): Promise<void> {
+  /** The host's process, forgotten by the host: null when there is none or it has ended. */
+  private detach(): ChildProcess | null {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    return child && child.exitCode === null && child.signalCode === null ? child : null;
+  }
+
+  /** SIGKILL: no chance to save anything that was not already on disk. */
+  async kill(): Promise<void> {
+    const child = this.detach();
+    if (!child) return;
     const exited = once(child, 'exit');
     child.kill('SIGKILL');
     await exited;
@@ -150,9 +156,8 @@ export class BrowserHost implements TestHost {
 
   /** SIGTERM (the host closes its core), then SIGKILL if it has not gone in 5 s. */
   async stop(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const child = this.detach();
+    if (!child) return;
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -3,38 +3,26 @@
 // the fake Electron, with `keytar` made a module that throws on load
 // (FAKE_ELECTRON_KEYTAR=broken). The tokens go to the next store, the failure is in the log
 // with its cause, and the vet is told once, in words that say where the sign-in is kept now.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMORY_ONLY_NOTICE } from '../../../src/main/core/sign-in/secret-store.ts';
-import { builtMainExists, runMain, type Run } from '../../support/fake-electron/run-main.ts';
+import { runOnce } from '../../support/fake-electron/run-main.ts';
 
 describe('a keychain module that does not load', () => {
-  let home: string;
-  let run: Run;
-
-  beforeAll(async () => {
-    expect(builtMainExists(), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
-    home = mkdtempSync(join(tmpdir(), 'vet-scribe-glue-keytar-'));
-    run = await runMain(home, join(home, 'tokens.txt'), 'quit', { FAKE_ELECTRON_KEYTAR: 'broken' });
-  });
-
-  afterAll(() => {
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  const main = runOnce('keytar', 'quit', { FAKE_ELECTRON_KEYTAR: 'broken' });
 
   it('still starts, with the tokens in the next store (memory here: the fake has no safeStorage)', () => {
-    expect(run.report.driverError).toBeUndefined();
-    expect(run.report.errorBoxes).toEqual([]);
-    expect(run.report.appInfo).toMatchObject({
+    expect(main.run.report.driverError).toBeUndefined();
+    expect(main.run.report.errorBoxes).toEqual([]);
+    expect(main.run.report.appInfo).toMatchObject({
       ok: true,
       data: { secretStore: { kind: 'memory', persistent: false } },
     });
   });
 
   it('is said to the vet once, with where the sign-in is kept instead', () => {
-    const { notices } = run.report.appInfo.data as { notices: { level: string; message: string }[] };
+    const { notices } = main.run.report.appInfo.data as { notices: { level: string; message: string }[] };
     const aboutKeychain = notices.filter((n) => /keychain/i.test(n.message));
     expect(aboutKeychain).toEqual([
       {
@@ -48,10 +36,10 @@ describe('a keychain module that does not load', () => {
   });
 
   it("is in the log as an error, with the module's own error", () => {
-    const log = readFileSync(join(home, 'config', 'Vet Scribe', 'logs', 'main.log'), 'utf8');
+    const log = readFileSync(join(main.home, 'config', 'Vet Scribe', 'logs', 'main.log'), 'utf8');
     expect(log).toMatch(
       /\[error\] +keychain: the keychain module \(keytar\) could not be loaded: Cannot find module '.*keytar\.node'; tokens go to the next store instead/,
     );
-    expect(run.stderr).toMatch(/keychain: the keychain module \(keytar\) could not be loaded/);
+    expect(main.run.stderr).toMatch(/keychain: the keychain module \(keytar\) could not be loaded/);
   });
 });

@@ -3,39 +3,25 @@
 // running app as `second-instance`, any time after `ready`. The built main runs under the fake
 // Electron (support/fake-electron), which makes ten such launches while the engine starts:
 // there must be one window, opened once IPC is bound, and every call of that window answered.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS } from '../../../src/shared/ipc.ts';
-import { builtMainExists, runMain, type Run } from '../../support/fake-electron/run-main.ts';
+import { ENGINE_STOPS_AT_WILL_QUIT, runOnce } from '../../support/fake-electron/run-main.ts';
 
 describe('launches during start-up', () => {
-  let home: string;
-  let run: Run;
-
-  beforeAll(async () => {
-    expect(builtMainExists(), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
-    home = mkdtempSync(join(tmpdir(), 'vet-scribe-glue-launches-'));
-    run = await runMain(home, join(home, 'tokens.txt'), 'quit', { FAKE_ELECTRON_LAUNCHES: '10' });
-  });
-
-  afterAll(() => {
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
+  const main = runOnce('launches', 'quit', { FAKE_ELECTRON_LAUNCHES: '10' });
 
   it('ten launches arrive while the engine starts, before any IPC handler exists', () => {
-    expect(run.quit.launches).toEqual({ made: 10, beforeIpc: 10 });
+    expect(main.run.quit.launches).toEqual({ made: 10, beforeIpc: 10 });
   });
 
   it('opens exactly one window over the whole run', () => {
-    expect(run.quit.windowsCreated).toBe(1);
-    expect(run.report.window.count).toBe(1);
-    expect(run.report.driverError).toBeUndefined();
+    expect(main.run.quit.windowsCreated).toBe(1);
+    expect(main.run.report.window.count).toBe(1);
+    expect(main.run.report.driverError).toBeUndefined();
   });
 
   it('answers every call of that window: none finds its handler missing', () => {
-    const r = run.report;
+    const r = main.run.report;
     for (const [name, answer] of Object.entries({
       appInfo: r.appInfo,
       sessionBefore: r.sessionBefore,
@@ -56,16 +42,9 @@ describe('launches during start-up', () => {
   });
 
   it('quits cleanly afterwards', () => {
-    expect(run.quit.quitLog).toEqual([
-      'before-quit',
-      'window closed',
-      'will-quit (prevented)',
-      'before-quit',
-      'will-quit',
-      'quit',
-    ]);
-    expect(run.quit.errorBoxes).toEqual([]);
-    expect(run.quit.unimplemented).toEqual([]);
-    expect(run.code).toBe(0);
+    expect(main.run.quit.quitLog).toEqual(['before-quit', 'window closed', ...ENGINE_STOPS_AT_WILL_QUIT]);
+    expect(main.run.quit.errorBoxes).toEqual([]);
+    expect(main.run.quit.unimplemented).toEqual([]);
+    expect(main.run.code).toBe(0);
   });
 });

@@ -6,35 +6,28 @@
 // a refusal comes after "Update ready". What cannot run here is codesign itself: the signer is
 // handed in, and the reading of codesign's display is tested on its text.
 import { MacUpdater } from 'electron-updater';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AutoUpdate, MAC_UNSIGNED_MESSAGE, macSignerFrom, type MacSigner } from '../../../src/main/auto-update.ts';
-import { updateBanner, type UpdateInfo } from '../../../src/shared/updates.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MAC_UNSIGNED_MESSAGE, macSignerFrom, type MacSigner } from '../../../src/main/auto-update.ts';
+import { updateBanner } from '../../../src/shared/updates.ts';
 import {
   FakeSquirrelMac,
   NodeExecutor,
   SQUIRREL_SIGNATURE_REFUSAL,
   appFolder,
-  latestYml,
+  oneUpdateFeed,
   packagedConfig,
-  startFeed,
   until,
+  watchedAutoUpdate,
   withElectronAutoUpdater,
-  type Feed,
 } from '../../support/updater.ts';
 
 const ZIP = Buffer.alloc(200 * 1024, 'Vet Scribe-0.2.0-mac.zip');
 const ZIP_NAME = 'Vet Scribe-0.2.0-mac.zip';
 
-let feed: Feed;
+// latest-mac.yml on a Mac, latest-linux.yml here: both the Mac one.
+const feed = oneUpdateFeed(ZIP_NAME, ZIP, ['latest-mac.yml', 'latest-linux.yml']);
 const cleanups: (() => void)[] = [];
 
-beforeAll(async () => {
-  // The generic provider names its channel file after the platform the test runs on
-  // (latest-mac.yml on a Mac, latest-linux.yml here): both are the Mac one.
-  const yml = () => latestYml(ZIP_NAME, ZIP);
-  feed = await startFeed({ 'latest-mac.yml': yml, 'latest-linux.yml': yml, [ZIP_NAME]: () => ZIP });
-});
-afterAll(() => feed.close());
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
 });
@@ -45,9 +38,7 @@ function macApp(signer: MacSigner, refusal: string | null, prepare?: (updater: M
   const squirrel = new FakeSquirrelMac(refusal);
   let made = 0;
   let updater: MacUpdater | null = null;
-  const states: UpdateInfo[] = [];
-  const lines: string[] = [];
-  const update = new AutoUpdate({
+  const { update, states, lines } = watchedAutoUpdate({
     updater: () => {
       made += 1;
       updater = withElectronAutoUpdater(squirrel, () => new MacUpdater(undefined, app));
@@ -55,12 +46,9 @@ function macApp(signer: MacSigner, refusal: string | null, prepare?: (updater: M
       prepare?.(updater);
       return Promise.resolve(updater);
     },
-    isPackaged: true,
     configPath: `${dir}/user-data/app-update.yml`,
     platform: 'darwin',
     macSigner: () => Promise.resolve(signer),
-    log: (level, line) => lines.push(`${level} ${line}`),
-    onChange: (info) => states.push(info),
   });
   cleanups.push(() => {
     update.dispose();

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { DebUpdater } from 'electron-updater';
 import { createProxy } from 'proxy';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AutoUpdate } from '../../../src/main/auto-update.ts';
-import type { UpdateInfo } from '../../../src/shared/updates.ts';
+import type { AutoUpdate } from '../../../src/main/auto-update.ts';
 import {
   ElectronNetThroughProxy,
   appFolder,
@@ -18,6 +17,7 @@ import {
   packagedConfig,
   startFeed,
   until,
+  watchedAutoUpdate,
   type AuthInfo,
   type Feed,
 } from '../../support/updater.ts';
@@ -68,15 +68,10 @@ function behindTheProxy() {
   });
   (updater as unknown as { httpExecutor: ElectronNetThroughProxy }).httpExecutor = executor;
   updater.quitAndInstall = () => undefined;
-  const states: UpdateInfo[] = [];
-  const lines: string[] = [];
-  const update = new AutoUpdate({
+  const { update, states, lines } = watchedAutoUpdate({
     updater: () => Promise.resolve(updater),
-    isPackaged: true,
     configPath: join(dir, 'user-data', 'app-update.yml'),
     platform: 'linux',
-    log: (level, line) => lines.push(`${level} ${line}`),
-    onChange: (info) => states.push(info),
   });
   updates.push(update);
   return { update, executor, logins, states, lines };

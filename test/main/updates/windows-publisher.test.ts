@@ -8,33 +8,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AutoUpdate } from '../../../src/main/auto-update.ts';
-import type { UpdateInfo } from '../../../src/shared/updates.ts';
-import {
-  NodeExecutor,
-  appFolder,
-  latestYml,
-  packagedConfig,
-  startFeed,
-  until,
-  type Feed,
-} from '../../support/updater.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AutoUpdate } from '../../../src/main/auto-update.ts';
+import { appFolder, oneUpdateFeed, packagedConfig, runHere, until, watchedAutoUpdate } from '../../support/updater.ts';
 
 const INSTALLER = Buffer.alloc(300 * 1024, 'Vet Scribe Setup 0.2.0');
 const EXE = 'Vet Scribe Setup 0.2.0.exe';
 const PUBLISHER = 'Vet Scribe Clinic Software Ltd';
 
-let feed: Feed;
+// latest.yml on Windows, latest-linux.yml here: each the Windows one.
+const feed = oneUpdateFeed(EXE, INSTALLER, ['latest.yml', 'latest-linux.yml', 'latest-mac.yml']);
 const updates: AutoUpdate[] = [];
 
-beforeAll(async () => {
-  // The generic provider names its channel file after the platform the test runs on (latest.yml
-  // on Windows, latest-linux.yml here): both are the Windows one.
-  const yml = () => latestYml(EXE, INSTALLER);
-  feed = await startFeed({ 'latest.yml': yml, 'latest-linux.yml': yml, 'latest-mac.yml': yml, [EXE]: () => INSTALLER });
-});
-afterAll(() => feed.close());
 afterEach(() => {
   for (const u of updates.splice(0)) u.dispose();
 });
@@ -47,7 +32,8 @@ afterEach(() => {
 function windowsApp(packaged: Record<string, unknown> | null, signer: string) {
   const { dir, app } = appFolder(packaged);
   const updater = new NsisUpdater(undefined, app);
-  (updater as unknown as { httpExecutor: NodeExecutor }).httpExecutor = new NodeExecutor();
+  // Running the installer is not for a test machine: recorded instead.
+  const installs = runHere(updater);
   const verified: { publisherNames: string[]; bytes: Buffer }[] = [];
   // electron-updater's verifier compares the signer's CN (or the whole DN) with each publisher
   // name and answers null for a match, else a description of the mismatch.
@@ -61,19 +47,11 @@ function windowsApp(packaged: Record<string, unknown> | null, signer: string) {
         : `publisherNames: ${publisherNames.join(' | ')}, raw info: {"Status":0,"SignerCertificate":{"Subject":"${signer}"}}`,
     );
   };
-  const installs: unknown[][] = [];
-  // Running the installer is not for a test machine: recorded instead.
-  updater.quitAndInstall = (...args: unknown[]) => void installs.push(args);
-  const states: UpdateInfo[] = [];
-  const lines: string[] = [];
   const configPath = join(dir, 'user-data', 'app-update.yml');
-  const update = new AutoUpdate({
+  const { update, states, lines } = watchedAutoUpdate({
     updater: () => Promise.resolve(updater),
-    isPackaged: true,
     configPath,
     platform: 'win32',
-    log: (level, line) => lines.push(`${level} ${line}`),
-    onChange: (info) => states.push(info),
   });
   updates.push(update);
   return { update, updater, verified, installs, states, lines, configPath };

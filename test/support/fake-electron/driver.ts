@@ -5,6 +5,11 @@
 // prints one line `FAKE_ELECTRON_REPORT <json>` on stdout (report.ts). A line `close` on stdin
 // closes the window as the user would, a line `quit` quits the app (app.quit()); right before
 // the process ends it prints `FAKE_ELECTRON_QUIT <json>`, with the handles still open then.
+//
+// It is one long file on purpose: it is loaded into main's process by one `--import`, and every
+// scenario (the desktop day, the launches during start-up, the glue's scenarios below) needs the
+// same window, IPC calls and waits of that one process; split, its parts would only import each
+// other. Each scenario is a section of its own, run by the line or variable that names it.
 import {
   activateFromActionCenter,
   app,

@@ -8,6 +8,10 @@
 // API fails the test even where main swallows the error. The rules of Electron that main
 // could break without noticing are kept too: no window, session, protocol handler or
 // safeStorage before `ready`, no privileged scheme after it, no second handler per channel.
+//
+// It is one long file on purpose: it stands for one module, `electron`, whose parts share one
+// record (`fake`), one `ready` and one refusal of what is missing; it is cut into sections as
+// Electron's documentation is (app, windows, the other modules, tray and shortcuts).
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

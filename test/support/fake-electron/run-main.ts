@@ -1,9 +1,11 @@
 // Starts the BUILT main (out/main/index.js) under plain Node with the fake Electron of this
-// folder (register.ts), for the tests that drive it (built-main.test.ts, electron-glue-*.test.ts).
+// folder (register.ts), for the tests that drive it (test/build/built-main.test.ts, test/main/electron-glue/).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { QUIT_PREFIX, REPORT_PREFIX, type QuitReport, type Report } from './report.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
@@ -21,6 +23,48 @@ export interface Run<R = Report> {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * How every quit of main ends: will-quit is held once while the engine stops, then the quit
+ * goes on. What comes before it says how the quit began.
+ */
+export const ENGINE_STOPS_AT_WILL_QUIT = ['will-quit (prevented)', 'before-quit', 'will-quit', 'quit'];
+
+/** What a run left open when it ended, beyond its own stdio pipes (a server, a socket, a timer…). */
+export function leftOpen(quit: QuitReport): string[] {
+  return Object.keys(quit.resources).filter((r) => r !== 'PipeWrap' && r !== 'TTYWrap');
+}
+
+/**
+ * One run of the built main for the calling describe, on a home folder of its own: started
+ * before its first test with `command` and `env`, the folder deleted after its last.
+ */
+export function runOnce(
+  label: string,
+  command: Command,
+  env: NodeJS.ProcessEnv,
+): { readonly run: Run; readonly home: string } {
+  let home: string | undefined;
+  let run: Run | undefined;
+  beforeAll(async () => {
+    expect(builtMainExists(), 'out/main/index.js is missing: run "npm run build" first').toBe(true);
+    home = mkdtempSync(join(tmpdir(), `vet-scribe-glue-${label}-`));
+    run = await runMain(home, join(home, 'tokens.txt'), command, env);
+  });
+  afterAll(() => {
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+  return {
+    get run() {
+      if (!run) throw new Error('the built main has not run: see the failure of beforeAll');
+      return run;
+    },
+    get home() {
+      if (!home) throw new Error('the built main has no home yet: see the failure of beforeAll');
+      return home;
+    },
+  };
 }
 
 /** The JSON of the first stdout line that starts with `prefix`, or undefined. */
