@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { newSandboxSecret, startSandbox } from '../../src/sandbox/index.ts';
-import { call, fakeWebm, signIn, uploadRecording, sessionBody } from '../support/http.ts';
+import { call, fakeWebm, signIn, uploadRecording, recordingSessionBody } from '../support/http.ts';
 import { sandboxPerTest } from './support.ts';
 
 const start = sandboxPerTest();
@@ -226,7 +226,7 @@ describe('command line', () => {
         const session = await call<{ public_id: string }>(
           'POST',
           `${first.info.scribe_url}/recording-sessions/create`,
-          { token: access, body: sessionBody('Bella') },
+          { token: access, body: recordingSessionBody('Bella') },
         );
         recordingSessionId = session.json.public_id;
       } finally {

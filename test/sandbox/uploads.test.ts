@@ -3,7 +3,7 @@
 // and scribing started by the upload itself.
 import { describe, expect, it } from 'vitest';
 import { OTHER_ACCOUNT, type Sandbox } from '../../src/sandbox/index.ts';
-import { call, fakeWebm, sessionBody, signIn, uploadRecording } from '../support/http.ts';
+import { call, fakeWebm, recordingSessionBody, signIn, uploadRecording } from '../support/http.ts';
 import { firstTemplate, sandboxPerTest, type Page, type Validation } from './support.ts';
 
 const start = sandboxPerTest();
@@ -13,7 +13,7 @@ describe('POST /audio/generate-upload-url and the PUT to the presigned address: 
     const { access } = await signIn(s);
     const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: access,
-      body: sessionBody(),
+      body: recordingSessionBody(),
     });
     const u = await call<{ url: string; message: string }>('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
       token: access,
@@ -109,7 +109,7 @@ describe('POST /audio/generate-upload-url and the PUT to the presigned address: 
     const other = await signIn(s, OTHER_ACCOUNT);
     const session = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: other.access,
-      body: sessionBody(),
+      body: recordingSessionBody(),
     });
     const a = await call('POST', `${s.urls.scribe_url}/audio/generate-upload-url`, {
       token: access,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { rtfToSections } from '../../src/shared/note/index.ts';
 import { OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
-import { call, fakeWebm, sessionBody, signIn, uploadRecording, waitFor } from '../support/http.ts';
+import { call, fakeWebm, recordingSessionBody, signIn, uploadRecording, waitFor } from '../support/http.ts';
 import {
   firstTemplate,
   getScribe,
@@ -27,7 +27,7 @@ describe('POST /recording-sessions/create: create a recording session', () => {
     const { access, user } = await signIn(s);
     const a = await call<Record<string, unknown>>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: access,
-      body: sessionBody('Max', 'Vomiting, 2 days'),
+      body: recordingSessionBody('Max', 'Vomiting, 2 days'),
     });
     expect(a.status).toBe(200);
     expect(a.json).toEqual({
@@ -53,7 +53,7 @@ describe('POST /recording-sessions/create: create a recording session', () => {
         { loc: ['body', 'name'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
       ]),
     );
-    const blank = await post({ ...sessionBody(), patient_name: '   ' });
+    const blank = await post({ ...recordingSessionBody(), patient_name: '   ' });
     expect(blank.json.detail).toEqual([
       { loc: ['body', 'patient_name'], msg: 'String should have at least 1 character', type: 'string_too_short' },
     ]);
@@ -61,11 +61,11 @@ describe('POST /recording-sessions/create: create a recording session', () => {
     expect(noDescription.json.detail).toEqual([
       { loc: ['body', 'description'], msg: 'Field required', type: 'missing' },
     ]);
-    const badDate = await post({ ...sessionBody(), session_date: '2026-02-30' });
+    const badDate = await post({ ...recordingSessionBody(), session_date: '2026-02-30' });
     expect(badDate.json.detail).toEqual([
       { loc: ['body', 'session_date'], msg: 'Input should be a valid date', type: 'date_from_datetime_parsing' },
     ]);
-    const localDate = await post({ ...sessionBody(), session_date: '25/11/2026' });
+    const localDate = await post({ ...recordingSessionBody(), session_date: '25/11/2026' });
     expect(localDate.json.detail).toEqual([
       {
         loc: ['body', 'session_date'],
@@ -73,12 +73,12 @@ describe('POST /recording-sessions/create: create a recording session', () => {
         type: 'date_from_datetime_parsing',
       },
     ]);
-    const number = await post({ ...sessionBody(), patient_name: 7 });
+    const number = await post({ ...recordingSessionBody(), patient_name: 7 });
     expect(number.json.detail).toEqual([
       { loc: ['body', 'patient_name'], msg: 'Input should be a valid string', type: 'string_type' },
     ]);
     // An empty description is taken: the OpenAPI requires the member, the page lets it be empty.
-    expect((await post({ ...sessionBody(), description: '' })).status).toBe(200);
+    expect((await post({ ...recordingSessionBody(), description: '' })).status).toBe(200);
   });
 
   it('lists and gets the organization sessions, paged, never another organization', async () => {
@@ -87,11 +87,11 @@ describe('POST /recording-sessions/create: create a recording session', () => {
     const other = await signIn(s, OTHER_ACCOUNT);
     const mine = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: access,
-      body: sessionBody('Luna'),
+      body: recordingSessionBody('Luna'),
     });
     const theirs = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: other.access,
-      body: sessionBody('Rex'),
+      body: recordingSessionBody('Rex'),
     });
     const list = await call<Page<{ patient_name: string }>>(
       'GET',
@@ -271,7 +271,7 @@ describe('POST /scribe/request and GET /scribe/get/{id}: scribe request and stat
     expect(guessed.json.detail[0]).toMatchObject({ loc: ['body', 'file_key'], type: 'extra_forbidden' });
     const empty = await call<{ public_id: string }>('POST', `${s.urls.scribe_url}/recording-sessions/create`, {
       token: access,
-      body: sessionBody('Nobody'),
+      body: recordingSessionBody('Nobody'),
     });
     const early = await call('POST', `${s.urls.scribe_url}/scribe/request`, {
       token: access,

@@ -64,12 +64,15 @@ export async function signIn(sandbox: Sandbox, account = sandbox.demo): Promise<
   return { access: a.json.access_token, refresh: a.json.refresh_token, user: a.json.user };
 }
 
-/** Row 4's body for a patient, as the app sends it. */
-export function sessionBody(patientName = 'Bella', description = 'Limping, left hind') {
+/** The body of `POST /recording-sessions/create` for a patient, as the app sends it. */
+export function recordingSessionBody(patientName = 'Bella', description = 'Limping, left hind') {
   return { patient_name: patientName, description, session_date: '2026-11-25' };
 }
 
-/** Rows 4, 6 and 7 as published: a session for a patient, an upload address, the bytes PUT to it as `curl -T` sends them. */
+/**
+ * `POST /recording-sessions/create`, `POST /audio/generate-upload-url` and the PUT to that address, as
+ * published: a recording session for a patient, its upload address, the bytes as `curl -T` sends them.
+ */
 export async function uploadRecording(
   sandbox: Sandbox,
   token: string,
@@ -78,7 +81,7 @@ export async function uploadRecording(
 ): Promise<{ recordingSessionId: string; uploadUrl: string }> {
   const s = await call<{ public_id: string }>('POST', `${sandbox.urls.scribe_url}/recording-sessions/create`, {
     token,
-    body: sessionBody(patientName),
+    body: recordingSessionBody(patientName),
   });
   if (s.status !== 200) throw new Error(`create session answered ${s.status}: ${s.text}`);
   const recordingSessionId = s.json.public_id;
