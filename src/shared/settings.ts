@@ -85,8 +85,11 @@ const settingsShape = z.object({
   inputDeviceId: z.string().max(500).nullable(),
   scribeOverdueMinutes: overdueMinutes,
   maxRecordingMinutes,
-  /** Start asks whether the pet's owner consented to the recording, and the consult keeps the answer's time. */
-  askOwnerConsent: z.boolean(),
+  /**
+   * Start asks whether the pet's owner consented to the recording, and the consult keeps the
+   * answer's time. Saved settings of older versions call it `askOwnerConsent` (SETTINGS_RENAMED).
+   */
+  askPetOwnerConsent: z.boolean(),
   recordShortcut,
   updateFeedUrl,
   /**
@@ -134,7 +137,7 @@ export const DEFAULT_SETTINGS: Settings = {
   inputDeviceId: null,
   scribeOverdueMinutes: 30,
   maxRecordingMinutes: 90,
-  askOwnerConsent: false,
+  askPetOwnerConsent: false,
   recordShortcut: DEFAULT_RECORD_SHORTCUT,
   updateFeedUrl: '',
 };

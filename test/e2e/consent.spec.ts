@@ -8,7 +8,7 @@ test('with consent asked for, Start asks first: No records nothing and says so; 
   host,
   demo,
 }) => {
-  await host.call('settings:update', { askOwnerConsent: true });
+  await host.call('settings:update', { askPetOwnerConsent: true });
   await start(page, host, demo);
   await typePatient(page, { name: 'Bella', description: 'Vomiting' });
   const startButton = page.getByRole('button', { name: 'Start recording', exact: true });

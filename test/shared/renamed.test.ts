@@ -1,6 +1,7 @@
 // Files an earlier version wrote under names since changed are read under today's names, and
-// written again under today's only: a job on its way (its recording session and its state), what
-// this computer recorded, the clinic's consults as last read, and the sandbox's own state.
+// written again under today's only: a job on its way (its recording session and its state), the
+// settings, what this computer recorded, the clinic's consults as last read, and the sandbox's
+// own state.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import { ClinicCopyFiles } from '../../src/main/core/clinic/copy-file.ts';
 import { RecordedHere } from '../../src/main/core/clinic/recorded-here.ts';
 import { jobRecordSchema, unsent } from '../../src/main/core/jobs/record.ts';
 import { writeJsonAtomic } from '../../src/main/core/platform/atomic-file.ts';
+import { SettingsStore } from '../../src/main/core/settings/settings.ts';
+import { DEFAULT_SETTINGS } from '../../src/shared/settings.ts';
 import { withNamesNow } from '../../src/shared/renamed.ts';
 import { newSandboxSecret, startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { firstTemplateId, makeRecording, startCoreAgainst, tempDir, waitForJob } from '../support/core.ts';
@@ -88,6 +91,22 @@ describe('a job file written before the recording session was named so', () => {
       bytesTotal: 1,
     });
     expect(parsed).toMatchObject({ state: 'failed', failedAt: 'recording_session_created', recordingSessionId: 's1' });
+  });
+});
+
+describe('settings saved under earlier names', () => {
+  it('“Ask for the pet owner’s consent” saved as askOwnerConsent, and the sign-in row as useLoginRow, are kept and saved again under their names now', async () => {
+    const dataDir = tempDir();
+    const { askPetOwnerConsent: _a, signInAtScribe: _s, ...rest } = DEFAULT_SETTINGS;
+    await writeJsonAtomic(join(dataDir, 'settings.json'), { ...rest, askOwnerConsent: true, useLoginRow: true });
+    const store = new SettingsStore(dataDir);
+    expect(await store.load()).toMatchObject({ askPetOwnerConsent: true, signInAtScribe: true });
+    expect(store.notice).toBeNull();
+    await store.update({ scribeOverdueMinutes: 45 });
+    const saved = json(join(dataDir, 'settings.json'));
+    expect(saved).toMatchObject({ askPetOwnerConsent: true, signInAtScribe: true, scribeOverdueMinutes: 45 });
+    expect(saved).not.toHaveProperty('askOwnerConsent');
+    expect(saved).not.toHaveProperty('useLoginRow');
   });
 });
 

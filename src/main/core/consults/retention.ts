@@ -1,22 +1,22 @@
-// How long each clinic keeps its consults' audio: every clinic's account (a service and an
-// organization) keeps its own retention, and a consult's is its owner's clinic's. The sweep
-// runs hourly and when a clinic changes its retention.
+// How long this computer keeps the audio of each organization's consults: every organization
+// at a service keeps its own retention (`retentionByAccount`), and a consult's is its owner's
+// organization's. The sweep runs hourly and when an organization's retention changes.
 import type { Retention } from '../../../shared/settings.ts';
 import type { RetentionPolicy } from '../jobs/index.ts';
 import type { ConsultParts } from './parts.ts';
 
 const SWEEP_MS = 3600_000;
 
-export type ClinicRetentionOptions = Pick<
+export type AccountRetentionOptions = Pick<
   ConsultParts,
   'settings' | 'recordings' | 'pipeline' | 'user' | 'serviceKey' | 'log'
 >;
 
 export class AccountRetention {
-  private readonly options: ClinicRetentionOptions;
+  private readonly options: AccountRetentionOptions;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(options: ClinicRetentionOptions) {
+  constructor(options: AccountRetentionOptions) {
     this.options = options;
   }
 

@@ -15,7 +15,10 @@ import { withNamesNow } from '../../../shared/renamed.ts';
 import { readJson, writeJsonAtomic, Refusal } from '../platform/index.ts';
 
 /** Members saved under another name by an older version: old name -> name now. */
-export const SETTINGS_RENAMED: Readonly<Record<string, keyof Settings>> = { useLoginRow: 'signInAtScribe' };
+export const SETTINGS_RENAMED: Readonly<Record<string, keyof Settings>> = {
+  useLoginRow: 'signInAtScribe',
+  askOwnerConsent: 'askPetOwnerConsent',
+};
 
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;

@@ -95,7 +95,7 @@ function vetInFront(): RecorderState['owner'] {
 
 /** Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so. */
 function consentSettled(petOwnerConsented: boolean): boolean {
-  const askConsent = useSettings.getState().settings?.askOwnerConsent === true;
+  const askConsent = useSettings.getState().settings?.askPetOwnerConsent === true;
   if (askConsent && !petOwnerConsented) set({ consentAsked: true, result: null, error: null, info: null });
   return !askConsent || petOwnerConsented;
 }

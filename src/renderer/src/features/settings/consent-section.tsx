@@ -4,12 +4,12 @@ import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
 import { SettingsSection } from './section.tsx';
 
-export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }) {
+export function ConsentSection({ askPetOwnerConsent }: { askPetOwnerConsent: boolean }) {
   const { pending, saved, error, save } = useSettingSave<boolean>();
   const ids = useId();
   const change = (on: boolean) =>
-    save(on, { askOwnerConsent: on }, (after) =>
-      after.askOwnerConsent ? 'Saved. Start asks for the owner’s consent first.' : 'Saved. Start records at once.',
+    save(on, { askPetOwnerConsent: on }, (after) =>
+      after.askPetOwnerConsent ? 'Saved. Start asks for the owner’s consent first.' : 'Saved. Start records at once.',
     );
 
   return (
@@ -17,7 +17,7 @@ export function ConsentSection({ askOwnerConsent }: { askOwnerConsent: boolean }
       <label className="settings-check">
         <input
           type="checkbox"
-          checked={pending ?? askOwnerConsent}
+          checked={pending ?? askPetOwnerConsent}
           disabled={pending !== undefined}
           aria-describedby={`${ids}-hint`}
           onChange={(e) => void change(e.target.checked)}

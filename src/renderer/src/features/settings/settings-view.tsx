@@ -75,7 +75,7 @@ function VetSettings() {
       <WebhookSection needsNetwork={needsNetwork} />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
-      <ConsentSection askOwnerConsent={settings.askOwnerConsent} />
+      <ConsentSection askPetOwnerConsent={settings.askPetOwnerConsent} />
       <ShortcutSection recordShortcut={settings.recordShortcut} desktop={app.desktop} />
       <UpdatesSection updateFeedUrl={settings.updateFeedUrl} />
       <KeychainSection app={app} />
