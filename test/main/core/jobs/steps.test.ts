@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { writeJsonAtomic } from '../../../../src/main/core/platform/atomic-file.ts';
 import { localDate } from '../../../../src/main/core/recordings/index.ts';
-import { startSandbox } from '../../../../src/sandbox/index.ts';
+import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { rtfToSections, sectionsFromCategories, sectionsToText } from '../../../../src/shared/note/index.ts';
 import { call } from '../../../support/http.ts';
 import type { RecordingProxy } from '../../../support/recording-proxy.ts';
@@ -33,6 +34,44 @@ async function sessionAndAddress(scribeUrl: string, token: string): Promise<{ se
   });
   if (u.status >= 300) throw new Error(`upload url answered ${u.status}: ${u.text}`);
   return { sessionId: s.json.public_id, url: u.json.url };
+}
+
+/** A core on `sandbox`, signed in, with a recording and a session and upload address asked for it by hand. */
+async function recordingWithAddress(sandbox: Sandbox) {
+  const dataDir = tempDir();
+  const c = await startCoreAgainst(sandbox, { dataDir });
+  await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  const template = await firstTemplateId(c);
+  const id = await makeRecording(c);
+  const { sessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, await c.session.accessToken());
+  return { c, dataDir, template, id, sessionId, url };
+}
+
+/**
+ * The core of `first`, stopped, started again on its data after a job was left at upload_url
+ * with its session (as a restart finds one): it resumes there.
+ */
+async function resumedAtUpload(
+  sandbox: Sandbox,
+  first: Awaited<ReturnType<typeof recordingWithAddress>>,
+  fields: { recordingId: string } & Record<string, unknown>,
+) {
+  await writeJsonAtomic(
+    jobFile(first.c, fields.recordingId),
+    jobRecord({ templateId: first.template, state: 'upload_url', sessionId: first.sessionId, ...fields }),
+  );
+  const again = await startCoreAgainst(sandbox, { dataDir: first.dataDir, secretStore: first.c.options.secretStore });
+  cores.push(again);
+  return again;
+}
+
+/** The job ends completed, with no error, having asked once for a new address; `puts` PUTs reached the storage in all. */
+async function finishesAfterOneRenewal(sandbox: Sandbox, c: AppCore, id: string, puts: number) {
+  const job = await waitForJob(c, id, done);
+  expect(job.error).toBeNull();
+  expect(job.state).toBe('completed');
+  expect(c.pipeline.counters.uploadUrlRenewals).toBe(1);
+  expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(puts);
 }
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -175,57 +214,29 @@ describe('the published workflow', () => {
   it('asks again for an upload URL that has expired, before and after trying it', async () => {
     const sandbox = await startSandbox({ uploadTtlSeconds: 1, scribeSeconds: 0.2 });
     try {
-      const dataDir = tempDir();
-      const c = await startCoreAgainst(sandbox, { dataDir });
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      const template = await firstTemplateId(c);
-      const id = await makeRecording(c);
-      const token = await c.session.accessToken();
-      const scribe = c.serviceUrls().scribeUrl;
-      const { sessionId, url } = await sessionAndAddress(scribe, token);
+      const first = await recordingWithAddress(sandbox);
       await new Promise((r) => setTimeout(r, 1100));
       // Addresses given from now on live long, so a slow machine cannot see the new one expire
       // too (a 1 s address, signed to the second, may have a few ms left when it is given).
       sandbox.options.uploadTtlSeconds = 3600;
-      await c.stop();
+      await first.c.stop();
       // A job left at upload_url with an address that has expired but claims it has not (the
       // clocks disagree): the PUT is refused with 403 and the job asks for a new address.
-      const atUpload = { templateId: template, state: 'upload_url', sessionId };
-      await writeJsonAtomic(
-        jobFile(c, id),
-        jobRecord({
-          ...atUpload,
-          recordingId: id,
-          upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-        }),
-      );
-      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(again);
-      const resumed = await waitForJob(again, id, done);
-      expect(resumed.error).toBeNull();
-      expect(resumed.state).toBe('completed');
-      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(2);
+      const again = await resumedAtUpload(sandbox, first, {
+        recordingId: first.id,
+        upload: { url: first.url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      });
+      await finishesAfterOneRenewal(sandbox, again, first.id, 2);
       await again.stop();
       cores.pop();
       // And one whose expiry has passed by its own word is not even tried.
       const id2 = await makeRecording(again);
-      await writeJsonAtomic(
-        jobFile(again, id2),
-        jobRecord({
-          ...atUpload,
-          recordingId: id2,
-          idempotencyKey: 'k-2',
-          upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) - 5 },
-        }),
-      );
-      const third = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(third);
-      const late = await waitForJob(third, id2, done);
-      expect(late.error).toBeNull();
-      expect(late.state).toBe('completed');
-      expect(third.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(3);
+      const third = await resumedAtUpload(sandbox, first, {
+        recordingId: id2,
+        idempotencyKey: 'k-2',
+        upload: { url: first.url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) - 5 },
+      });
+      await finishesAfterOneRenewal(sandbox, third, id2, 3);
     } finally {
       await sandbox.close();
     }
@@ -237,35 +248,17 @@ describe('the published workflow', () => {
     const gone = await startSandbox({});
     const sandbox = await startSandbox({ scribeSeconds: 0.2 });
     try {
-      const dataDir = tempDir();
-      const c = await startCoreAgainst(sandbox, { dataDir });
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      const template = await firstTemplateId(c);
-      const id = await makeRecording(c);
-      const token = await c.session.accessToken();
-      const { sessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
-      const deadUrl = new URL(url);
+      const first = await recordingWithAddress(sandbox);
+      const deadUrl = new URL(first.url);
       deadUrl.port = new URL(gone.origin).port;
       await gone.close();
-      await c.stop();
-      await writeJsonAtomic(
-        jobFile(c, id),
-        jobRecord({
-          recordingId: id,
-          templateId: template,
-          state: 'upload_url',
-          sessionId,
-          idempotencyKey: 'k-dead',
-          upload: { url: deadUrl.href, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-        }),
-      );
-      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(again);
-      const job = await waitForJob(again, id, done);
-      expect(job.error).toBeNull();
-      expect(job.state).toBe('completed');
-      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(1);
+      await first.c.stop();
+      const again = await resumedAtUpload(sandbox, first, {
+        recordingId: first.id,
+        idempotencyKey: 'k-dead',
+        upload: { url: deadUrl.href, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+      });
+      await finishesAfterOneRenewal(sandbox, again, first.id, 1);
       expect(sandbox.stats().scribeRequests).toBe(1);
     } finally {
       await sandbox.close();
