@@ -1,12 +1,21 @@
 // The engines the engine's tests start, and their closing: a core on its built-in sandbox, signed
 // in as the demo vet or not; a sandbox read off the wire by a recording proxy with a signed-in
-// core talking through it; and one sandbox, proxy and held front shared by a file's tests. Each test file asks for them once, at its top level, so whatever a test
+// core talking through it; one sandbox, proxy and held front shared by a file's tests; a storage
+// front that holds or refuses uploads; and a recording made through the window's calls. Each test file asks for them once, at its top level, so whatever a test
 // started is stopped when it ends, pass or fail.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AppCore } from '../../../src/main/core/app-core.ts';
+import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { SandboxOptions } from '../../../src/sandbox/options.ts';
-import { firstTemplateId, startCore, startCoreAgainst, type TestCoreOptions } from '../../support/core.ts';
+import {
+  firstTemplateId,
+  recorderChunks,
+  startCore,
+  startCoreAgainst,
+  type TestCoreOptions,
+} from '../../support/core.ts';
 import { startHeldFront, type HeldFront } from '../../support/held-front.ts';
 import { startRecordingProxy, type RecordingProxy } from '../../support/recording-proxy.ts';
 
@@ -49,6 +58,14 @@ export interface Proxied {
   template: string;
 }
 
+/** A sandbox, the recording proxy in front of it, a core talking through the proxy and the core's handler table (the window's calls). */
+export interface ProxiedWindow {
+  sandbox: Sandbox;
+  proxy: RecordingProxy;
+  c: AppCore<Sandbox>;
+  h: HandlerTable;
+}
+
 /**
  * Gives `proxied`, a sandbox (with no rate limit unless told) behind a recording proxy and a
  * signed-in core through it, all closed after each test, the core first.
@@ -57,19 +74,30 @@ export function proxiedCores(): (
   sandboxOptions?: Partial<SandboxOptions>,
   options?: Parameters<typeof startCoreAgainst>[1],
 ) => Promise<Proxied> {
+  const atEnd = closedAfterEach();
+  return async (sandboxOptions = {}, options = {}) => {
+    const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
+    atEnd(() => s.close());
+    const proxy = await startRecordingProxy(s);
+    atEnd(() => proxy.close());
+    const c = await startCoreAgainst(s, { urls: proxy.urls, ...options });
+    atEnd(() => c.stop());
+    await c.session.signIn(s.demo.email, s.demo.password);
+    return { s, proxy, c, template: await firstTemplateId(c) };
+  };
+}
+
+/**
+ * Gives `atEnd`: what a test hands it (a sandbox, a proxy, a core, a server to close) is closed
+ * when the test ends, pass or fail, the last started first.
+ */
+export function closedAfterEach(): (close: () => Promise<unknown>) => void {
   const closers: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const close of closers.splice(0).reverse()) await close();
   });
-  return async (sandboxOptions = {}, options = {}) => {
-    const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
-    closers.push(() => s.close());
-    const proxy = await startRecordingProxy(s);
-    closers.push(() => proxy.close());
-    const c = await startCoreAgainst(s, { urls: proxy.urls, ...options });
-    closers.push(() => c.stop());
-    await c.session.signIn(s.demo.email, s.demo.password);
-    return { s, proxy, c, template: await firstTemplateId(c) };
+  return (close) => {
+    closers.push(close);
   };
 }
 
@@ -121,5 +149,80 @@ export function heldWire(sandboxOptions: Partial<SandboxOptions>): HeldWire {
       return get().front;
     },
     cores,
+  };
+}
+
+/**
+ * A recording started through the window's calls, as the recorder starts one, and fed the
+ * fixture's five chunks a second apart (after `afterStart`, when given); not stopped.
+ */
+export async function startAndFeed(
+  h: HandlerTable,
+  input: { patientName: string; templateId?: string; description?: string },
+  afterStart?: () => Promise<unknown>,
+): Promise<string> {
+  const started = await h['recording:start']({ mimeType: 'audio/webm;codecs=opus', ...input });
+  if (!started.ok) throw new Error(started.error.message);
+  const id = started.data.id;
+  await afterStart?.();
+  for (const [seq, data] of recorderChunks().entries())
+    await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  return id;
+}
+
+/**
+ * What an upload front does with one PUT (of the recording session named in its address): pass it
+ * on to the sandbox's storage (true), or not (false: it has answered it itself, or never will).
+ */
+export type UploadDecision = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  sessionId: string,
+) => boolean | Promise<boolean>;
+
+export interface UploadFront {
+  /** Each PUT's recording session and the status it was answered with, in order. */
+  puts: { sessionId: string; status: number }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A storage front the test steers: the proxy's upload addresses are rewritten to lead through
+ * it, so every PUT reaches it first and goes on as `decide` says, once it has said so.
+ */
+export async function startUploadFront(proxy: RecordingProxy, decide: UploadDecision): Promise<UploadFront> {
+  const puts: UploadFront['puts'] = [];
+  const front = createServer((req, res) => {
+    const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
+    const sessionId = /recordings(?:%2F|\/)([^%/]+)/.exec(target)?.[1] ?? '';
+    void (async () => {
+      if (!(await decide(req, res, sessionId))) {
+        puts.push({ sessionId, status: res.statusCode });
+        return;
+      }
+      const onward = request(
+        target,
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
+        (answer) => {
+          puts.push({ sessionId, status: answer.statusCode ?? 0 });
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(onward);
+    })();
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+  proxy.rewrite = (req, answer) =>
+    req.path.endsWith('/audio/generate-upload-url')
+      ? { ...(answer as object), url: `${origin}/put?to=${encodeURIComponent((answer as { url: string }).url)}` }
+      : undefined;
+  return {
+    puts,
+    close: async () => {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    },
   };
 }
