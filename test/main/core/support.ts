@@ -226,3 +226,12 @@ export async function startUploadFront(proxy: RecordingProxy, decide: UploadDeci
     },
   };
 }
+
+/** The data of a handler's answer that must be ok; throws with the answer's message otherwise. */
+export async function ok<T>(
+  answer: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>,
+): Promise<T> {
+  const a = await answer;
+  if (!a.ok) throw new Error(a.error.message);
+  return a.data;
+}
