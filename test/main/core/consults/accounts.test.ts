@@ -2,28 +2,20 @@
 // computer, through the sandbox over real HTTP. The other clinic's consults are not listed, not
 // opened, not deleted, and an unfinished one is never sent with the other account's sign-in: it
 // waits for its owner, then goes on.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
-import { firstTemplateId, recordThrough, startCore, waitForJob } from '../../../support/core.ts';
-import { closedAfterEach, proxiedCores, startAndFeed, startUploadFront } from '../support.ts';
+import { firstTemplateId, recordThrough, waitForJob } from '../../../support/core.ts';
+import { builtInCores, closedAfterEach, proxiedCores, startAndFeed, startUploadFront } from '../support.ts';
 
-let core: AppCore<Sandbox> | null = null;
-afterEach(async () => {
-  await core?.stop();
-  core = null;
-});
-
+const { core } = builtInCores();
 const proxied = proxiedCores();
 const atEnd = closedAfterEach();
 
 /** A core on the sandbox with the demo vet signed in, its window's calls and a template. */
 async function demoSignedIn(scribeSeconds: number) {
-  core = await startCore({ sandbox: { scribeSeconds } });
-  const c = core;
+  const c = await core({ sandbox: { scribeSeconds } });
   const demo = c.appInfo().sandbox?.demo;
   if (!demo) throw new Error('no sandbox');
   await c.session.signIn(demo.email, demo.password);
@@ -34,11 +26,9 @@ const NO_SUCH = 'That consult is not on this computer, or it belongs to another 
 
 describe('two accounts of two clinics on one computer', () => {
   it("each sees only its clinic's consults, and an unfinished consult waits for its owner's sign-in", async () => {
-    core = await startCore({ sandbox: { scribeSeconds: 0.3 } });
-    const c = core;
+    const c = await core({ sandbox: { scribeSeconds: 0.3 } });
     const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
+    const demo = c.appInfo().sandbox!.demo;
     const record = (patientName: string) => recordThrough(h, patientName);
 
     // Dr. Demo Vet records Bella and signs out before sending it: signed out, no one's consults
@@ -86,13 +76,7 @@ describe('two accounts of two clinics on one computer', () => {
   });
 
   it("a consult waiting to be sent is never sent with another account's sign-in: it says whose it is and goes on when its owner signs in", async () => {
-    core = await startCore({ sandbox: { scribeSeconds: 0.3 } });
-    const c = core;
-    const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
-    await c.session.signIn(demo.email, demo.password);
-    const template = await firstTemplateId(c);
+    const { c, h, demo, template } = await demoSignedIn(0.3);
     const id = await startAndFeed(h, { patientName: 'Bella', templateId: template });
     // Signed out first, so the job is queued without a token; then the other clinic signs in.
     await c.session.signOut('user');
