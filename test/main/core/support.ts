@@ -3,8 +3,11 @@
 // core talking through it; one sandbox, proxy and held front shared by a file's tests; a storage
 // front that holds or refuses uploads; and a recording made through the window's calls. Each test file asks for them once, at its top level, so whatever a test
 // started is stopped when it ends, pass or fail.
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AppCore } from '../../../src/main/core/app-core.ts';
 import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
@@ -196,24 +199,11 @@ export async function startUploadFront(proxy: RecordingProxy, decide: UploadDeci
     const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
     const sessionId = /recordings(?:%2F|\/)([^%/]+)/.exec(target)?.[1] ?? '';
     void (async () => {
-      if (!(await decide(req, res, sessionId))) {
-        puts.push({ sessionId, status: res.statusCode });
-        return;
-      }
-      const onward = request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (answer) => {
-          puts.push({ sessionId, status: answer.statusCode ?? 0 });
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(onward);
+      if (await decide(req, res, sessionId)) passOn(req, res, target, (status) => puts.push({ sessionId, status }));
+      else puts.push({ sessionId, status: res.statusCode });
     })();
   });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+  const origin = await listening(front);
   proxy.rewrite = (req, answer) =>
     req.path.endsWith('/audio/generate-upload-url')
       ? { ...(answer as object), url: `${origin}/put?to=${encodeURIComponent((answer as { url: string }).url)}` }
@@ -234,4 +224,42 @@ export async function ok<T>(
   const a = await answer;
   if (!a.ok) throw new Error(a.error.message);
   return a.data;
+}
+
+/**
+ * Gives each test of the file that calls this a new, empty folder, removed after it: `root`, and
+ * `dir` (`<root>/<sub>`, not made) where the code under test writes.
+ */
+export function folderEachTest(prefix: string, sub: string): { readonly root: string; readonly dir: string } {
+  const folder = { root: '', dir: '' };
+  beforeEach(() => {
+    folder.root = mkdtempSync(join(tmpdir(), prefix));
+    folder.dir = join(folder.root, sub);
+  });
+  afterEach(() => rmSync(folder.root, { recursive: true, force: true }));
+  return folder;
+}
+
+/**
+ * Passes a request on to `url` as it came (but for its Host) and the answer back as it comes,
+ * telling `onAnswer` its status; a target that cannot be reached ends the connection.
+ */
+export function passOn(req: IncomingMessage, res: ServerResponse, url: string, onAnswer?: (status: number) => void) {
+  const onward = request(
+    url,
+    { method: req.method, headers: { ...req.headers, host: new URL(url).host } },
+    (answer) => {
+      onAnswer?.(answer.statusCode ?? 0);
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  onward.on('error', () => res.destroy());
+  req.pipe(onward);
+}
+
+/** Starts the server on a free port of 127.0.0.1: its origin. */
+export async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 }

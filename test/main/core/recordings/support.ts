@@ -3,12 +3,12 @@
 // ffprobe reads of a file where it is installed, and a recordings folder of each test's own with
 // a clock the test moves.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { Refusal } from '../../../../src/main/core/platform/index.ts';
 import type { RecordingMeta, RecordingStore } from '../../../../src/main/core/recordings/index.ts';
+import { folderEachTest } from '../support.ts';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
 
@@ -68,13 +68,11 @@ export const advance = (ms: number) => {
 
 /** Gives each test of the file that calls this a new, empty folder and the clock at 2026-11-21T10:15:02.250Z. */
 export function freshFolderEachTest(): void {
+  const made = folderEachTest('vet-scribe-rec-', 'recordings');
   beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'vet-scribe-rec-'));
-    dir = join(folder, 'recordings');
+    folder = made.root;
+    dir = made.dir;
     clock = Date.parse('2026-11-21T10:15:02.250Z');
-  });
-  afterEach(() => {
-    rmSync(folder, { recursive: true, force: true });
   });
 }
 
