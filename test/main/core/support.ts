@@ -1,15 +1,16 @@
-// The engines the engine's tests start, and their closing: a core on its built-in sandbox, signed
-// in as the demo vet or not; a sandbox read off the wire by a recording proxy with a signed-in
-// core talking through it; one sandbox, proxy and held front shared by a file's tests; a storage
-// front that holds or refuses uploads; and a recording made through the window's calls. Each test file asks for them once, at its top level, so whatever a test
-// started is stopped when it ends, pass or fail.
+// What the engine's tests start, and its closing: a core on its built-in sandbox, signed in as the
+// demo vet or not; a sandbox read off the wire by a recording proxy with a signed-in core talking
+// through it; one sandbox, proxy and held front shared by a file's tests; a storage front that
+// holds or refuses uploads; a fresh folder per test; and a recording made through the window's
+// calls. A test file asks for the closing kinds once, at its top level (they register their own
+// hooks), so whatever a test started is stopped when it ends, pass or fail.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { AppCore } from '../../../src/main/core/app-core.ts';
-import type { HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
+import { createHandlers, type HandlerTable } from '../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import type { SandboxOptions } from '../../../src/sandbox/options.ts';
 import {
@@ -52,21 +53,20 @@ export function builtInCores() {
   return { core, signedIn, cores };
 }
 
-/** A sandbox, a recording proxy in front of it, and a core signed in as the demo vet through the proxy. */
-export interface Proxied {
-  s: Sandbox;
-  proxy: RecordingProxy;
-  c: AppCore<Sandbox>;
-  /** The first template the service lists. */
-  template: string;
-}
-
-/** A sandbox, the recording proxy in front of it, a core talking through the proxy and the core's handler table (the window's calls). */
+/**
+ * A sandbox, the recording proxy in front of it, a core talking through the proxy and the core's
+ * handler table (the window's calls).
+ */
 export interface ProxiedWindow {
   sandbox: Sandbox;
   proxy: RecordingProxy;
   c: AppCore<Sandbox>;
   h: HandlerTable;
+}
+
+/** The same with the demo vet signed in, and the first template the service lists. */
+export interface Proxied extends ProxiedWindow {
+  template: string;
 }
 
 /**
@@ -79,14 +79,14 @@ export function proxiedCores(): (
 ) => Promise<Proxied> {
   const atEnd = closedAfterEach();
   return async (sandboxOptions = {}, options = {}) => {
-    const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
-    atEnd(() => s.close());
-    const proxy = await startRecordingProxy(s);
+    const sandbox = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
+    atEnd(() => sandbox.close());
+    const proxy = await startRecordingProxy(sandbox);
     atEnd(() => proxy.close());
-    const c = await startCoreAgainst(s, { urls: proxy.urls, ...options });
+    const c = await startCoreAgainst(sandbox, { urls: proxy.urls, ...options });
     atEnd(() => c.stop());
-    await c.session.signIn(s.demo.email, s.demo.password);
-    return { s, proxy, c, template: await firstTemplateId(c) };
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    return { sandbox, proxy, c, h: createHandlers(c), template: await firstTemplateId(c) };
   };
 }
 

@@ -99,8 +99,7 @@ describe('two accounts of two clinics on one computer', () => {
 
 describe('another account signs in during an upload', () => {
   it('the upload stops where it is and waits for its owner; nothing goes on with the other sign-in; the owner back, it completes', async () => {
-    const { s: sandbox, c, proxy, template } = await proxied({ scribeSeconds: 0.3 });
-    const h = createHandlers(c);
+    const { sandbox, c, h, proxy, template } = await proxied({ scribeSeconds: 0.3 });
     // Storage that takes the first upload's bytes and never answers it; later ones go on to the
     // sandbox's own storage.
     let held = 0;

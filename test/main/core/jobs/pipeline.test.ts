@@ -5,7 +5,6 @@ import { ownerOf } from '../../../../src/main/core/jobs/pipeline.ts';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { writeJsonAtomic } from '../../../../src/main/core/platform/atomic-file.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
 import { startSandbox } from '../../../../src/sandbox/index.ts';
@@ -325,14 +324,18 @@ describe('a note that is late', () => {
     const notified: string[] = [];
     const SLOW_MS = 700;
     // 1.5 s instead of 30 minutes; quick polls before that, slow ones after.
-    const { c, proxy, template } = await proxied(
+    const {
+      c,
+      h: handlers,
+      proxy,
+      template,
+    } = await proxied(
       { scribeSeconds: 0.2 },
       {
         notify: (title, body) => notified.push(`${title}: ${body}`),
         pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 },
       },
     );
-    const handlers = createHandlers(c);
     const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     const overdueEvents: { at: number; job: JobInfo }[] = [];
     c.pipeline.on('overdue', (job) => overdueEvents.push({ at: Date.now(), job }));

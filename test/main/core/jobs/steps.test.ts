@@ -190,7 +190,7 @@ describe('the published workflow', () => {
   it('an address that has expired by the time it is used is refused (AccessDenied) and asked for again', async () => {
     // Signed to the second, a 2 s address lives 1–2 s: long enough to be tried, not renewed
     // ahead by its own word, however slow the machine is between asking and trying.
-    const { s, c, proxy, template } = await proxied({ scribeSeconds: 0.2, uploadTtlSeconds: 2 });
+    const { sandbox, c, proxy, template } = await proxied({ scribeSeconds: 0.2, uploadTtlSeconds: 2 });
     const id = await makeRecording(c, null, null, { patientName: 'Rex' });
     // The first address is used only after it has expired; the next one lives long.
     const upload = c.client.upload.bind(c.client);
@@ -199,7 +199,7 @@ describe('the published workflow', () => {
       if (first) {
         first = false;
         await new Promise((r) => setTimeout(r, 2100));
-        s.options.uploadTtlSeconds = 3600;
+        sandbox.options.uploadTtlSeconds = 3600;
       }
       return upload(...args);
     };
