@@ -1,19 +1,14 @@
 // The agents' IPC calls check their input in main: empty or blank input is refused with a clear
 // sentence and nothing reaches the service.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { startCore } from '../../../support/core.ts';
+import { builtInCores } from '../support.ts';
 
-const cores: AppCore[] = [];
-afterEach(async () => {
-  while (cores.length) await cores.pop()?.stop();
-});
+const { core } = builtInCores();
 
 describe('agent input checked in main', () => {
   it('agents:ddx and agents:treatmentPlan with empty or blank input answer { ok: false } with a clear message, and nothing reaches the service', async () => {
-    const c = await startCore();
-    cores.push(c);
+    const c = await core();
     const handlers = createHandlers(c);
     const demo = c.appInfo().sandbox!.demo;
     expect(await handlers['session:signIn'](demo)).toMatchObject({ ok: true });

@@ -3,7 +3,7 @@
 // service, its note read and copied there, and never twice on the first; another clinic sees
 // none of it; lists that page wrongly are read bounded and once per item; a list that fails
 // leaves the last copy; the copy opens offline after a restart.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -12,33 +12,37 @@ import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { OTHER_ACCOUNT, COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
-import type { ClinicView } from '../../../../src/shared/clinic.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
+import { closedAfterEach, ok } from '../support.ts';
+import { list, refresh } from './support.ts';
 
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
+const atEnd = closedAfterEach();
 
 async function computer(sandbox: Sandbox, dataDir = tempDir(), secretStore = new MemorySecretStore()) {
   const core: AppCore<Sandbox> = await startCoreAgainst(sandbox, { dataDir, secretStore });
-  closers.push(() => core.stop());
+  atEnd(() => core.stop());
   return { core, h: createHandlers(core), dataDir, secretStore };
 }
-
-async function ok<T>(answer: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const a = await answer;
-  if (!a.ok) throw new Error(a.error.message);
-  return a.data;
-}
-
-const refresh = (h: HandlerTable) => ok<ClinicView>(h['clinic:refresh'](undefined));
-const list = (h: HandlerTable) => ok<ClinicView>(h['clinic:list'](undefined));
 
 function listCalls(sandbox: Sandbox): number {
   return Object.entries(sandbox.stats().byRoute)
     .filter(([route]) => /scribe\/all|recording-sessions\/all/.test(route))
     .reduce((n, [, count]) => n + count, 0);
+}
+
+/**
+ * A sandbox and two computers on it: exam room 2 with the demo vet signed in, and the office with
+ * `officeVet` (the demo vet too unless told); the first template.
+ */
+async function twoComputers(officeVet?: { email: string; password: string }) {
+  const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
+  atEnd(() => sandbox.close());
+  const room2 = await computer(sandbox);
+  const office = await computer(sandbox);
+  await room2.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  const vet = officeVet ?? sandbox.demo;
+  await office.core.session.signIn(vet.email, vet.password);
+  return { sandbox, room2, office, template: await firstTemplateId(room2.core) };
 }
 
 async function recordAndSend(core: AppCore, h: HandlerTable, patient: string, template: string): Promise<string> {
@@ -51,13 +55,7 @@ async function recordAndSend(core: AppCore, h: HandlerTable, patient: string, te
 
 describe("the clinic's consults, two exam-room computers and one service", () => {
   it('shows a consult recorded on the other computer, reads and copies its note, never twice, never to another clinic, and offline from the last copy', async () => {
-    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    closers.push(() => sandbox.close());
-    const room2 = await computer(sandbox);
-    const office = await computer(sandbox);
-    await room2.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    await office.core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
-    const template = await firstTemplateId(room2.core);
+    const { sandbox, room2, office, template } = await twoComputers(COLLEAGUE_ACCOUNT);
 
     // Exam room 2 records Bella, and one more document of the same consult.
     const bella = await recordAndSend(room2.core, room2.h, 'Bella', template);
@@ -142,13 +140,7 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
   }, 60_000);
 
   it('reads lists that page wrongly bounded and once per item, and a failing list leaves the last copy', async () => {
-    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    closers.push(() => sandbox.close());
-    const room2 = await computer(sandbox);
-    const office = await computer(sandbox);
-    await room2.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    await office.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const template = await firstTemplateId(room2.core);
+    const { sandbox, room2, office, template } = await twoComputers();
     for (const patient of ['Bella', 'Milo', 'Luna']) await recordAndSend(room2.core, room2.h, patient, template);
     const good = await refresh(office.h);
     expect(good.consults).toHaveLength(6);

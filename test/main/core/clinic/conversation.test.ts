@@ -6,41 +6,31 @@
 // found by the words of its note, one unread is not.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { ActorAwayError } from '../../../../src/main/core/sign-in/actor.ts';
 import { ClinicConversation } from '../../../../src/main/core/clinic/clinic-conversation.ts';
-import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
+import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
-import { clinicMatches, type ClinicView } from '../../../../src/shared/clinic.ts';
+import { clinicMatches } from '../../../../src/shared/clinic.ts';
 import type { ChatTurn } from '../../../../src/shared/ipc.ts';
 import { startRecordingProxy } from '../../../support/recording-proxy.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
+import { closedAfterEach, ok } from '../support.ts';
+import { list, refresh } from './support.ts';
 
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-async function ok<T>(answer: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const a = await answer;
-  if (!a.ok) throw new Error(a.error.message);
-  return a.data;
-}
-
-const refresh = (h: HandlerTable) => ok<ClinicView>(h['clinic:refresh'](undefined));
-const list = (h: HandlerTable) => ok<ClinicView>(h['clinic:list'](undefined));
+const atEnd = closedAfterEach();
 
 describe("a note of the clinic's from elsewhere", () => {
   it('starts a conversation with the kept note, keeps its turns for the account alone, and is found by its words once read', async () => {
     const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    closers.push(() => sandbox.close());
+    atEnd(() => sandbox.close());
     const proxy = await startRecordingProxy(sandbox);
-    closers.push(() => proxy.close());
+    atEnd(() => proxy.close());
     const room2 = await startCoreAgainst(sandbox, { dataDir: tempDir() });
-    closers.push(() => room2.stop());
+    atEnd(() => room2.stop());
     const officeDir = tempDir();
     const secretStore = new MemorySecretStore();
     const startOffice = async () => {
@@ -49,7 +39,7 @@ describe("a note of the clinic's from elsewhere", () => {
         dataDir: officeDir,
         secretStore,
       });
-      closers.push(() => core.stop());
+      atEnd(() => core.stop());
       return { core, h: createHandlers(core) };
     };
     const office = await startOffice();

@@ -2,24 +2,21 @@
 // use signs the vet out and starts consults without a note again there; a change that leaves the
 // service in use as it was (addresses kept for later while the built-in sandbox is in use)
 // touches neither. The real engine and its embedded sandbox, over real HTTP.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { serviceInUseChanged } from '../../../../src/main/core/computer/app-settings.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { DEFAULT_SETTINGS } from '../../../../src/shared/settings.ts';
-import { firstTemplateId, makeRecording, startCore, waitForJob } from '../../../support/core.ts';
+import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../../../src/shared/settings.ts';
+import { firstTemplateId, makeRecording, waitForJob } from '../../../support/core.ts';
+import { jobFile } from '../jobs/support.ts';
+import { builtInCores } from '../support.ts';
 
-const cores: AppCore[] = [];
-afterEach(async () => {
-  while (cores.length) await cores.pop()?.stop();
-});
+const { signedIn } = builtInCores();
 
 describe('a change of settings and the service in use', () => {
   it('new addresses saved while the built-in sandbox is in use keep the vet signed in and the consult in flight as it was', async () => {
-    const c = await startCore({ sandbox: { scribeSeconds: 30 } });
-    cores.push(c);
+    const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
     const h = createHandlers(c);
-    await c.session.signIn(c.embeddedSandbox!.demo.email, c.embeddedSandbox!.demo.password);
     const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, (j) => j.state === 'scribe_requested');
@@ -56,5 +53,27 @@ describe('a change of settings and the service in use', () => {
     expect(
       serviceInUseChanged({ useSandbox: false, serviceUrls: urls }, { useSandbox: false, serviceUrls: urls }),
     ).toBe(false);
+  });
+
+  it('choosing the published service signs out and starts again there every consult without a note', async () => {
+    const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
+    const id = await makeRecording(c);
+    await c.pipeline.submit(id, await firstTemplateId(c));
+    await waitForJob(c, id, (j) => j.state === 'scribe_requested');
+    const settings = await createHandlers(c)['settings:update']({
+      useSandbox: false,
+      serviceUrls: { ...PUBLISHED_SERVICE_URLS },
+    });
+    expect(settings).toMatchObject({ ok: true, data: { useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS } });
+    expect(c.serviceUrls()).toEqual(PUBLISHED_SERVICE_URLS);
+    expect(c.session.state().signedIn).toBe(false);
+    expect(c.embeddedSandbox).toBeNull();
+    // Nothing is sent to the published service until the vet signs in there.
+    expect(await waitForJob(c, id, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in')).toMatchObject({
+      error: null,
+      overdue: false,
+    });
+    const onDisk = JSON.parse(readFileSync(jobFile(c, id), 'utf8')) as Record<string, unknown>;
+    expect(onDisk).toMatchObject({ state: 'recorded', recordingSessionId: null, scribeId: null, upload: null });
   });
 });

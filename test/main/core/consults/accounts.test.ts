@@ -2,24 +2,20 @@
 // computer, through the sandbox over real HTTP. The other clinic's consults are not listed, not
 // opened, not deleted, and an unfinished one is never sent with the other account's sign-in: it
 // waits for its owner, then goes on.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
-import { firstTemplateId, recorderChunks, recordThrough, startCore, waitForJob } from '../../../support/core.ts';
+import { firstTemplateId, recordThrough, waitForJob } from '../../../support/core.ts';
+import { builtInCores, closedAfterEach, proxiedCores, startAndFeed, startUploadFront } from '../support.ts';
 
-let core: AppCore<Sandbox> | null = null;
-afterEach(async () => {
-  await core?.stop();
-  core = null;
-});
+const { core } = builtInCores();
+const proxied = proxiedCores();
+const atEnd = closedAfterEach();
 
 /** A core on the sandbox with the demo vet signed in, its window's calls and a template. */
 async function demoSignedIn(scribeSeconds: number) {
-  core = await startCore({ sandbox: { scribeSeconds } });
-  const c = core;
+  const c = await core({ sandbox: { scribeSeconds } });
   const demo = c.appInfo().sandbox?.demo;
   if (!demo) throw new Error('no sandbox');
   await c.session.signIn(demo.email, demo.password);
@@ -30,11 +26,9 @@ const NO_SUCH = 'That consult is not on this computer, or it belongs to another 
 
 describe('two accounts of two clinics on one computer', () => {
   it("each sees only its clinic's consults, and an unfinished consult waits for its owner's sign-in", async () => {
-    core = await startCore({ sandbox: { scribeSeconds: 0.3 } });
-    const c = core;
+    const c = await core({ sandbox: { scribeSeconds: 0.3 } });
     const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
+    const demo = c.appInfo().sandbox!.demo;
     const record = (patientName: string) => recordThrough(h, patientName);
 
     // Dr. Demo Vet records Bella and signs out before sending it: signed out, no one's consults
@@ -82,22 +76,8 @@ describe('two accounts of two clinics on one computer', () => {
   });
 
   it("a consult waiting to be sent is never sent with another account's sign-in: it says whose it is and goes on when its owner signs in", async () => {
-    core = await startCore({ sandbox: { scribeSeconds: 0.3 } });
-    const c = core;
-    const h = createHandlers(c);
-    const demo = c.appInfo().sandbox?.demo;
-    if (!demo) throw new Error('no sandbox');
-    await c.session.signIn(demo.email, demo.password);
-    const template = await firstTemplateId(c);
-    const started = await h['recording:start']({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName: 'Bella',
-      templateId: template,
-    });
-    if (!started.ok) throw new Error(started.error.message);
-    const id = started.data.id;
-    for (const [seq, data] of recorderChunks().entries())
-      await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+    const { c, h, demo, template } = await demoSignedIn(0.3);
+    const id = await startAndFeed(h, { patientName: 'Bella', templateId: template });
     // Signed out first, so the job is queued without a token; then the other clinic signs in.
     await c.session.signOut('user');
     await h['recording:stop']({ id, durationMs: 5000 });
@@ -119,93 +99,47 @@ describe('two accounts of two clinics on one computer', () => {
 
 describe('another account signs in during an upload', () => {
   it('the upload stops where it is and waits for its owner; nothing goes on with the other sign-in; the owner back, it completes', async () => {
-    const { startSandbox } = await import('../../../../src/sandbox/index.ts');
-    const { startRecordingProxy } = await import('../../../support/recording-proxy.ts');
-    const { createServer, request } = await import('node:http');
-    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    const proxy = await startRecordingProxy(sandbox);
+    const { sandbox, c, h, proxy, template } = await proxied({ scribeSeconds: 0.3 });
     // Storage that takes the first upload's bytes and never answers it; later ones go on to the
     // sandbox's own storage.
     let held = 0;
-    const storage = createServer((req, res) => {
-      const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
-      if (held++ === 0) {
-        req.resume();
-        return;
-      }
-      const onward = request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(onward);
+    const storage = await startUploadFront(proxy, (req) => {
+      if (held++ > 0) return true;
+      req.resume();
+      return false;
     });
-    await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
-    const storageOrigin = `http://127.0.0.1:${(storage.address() as { port: number }).port}`;
-    proxy.rewrite = (req, answer) =>
-      req.path.endsWith('/audio/generate-upload-url')
-        ? {
-            ...(answer as object),
-            url: `${storageOrigin}/put?to=${encodeURIComponent((answer as { url: string }).url)}`,
-          }
-        : undefined;
-    const { startCoreAgainst } = await import('../../../support/core.ts');
-    core = await startCoreAgainst(sandbox, { urls: proxy.urls });
-    const c = core;
-    try {
-      const h = createHandlers(c);
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      const template = await firstTemplateId(c);
-      const started = await h['recording:start']({
-        mimeType: 'audio/webm;codecs=opus',
-        patientName: 'Bella',
-        templateId: template,
-      });
-      if (!started.ok) throw new Error(started.error.message);
-      const id = started.data.id;
-      for (const [seq, data] of recorderChunks().entries())
-        await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-      await h['recording:stop']({ id, durationMs: 5000 });
-      // The upload is under way (its answer held back by the storage).
-      for (let i = 0; held === 0 && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(held).toBe(1);
-      expect(c.pipeline.info(id)?.state).toBe('upload_url');
+    atEnd(() => storage.close());
+    const id = await startAndFeed(h, { patientName: 'Bella', templateId: template });
+    await h['recording:stop']({ id, durationMs: 5000 });
+    // The upload is under way (its answer held back by the storage).
+    for (let i = 0; held === 0 && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(held).toBe(1);
+    expect(c.pipeline.info(id)?.state).toBe('upload_url');
 
-      await c.session.signOut('user');
-      await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
-      const otherToken = (await c.options.secretStore.load())?.accessToken ?? '';
-      const waiting = await waitForJob(c, id, (j) => j.waitingFor === 'owner');
-      expect(waiting.state).toBe('upload_url');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      // Nothing was asked of the service with the other account's sign-in for this consult.
-      expect(
-        proxy.seen.filter(
-          (r) =>
-            r.headers.authorization === `Bearer ${otherToken}` &&
-            /recording-sessions|generate-upload-url|scribe\/request/.test(r.path),
-        ),
-      ).toEqual([]);
-      expect(proxy.find('POST', '/scribe/request')).toHaveLength(0);
+    await c.session.signOut('user');
+    await c.session.signIn(OTHER_ACCOUNT.email, OTHER_ACCOUNT.password);
+    const otherToken = (await c.options.secretStore.load())?.accessToken ?? '';
+    const waiting = await waitForJob(c, id, (j) => j.waitingFor === 'owner');
+    expect(waiting.state).toBe('upload_url');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing was asked of the service with the other account's sign-in for this consult.
+    expect(
+      proxy.seen.filter(
+        (r) =>
+          r.headers.authorization === `Bearer ${otherToken}` &&
+          /recording-sessions|generate-upload-url|scribe\/request/.test(r.path),
+      ),
+    ).toEqual([]);
+    expect(proxy.find('POST', '/scribe/request')).toHaveLength(0);
 
-      await c.session.signOut('user');
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed', 30_000)).state).toBe(
-        'completed',
-      );
-      // The upload went again, in full, with the owner back.
-      expect(held).toBeGreaterThanOrEqual(2);
-      expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
-    } finally {
-      storage.closeAllConnections();
-      await new Promise((resolve) => storage.close(resolve));
-      await c.stop();
-      core = null;
-      await proxy.close();
-      await sandbox.close();
-    }
+    await c.session.signOut('user');
+    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    expect((await waitForJob(c, id, (j) => j.state === 'completed' || j.state === 'failed', 30_000)).state).toBe(
+      'completed',
+    );
+    // The upload went again, in full, with the owner back.
+    expect(held).toBeGreaterThanOrEqual(2);
+    expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
   });
 
   it("consults:search finds a clinic's consults by patient, visit and the words of the note (the edit when there is one), as plain text, and never another clinic's", async () => {

@@ -3,24 +3,20 @@
 // real HTTP, real files.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { MAX_AGENT_INPUT } from '../../../../src/shared/limits.ts';
 import { OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
-import { recordThrough, startCore } from '../../../support/core.ts';
+import { recordThrough } from '../../../support/core.ts';
+import { builtInCores } from '../support.ts';
 
-const cores: AppCore[] = [];
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.stop();
-});
+const { core } = builtInCores();
 
 const HISTORY = 'Dog, 3 years, vomiting three times since yesterday, ate from the kitchen bin, mild abdominal pain.';
 
 describe('answers kept with a consult', () => {
   it('keeps the differentials asked from a note, shows them only to its clinic, and deletes them with the consult', async () => {
-    const c = await startCore();
-    cores.push(c);
+    const c = await core();
     const h = createHandlers(c);
     const demo = c.appInfo().sandbox!.demo;
     await c.session.signIn(demo.email, demo.password);

@@ -5,8 +5,7 @@
 // conversation) is one sentence and loses nothing. The real core, the sandbox over real HTTP
 // (through a recording proxy, and a front that can answer /chat itself), real files.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -26,6 +25,7 @@ import { OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import { makeRecording, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from '../../../support/recording-proxy.ts';
+import { listening, passOn } from '../support.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 
@@ -49,19 +49,9 @@ async function startFront(proxy: RecordingProxy) {
       req.on('end', () => res.writeHead(status, { 'content-type': type }).end(body));
       return;
     }
-    const upstream = httpRequest(
-      `${proxy.origin}${req.url ?? '/'}`,
-      { method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    passOn(req, res, `${proxy.origin}${req.url ?? '/'}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listening(server);
   const path = (url: string) => `${origin}${new URL(url).pathname}`;
   closers.push(async () => {
     server.closeAllConnections();

@@ -12,6 +12,7 @@ import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
 import { makeRecording, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
+import { ok } from '../support.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const OTHER_TEMPLATE = TEMPLATES.find((t) => t.name !== 'SOAP')!;
@@ -63,12 +64,6 @@ async function draftText(h: HandlerTable, id: string): Promise<string | null> {
   const answer = await h['consults:draft']({ id });
   if (!answer.ok) throw new Error(answer.error.message);
   return answer.data?.text ?? null;
-}
-
-async function ok<T>(answer: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
-  const a = await answer;
-  if (!a.ok) throw new Error(a.error.message);
-  return a.data;
 }
 
 describe("a vet's unsaved edit is theirs", () => {

@@ -2,8 +2,7 @@
 // sandbox over real HTTP (behind a proxy that holds and refuses on cue), real files. Each case
 // is a way a consult once reached another clinic's account, or left something behind.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { answerAudioRequest, audioUrl } from '../../../../src/main/audio-protocol.ts';
@@ -21,6 +20,7 @@ import {
   startCoreAgainst,
   waitForJob,
 } from '../../../support/core.ts';
+import { listening, passOn } from '../support.ts';
 
 const NO_SUCH = 'That consult is not on this computer, or it belongs to another clinic’s account.';
 const done = (j: { state: string }) => j.state === 'completed' || j.state === 'failed';
@@ -158,24 +158,9 @@ async function holdingProxy(sandbox: Sandbox) {
       });
       return;
     }
-    const onward = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    onward.on('error', () => res.destroy());
-    req.pipe(onward);
+    passOn(req, res, `${target.origin}${req.url ?? '/'}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = await listening(server);
   const rebase = (u: string) => origin + new URL(u).pathname.replace(/\/$/, '');
   return {
     seen,

@@ -6,13 +6,12 @@
 // the computer over, or signing out, between pets.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startSandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import {
   firstTemplateId,
@@ -23,82 +22,62 @@ import {
   until,
 } from '../../../support/core.ts';
 import { startRecordingProxy, type RecordingProxy, tokenUser } from '../../../support/recording-proxy.ts';
+import {
+  closedAfterEach,
+  type ProxiedWindow,
+  startAndFeed,
+  startUploadFront,
+  type UploadDecision,
+  type UploadFront,
+} from '../support.ts';
 
 const STOP_CHILD = join(import.meta.dirname, '../../../support/visit-stop-child.ts');
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const atEnd = closedAfterEach();
 
 type Handlers = ReturnType<typeof createHandlers>;
-/** Decides what the storage does with one PUT: forward it (true), or it has answered itself (false). */
-type Storage = (req: IncomingMessage, res: ServerResponse, recordingSessionId: string) => boolean | Promise<boolean>;
 
-interface World {
-  sandbox: Sandbox;
-  proxy: RecordingProxy;
-  c: AppCore<Sandbox>;
-  h: Handlers;
+interface World extends ProxiedWindow {
   /** Each PUT's session and its answer's status, in order. */
-  puts: { recordingSessionId: string; status: number }[];
+  puts: UploadFront['puts'];
 }
 
 /** A sandbox behind a recording proxy, the uploads through a storage front the test may steer, and a core. */
-async function world(storage: Storage = () => true, scribeSeconds = 0.3): Promise<World> {
+async function world(decide: UploadDecision = () => true, scribeSeconds = 0.3): Promise<World> {
   const sandbox = await startSandbox({ scribeSeconds, rateLimitPerMinute: 0 });
-  cleanups.push(() => sandbox.close());
+  atEnd(() => sandbox.close());
   const proxy = await startRecordingProxy(sandbox);
-  cleanups.push(() => proxy.close());
-  const puts: World['puts'] = [];
-  const front: Server = createServer((req, res) => {
-    const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
-    const recordingSessionId = /recordings(?:%2F|\/)([^%/]+)/.exec(target)?.[1] ?? '';
-    void (async () => {
-      if (!(await storage(req, res, recordingSessionId))) {
-        puts.push({ recordingSessionId, status: res.statusCode });
-        return;
-      }
-      const onward = request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (answer) => {
-          puts.push({ recordingSessionId, status: answer.statusCode ?? 0 });
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(onward);
-    })();
-  });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  cleanups.push(async () => {
-    front.closeAllConnections();
-    await new Promise((resolve) => front.close(resolve));
-  });
-  const origin = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
-  proxy.rewrite = (req, answer) =>
-    req.path.endsWith('/audio/generate-upload-url')
-      ? { ...(answer as object), url: `${origin}/put?to=${encodeURIComponent((answer as { url: string }).url)}` }
-      : undefined;
+  atEnd(() => proxy.close());
+  const front = await startUploadFront(proxy, decide);
+  atEnd(() => front.close());
   const c = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: new MemorySecretStore() });
-  cleanups.push(() => c.stop());
+  atEnd(() => c.stop());
   const h = createHandlers(c);
   await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-  return { sandbox, proxy, c, h, puts };
+  return { sandbox, proxy, c, h, puts: front.puts };
+}
+
+/**
+ * The demo vet records Bella and Mango in one visit; the second pet's upload is held at the storage
+ * (still going while the computer changes hands) until `release` is called.
+ */
+async function visitWithSecondUploadHeld() {
+  let release = () => {};
+  const opened = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  const w = await world(async () => {
+    if (++held === 2) await opened;
+    return true;
+  });
+  const owner = w.c.session.state().user?.id ?? '';
+  const [bella = '', mango = ''] = await recordVisit(w, 'Bella', ['Mango']);
+  await until(() => held >= 2);
+  return { w, owner, bella, mango, release };
 }
 
 /** One visit recorded through the window's calls: the first pet at Start, the others at Stop. */
 async function recordVisit(w: World, first: string, others: string[]): Promise<string[]> {
-  const started = await w.h['recording:start']({
-    mimeType: 'audio/webm;codecs=opus',
-    patientName: first,
-    templateId: await firstTemplateId(w.c),
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  const id = started.data.id;
-  for (const [seq, data] of recorderChunks().entries())
-    await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+  const id = await startAndFeed(w.h, { patientName: first, templateId: await firstTemplateId(w.c) });
   const stopped = await w.h['recording:stop']({ id, durationMs: 5000, pets: others });
   if (!stopped.ok) throw new Error(stopped.error.message);
   expect(stopped.data.recording.visitId).toBe(id);
@@ -217,17 +196,7 @@ describe('several pets in one visit', () => {
   });
 
   it('the vet hands the computer over between pets: each pet is sent with its owner’s sign-in and its note arrives once', async () => {
-    let release = () => {};
-    const opened = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    const w = await world(async () => {
-      // The second pet's upload waits while the computer changes hands.
-      if (++held === 2) await opened;
-      return true;
-    });
-    const owner = w.c.session.state().user?.id ?? '';
-    const [bella = '', mango = ''] = await recordVisit(w, 'Bella', ['Mango']);
-    await until(() => held >= 2);
+    const { w, owner, bella, mango, release } = await visitWithSecondUploadHeld();
     const switched = await w.h['session:switchUser'](undefined);
     expect(switched).toMatchObject({ ok: true, data: { signedIn: false, switched: true } });
     await w.c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
@@ -241,17 +210,7 @@ describe('several pets in one visit', () => {
   });
 
   it('the vet signs out between pets: nothing is sent with the colleague who signs in next, and once the owner is back each note arrives once', async () => {
-    let release = () => {};
-    const opened = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    const w = await world(async () => {
-      // The second pet's upload is still going when the vet signs out.
-      if (++held === 2) await opened;
-      return true;
-    });
-    const owner = w.c.session.state().user?.id ?? '';
-    const [bella = '', mango = ''] = await recordVisit(w, 'Bella', ['Mango']);
-    await until(() => held >= 2);
+    const { w, owner, bella, mango, release } = await visitWithSecondUploadHeld();
     const out = await w.h['session:signOut'](undefined);
     expect(out).toMatchObject({ ok: true, data: { signedIn: false } });
     await w.c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
@@ -292,7 +251,7 @@ describe('several pets in one visit', () => {
       secretStore: new MemorySecretStore(),
       dataDir: w.c.options.dataDir,
     });
-    cleanups.push(() => again.stop());
+    atEnd(() => again.stop());
     await again.session.signIn(w.sandbox.demo.email, w.sandbox.demo.password);
     const h = createHandlers(again);
     expect(again.cache.consult(id)?.recording.state).toBe('recovered');
@@ -390,7 +349,7 @@ describe('a visit split cut short', () => {
       secretStore: new MemorySecretStore(),
       dataDir,
     });
-    cleanups.push(() => again.stop());
+    atEnd(() => again.stop());
     // The vet who pressed Stop is told the visit was finished, not only the log.
     expect(again.appInfo().notices).toContainEqual({
       level: 'info',
@@ -471,7 +430,6 @@ describe('a visit split cut short', () => {
   );
 });
 
-/** The user a bearer token was issued to. */
 /** Whose sign-in (the token's subject) each request of the workflow went with, in order. */
 function sendersOf(proxy: RecordingProxy): (string | null)[] {
   return proxy.seen

@@ -8,45 +8,21 @@
 // it was issued to, its `sub`), and a front holds Dr. Demo's answers or refuses a request on cue.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import type { JobState } from '../../../../src/shared/jobs.ts';
 import { makeRecording, startCoreAgainst, waitForJob, until } from '../../../support/core.ts';
-import { startHeldFront, type HeldFront } from '../../../support/held-front.ts';
-import {
-  startRecordingProxy,
-  type RecordingProxy,
-  type SeenRequest,
-  tokenUser,
-} from '../../../support/recording-proxy.ts';
+import { heldWire } from '../support.ts';
+import { type SeenRequest, tokenUser } from '../../../support/recording-proxy.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
 
-let sandbox: Sandbox;
-let proxy: RecordingProxy;
-let front: HeldFront;
-const cores: AppCore[] = [];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: 0.2 });
-  proxy = await startRecordingProxy(sandbox);
-  front = await startHeldFront(proxy.origin, proxy.urls);
-});
-afterEach(async () => {
-  front.release();
-  proxy.rewrite = null;
-  while (cores.length) await cores.pop()?.stop();
-});
-afterAll(async () => {
-  await front.close();
-  await proxy.close();
-  await sandbox.close();
-});
+const wire = heldWire({ scribeSeconds: 0.2 });
+const { cores } = wire;
 
 const done = (j: { state: JobState }) => j.state === 'completed' || j.state === 'failed';
 const since = (at: number) => (r: SeenRequest) => r.at >= at;
@@ -56,7 +32,7 @@ const scribeIdOf = (r: SeenRequest) => (r.answer as { public_id: string }).publi
 
 /** The scribe requests made since `at` for a template. */
 function scribeRequests(templateId: string, at: number): SeenRequest[] {
-  return proxy
+  return wire.proxy
     .find('POST', '/scribe/request')
     .filter(since(at))
     .filter((r) => (r.json as { template_public_id?: string }).template_public_id === templateId);
@@ -70,11 +46,28 @@ const stillWriting = (answer: unknown) => ({
   rtf_output: null,
 });
 
+/**
+ * The discharge instructions asked since `at` are written slowly: polls of them answer 'scribing'
+ * until the function given back is called.
+ */
+function dischargeWrittenSlowly(at: number): () => void {
+  let slow = true;
+  wire.proxy.rewrite = (request, answer) =>
+    slow &&
+    request.method === 'GET' &&
+    scribeRequests(DISCHARGE, at).some((r) => request.path.endsWith(`/scribe/get/${scribeIdOf(r)}`))
+      ? stillWriting(answer)
+      : undefined;
+  return () => {
+    slow = false;
+  };
+}
+
 /** The scribe requests (and polls of their scribes) made since `at` for a template, each with the user whose token it carried. */
 function requestsFor(templateId: string, at: number): { what: string; sub: string | null }[] {
   const asked = scribeRequests(templateId, at);
   const ids = new Set(asked.map(scribeIdOf));
-  const polls = proxy
+  const polls = wire.proxy
     .find('GET', '/scribe/get/')
     .filter((r) => ids.has(r.path.split('/').pop() ?? ''))
     .map((r) => ({ what: `GET ${r.path}`, sub: tokenUser(r.headers.authorization) }));
@@ -100,8 +93,8 @@ async function handOver(options: {
   /** Bella's scribe request is refused by the service, so her consult stops failed. */
   bellaRefused?: boolean;
 }): Promise<Clinic> {
-  const c = await startCoreAgainst(sandbox, {
-    urls: front.urls,
+  const c = await startCoreAgainst(wire.sandbox, {
+    urls: wire.front.urls,
     pipeline: {
       pollDelay: () => 100,
       statusBoard: false,
@@ -111,11 +104,11 @@ async function handOver(options: {
   });
   cores.push(c);
   const h = createHandlers(c);
-  await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  await c.session.signIn(wire.sandbox.demo.email, wire.sandbox.demo.password);
   const demo = c.session.state().user!.id;
   const bella = await makeRecording(c, null, null, { patientName: 'Bella' });
   const refused = options.bellaRefused
-    ? front.refuseNext('POST', /\/scribe\/request$/, 404, { detail: 'Template not found.', code: 'not_found' })
+    ? wire.front.refuseNext('POST', /\/scribe\/request$/, 404, { detail: 'Template not found.', code: 'not_found' })
     : null;
   expect(await h['consults:submit']({ id: bella, templateId: SOAP })).toMatchObject({ ok: true });
   if (refused) {
@@ -129,9 +122,9 @@ async function handOver(options: {
   const rex = await makeRecording(c, null, null, { patientName: 'Rex' });
   expect(await h['consults:submit']({ id: rex, templateId: SOAP })).toMatchObject({ ok: true });
   await waitForJob(c, rex, (j) => j.state === 'scribe_requested');
-  const rexScribe = scribeIdOf(proxy.find('POST', '/scribe/request').filter(since(at))[0]!);
-  front.hold('GET', new RegExp(`/scribe/get/${rexScribe}$`));
-  await until(() => front.held() > 0);
+  const rexScribe = scribeIdOf(wire.proxy.find('POST', '/scribe/request').filter(since(at))[0]!);
+  wire.front.hold('GET', new RegExp(`/scribe/get/${rexScribe}$`));
+  await until(() => wire.front.held() > 0);
 
   expect((await h['session:switchUser'](undefined)).ok).toBe(true);
   expect(c.background.has(demo)).toBe(true);
@@ -153,13 +146,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     const { c, h, demo, colleague, bella } = await handOver({ bellaDone: true });
     const at = Date.now();
     // The colleague's document is written slowly: the service says 'scribing' until told.
-    let slow = true;
-    proxy.rewrite = (request, answer) =>
-      slow &&
-      request.method === 'GET' &&
-      scribeRequests(DISCHARGE, at).some((r) => request.path.endsWith(`/scribe/get/${scribeIdOf(r)}`))
-        ? stillWriting(answer)
-        : undefined;
+    const written = dischargeWrittenSlowly(at);
     const added = await h['consults:addDocument']({
       id: bella,
       templateId: DISCHARGE,
@@ -176,11 +163,11 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     );
 
     // Dr. Demo's own work (Rex) finishes: her background sign-in ends, the colleague's document still on its way.
-    front.release();
+    wire.front.release();
     await until(() => !c.background.has(demo));
     expect(c.pipeline.info(bella)!.documents[0]!.state).toBe('scribe_requested');
 
-    slow = false;
+    written();
     expect((await waitForJob(c, bella, (j) => j.documents.every(done))).documents[0]!.state).toBe('completed');
     const requests = requestsFor(DISCHARGE, at);
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -193,8 +180,8 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
   it('Ask again by the colleague on a late note goes with the colleague’s sign-in, is noted as theirs, and Dr. Demo’s sign-in ends with her own work', async () => {
     // Bella's note never comes on its first request (the first of this test): it is late after 1.5 s.
     const at = Date.now();
-    proxy.rewrite = (request, answer) => {
-      const first = proxy.find('POST', '/scribe/request').filter(since(at))[0];
+    wire.proxy.rewrite = (request, answer) => {
+      const first = wire.proxy.find('POST', '/scribe/request').filter(since(at))[0];
       return first && request.method === 'GET' && request.path.endsWith(`/scribe/get/${scribeIdOf(first)}`)
         ? stillWriting(answer)
         : undefined;
@@ -214,7 +201,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     expect(entries.at(-1)).toMatchObject({ action: 'sent', userId: colleague, name: 'Dr. Colleague Vet' });
     expect(entries.at(-1)!.documentId).toBeUndefined();
 
-    front.release();
+    wire.front.release();
     await until(() => !c.background.has(demo));
   });
 
@@ -229,14 +216,14 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     expect((await trail(h, bella)).at(-1)).toMatchObject({ action: 'sent', userId: colleague });
     // Her own work (Rex) is still held: her sign-in is kept for it alone, and ends with it.
     expect(c.background.has(demo)).toBe(true);
-    front.release();
+    wire.front.release();
     await until(() => !c.background.has(demo));
   });
 
   it('a document the service refused, asked again by the colleague, goes with the colleague’s sign-in both times and is noted as theirs', async () => {
     const { c, h, demo, colleague, bella } = await handOver({ bellaDone: true });
     const at = Date.now();
-    const refused = front.refuseNext('POST', /\/scribe\/request$/, 404, {
+    const refused = wire.front.refuseNext('POST', /\/scribe\/request$/, 404, {
       detail: 'Template not found.',
       code: 'not_found',
     });
@@ -261,7 +248,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
       expect.objectContaining({ action: 'sent', userId: colleague }),
     ]);
 
-    front.release();
+    wire.front.release();
     await until(() => !c.background.has(demo));
   });
 
@@ -269,14 +256,14 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     // Bella's note is held back (the service says 'scribing'): the colleague's document waits its turn behind it.
     const at = Date.now();
     let stalled = true;
-    proxy.rewrite = (request, answer) => {
-      const first = proxy.find('POST', '/scribe/request').filter(since(at))[0];
+    wire.proxy.rewrite = (request, answer) => {
+      const first = wire.proxy.find('POST', '/scribe/request').filter(since(at))[0];
       return stalled && first && request.method === 'GET' && request.path.endsWith(`/scribe/get/${scribeIdOf(first)}`)
         ? stillWriting(answer)
         : undefined;
     };
     const { c, h, demo, colleague, bella } = await handOver({ bellaDone: false });
-    front.release();
+    wire.front.release();
     expect(
       await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
     ).toMatchObject({ ok: true });
@@ -284,7 +271,7 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
 
     // The colleague signs out; Dr. Demo comes back in front, and her note is written.
     expect((await h['session:signOut'](undefined)).ok).toBe(true);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    await c.session.signIn(wire.sandbox.demo.email, wire.sandbox.demo.password);
     stalled = false;
     const waiting = await waitForJob(c, bella, (j) => j.documents[0]!.waitingFor === 'owner');
     expect(waiting.state).toBe('completed');
@@ -297,8 +284,8 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     // Started again on the same folder: the document still waits for the colleague, not for whoever is in front.
     const { dataDir } = c.options;
     await cores.pop()!.stop();
-    const again = await startCoreAgainst(sandbox, {
-      urls: front.urls,
+    const again = await startCoreAgainst(wire.sandbox, {
+      urls: wire.front.urls,
       dataDir,
       secretStore: c.options.secretStore,
       pipeline: { pollDelay: () => 100, statusBoard: false },
@@ -321,16 +308,10 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
 
   it('a colleague who switches user while their document is on its way keeps it going with their own background sign-in, not with Dr. Demo’s in front', async () => {
     const { c, h, demo, colleague, bella } = await handOver({ bellaDone: true });
-    front.release();
+    wire.front.release();
     await until(() => !c.background.has(demo));
     const at = Date.now();
-    let slow = true;
-    proxy.rewrite = (request, answer) =>
-      slow &&
-      request.method === 'GET' &&
-      scribeRequests(DISCHARGE, at).some((r) => request.path.endsWith(`/scribe/get/${scribeIdOf(r)}`))
-        ? stillWriting(answer)
-        : undefined;
+    const written = dischargeWrittenSlowly(at);
     expect(
       await h['consults:addDocument']({ id: bella, templateId: DISCHARGE, templateName: 'Discharge instructions' }),
     ).toMatchObject({ ok: true });
@@ -339,8 +320,8 @@ describe('a colleague’s action on another vet’s consult is the colleague’s
     // The colleague leaves with their document on its way: their sign-in is kept for it; Dr. Demo is back in front.
     expect((await h['session:switchUser'](undefined)).ok).toBe(true);
     expect(c.background.has(colleague)).toBe(true);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    slow = false;
+    await c.session.signIn(wire.sandbox.demo.email, wire.sandbox.demo.password);
+    written();
     expect((await waitForJob(c, bella, (j) => j.documents.every(done))).documents[0]!.state).toBe('completed');
     const requests = requestsFor(DISCHARGE, at);
     expect(requests.length).toBeGreaterThanOrEqual(2);

@@ -1,38 +1,33 @@
 // More documents from one recording (discharge instructions after the SOAP note), against the
 // sandbox over real loopback HTTP through a recording proxy: each is one more scribe request for
 // the consult's recording session, sent once, in its turn, and kept across a restart.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
 import type { EventPayloads } from '../../../../src/shared/ipc.ts';
 import type { DocumentInfo, JobInfo } from '../../../../src/shared/jobs.ts';
 import { localDate } from '../../../../src/main/core/recordings/index.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startSandbox } from '../../../../src/sandbox/index.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import { makeRecording, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
 import { startRecordingProxy, type RecordingProxy } from '../../../support/recording-proxy.ts';
+import { builtInCores, closedAfterEach } from '../support.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.name === 'Discharge instructions')!.public_id;
 const RECHECK = TEMPLATES.find((t) => t.name === 'Recheck / progress')!.public_id;
 
-const cores: AppCore[] = [];
-const sandboxes: Sandbox[] = [];
-const proxies: RecordingProxy[] = [];
-afterEach(async () => {
-  while (cores.length) await cores.pop()?.stop();
-  while (proxies.length) await proxies.pop()?.close();
-  while (sandboxes.length) await sandboxes.pop()?.close();
-});
+// What a test started is closed after it, its cores first (after-hooks run last registered first).
+const atEnd = closedAfterEach();
+const { cores } = builtInCores();
 
 async function world(
   options: { scribeSeconds?: number; dataDir?: string; notify?: (title: string, body: string) => void } = {},
 ) {
   const s = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: options.scribeSeconds ?? 0.3 });
-  sandboxes.push(s);
+  atEnd(() => s.close());
   const proxy = await startRecordingProxy(s);
-  proxies.push(proxy);
+  atEnd(() => proxy.close());
   const secretStore = new MemorySecretStore();
   const dataDir = options.dataDir ?? tempDir();
   const start = async () => {

@@ -7,17 +7,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../../src/sandbox/index.ts';
 import { tempDir } from '../../../support/core.ts';
 import { startRecordingProxy } from '../../../support/recording-proxy.ts';
+import { closedAfterEach } from '../support.ts';
 
 const CHILD = join(import.meta.dirname, '../../../support/early-recording-session-child.ts');
 
-const cleanups: (() => Promise<unknown> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const atEnd = closedAfterEach();
 
 interface Child {
   process: ChildProcessWithoutNullStreams;
@@ -39,7 +37,7 @@ function spawnChild(args: string[]): Child {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await exited;
   };
-  cleanups.push(kill);
+  atEnd(kill);
   return {
     process: child,
     out: () => out,
@@ -56,13 +54,19 @@ function spawnChild(args: string[]): Child {
   };
 }
 
+/** A sandbox behind a recording proxy that carries out every POST /recording-sessions/create and holds its answer. */
+async function createsHeld() {
+  const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
+  atEnd(() => sandbox.close());
+  const proxy = await startRecordingProxy(sandbox);
+  atEnd(() => proxy.close());
+  proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+  return { sandbox, proxy };
+}
+
 describe('Stop while the session made during the consult is still on its way', () => {
   it('answers without waiting for it, and a kill -9 right after leaves a consult the next start sends exactly once', async () => {
-    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    cleanups.push(() => sandbox.close());
-    const proxy = await startRecordingProxy(sandbox);
-    cleanups.push(() => proxy.close());
-    proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const { sandbox, proxy } = await createsHeld();
     const dataDir = tempDir('vet-scribe-early-kill-');
     const urls = JSON.stringify({ ...proxy.urls, ...sandbox.demo });
 
@@ -101,11 +105,7 @@ describe('Stop while the session made during the consult is still on its way', (
     ).toEqual([recordingSessionId]);
   }, 90_000);
   it('a kill at any moment of Stop never leaves the trail saying "sent" without the job on disk', async () => {
-    const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0 });
-    cleanups.push(() => sandbox.close());
-    const proxy = await startRecordingProxy(sandbox);
-    cleanups.push(() => proxy.close());
-    proxy.fate = (r) => (r.path.endsWith('/recording-sessions/create') ? 'hold' : undefined);
+    const { sandbox, proxy } = await createsHeld();
     const urls = JSON.stringify({ ...proxy.urls, ...sandbox.demo });
     const seen: string[] = [];
     // Kills a few milliseconds apart, so they fall at different points of Stop; the last one after

@@ -3,35 +3,21 @@
 // known they are made, and Stop goes straight to the PUT; a name changed after that gets a session
 // of its own at Stop; an address expired before Stop is asked for again; a recording deleted
 // after its session was made uploads nothing.
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { describe, expect, it } from 'vitest';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startSandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import type { PipelineOptions } from '../../../../src/main/core/jobs/pipeline.ts';
-import {
-  firstTemplateId,
-  recorderChunks,
-  startCoreAgainst,
-  tempDir,
-  waitForJob,
-  until,
-} from '../../../support/core.ts';
-import { startRecordingProxy, type RecordingProxy, tokenUser } from '../../../support/recording-proxy.ts';
+import { firstTemplateId, startCoreAgainst, tempDir, waitForJob, until } from '../../../support/core.ts';
+import { startRecordingProxy, tokenUser } from '../../../support/recording-proxy.ts';
+import { closedAfterEach, type ProxiedWindow, startAndFeed } from '../support.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const atEnd = closedAfterEach();
 
 type Handlers = ReturnType<typeof createHandlers>;
 
-interface World {
-  sandbox: Sandbox;
-  proxy: RecordingProxy;
-  c: AppCore<Sandbox>;
-  h: Handlers;
+interface World extends ProxiedWindow {
   dataDir: string;
 }
 
@@ -40,9 +26,9 @@ async function world({
   pipeline = {},
 }: { uploadTtlSeconds?: number; pipeline?: Partial<PipelineOptions> } = {}): Promise<World> {
   const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0, uploadTtlSeconds });
-  cleanups.push(() => sandbox.close());
+  atEnd(() => sandbox.close());
   const proxy = await startRecordingProxy(sandbox);
-  cleanups.push(() => proxy.close());
+  atEnd(() => proxy.close());
   const w = { sandbox, proxy } as World;
   await startAgain(w, tempDir('vet-scribe-early-'), pipeline);
   return w;
@@ -57,7 +43,7 @@ async function startAgain(w: World, dataDir: string, pipeline: Partial<PipelineO
     // Asked for as soon as the name has settled: the rule on how much is recorded first has a test of its own.
     pipeline: { earlyRecordingSessionDelayMs: 200, earlyRecordingSessionAfterMs: 0, ...pipeline },
   });
-  cleanups.push(() => c.stop());
+  atEnd(() => c.stop());
   w.dataDir = dataDir;
   w.c = c;
   w.h = createHandlers(c);
@@ -65,17 +51,7 @@ async function startAgain(w: World, dataDir: string, pipeline: Partial<PipelineO
 }
 
 async function start(w: World, patientName: string, afterStart?: () => Promise<unknown>): Promise<string> {
-  const started = await w.h['recording:start']({
-    mimeType: 'audio/webm;codecs=opus',
-    patientName,
-    templateId: await firstTemplateId(w.c),
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  const id = started.data.id;
-  await afterStart?.();
-  for (const [seq, data] of recorderChunks().entries())
-    await w.h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
-  return id;
+  return startAndFeed(w.h, { patientName, templateId: await firstTemplateId(w.c) }, afterStart);
 }
 
 async function stop(w: World, id: string): Promise<number> {
@@ -307,7 +283,7 @@ describe('the recording session asked for while recording', () => {
     const deleted = await w.h['consults:delete']({ id });
     if (!deleted.ok) throw new Error(deleted.error.message);
     const colleague = await startCoreAgainst(w.sandbox, { urls: w.proxy.urls, secretStore: new MemorySecretStore() });
-    cleanups.push(() => colleague.stop());
+    atEnd(() => colleague.stop());
     await colleague.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
     expect(await clinicNames(createHandlers(colleague))).not.toContain('Secret Bella');
     expect(await sessionsAt(w, 'Secret Bella')).toEqual([]);

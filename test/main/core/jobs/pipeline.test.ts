@@ -1,69 +1,19 @@
 // The pipeline against the embedded sandbox over real loopback HTTP: the whole way from a
-// recording on disk to a note, and every rule of docs/architecture.md, "A job's steps".
+// recording on disk to a note, and every rule of docs/architecture.md, "A job's steps". What each
+// step sends is in steps.test.ts; job files of earlier versions, record.test.ts.
 import { ownerOf } from '../../../../src/main/core/jobs/pipeline.ts';
-import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { PATIENT_NAME_REQUIRED } from '../../../../src/main/core/jobs/pipeline.ts';
-import { DEFAULT_SETTINGS, PUBLISHED_SERVICE_URLS } from '../../../../src/shared/settings.ts';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { writeJsonAtomic } from '../../../../src/main/core/platform/atomic-file.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
-import { call } from '../../../support/http.ts';
-import { localDate } from '../../../../src/main/core/recordings/index.ts';
-import { rtfToSections, sectionsFromCategories, sectionsToText } from '../../../../src/shared/note/index.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import {
-  firstTemplateId,
-  makeRecording,
-  startCore,
-  startCoreAgainst,
-  tempDir,
-  waitForJob,
-} from '../../../support/core.ts';
-import { startRecordingProxy, type RecordingProxy } from '../../../support/recording-proxy.ts';
+import { startSandbox } from '../../../../src/sandbox/index.ts';
+import { firstTemplateId, makeRecording, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
+import { builtInCores, proxiedCores, signInDemo } from '../support.ts';
+import { done, jobFile } from './support.ts';
 
-/** Rows 4 and 6 by hand, as the published service takes them: a session and an upload address. */
-async function sessionAndAddress(
-  scribeUrl: string,
-  token: string,
-): Promise<{ recordingSessionId: string; url: string }> {
-  const s = await call<{ public_id: string }>('POST', `${scribeUrl}/recording-sessions/create`, {
-    token,
-    headers: { 'x-api-version': 'v1' },
-    body: { patient_name: 'Bella', description: '', session_date: '2026-11-20' },
-  });
-  if (s.status >= 300) throw new Error(`create session answered ${s.status}: ${s.text}`);
-  const u = await call<{ url: string }>('POST', `${scribeUrl}/audio/generate-upload-url`, {
-    token,
-    headers: { 'x-api-version': 'v1' },
-    body: { recording_session_public_id: s.json.public_id },
-  });
-  if (u.status >= 300) throw new Error(`upload url answered ${u.status}: ${u.text}`);
-  return { recordingSessionId: s.json.public_id, url: u.json.url };
-}
-
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-const cores: AppCore[] = [];
-afterEach(async () => {
-  while (cores.length) await cores.pop()?.stop();
-});
-async function core(options: Parameters<typeof startCore>[0] = {}) {
-  const c = await startCore(options);
-  cores.push(c);
-  return c;
-}
-async function signedIn(options: Parameters<typeof startCore>[0] = {}) {
-  const c = await core(options);
-  const demo = c.appInfo().sandbox?.demo;
-  if (!demo) throw new Error('no sandbox');
-  await c.session.signIn(demo.email, demo.password);
-  return c;
-}
-const done = (j: JobInfo) => j.state === 'completed' || j.state === 'failed';
+const { core, signedIn, cores } = builtInCores();
+const proxied = proxiedCores();
 async function waitUntil(predicate: () => boolean, timeoutMs = 5000) {
   const end = Date.now() + timeoutMs;
   while (!predicate()) {
@@ -137,8 +87,7 @@ describe('pipeline', () => {
       for (const id of ids) await c.pipeline.submit(id, 'any-template');
       // One at a time: the test's own waits must not add a listener each either.
       for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
-      const demo = c.appInfo().sandbox!.demo;
-      await c.session.signIn(demo.email, demo.password);
+      await signInDemo(c);
       const template = await firstTemplateId(c);
       // Recorded with no one signed in, they are no one's: each waits for a vet to claim it.
       for (const id of ids) await waitForJob(c, id, (j) => j.waitingFor === 'claim');
@@ -169,8 +118,7 @@ describe('pipeline', () => {
     await c.pipeline.submit(id, 'any-template');
     const waiting = await waitForJob(c, id, (j) => j.waitingFor === 'sign-in');
     expect(waiting.state).toBe('recorded');
-    const demo = c.appInfo().sandbox!.demo;
-    await c.session.signIn(demo.email, demo.password);
+    await signInDemo(c);
     await c.commands.claim(id, c.actors.current()!);
     const template = await firstTemplateId(c);
     // The template given was not one the service knows: the job fails with the service's words.
@@ -221,133 +169,6 @@ describe('pipeline', () => {
     expect(Object.values(second.embeddedSandbox!.stats().scribeRecordsByFileKey)).toEqual([1]);
   });
 
-  it('asks again for an upload URL that has expired, before and after trying it', async () => {
-    const sandbox = await startSandbox({ uploadTtlSeconds: 1, scribeSeconds: 0.2 });
-    try {
-      const dataDir = tempDir();
-      const c = await startCoreAgainst(sandbox, { dataDir });
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      const template = await firstTemplateId(c);
-      const id = await makeRecording(c);
-      const token = await c.session.accessToken();
-      const scribe = c.serviceUrls().scribeUrl;
-      const { recordingSessionId, url } = await sessionAndAddress(scribe, token);
-      await new Promise((r) => setTimeout(r, 1100));
-      // Addresses given from now on live long, so a slow machine cannot see the new one expire
-      // too (a 1 s address, signed to the second, may have a few ms left when it is given).
-      sandbox.options.uploadTtlSeconds = 3600;
-      await c.stop();
-      // A job left at upload_url with an address that has expired but claims it has not (the
-      // clocks disagree): the PUT is refused with 403 and the job asks for a new address.
-      const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
-      const now = new Date().toISOString();
-      const base = {
-        version: 1,
-        recordingId: id,
-        templateId: template,
-        state: 'upload_url',
-        failedAt: null,
-        recordingSessionId,
-        idempotencyKey: 'k-1',
-        scribeRequestSentAt: null,
-        scribeRequests: 0,
-        scribeId: null,
-        serviceStatus: null,
-        note: null,
-        editedNote: null,
-        error: null,
-        bytesTotal: 1,
-        createdAt: now,
-        updatedAt: now,
-        completedAt: null,
-        audioDeletedAt: null,
-      };
-      await writeJsonAtomic(jobFile, {
-        ...base,
-        upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-      });
-      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(again);
-      const resumed = await waitForJob(again, id, done);
-      expect(resumed.error).toBeNull();
-      expect(resumed.state).toBe('completed');
-      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(2);
-      await again.stop();
-      cores.pop();
-      // And one whose expiry has passed by its own word is not even tried.
-      const id2 = await makeRecording(again);
-      await writeJsonAtomic(join(dirname(again.recordings.audioPath(id2)), 'job.json'), {
-        ...base,
-        recordingId: id2,
-        idempotencyKey: 'k-2',
-        upload: { url, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) - 5 },
-      });
-      const third = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(third);
-      const late = await waitForJob(third, id2, done);
-      expect(late.error).toBeNull();
-      expect(late.state).toBe('completed');
-      expect(third.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(3);
-    } finally {
-      await sandbox.close();
-    }
-  });
-
-  it('asks a fresh upload URL when the one it has points at a host that no longer answers', async () => {
-    // The service restarted on another port after handing out the address, as the embedded
-    // sandbox does when the app restarts.
-    const gone = await startSandbox({});
-    const sandbox = await startSandbox({ scribeSeconds: 0.2 });
-    try {
-      const dataDir = tempDir();
-      const c = await startCoreAgainst(sandbox, { dataDir });
-      await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-      const template = await firstTemplateId(c);
-      const id = await makeRecording(c);
-      const token = await c.session.accessToken();
-      const { recordingSessionId, url } = await sessionAndAddress(c.serviceUrls().scribeUrl, token);
-      const deadUrl = new URL(url);
-      deadUrl.port = new URL(gone.origin).port;
-      await gone.close();
-      await c.stop();
-      const now = new Date().toISOString();
-      await writeJsonAtomic(join(dirname(c.recordings.audioPath(id)), 'job.json'), {
-        version: 1,
-        recordingId: id,
-        templateId: template,
-        state: 'upload_url',
-        failedAt: null,
-        recordingSessionId,
-        idempotencyKey: 'k-dead',
-        upload: { url: deadUrl.href, fileKey: null, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
-        scribeRequestSentAt: null,
-        scribeRequests: 0,
-        scribeId: null,
-        serviceStatus: null,
-        note: null,
-        editedNote: null,
-        error: null,
-        bytesTotal: 1,
-        createdAt: now,
-        updatedAt: now,
-        completedAt: null,
-        audioDeletedAt: null,
-      });
-      const again = await startCoreAgainst(sandbox, { dataDir, secretStore: c.options.secretStore });
-      cores.push(again);
-      const job = await waitForJob(again, id, done);
-      expect(job.error).toBeNull();
-      expect(job.state).toBe('completed');
-      expect(again.pipeline.counters.uploadUrlRenewals).toBe(1);
-      expect(sandbox.stats().byRoute['PUT /storage/:key']).toBe(1);
-      expect(sandbox.stats().scribeRequests).toBe(1);
-    } finally {
-      await sandbox.close();
-    }
-  });
-
   it('after a crash with the scribe request in flight, sends it again with the same key: still one record', async () => {
     const dataDir = tempDir();
     const c = await signedIn({ dataDir });
@@ -359,9 +180,9 @@ describe('pipeline', () => {
     await c.stop();
     cores.pop();
     // Rewind the job file to "request sent, answer never written", as a crash would leave it.
-    const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
-    const record = JSON.parse(readFileSync(jobFile, 'utf8')) as Record<string, unknown>;
-    await writeJsonAtomic(jobFile, {
+    const file = jobFile(c, id);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    await writeJsonAtomic(file, {
       ...record,
       state: 'uploaded',
       scribeId: null,
@@ -450,14 +271,14 @@ describe('pipeline', () => {
     const id = await makeRecording(c);
     await c.pipeline.submit(id, await firstTemplateId(c));
     await waitForJob(c, id, done);
-    const jobFile = join(dirname(c.recordings.audioPath(id)), 'job.json');
+    const file = jobFile(c, id);
     for (let i = 0; i < 30; i++) {
       await Promise.all([
         c.pipeline.saveEditedNote(id, `edit ${i}a`),
         c.pipeline.saveEditedNote(id, `edit ${i}b`),
         c.pipeline.saveEditedNote(id, `edit ${i}c`),
       ]);
-      const onDisk = JSON.parse(readFileSync(jobFile, 'utf8')) as { editedNote: string | null };
+      const onDisk = JSON.parse(readFileSync(file, 'utf8')) as { editedNote: string | null };
       expect(onDisk.editedNote, `round ${i}`).toBe(c.pipeline.note(id).editedNote);
       expect(onDisk.editedNote).toBe(`edit ${i}c`);
     }
@@ -505,195 +326,23 @@ async function untilAnswered<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-describe('the published workflow', () => {
-  const sandboxes: Sandbox[] = [];
-  const proxies: RecordingProxy[] = [];
-  afterEach(async () => {
-    while (cores.length) await cores.pop()?.stop();
-    while (proxies.length) await proxies.pop()?.close();
-    while (sandboxes.length) await sandboxes.pop()?.close();
-  });
-  /** A sandbox, a recording proxy in front of it, and a signed-in core talking through the proxy. */
-  async function through(
-    sandboxOptions: Parameters<typeof startSandbox>[0],
-    options: Parameters<typeof startCoreAgainst>[1] = {},
-  ) {
-    const s = await startSandbox({ rateLimitPerMinute: 0, ...sandboxOptions });
-    sandboxes.push(s);
-    const proxy = await startRecordingProxy(s);
-    proxies.push(proxy);
-    const c = await startCoreAgainst(s, { urls: proxy.urls, ...options });
-    cores.push(c);
-    await c.session.signIn(s.demo.email, s.demo.password);
-    return { s, proxy, c, template: await firstTemplateId(c) };
-  }
-  const scribeAnswers = (proxy: RecordingProxy) =>
-    proxy.find('GET', '/scribe/get/').map((r) => r.answer as Record<string, unknown>);
-
-  it('sends the published bodies, goes requested -> scribing -> scribed, and reads the note from categories_output', async () => {
-    const { c, proxy, template } = await through({ scribeSeconds: 1.5 }, { pipeline: { pollDelay: () => 100 } });
-    const id = await makeRecording(c, null, null, { patientName: 'Bella', description: 'Vomiting since Tuesday' });
-    const statuses: string[] = [];
-    c.pipeline.on('job', (j) => {
-      if (j.recordingId === id && j.serviceStatus !== null && statuses.at(-1) !== j.serviceStatus)
-        statuses.push(j.serviceStatus);
-    });
-    await c.pipeline.submit(id, template);
-    const job = await waitForJob(c, id, done);
-    expect(job.state).toBe('completed');
-    expect(statuses).toEqual(['requested', 'scribing', 'scribed']);
-    expect(new Set(scribeAnswers(proxy).map((a) => a['status']))).toEqual(
-      new Set(['requested', 'scribing', 'scribed']),
-    );
-
-    const meta = (await c.recordings.get(id))!;
-    const [create] = proxy.find('POST', '/recording-sessions/create');
-    expect(create?.json).toEqual({
-      patient_name: 'Bella',
-      description: 'Vomiting since Tuesday',
-      session_date: localDate(meta.startedAt),
-    });
-    const recordingSessionId = (create?.answer as { public_id: string }).public_id;
-    expect(proxy.find('POST', '/audio/generate-upload-url').map((r) => r.json)).toEqual([
-      { recording_session_public_id: recordingSessionId },
-    ]);
-    const puts = proxy.seen.filter((r) => r.method === 'PUT');
-    expect(puts).toHaveLength(1);
-    const size = readFileSync(c.recordings.audioPath(id)).length;
-    expect(puts[0]!.headers['content-type']).toBeUndefined();
-    expect(puts[0]!.headers['x-api-version']).toBeUndefined();
-    expect(puts[0]!.headers['authorization']).toBeUndefined();
-    expect(puts[0]!.headers['content-length']).toBe(String(size));
-    expect(puts[0]!.bodyBytes).toBe(size);
-    expect(puts[0]!.status).toBe(200);
-    const scribe = proxy.find('POST', '/scribe/request');
-    expect(scribe.map((r) => r.json)).toEqual([
-      { recording_session_public_id: recordingSessionId, template_public_id: template },
-    ]);
-    expect(scribe[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(scribe[0]!.headers['x-api-version']).toBe('v1');
-
-    // The note is the categories, as sections; the service's RTF is kept as it came.
-    const last = scribeAnswers(proxy).at(-1)!;
-    const categories = last['categories_output'] as Record<string, unknown>[];
-    expect(categories.length).toBeGreaterThan(1);
-    const { note, noteRtf } = c.pipeline.note(id);
-    expect(note).toBe(sectionsToText(sectionsFromCategories(categories)));
-    expect(note).toContain('Bella');
-    expect(note).not.toMatch(/\\(par|rtf1)\b|[{}]/);
-    expect(noteRtf).toBe(last['rtf_output']);
-    expect(noteRtf).toMatch(/^\{\\rtf1/);
-  });
-
-  it('reads the note from rtf_output when categories_output is empty', async () => {
-    const { c, proxy, template } = await through({ scribeSeconds: 0.3 });
-    // The sandbox always fills both; the proxy empties the categories of its answers.
-    proxy.rewrite = (request, answer) =>
-      request.method === 'GET' && request.path.includes('/scribe/get/')
-        ? { ...(answer as Record<string, unknown>), categories_output: [] }
-        : undefined;
-    const id = await makeRecording(c, null, null, { patientName: 'Milo' });
-    await c.pipeline.submit(id, template);
-    expect((await waitForJob(c, id, done)).state).toBe('completed');
-    const rtf = scribeAnswers(proxy).at(-1)!['rtf_output'] as string;
-    const { note, noteRtf } = c.pipeline.note(id);
-    expect(noteRtf).toBe(rtf);
-    expect(note).toBe(sectionsToText(rtfToSections(rtf)));
-    expect(note).toContain('Milo');
-    // Text, not RTF: no control words or groups left.
-    expect(note).not.toMatch(/\\[a-z]+|[{}]/);
-    expect(rtfToSections(rtf).length).toBeGreaterThan(1);
-  });
-
-  it('renews an expired (AccessDenied) upload address; a bad signature stops the job clearly with the audio kept, and Retry asks a new address', async () => {
-    const { c, proxy, template } = await through({ scribeSeconds: 0.2 });
-    const id = await makeRecording(c, null, null, { patientName: 'Rex' });
-    const audio = sha256(c.recordings.audioPath(id));
-    // The first two addresses are spoilt: one by a signature with a character appended, which
-    // the storage must refuse as SignatureDoesNotMatch.
-    let spoilt = 0;
-    proxy.rewrite = (request, answer) => {
-      if (!request.path.endsWith('/audio/generate-upload-url') || spoilt >= 1) return undefined;
-      spoilt += 1;
-      const a = answer as { url: string };
-      return { ...a, url: tamperSignature(a.url) };
-    };
-    await c.pipeline.submit(id, template);
-    const failed = await waitForJob(c, id, done);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatchObject({ code: 'SignatureDoesNotMatch', status: 403 });
-    expect(failed.error?.message).toMatch(/wrongly signed.*the audio is kept/);
-    expect(sha256(c.recordings.audioPath(id))).toBe(audio);
-    expect(proxy.seen.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([403]);
-    // Retry by hand: a new address, and through.
-    proxy.rewrite = null;
-    await c.pipeline.retry(id);
-    expect((await waitForJob(c, id, done)).state).toBe('completed');
-    expect(proxy.find('POST', '/audio/generate-upload-url')).toHaveLength(2);
-    expect(proxy.seen.filter((r) => r.method === 'PUT').map((r) => r.status)).toEqual([403, 200]);
-    expect(proxy.find('POST', '/scribe/request')).toHaveLength(1);
-  });
-
-  it('an address that has expired by the time it is used is refused (AccessDenied) and asked for again', async () => {
-    // Signed to the second, a 2 s address lives 1–2 s: long enough to be tried, not renewed
-    // ahead by its own word, however slow the machine is between asking and trying.
-    const { s, c, proxy, template } = await through({ scribeSeconds: 0.2, uploadTtlSeconds: 2 });
-    const id = await makeRecording(c, null, null, { patientName: 'Rex' });
-    // The first address is used only after it has expired; the next one lives long.
-    const upload = c.client.upload.bind(c.client);
-    let first = true;
-    c.client.upload = async (...args: Parameters<typeof upload>) => {
-      if (first) {
-        first = false;
-        await new Promise((r) => setTimeout(r, 2100));
-        s.options.uploadTtlSeconds = 3600;
-      }
-      return upload(...args);
-    };
-    await c.pipeline.submit(id, template);
-    expect((await waitForJob(c, id, done)).state).toBe('completed');
-    const puts = proxy.seen.filter((r) => r.method === 'PUT');
-    expect(puts.map((r) => r.status)).toEqual([403, 200]);
-    expect(c.pipeline.counters.uploadUrlRenewals).toBe(1);
-    expect(proxy.find('POST', '/audio/generate-upload-url')).toHaveLength(2);
-  });
-});
-
-/** The address with its signature changed by one appended character. */
-function tamperSignature(url: string): string {
-  const u = new URL(url);
-  const names = [...u.searchParams.keys()];
-  const name = names.find((n) => /signature/i.test(n)) ?? names.at(-1);
-  if (!name) throw new Error(`no query to tamper with in ${url}`);
-  u.searchParams.set(name, `${u.searchParams.get(name) ?? ''}a`);
-  return u.href;
-}
-
 describe('a note that is late', () => {
-  const sandboxes: Sandbox[] = [];
-  const proxies: RecordingProxy[] = [];
-  afterEach(async () => {
-    while (cores.length) await cores.pop()?.stop();
-    while (proxies.length) await proxies.pop()?.close();
-    while (sandboxes.length) await sandboxes.pop()?.close();
-  });
-
   it('is marked overdue after the minutes set, announced once, polled slowly; Ask again sends a new request for the same session', async () => {
-    const s = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: 0.2 });
-    sandboxes.push(s);
-    const proxy = await startRecordingProxy(s);
-    proxies.push(proxy);
     const notified: string[] = [];
     const SLOW_MS = 700;
     // 1.5 s instead of 30 minutes; quick polls before that, slow ones after.
-    const c = await startCoreAgainst(s, {
-      urls: proxy.urls,
-      notify: (title, body) => notified.push(`${title}: ${body}`),
-      pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 },
-    });
-    cores.push(c);
-    await c.session.signIn(s.demo.email, s.demo.password);
-    const handlers = createHandlers(c);
+    const {
+      c,
+      h: handlers,
+      proxy,
+      template,
+    } = await proxied(
+      { scribeSeconds: 0.2 },
+      {
+        notify: (title, body) => notified.push(`${title}: ${body}`),
+        pipeline: { overdueMinutes: () => 0.025, slowPollMs: SLOW_MS, pollDelay: () => 100 },
+      },
+    );
     const id = await makeRecording(c, null, null, { patientName: 'Bella' });
     const overdueEvents: { at: number; job: JobInfo }[] = [];
     c.pipeline.on('overdue', (job) => overdueEvents.push({ at: Date.now(), job }));
@@ -706,7 +355,7 @@ describe('a note that is late', () => {
       request.method === 'GET' && request.path.includes('/scribe/get/')
         ? { ...(answer as object), status: 'scribing', categories_output: [], rtf_output: null }
         : undefined;
-    await c.pipeline.submit(id, await firstTemplateId(c));
+    await c.pipeline.submit(id, template);
     const requested = await waitForJob(c, id, (j) => j.state === 'scribe_requested');
     expect(requested.overdue).toBe(false);
     // Too early to ask again.
@@ -751,167 +400,5 @@ describe('a note that is late', () => {
     expect(proxy.find('POST', '/recording-sessions/create')).toHaveLength(1);
     expect(proxy.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
     expect(c.pipeline.note(id).note).toContain('Bella');
-  });
-});
-
-describe('files written by the version before', () => {
-  /** A job file as the version before wrote it: no noteRtf, an upload with a file key. */
-  function oldJob(recordingId: string, templateId: string, patch: Record<string, unknown>) {
-    const at = '2026-11-20T09:00:00.000Z';
-    return {
-      version: 1,
-      recordingId,
-      templateId,
-      state: 'recorded',
-      failedAt: null,
-      recordingSessionId: null,
-      upload: null,
-      idempotencyKey: 'b1946ac9-2f1c-4c5e-9a3c-6f1e1f3b0001',
-      scribeRequestSentAt: null,
-      scribeRequests: 0,
-      scribeId: null,
-      serviceStatus: null,
-      note: null,
-      editedNote: null,
-      error: null,
-      bytesTotal: 1,
-      createdAt: at,
-      updatedAt: at,
-      completedAt: null,
-      audioDeletedAt: null,
-      ...patch,
-    };
-  }
-  async function withoutPatient(dir: string, id: string) {
-    const file = join(dir, 'meta.json');
-    const meta = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    delete meta['patientName'];
-    delete meta['description'];
-    await writeJsonAtomic(file, meta);
-    return id;
-  }
-
-  it("load: a queued job without the patient's name waits saying so, and goes on once the name is given; a finished note keeps its text", async () => {
-    const dataDir = tempDir();
-    const first = await signedIn({ dataDir });
-    const template = await firstTemplateId(first);
-    const queued = await makeRecording(first, 'Consult at 06:14', null, { patientName: null });
-    const done_ = await makeRecording(first, 'Consult at 07:02', null, { patientName: null });
-    await first.stop();
-    cores.pop();
-    const folder = (id: string) => dirname(first.recordings.audioPath(id));
-    await withoutPatient(folder(queued), queued);
-    await withoutPatient(folder(done_), done_);
-    await writeJsonAtomic(join(folder(queued), 'job.json'), oldJob(queued, template, {}));
-    await writeJsonAtomic(
-      join(folder(done_), 'job.json'),
-      oldJob(done_, template, {
-        state: 'completed',
-        recordingSessionId: 'old-session',
-        upload: { url: 'http://127.0.0.1:9/storage/old', fileKey: 'recordings/old.webm', expiresAt: 1763629200 },
-        scribeId: 'old-scribe',
-        serviceStatus: 'completed',
-        note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.',
-        completedAt: '2026-11-20T09:05:00.000Z',
-      }),
-    );
-
-    const c = await core({ dataDir, secretStore: first.options.secretStore });
-    const handlers = createHandlers(c);
-    // Both jobs are there: none dropped over the members added since.
-    expect(c.pipeline.info(done_)).toMatchObject({ state: 'completed', hasNote: true, overdue: false });
-    expect(await handlers['consults:note']({ id: done_ })).toEqual({
-      ok: true,
-      data: {
-        note: 'Subjective\nVomiting for two days.\n\nPlan\nBland diet.',
-        editedNote: null,
-        rtf: null,
-        patientName: null,
-        recordingSessionDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-        documentName: null,
-        othersEditing: [],
-      },
-    });
-    // Without the service's RTF, the RTF is written from the note's sections.
-    expect(await handlers['consults:noteFormats']({ id: done_ })).toMatchObject({
-      ok: true,
-      data: { rtf: expect.stringMatching(/^\{\\rtf1[\s\S]*Bland diet\./) },
-    });
-
-    const waiting = await waitForJob(c, queued, done);
-    expect(waiting).toMatchObject({
-      state: 'failed',
-      error: { code: 'patient_name_required', message: PATIENT_NAME_REQUIRED },
-    });
-    expect(existsSync(c.recordings.audioPath(queued))).toBe(true);
-    expect(await handlers['consults:update']({ id: queued, patientName: 'Bella' })).toMatchObject({
-      ok: true,
-      data: { recording: { patientName: 'Bella', description: null } },
-    });
-    const finished = await waitForJob(c, queued, (j) => j.state === 'completed');
-    expect(finished.error).toBeNull();
-    expect(c.pipeline.note(queued).note).toContain('Bella');
-  });
-
-  it('settings saved before scribeOverdueMinutes existed load with its default, and keep what they had', async () => {
-    const dataDir = tempDir();
-    const { scribeOverdueMinutes: _dropped, ...before } = {
-      ...DEFAULT_SETTINGS,
-      retentionDays: 30,
-      lastTemplateId: 'soap',
-    };
-    await writeJsonAtomic(join(dataDir, 'settings.json'), before);
-    const c = await core({ dataDir });
-    expect(c.settings.get()).toEqual({ ...before, scribeOverdueMinutes: 30 });
-    expect(c.settings.notice).toBeNull();
-    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 })).toMatchObject({
-      ok: true,
-      data: { scribeOverdueMinutes: 45, retentionDays: 30 },
-    });
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({
-      scribeOverdueMinutes: 45,
-    });
-    expect(await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 0 })).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_input' },
-    });
-  });
-
-  it('settings saved with the old name of “Sign in at the scribe address” (useLoginRow) keep it, and are saved again under its name now', async () => {
-    const dataDir = tempDir();
-    const { signInAtScribe: _now, ...rest } = DEFAULT_SETTINGS;
-    await writeJsonAtomic(join(dataDir, 'settings.json'), { ...rest, useLoginRow: true, retentionDays: 30 });
-    const c = await core({ dataDir });
-    expect(c.settings.get()).toMatchObject({ signInAtScribe: true, retentionDays: 30 });
-    expect(c.settings.notice).toBeNull();
-    await createHandlers(c)['settings:update']({ scribeOverdueMinutes: 45 });
-    const saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as Record<string, unknown>;
-    expect(saved).toMatchObject({ signInAtScribe: true, retentionDays: 30 });
-    expect(saved).not.toHaveProperty('useLoginRow');
-  });
-
-  it('choosing the published service signs out and starts again there every consult without a note', async () => {
-    const c = await signedIn({ sandbox: { scribeSeconds: 30 } });
-    const id = await makeRecording(c);
-    await c.pipeline.submit(id, await firstTemplateId(c));
-    await waitForJob(c, id, (j) => j.state === 'scribe_requested');
-    const settings = await createHandlers(c)['settings:update']({
-      useSandbox: false,
-      serviceUrls: { ...PUBLISHED_SERVICE_URLS },
-    });
-    expect(settings).toMatchObject({ ok: true, data: { useSandbox: false, serviceUrls: PUBLISHED_SERVICE_URLS } });
-    expect(c.serviceUrls()).toEqual(PUBLISHED_SERVICE_URLS);
-    expect(c.session.state().signedIn).toBe(false);
-    expect(c.embeddedSandbox).toBeNull();
-    // Nothing is sent to the published service until the vet signs in there.
-    expect(await waitForJob(c, id, (j) => j.state === 'recorded' && j.waitingFor === 'sign-in')).toMatchObject({
-      error: null,
-      overdue: false,
-    });
-    const onDisk = JSON.parse(readFileSync(join(dirname(c.recordings.audioPath(id)), 'job.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
-    expect(onDisk).toMatchObject({ state: 'recorded', recordingSessionId: null, scribeId: null, upload: null });
   });
 });

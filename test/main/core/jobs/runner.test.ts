@@ -4,9 +4,8 @@
 import { ownerOf } from '../../../../src/main/core/jobs/pipeline.ts';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { type Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import type { JobInfo } from '../../../../src/shared/jobs.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
@@ -20,24 +19,15 @@ import {
   tempDir,
   waitForJob,
 } from '../../../support/core.ts';
+import { builtInCores, closedAfterEach } from '../support.ts';
 
-const servers: Server[] = [];
-const sandboxes: Sandbox[] = [];
-const cores: AppCore[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  while (cores.length) await cores.pop()?.stop();
-  while (sandboxes.length) await sandboxes.pop()?.close();
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+// What a test started is closed after it, its cores first (after-hooks run last registered first).
+const atEnd = closedAfterEach();
+const { cores } = builtInCores();
 
 async function sandbox(options: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
   const s = await startSandbox(options);
-  sandboxes.push(s);
+  atEnd(() => s.close());
   return s;
 }
 
@@ -124,7 +114,7 @@ describe('progress events', () => {
     // pipeline.ts: progressThrottleMs defaults to 250; startCore leaves it as it is.
     const THROTTLE_MS = 250;
     const dataDir = tempDir();
-    dirs.push(dataDir);
+    atEnd(async () => rmSync(dataDir, { recursive: true, force: true }));
     const c = await startCore({ dataDir });
     cores.push(c);
     const demo = c.appInfo().sandbox!.demo;
@@ -196,14 +186,14 @@ describe('a refused refresh with recordings queued', () => {
     // leaves before the refresh token's expiry and arrives after it: the service refuses it.
     const LATENCY_MS = 1000;
     const dataDir = tempDir();
-    dirs.push(dataDir);
+    atEnd(async () => rmSync(dataDir, { recursive: true, force: true }));
     const first = await startSandbox({
       dataDir: join(dataDir, 'service'),
       latencyMs: LATENCY_MS,
       accessTtlSeconds: 1,
       refreshTtlSeconds: 2,
     });
-    sandboxes.push(first);
+    atEnd(() => first.close());
     mkdirSync(join(dataDir, 'app'));
     const c = await startCoreAgainst(first, { dataDir: join(dataDir, 'app') });
     cores.push(c);
@@ -278,7 +268,7 @@ describe('a refused refresh with recordings queued', () => {
     const port = first.port;
     await first.close();
     const current = await startSandbox({ dataDir: join(dataDir, 'service'), port, scribeSeconds: 0.3 });
-    sandboxes.push(current);
+    atEnd(() => current.close());
     await c.session.signIn(current.demo.email, current.demo.password);
     for (const id of ids) expect((await waitForJob(c, id, done, 15_000)).state, id).toBe('completed');
     expect(current.stats().scribeRequests).toBe(2);

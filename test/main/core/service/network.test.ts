@@ -64,14 +64,12 @@ async function startProxy(): Promise<{
 /** A test root and a certificate for 127.0.0.1 and localhost signed by it. */
 function makeCertificates(dir: string): { ca: string; key: string; cert: string } {
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  // A new P-256 key, written unencrypted.
+  const newKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
   run([
     'req',
     '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
+    ...newKey,
     '-keyout',
     'ca.key',
     '-out',
@@ -85,20 +83,7 @@ function makeCertificates(dir: string): { ca: string; key: string; cert: string 
     '-addext',
     'keyUsage=critical,keyCertSign,cRLSign',
   ]);
-  run([
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    'server.key',
-    '-out',
-    'server.csr',
-    '-subj',
-    '/CN=localhost',
-  ]);
+  run(['req', ...newKey, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost']);
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
   run([
     'x509',

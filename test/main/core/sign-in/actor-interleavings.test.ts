@@ -7,35 +7,27 @@
 // - nothing acknowledged was lost (a stopped recording, a chat turn answered, a kept answer).
 // fast-check drives it from fixed seeds, a bounded number of runs and steps.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import { recorderChunks, startCoreAgainst } from '../../../support/core.ts';
-import {
-  startRecordingProxy,
-  type RecordingProxy,
-  type SeenRequest,
-  tokenUser,
-} from '../../../support/recording-proxy.ts';
+import { heldWire } from '../support.ts';
+import { type SeenRequest, tokenUser } from '../../../support/recording-proxy.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
 const DISCHARGE = TEMPLATES.find((t) => t.public_id !== SOAP)!.public_id;
 const RUNS = Number(process.env.INTERLEAVING_RUNS ?? 5);
 const ACCOUNTS = [DEMO_ACCOUNT, COLLEAGUE_ACCOUNT, OTHER_ACCOUNT] as const;
 
-let sandbox: Sandbox;
-let proxy: RecordingProxy;
+// Every answer takes a while, so answers often land after a switch of user.
+const wire = heldWire({ scribeSeconds: 0.4, latencyMs: 60 });
 /** Each account's user id and organization, as the sandbox issues them. */
 const users: { id: string; org: string }[] = [];
 
 beforeAll(async () => {
-  // Every answer takes a while, so answers often land after a switch of user.
-  sandbox = await startSandbox({ rateLimitPerMinute: 0, scribeSeconds: 0.4, latencyMs: 60 });
-  proxy = await startRecordingProxy(sandbox);
-  const probe = await startCoreAgainst(sandbox, { urls: proxy.urls });
+  const probe = await startCoreAgainst(wire.sandbox, { urls: wire.proxy.urls });
   for (const account of ACCOUNTS) {
     await probe.session.signIn(account.email, account.password);
     const user = probe.session.state().user!;
@@ -44,10 +36,6 @@ beforeAll(async () => {
   await probe.stop();
   expect(users[0]!.org).toBe(users[1]!.org);
   expect(users[2]!.org).not.toBe(users[0]!.org);
-});
-afterAll(async () => {
-  await proxy.close();
-  await sandbox.close();
 });
 
 type Action =
@@ -102,7 +90,7 @@ class Run {
   constructor(c: AppCore) {
     this.c = c;
     this.h = createHandlers(c);
-    this.since = proxy.seen.length;
+    this.since = wire.proxy.seen.length;
   }
 
   private tag(): string {
@@ -219,7 +207,7 @@ class Run {
 
   /** Every request of this run went with the token of a vet the work was for. */
   private checkRequests(): void {
-    for (const r of proxy.seen.slice(this.since)) {
+    for (const r of wire.proxy.seen.slice(this.since)) {
       const sub = subOfRequest(r);
       if (sub === null) continue;
       const who = users.findIndex((u) => u.id === sub);
@@ -326,7 +314,10 @@ describe('any interleaving of vets at one PC', () => {
           fc.integer({ min: 0, max: 2 }),
           fc.array(action, { minLength: 6, maxLength: 20 }),
           async (first, actions) => {
-            const c = await startCoreAgainst(sandbox, { urls: proxy.urls, pipeline: { pollDelay: () => 100 } });
+            const c = await startCoreAgainst(wire.sandbox, {
+              urls: wire.proxy.urls,
+              pipeline: { pollDelay: () => 100 },
+            });
             const run = new Run(c);
             try {
               await c.session.signIn(ACCOUNTS[first]!.email, ACCOUNTS[first]!.password);

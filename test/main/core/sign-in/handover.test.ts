@@ -3,21 +3,18 @@
 // own sign-in (kept in the background) and finishes once, or waits for its owner when that
 // sign-in ends. Every request on the consult's way is read off the wire, and the user each
 // token was issued to (its `sub`) must be the owner's.
-import { createServer, request, type Server } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
+import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startSandbox } from '../../../../src/sandbox/index.ts';
 import type { SandboxOptions } from '../../../../src/sandbox/options.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
-import { firstTemplateId, recorderChunks, startCoreAgainst, waitForJob, until } from '../../../support/core.ts';
+import { firstTemplateId, startCoreAgainst, waitForJob, until } from '../../../support/core.ts';
 import { startRecordingProxy, type RecordingProxy, tokenUser } from '../../../support/recording-proxy.ts';
+import { closedAfterEach, type ProxiedWindow, startAndFeed, startUploadFront } from '../support.ts';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const atEnd = closedAfterEach();
 
 /** The users whose tokens went with the consult's requests (sessions, uploads, scribe, polls). */
 function sendersOf(proxy: RecordingProxy): string[] {
@@ -31,71 +28,52 @@ function sendersOf(proxy: RecordingProxy): string[] {
   ];
 }
 
-interface World {
-  sandbox: Sandbox;
-  proxy: RecordingProxy;
-  c: AppCore<Sandbox>;
+interface World extends ProxiedWindow {
   store: MemorySecretStore;
+  /** The demo vet's user id: the owner of what they record. */
+  owner: string;
   /** Opens the storage's held upload, when one is held. */
   release: () => void;
   held: () => number;
 }
 
-/** A sandbox behind a recording proxy, storage that holds the first upload until released, and a core. */
+/**
+ * A sandbox behind a recording proxy, storage that holds the first upload until released (when
+ * told), and a core with the demo vet signed in.
+ */
 async function world(options: Partial<SandboxOptions>, holdUpload: boolean): Promise<World> {
   const sandbox = await startSandbox({ scribeSeconds: 0.3, rateLimitPerMinute: 0, ...options });
-  cleanups.push(() => sandbox.close());
+  atEnd(() => sandbox.close());
   const proxy = await startRecordingProxy(sandbox);
-  cleanups.push(() => proxy.close());
+  atEnd(() => proxy.close());
   let held = 0;
   let release = () => {};
   const opened = new Promise<void>((resolve) => (release = resolve));
-  const storage: Server = createServer((req, res) => {
-    const target = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '';
-    const forward = () => {
-      const onward = request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: new URL(target).host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(onward);
-    };
-    if (held++ === 0 && holdUpload) void opened.then(forward);
-    else forward();
+  const front = await startUploadFront(proxy, async () => {
+    if (held++ === 0 && holdUpload) await opened;
+    return true;
   });
-  await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
-  cleanups.push(async () => {
-    storage.closeAllConnections();
-    await new Promise((resolve) => storage.close(resolve));
-  });
-  const origin = `http://127.0.0.1:${(storage.address() as { port: number }).port}`;
-  proxy.rewrite = (req, answer) =>
-    req.path.endsWith('/audio/generate-upload-url')
-      ? { ...(answer as object), url: `${origin}/put?to=${encodeURIComponent((answer as { url: string }).url)}` }
-      : undefined;
+  atEnd(() => front.close());
   const store = new MemorySecretStore();
   const c = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store });
-  cleanups.push(() => c.stop());
-  return { sandbox, proxy, c, store, release, held: () => held };
+  atEnd(() => c.stop());
+  await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+  const owner = c.session.state().user?.id ?? '';
+  return { sandbox, proxy, c, h: createHandlers(c), store, owner, release, held: () => held };
+}
+
+/** The vet in front records a consult with a template; once its note is being written, they switch user. */
+async function inFlightThenSwitch(w: World, patientName: string): Promise<string> {
+  const id = await recordWithTemplate(w.h, w.c, patientName);
+  await waitForJob(w.c, id, (j) => j.state === 'scribe_requested');
+  await w.h['session:switchUser'](undefined);
+  return id;
 }
 
 describe('switch user with consults in flight', () => {
   it("an upload half done goes on with the leaving vet's own sign-in while a colleague works; it finishes once and the background sign-in ends", async () => {
-    const { sandbox, proxy, c, store, release, held } = await world({}, true);
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const owner = c.session.state().user?.id ?? '';
-    const started = await h['recording:start']({
-      mimeType: 'audio/webm;codecs=opus',
-      patientName: 'Bella',
-      templateId: await firstTemplateId(c),
-    });
-    if (!started.ok) throw new Error(started.error.message);
-    const id = started.data.id;
-    await recordRest(h, id);
+    const { proxy, c, store, release, held, h, owner } = await world({}, true);
+    const id = await recordWithTemplate(h, c, 'Bella');
     await until(() => held() === 1);
     expect(c.pipeline.info(id)?.state).toBe('upload_url');
 
@@ -122,13 +100,9 @@ describe('switch user with consults in flight', () => {
   });
 
   it("a note being written is polled with its owner's sign-in; signing in again as that vet brings the sign-in to the front, and signing out ends it everywhere", async () => {
-    const { sandbox, proxy, c, store } = await world({ scribeSeconds: 2 }, false);
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const owner = c.session.state().user?.id ?? '';
-    const bella = await recordWithTemplate(h, c, 'Bella');
-    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
-    await h['session:switchUser'](undefined);
+    const w = await world({ scribeSeconds: 2 }, false);
+    const { sandbox, proxy, c, store, h, owner } = w;
+    const bella = await inFlightThenSwitch(w, 'Bella');
     await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
     expect((await waitForJob(c, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
       'completed',
@@ -139,9 +113,7 @@ describe('switch user with consults in flight', () => {
     // A second consult in flight, then the owner signs in again: one sign-in per account.
     await h['session:signOut'](undefined);
     await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const rex = await recordWithTemplate(h, c, 'Rex');
-    await waitForJob(c, rex, (j) => j.state === 'scribe_requested');
-    await h['session:switchUser'](undefined);
+    const rex = await inFlightThenSwitch(w, 'Rex');
     expect(c.background.has(owner)).toBe(true);
     await h['session:signIn']({ email: sandbox.demo.email, password: sandbox.demo.password });
     expect(c.background.has(owner)).toBe(false);
@@ -154,9 +126,8 @@ describe('switch user with consults in flight', () => {
   });
 
   it('a note ready between the switch and the next sign-in is told to the colleague when they sign in, once', async () => {
-    const { sandbox, c } = await world({ scribeSeconds: 1 }, false);
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    const w = await world({ scribeSeconds: 1 }, false);
+    const { sandbox, c, h } = w;
     const bella = await recordWithTemplate(h, c, 'Bella');
     await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
     const told: string[] = [];
@@ -179,18 +150,14 @@ describe('switch user with consults in flight', () => {
   });
 
   it('a background sign-in is restored at launch while its consults are in flight, and ends when they are done', async () => {
-    const { sandbox, proxy, c, store } = await world({ scribeSeconds: 3 }, false);
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const owner = c.session.state().user?.id ?? '';
-    const bella = await recordWithTemplate(h, c, 'Bella');
-    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
-    await h['session:switchUser'](undefined);
+    const w = await world({ scribeSeconds: 3 }, false);
+    const { sandbox, proxy, c, store, owner } = w;
+    const bella = await inFlightThenSwitch(w, 'Bella');
     await c.stop();
 
     // The app starts again on the same data folder and store: the sign-in comes back in the background.
     const again = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store, dataDir: c.options.dataDir });
-    cleanups.push(() => again.stop());
+    atEnd(() => again.stop());
     expect(again.background.has(owner)).toBe(true);
     expect(again.session.state().signedIn).toBe(false);
     expect((await waitForJob(again, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
@@ -204,18 +171,14 @@ describe('switch user with consults in flight', () => {
     // Started again with nothing in flight, no background sign-in is kept.
     await again.stop();
     const third = await startCoreAgainst(sandbox, { urls: proxy.urls, secretStore: store, dataDir: c.options.dataDir });
-    cleanups.push(() => third.stop());
+    atEnd(() => third.stop());
     expect(third.background.has(owner)).toBe(false);
   });
 
   it('a change of service ends the background sign-ins: they belong to the service they were made with', async () => {
-    const { sandbox, c, store } = await world({ scribeSeconds: 60 }, false);
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const owner = c.session.state().user?.id ?? '';
-    const bella = await recordWithTemplate(h, c, 'Bella');
-    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
-    await h['session:switchUser'](undefined);
+    const w = await world({ scribeSeconds: 60 }, false);
+    const { sandbox, c, store, h, owner } = w;
+    await inFlightThenSwitch(w, 'Bella');
     expect(c.background.has(owner)).toBe(true);
     await h['settings:update']({
       serviceUrls: {
@@ -229,16 +192,9 @@ describe('switch user with consults in flight', () => {
   });
 
   it("when the leaving vet's sign-in is refused in the background, their consult waits for them and says so; back, it finishes once with their account", async () => {
-    const { sandbox, proxy, c, store } = await world(
-      { scribeSeconds: 6, accessTtlSeconds: 2, refreshReuseGraceSeconds: 0 },
-      false,
-    );
-    const h = createHandlers(c);
-    await c.session.signIn(sandbox.demo.email, sandbox.demo.password);
-    const owner = c.session.state().user?.id ?? '';
-    const bella = await recordWithTemplate(h, c, 'Bella');
-    await waitForJob(c, bella, (j) => j.state === 'scribe_requested');
-    await h['session:switchUser'](undefined);
+    const w = await world({ scribeSeconds: 6, accessTtlSeconds: 2, refreshReuseGraceSeconds: 0 }, false);
+    const { sandbox, proxy, c, store, owner } = w;
+    const bella = await inFlightThenSwitch(w, 'Bella');
     await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
     // The background sign-in's refresh token is used elsewhere: its next refresh is refused.
     const kept = await store.forAccount(owner).load();
@@ -260,21 +216,9 @@ describe('switch user with consults in flight', () => {
   });
 });
 
-type Handlers = ReturnType<typeof createHandlers>;
-
-async function recordRest(h: Handlers, id: string): Promise<void> {
-  for (const [seq, data] of recorderChunks().entries())
-    await h['recording:chunk']({ id, seq, data: new Uint8Array(data), elapsedMs: (seq + 1) * 1000 });
+/** A consult recorded and stopped through the window's calls, with the first template: sent at Stop. */
+async function recordWithTemplate(h: HandlerTable, c: AppCore, patientName: string): Promise<string> {
+  const id = await startAndFeed(h, { patientName, templateId: await firstTemplateId(c) });
   await h['recording:stop']({ id, durationMs: 5000 });
-}
-
-async function recordWithTemplate(h: Handlers, c: AppCore, patientName: string): Promise<string> {
-  const started = await h['recording:start']({
-    mimeType: 'audio/webm;codecs=opus',
-    patientName,
-    templateId: await firstTemplateId(c),
-  });
-  if (!started.ok) throw new Error(started.error.message);
-  await recordRest(h, started.data.id);
-  return started.data.id;
+  return id;
 }

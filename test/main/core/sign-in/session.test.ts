@@ -11,14 +11,23 @@ import { newSandboxSecret, startSandbox, type Sandbox, type SandboxOptions } fro
 import { MemorySecretStore, type StoredSession } from '../../../../src/main/core/sign-in/secret-store.ts';
 import { ServiceClient } from '../../../../src/main/core/service/client.ts';
 import { ServiceError } from '../../../../src/main/core/service/errors.ts';
-import { Session, SignedOutError, type SessionState } from '../../../../src/main/core/sign-in/session.ts';
+import {
+  Session,
+  SignedOutError,
+  type SessionOptions,
+  type SessionState,
+} from '../../../../src/main/core/sign-in/session.ts';
 
 let sandbox: Sandbox;
 afterEach(async () => {
   await sandbox?.close();
 });
 
-async function setup(options: Partial<SandboxOptions> = {}, now?: () => number) {
+/** A sandbox of the test's own, a client of it, and a session on it keeping its tokens in `store` (in memory unless told). */
+async function setup<S extends MemorySecretStore = MemorySecretStore>(
+  options: Partial<SandboxOptions> = {},
+  sessionOptions: Omit<SessionOptions, 'client' | 'store'> & { store?: S } = {},
+) {
   sandbox = await startSandbox({ scribeSeconds: 0, ...options });
   const client = new ServiceClient({
     urls: () => ({
@@ -28,8 +37,8 @@ async function setup(options: Partial<SandboxOptions> = {}, now?: () => number) 
     }),
     timeoutMs: 5000,
   });
-  const store = new MemorySecretStore();
-  const session = new Session({ client, store, ...(now ? { now } : {}) });
+  const { store = new MemorySecretStore() as S, ...rest } = sessionOptions;
+  const session = new Session({ client, store, ...rest });
   return { client, store, session };
 }
 
@@ -65,7 +74,7 @@ describe('session', () => {
   it('refreshes ahead of expiry (60 s margin) with one refresh for many concurrent callers', async () => {
     // Two-minute tokens; then the clock moves 61 s on: the token is inside the 60 s margin.
     let offset = 0;
-    const { session, client } = await setup({ accessTtlSeconds: 120 }, () => Date.now() + offset);
+    const { session, client } = await setup({ accessTtlSeconds: 120 }, { now: () => Date.now() + offset });
     await session.signIn(sandbox.demo.email, sandbox.demo.password);
     expect(await session.withToken((t) => client.templates(t, 1, 50))).toBeTruthy();
     expect(sandbox.stats().refreshes).toBe(0);
@@ -98,17 +107,11 @@ describe('session', () => {
   });
 
   it('saves the rotated refresh token before the new access token is used', async () => {
-    sandbox = await startSandbox({ scribeSeconds: 0, accessTtlSeconds: 120 });
-    const client = new ServiceClient({
-      urls: () => ({
-        agentsUrl: sandbox.urls.agents_url,
-        scribeUrl: sandbox.urls.scribe_url,
-        agentsApiUrl: sandbox.urls.agents_api_url,
-      }),
-    });
-    const store = new RecordingStore();
     let offset = 0;
-    const session = new Session({ client, store, now: () => Date.now() + offset });
+    const { client, store, session } = await setup(
+      { accessTtlSeconds: 120 },
+      { store: new RecordingStore(), now: () => Date.now() + offset },
+    );
     await session.signIn(sandbox.demo.email, sandbox.demo.password);
     offset = 61_000;
     let tokenUsed = '';
@@ -209,17 +212,7 @@ describe('session', () => {
 
 describe('the published sign-in and the check at launch', () => {
   it('signs in through /auth/login when its answer holds only the tokens: expiry from the JWT, the user from /users/me', async () => {
-    sandbox = await startSandbox({ scribeSeconds: 0, loginTokensOnly: true });
-    const client = new ServiceClient({
-      urls: () => ({
-        agentsUrl: sandbox.urls.agents_url,
-        scribeUrl: sandbox.urls.scribe_url,
-        agentsApiUrl: sandbox.urls.agents_api_url,
-      }),
-      timeoutMs: 5000,
-    });
-    const store = new MemorySecretStore();
-    const session = new Session({ client, store, useScribeLogin: () => true });
+    const { store, session } = await setup({ loginTokensOnly: true }, { useScribeLogin: () => true });
     const state = await session.signIn(sandbox.demo.email, sandbox.demo.password);
     expect(state.user).toMatchObject({
       email: sandbox.demo.email,
