@@ -183,7 +183,7 @@ describe('X-API-Version', () => {
     });
     expect(body(17)).toEqual({ input: 'Maropitant for a vomiting dog' });
     expect(body(4)).toEqual({ patient_name: 'Bella', description: 'Vomiting', session_date: '2026-11-20' });
-    // Row 7: the PUT carries no X-API-Version: the presigned URL belongs to the storage host,
+    // The PUT to the presigned address carries no X-API-Version: the presigned URL belongs to the storage host,
     // not the API (an object store may even refuse headers that were not part of what it
     // signed). Like `curl -T` it sends the length and no Content-Type, and nothing of the API's.
     const put = proxy.seen.find((r) => rows[route(r)] === 7);
