@@ -1,6 +1,7 @@
-// Finds comments that point at what no longer exists: every `Name` quoted in a comment of src/
-// that reads as code must still be there. A comment that names a class, a function or a file
-// the code has since renamed or removed sends the next reader looking for nothing.
+// Finds comments that point at what no longer exists: every `Name` quoted in a comment of src/,
+// or in the prose of a page under src/ or docs/ (a folder's README, the architecture), that
+// reads as code must still be there. A comment that names a class, a function or a file the
+// code has since renamed or removed sends the next reader looking for nothing.
 //
 // What is checked, per backticked word in a comment:
 // - `Name`, `nameOf`, `name()`: an identifier some source file declares or uses (a class, a
@@ -94,11 +95,18 @@ function index(root: string): Index {
   for (const file of [
     ...walk(join(root, 'src'), (n) => SOURCE.test(n)),
     ...walk(join(root, 'test'), (n) => SOURCE.test(n)),
+    ...walk(join(root, 'scripts'), (n) => SOURCE.test(n)),
+    ...readdirSync(root)
+      .filter((n) => SOURCE.test(n))
+      .map((n) => join(root, n)),
   ]) {
     const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node) => {
       if (ts.isIdentifier(node) || ts.isPrivateIdentifier(node)) identifiers.add(node.text);
       if (ts.isStringLiteral(node) && /^[A-Za-z_$][\w$]*$/.test(node.text)) identifiers.add(node.text);
+      // The words of a template (SQL, a command line): a column or a variable it names is a name too.
+      if (ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node))
+        for (const w of node.text.match(/[A-Za-z_][\w]*/g) ?? []) identifiers.add(w);
       const name = (node as { name?: ts.Node }).name;
       if (
         (ts.isClassDeclaration(node) ||
@@ -132,14 +140,43 @@ function looksLikeCode(first: string, member: string | undefined, call: boolean)
   return member !== undefined || call || /[A-Z]/.test(first.slice(1)) || /^[A-Z]/.test(first) || first.includes('_');
 }
 
+/** A Markdown page's prose, as one comment: fenced code blocks are blanked (their lines kept), as commands are not names. */
+function prose(text: string): { text: string; line: number }[] {
+  let fenced = false;
+  const lines = text.split('\n').map((l) => {
+    if (/^\s*(```|~~~)/.test(l)) {
+      fenced = !fenced;
+      return '';
+    }
+    return fenced ? '' : l;
+  });
+  return [{ text: lines.join('\n'), line: 1 }];
+}
+
+/** The comments of each source file of src/, and the prose of each page under src/ and docs/ (READMEs drift too). */
+function texts(root: string): { file: string; parts: { text: string; line: number }[] }[] {
+  const sources = walk(join(root, 'src'), (n) => SOURCE.test(n)).map((file) => ({
+    file,
+    parts: comments(ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)),
+  }));
+  const pages = [
+    ...walk(join(root, 'src'), (n) => n.endsWith('.md')),
+    ...walk(join(root, 'docs'), (n) => n.endsWith('.md')),
+  ];
+  return [...sources, ...pages.map((file) => ({ file, parts: prose(readFileSync(file, 'utf8')) }))];
+}
+
 export function staleNames(root: string): StaleName[] {
   const idx = index(root);
   const stale: StaleName[] = [];
-  for (const file of walk(join(root, 'src'), (n) => SOURCE.test(n))) {
-    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    for (const comment of comments(sf)) {
+  for (const { file, parts } of texts(root)) {
+    const page = file.endsWith('.md');
+    for (const comment of parts) {
       for (const m of comment.text.matchAll(/`([^`\n]+)`/g)) {
-        const word = m[1]!.trim();
+        // A page names the files the app writes (`job.json`) and the environment it reads
+        // (`$WEBHOOK_SECRET`): the first are not in the repository, the second are looked up by name.
+        const word = m[1]!.trim().replace(/^\$/, '');
+        if (page && word.endsWith('.json')) continue;
         const line = comment.line + comment.text.slice(0, m.index).split('\n').length - 1;
         const where = { file: relative(root, file), line, name: word };
         if (FILE.test(word)) {
@@ -173,5 +210,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     console.log(`${stale.length} name(s) in comments point at what no longer exists.`);
     process.exit(1);
   }
-  console.log('Every name quoted in a comment of src/ still exists.');
+  console.log('Every name quoted in a comment of src/ or a page of src/ and docs/ still exists.');
 }

@@ -1,5 +1,6 @@
-// scripts/check-comments.ts: a name quoted in a comment must still exist. Shown on a small tree
-// with names that were removed or renamed, and on the real tree, which must have none.
+// scripts/check-comments.ts: a name quoted in a comment, or in a folder's README or a page of
+// docs/, must still exist. Shown on small trees with names that were removed or renamed, and
+// on the real tree, which must have none.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,28 @@ describe('scripts/check-comments.ts', () => {
       '1: AppCore.claim: `AppCore` has no member `claim`',
       '2: OldStore: no code names `OldStore`',
       '2: old-store.ts: no file of that name in the repository',
+    ]);
+  });
+
+  it('reads a folder’s README and docs/ too, outside their code blocks, where a data file or a variable of the environment is no name', () => {
+    const root = tempDir('vet-scribe-pages-');
+    mkdirSync(join(root, 'src', 'core'), { recursive: true });
+    mkdirSync(join(root, 'docs'), { recursive: true });
+    writeFileSync(
+      join(root, 'src', 'core', 'store.ts'),
+      'export class Store {}\nconst key = process.env[`STORE_DIR`];\n',
+    );
+    writeFileSync(
+      join(root, 'src', 'core', 'README.md'),
+      ['`Store` writes `job.json` under `$STORE_DIR`; `store.ts` and `OldQueue`.', '```sh', '`NotChecked`', '```'].join(
+        '\n',
+      ),
+    );
+    writeFileSync(join(root, 'docs', 'architecture.md'), 'See `core/old-queue.ts` and `Store.save()`.\n');
+    expect(staleNames(root).map((s) => `${s.file}:${s.line}: ${s.name}`)).toEqual([
+      'src/core/README.md:1: OldQueue',
+      'docs/architecture.md:1: core/old-queue.ts',
+      'docs/architecture.md:1: Store.save()',
     ]);
   });
 
