@@ -8,14 +8,18 @@ import { PimsError, type PimsAppointment, type PimsConsultation, type PimsPatien
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The id at the end of a relation's address (`…/patient/789/` is "789"); null when there is none. */
+/**
+ * The id at the end of a relation's address (`…/patient/789/` is "789"); null when there is none.
+ * Provet's ids are whole numbers in every published example, so only digits count here: the
+ * end of `…/patient/` is a resource's name, not an id.
+ */
 export function idFromUrl(url: string): string | null {
   try {
     const last = new URL(url).pathname
       .split('/')
       .filter((s) => s !== '')
       .pop();
-    return last !== undefined && ID.test(last) ? last : null;
+    return last !== undefined && /^\d{1,20}$/.test(last) ? last : null;
   } catch {
     return null;
   }
