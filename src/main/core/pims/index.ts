@@ -30,6 +30,7 @@ export {
 export { PimsTokens, pimsTokensName, type PimsAccount } from './tokens.ts';
 export { provetInstance, provetOAuthClient, type ProvetInstance } from './provet/instance.ts';
 export { listUrl, localDay, provetDateTime, readAllPages as readProvetPages, type Filter } from './provet/lists.ts';
+export { ProvetReader, type ProvetReaderOptions } from './provet/reader.ts';
 export { provetGet } from './provet/requests.ts';
 export {
   provetAppointment,
