@@ -3,6 +3,10 @@
 // apart; a lapsed token refreshed before use; a 401 answered by one refresh and one more try,
 // then "sign in again"; sign-out removing the copy here and withdrawing both tokens at the PIMS.
 // The PIMS's OAuth endpoints are the loopback stand-in of oauth-stand-in.ts.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   PimsError,
@@ -15,9 +19,12 @@ import {
   type PimsAccount,
   type TokenSet,
 } from '../../../../src/main/core/pims/index.ts';
-import { MemorySecretStore } from '../../../../src/main/core/sign-in/index.ts';
+import { MemorySecretStore, openKeychain, type SecretStore } from '../../../../src/main/core/sign-in/index.ts';
+import { EncryptedFileSecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
 import { startOAuthStandIn, type OAuthStandIn } from './oauth-stand-in.ts';
 
+// The system keychain where one answers (on Linux a Secret Service; npm test starts one).
+const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
 let server: OAuthStandIn;
 let client: OAuthClient;
 let instance: string;
@@ -195,5 +202,52 @@ describe('a vet’s PIMS tokens in the secret store', () => {
     server.down = true;
     expect(await tokens.signOut()).toBe(false);
     expect(await tokens.load()).toBeNull();
+  });
+});
+
+describe('in the stores that outlive a restart', () => {
+  // Two vets' sign-ins, each saved, read and removed in its own entry of the store.
+  async function twoVets(store: SecretStore): Promise<void> {
+    const hale = new PimsTokens({ store, account: account('u-hale'), client });
+    const okafor = new PimsTokens({ store, account: account('u-okafor'), client });
+    const [a, b] = [await signIn(), await signIn()];
+    await hale.save(a);
+    await okafor.save(b);
+    expect((await hale.load())?.accessToken).toBe(a.accessToken);
+    expect((await okafor.load())?.accessToken).toBe(b.accessToken);
+    await hale.signOut();
+    expect(await hale.load()).toBeNull();
+    expect((await okafor.load())?.accessToken).toBe(b.accessToken);
+    await okafor.signOut();
+    expect(await okafor.load()).toBeNull();
+  }
+
+  it('keeps them in encrypted files of their own, and removes the file at sign-out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vet-scribe-pims-'));
+    try {
+      // Electron's safeStorage cannot run here: a cipher stands in for the OS's (XOR, so the file
+      // holds no token in clear), as in the sign-in's own tests.
+      const cipher = {
+        encrypt: (plain: string) => Buffer.from(Buffer.from(plain, 'utf8').map((b) => b ^ 0x5a)),
+        decrypt: (data: Buffer) => Buffer.from(data.map((b) => b ^ 0x5a)).toString('utf8'),
+      };
+      const store = new EncryptedFileSecretStore(join(dir, 'session.bin'), cipher);
+      const tokens = new PimsTokens({ store, account: account('u-file'), client });
+      const kept = await signIn();
+      await tokens.save(kept);
+      const files = readdirSync(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/^session\.bin\.[0-9a-f]{32}\.pims-tokens\.[0-9a-f]{32}$/);
+      expect(readFileSync(join(dir, files[0]!), 'latin1')).not.toContain(kept.accessToken);
+      await tokens.signOut();
+      expect(readdirSync(dir)).toEqual([]);
+      await twoVets(store);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!keychain)('keeps them in the system keychain, one entry per vet, removed at sign-out', async () => {
+    await twoVets(keychain!);
   });
 });
