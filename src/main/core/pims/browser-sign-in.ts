@@ -6,10 +6,15 @@ import { startLoopbackReceiver } from './loopback.ts';
 import { authorizeRequestUrl, exchangeCode, newPkce, newState, type OAuthClient, type TokenSet } from './oauth.ts';
 import { PimsError } from './port.ts';
 
+/**
+ * Opens an address in the system browser: a port, given by whoever creates the engine (Electron's
+ * shell in the app, a new tab in the browser host), so the engine imports neither.
+ */
+export type OpenExternal = (url: string) => Promise<void> | void;
+
 export interface BrowserSignInOptions {
   client: OAuthClient;
-  /** Opens an address in the system browser (Electron's shell in the app, a new tab in the browser host). */
-  openExternal: (url: string) => Promise<void> | void;
+  openExternal: OpenExternal;
   scope?: string;
   /** How long the vet has to sign in, in ms. */
   timeoutMs?: number;
