@@ -35,6 +35,8 @@ export interface SecretStore {
    */
   saveSecret(name: SecretName, value: string): Promise<void>;
   loadSecret(name: SecretName): Promise<string | null>;
+  /** Removes a named secret; nothing happens when there is none. */
+  deleteSecret(name: SecretName): Promise<void>;
   /**
    * The store of one account's background sign-in (kept while their consults are in flight
    * after a switch of user), beside the foreground's, which stays where it always was.
@@ -48,11 +50,13 @@ export function accountKey(userId: string): string {
 }
 
 /**
- * The named secrets the app keeps beside the session: the clinic's webhook secret, and the
- * secret the built-in sandbox's keys come from (so its sign-ins outlive a restart exactly as
- * long as the session kept beside it does, and its state file holds no key).
+ * The named secrets the app keeps beside the session: the clinic's webhook secret, the secret
+ * the built-in sandbox's keys come from (so its sign-ins outlive a restart exactly as long as
+ * the session kept beside it does, and its state file holds no key), and a vet's sign-in to a
+ * practice-management system, one per app account and PIMS instance (`pims-tokens.` and a hash,
+ * so no user id or address shapes a key or a file name).
  */
-export type SecretName = 'webhook-secret' | 'sandbox-key' | 'background-sessions';
+export type SecretName = 'webhook-secret' | 'sandbox-key' | 'background-sessions' | `pims-tokens.${string}`;
 
 function parseStored(text: string | null): StoredSession | null {
   if (!text) return null;
@@ -87,6 +91,9 @@ export class MemorySecretStore implements SecretStore {
   }
   async loadSecret(name: SecretName) {
     return this.named.get(name) ?? null;
+  }
+  async deleteSecret(name: SecretName) {
+    this.named.delete(name);
   }
   private readonly accounts = new Map<string, MemorySecretStore>();
   forAccount(userId: string): SecretStore {
@@ -182,6 +189,9 @@ export class KeychainSecretStore implements SecretStore {
   async loadSecret(name: SecretName) {
     return this.keytar.getPassword(this.service, name);
   }
+  async deleteSecret(name: SecretName) {
+    await this.keytar.deletePassword(this.service, name);
+  }
   forAccount(userId: string): SecretStore {
     return new KeychainSecretStore(this.keytar, this.service, `account.${accountKey(userId)}`);
   }
@@ -242,6 +252,9 @@ export class EncryptedFileSecretStore implements SecretStore {
     } catch {
       return null;
     }
+  }
+  async deleteSecret(name: SecretName) {
+    await rm(`${this.file}.${name}`, { force: true });
   }
   forAccount(userId: string): SecretStore {
     return new EncryptedFileSecretStore(`${this.file}.${accountKey(userId)}`, this.cipher, this.description);

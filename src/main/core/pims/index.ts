@@ -1,0 +1,42 @@
+// The practice-management system (PIMS): the port the rest of the app asks for a vet's day, a
+// patient and the consultation a note goes into; the sign-in to it through the system browser
+// (OAuth 2 with PKCE and a loopback redirect); the vet's tokens for it in the secret store; and
+// Provet Cloud's reading helpers, its first adapter.
+// The only way in from outside this folder (test/architecture/layers.test.ts checks it).
+export { signInWithBrowser, type BrowserSignInOptions, type OpenExternal } from './browser-sign-in.ts';
+export type { PimsHttpOptions } from './http.ts';
+export { startLoopbackReceiver, type LoopbackReceiver } from './loopback.ts';
+export {
+  authorizeRequestUrl,
+  exchangeCode,
+  newPkce,
+  newState,
+  pkceChallenge,
+  refreshTokens,
+  revokeToken,
+  type OAuthClient,
+  type TokenSet,
+} from './oauth.ts';
+export {
+  PimsError,
+  type Pims,
+  type PimsAppointment,
+  type PimsConsultation,
+  type PimsErrorCode,
+  type PimsNote,
+  type PimsPatient,
+  type WriteNote,
+} from './port.ts';
+export { PimsTokens, pimsTokensName, type PimsAccount } from './tokens.ts';
+export { provetInstance, provetOAuthClient, type ProvetInstance } from './provet/instance.ts';
+export { listUrl, localDay, provetDateTime, readAllPages as readProvetPages, type Filter } from './provet/lists.ts';
+export { ProvetReader, type ProvetReaderOptions } from './provet/reader.ts';
+export { provetGet } from './provet/requests.ts';
+export {
+  provetAppointment,
+  provetConsultation,
+  provetPatient,
+  readProvet,
+  toPimsAppointment,
+  type ProvetAppointment,
+} from './provet/schemas.ts';
