@@ -8,6 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProvetData, ProvetUser } from './data.ts';
+import { page, signInPage } from './sign-in-page.ts';
 import { bearer, detail, escapeHtml, oauthError, readForm, redirect, sendHtml, sendJson, ProvetError } from './wire.ts';
 
 /** The public client the double knows: what Provet's support would issue to the app. */
@@ -376,28 +377,4 @@ function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Provet Cloud (sandbox)</title>
-<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#1b2733}
-label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
-button{margin:1rem .5rem 0 0;padding:.5rem 1rem}.error{color:#a01818}.hint{color:#56616b;font-size:.9rem}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-}
-
-function signInPage(requestId: string, appName: string, instanceName: string, error: string | null): string {
-  return page(
-    'Sign in to Provet Cloud',
-    `<p><strong>${escapeHtml(appName)}</strong> asks to use ${escapeHtml(instanceName)} with your own Provet permissions.</p>
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post">
-<input type="hidden" name="request_id" value="${escapeHtml(requestId)}">
-<label for="username">Username</label><input id="username" name="username" autocomplete="username" required>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit" name="action" value="allow">Sign in and allow</button>
-<button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>
-</form>
-<p class="hint">This is the sandbox's stand-in for Provet Cloud. Its vets: hale / provet-demo (Dr Alex Hale), moreno / provet-colleague (Dr Sam Moreno).</p>`,
-  );
 }
