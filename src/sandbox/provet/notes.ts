@@ -8,7 +8,7 @@ import { CONSULTATION_STATUS } from './data.ts';
 import type { Caller } from './oauth.ts';
 import type { Context } from './resources.ts';
 import { noteJson } from './resources.ts';
-import { detail, fieldErrors } from './wire.ts';
+import { detail, fieldErrors, ProvetError } from './wire.ts';
 
 /** A fault of note writes, for the app's tests (the sandbox option `provetNoteFault`). */
 export const NOTE_FAULTS = ['none', 'refuse-body', 'drop-after-write', 'forbidden'] as const;
@@ -40,6 +40,36 @@ function patientOf(value: unknown, ctx: Context, consultation: ProvetConsultatio
   if (!consultation.patients.includes(id))
     throw fieldErrors({ patient: ['This patient is not a patient of this consultation.'] });
   return id;
+}
+
+/**
+ * The writable fields of a note body, every fault at once as DRF reports them; `current` fills
+ * in the fields a PATCH leaves out.
+ */
+function readNote(
+  body: Record<string, unknown>,
+  ctx: Context,
+  consultation: ProvetConsultation,
+  current: ProvetNote | null,
+): { patient: number; text: string } {
+  const errors: Record<string, string[]> = {};
+  const read = <T>(field: string, fallback: T | undefined, parse: (value: unknown) => T): T | undefined => {
+    if (body[field] === undefined) {
+      if (fallback === undefined) errors[field] = ['This field is required.'];
+      return fallback;
+    }
+    try {
+      return parse(body[field]);
+    } catch (e) {
+      if (!(e instanceof ProvetError)) throw e;
+      Object.assign(errors, e.body);
+      return undefined;
+    }
+  };
+  const patient = read('patient', current?.patient, (v) => patientOf(v, ctx, consultation));
+  const text = read('text', current?.text, textOf);
+  if (patient === undefined || text === undefined) throw fieldErrors(errors);
+  return { patient, text };
 }
 
 function kindOf(value: unknown): string {
@@ -101,12 +131,7 @@ export class Notes {
   create(caller: Caller, consultation: ProvetConsultation, body: Record<string, unknown>, ctx: Context): WriteAnswer {
     this.mayWrite(caller, consultation);
     this.refuseBodyFault();
-    const missing: Record<string, string[]> = {};
-    for (const field of ['patient', 'text'])
-      if (body[field] === undefined) missing[field] = ['This field is required.'];
-    if (Object.keys(missing).length > 0) throw fieldErrors(missing);
-    const patient = patientOf(body['patient'], ctx, consultation);
-    const text = textOf(body['text']);
+    const { patient, text } = readNote(body, ctx, consultation, null);
     if (this.list(consultation).some((n) => n.patient === patient))
       throw fieldErrors({
         patient: ['This patient already has a clinical note in this consultation: change that note instead.'],
@@ -135,14 +160,7 @@ export class Notes {
   ): WriteAnswer {
     this.mayWrite(caller, consultation);
     this.refuseBodyFault();
-    if (!partial) {
-      const missing: Record<string, string[]> = {};
-      for (const field of ['patient', 'text'])
-        if (body[field] === undefined) missing[field] = ['This field is required.'];
-      if (Object.keys(missing).length > 0) throw fieldErrors(missing);
-    }
-    const patient = body['patient'] === undefined ? note.patient : patientOf(body['patient'], ctx, consultation);
-    const text = body['text'] === undefined ? note.text : textOf(body['text']);
+    const { patient, text } = readNote(body, ctx, consultation, partial ? note : null);
     if (patient !== note.patient && this.list(consultation).some((n) => n.patient === patient))
       throw fieldErrors({ patient: ['This patient already has a clinical note in this consultation.'] });
     note.patient = patient;
