@@ -1,6 +1,7 @@
 // The Provet double's OAuth 2 over real HTTP: the authorization code with PKCE S256 (a real
 // SHA-256 checked), the sign-in page and its Cancel, the refusals of RFC 6749, refresh with
 // rotation, revoke, userinfo, and expiring access tokens.
+import { FormData, request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { PROVET_USERS } from '../../../src/sandbox/index.ts';
 import {
@@ -172,6 +173,29 @@ describe('authorization code with PKCE', () => {
       form: { grant_type: 'password', client_id: s.provet.clientId },
     });
     expect(grant.json['error']).toBe('unsupported_grant_type');
+  });
+});
+
+describe('the token endpoint as Provet documents it', () => {
+  it('takes a multipart/form-data body and the client in HTTP Basic too', async () => {
+    const s = world.sandbox;
+    const { code, verifier } = await codeFor();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: verifier,
+    }))
+      form.append(k, v);
+    const answer = await request(`${s.provet.address}/oauth2/token/`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${s.provet.clientId}:`).toString('base64')}` },
+      body: form,
+    });
+    const body = (await answer.body.json()) as ProvetTokens;
+    expect(answer.statusCode).toBe(200);
+    expect(body.access_token).toEqual(expect.any(String));
   });
 });
 
