@@ -33,7 +33,7 @@ export interface SandboxProvet {
   checkIn(appointmentId: number): { id: number } | null;
   /** Every clinical note the double holds, as stored. */
   notes(): ProvetNote[];
-  /** Requests per route (`METHOD pattern`), to count what a client sent. */
+  /** Requests per route (`METHOD path`, each id as `{id}`), to count what a client sent. */
   requests(): Record<string, number>;
 }
 

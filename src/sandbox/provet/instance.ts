@@ -39,7 +39,7 @@ export class ProvetInstance {
   readonly data: ProvetData;
   readonly oauth: ProvetOAuth;
   readonly notes: Notes;
-  /** Requests per route, as `METHOD pattern`, for tests and benchmarks to count. */
+  /** Requests per route, as `METHOD path` with ids as `{id}`, for tests and benchmarks to count. */
   readonly requests: Record<string, number> = {};
   private readonly limits: RollingLimits;
   private readonly settings: () => ProvetSettings;
@@ -131,7 +131,8 @@ export class ProvetInstance {
         }
         throw detail(404, 'Not found.');
       }
-      const key = `${method} ${found.route.pattern.source}`;
+      // Counted by path with each id as {id}: `POST api/0.1/consultation/{id}/consultationnote/`.
+      const key = `${method} ${rest.replace(/(?<=\/)\d+(?=\/)/g, '{id}')}`;
       this.requests[key] = (this.requests[key] ?? 0) + 1;
       const handler = found.route.methods[method];
       if (!handler) {
@@ -173,7 +174,8 @@ export class ProvetInstance {
   /** The caller, then their budget on the endpoint (a big page costs as many default pages). */
   private admit(req: IncomingMessage, endpoint: LimitedEndpoint, cost = 1): Caller {
     const caller = this.oauth.authenticate(req);
-    const wait = this.limits.take(caller.token, endpoint, cost);
+    // Provet counts per API user: a refreshed token does not start a new budget.
+    const wait = this.limits.take(String(caller.user.id), endpoint, cost);
     if (wait !== null)
       throw detail(429, `Request was throttled. Expected available in ${wait} seconds.`, {
         'Retry-After': String(wait),

@@ -170,7 +170,8 @@ describe('check-in and status', () => {
 describe('rate limits', () => {
   it('answers 429 with Retry-After per endpoint over a rolling minute, a big page counting as several', async () => {
     const s = world.sandbox;
-    const mine = (await signInToProvet(s, PROVET_USERS.colleague)).access_token;
+    const signedIn = await signInToProvet(s, PROVET_USERS.colleague);
+    const mine = signedIn.access_token;
     s.options.provetRateLimit = 3;
     try {
       const statuses: number[] = [];
@@ -184,9 +185,15 @@ describe('rate limits', () => {
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
       expect(last?.json['detail']).toMatch(/throttled/);
+      // The budget is the vet's, not the token's: a refreshed token does not start a new one.
+      const refreshed = await send<{ access_token: string }>('POST', `${s.provet.address}/oauth2/token/`, {
+        form: { grant_type: 'refresh_token', refresh_token: signedIn.refresh_token, client_id: s.provet.clientId },
+      });
+      expect((await send('GET', api(s, 'patient/201/'), { token: refreshed.json.access_token })).status).toBe(429);
       // Another endpoint has its own budget; a page of 150 costs three default pages.
-      expect((await send('GET', api(s, 'client/?page_size=150'), { token: mine })).status).toBe(200);
-      expect((await send('GET', api(s, 'client/'), { token: mine })).status).toBe(429);
+      const token2 = refreshed.json.access_token;
+      expect((await send('GET', api(s, 'client/?page_size=150'), { token: token2 })).status).toBe(200);
+      expect((await send('GET', api(s, 'client/'), { token: token2 })).status).toBe(429);
     } finally {
       s.options.provetRateLimit = null;
     }

@@ -59,6 +59,9 @@ describe('clinical notes', () => {
     expect(list.json.results.map((n) => n.text)).toEqual(['Edited again.']);
     expect(s.provet.notes().filter((n) => n.consultation === 401)).toHaveLength(1);
 
+    const counted = s.provet.requests();
+    expect(counted['POST api/0.1/consultation/{id}/consultationnote/']).toBeGreaterThanOrEqual(1);
+    expect(counted['PATCH api/0.1/consultation/{id}/consultationnote/{id}/']).toBe(1);
     expect((await send('DELETE', made.json.url, { token })).status).toBe(204);
     expect((await send('GET', made.json.url, { token })).status).toBe(404);
   });
