@@ -103,9 +103,11 @@ export function sendHtml(res: ServerResponse, status: number, html: string) {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(html)),
     'Cache-Control': 'no-store',
-    // The sign-in page must not be framed (click-jacking) nor run scripts.
+    // The sign-in page must not be framed (click-jacking) nor run scripts. No form-action: the
+    // browser applies it to the redirect that follows the form too, and that redirect goes to
+    // the app's loopback address, on a port no policy can name in advance.
     'X-Frame-Options': 'DENY',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   });
   res.end(html);
 }

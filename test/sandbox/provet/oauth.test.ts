@@ -53,6 +53,10 @@ describe('authorization code with PKCE', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.text).toContain('name="password"');
+    // A browser applies form-action to the redirect after the form as well: one would stop the
+    // code from ever reaching the app's loopback port (seen in Chromium).
+    expect(page.headers['content-security-policy']).not.toMatch(/form-action/);
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(requestId).not.toBe('');
 
     const { answer, location } = await submitSignIn(s, requestId, { ...PROVET_USERS.demo, action: 'allow' });
