@@ -107,6 +107,16 @@ describe("today's appointments", () => {
     }
     const bad = await send('GET', api(s, 'patient/?id__in=[203,x]'), { token });
     expect(bad.status).toBe(400);
+    const notIn = await send<Page<Appointment>>('GET', api(s, `appointment/?user__is=12&consultation__is_null=true`), {
+      token,
+    });
+    expect(notIn.json.results.map((x) => x.id)).toEqual([306]);
+    const range = await send<Page<Appointment>>(
+      'GET',
+      api(s, `appointment/?start__range=[${localMidnight(0)},${localMidnight(1)}]&user__is_not=11`),
+      { token },
+    );
+    expect(range.json.results.map((x) => x.id)).toEqual([305, 306]);
   });
 
   it('inlines the patients and the client with expose_, and links them otherwise', async () => {
