@@ -206,7 +206,7 @@ export class ProvetData {
       patients: number[],
       complaint: string,
       consultationId: number | null,
-      { active = true, dayOffset = 0 } = {},
+      { active = true, dayOffset = 0, additional = [] as number[] } = {},
     ): ProvetAppointment => {
       const start = at(startH, startM, dayOffset);
       const owner = this.clients.find((c) => c.id === client);
@@ -217,7 +217,7 @@ export class ProvetData {
         title: `${owner?.firstname ?? ''} ${owner?.lastname ?? ''}`.trim(),
         complaint,
         user: vet,
-        additional_users: [],
+        additional_users: additional,
         client,
         patients,
         consultation: consultationId,
@@ -231,7 +231,8 @@ export class ProvetData {
       appointment(301, [9, 0], 30, HALE, 101, [201], 'Limping, left hind', 401),
       appointment(302, [9, 30], 30, HALE, 102, [202], 'Vomiting since yesterday', null),
       appointment(303, [10, 0], 45, HALE, 103, [203, 204], 'Annual vaccinations', 403),
-      appointment(305, [10, 0], 30, MORENO, 105, [206], 'Weight loss', 405),
+      // The demo vet assists on one of the colleague's: listed under additional_users, not user.
+      appointment(305, [10, 0], 30, MORENO, 105, [206], 'Weight loss', 405, { additional: [HALE] }),
       appointment(306, [11, 30], 30, MORENO, 106, [207], 'Itchy skin on the back', null),
       appointment(307, [14, 0], 30, HALE, 104, [205], 'Cancelled: ear recheck', null, { active: false }),
       appointment(308, [9, 0], 30, HALE, 101, [201], 'Lameness recheck', 408, { dayOffset: -1 }),

@@ -75,6 +75,8 @@ describe("today's appointments", () => {
   it("lists a second vet's appointments apart", async () => {
     const { items } = await all<Appointment>(api(world.sandbox, `appointment/?${today()}&user__is=12`));
     expect(items.map((a) => a.id)).toEqual([305, 306]);
+    const assisting = await all<Appointment>(api(world.sandbox, `appointment/?${today()}&additional_users__is=11`));
+    expect(assisting.items.map((a) => a.id)).toEqual([305]);
   });
 
   it("a date sent with an unencoded '+' reads as a space and is refused naming the parameter", async () => {
