@@ -3,13 +3,14 @@
 // the redirect to a loopback address on any port (RFC 8252). GET `oauth2/authorize/` shows the
 // sign-in page; POST `oauth2/token/` exchanges a code or a refresh token (form bodies only);
 // POST `oauth2/revoke_token/` revokes; GET `oauth2/userinfo/` answers OpenID's claims.
-// Tokens are opaque random strings held in memory, never written to the state file.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ProvetData, ProvetUser } from './data.ts';
 import { page, signInPage } from './sign-in-page.ts';
+import { TokenStore, type OAuthSettings } from './tokens.ts';
 import { bearer, detail, escapeHtml, oauthError, readForm, redirect, sendHtml, sendJson, ProvetError } from './wire.ts';
+
+export type { OAuthSettings } from './tokens.ts';
 
 /** The public client the double knows: what Provet's support would issue to the app. */
 export const PROVET_CLIENT_ID = 'vet-scribe-sandbox';
@@ -19,12 +20,6 @@ const SCOPES = new Set(['restapi', 'openid']);
 const PENDING_TTL_MS = 10 * 60_000;
 /** An authorization code is short-lived and single-use. */
 const CODE_TTL_MS = 60_000;
-
-export interface OAuthSettings {
-  accessTtlSeconds: number;
-  refreshTtlSeconds: number;
-  tokenLog: string | null;
-}
 
 interface Pending {
   clientId: string;
@@ -45,22 +40,6 @@ interface Code {
   used: boolean;
   /** The refresh token the code was exchanged for, revoked if the code is presented again. */
   issued: string | null;
-}
-
-interface Access {
-  userId: number;
-  scope: string[];
-  expiresAt: number;
-  refresh: string;
-}
-
-interface Refresh {
-  userId: number;
-  clientId: string;
-  scope: string[];
-  lastUsedAt: number;
-  access: string;
-  revoked: boolean;
 }
 
 /** The signed-in vet of an API request and what their token allows. */
@@ -95,14 +74,14 @@ export function isLoopbackRedirect(value: string): boolean {
 export class ProvetOAuth {
   private readonly pending = new Map<string, Pending>();
   private readonly codes = new Map<string, Code>();
-  private readonly access = new Map<string, Access>();
-  private readonly refresh = new Map<string, Refresh>();
+  readonly tokens: TokenStore;
   private readonly data: ProvetData;
   private readonly settings: () => OAuthSettings;
 
   constructor(data: ProvetData, settings: () => OAuthSettings) {
     this.data = data;
     this.settings = settings;
+    this.tokens = new TokenStore(settings);
   }
 
   /** GET oauth2/authorize/: the checks of RFC 6749 section 4.1.2.1, then the sign-in page. */
@@ -249,7 +228,7 @@ export class ProvetOAuth {
         throw oauthError(400, 'invalid_grant', 'The authorization code is not valid.');
       if (code.used) {
         // A code presented twice may have been stolen: what it gave is taken back.
-        if (code.issued) this.revokeRefresh(code.issued);
+        if (code.issued) this.tokens.revokeRefresh(code.issued);
         throw oauthError(400, 'invalid_grant', 'The authorization code was already used.');
       }
       code.used = true;
@@ -260,7 +239,7 @@ export class ProvetOAuth {
       const expected = b64url(createHash('sha256').update(verifier, 'ascii').digest());
       if (!VERIFIER.test(verifier) || !sameText(expected, code.challenge))
         throw oauthError(400, 'invalid_grant', 'The code_verifier does not match the code_challenge.');
-      const answer = this.issue(code.userId, clientId, code.scope);
+      const answer = this.tokens.issue(code.userId, clientId, code.scope);
       code.issued = answer.refresh_token;
       sendJson(res, 200, answer, { 'Cache-Control': 'no-store', Pragma: 'no-cache' });
       return;
@@ -268,7 +247,7 @@ export class ProvetOAuth {
     if (grant === 'refresh_token') {
       const token = form.get('refresh_token');
       if (!token) throw oauthError(400, 'invalid_request', 'Missing refresh_token.');
-      const held = this.refresh.get(token);
+      const held = this.tokens.refreshOf(token);
       const now = Date.now();
       if (!held || held.revoked || held.clientId !== clientId)
         throw oauthError(400, 'invalid_grant', 'The refresh token is not valid.');
@@ -278,8 +257,8 @@ export class ProvetOAuth {
       if (asked && asked.some((s) => !held.scope.includes(s)))
         throw oauthError(400, 'invalid_scope', 'A refresh cannot widen the scope.');
       // Rotation: the old pair stops working, the new one carries on.
-      this.revokeRefresh(token);
-      sendJson(res, 200, this.issue(held.userId, clientId, asked ?? held.scope), {
+      this.tokens.revokeRefresh(token);
+      sendJson(res, 200, this.tokens.issue(held.userId, clientId, asked ?? held.scope), {
         'Cache-Control': 'no-store',
         Pragma: 'no-cache',
       });
@@ -294,15 +273,15 @@ export class ProvetOAuth {
     const clientId = clientOf(req, form);
     const token = form.get('token');
     if (!token) throw oauthError(400, 'invalid_request', 'Missing token.');
-    const refresh = this.refresh.get(token);
-    if (refresh && refresh.clientId === clientId) this.revokeRefresh(token);
-    else if (this.access.has(token)) this.access.delete(token);
+    const refresh = this.tokens.refreshOf(token);
+    if (refresh && refresh.clientId === clientId) this.tokens.revokeRefresh(token);
+    else this.tokens.revokeAccess(token);
     sendJson(res, 200, undefined);
   }
 
   /** GET oauth2/userinfo/: the signed-in vet's OpenID claims; needs the openid scope. */
   userinfo(req: IncomingMessage, res: ServerResponse): void {
-    const held = this.access.get(bearer(req) ?? '');
+    const held = this.tokens.accessOf(bearer(req) ?? '');
     if (!held || held.expiresAt < Date.now())
       throw new ProvetError(
         401,
@@ -328,7 +307,7 @@ export class ProvetOAuth {
     const token = bearer(req);
     if (!token)
       throw detail(401, 'Authentication credentials were not provided.', { 'WWW-Authenticate': 'Bearer realm="api"' });
-    const held = this.access.get(token);
+    const held = this.tokens.accessOf(token);
     const user = held && this.data.user(held.userId);
     if (!held || !user || held.expiresAt < Date.now())
       throw detail(401, 'The access token is invalid or has expired.', {
@@ -336,31 +315,6 @@ export class ProvetOAuth {
       });
     if (!held.scope.includes('restapi')) throw detail(403, 'You do not have permission to perform this action.');
     return { user, token };
-  }
-
-  private issue(userId: number, clientId: string, scope: string[]) {
-    const { accessTtlSeconds, tokenLog } = this.settings();
-    const access = b64url(randomBytes(30));
-    const refresh = b64url(randomBytes(30));
-    const now = Date.now();
-    this.access.set(access, { userId, scope, expiresAt: now + accessTtlSeconds * 1000, refresh });
-    this.refresh.set(refresh, { userId, clientId, scope, lastUsedAt: now, access, revoked: false });
-    // The log check of the app's tests reads this file to prove no token reaches a log.
-    if (tokenLog) appendFileSync(tokenLog, `${access}\n${refresh}\n`);
-    return {
-      access_token: access,
-      expires_in: accessTtlSeconds,
-      token_type: 'Bearer',
-      scope: scope.join(' '),
-      refresh_token: refresh,
-    };
-  }
-
-  private revokeRefresh(token: string): void {
-    const held = this.refresh.get(token);
-    if (!held) return;
-    held.revoked = true;
-    this.access.delete(held.access);
   }
 }
 
