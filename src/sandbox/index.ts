@@ -126,6 +126,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       tokenLog: options.tokenLog,
     }),
     () => origin,
+    options.dataDir,
   );
   const server = createSandboxServer(
     {

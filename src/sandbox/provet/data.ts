@@ -91,6 +91,19 @@ export interface ProvetNote {
 
 export const DEPARTMENT = { id: 1, name: 'Sandbox Veterinary Clinic' } as const;
 
+export interface DaySnapshot {
+  day: string;
+  appointments: ProvetAppointment[];
+  consultations: ProvetConsultation[];
+  notes: ProvetNote[];
+  nextId: { consultation: number; note: number };
+}
+
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** The seeded vets who can sign in on the double's sign-in page. */
 export const PROVET_USERS = {
   demo: { username: 'hale', password: 'provet-demo' },
@@ -104,9 +117,12 @@ export class ProvetData {
   readonly appointments: ProvetAppointment[];
   readonly consultations: ProvetConsultation[];
   readonly notes: ProvetNote[] = [];
+  /** The local day the appointments were seeded for, `YYYY-MM-DD`. */
+  readonly day: string;
   private nextId = { consultation: 500, note: 900 };
 
   constructor(now: number) {
+    this.day = localDay(now);
     this.users = [
       {
         id: 11,
@@ -270,6 +286,27 @@ export class ProvetData {
     this.consultations.push(made);
     appointment.consultation = made.id;
     return made;
+  }
+
+  /** What changes during a day, as the double saves it. */
+  snapshot(): DaySnapshot {
+    return {
+      day: this.day,
+      appointments: this.appointments,
+      consultations: this.consultations,
+      notes: this.notes,
+      nextId: this.nextId,
+    };
+  }
+
+  /** Takes back a saved day: only the same local day, since the seed is today's. */
+  restore(saved: DaySnapshot): boolean {
+    if (saved.day !== this.day) return false;
+    this.appointments.splice(0, this.appointments.length, ...saved.appointments);
+    this.consultations.splice(0, this.consultations.length, ...saved.consultations);
+    this.notes.splice(0, this.notes.length, ...saved.notes);
+    this.nextId = { ...saved.nextId };
+    return true;
   }
 
   addNote(note: Omit<ProvetNote, 'id'>): ProvetNote {

@@ -8,6 +8,7 @@ import { FilterError, readFilters } from './filters.ts';
 import { DEFAULT_LIMITS, RollingLimits, type LimitedEndpoint } from './limits.ts';
 import { Notes, type NoteFault } from './notes.ts';
 import { ProvetOAuth, type Caller } from './oauth.ts';
+import { SavedState } from './saved.ts';
 import { NOTE_FILTERS, noteJson, RESOURCES, type Context, type Json, type ResourceName } from './resources.ts';
 import { detail, fieldErrors, ProvetError, readJsonObject, redirect, sendJson, sendThenDrop } from './wire.ts';
 
@@ -45,12 +46,24 @@ export class ProvetInstance {
   private readonly settings: () => ProvetSettings;
   private readonly origin: () => string;
   private readonly routes: Route[];
+  private readonly saved: SavedState;
 
-  constructor(settings: () => ProvetSettings, origin: () => string, now = Date.now()) {
+  /**
+   * With a data folder, the day's records and the sign-ins (as digests) outlive a restart; a
+   * saved day other than today gives back its sign-ins only.
+   */
+  constructor(settings: () => ProvetSettings, origin: () => string, dataDir: string | null = null, now = Date.now()) {
     this.settings = settings;
     this.origin = origin;
     this.data = new ProvetData(now);
     this.oauth = new ProvetOAuth(this.data, settings);
+    this.saved = new SavedState(dataDir);
+    const saved = this.saved.load();
+    if (saved) {
+      this.oauth.tokens.restore(saved.oauth);
+      this.data.restore(saved.data);
+    }
+    this.save();
     this.notes = new Notes(this.data, () => settings().noteFault);
     this.limits = new RollingLimits((endpoint) => settings().rateLimitPerMinute ?? DEFAULT_LIMITS[endpoint]);
     const resource = Object.keys(RESOURCES).join('|');
@@ -139,7 +152,11 @@ export class ProvetInstance {
         const allow = Object.keys(found.route.methods).join(', ');
         throw detail(405, `Method "${method}" not allowed.`, { Allow: allow });
       }
-      await handler(req, res, url, found.params);
+      try {
+        await handler(req, res, url, found.params);
+      } finally {
+        if (method !== 'GET') this.save();
+      }
     } catch (e) {
       const error = e instanceof ProvetError ? e : detail(500, `The Provet double failed: ${(e as Error).message}`);
       if (res.headersSent) {
@@ -153,7 +170,18 @@ export class ProvetInstance {
 
   /** Checks an appointment's patients in (its consultation made, status 0); null for no such appointment. */
   checkIn(appointmentId: number) {
-    return this.data.checkIn(appointmentId, Date.now());
+    const consultation = this.data.checkIn(appointmentId, Date.now());
+    this.save();
+    return consultation;
+  }
+
+  /** Why the double's state is not being kept on disk, if it is not. */
+  get saveProblem(): string | null {
+    return this.saved.problem;
+  }
+
+  private save(): void {
+    this.saved.save({ version: 1, data: this.data.snapshot(), oauth: this.oauth.tokens.snapshot() });
   }
 
   private match(rest: string): { route: Route; params: Params } | null {
