@@ -3,13 +3,21 @@
 // is redirected there, as Django does), the rate limits, and one route of the double's own for
 // the tests, `sandbox-control/`, which Provet does not have.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CONSULTATION_STATUS, CONSULTATION_STATUSES, DEPARTMENT, ProvetData } from './data.ts';
+import { CONSULTATION_STATUS, CONSULTATION_STATUSES, DEPARTMENT, ProvetData, type ProvetNote } from './data.ts';
 import { FilterError, readFilters } from './filters.ts';
 import { DEFAULT_LIMITS, RollingLimits, type LimitedEndpoint } from './limits.ts';
 import { Notes, type NoteFault } from './notes.ts';
 import { ProvetOAuth, type Caller } from './oauth.ts';
 import { SavedState } from './saved.ts';
-import { NOTE_FILTERS, noteJson, RESOURCES, type Context, type Json, type ResourceName } from './resources.ts';
+import {
+  NOTE_FILTERS,
+  noteJson,
+  RESOURCES,
+  type Context,
+  type Json,
+  type Resource,
+  type ResourceName,
+} from './resources.ts';
 import { detail, fieldErrors, ProvetError, readJsonObject, redirect, sendJson, sendThenDrop } from './wire.ts';
 
 export const PROVET_ID = '4321';
@@ -244,24 +252,24 @@ export class ProvetInstance {
   }
 
   private list(req: IncomingMessage, res: ServerResponse, url: URL, name: ResourceName): void {
-    const resource = RESOURCES[name] as (typeof RESOURCES)['appointment'];
+    const resource = resourceNamed(name);
     const ctx = this.context(url);
-    let test: (r: never) => boolean;
+    let test: (r: { id: number }) => boolean;
     try {
-      test = readFilters(url.searchParams, resource.filters as never);
+      test = readFilters(url.searchParams, resource.filters);
     } catch (e) {
       // The caller is asked for first, so a refused filter still needs a token.
       this.oauth.authenticate(req);
       if (e instanceof FilterError) throw fieldErrors({ [e.parameter]: [e.message] });
       throw e;
     }
-    const all = [...resource.records(this.data)].filter((r) => test(r as never)).sort((a, b) => a.id - b.id);
+    const all = [...resource.records(this.data)].filter(test).sort((a, b) => a.id - b.id);
     this.paged(req, res, url, `${name}-list` as const, all, (r) => resource.serialize(r, ctx));
   }
 
   private one(req: IncomingMessage, res: ServerResponse, url: URL, name: ResourceName, id: number): void {
     this.admit(req, `${name}-detail` as const);
-    const resource = RESOURCES[name] as (typeof RESOURCES)['appointment'];
+    const resource = resourceNamed(name);
     const record = resource.records(this.data).find((r) => r.id === id);
     if (!record) throw detail(404, 'Not found.');
     sendJson(res, 200, resource.serialize(record, this.context(url)));
@@ -289,14 +297,14 @@ export class ProvetInstance {
     this.oauth.authenticate(req);
     const consultation = this.notes.consultation(consultationId);
     const ctx = this.context(url);
-    let test: (n: never) => boolean;
+    let test: (n: ProvetNote) => boolean;
     try {
-      test = readFilters(url.searchParams, NOTE_FILTERS as never);
+      test = readFilters(url.searchParams, NOTE_FILTERS);
     } catch (e) {
       if (e instanceof FilterError) throw fieldErrors({ [e.parameter]: [e.message] });
       throw e;
     }
-    const all = this.notes.list(consultation).filter((n) => test(n as never));
+    const all = this.notes.list(consultation).filter(test);
     this.paged(req, res, url, 'consultationnote-list', all, (n) => noteJson(n, ctx));
   }
 
@@ -340,4 +348,12 @@ export class ProvetInstance {
       consultation: RESOURCES.consultation.serialize(consultation, ctx),
     });
   }
+}
+
+/**
+ * A resource by its name in the path, seen through what every resource has: the table holds
+ * each with its own record type, which a lookup by a name only known at run time cannot keep.
+ */
+function resourceNamed(name: ResourceName): Resource<{ id: number }> {
+  return RESOURCES[name] as unknown as Resource<{ id: number }>;
 }
