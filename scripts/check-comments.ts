@@ -177,6 +177,14 @@ export function staleNames(root: string): StaleName[] {
         // (`$WEBHOOK_SECRET`): the first are not in the repository, the second are looked up by name.
         const word = m[1]!.trim().replace(/^\$/, '');
         if (page && word.endsWith('.json')) continue;
+        // A page also quotes other systems' words: a host (`provetcloud.com`) or a field of
+        // their API in snake_case (`partner_id`), which no code of ours need name.
+        if (
+          page &&
+          (/^[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|org|net|io|dev|test|cloud)$/.test(word) ||
+            /^[a-z]+(_[a-z0-9]+)+$/.test(word))
+        )
+          continue;
         const line = comment.line + comment.text.slice(0, m.index).split('\n').length - 1;
         const where = { file: relative(root, file), line, name: word };
         if (FILE.test(word)) {

@@ -14,7 +14,12 @@ async function main(): Promise<void> {
     throw e;
   }
   const sandbox = await startSandbox(options);
-  const line: Record<string, unknown> = { ...sandbox.urls, demo: sandbox.demo };
+  const line: Record<string, unknown> = {
+    ...sandbox.urls,
+    demo: sandbox.demo,
+    // The practice-management system's test double: its address and client ID, as a clinic's IT would type them.
+    provet: { address: sandbox.provet.address, client_id: sandbox.provet.clientId },
+  };
   if (options.webhookUrl) {
     line['webhook_url'] = options.webhookUrl;
     // A secret the sandbox made up must be told, or no receiver could verify its deliveries.

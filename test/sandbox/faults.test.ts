@@ -189,6 +189,7 @@ describe('command line', () => {
       scribe_url: string;
       agents_api_url: string;
       demo: { email: string; password: string };
+      provet: { address: string; client_id: string };
     };
     const stop = async () => {
       const exited = new Promise((r) => child.once('exit', r));
@@ -198,7 +199,7 @@ describe('command line', () => {
     return { info, stop };
   }
 
-  it('npm run sandbox -- --port 0 prints one JSON line with the three addresses and the demo account, then serves', async () => {
+  it('npm run sandbox -- --port 0 prints one JSON line with the three addresses, the demo account and the Provet double, then serves', async () => {
     const { info, stop } = await startCli(['--port', '0', '--scribe-seconds', '0']);
     try {
       expect(info.agents_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/agents$/);
@@ -206,6 +207,13 @@ describe('command line', () => {
       expect(info.agents_api_url).toMatch(/\/agents-api$/);
       const a = await call('POST', `${info.agents_url}/auth/sign-in`, { body: info.demo });
       expect(a.status).toBe(200);
+      expect(info.provet.address).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/provet\/\w+$/);
+      // Its sign-in page answers for the client ID it printed.
+      const page = await call(
+        'GET',
+        `${info.provet.address}/oauth2/authorize/?${new URLSearchParams({ response_type: 'code', client_id: info.provet.client_id, redirect_uri: 'http://127.0.0.1:9/cb', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 's' })}`,
+      );
+      expect(page.status).toBe(200);
     } finally {
       await stop();
     }

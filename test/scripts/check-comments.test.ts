@@ -45,9 +45,12 @@ describe('scripts/check-comments.ts', () => {
     );
     writeFileSync(
       join(root, 'src', 'core', 'README.md'),
-      ['`Store` writes `job.json` under `$STORE_DIR`; `store.ts` and `OldQueue`.', '```sh', '`NotChecked`', '```'].join(
-        '\n',
-      ),
+      [
+        '`Store` writes `job.json` under `$STORE_DIR` for `provetcloud.com`’s `partner_id`; `store.ts` and `OldQueue`.',
+        '```sh',
+        '`NotChecked`',
+        '```',
+      ].join('\n'),
     );
     writeFileSync(join(root, 'docs', 'architecture.md'), 'See `core/old-queue.ts` and `Store.save()`.\n');
     expect(staleNames(root).map((s) => `${s.file}:${s.line}: ${s.name}`)).toEqual([
