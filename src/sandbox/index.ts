@@ -14,10 +14,28 @@ import { DEMO_ACCOUNT, StateStore } from './state.ts';
 import { Uploads } from './uploads.ts';
 import { WebhookSender, type DeliveryAttempt } from './webhooks.ts';
 import { seededRandom } from '../shared/seeded-random.ts';
+import { PROVET_CLIENT_ID, PROVET_USERS, ProvetInstance, type ProvetNote } from './provet/index.ts';
 
 export { DEFAULT_OPTIONS, parseOptions, OptionsError, type SandboxOptions } from './options.ts';
 export { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, OTHER_ACCOUNT } from './state.ts';
 export { newSandboxSecret, sandboxSecretProblem } from './keys.ts';
+export { PROVET_CLIENT_ID, PROVET_ID, PROVET_USERS, CONSULTATION_STATUS } from './provet/index.ts';
+
+/** The Provet Cloud test double the sandbox serves, as tests and the app's demo reach it. */
+export interface SandboxProvet {
+  /** The instance's address, as a clinic's IT types it: `<origin>/provet/<provet_id>`. */
+  address: string;
+  /** The public client ID the double knows (what Provet's support would issue). */
+  clientId: string;
+  /** The vets who can sign in on its sign-in page. */
+  users: typeof PROVET_USERS;
+  /** Checks an appointment's patients in: the consultation it opens; null for no such appointment. */
+  checkIn(appointmentId: number): { id: number } | null;
+  /** Every clinical note the double holds, as stored. */
+  notes(): ProvetNote[];
+  /** Requests per route (`METHOD path`, each id as `{id}`), to count what a client sent. */
+  requests(): Record<string, number>;
+}
 
 export interface SandboxUrls {
   agents_url: string;
@@ -50,6 +68,7 @@ export interface Sandbox {
   close(): Promise<void>;
   /** Forgets every conversation of the clinical assistant, as a restarted service would; how many there were. */
   forgetConversations(): number;
+  provet: SandboxProvet;
 }
 
 const CLOCK_TICK_MS = 50;
@@ -97,17 +116,31 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
   };
   let origin = '';
   const chat = new ChatMemory();
-  const server = createSandboxServer({
-    options,
-    store,
-    auth,
-    uploads,
-    jobs,
-    origin: () => origin,
-    random: seededRandom(options.seed ?? randomBytes(4).readUInt32LE(0)),
-    counters,
-    chat,
-  });
+  // Read at each request, so a test may change the double's lifetimes, limits and faults.
+  const provet = new ProvetInstance(
+    () => ({
+      accessTtlSeconds: options.provetAccessTtlSeconds,
+      refreshTtlSeconds: options.provetRefreshTtlSeconds,
+      rateLimitPerMinute: options.provetRateLimit,
+      noteFault: options.provetNoteFault,
+      tokenLog: options.tokenLog,
+    }),
+    () => origin,
+  );
+  const server = createSandboxServer(
+    {
+      options,
+      store,
+      auth,
+      uploads,
+      jobs,
+      origin: () => origin,
+      random: seededRandom(options.seed ?? randomBytes(4).readUInt32LE(0)),
+      counters,
+      chat,
+    },
+    provet,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -173,5 +206,13 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       if (tempUploads) rmSync(tempUploads, { recursive: true, force: true });
     },
     forgetConversations: () => chat.forget(),
+    provet: {
+      address: provet.address,
+      clientId: PROVET_CLIENT_ID,
+      users: PROVET_USERS,
+      checkIn: (appointmentId) => provet.checkIn(appointmentId),
+      notes: () => structuredClone(provet.data.notes),
+      requests: () => ({ ...provet.requests }),
+    },
   };
 }

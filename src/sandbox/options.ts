@@ -2,6 +2,7 @@
 // a demo wants. Every number is checked, so a typo stops the sandbox with a clear message.
 import { parseArgs } from 'node:util';
 import { sandboxSecretProblem } from './keys.ts';
+import { NOTE_FAULTS, type NoteFault } from './provet/index.ts';
 
 export interface SandboxOptions {
   /** 0 = a free port. */
@@ -55,6 +56,18 @@ export interface SandboxOptions {
    * before), 'thousands' (5,000 more items of the organization), 'fail' (every list answers 503).
    */
   listFault: ListFault;
+  /** Lifetime of the Provet double's access tokens (Provet publishes 10 hours). */
+  provetAccessTtlSeconds: number;
+  /** How long the Provet double's refresh token lasts unused (Provet publishes 30 days). */
+  provetRefreshTtlSeconds: number;
+  /** Every Provet endpoint's budget a minute; null = each endpoint's own; 0 = no limit. */
+  provetRateLimit: number | null;
+  /**
+   * A fault of the Provet double's clinical-note writes, for the app's tests: 'refuse-body' (400
+   * with field errors), 'drop-after-write' (the note is written, the connection cut), 'forbidden'
+   * (403, a permission the vet lacks).
+   */
+  provetNoteFault: NoteFault;
 }
 
 export const LIST_FAULTS = ['none', 'empty-page', 'repeat', 'thousands', 'fail'] as const;
@@ -86,11 +99,22 @@ export const DEFAULT_OPTIONS: SandboxOptions = {
   idleTimeoutMs: 60_000,
   secretKey: null,
   listFault: 'none',
+  provetAccessTtlSeconds: 10 * 3600,
+  provetRefreshTtlSeconds: 30 * 24 * 3600,
+  provetRateLimit: null,
+  provetNoteFault: 'none',
 };
 
 type NumberKey = { [K in keyof SandboxOptions]: SandboxOptions[K] extends number ? K : never }[keyof SandboxOptions];
 
-const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number; max: number; integer?: boolean }[] = [
+const NUMBERS: {
+  flag: string;
+  env: string;
+  key: NumberKey | 'seed' | 'provetRateLimit';
+  min: number;
+  max: number;
+  integer?: boolean;
+}[] = [
   { flag: 'port', env: 'SANDBOX_PORT', key: 'port', min: 0, max: 65535, integer: true },
   {
     flag: 'idle-timeout-ms',
@@ -125,6 +149,28 @@ const NUMBERS: { flag: string; env: string; key: NumberKey | 'seed'; min: number
   { flag: 'drop-rate', env: 'SANDBOX_DROP_RATE', key: 'dropRate', min: 0, max: 1 },
   { flag: 'rate-limit', env: 'SANDBOX_RATE_LIMIT', key: 'rateLimitPerMinute', min: 0, max: 1_000_000, integer: true },
   { flag: 'seed', env: 'SANDBOX_SEED', key: 'seed', min: 0, max: 2 ** 32 - 1, integer: true },
+  {
+    flag: 'provet-access-ttl',
+    env: 'SANDBOX_PROVET_ACCESS_TTL',
+    key: 'provetAccessTtlSeconds',
+    min: 1,
+    max: 365 * 24 * 3600,
+  },
+  {
+    flag: 'provet-refresh-ttl',
+    env: 'SANDBOX_PROVET_REFRESH_TTL',
+    key: 'provetRefreshTtlSeconds',
+    min: 1,
+    max: 10 * 365 * 24 * 3600,
+  },
+  {
+    flag: 'provet-rate-limit',
+    env: 'SANDBOX_PROVET_RATE_LIMIT',
+    key: 'provetRateLimit',
+    min: 0,
+    max: 1_000_000,
+    integer: true,
+  },
 ];
 
 const STRINGS: { flag: string; env: string; key: 'host' | 'dataDir' | 'webhookUrl' | 'webhookSecret' | 'tokenLog' }[] =
@@ -149,6 +195,7 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   for (const { flag } of [...NUMBERS, ...STRINGS]) flags[flag] = { type: 'string' };
   for (const { flag } of BOOLEANS) flags[flag] = { type: 'boolean' };
   flags['list-fault'] = { type: 'string' };
+  flags['provet-note-fault'] = { type: 'string' };
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({ args: argv, options: flags, strict: true, allowPositionals: false }) as {
@@ -191,6 +238,14 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
         `--list-fault (SANDBOX_LIST_FAULT) must be one of ${LIST_FAULTS.join(', ')}, not "${listFault}".`,
       );
     options.listFault = listFault as ListFault;
+  }
+  const noteFault = (values['provet-note-fault'] as string | undefined) ?? env['SANDBOX_PROVET_NOTE_FAULT'];
+  if (noteFault !== undefined && noteFault !== '') {
+    if (!(NOTE_FAULTS as readonly string[]).includes(noteFault))
+      throw new OptionsError(
+        `--provet-note-fault (SANDBOX_PROVET_NOTE_FAULT) must be one of ${NOTE_FAULTS.join(', ')}, not "${noteFault}".`,
+      );
+    options.provetNoteFault = noteFault as NoteFault;
   }
   const secretKey = env['SANDBOX_SECRET_KEY'];
   if (secretKey !== undefined && secretKey !== '') {

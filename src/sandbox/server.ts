@@ -18,6 +18,7 @@ import { organizationAndWebhookRoutes } from './routes/organization-and-webhooks
 import { recordingSessionRoutes } from './routes/recording-sessions.ts';
 import { scribeRoutes } from './routes/scribe.ts';
 import { templateRoutes } from './routes/templates.ts';
+import type { ProvetInstance } from './provet/index.ts';
 
 export { PREFIX, type Counters, type ServerParts } from './routes/common.ts';
 
@@ -134,7 +135,11 @@ function sendThenDrop(res: ServerResponse, status: number, body: unknown): void 
   res.socket?.destroy();
 }
 
-export function createSandboxServer(parts: ServerParts): Server {
+/**
+ * The sandbox's HTTP server. With a Provet instance, paths under `/provet/` are its own: it
+ * answers them in Provet's shapes, with only the latency of the sandbox's faults around it.
+ */
+export function createSandboxServer(parts: ServerParts, provet: ProvetInstance | null = null): Server {
   const router = buildRouter(parts);
   const limiter = new RateLimiter(parts.options.rateLimitPerMinute);
   const { options, counters, random } = parts;
@@ -152,6 +157,10 @@ export function createSandboxServer(parts: ServerParts): Server {
     const drop = options.dropRate > 0 && random() < options.dropRate;
     try {
       if (options.latencyMs > 0) await delay(options.latencyMs);
+      if (provet && url.pathname.startsWith('/provet/')) {
+        await provet.handle(req, res, url);
+        return;
+      }
       const { handler, params } = router.match(method, url.pathname);
       limiter.check(req.headers.authorization ?? req.socket.remoteAddress ?? 'unknown');
       if (options.failRate > 0 && random() < options.failRate) {
