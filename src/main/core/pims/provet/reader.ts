@@ -89,14 +89,18 @@ export class ProvetReader {
     return patient;
   }
 
-  /** The consultation an appointment was opened as; null while the pet is not checked in. */
+  /**
+   * The consultation an appointment was opened as; null while the pet is not checked in. It is
+   * asked inlined (`expose_consultation`), so a send costs one request here; when Provet does
+   * not inline it, it is read on its own.
+   */
   async findConsultation(appointmentId: string): Promise<PimsConsultation | null> {
-    const appointment = readProvet(
-      provetAppointment,
-      'an appointment',
-      await this.get(this.objectUrl('appointment', appointmentId)),
-    );
+    const raw = await this.get(`${this.objectUrl('appointment', appointmentId)}?expose_consultation`);
+    const appointment = readProvet(provetAppointment, 'an appointment', raw);
     if (appointment.consultationId === null) return null;
+    const inlined = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['consultation'] : null;
+    const read = typeof inlined === 'object' ? provetConsultation.safeParse(inlined) : null;
+    if (read?.success && read.data.id === appointment.consultationId) return read.data;
     return readProvet(
       provetConsultation,
       'a consultation',
