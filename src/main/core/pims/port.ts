@@ -63,7 +63,10 @@ export interface Pims {
   /** The appointments of one day (`day` as YYYY-MM-DD, the clinic's local day), every page read. */
   todaysAppointments(vet: { id: string } | null, day: string): Promise<PimsAppointment[]>;
   patient(id: string): Promise<PimsPatient>;
-  /** The consultation an appointment was opened as; null while the pet is not checked in. */
+  /**
+   * The consultation an appointment was opened as; null while the pet is not checked in;
+   * `not_found` when the appointment is gone, or was cancelled before check-in.
+   */
   findConsultation(appointmentId: string): Promise<PimsConsultation | null>;
   /** Writes `text` with `marker` as its last line (see `noteWithMarker`); the note as answered. */
   writeNote(note: WriteNote): Promise<PimsNote>;

@@ -152,7 +152,14 @@ export class NoteSender {
       record.appointmentId = input.appointmentId;
     }
     const waits = { used: 0 };
-    const consultation = await this.patiently(() => this.options.pims.findConsultation(input.appointmentId), waits);
+    let consultation: PimsConsultation | null;
+    try {
+      consultation = await this.patiently(() => this.options.pims.findConsultation(input.appointmentId), waits);
+    } catch (e) {
+      // Kept, so the consult can say why its note is not in yet (sign in again, try later).
+      if (e instanceof PimsError) await this.failAll(record, input, e);
+      throw e;
+    }
     if (consultation === null) {
       for (const p of input.patients) {
         const r = record.patients[p.id] ?? blank();
@@ -189,6 +196,20 @@ export class NoteSender {
     }
     if (first) throw first;
     return record;
+  }
+
+  private async failAll(record: SendRecord, input: SendNote, e: PimsError): Promise<void> {
+    for (const p of input.patients) {
+      const r = record.patients[p.id] ?? blank();
+      if (r.state === 'sent' && r.textHash === hashOf(p.text)) continue;
+      record.patients[p.id] = {
+        ...r,
+        state: r.state === 'sending' ? 'sending' : 'failed',
+        textHash: hashOf(p.text),
+        error: { code: e.code, message: e.message },
+      };
+    }
+    await this.save(record);
   }
 
   private fresh(input: SendNote, unreadable: boolean): SendRecord {

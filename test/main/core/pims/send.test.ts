@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   noteMarker,
@@ -203,7 +204,24 @@ describe('what Provet refuses, and nothing lost', () => {
     expect(e?.message).toMatch(/finalized/);
   });
 
+  it('an appointment cancelled before check-in is said, not waited for; a pet not of the visit gets nothing', async () => {
+    const before = apiRequests(s);
+    const cancelled = await failure(send('consult-rocky-2', '307', [['205', 'Rocky: ear recheck.']]));
+    expect(cancelled?.code).toBe('not_found');
+    expect(cancelled?.message).toMatch(/cancelled/);
+    expect((await sender().record('consult-rocky-2'))?.patients['205']).toMatchObject({
+      state: 'failed',
+      error: { code: 'not_found' },
+    });
+    // Luna is not a patient of Bella's visit: the note is refused here, before any write.
+    const wrong = await failure(send('consult-bella-9', '301', [['202', 'Luna: wrong visit.']]));
+    expect(wrong?.code).toBe('bad_input');
+    expect(apiRequests(s) - before).toBe(2);
+    expect(s.provet.notes().filter((n) => n.patient === 202 && n.consultation === 401)).toEqual([]);
+  });
+
   it('403 asks for the permission by name; 400 names the fields refused; neither writes', async () => {
+    // Checked in after all: the visit has a consultation, which is what a note goes into.
     const consultation = s.provet.checkIn(307)!.id;
     const input: [string, string][] = [['205', 'Rocky: ear recheck.']];
     for (const [fault, code, words] of [
@@ -256,6 +274,39 @@ describe('what Provet refuses, and nothing lost', () => {
       ['203', 'Max: vaccinated (DHPPi, L4). Next in a year.'],
       ['204', 'Milo: vaccinated (RCP).'],
     ]);
+  });
+
+  it('a refresh Provet refuses is "Sign in to Provet again", and the note waits unwritten', async () => {
+    const other = await signInToDouble(s);
+    const tokens = await other.tokens.load();
+    // Provet withdrew both tokens (the vet signed out elsewhere); the app still holds them.
+    for (const token of [tokens!.refreshToken!, tokens!.accessToken]) {
+      const answer = await request(`${s.provet.address}/oauth2/revoke_token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, client_id: s.provet.clientId }).toString(),
+      });
+      expect(answer.statusCode).toBe(200);
+      await answer.body.text();
+    }
+    const before = posts();
+    const e = await failure(
+      new NoteSender({ pims: other.pims, dir }).send({
+        consultId: 'consult-bella-2',
+        appointmentId: '301',
+        patients: [{ id: '201', text: 'Bella: second opinion.' }],
+        by: HALE,
+      }),
+    );
+    expect(e?.code).toBe('signed_out');
+    expect(e?.message).toMatch(/^Sign in to Provet again/);
+    expect(posts()).toBe(before);
+    expect((await sender().record('consult-bella-2'))?.patients['201']).toMatchObject({
+      state: 'failed',
+      noteId: null,
+      error: { code: 'signed_out' },
+    });
+    expect(await other.tokens.signedIn()).toBe(false);
   });
 
   it('a 429 storm is waited out as Retry-After says, within bounds; past them it is said, and nothing is lost', async () => {
