@@ -143,8 +143,10 @@ export class NoteSender {
   private async sendNow(input: SendNote): Promise<SendRecord> {
     const { record: kept, unreadable } = await this.load(input.consultId);
     const record: SendRecord = kept ?? this.fresh(input, unreadable);
+    // A note written, or perhaps written, for this consult is never followed by one elsewhere.
+    const wrote = Object.values(record.patients).some((p) => p.noteId !== null || p.state === 'sending');
     if (record.appointmentId !== input.appointmentId) {
-      if (Object.values(record.patients).some((p) => p.noteId !== null))
+      if (wrote)
         throw new PimsError(
           'bad_input',
           'This consult was sent to another appointment in the practice system: it is not sent again elsewhere.',
@@ -157,7 +159,7 @@ export class NoteSender {
       consultation = await this.patiently(() => this.options.pims.findConsultation(input.appointmentId), waits);
     } catch (e) {
       // Kept, so the consult can say why its note is not in yet (sign in again, try later).
-      if (e instanceof PimsError) await this.failAll(record, input, e);
+      if (e instanceof PimsError) await this.failAll(record, input.patients, e);
       throw e;
     }
     if (consultation === null) {
@@ -169,14 +171,14 @@ export class NoteSender {
       await this.save(record);
       return record;
     }
-    if (record.consultationId !== null && record.consultationId !== consultation.id)
+    if (wrote && record.consultationId !== null && record.consultationId !== consultation.id)
       throw new PimsError(
         'bad_input',
         'The visit is now another consultation in the practice system than the one the note was sent to.',
       );
     record.consultationId = consultation.id;
     let first: PimsError | null = null;
-    for (const p of input.patients) {
+    for (const [i, p] of input.patients.entries()) {
       try {
         await this.sendOne(record, consultation, p, input.by, waits);
       } catch (e) {
@@ -191,15 +193,19 @@ export class NoteSender {
         };
         await this.save(record);
         first ??= e;
-        if (WHOLE_SEND.has(e.code)) break;
+        if (WHOLE_SEND.has(e.code)) {
+          // The others would fail alike: each keeps why, and none is tried now.
+          await this.failAll(record, input.patients.slice(i + 1), e);
+          break;
+        }
       }
     }
     if (first) throw first;
     return record;
   }
 
-  private async failAll(record: SendRecord, input: SendNote, e: PimsError): Promise<void> {
-    for (const p of input.patients) {
+  private async failAll(record: SendRecord, patients: SendNote['patients'], e: PimsError): Promise<void> {
+    for (const p of patients) {
       const r = record.patients[p.id] ?? blank();
       if (r.state === 'sent' && r.textHash === hashOf(p.text)) continue;
       record.patients[p.id] = {
@@ -238,17 +244,18 @@ export class NoteSender {
         'bad_input',
         'This patient is not a patient of the visit in the practice system: the note is not sent, so it cannot land on another pet.',
       );
+    const hash = hashOf(patient.text);
+    const r: PatientSendRecord = record.patients[patient.id] ?? blank();
+    // Sent and unchanged since: nothing to do, even in a visit finalized meanwhile.
+    if (r.state === 'sent' && r.textHash === hash && r.noteId !== null) return;
     if (consultation.finalized)
       throw new PimsError(
         'finalized',
         'The visit is finalized in the practice system: ask its administrator for the permission to edit notes of finalized visits, or have the visit reopened.',
       );
     const cid = consultation.id;
-    const hash = hashOf(patient.text);
     const marker = noteMarker(record.consultId);
     const expected = noteWithMarker(patient.text, marker);
-    const r: PatientSendRecord = record.patients[patient.id] ?? blank();
-    if (r.state === 'sent' && r.textHash === hash && r.noteId !== null) return;
     let found: PimsNote | null = null;
     // A kept id not yet confirmed is read back; it may be gone (removed in the PIMS).
     if (r.noteId !== null && r.state !== 'sent') {

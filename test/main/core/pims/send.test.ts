@@ -196,6 +196,25 @@ describe('what Provet refuses, and nothing lost', () => {
     expect(kept?.patients['205']).toMatchObject({ state: 'failed', error: { code: 'finalized' } });
   });
 
+  it('a visit finalized meanwhile: the note sent stays as it is, an edit is refused as finalized and kept', async () => {
+    const consultation = s.provet.notes().find((n) => n.patient === 207)!.consultation;
+    const finalize = await request(`${s.provet.address}/api/0.1/consultation/${consultation}/update_status/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await vet.tokens.accessToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 10 }),
+    });
+    expect(finalize.statusCode).toBe(200);
+    await finalize.body.text();
+    const unchanged = await send('consult-oscar-1', '306', [['207', 'Oscar: flea allergy dermatitis.']]);
+    expect(unchanged.patients['207']?.state).toBe('sent');
+    const e = await failure(send('consult-oscar-1', '306', [['207', 'Oscar: flea allergy dermatitis. Recheck.']]));
+    expect(e?.code).toBe('finalized');
+    expect(held(consultation)).toEqual([['207', expect.stringMatching(/^Oscar: flea allergy dermatitis\.\n/)]]);
+    const kept = (await sender().record('consult-oscar-1'))?.patients['207'];
+    expect(kept).toMatchObject({ state: 'failed', noteId: unchanged.patients['207']?.noteId });
+    expect(kept?.textHash).toBe(createHash('sha256').update('Oscar: flea allergy dermatitis. Recheck.').digest('hex'));
+  });
+
   it('a finalized visit refuses a write through the adapter with finalized, not a bare 403', async () => {
     const e = await failure(
       vet.pims.writeNote({ consultationId: '404', patientId: '205', text: 'Late.', marker: noteMarker('x') }),
