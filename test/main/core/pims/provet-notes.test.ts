@@ -99,6 +99,7 @@ describe("Provet's clinical note", () => {
       vet.pims.writeNote({ consultationId: '404', patientId: '205', text: 'x', marker: 'm' }),
     );
     expect(finalized?.code).toBe('finalized');
+    expect(finalized?.message).toMatch(/clinical notes after consultation has been finalized/);
     s.options.provetNoteFault = 'forbidden';
     try {
       const denied = await failure(

@@ -125,16 +125,19 @@ export class ProvetNotes {
         { status, fieldErrors },
       );
     }
+    // Provet's permissions by the names its administrators see in its permission list.
     if (status === 403 && (await this.finalized(consultationId)))
       return new PimsError(
         'finalized',
-        "The visit is finalized in Provet: ask the clinic's Provet administrator for the permission to edit clinical notes on finalized consultations, or have the visit reopened.",
+        'The visit is finalized in Provet: ask the clinic\'s Provet administrator for "Add / edit discharge instructions and clinical notes after consultation has been finalized", or have the visit reopened.',
         { status },
       );
     if (status === 403)
       return new PimsError(
         'permission',
-        'Your Provet user may not add clinical notes here: ask the clinic\'s Provet administrator for "Add clinical notes on consultation" (and "Add unapproved clinical notes" where notes are approved).',
+        kind === 'write'
+          ? 'Your Provet user may not add clinical notes here: ask the clinic\'s Provet administrator for "Add clinical notes on consultation" (and "Add unapproved clinical notes on consultation" where notes are approved).'
+          : 'Your Provet user may not change this clinical note: ask the clinic\'s Provet administrator for "Add clinical notes on consultation", and "Edit notes, discharge instructions and clinical notes made by other users" if a colleague wrote it.',
         { status },
       );
     return provetError(status, answer.json, answer.headers);
