@@ -8,6 +8,7 @@
 // No PIMS documents an idempotency key, so reading back is the only safe way.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { KeyedQueue, readJson, writeJsonAtomic } from '../platform/index.ts';
@@ -97,6 +98,7 @@ function checkInput(input: SendNote): void {
 export class NoteSender {
   private readonly options: NoteSenderOptions;
   private readonly queue = new KeyedQueue();
+  private made: Promise<void> | null = null;
   constructor(options: NoteSenderOptions) {
     this.options = options;
   }
@@ -126,8 +128,11 @@ export class NoteSender {
     return { record: null, unreadable: true };
   }
 
-  private save(record: SendRecord): Promise<void> {
-    return writeJsonAtomic(this.file(record.consultId), record);
+  private async save(record: SendRecord): Promise<void> {
+    // Made on the first save: a vet who never sends to a PIMS gets no folder for it.
+    this.made ??= mkdir(this.options.dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+    await this.made;
+    await writeJsonAtomic(this.file(record.consultId), record);
   }
 
   /**

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,11 +28,12 @@ const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
 beforeAll(async () => {
   s = await startSandbox({ scribeSeconds: 0 });
   vet = await signInToDouble(s);
-  dir = await mkdtemp(join(tmpdir(), 'pims-send-'));
+  // A folder of its own inside the temp one: the sender makes it at its first save.
+  dir = join(await mkdtemp(join(tmpdir(), 'pims-send-')), 'pims-notes');
 });
 afterAll(async () => {
   await s?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dirname(dir), { recursive: true, force: true });
 });
 
 const sender = (extra: Partial<ConstructorParameters<typeof NoteSender>[0]> = {}) =>
