@@ -1,7 +1,7 @@
 // The practice-management system (PIMS): the port the rest of the app asks for a vet's day, a
 // patient and the consultation a note goes into; the sign-in to it through the system browser
 // (OAuth 2 with PKCE and a loopback redirect); the vet's tokens for it in the secret store; and
-// Provet Cloud's reading helpers, its first adapter.
+// the send of a note that never writes twice; and Provet Cloud, its first adapter.
 // The only way in from outside this folder (test/architecture/layers.test.ts checks it).
 export { signInWithBrowser, type BrowserSignInOptions, type OpenExternal } from './browser-sign-in.ts';
 export type { PimsHttpOptions } from './http.ts';
@@ -26,15 +26,28 @@ export {
   type PimsNote,
   type PimsPatient,
   type WriteNote,
+  noteWithMarker,
 } from './port.ts';
+export {
+  NoteSender,
+  noteMarker,
+  type NoteSenderOptions,
+  type PatientSendRecord,
+  type PatientSendState,
+  type SendNote,
+  type SendRecord,
+} from './send.ts';
 export { PimsTokens, pimsTokensName, type PimsAccount } from './tokens.ts';
 export { provetInstance, provetOAuthClient, type ProvetInstance } from './provet/instance.ts';
 export { listUrl, localDay, provetDateTime, readAllPages as readProvetPages, type Filter } from './provet/lists.ts';
+export { ProvetNotes, type ProvetNotesOptions } from './provet/notes.ts';
+export { ProvetPims, type ProvetPimsOptions } from './provet/pims.ts';
 export { ProvetReader, type ProvetReaderOptions } from './provet/reader.ts';
 export { provetGet } from './provet/requests.ts';
 export {
   provetAppointment,
   provetConsultation,
+  provetNote,
   provetPatient,
   readProvet,
   toPimsAppointment,

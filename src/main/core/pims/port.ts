@@ -51,14 +51,28 @@ export interface WriteNote {
   marker: string;
 }
 
+/**
+ * The whole text a note is written with: the vet's text, a blank line, the marker last. Every
+ * adapter writes it so, and the app compares a note read back with it.
+ */
+export function noteWithMarker(text: string, marker: string): string {
+  return `${text.trimEnd()}\n\n${marker}`;
+}
+
 export interface Pims {
   /** The appointments of one day (`day` as YYYY-MM-DD, the clinic's local day), every page read. */
   todaysAppointments(vet: { id: string } | null, day: string): Promise<PimsAppointment[]>;
   patient(id: string): Promise<PimsPatient>;
-  /** The consultation an appointment was opened as; null while the pet is not checked in. */
+  /**
+   * The consultation an appointment was opened as; null while the pet is not checked in;
+   * `not_found` when the appointment is gone, or was cancelled before check-in.
+   */
   findConsultation(appointmentId: string): Promise<PimsConsultation | null>;
+  /** Writes `text` with `marker` as its last line (see `noteWithMarker`); the note as answered. */
   writeNote(note: WriteNote): Promise<PimsNote>;
   readNotes(consultationId: string): Promise<PimsNote[]>;
+  /** One note read back, to confirm a write; null when it is not there (any more). */
+  readNote(consultationId: string, noteId: string): Promise<PimsNote | null>;
   updateNote(note: WriteNote & { noteId: string }): Promise<PimsNote>;
 }
 

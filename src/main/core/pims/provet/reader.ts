@@ -89,14 +89,27 @@ export class ProvetReader {
     return patient;
   }
 
-  /** The consultation an appointment was opened as; null while the pet is not checked in. */
+  /**
+   * The consultation an appointment was opened as; null while the pet is not checked in. It is
+   * asked inlined (`expose_consultation`), so a send costs one request here; when Provet does
+   * not inline it, it is read on its own. An appointment cancelled before check-in is
+   * `not_found`.
+   */
   async findConsultation(appointmentId: string): Promise<PimsConsultation | null> {
-    const appointment = readProvet(
-      provetAppointment,
-      'an appointment',
-      await this.get(this.objectUrl('appointment', appointmentId)),
-    );
-    if (appointment.consultationId === null) return null;
+    const raw = await this.get(`${this.objectUrl('appointment', appointmentId)}?expose_consultation`);
+    const appointment = readProvet(provetAppointment, 'an appointment', raw);
+    if (appointment.consultationId === null) {
+      // Cancelled before check-in: no consultation will come, so the note must not wait for one.
+      if (!appointment.active)
+        throw new PimsError(
+          'not_found',
+          'The appointment was cancelled in Provet: the note is not sent; link the consult to the visit the pet came to.',
+        );
+      return null;
+    }
+    const inlined = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['consultation'] : null;
+    const read = typeof inlined === 'object' ? provetConsultation.safeParse(inlined) : null;
+    if (read?.success && read.data.id === appointment.consultationId) return read.data;
     return readProvet(
       provetConsultation,
       'a consultation',

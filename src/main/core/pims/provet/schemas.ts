@@ -4,7 +4,7 @@
 // full address of the other object (`…/api/0.1/patient/789/`), as its bare id, or inlined whole
 // when asked with `expose_<field>`; all three are read to the same id.
 import { z } from 'zod';
-import { PimsError, type PimsAppointment, type PimsConsultation, type PimsPatient } from '../port.ts';
+import { PimsError, type PimsAppointment, type PimsConsultation, type PimsNote, type PimsPatient } from '../port.ts';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -171,6 +171,25 @@ export const provetConsultation = z
     id: ownId(c, ctx),
     patientIds: c.patients,
     finalized: c.status === CONSULTATION_FINALIZED,
+  }));
+
+/**
+ * A clinical note of a consultation. Provet's pages do not show its fields; `patient` and `text`
+ * are what the published guides call them (docs/pims.md says what else is assumed).
+ */
+export const provetNote = z
+  .looseObject({
+    id: idValue.optional(),
+    url: z.string().optional(),
+    consultation: relation,
+    patient: relation,
+    text: z.string(),
+  })
+  .transform((n, ctx): PimsNote => ({
+    id: ownId(n, ctx),
+    consultationId: n.consultation,
+    patientId: n.patient,
+    text: n.text,
   }));
 
 /** Reads one object with a schema, or says which member of what is wrong. */

@@ -1,0 +1,393 @@
+// Sending a consult's note into Provet (NoteSender over ProvetPims) against the sandbox's Provet
+// double over real HTTP, signed in through its own sign-in page: one note per patient on the
+// right patient, at most 3 requests a patient, a visit not checked in waiting, a lost answer and
+// a kill between the write and its confirmation settled without a second write, a finalized
+// visit, 403, 400, a 429 storm, a token expired mid-send, and an edit changing the same note.
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  noteMarker,
+  NoteSender,
+  noteWithMarker,
+  PimsError,
+  type Pims,
+  type SendNote,
+} from '../../../../src/main/core/pims/index.ts';
+import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { apiRequests, signInToDouble, type SignedIn } from './provet-double.ts';
+
+let s: Sandbox;
+let vet: SignedIn;
+let dir: string;
+const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+
+beforeAll(async () => {
+  s = await startSandbox({ scribeSeconds: 0 });
+  vet = await signInToDouble(s);
+  // A folder of its own inside the temp one: the sender makes it at its first save.
+  dir = join(await mkdtemp(join(tmpdir(), 'pims-send-')), 'pims-notes');
+});
+afterAll(async () => {
+  await s?.close();
+  if (dir) await rm(dirname(dir), { recursive: true, force: true });
+});
+
+const sender = (extra: Partial<ConstructorParameters<typeof NoteSender>[0]> = {}) =>
+  new NoteSender({ pims: vet.pims, dir, ...extra });
+const send = (consultId: string, appointmentId: string, patients: [string, string][], over?: NoteSender) =>
+  (over ?? sender()).send({
+    consultId,
+    appointmentId,
+    patients: patients.map(([id, text]) => ({ id, text })),
+    by: HALE,
+  });
+/** The notes the double holds for a consultation, as [patient id, text]. */
+const held = (consultation: number) =>
+  s.provet
+    .notes()
+    .filter((n) => n.consultation === consultation)
+    .map((n) => [String(n.patient), n.text]);
+const posts = () => s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0;
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as PimsError,
+  );
+
+describe('sending a note into Provet', () => {
+  it('writes one note on the patient, confirms it by reading it back, in at most 3 requests, and keeps who sent it', async () => {
+    const before = apiRequests(s);
+    const record = await send('consult-bella-1', '301', [['201', 'Bella: lame left hind.']]);
+    expect(apiRequests(s) - before).toBe(3);
+    expect(held(401)).toEqual([['201', noteWithMarker('Bella: lame left hind.', noteMarker('consult-bella-1'))]]);
+    expect(noteMarker('consult-bella-1')).toBe('Written by Vet Scribe · consultb');
+    expect(record.consultationId).toBe('401');
+    expect(record.patients['201']).toMatchObject({ state: 'sent', sentBy: HALE, error: null });
+    const onDisk = JSON.parse(await readFile(join(dir, 'consult-bella-1.pims-note.json'), 'utf8'));
+    expect(onDisk).toEqual(record);
+    expect(onDisk.patients['201'].noteId).toBe(String(s.provet.notes().find((n) => n.consultation === 401)?.id));
+    // Sent again unchanged: nothing is asked of Provet but where the visit is.
+    const again = apiRequests(s);
+    await send('consult-bella-1', '301', [['201', 'Bella: lame left hind.']]);
+    expect(apiRequests(s) - again).toBe(1);
+    expect(held(401)).toHaveLength(1);
+  });
+
+  it('an edit after sending changes the same note, confirmed by reading it back', async () => {
+    const id = s.provet.notes().find((n) => n.consultation === 401)?.id;
+    const before = { api: apiRequests(s), posts: posts() };
+    const record = await send('consult-bella-1', '301', [['201', 'Bella: lame left hind. Rest 2 weeks.']]);
+    expect(posts()).toBe(before.posts);
+    expect(apiRequests(s) - before.api).toBe(3);
+    expect(s.provet.notes().filter((n) => n.consultation === 401)).toEqual([
+      expect.objectContaining({
+        id,
+        patient: 201,
+        text: expect.stringMatching(/^Bella: lame left hind\. Rest 2 weeks\./),
+      }),
+    ]);
+    expect(record.patients['201']?.noteId).toBe(String(id));
+  });
+
+  it('a two-pet visit gets one note per patient, each on its own pet, in at most 3 requests a pet', async () => {
+    const before = apiRequests(s);
+    await send('consult-shah-1', '303', [
+      ['203', 'Max: vaccinated (DHPPi, L4).'],
+      ['204', 'Milo: vaccinated (RCP).'],
+    ]);
+    expect(apiRequests(s) - before).toBe(5);
+    expect(held(403).map(([p, text]) => [p, text?.split('\n')[0]])).toEqual([
+      ['203', 'Max: vaccinated (DHPPi, L4).'],
+      ['204', 'Milo: vaccinated (RCP).'],
+    ]);
+  });
+
+  it('waits while the patient is not checked in, writing nothing, and sends once the visit is opened', async () => {
+    const waiting = await send('consult-luna-1', '302', [['202', 'Luna: vomiting, dehydrated.']]);
+    expect(waiting.patients['202']).toMatchObject({ state: 'waiting-check-in', noteId: null });
+    expect(s.provet.notes().some((n) => n.patient === 202)).toBe(false);
+    const consultation = s.provet.checkIn(302);
+    const sent = await send('consult-luna-1', '302', [['202', 'Luna: vomiting, dehydrated.']]);
+    expect(sent.patients['202']?.state).toBe('sent');
+    expect(held(consultation!.id)).toEqual([['202', expect.stringMatching(/^Luna: vomiting/)]]);
+  });
+
+  it('a write whose answer was lost is found among the notes at the next try, not written again', async () => {
+    s.options.provetNoteFault = 'drop-after-write';
+    const before = posts();
+    try {
+      const lost = await failure(send('consult-nala-1', '305', [['206', 'Nala: weight loss, bloods taken.']]));
+      expect(lost?.code).toBe('unreachable');
+    } finally {
+      s.options.provetNoteFault = 'none';
+    }
+    const kept = await sender().record('consult-nala-1');
+    expect(kept?.patients['206']).toMatchObject({ state: 'sending', noteId: null });
+    const record = await send('consult-nala-1', '305', [['206', 'Nala: weight loss, bloods taken.']]);
+    expect(record.patients['206']?.state).toBe('sent');
+    expect(posts() - before).toBe(1);
+    expect(held(405)).toHaveLength(1);
+  });
+
+  it('a kill between the write and its confirmation is settled by a fresh sender reading the note back', async () => {
+    const consultation = s.provet.checkIn(306)!.id;
+    // The process dies after the write's answer was kept, before the note was read back.
+    const dying: Pims = Object.assign(Object.create(vet.pims) as Pims, {
+      readNote: () => Promise.reject(new Error('killed')),
+    });
+    const input: [string, string][] = [['207', 'Oscar: flea allergy dermatitis.']];
+    await expect(send('consult-oscar-1', '306', input, sender({ pims: dying }))).rejects.toThrow('killed');
+    const kept = await sender().record('consult-oscar-1');
+    expect(kept?.patients['207']).toMatchObject({ state: 'sending', noteId: expect.any(String) });
+    const before = posts();
+    const record = await send('consult-oscar-1', '306', input);
+    expect(record.patients['207']).toMatchObject({ state: 'sent', noteId: kept?.patients['207']?.noteId });
+    expect(posts()).toBe(before);
+    expect(held(consultation)).toHaveLength(1);
+  });
+
+  it('a kill before the write was kept (a "sending" state, no id) is settled by the lookup', async () => {
+    const consultation = s.provet.checkIn(309)!.id;
+    const text = 'Luna: follow-up, eating again.';
+    // What the killed sender left: its note in Provet, and its file saying "sending".
+    await vet.pims.writeNote({
+      consultationId: String(consultation),
+      patientId: '202',
+      text,
+      marker: noteMarker('consult-luna-2'),
+    });
+    const { writeJsonAtomic } = await import('../../../../src/main/core/platform/index.ts');
+    await writeJsonAtomic(join(dir, 'consult-luna-2.pims-note.json'), {
+      version: 1,
+      consultId: 'consult-luna-2',
+      appointmentId: '309',
+      consultationId: String(consultation),
+      patients: {
+        '202': {
+          noteId: null,
+          textHash: createHash('sha256').update(text).digest('hex'),
+          state: 'sending',
+          sentAt: null,
+          sentBy: null,
+          error: null,
+        },
+      },
+    });
+    const before = posts();
+    const record = await send('consult-luna-2', '309', [['202', text]]);
+    expect(record.patients['202']?.state).toBe('sent');
+    expect(posts()).toBe(before);
+    expect(held(consultation)).toHaveLength(1);
+  });
+});
+
+describe('what Provet refuses, and nothing lost', () => {
+  it('a finalized visit is said as such, nothing is written, and the text stays kept', async () => {
+    const before = posts();
+    const e = await failure(send('consult-rocky-1', '304', [['205', 'Rocky: otitis externa.']]));
+    expect(e).toBeInstanceOf(PimsError);
+    expect(e?.code).toBe('finalized');
+    expect(posts()).toBe(before);
+    expect(held(404)).toEqual([]);
+    const kept = await sender().record('consult-rocky-1');
+    expect(kept?.patients['205']).toMatchObject({ state: 'failed', error: { code: 'finalized' } });
+  });
+
+  it('a visit finalized meanwhile: the note sent stays as it is, an edit is refused as finalized and kept', async () => {
+    const consultation = s.provet.notes().find((n) => n.patient === 207)!.consultation;
+    const finalize = await request(`${s.provet.address}/api/0.1/consultation/${consultation}/update_status/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await vet.tokens.accessToken()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 10 }),
+    });
+    expect(finalize.statusCode).toBe(200);
+    await finalize.body.text();
+    const unchanged = await send('consult-oscar-1', '306', [['207', 'Oscar: flea allergy dermatitis.']]);
+    expect(unchanged.patients['207']?.state).toBe('sent');
+    const e = await failure(send('consult-oscar-1', '306', [['207', 'Oscar: flea allergy dermatitis. Recheck.']]));
+    expect(e?.code).toBe('finalized');
+    expect(held(consultation)).toEqual([['207', expect.stringMatching(/^Oscar: flea allergy dermatitis\.\n/)]]);
+    const kept = (await sender().record('consult-oscar-1'))?.patients['207'];
+    expect(kept).toMatchObject({ state: 'failed', noteId: unchanged.patients['207']?.noteId });
+    expect(kept?.textHash).toBe(createHash('sha256').update('Oscar: flea allergy dermatitis. Recheck.').digest('hex'));
+  });
+
+  it('a finalized visit refuses a write through the adapter with finalized, not a bare 403', async () => {
+    const e = await failure(
+      vet.pims.writeNote({ consultationId: '404', patientId: '205', text: 'Late.', marker: noteMarker('x') }),
+    );
+    expect(e?.code).toBe('finalized');
+    expect(e?.message).toMatch(/finalized/);
+  });
+
+  it('an appointment cancelled before check-in is said, not waited for; a pet not of the visit gets nothing', async () => {
+    const before = apiRequests(s);
+    const cancelled = await failure(send('consult-rocky-2', '307', [['205', 'Rocky: ear recheck.']]));
+    expect(cancelled?.code).toBe('not_found');
+    expect(cancelled?.message).toMatch(/cancelled/);
+    expect((await sender().record('consult-rocky-2'))?.patients['205']).toMatchObject({
+      state: 'failed',
+      error: { code: 'not_found' },
+    });
+    // Luna is not a patient of Bella's visit: the note is refused here, before any write.
+    const wrong = await failure(send('consult-bella-9', '301', [['202', 'Luna: wrong visit.']]));
+    expect(wrong?.code).toBe('bad_input');
+    expect(apiRequests(s) - before).toBe(2);
+    expect(s.provet.notes().filter((n) => n.patient === 202 && n.consultation === 401)).toEqual([]);
+  });
+
+  it('403 asks for the permission by name; 400 names the fields refused; neither writes', async () => {
+    // Checked in after all: the visit has a consultation, which is what a note goes into.
+    const consultation = s.provet.checkIn(307)!.id;
+    const input: [string, string][] = [['205', 'Rocky: ear recheck.']];
+    for (const [fault, code, words] of [
+      ['forbidden', 'permission', /Add clinical notes on consultation/],
+      ['refuse-body', 'refused', /text: Clinical notes of this clinic must be approved/],
+    ] as const) {
+      s.options.provetNoteFault = fault;
+      try {
+        const e = await failure(send('consult-rocky-2', '307', input));
+        expect(e?.code).toBe(code);
+        expect(e?.message).toMatch(words);
+      } finally {
+        s.options.provetNoteFault = 'none';
+      }
+      expect(held(consultation)).toEqual([]);
+      expect((await sender().record('consult-rocky-2'))?.patients['205']?.state).toBe('failed');
+    }
+    const e = await failure(
+      vet.pims.writeNote({ consultationId: String(consultation), patientId: '201', text: 'x', marker: 'm' }),
+    );
+    expect(e?.fieldErrors).toEqual({ patient: ['This patient is not a patient of this consultation.'] });
+    // Nothing lost: the same text goes in once the clinic has sorted it out.
+    expect((await send('consult-rocky-2', '307', input)).patients['205']?.state).toBe('sent');
+    expect(held(consultation)).toHaveLength(1);
+  });
+
+  it('a token expired mid-send is refreshed once, and the note goes in', async () => {
+    s.options.provetAccessTtlSeconds = 1;
+    let signedIn: SignedIn;
+    try {
+      signedIn = await signInToDouble(s);
+    } finally {
+      s.options.provetAccessTtlSeconds = 10 * 3600;
+    }
+    // The app does not know when Provet will refuse it: the first call learns it by a 401.
+    const tokens = await signedIn.tokens.load();
+    await signedIn.tokens.save({ ...tokens!, expiresAt: null });
+    await new Promise((r) => setTimeout(r, 1200));
+    const refreshes = () => s.provet.requests()['POST oauth2/token/'] ?? 0;
+    const before = refreshes();
+    const record = await new NoteSender({ pims: signedIn.pims, dir }).send({
+      consultId: 'consult-shah-1',
+      appointmentId: '303',
+      patients: [{ id: '203', text: 'Max: vaccinated (DHPPi, L4). Next in a year.' }],
+      by: HALE,
+    });
+    expect(refreshes() - before).toBe(1);
+    expect(record.patients['203']?.state).toBe('sent');
+    expect(held(403).map(([p, t]) => [p, t?.split('\n')[0]])).toEqual([
+      ['203', 'Max: vaccinated (DHPPi, L4). Next in a year.'],
+      ['204', 'Milo: vaccinated (RCP).'],
+    ]);
+  });
+
+  it('a refresh Provet refuses is "Sign in to Provet again", and the note waits unwritten', async () => {
+    const other = await signInToDouble(s);
+    const tokens = await other.tokens.load();
+    // Provet withdrew both tokens (the vet signed out elsewhere); the app still holds them.
+    for (const token of [tokens!.refreshToken!, tokens!.accessToken]) {
+      const answer = await request(`${s.provet.address}/oauth2/revoke_token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, client_id: s.provet.clientId }).toString(),
+      });
+      expect(answer.statusCode).toBe(200);
+      await answer.body.text();
+    }
+    const before = posts();
+    const e = await failure(
+      new NoteSender({ pims: other.pims, dir }).send({
+        consultId: 'consult-bella-2',
+        appointmentId: '301',
+        patients: [{ id: '201', text: 'Bella: second opinion.' }],
+        by: HALE,
+      }),
+    );
+    expect(e?.code).toBe('signed_out');
+    expect(e?.message).toMatch(/^Sign in to Provet again/);
+    expect(posts()).toBe(before);
+    expect((await sender().record('consult-bella-2'))?.patients['201']).toMatchObject({
+      state: 'failed',
+      noteId: null,
+      error: { code: 'signed_out' },
+    });
+    expect(await other.tokens.signedIn()).toBe(false);
+  });
+
+  it('a 429 storm is waited out as Retry-After says, within bounds; past them it is said, and nothing is lost', async () => {
+    const text = 'Bella: lame left hind. Rest 2 weeks, recheck Friday.';
+    const asked: number[] = [];
+    s.options.provetRateLimit = 1;
+    try {
+      // The minute's one request of the lookup is spent now, however long the tests before took.
+      await failure(vet.pims.findConsultation('301'));
+      // More than this send may wait: it stops, and Provet keeps the note as it was.
+      const e = await failure(
+        send(
+          'consult-bella-1',
+          '301',
+          [['201', text]],
+          sender({ maxWaits: 1, maxWaitMs: 120_000, sleep: async (ms) => void asked.push(ms) }),
+        ),
+      );
+      expect(e?.code).toBe('rate_limited');
+      expect(e?.retryAfterMs).toBeGreaterThanOrEqual(1000);
+      expect(held(401)[0]?.[1]).toMatch(/^Bella: lame left hind\. Rest 2 weeks\.\n/);
+      // The storm passes during the waits: the edit goes in, once.
+      asked.length = 0;
+      const record = await send(
+        'consult-bella-1',
+        '301',
+        [['201', text]],
+        sender({
+          maxWaitMs: 120_000,
+          sleep: async (ms) => {
+            asked.push(ms);
+            if (asked.length === 2) s.options.provetRateLimit = null;
+          },
+        }),
+      );
+      expect(record.patients['201']?.state).toBe('sent');
+    } finally {
+      s.options.provetRateLimit = null;
+    }
+    expect(asked).toHaveLength(2);
+    for (const ms of asked) expect(ms).toBeGreaterThanOrEqual(1000);
+    expect(held(401)).toEqual([['201', noteWithMarker(text, noteMarker('consult-bella-1'))]]);
+  });
+
+  it('refuses bad input with a sentence, before any request', async () => {
+    const before = apiRequests(s);
+    const bad: SendNote[] = [
+      { consultId: '../x', appointmentId: '301', patients: [{ id: '201', text: 'x' }], by: HALE },
+      { consultId: 'c', appointmentId: '301', patients: [], by: HALE },
+      { consultId: 'c', appointmentId: '301', patients: [{ id: '201', text: '  ' }], by: HALE },
+      {
+        consultId: 'c',
+        appointmentId: '301',
+        patients: [
+          { id: '201', text: 'a' },
+          { id: '201', text: 'b' },
+        ],
+        by: HALE,
+      },
+    ];
+    for (const input of bad) expect(() => sender().send(input)).toThrow(PimsError);
+    expect(apiRequests(s)).toBe(before);
+  });
+});
