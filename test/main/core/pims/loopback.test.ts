@@ -3,21 +3,12 @@
 // a sentence; the browser is told it can close the page; and the port is closed after, whatever
 // happened, so a second use finds nothing listening.
 import { describe, expect, it } from 'vitest';
-import { PimsError, startLoopbackReceiver } from '../../../../src/main/core/pims/index.ts';
+import { startLoopbackReceiver } from '../../../../src/main/core/pims/index.ts';
+import { pimsFailure as rejection } from './support.ts';
 
 async function get(url: string): Promise<{ status: number; body: string; headers: Headers }> {
   const answer = await fetch(url);
   return { status: answer.status, body: await answer.text(), headers: answer.headers };
-}
-
-async function rejection(p: Promise<unknown>): Promise<PimsError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PimsError) return e;
-    throw e;
-  }
-  throw new Error('expected a rejection');
 }
 
 function back(redirectUri: string, query: Record<string, string>): string {

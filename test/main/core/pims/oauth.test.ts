@@ -5,12 +5,12 @@
 // stand-in of oauth-stand-in.ts, which plays Provet's sign-in until the sandbox's Provet double
 // can be started here; the "browser" is a real HTTP client that follows its redirect.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PimsError } from '../../../../src/main/core/pims/index.ts';
 import {
   authorizeRequestUrl,
   exchangeCode,
   newPkce,
   newState,
-  PimsError,
   pkceChallenge,
   provetInstance,
   provetOAuthClient,
@@ -20,21 +20,12 @@ import {
   type OAuthClient,
 } from '../../../../src/main/core/pims/index.ts';
 import { startOAuthStandIn, type OAuthStandIn } from './oauth-stand-in.ts';
+import { pimsFailure as failure } from './support.ts';
 
 /** What the system browser does once the vet has signed in: follow Provet's redirect back to the app. */
 async function browser(url: string): Promise<void> {
   const answer = await fetch(url);
   await answer.text();
-}
-
-async function failure(p: Promise<unknown>): Promise<PimsError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PimsError) return e;
-    throw e;
-  }
-  throw new Error('expected a PimsError');
 }
 
 describe('PKCE (RFC 7636)', () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   listUrl,
   localDay,
-  PimsError,
   provetAppointment,
   provetDateTime,
   provetGet,
@@ -16,16 +15,7 @@ import {
   readProvet,
   readProvetPages,
 } from '../../../../src/main/core/pims/index.ts';
-
-async function failure(p: Promise<unknown>): Promise<PimsError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PimsError) return e;
-    throw e;
-  }
-  throw new Error('expected a PimsError');
-}
+import { pimsFailure as failure } from './support.ts';
 
 describe('list addresses', () => {
   const api = provetInstance('https://provetcloud.com/54321').api;

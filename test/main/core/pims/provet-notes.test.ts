@@ -6,9 +6,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noteMarker, NoteSender, noteWithMarker, type PimsError } from '../../../../src/main/core/pims/index.ts';
+import { noteMarker, NoteSender, noteWithMarker } from '../../../../src/main/core/pims/index.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { signInToDouble, type SignedIn } from './provet-double.ts';
+import { pimsFailure as failure } from './support.ts';
 
 let s: Sandbox;
 let vet: SignedIn;
@@ -22,12 +23,6 @@ afterAll(async () => {
   await s?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as PimsError,
-  );
 
 describe("Provet's clinical note", () => {
   it('writes the text with the marker last on the patient, reads it back, lists it and changes it in place', async () => {

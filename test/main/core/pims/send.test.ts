@@ -19,6 +19,7 @@ import {
 } from '../../../../src/main/core/pims/index.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { apiRequests, signInToDouble, type SignedIn } from './provet-double.ts';
+import { pimsFailure as failure } from './support.ts';
 
 let s: Sandbox;
 let vet: SignedIn;
@@ -52,11 +53,6 @@ const held = (consultation: number) =>
     .filter((n) => n.consultation === consultation)
     .map((n) => [String(n.patient), n.text]);
 const posts = () => s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0;
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: unknown) => e as PimsError,
-  );
 
 describe('sending a note into Provet', () => {
   it('writes one note on the patient, confirms it by reading it back, in at most 3 requests, and keeps who sent it', async () => {
@@ -335,7 +331,7 @@ describe('what Provet refuses, and nothing lost', () => {
     s.options.provetRateLimit = 1;
     try {
       // The minute's one request of the lookup is spent now, however long the tests before took.
-      await failure(vet.pims.findConsultation('301'));
+      await vet.pims.findConsultation('301').catch(() => undefined);
       // More than this send may wait: it stops, and Provet keeps the note as it was.
       const e = await failure(
         send(

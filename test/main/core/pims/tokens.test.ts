@@ -22,6 +22,7 @@ import {
 import { MemorySecretStore, openKeychain, type SecretStore } from '../../../../src/main/core/sign-in/index.ts';
 import { EncryptedFileSecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
 import { startOAuthStandIn, type OAuthStandIn } from './oauth-stand-in.ts';
+import { pimsFailure as failure } from './support.ts';
 
 // The system keychain where one answers (on Linux a Secret Service; npm test starts one).
 const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
@@ -52,16 +53,6 @@ async function signIn(): Promise<TokenSet> {
 
 function account(userId: string, over: Partial<PimsAccount> = {}): PimsAccount {
   return { service: 'https://scribe.example', userId, instance, ...over };
-}
-
-async function failure(p: Promise<unknown>): Promise<PimsError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof PimsError) return e;
-    throw e;
-  }
-  throw new Error('expected a PimsError');
 }
 
 const refreshes = () => server.requests.filter((r) => r.form['grant_type'] === 'refresh_token').length;
