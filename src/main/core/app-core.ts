@@ -191,7 +191,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.recordings.onChange = (meta, before) => cache.remember(meta, before);
     this.recordings.onDelete = (id) => cache.forget(id);
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
-    this.search = new ConsultSearch(() => access.visible(), gate, pipeline);
+    this.search = new ConsultSearch(() => cache.newestFirst(), gate, pipeline);
     this.retention = new AccountRetention(parts);
     const { shortcut, updates } = options;
     this.appSettings = new AppSettings({

@@ -52,6 +52,8 @@ export class ConsultCache {
   private readonly engine = randomUUID();
   /** Changes made to the list since start (see `revision`). */
   private changes = 0;
+  /** The recordings' ids newest first, kept until one is made or deleted (a start time never changes). */
+  private order: string[] | null = null;
   /** The recorder's activity as last told (`recorder:activity`), worked out again when a state moves. */
   private lastActivity: RecorderActivity = 'idle';
 
@@ -70,6 +72,7 @@ export class ConsultCache {
    * nothing the list shows.
    */
   remember(meta: RecordingMeta, before: RecordingMeta | undefined): void {
+    if (!before) this.order = null;
     if (before?.state === meta.state) return;
     const info = toRecordingInfo(meta);
     if (this.options.announce) this.options.announce(info);
@@ -79,6 +82,7 @@ export class ConsultCache {
 
   /** A recording deleted from the store: the window is told, and the tray. */
   forget(id: string): void {
+    this.order = null;
     this.options.emit('consult:removed', { id });
     this.activityMayHaveMoved();
   }
@@ -127,9 +131,20 @@ export class ConsultCache {
 
   /** Every consult on this computer, whoever's, newest first. */
   all(): ConsultInfo[] {
-    return [...this.options.recordings.known()]
-      .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
-      .map((meta) => consultInfo(toRecordingInfo(meta), this.options.job(meta.id)));
+    return this.newestFirst().map((meta) => consultInfo(toRecordingInfo(meta), this.options.job(meta.id)));
+  }
+
+  /**
+   * Every recording's meta, newest first, as the store holds it now: what a search reads, without
+   * making each consult's answer for the window (its job, its stage) for thousands of consults.
+   */
+  newestFirst(): RecordingMeta[] {
+    const { recordings } = this.options;
+    if (!this.order || this.order.length !== recordings.count())
+      this.order = [...recordings.known()]
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .map((meta) => meta.id);
+    return this.order.flatMap((id) => recordings.peek(id) ?? []);
   }
 
   /** Runs `fn` with a recording's info (see `withRecording`). */

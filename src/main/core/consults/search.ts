@@ -1,6 +1,6 @@
 // The search of the consults list: every word of the query in a consult's texts, case and
 // accents aside, over the consults the account signed in may see.
-import type { ConsultInfo } from '../../../shared/ipc.ts';
+import type { RecordingMeta } from '../recordings/index.ts';
 import type { ConsultGate } from './gate.ts';
 import type { Pipeline } from '../jobs/index.ts';
 
@@ -11,16 +11,27 @@ const fold = (text: string) =>
     .toLowerCase();
 
 export class ConsultSearch {
-  private readonly visible: () => ConsultInfo[];
+  /** Every recording newest first (`ConsultCache.newestFirst`): the search reads the metas, not the window's answers. */
+  private readonly newestFirst: () => readonly RecordingMeta[];
   private readonly gate: ConsultGate;
   private readonly pipeline: Pipeline;
   /** Each consult's folded text, with the texts it was made of. */
   private texts = new Map<string, { parts: readonly (string | null)[]; folded: string }>();
 
-  constructor(visible: () => ConsultInfo[], gate: ConsultGate, pipeline: Pipeline) {
-    this.visible = visible;
+  constructor(newestFirst: () => readonly RecordingMeta[], gate: ConsultGate, pipeline: Pipeline) {
+    this.newestFirst = newestFirst;
     this.gate = gate;
     this.pipeline = pipeline;
+  }
+
+  /** The consults the account signed in may see or claim, newest first, each with what it may read of it. */
+  private visible(): { meta: RecordingMeta; whole: boolean }[] {
+    const shown: { meta: RecordingMeta; whole: boolean }[] = [];
+    for (const meta of this.newestFirst()) {
+      const access = this.gate.access(meta.id);
+      if (access !== 'none') shown.push({ meta, whole: access === 'full' && this.pipeline.hasJob(meta.id) });
+    }
+    return shown;
   }
 
   /**
@@ -30,11 +41,10 @@ export class ConsultSearch {
    */
   search(query: string): string[] {
     const words = fold(query).split(/\s+/).filter(Boolean);
-    if (words.length === 0) return this.visible().map((c) => c.recording.id);
+    if (words.length === 0) return this.visible().map(({ meta }) => meta.id);
     const kept: typeof this.texts = new Map();
     // A consult offered to claim is found by its patient and visit only: its notes are not yet this vet's.
-    const found = this.visible().filter(({ recording, job }) => {
-      const whole = job !== null && this.gate.allows(recording.id);
+    const found = this.visible().filter(({ meta: recording, whole }) => {
       const { note, editedNote } = whole ? this.pipeline.note(recording.id) : { note: null, editedNote: null };
       const parts = [
         recording.listName,
@@ -57,6 +67,6 @@ export class ConsultSearch {
     });
     // Consults deleted, or no longer this account's to see, are dropped with the next search.
     this.texts = kept;
-    return found.map((c) => c.recording.id);
+    return found.map(({ meta }) => meta.id);
   }
 }

@@ -200,6 +200,11 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     return this.context.store.jobs.get(recordingId)?.record.ownerUserId ?? null;
   }
 
+  /** Whether the consult has a job (it was sent, or is waiting to be). */
+  hasJob(recordingId: string): boolean {
+    return this.context.store.jobs.has(recordingId);
+  }
+
   /** The consult's note, or one of its further documents. */
   note(
     recordingId: string,

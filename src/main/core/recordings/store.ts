@@ -353,6 +353,11 @@ export class RecordingStore {
     return this.metas.values();
   }
 
+  /** How many recordings this store knows. */
+  count(): number {
+    return this.metas.size;
+  }
+
   private async transition(id: string, to: RecordingState, from: RecordingState[]): Promise<RecordingMeta> {
     checkId(id);
     return this.serial(id, async () => {
