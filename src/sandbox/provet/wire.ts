@@ -125,14 +125,8 @@ export function sendThenDrop(res: ServerResponse, status: number, body: unknown)
   res.socket?.destroy();
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** The note's own escaping (every text of a page made safe), so the sign-in page escapes as the app does. */
+export { escapeHtml } from '../../shared/note/index.ts';
 
 export function bearer(req: IncomingMessage): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
