@@ -38,7 +38,10 @@ describe('consultStatus', () => {
 
   it('names each step of the pipeline', () => {
     expect(status({}, { state: 'recorded' })).toMatchObject({ text: 'Getting ready to send…', tone: 'progress' });
-    expect(status({}, { state: 'recording_session_created' })).toMatchObject({ text: 'Waiting to upload', tone: 'progress' });
+    expect(status({}, { state: 'recording_session_created' })).toMatchObject({
+      text: 'Waiting to upload',
+      tone: 'progress',
+    });
     expect(status({}, { state: 'upload_url', bytesSent: 0 })).toMatchObject({
       text: 'Waiting to upload',
       tone: 'progress',
