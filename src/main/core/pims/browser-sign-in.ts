@@ -10,11 +10,11 @@ import { PimsError } from './port.ts';
  * Opens an address in the system browser: a port, given by whoever creates the engine (Electron's
  * shell in the app, a new tab in the browser host), so the engine imports neither.
  */
-export type OpenExternal = (url: string) => Promise<void> | void;
+export type OpenBrowser = (url: string) => Promise<void> | void;
 
 export interface BrowserSignInOptions {
   client: OAuthClient;
-  openExternal: OpenExternal;
+  openBrowser: OpenBrowser;
   scope?: string;
   /** How long the vet has to sign in, in ms. */
   timeoutMs?: number;
@@ -38,7 +38,7 @@ export async function signInWithBrowser(options: BrowserSignInOptions): Promise<
       scope: options.scope,
     });
     try {
-      await options.openExternal(url);
+      await options.openBrowser(url);
     } catch (e) {
       receiver.cancel();
       throw new PimsError('sign_in_failed', `The browser could not be opened for the sign-in to ${client.name}.`, {

@@ -3,7 +3,7 @@
 // (OAuth 2 with PKCE and a loopback redirect); the vet's tokens for it in the secret store; and
 // the send of a note that never writes twice; and Provet Cloud, its first adapter.
 // The only way in from outside this folder (test/architecture/layers.test.ts checks it).
-export { signInWithBrowser, type BrowserSignInOptions, type OpenExternal } from './browser-sign-in.ts';
+export { signInWithBrowser, type BrowserSignInOptions, type OpenBrowser } from './browser-sign-in.ts';
 export type { PimsHttpOptions } from './http.ts';
 export { startLoopbackReceiver, type LoopbackReceiver } from './loopback.ts';
 export {

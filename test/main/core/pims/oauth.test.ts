@@ -140,7 +140,7 @@ describe('the sign-in, exchange, refresh and revoke against an OAuth server on l
     const lines: string[] = [];
     const tokens = await signInWithBrowser({
       client,
-      openExternal: async (url) => {
+      openBrowser: async (url) => {
         opened.push(url);
         await browser(url);
       },
@@ -166,7 +166,7 @@ describe('the sign-in, exchange, refresh and revoke against an OAuth server on l
 
   it('says the sign-in was cancelled when the vet closes the sign-in page', async () => {
     server.deny = true;
-    const e = await failure(signInWithBrowser({ client, openExternal: browser }));
+    const e = await failure(signInWithBrowser({ client, openBrowser: browser }));
     expect(e.code).toBe('sign_in_failed');
     expect(e.message).toBe('The sign-in to Provet was cancelled or its page closed before signing in.');
     expect(server.requests).toEqual([]);
@@ -185,7 +185,7 @@ describe('the sign-in, exchange, refresh and revoke against an OAuth server on l
     const e = await failure(
       signInWithBrowser({
         client,
-        openExternal: async (url) => {
+        openBrowser: async (url) => {
           // A code intercepted on its way back is useless without the verifier: trade it with another.
           const u = new URL(url);
           u.searchParams.set('code_challenge', newPkce().challenge);
@@ -198,7 +198,7 @@ describe('the sign-in, exchange, refresh and revoke against an OAuth server on l
   });
 
   it('refreshes with a form-encoded refresh grant, and a refresh token used twice is refused as signed out', async () => {
-    const first = await signInWithBrowser({ client, openExternal: browser });
+    const first = await signInWithBrowser({ client, openBrowser: browser });
     server.requests.length = 0;
     const fresh = await refreshTokens(client, first.refreshToken!);
     expect(fresh.accessToken).not.toBe(first.accessToken);
@@ -213,7 +213,7 @@ describe('the sign-in, exchange, refresh and revoke against an OAuth server on l
   });
 
   it('revokes with the token and its hint, and says so when the server fails', async () => {
-    const tokens = await signInWithBrowser({ client, openExternal: browser });
+    const tokens = await signInWithBrowser({ client, openBrowser: browser });
     await revokeToken(client, tokens.refreshToken!, 'refresh_token');
     expect(server.revoked).toEqual([{ token: tokens.refreshToken, hint: 'refresh_token' }]);
     expect(server.requests.at(-1)?.contentType).toBe('application/x-www-form-urlencoded');

@@ -46,7 +46,7 @@ export async function signInToDouble(s: Sandbox, user = PROVET_USERS.demo): Prom
     account: { service: 'https://scribe.example', userId: `u-${user.username}`, instance: instance.base },
     client,
   });
-  await tokens.save(await signInWithBrowser({ client, openExternal: (url) => browse(s, url, user) }));
+  await tokens.save(await signInWithBrowser({ client, openBrowser: (url) => browse(s, url, user) }));
   return { instance, tokens, pims: new ProvetPims({ instance, tokens }) };
 }
 

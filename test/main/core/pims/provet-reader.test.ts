@@ -113,7 +113,7 @@ beforeAll(async () => {
     client,
   });
   await tokens.save(
-    await signInWithBrowser({ client, openExternal: async (u) => void (await (await fetch(u)).text()) }),
+    await signInWithBrowser({ client, openBrowser: async (u) => void (await (await fetch(u)).text()) }),
   );
 });
 afterAll(async () => {

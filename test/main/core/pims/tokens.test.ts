@@ -45,7 +45,7 @@ beforeEach(() => {
 async function signIn(): Promise<TokenSet> {
   return signInWithBrowser({
     client,
-    openExternal: async (url) => {
+    openBrowser: async (url) => {
       await (await fetch(url)).text();
     },
   });
