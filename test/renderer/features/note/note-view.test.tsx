@@ -356,10 +356,13 @@ describe('NoteView, on the real core', () => {
     render(<NoteView id={id} />);
     await within(await screen.findByRole('region', { name: 'Note' })).findByText(SAID);
     expect(screen.queryByRole('group', { name: 'Edit note' })).toBeNull();
-    await waitFor(() => expect(readdirSync(dir).filter((f) => f.startsWith(`${id}.json.unreadable-`))).toHaveLength(1));
-    expect(core.appInfo().notices.map((n) => n.message)).toContain(
-      "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.",
-    );
+    // The file is moved aside before the vet is told, so the notice is waited for too.
+    await waitFor(() => {
+      expect(readdirSync(dir).filter((f) => f.startsWith(`${id}.json.unreadable-`))).toHaveLength(1);
+      expect(core.appInfo().notices.map((n) => n.message)).toContain(
+        "An unsaved edit of a note could not be read, so the service's note is shown. The damaged edit is kept aside in the app's data folder.",
+      );
+    });
   });
 
   it('copies the text the vet sees — the edit — in every flavour', async () => {
