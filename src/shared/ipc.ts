@@ -22,6 +22,7 @@ import type {
 import { settingsPatchSchema, type Settings } from './settings.ts';
 import type { TrailEntry } from './trail.ts';
 import type { ClinicNote, ClinicView } from './clinic.ts';
+import type { PimsDay, PimsNoteState, PimsStatus } from './pims.ts';
 
 import {
   MAX_AGENT_INPUT,
@@ -78,6 +79,8 @@ const clinicKey = z
   .max(120, 'is too long')
   .regex(/^(scribe|recording-session):[A-Za-z0-9._:-]{1,100}$/, 'is not a consult of the clinic’s list');
 /** One more document of a consult (discharge instructions after the note); absent: the consult's note. */
+/** An id the practice-management system gave (an appointment's, a patient's). */
+const pimsId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'is not an id the practice-management system gives');
 const requiredDocumentId = z.string().regex(/^[A-Za-z0-9-]{1,40}$/, 'is not a document of a consult');
 const documentId = requiredDocumentId.optional();
 
@@ -539,6 +542,35 @@ export const invokeContract = {
    * command from the tray or the shortcut held for it while it did not, once, or null.
    */
   'recorder:listening': { input: none, output: answer<RecorderAction | null>() },
+  /** The practice-management system for the vet in front: this computer's setup and their sign-in. */
+  'pims:status': { input: none, output: answer<PimsStatus>() },
+  /**
+   * Sets this computer's PIMS up (when `address` and `clientId` are new) and signs the vet in to it
+   * through its own page in the system browser; resolves once they did, or with why not. The
+   * setup is kept only once a sign-in succeeded.
+   */
+  'pims:signIn': {
+    input: z.object({
+      address: z.string().trim().min(1, 'is required').max(MAX_URL, 'is too long'),
+      clientId: z.string().trim().min(1, 'is required').max(255, 'is too long'),
+    }),
+    output: answer<PimsStatus>(),
+  },
+  /** The vet gave up the sign-in in the browser. */
+  'pims:cancelSignIn': { input: none, output: answer<PimsStatus>() },
+  'pims:signOut': { input: none, output: answer<PimsStatus>() },
+  /** The day's appointments: the copy kept here at once, refreshed in the background (`pims:today` follows). */
+  'pims:today': { input: none, output: answer<PimsDay>() },
+  /** The day's appointments read from the PIMS now. */
+  'pims:refreshToday': { input: none, output: answer<PimsDay>() },
+  /**
+   * Links a consult (each pet of its visit) to a day's appointment: each pet is matched to the
+   * appointment's patient of its name.
+   */
+  'pims:link': { input: z.object({ id, appointmentId: pimsId }), output: answer<PimsNoteState>() },
+  'pims:noteState': { input: z.object({ id }), output: answer<PimsNoteState>() },
+  /** "Send to …" / "Update in …": the note as the vet last saved it, into the patient's record. */
+  'pims:send': { input: z.object({ id }), output: answer<PimsNoteState>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;
@@ -565,6 +597,10 @@ export const eventContract = {
   'consult:open': payload<{ id: string }>(),
   /** The signed-in account's clinic consults changed (a refresh ended, a note was kept). */
   'clinic:changed': payload<ClinicView>(),
+  /** The day's appointments of the vet in front were read again (or could not be). */
+  'pims:today': payload<PimsDay>(),
+  /** Where a consult's note stands in the PIMS changed (sent, waiting, failed). */
+  'pims:note': payload<{ id: string; state: PimsNoteState }>(),
 } as const;
 export type EventPayloads = { -readonly [E in keyof typeof eventContract]: (typeof eventContract)[E] };
 export type EventChannel = keyof EventPayloads;

@@ -100,6 +100,14 @@ const settingsShape = z.object({
   lastTemplateByVet: z
     .record(z.string().max(2400), z.string().max(MAX_TEMPLATE_ID))
     .refine((r) => Object.keys(r).length <= 1000, 'holds too many vets'),
+  /**
+   * This computer's practice-management system (docs/pims.md): kept only once a vet signed in to
+   * it with these (`pims:signIn`), so a wrong address is never half saved; the window never
+   * writes it through a settings change.
+   */
+  pims: z
+    .object({ kind: z.literal('provet'), address: z.string().max(MAX_URL), clientId: z.string().max(255) })
+    .nullable(),
 });
 
 /** settings.json. */
@@ -118,7 +126,7 @@ export type Settings = z.infer<typeof settingsSchema>;
  * the retention by account (main keeps that one), each service address on its own.
  */
 export const settingsPatchSchema = settingsShape
-  .omit({ version: true, retentionByAccount: true, lastTemplateByVet: true })
+  .omit({ version: true, retentionByAccount: true, lastTemplateByVet: true, pims: true })
   .extend({ serviceUrls: serviceUrls.partial() })
   .partial()
   .strict();
@@ -140,4 +148,5 @@ export const DEFAULT_SETTINGS: Settings = {
   askPetOwnerConsent: false,
   recordShortcut: DEFAULT_RECORD_SHORTCUT,
   updateFeedUrl: '',
+  pims: null,
 };
