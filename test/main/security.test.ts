@@ -6,6 +6,7 @@ import {
   CONTENT_SECURITY_POLICY,
   contentSecurityPolicyFor,
   externalUrl,
+  signInPageUrl,
   isAppUrl,
   isPermissionAllowed,
   isSafeExternalUrl,
@@ -59,6 +60,29 @@ describe('openExternal allowlist', () => {
     expect(externalUrl('HTTPS://Example.COM/a%20b')).toBe('https://example.com/a%20b');
     expect(externalUrl('https://example.com/\u00e9')).toBe('https://example.com/%C3%A9');
     expect(externalUrl('https://example.com')).toBe('https://example.com/');
+  });
+});
+
+describe("a practice-management system's sign-in page", () => {
+  it('opens https as any link, and plain http on the loopback only', () => {
+    expect(signInPageUrl('https://provetcloud.com/4321/oauth2/authorize/?state=a')).toBe(
+      'https://provetcloud.com/4321/oauth2/authorize/?state=a',
+    );
+    expect(signInPageUrl('http://127.0.0.1:5173/provet/4321/oauth2/authorize/')).toBe(
+      'http://127.0.0.1:5173/provet/4321/oauth2/authorize/',
+    );
+    expect(signInPageUrl('http://[::1]:80/a')).toBe('http://[::1]/a');
+    for (const refused of [
+      'http://provetcloud.com/4321/',
+      'http://192.168.1.10/provet/',
+      'http://127.0.0.1.evil.test/',
+      'http://user:pw@127.0.0.1/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://127.0.0.1/\u0000',
+      `http://127.0.0.1/${'a'.repeat(3000)}`,
+    ])
+      expect(signInPageUrl(refused), refused).toBeNull();
   });
 });
 
