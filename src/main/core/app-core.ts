@@ -291,11 +291,18 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
         return provet ? { kind: 'provet', address: provet.address, clientId: provet.clientId } : null;
       },
       openBrowser: options.openBrowser,
-      consult: (id) => (this.recordings.peek(id) ? access.consultFor(id, actors.current()) : null),
+      consult: (id, as) => {
+        try {
+          return access.consultFor(id, as);
+        } catch {
+          return null;
+        }
+      },
       noteText: (id) => this.notes.formats(id).text,
       filed: async (id, by) => void (await trail.add(id, 'filed', { who: actorUser(by) })),
       inFront: (actor) => actors.inFront(actor),
-      visibleNow: (id) => gate.allows(id),
+      current: () => actors.current(),
+      ownerOf: (id) => this.recordings.peek(id)?.owner ?? null,
       emitToday: (day) => emit('pims:day', day),
       emitNote: (id, state) => emit('pims:note', { id, state }),
       http: {

@@ -3,9 +3,12 @@
 // appointments, which appointment a visit is for, and the note sent into the patient's record.
 // Every method takes the actor the call acts for, decided once as it came in: a vet's PIMS
 // sign-in is used for that vet's own consults only, and a note waiting for the pet's check-in is
-// sent later with the sign-in of the vet who recorded it, whoever is in front by then.
+// sent later with the sign-in of the vet who recorded it, whoever is in front by then. Longer
+// than 400 lines because the sign-in, the day, the link and the send all start from the same
+// vet's account at the same instance (its tokens, its sender, its copy): split apart, each part
+// would work that account out again.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConsultInfo, ConsultOwner } from '../../../shared/ipc.ts';
@@ -36,16 +39,18 @@ export interface PracticeSystemOptions {
   sandbox(): PimsSetup | null;
   /** Opens the PIMS's sign-in page in the system browser (absent: the sign-in says it cannot). */
   openBrowser?: OpenBrowser;
-  /** The consult as the gate shows it to `actor`, or null when it is not there. */
-  consult(id: string): ConsultInfo | null;
+  /** The consult as the gate shows it to `as`, or null when it is not there or not theirs to see. */
+  consult(id: string, as: Actor | null): ConsultInfo | null;
   /** The note as the vet last saved it (their edit, else the service's), as plain text. */
   noteText(id: string): string;
   /** A trail entry for a note that went into the record. */
   filed(id: string, by: Actor): Promise<void>;
   /** The vet in front, to tell events only to them. */
   inFront(actor: Actor): boolean;
-  /** Whether the vet in front may see the consult (events about it go only to them). */
-  visibleNow(id: string): boolean;
+  /** The vet in front now, to whom events about a consult they may see are told. */
+  current(): Actor | null;
+  /** The vet who recorded a consult (its owner on disk), whoever is in front. */
+  ownerOf(id: string): Actor | null;
   emitToday(day: PimsDay): void;
   emitNote(id: string, state: PimsNoteState): void;
   http?: PimsHttpOptions;
@@ -71,6 +76,8 @@ export class PracticeSystem {
   private readonly signingIn = new Map<string, AbortController>();
   private timer: NodeJS.Timeout | null = null;
   private rechecking: Promise<void> | null = null;
+  // One change of the waiting list at a time: each reads the list the last one wrote.
+  private waitingWrite: Promise<void> = Promise.resolve();
 
   constructor(options: PracticeSystemOptions) {
     this.options = options;
@@ -261,15 +268,15 @@ export class PracticeSystem {
     return day;
   }
 
-  private consultOrRefuse(id: string): ConsultInfo {
-    const consult = this.options.consult(id);
+  private consultOrRefuse(id: string, actor: Actor | null): ConsultInfo {
+    const consult = this.options.consult(id, actor);
     if (!consult) throw new Refusal('not_found', 'This consult is not on this computer.');
     return consult;
   }
 
   /** Links the consult's visit to a day's appointment (from the vet's copy of the day, else read now). */
   async link(id: string, appointmentId: string, actor: Actor): Promise<PimsNoteState> {
-    const consult = this.consultOrRefuse(id);
+    const consult = this.consultOrRefuse(id, actor);
     if (!ownerIs(consult.recording.recordedBy, actor) && consult.recording.recordedBy !== null)
       throw new Refusal('bad_state', 'Only the vet who recorded this consult can link it to an appointment.');
     const instance = this.instance();
@@ -300,7 +307,7 @@ export class PracticeSystem {
 
   /** Where the consult's note stands in the record, as the vet in front sees it. */
   async noteState(id: string, actor: Actor | null): Promise<PimsNoteState> {
-    const consult = this.consultOrRefuse(id);
+    const consult = this.consultOrRefuse(id, actor);
     const none: PimsNoteState = {
       linked: null,
       state: 'not-sent',
@@ -355,7 +362,7 @@ export class PracticeSystem {
    * record, with the vet's own sign-in. What the PIMS refuses is kept and said in the state.
    */
   async send(id: string, actor: Actor): Promise<PimsNoteState> {
-    const consult = this.consultOrRefuse(id);
+    const consult = this.consultOrRefuse(id, actor);
     if (!ownerIs(consult.recording.recordedBy, actor))
       throw new Refusal('bad_state', `Only the vet who recorded this consult can send its note to ${NAME}.`);
     const instance = this.instance();
@@ -396,9 +403,11 @@ export class PracticeSystem {
       this.options.log?.(`pims: the note of ${id} was not sent: ${e.code}`);
     }
     const after = (await sender.record(id))?.patients[patientId];
+    await this.setWaiting(id, after?.state === 'waiting-check-in');
     if (after?.state === 'sent' && after.sentAt !== before?.sentAt)
       await this.options.filed(id, actor as Actor).catch(() => undefined);
-    if (this.options.visibleNow(id)) this.options.emitNote(id, await this.noteState(id, null));
+    const front = this.options.current();
+    if (front && this.options.consult(id, front)) this.options.emitNote(id, await this.noteState(id, front));
   }
 
   /** Each note waiting for its pet's check-in, looked at again with its vet's own sign-in. */
@@ -407,23 +416,42 @@ export class PracticeSystem {
     return this.rechecking;
   }
 
+  private get waitingFile(): string {
+    return join(this.options.dir, 'waiting.json');
+  }
+
+  /** The consults with a note waiting for a check-in: a short list, so a minute's look reads no more. */
+  private async waiting(): Promise<string[]> {
+    const raw = await readJson(this.waitingFile).catch(() => null);
+    const parsed = z.array(z.string()).safeParse(raw);
+    return parsed.success ? parsed.data : [];
+  }
+
+  private async setWaiting(id: string, waits: boolean): Promise<void> {
+    this.waitingWrite = this.waitingWrite
+      .catch(() => undefined)
+      .then(async () => {
+        const now = await this.waiting();
+        if (now.includes(id) === waits) return;
+        await mkdir(this.options.dir, { recursive: true, mode: 0o700 });
+        await writeJsonAtomic(this.waitingFile, waits ? [...now, id] : now.filter((w) => w !== id));
+      });
+    await this.waitingWrite;
+  }
+
   private async recheckNow(): Promise<void> {
     const instance = this.instance();
     if (!instance) return;
-    let files: string[];
-    try {
-      files = (await readdir(join(this.options.dir, 'notes'))).filter((f) => f.endsWith('.pims-note.json'));
-    } catch {
-      return;
-    }
-    for (const file of files) {
-      const id = file.slice(0, -'.pims-note.json'.length);
-      const consult = this.options.consult(id);
-      const owner = consult?.recording.recordedBy;
+    for (const id of await this.waiting()) {
+      const owner = this.options.ownerOf(id);
+      const consult = owner ? this.options.consult(id, owner) : null;
       if (!consult || !owner || consult.stage !== 'ready') continue;
       const record = await this.sender(owner, instance).record(id);
       const waiting = record && Object.values(record.patients).some((p) => p.state === 'waiting-check-in');
-      if (!record || !waiting) continue;
+      if (!record || !waiting) {
+        await this.setWaiting(id, false);
+        continue;
+      }
       const link = await this.links.get(consult.recording.visitId ?? id);
       const match = link ? patientFor(link, consult.recording.patientName) : null;
       const text = this.noteTextOrNull(id);
