@@ -1,21 +1,33 @@
 // What the engine's Provet tests share: the sandbox's Provet double signed in to the way the app
 // does it (signInWithBrowser: PKCE S256, a checked state, a loopback redirect), with a "browser"
 // that drives the double's sign-in page over HTTP (GET the page, POST its form, follow the
-// redirect to the app's loopback port), and the adapter built on those tokens.
-import { request } from 'undici';
+// redirect to the app's loopback port), and the adapter built on those tokens; what the app's
+// calls carried on their way to the double; and an address where nothing listens.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Agent, request, type Dispatcher } from 'undici';
 import {
   PimsTokens,
   provetInstance,
   provetOAuthClient,
   ProvetPims,
   signInWithBrowser,
+  type PimsHttpOptions,
   type ProvetInstance,
 } from '../../../../src/main/core/pims/index.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/index.ts';
 import { PROVET_USERS, type Sandbox } from '../../../../src/sandbox/index.ts';
 
-/** Opens the sign-in page, signs in as `user`, and follows the redirect as a browser would. */
-async function browse(s: Sandbox, url: string, user: { username: string; password: string }): Promise<void> {
+/**
+ * Opens the sign-in page, signs in as `user` (or presses Cancel), and follows the redirect back to
+ * the app as a browser would.
+ */
+export async function browse(
+  s: Sandbox,
+  url: string,
+  user: { username: string; password: string } = PROVET_USERS.demo,
+  action: 'allow' | 'cancel' = 'allow',
+): Promise<void> {
   const page = await request(url);
   const html = await page.body.text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];
@@ -23,7 +35,7 @@ async function browse(s: Sandbox, url: string, user: { username: string; passwor
   const form = await request(`${s.provet.address}/oauth2/authorize/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ request_id: requestId, ...user, action: 'allow' }).toString(),
+    body: new URLSearchParams({ request_id: requestId, ...user, action }).toString(),
   });
   await form.body.text();
   const location = form.headers['location'];
@@ -55,4 +67,44 @@ export function apiRequests(s: Sandbox): number {
   return Object.entries(s.provet.requests())
     .filter(([route]) => route.includes(' api/0.1/'))
     .reduce((sum, [, n]) => sum + n, 0);
+}
+
+/** One request as the app sent it: its method, path, content type and form fields (when a form). */
+export interface SentRequest {
+  method: string;
+  path: string;
+  contentType: string | undefined;
+  form: Record<string, string>;
+}
+
+/**
+ * The app's own HTTP route (`PimsHttpOptions.dispatcherFor`, as a clinic's proxy comes in) through
+ * an undici Agent that notes each request before sending it on unchanged: what the double received,
+ * seen from the app's side, since the double keeps no token or form.
+ */
+export function recordingHttp(): { http: PimsHttpOptions; sent: SentRequest[]; close(): Promise<void> } {
+  const sent: SentRequest[] = [];
+  const agent = new Agent();
+  const noting = agent.compose(
+    (dispatch) => (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => {
+      const headers = (opts.headers ?? {}) as Record<string, string>;
+      const contentType = headers['content-type'];
+      const form =
+        contentType === 'application/x-www-form-urlencoded' && typeof opts.body === 'string'
+          ? Object.fromEntries(new URLSearchParams(opts.body))
+          : {};
+      sent.push({ method: opts.method, path: opts.path.split('?')[0] ?? '', contentType, form });
+      return dispatch(opts, handler);
+    },
+  );
+  return { http: { dispatcherFor: async () => noting }, sent, close: () => agent.close() };
+}
+
+/** A loopback address where nothing listens (a port just freed): a Provet that cannot be reached. */
+export async function nothingListens(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return `http://127.0.0.1:${port}/provet/4321`;
 }
