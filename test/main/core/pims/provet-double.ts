@@ -2,12 +2,14 @@
 // does it (signInWithBrowser: PKCE S256, a checked state, a loopback redirect), with a "browser"
 // that drives the double's sign-in page over HTTP (GET the page, POST its form, follow the
 // redirect to the app's loopback port), and the adapter built on those tokens; what the app's
-// calls carried on their way to the double; and an address where nothing listens.
+// calls carried on their way to the double; an address where nothing listens; and the check that
+// every note the double holds is on the patient it was written for.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
 import {
   PimsTokens,
+  provetGet,
   provetInstance,
   provetOAuthClient,
   ProvetPims,
@@ -107,4 +109,29 @@ export async function nothingListens(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((r) => server.close(() => r()));
   return `http://127.0.0.1:${port}/provet/4321`;
+}
+
+/**
+ * Each note the double holds that is not where it belongs, in a sentence: on a pet of its
+ * consultation, the only note of that pet there, and naming that pet first (each note the tests
+ * send begins "<pet's name>:"). Empty when every note is on its own patient.
+ */
+export async function misplacedNotes(s: Sandbox, vet: SignedIn): Promise<string[]> {
+  const wrong: string[] = [];
+  const token = await vet.tokens.accessToken();
+  const seen = new Set<string>();
+  for (const note of s.provet.notes()) {
+    const consultation = (await provetGet(`${vet.instance.api}consultation/${note.consultation}/`, token)) as {
+      patients: string[];
+    };
+    const pet = await vet.pims.patient(String(note.patient));
+    const where = `note ${note.id} (${pet.name}, consultation ${note.consultation})`;
+    if (!consultation.patients.some((url) => url.endsWith(`/patient/${note.patient}/`)))
+      wrong.push(`${where}: not a patient of its consultation`);
+    if (!note.text.startsWith(`${pet.name}:`)) wrong.push(`${where}: written for another pet`);
+    const key = `${note.consultation}/${note.patient}`;
+    if (seen.has(key)) wrong.push(`${where}: a second note of the same pet`);
+    seen.add(key);
+  }
+  return wrong;
 }
