@@ -1,10 +1,12 @@
 // Sending a consult's note into Provet (NoteSender over ProvetPims) against the sandbox's Provet
 // double over real HTTP, signed in through its own sign-in page: one note per patient on the
 // right patient, at most 3 requests a patient, a visit not checked in waiting, a lost answer and
-// a kill between the write and its confirmation settled without a second write, a finalized
-// visit, 403, 400, a 429 storm, a token lapsing mid-send, and an edit changing the same note;
-// and, at the end, no note on another patient. Longer than 400 lines because every case shares
-// the one started sandbox and its seeded day, each case building on the notes before it.
+// a process killed around the write (a sender in a child process, SIGKILL) settled without a
+// second write, a finalized visit, 403, 400, a 429 storm, a token lapsing mid-send, and an edit
+// changing the same note; and, at the end, no note on another patient. Longer than 400 lines
+// because every case shares the one started sandbox and its seeded day, each case building on
+// the notes before it.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import {
   type SendNote,
 } from '../../../../src/main/core/pims/index.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import type { KillJob } from '../../../support/pims-send-kill-child.ts';
 import { apiRequests, misplacedNotes, signInToDouble, type SignedIn } from './provet-double.ts';
 import { pimsFailure as failure } from './support.ts';
 
@@ -27,6 +30,7 @@ let s: Sandbox;
 let vet: SignedIn;
 let dir: string;
 const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+const KILL_CHILD = join(import.meta.dirname, '../../../support/pims-send-kill-child.ts');
 
 beforeAll(async () => {
   s = await startSandbox({ scribeSeconds: 0 });
@@ -54,6 +58,34 @@ const held = (consultation: number) =>
     .notes()
     .filter((n) => n.consultation === consultation)
     .map((n) => [String(n.patient), n.text]);
+/**
+ * Sends a consult's note from a process of its own (test/support/pims-send-kill-child.ts), with
+ * this vet's tokens and the same folder, killed with SIGKILL at `killAt`.
+ */
+async function sendAndKill(
+  consultId: string,
+  appointmentId: string,
+  patients: [string, string][],
+  killAt: KillJob['killAt'],
+): Promise<void> {
+  const job: KillJob = {
+    address: s.provet.address,
+    clientId: s.provet.clientId,
+    tokens: (await vet.tokens.load())!,
+    dir,
+    send: { consultId, appointmentId, patients: patients.map(([id, text]) => ({ id, text })), by: HALE },
+    killAt,
+  };
+  const child = spawn(process.execPath, [KILL_CHILD], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  child.stdin.end(JSON.stringify(job));
+  expect(await exited, `${out}\n${err}`).toBe('SIGKILL');
+  expect(out.trim()).toBe(JSON.stringify({ killed: killAt }));
+}
 const posts = () => s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0;
 /** Note writes of every kind: a new note (POST) and a change of one (PUT). */
 const writes = () => posts() + (s.provet.requests()['PUT api/0.1/consultation/{id}/consultationnote/{id}/'] ?? 0);
@@ -137,53 +169,34 @@ describe('sending a note into Provet', () => {
 
   it('a kill between the write and its confirmation is settled by a fresh sender reading the note back', async () => {
     const consultation = s.provet.checkIn(306)!.id;
-    // The process dies after the write's answer was kept, before the note was read back.
-    const dying: Pims = Object.assign(Object.create(vet.pims) as Pims, {
-      readNote: () => Promise.reject(new Error('killed')),
-    });
     const input: [string, string][] = [['207', 'Oscar: flea allergy dermatitis.']];
-    await expect(send('consult-oscar-1', '306', input, sender({ pims: dying }))).rejects.toThrow('killed');
+    const before = posts();
+    // Another process sends, and is killed once the write's answer is kept, before the read-back.
+    await sendAndKill('consult-oscar-1', '306', input, 'before-read-back');
+    expect(posts() - before).toBe(1);
     const kept = await sender().record('consult-oscar-1');
     expect(kept?.patients['207']).toMatchObject({ state: 'sending', noteId: expect.any(String) });
-    const before = posts();
     const record = await send('consult-oscar-1', '306', input);
     expect(record.patients['207']).toMatchObject({ state: 'sent', noteId: kept?.patients['207']?.noteId });
-    expect(posts()).toBe(before);
+    expect(posts() - before).toBe(1);
     expect(held(consultation)).toHaveLength(1);
   });
 
-  it('a kill before the write was kept (a "sending" state, no id) is settled by the lookup', async () => {
+  it('a kill after the write reached Provet, before its answer was kept, is settled by the lookup', async () => {
     const consultation = s.provet.checkIn(309)!.id;
-    const text = 'Luna: follow-up, eating again.';
-    // What the killed sender left: its note in Provet, and its file saying "sending".
-    await vet.pims.writeNote({
-      consultationId: String(consultation),
-      patientId: '202',
-      text,
-      marker: noteMarker('consult-luna-2'),
-    });
-    const { writeJsonAtomic } = await import('../../../../src/main/core/platform/index.ts');
-    await writeJsonAtomic(join(dir, 'consult-luna-2.pims-note.json'), {
-      version: 1,
-      consultId: 'consult-luna-2',
-      appointmentId: '309',
-      consultationId: String(consultation),
-      patients: {
-        '202': {
-          noteId: null,
-          textHash: createHash('sha256').update(text).digest('hex'),
-          state: 'sending',
-          sentAt: null,
-          sentBy: null,
-          error: null,
-        },
-      },
-    });
+    const input: [string, string][] = [['202', 'Luna: follow-up, eating again.']];
     const before = posts();
-    const record = await send('consult-luna-2', '309', [['202', text]]);
+    await sendAndKill('consult-luna-2', '309', input, 'after-write');
+    expect(posts() - before).toBe(1);
+    // All the app knows is that a write may have happened.
+    expect((await sender().record('consult-luna-2'))?.patients['202']).toMatchObject({
+      state: 'sending',
+      noteId: null,
+    });
+    const record = await send('consult-luna-2', '309', input);
     expect(record.patients['202']?.state).toBe('sent');
-    expect(posts()).toBe(before);
-    expect(held(consultation)).toHaveLength(1);
+    expect(posts() - before).toBe(1);
+    expect(held(consultation)).toEqual([['202', noteWithMarker(input[0]![1], noteMarker('consult-luna-2'))]]);
   });
 });
 
