@@ -221,20 +221,31 @@ describe('a vet’s PIMS tokens in the secret store', () => {
     expect(refreshes()).toBe(2);
   });
 
-  it('signs out: the copy here goes, and both tokens are withdrawn at the PIMS', async () => {
+  it('signs out: the copy here goes, both tokens are withdrawn at the PIMS, and no token reaches the log', async () => {
     const store = new MemorySecretStore();
-    const tokens = tokensOf(store, 'u-6');
+    const lines: string[] = [];
+    const tokens = tokensOf(store, 'u-6', { http: { ...route.http, log: (l) => lines.push(l) } });
     const kept = await signIn();
-    await tokens.save(kept);
+    await tokens.save({ ...kept, expiresAt: Date.now() - 1 });
+    const fresh = await tokens.accessToken();
+    const current = (await tokens.load())!;
     expect(await tokens.signOut()).toBe(true);
     expect(await tokens.load()).toBeNull();
+    // The log names the refresh and both revokes, and holds none of the tokens.
+    expect(lines.map((l) => l.replace(/ in \d+ ms$/, ''))).toEqual([
+      'pims: POST /provet/4321/oauth2/token/ 200',
+      'pims: POST /provet/4321/oauth2/revoke_token/ 200',
+      'pims: POST /provet/4321/oauth2/revoke_token/ 200',
+    ]);
+    for (const token of [kept.accessToken, kept.refreshToken!, fresh, current.refreshToken!])
+      expect(lines.join('\n')).not.toContain(token);
     expect(route.sent.filter((r) => r.path.endsWith('/oauth2/revoke_token/')).map((r) => r.form)).toEqual([
-      { token: kept.refreshToken, token_type_hint: 'refresh_token', client_id: s.provet.clientId },
-      { token: kept.accessToken, token_type_hint: 'access_token', client_id: s.provet.clientId },
+      { token: current.refreshToken, token_type_hint: 'refresh_token', client_id: s.provet.clientId },
+      { token: current.accessToken, token_type_hint: 'access_token', client_id: s.provet.clientId },
     ]);
     // Withdrawn at Provet: neither token works there any more.
-    expect((await failure(me(kept.accessToken))).code).toBe('signed_out');
-    expect((await failure(refreshTokens(client, kept.refreshToken!))).code).toBe('signed_out');
+    expect((await failure(me(current.accessToken))).code).toBe('signed_out');
+    expect((await failure(refreshTokens(client, current.refreshToken!))).code).toBe('signed_out');
     // Unreachable at sign-out: the copy here goes all the same, and the caller is told.
     const again = await signIn();
     const offline = tokensOf(store, 'u-6', { client: unreachable });
