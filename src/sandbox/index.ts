@@ -31,6 +31,11 @@ export interface SandboxProvet {
   users: typeof PROVET_USERS;
   /** Checks an appointment's patients in: the consultation it opens; null for no such appointment. */
   checkIn(appointmentId: number): { id: number } | null;
+  /**
+   * Moves an appointment as the front desk would: to another start (ms, the length kept) or onto
+   * other pets; an opened consultation keeps its own pets. False for no such appointment or pet.
+   */
+  moveAppointment(appointmentId: number, change: { start?: number; patients?: number[] }): boolean;
   /** Every clinical note the double holds, as stored. */
   notes(): ProvetNote[];
   /** Requests per route (`METHOD path`, each id as `{id}`), to count what a client sent. */
@@ -212,6 +217,7 @@ export async function startSandbox(overrides: Partial<SandboxOptions> = {}): Pro
       clientId: PROVET_CLIENT_ID,
       users: PROVET_USERS,
       checkIn: (appointmentId) => provet.checkIn(appointmentId),
+      moveAppointment: (appointmentId, change) => provet.moveAppointment(appointmentId, change),
       notes: () => structuredClone(provet.data.notes),
       requests: () => ({ ...provet.requests }),
     },

@@ -288,6 +288,26 @@ export class ProvetData {
     return made;
   }
 
+  /**
+   * The front desk moves an appointment: to another time (another day, too), keeping its length,
+   * or onto other pets (the owner of the first becomes the appointment's client). A consultation
+   * already opened keeps the pets it was opened for. Null for no such appointment or pet.
+   */
+  moveAppointment(appointmentId: number, change: { start?: number; patients?: number[] }): ProvetAppointment | null {
+    const appointment = this.appointments.find((a) => a.id === appointmentId);
+    const pets = change.patients?.map((id) => this.patients.find((p) => p.id === id));
+    if (!appointment || pets?.some((p) => p === undefined) || pets?.length === 0) return null;
+    if (change.start !== undefined) {
+      appointment.end = change.start + (appointment.end - appointment.start);
+      appointment.start = change.start;
+    }
+    if (pets) {
+      appointment.patients = pets.map((p) => p!.id);
+      appointment.client = pets[0]!.client;
+    }
+    return appointment;
+  }
+
   /** What changes during a day, as the double saves it. */
   snapshot(): DaySnapshot {
     return {

@@ -183,6 +183,13 @@ export class ProvetInstance {
     return consultation;
   }
 
+  /** Moves an appointment to another time or onto other pets, as the front desk would; false when there is none. */
+  moveAppointment(appointmentId: number, change: { start?: number; patients?: number[] }): boolean {
+    const moved = this.data.moveAppointment(appointmentId, change) !== null;
+    this.save();
+    return moved;
+  }
+
   /** Why the double's state is not being kept on disk, if it is not. */
   get saveProblem(): string | null {
     return this.saved.problem;

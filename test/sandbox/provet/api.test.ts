@@ -211,3 +211,29 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('the front desk moving a visit', () => {
+  it('moves an appointment to another day, its length kept, or onto another pet; an opened consultation keeps its pets', async () => {
+    const s = world.sandbox;
+    const before = await send<Appointment & { end: string }>('GET', api(s, 'appointment/305/'), { token });
+    const start = Date.parse(before.json.start);
+    const tomorrow = start + 24 * 3_600_000;
+    expect(s.provet.moveAppointment(305, { start: tomorrow, patients: [207] })).toBe(true);
+    try {
+      const after = await send<Appointment & { end: string }>('GET', api(s, 'appointment/305/'), { token });
+      expect(Date.parse(after.json.start)).toBe(tomorrow);
+      expect(Date.parse(after.json.end) - Date.parse(after.json.start)).toBe(
+        Date.parse(before.json.end) - Date.parse(before.json.start),
+      );
+      expect(after.json.patients).toEqual([api(s, 'patient/207/')]);
+      expect(after.json.client).toBe(api(s, 'client/106/'));
+      const consultation = await send<{ patients: string[] }>('GET', api(s, 'consultation/405/'), { token });
+      expect(consultation.json.patients).toEqual([api(s, 'patient/206/')]);
+    } finally {
+      s.provet.moveAppointment(305, { start, patients: [206] });
+    }
+    expect(s.provet.moveAppointment(999, { start })).toBe(false);
+    expect(s.provet.moveAppointment(305, { patients: [999] })).toBe(false);
+    expect(s.provet.moveAppointment(305, { patients: [] })).toBe(false);
+  });
+});

@@ -339,7 +339,13 @@ export class NoteSender {
       } catch (e) {
         if (!(e instanceof PimsError) || e.code !== 'rate_limited') throw e;
         const wait = e.retryAfterMs ?? 1000;
-        if (waits.used >= maxWaits || wait > maxWaitMs) throw e;
+        if (waits.used >= maxWaits || wait > maxWaitMs)
+          // Past this send's bounds the vet is told what to do, and the note is kept to send again.
+          throw new PimsError('rate_limited', `${e.message.replace(/\.$/, '')}: the note is kept; try again later.`, {
+            status: e.status,
+            retryAfterMs: e.retryAfterMs,
+            cause: e,
+          });
         waits.used++;
         await (this.options.sleep ?? sleep)(wait);
       }

@@ -1,11 +1,12 @@
 // The Provet adapter's reading half (src/main/core/pims/provet/reader.ts) against a small
 // loopback server of the test's own that answers Provet's appointment, patient and consultation
-// addresses with Provet's shapes, and checks the vet's token against the OAuth stand-in of
-// oauth-stand-in.ts. It ignores the day filter, as Provet may ignore a filter it does not know,
-// so the reader is seen to check what it got. Both stand in until the sandbox's Provet double
-// can be started here.
-import { createServer, type ServerResponse } from 'node:http';
+// addresses with Provet's shapes. It ignores the day filter, as Provet may ignore a filter it does
+// not know, so the reader is seen to check what it got: a fault the sandbox's Provet double, which
+// honours its filters, cannot show. The vet signs in at the double, through its sign-in page, and
+// this server takes a token only when the double's REST API takes it.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   localDay,
@@ -17,12 +18,13 @@ import {
   type ProvetInstance,
 } from '../../../../src/main/core/pims/index.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/index.ts';
-import { startOAuthStandIn, type OAuthStandIn } from './oauth-stand-in.ts';
+import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { browse } from './provet-double.ts';
 
 const DAY = '2026-11-28';
 const HOUR = 3_600_000;
 
-let oauth: OAuthStandIn;
+let s: Sandbox;
 let origin = '';
 let instance: ProvetInstance;
 const seen: string[] = [];
@@ -68,12 +70,20 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-const api = createServer((req, res) => {
+/** Whether the double's REST API takes the token, as the instance that issued it. */
+async function takenAtDouble(authorization: string): Promise<boolean> {
+  const answer = await request(`${s.provet.address}/api/0.1/user/11/`, { headers: { authorization } });
+  await answer.body.text();
+  return answer.statusCode === 200;
+}
+
+const api = createServer((req, res) => void answer(req, res));
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   seen.push(url.pathname + url.search);
-  const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-  if (!oauth.validAccess.has(token)) {
-    send(res, 401, { detail: 'Authentication credentials were not provided.' });
+  if (!(await takenAtDouble(req.headers.authorization ?? ''))) {
+    send(res, 401, { detail: 'The access token is invalid or has expired.' });
     return;
   }
   const m = /^\/54321\/api\/0\.1\/(appointment|patient|consultation)\/(?:(\d+)\/)?$/.exec(url.pathname);
@@ -96,30 +106,33 @@ const api = createServer((req, res) => {
     patients: [`${origin}/54321/api/0.1/patient/790/`, `${origin}/54321/api/0.1/patient/791/`],
     status: 10,
   });
-});
+}
 
 let tokens: PimsTokens;
 beforeAll(async () => {
-  oauth = await startOAuthStandIn();
+  s = await startSandbox({ scribeSeconds: 0 });
   await new Promise<void>((r) => api.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-  // The API on this server, the sign-in at the stand-in: one instance as the reader sees it.
-  const signInAt = provetInstance(oauth.address);
-  instance = { ...provetInstance(`${origin}/54321`), authorizeUrl: signInAt.authorizeUrl, tokenUrl: signInAt.tokenUrl };
-  const client = provetOAuthClient(signInAt, oauth.clientId);
+  // The API on this server, the sign-in at the double: one instance as the reader sees it.
+  const signInAt = provetInstance(s.provet.address);
+  instance = {
+    ...provetInstance(`${origin}/54321`),
+    authorizeUrl: signInAt.authorizeUrl,
+    tokenUrl: signInAt.tokenUrl,
+    revokeUrl: signInAt.revokeUrl,
+  };
+  const client = provetOAuthClient(signInAt, s.provet.clientId);
   tokens = new PimsTokens({
     store: new MemorySecretStore(),
     account: { service: 'https://scribe.example', userId: 'u-hale', instance: instance.base },
     client,
   });
-  await tokens.save(
-    await signInWithBrowser({ client, openBrowser: async (u) => void (await (await fetch(u)).text()) }),
-  );
+  await tokens.save(await signInWithBrowser({ client, openBrowser: (u) => browse(s, u) }));
 });
 afterAll(async () => {
   api.closeAllConnections();
   await new Promise((r) => api.close(r));
-  await oauth.close();
+  await s?.close();
 });
 beforeEach(() => {
   seen.length = 0;
@@ -150,7 +163,13 @@ describe('reading a day from Provet', () => {
 
   it('refreshes once when Provet no longer takes the token, and goes on', async () => {
     const before = await tokens.load();
-    oauth.validAccess.delete(before!.accessToken);
+    // Provet withdrew the access token (RFC 7009); the refresh token still works.
+    const withdrawn = await request(`${s.provet.address}/oauth2/revoke_token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: before!.accessToken, client_id: s.provet.clientId }).toString(),
+    });
+    await withdrawn.body.text();
     const reader = new ProvetReader({ instance, tokens });
     expect(await reader.patient('792')).toEqual({ id: '792', name: 'Rex', species: 'Dog (Canine - Domestic)' });
     expect((await tokens.load())?.accessToken).not.toBe(before?.accessToken);

@@ -1,8 +1,12 @@
 // Sending a consult's note into Provet (NoteSender over ProvetPims) against the sandbox's Provet
 // double over real HTTP, signed in through its own sign-in page: one note per patient on the
 // right patient, at most 3 requests a patient, a visit not checked in waiting, a lost answer and
-// a kill between the write and its confirmation settled without a second write, a finalized
-// visit, 403, 400, a 429 storm, a token expired mid-send, and an edit changing the same note.
+// a process killed around the write (a sender in a child process, SIGKILL) settled without a
+// second write, a finalized visit, 403, 400, a 429 storm, a token lapsing mid-send, and an edit
+// changing the same note; and, at the end, no note on another patient. Longer than 400 lines
+// because every case shares the one started sandbox and its seeded day, each case building on
+// the notes before it.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,13 +22,15 @@ import {
   type SendNote,
 } from '../../../../src/main/core/pims/index.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import { apiRequests, signInToDouble, type SignedIn } from './provet-double.ts';
+import type { KillJob } from '../../../support/pims-send-kill-child.ts';
+import { apiRequests, misplacedNotes, signInToDouble, type SignedIn } from './provet-double.ts';
 import { pimsFailure as failure } from './support.ts';
 
 let s: Sandbox;
 let vet: SignedIn;
 let dir: string;
 const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+const KILL_CHILD = join(import.meta.dirname, '../../../support/pims-send-kill-child.ts');
 
 beforeAll(async () => {
   s = await startSandbox({ scribeSeconds: 0 });
@@ -52,7 +58,39 @@ const held = (consultation: number) =>
     .notes()
     .filter((n) => n.consultation === consultation)
     .map((n) => [String(n.patient), n.text]);
+/**
+ * Sends a consult's note from a process of its own (test/support/pims-send-kill-child.ts), with
+ * this vet's tokens and the same folder, killed with SIGKILL at `killAt`.
+ */
+async function sendAndKill(
+  consultId: string,
+  appointmentId: string,
+  patients: [string, string][],
+  killAt: KillJob['killAt'],
+): Promise<void> {
+  const job: KillJob = {
+    address: s.provet.address,
+    clientId: s.provet.clientId,
+    tokens: (await vet.tokens.load())!,
+    dir,
+    send: { consultId, appointmentId, patients: patients.map(([id, text]) => ({ id, text })), by: HALE },
+    killAt,
+  };
+  const child = spawn(process.execPath, [KILL_CHILD], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  child.stdin.end(JSON.stringify(job));
+  expect(await exited, `${out}\n${err}`).toBe('SIGKILL');
+  expect(out.trim()).toBe(JSON.stringify({ killed: killAt }));
+}
 const posts = () => s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0;
+/** Note writes of every kind: a new note (POST) and a change of one (PUT). */
+const writes = () => posts() + (s.provet.requests()['PUT api/0.1/consultation/{id}/consultationnote/{id}/'] ?? 0);
+/** Appointments read one at a time: the send's lookup of the visit. */
+const finds = () => s.provet.requests()['GET api/0.1/appointment/{id}/'] ?? 0;
 
 describe('sending a note into Provet', () => {
   it('writes one note on the patient, confirms it by reading it back, in at most 3 requests, and keeps who sent it', async () => {
@@ -131,53 +169,34 @@ describe('sending a note into Provet', () => {
 
   it('a kill between the write and its confirmation is settled by a fresh sender reading the note back', async () => {
     const consultation = s.provet.checkIn(306)!.id;
-    // The process dies after the write's answer was kept, before the note was read back.
-    const dying: Pims = Object.assign(Object.create(vet.pims) as Pims, {
-      readNote: () => Promise.reject(new Error('killed')),
-    });
     const input: [string, string][] = [['207', 'Oscar: flea allergy dermatitis.']];
-    await expect(send('consult-oscar-1', '306', input, sender({ pims: dying }))).rejects.toThrow('killed');
+    const before = posts();
+    // Another process sends, and is killed once the write's answer is kept, before the read-back.
+    await sendAndKill('consult-oscar-1', '306', input, 'before-read-back');
+    expect(posts() - before).toBe(1);
     const kept = await sender().record('consult-oscar-1');
     expect(kept?.patients['207']).toMatchObject({ state: 'sending', noteId: expect.any(String) });
-    const before = posts();
     const record = await send('consult-oscar-1', '306', input);
     expect(record.patients['207']).toMatchObject({ state: 'sent', noteId: kept?.patients['207']?.noteId });
-    expect(posts()).toBe(before);
+    expect(posts() - before).toBe(1);
     expect(held(consultation)).toHaveLength(1);
   });
 
-  it('a kill before the write was kept (a "sending" state, no id) is settled by the lookup', async () => {
+  it('a kill after the write reached Provet, before its answer was kept, is settled by the lookup', async () => {
     const consultation = s.provet.checkIn(309)!.id;
-    const text = 'Luna: follow-up, eating again.';
-    // What the killed sender left: its note in Provet, and its file saying "sending".
-    await vet.pims.writeNote({
-      consultationId: String(consultation),
-      patientId: '202',
-      text,
-      marker: noteMarker('consult-luna-2'),
-    });
-    const { writeJsonAtomic } = await import('../../../../src/main/core/platform/index.ts');
-    await writeJsonAtomic(join(dir, 'consult-luna-2.pims-note.json'), {
-      version: 1,
-      consultId: 'consult-luna-2',
-      appointmentId: '309',
-      consultationId: String(consultation),
-      patients: {
-        '202': {
-          noteId: null,
-          textHash: createHash('sha256').update(text).digest('hex'),
-          state: 'sending',
-          sentAt: null,
-          sentBy: null,
-          error: null,
-        },
-      },
-    });
+    const input: [string, string][] = [['202', 'Luna: follow-up, eating again.']];
     const before = posts();
-    const record = await send('consult-luna-2', '309', [['202', text]]);
+    await sendAndKill('consult-luna-2', '309', input, 'after-write');
+    expect(posts() - before).toBe(1);
+    // All the app knows is that a write may have happened.
+    expect((await sender().record('consult-luna-2'))?.patients['202']).toMatchObject({
+      state: 'sending',
+      noteId: null,
+    });
+    const record = await send('consult-luna-2', '309', input);
     expect(record.patients['202']?.state).toBe('sent');
-    expect(posts()).toBe(before);
-    expect(held(consultation)).toHaveLength(1);
+    expect(posts() - before).toBe(1);
+    expect(held(consultation)).toEqual([['202', noteWithMarker(input[0]![1], noteMarker('consult-luna-2'))]]);
   });
 });
 
@@ -264,27 +283,39 @@ describe('what Provet refuses, and nothing lost', () => {
     expect(held(consultation)).toHaveLength(1);
   });
 
-  it('a token expired mid-send is refreshed once, and the note goes in', async () => {
-    s.options.provetAccessTtlSeconds = 1;
+  it('a token that lapses mid-send, between the lookup and the write, is refreshed once, and the note goes in once', async () => {
+    s.options.provetAccessTtlSeconds = 3;
     let signedIn: SignedIn;
     try {
       signedIn = await signInToDouble(s);
     } finally {
       s.options.provetAccessTtlSeconds = 10 * 3600;
     }
-    // The app does not know when Provet will refuse it: the first call learns it by a 401.
+    // Provet's tokens last no longer than this from now.
+    const lapsesBy = Date.now() + 3000;
+    // The app does not know when Provet will refuse it: the first call after the lapse learns it by a 401.
     const tokens = await signedIn.tokens.load();
     await signedIn.tokens.save({ ...tokens!, expiresAt: null });
-    await new Promise((r) => setTimeout(r, 1200));
+    // The lookup is made with the token still good; the token lapses before the write.
+    const slow: Pims = Object.assign(Object.create(signedIn.pims) as Pims, {
+      findConsultation: async (appointmentId: string) => {
+        const found = await signedIn.pims.findConsultation(appointmentId);
+        await new Promise((r) => setTimeout(r, Math.max(0, lapsesBy + 200 - Date.now())));
+        return found;
+      },
+    });
     const refreshes = () => s.provet.requests()['POST oauth2/token/'] ?? 0;
-    const before = refreshes();
-    const record = await new NoteSender({ pims: signedIn.pims, dir }).send({
+    const before = { refreshes: refreshes(), writes: writes(), finds: finds() };
+    const record = await new NoteSender({ pims: slow, dir }).send({
       consultId: 'consult-shah-1',
       appointmentId: '303',
       patients: [{ id: '203', text: 'Max: vaccinated (DHPPi, L4). Next in a year.' }],
       by: HALE,
     });
-    expect(refreshes() - before).toBe(1);
+    expect(finds() - before.finds).toBe(1);
+    expect(refreshes() - before.refreshes).toBe(1);
+    // The write refused with 401 (nothing written), then made again with the fresh token.
+    expect(writes() - before.writes).toBe(2);
     expect(record.patients['203']?.state).toBe('sent');
     expect(held(403).map(([p, t]) => [p, t?.split('\n')[0]])).toEqual([
       ['203', 'Max: vaccinated (DHPPi, L4). Next in a year.'],
@@ -325,14 +356,32 @@ describe('what Provet refuses, and nothing lost', () => {
     expect(await other.tokens.signedIn()).toBe(false);
   });
 
-  it('a 429 storm is waited out as Retry-After says, within bounds; past them it is said, and nothing is lost', async () => {
+  it('a 429 storm is waited out as Retry-After says, within bounds; past them it says to try later, and nothing is lost', async () => {
     const text = 'Bella: lame left hind. Rest 2 weeks, recheck Friday.';
+    const noteId = (await sender().record('consult-bella-1'))?.patients['201']?.noteId;
+    expect(noteId).toEqual(expect.any(String));
     const asked: number[] = [];
+    const tooBusy = (e: PimsError) => {
+      expect(e.code).toBe('rate_limited');
+      expect(e.message).toMatch(/try again later/);
+      expect(e.retryAfterMs).toBeGreaterThanOrEqual(1000);
+    };
     s.options.provetRateLimit = 1;
     try {
       // The minute's one request of the lookup is spent now, however long the tests before took.
       await vet.pims.findConsultation('301').catch(() => undefined);
-      // More than this send may wait: it stops, and Provet keeps the note as it was.
+      // Provet asks for longer than this send may wait: it does not wait at all.
+      const impatient = await failure(
+        send(
+          'consult-bella-1',
+          '301',
+          [['201', text]],
+          sender({ maxWaitMs: 500, sleep: async (ms) => void asked.push(ms) }),
+        ),
+      );
+      tooBusy(impatient);
+      expect(asked).toEqual([]);
+      // More 429s than this send may wait out: it waits once, as long as Provet said, then stops.
       const e = await failure(
         send(
           'consult-bella-1',
@@ -341,10 +390,18 @@ describe('what Provet refuses, and nothing lost', () => {
           sender({ maxWaits: 1, maxWaitMs: 120_000, sleep: async (ms) => void asked.push(ms) }),
         ),
       );
-      expect(e?.code).toBe('rate_limited');
-      expect(e?.retryAfterMs).toBeGreaterThanOrEqual(1000);
+      tooBusy(e);
+      expect(asked).toHaveLength(1);
+      expect(Math.abs(asked[0]! - e.retryAfterMs!)).toBeLessThanOrEqual(1000);
+      // Nothing lost: Provet keeps the note as it was, and the app knows it, and what is still to send.
       expect(held(401)[0]?.[1]).toMatch(/^Bella: lame left hind\. Rest 2 weeks\.\n/);
-      // The storm passes during the waits: the edit goes in, once.
+      expect((await sender().record('consult-bella-1'))?.patients['201']).toMatchObject({
+        state: 'failed',
+        noteId,
+        textHash: createHash('sha256').update(text).digest('hex'),
+        error: { code: 'rate_limited' },
+      });
+      // The storm passes during the waits: the edit goes in, once, on the same note.
       asked.length = 0;
       const record = await send(
         'consult-bella-1',
@@ -358,7 +415,7 @@ describe('what Provet refuses, and nothing lost', () => {
           },
         }),
       );
-      expect(record.patients['201']?.state).toBe('sent');
+      expect(record.patients['201']).toMatchObject({ state: 'sent', noteId });
     } finally {
       s.options.provetRateLimit = null;
     }
@@ -385,5 +442,12 @@ describe('what Provet refuses, and nothing lost', () => {
     ];
     for (const input of bad) expect(() => sender().send(input)).toThrow(PimsError);
     expect(apiRequests(s)).toBe(before);
+  });
+});
+
+describe('after every send above', () => {
+  it('nothing was ever written to another patient, and no pet has two notes in one visit', async () => {
+    expect(s.provet.notes().length).toBeGreaterThanOrEqual(6);
+    expect(await misplacedNotes(s, vet)).toEqual([]);
   });
 });
