@@ -17,6 +17,7 @@ const NAMES = [
   'startup-engine',
   'stop-upload',
   'stop-upload-latency-150',
+  'pims',
 ] as const;
 
 const sections: string[] = [];
