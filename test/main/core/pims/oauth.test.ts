@@ -59,6 +59,7 @@ describe('the Provet address and client ID', () => {
         authorizeUrl: 'https://provetcloud.com/54321/oauth2/authorize/',
         tokenUrl: 'https://provetcloud.com/54321/oauth2/token/',
         revokeUrl: 'https://provetcloud.com/54321/oauth2/revoke_token/',
+        userInfoUrl: 'https://provetcloud.com/54321/oauth2/userinfo/',
       });
     }
     expect(provetInstance('https://us.provetcloud.com/4').api).toBe('https://us.provetcloud.com/4/api/0.1/');
