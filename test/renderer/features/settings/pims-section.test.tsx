@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { api } from '../../../../src/renderer/src/api.ts';
+import { usePims } from '../../../../src/renderer/src/stores/pims.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { provetBrowser } from '../../support/provet-browser.ts';
@@ -165,6 +166,9 @@ describe('Settings → Practice-management system', () => {
 
     await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
     await waitFor(() => expect(useSession.getState().session.user?.email).toBe(COLLEAGUE_ACCOUNT.email));
+    // The window's store forgot the demo vet's sign-in and read the colleague's, before any view asked.
+    await waitFor(() => expect(usePims.getState().status?.signedIn).toBeNull());
+    expect(usePims.getState().status?.setup?.address).toBe(provet.address);
     await renderSection();
     await waitFor(() => expect(signInButton()).toBeTruthy());
     expect(within(section()).queryByText(/^Signed in to Provet/)).toBeNull();
