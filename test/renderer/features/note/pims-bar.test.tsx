@@ -155,13 +155,20 @@ describe('the note’s Provet bar', () => {
     fireEvent.change(box, { target: { value: 'Walks sound after rest; recheck in two weeks.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const update = await within(bar()).findByRole('button', { name: 'Update in Provet' }, { timeout: 10_000 });
-    expect(within(bar()).getByRole('status').textContent).toMatch(/^In Provet since .*edited since/);
+    expect(within(bar()).getByRole('status').textContent).toMatch(
+      /^In Provet since .+\)\. Edited since: Provet has the earlier version\.$/,
+    );
     // Once the editor has closed on the saved text.
     await waitFor(() => expect(update.getAttribute('aria-disabled')).toBe('false'));
     fireEvent.click(update);
-    await waitFor(() => expect(within(bar()).getByRole('status').textContent).toMatch(/^In Provet since [^;]+\.$/), {
+    await waitFor(() => expect(within(bar()).getByRole('status').textContent).not.toMatch(/Edited since|Sending/), {
       timeout: 10_000,
     });
+    const state = usePims.getState().notes[ids.bella]!;
+    expect(state).toMatchObject({ state: 'sent', changedSinceSent: false });
+    expect(within(bar()).getByRole('status').textContent).toBe(
+      `In Provet since ${timeOfIso(state.sentAt!)} (${state.sentBy}).`,
+    );
     expect(within(bar()).queryByRole('button', { name: 'Update in Provet' })).toBeNull();
     const notes = provet.notes().filter((n) => n.patient === BELLA.patient);
     expect(notes).toHaveLength(1);

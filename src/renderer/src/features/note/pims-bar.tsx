@@ -69,7 +69,7 @@ export function PimsBar({ id, unsavedEdit, refresh }: { id: string; unsavedEdit:
       {action && (
         <button
           type="button"
-          className={shownState === 'sent' ? '' : 'primary'}
+          className="primary"
           aria-disabled={blocked}
           aria-describedby={why ? `${ids}-why` : undefined}
           onClick={() => void send()}
@@ -108,8 +108,8 @@ function stateWords(shown: PimsNoteState['state'], state: PimsNoteState, name: s
     case 'sent': {
       const since = state.sentAt ? ` since ${timeOfDay(state.sentAt)}` : '';
       const by = state.sentBy ? ` (${state.sentBy})` : '';
-      const edited = state.changedSinceSent ? `; edited since, the record has the earlier version` : '';
-      return `In ${name}${since}${by}${edited}.`;
+      const edited = state.changedSinceSent ? ` Edited since: ${name} has the earlier version.` : '';
+      return `In ${name}${since}${by}.${edited}`;
     }
     case 'failed':
       return `Not in ${name}: the note was not sent.`;
