@@ -3,8 +3,9 @@
 // consult is linked; the linked visit's patient and time; Send held while the editor has unsaved
 // changes; a send that puts the note into the patient's record once and says since when and by
 // whom; an edit after it offering "Update in Provet", which changes the same note; a patient not
-// checked in who waits, followed by the engine's `pims:note` once the visit is opened; and a
-// finalized visit's refusal said in one sentence.
+// checked in who waits, followed by the engine's `pims:note` once the visit is opened; a
+// finalized visit's refusal said in one sentence; and Send held, with its reason, once the vet
+// signed out of Provet.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -21,12 +22,13 @@ import { windowWithEngine, type WindowCall } from '../../support/window.ts';
 const BELLA = { appointment: '301', patient: 201, time: '09:00' };
 const LUNA = { appointment: '302', patient: 202 };
 const ROCKY = { appointment: '304' };
+const MAX = { appointment: '303' };
 
 const browser = provetBrowser();
 let core: AppCore;
 let calls: WindowCall[];
 let provet: Sandbox['provet'];
-const ids: Record<'bella' | 'luna' | 'rocky', string> = { bella: '', luna: '', rocky: '' };
+const ids: Record<'bella' | 'luna' | 'rocky' | 'max', string> = { bella: '', luna: '', rocky: '', max: '' };
 
 beforeAll(async () => {
   ({ core, calls } = await windowWithEngine({
@@ -38,6 +40,7 @@ beforeAll(async () => {
   ids.bella = await recordConsult({ patientName: 'Bella', description: 'limping', templateId });
   ids.luna = await recordConsult({ patientName: 'Luna', description: 'vomiting', templateId });
   ids.rocky = await recordConsult({ patientName: 'Rocky', description: 'ears', templateId });
+  ids.max = await recordConsult({ patientName: 'Max', description: 'vaccinations', templateId });
   await waitFor(
     () => {
       for (const id of Object.values(ids)) expect(core.pipeline.info(id)?.state).toBe('completed');
@@ -208,6 +211,21 @@ describe('the note’s Provet bar', () => {
     expect(alert.textContent).toMatch(/^[A-Z][^\n]*[.?!]$/);
     expect(within(bar()).getByRole('button', { name: 'Send to Provet' })).toBeTruthy();
     expect(provet.notes().filter((n) => n.patient === 205)).toHaveLength(0);
+  });
+
+  it('after signing out of Provet, holds Send and says why without alarm', async () => {
+    await api.pims.link({ id: ids.max, appointmentId: MAX.appointment });
+    await api.pims.signOut();
+    await usePims.getState().load();
+    await renderNote(ids.max);
+    await findBar();
+    const held = within(bar()).getByRole('button', { name: 'Send to Provet' });
+    expect(held.getAttribute('aria-disabled')).toBe('true');
+    expect(within(bar()).getByText('Sign in to Provet in Settings to send this note.')).toBeTruthy();
+    // A standing reason, not news: read where it stands, not announced as an alert.
+    expect(within(bar()).queryByRole('alert')).toBeNull();
+    fireEvent.click(held);
+    expect(calls.some((c) => c.channel === 'pims:send')).toBe(false);
   });
 });
 

@@ -83,7 +83,8 @@ export function PimsBar({ id, unsavedEdit, refresh }: { id: string; unsavedEdit:
         </p>
       )}
       {problem && (
-        <p className="pims-problem" role="alert">
+        // Announced when a send went wrong; a standing reason (signed out, not ready) is only read.
+        <p className="pims-problem" role={sendError !== null || state.state === 'failed' ? 'alert' : undefined}>
           {problem}
         </p>
       )}
