@@ -8,6 +8,7 @@ import { orgSessionChanged } from './features/settings/index.ts';
 import { clinicChanged, clinicNoteReady, clinicSessionChanged } from './stores/clinic.ts';
 import { consultChanged, consultRemoved, forgetConsults } from './stores/consults.ts';
 import { engineLinkChanged } from './stores/engine-link.ts';
+import { pimsNoteChanged, pimsSessionChanged } from './stores/pims.ts';
 import { useNav } from './stores/nav.ts';
 import { forgetNotesReady, noteReady, openReady, viewShown } from './stores/note-ready.ts';
 import { forgetNotifications } from './stores/notifications.ts';
@@ -26,6 +27,7 @@ export function connectStores(api: Api, bridge: BridgeApi): () => void {
     api.on('session:changed', recorderSessionChanged),
     api.on('session:changed', agentsSessionChanged),
     api.on('session:changed', orgSessionChanged),
+    api.on('session:changed', pimsSessionChanged),
     api.on('notice', noticeHeard),
     api.on('consult:changed', consultChanged),
     api.on('consult:removed', consultRemoved),
@@ -35,10 +37,11 @@ export function connectStores(api: Api, bridge: BridgeApi): () => void {
     api.on('note:ready', clinicNoteReady),
     // A click on the desktop notification (main checked the consult is still this account's).
     api.on('consult:open', ({ id }) => openReady(id)),
+    api.on('pims:note', pimsNoteChanged),
     useNav.subscribe(viewShown),
     // What a vet sees is that vet's: signed out, or another vet signed in, these go. (The
-    // clinic's list, the recorder's form, the agents' panels and the organization's answers
-    // follow `session:changed` above, each by its own rule.)
+    // clinic's list, the recorder's form, the agents' panels, the organization's answers and
+    // the PIMS's status follow `session:changed` above, each by its own rule.)
     onVetChange(() => {
       forgetConsults();
       forgetTemplates();

@@ -27,6 +27,7 @@ import { useNoteText } from './use-note-text.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';
 import { NOTE_EXPORTS, useNoteActions } from './use-note-actions.ts';
 import { NoteActionBar, NotePage } from './note-page.tsx';
+import { PimsBar } from './pims-bar.tsx';
 
 /**
  * The consult's note, or with `documentId` one more document of it (its own text, edit, draft and
@@ -118,24 +119,33 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
     }
   }
 
+  // The note (not a further document) goes into the patient's record in the PIMS, as last saved.
+  const pimsBar =
+    documentId === undefined ? (
+      <PimsBar id={id} unsavedEdit={edit.draft !== null && edit.draft !== text} refresh={text} />
+    ) : null;
+
   if (edit.draft !== null) {
     const draft = edit.draft;
     return (
-      <NoteEditor
-        name={name}
-        draft={draft}
-        keptFrom={edit.keptFrom}
-        saving={saving}
-        notice={othersNotice}
-        onType={edit.type}
-        onSave={async () => {
-          edit.sent();
-          // Saving the service's text unchanged is no edit at all. Main drops the kept draft with it.
-          if (await save(draft === original ? null : draft, 'Could not save the note')) edit.closed();
-        }}
-        onRevert={draft === original ? null : () => edit.type(original)}
-        onDiscard={() => void edit.discard()}
-      />
+      <>
+        {pimsBar}
+        <NoteEditor
+          name={name}
+          draft={draft}
+          keptFrom={edit.keptFrom}
+          saving={saving}
+          notice={othersNotice}
+          onType={edit.type}
+          onSave={async () => {
+            edit.sent();
+            // Saving the service's text unchanged is no edit at all. Main drops the kept draft with it.
+            if (await save(draft === original ? null : draft, 'Could not save the note')) edit.closed();
+          }}
+          onRevert={draft === original ? null : () => edit.type(original)}
+          onDiscard={() => void edit.discard()}
+        />
+      </>
     );
   }
 
@@ -166,6 +176,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   ];
   return (
     <>
+      {pimsBar}
       <NoteActionBar
         name={name}
         feedback={actions.feedback}

@@ -8,6 +8,7 @@ import { useSettings } from '../../stores/settings.ts';
 import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
+import { PimsSection } from './pims-section.tsx';
 import { ConsentSection } from './consent-section.tsx';
 import { RecordingLengthSection } from './recording-length-section.tsx';
 import { ShortcutSection } from './shortcut-section.tsx';
@@ -73,6 +74,7 @@ function VetSettings() {
       <ServiceSection key={serviceKey} settings={settings} />
       <OrganizationSection needsNetwork={needsNetwork} />
       <WebhookSection needsNetwork={needsNetwork} />
+      <PimsSection />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
       <ConsentSection askPetOwnerConsent={settings.askPetOwnerConsent} />
