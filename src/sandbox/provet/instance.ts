@@ -125,6 +125,12 @@ export class ProvetInstance {
         pattern: /^sandbox-control\/appointment\/(\d+)\/check_in\/$/,
         methods: { POST: (_req, res, url, [id]) => this.checkInRoute(res, url, Number(id)) },
       },
+      {
+        // Every clinical note the double holds, as stored: what an end-to-end spec checks the
+        // app wrote (Provet's own list needs a consultation and a signed-in user).
+        pattern: /^sandbox-control\/notes\/$/,
+        methods: { GET: (_req, res) => sendJson(res, 200, { results: this.data.notes }) },
+      },
     ];
   }
 

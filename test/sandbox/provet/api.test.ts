@@ -179,6 +179,21 @@ describe('check-in and status', () => {
   });
 });
 
+describe("the double's own routes", () => {
+  it('lists every note it holds for an end-to-end spec, as stored', async () => {
+    const s = world.sandbox;
+    const wrote = await send('POST', api(s, 'consultation/401/consultationnote/'), {
+      token,
+      json: { patient: api(s, 'patient/201/'), text: 'Listed by the control route.' },
+    });
+    expect(wrote.status).toBe(201);
+    const listed = await send<{ results: { text: string }[] }>('GET', `${s.provet.address}/sandbox-control/notes/`);
+    expect(listed.status).toBe(200);
+    expect(listed.json.results).toEqual(s.provet.notes());
+    expect(listed.json.results.map((n) => n.text)).toContain('Listed by the control route.');
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After per endpoint over a rolling minute, a big page counting as several', async () => {
     const s = world.sandbox;
