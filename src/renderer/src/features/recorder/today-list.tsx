@@ -1,0 +1,179 @@
+// "Today in Provet": the day's appointments from the clinic's practice-management system, so the
+// vet picks the patient instead of typing the name. Their own appointments are listed, the
+// colleagues' behind one button; each is a button named with its time, patients, complaint and
+// whether the patient is checked in, pressed while it is the one picked. Shown only when this
+// computer has a PIMS: signed out of it, one line points to Settings. The appointment picked is
+// shown above the patient's name (PickedAppointment), with Clear before the recording starts.
+import { useEffect, useId, useState } from 'react';
+import type { PimsAppointmentView, PimsPatientView } from '../../../../shared/pims.ts';
+import { useNav } from '../../stores/nav.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
+import { clearAppointment, followToday, pickAppointment, refreshToday, useToday } from './recorder-controller.ts';
+import './today-list.css';
+
+// Local wall-clock time, 24 hours, as a clinic's day sheet shows it.
+const TIME = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const timeOf = (iso: string) => TIME.format(new Date(iso));
+
+/** "Dog (Canine - Domestic)" reads "Dog" in a list: the kind of animal is what the vet looks for. */
+const shortSpecies = (species: string) => species.replace(/\s*\(.*\)\s*$/, '').trim() || species;
+
+function patientWords(p: PimsPatientView): string {
+  return p.species ? `${p.name} (${shortSpecies(p.species)})` : p.name;
+}
+
+/** What a screen reader says for an appointment: the same facts as on screen, in one sentence. */
+function appointmentName(a: PimsAppointmentView): string {
+  const parts = [
+    timeOf(a.start),
+    a.patients.map(patientWords).join(', ') || 'no patient named',
+    a.complaint.trim(),
+    a.checkedIn ? 'checked in' : '',
+    !a.mine && a.vetName ? a.vetName : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+export function TodayList() {
+  const vet = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
+  const today = useToday();
+
+  useEffect(() => followToday(), []);
+
+  // What is held was read for another vet: nothing of it is shown while it is read again.
+  if (today.vet !== vet || !today.status?.setup || !today.status.name) return null;
+  const name = today.status.name;
+  if (!today.status.signedIn)
+    return (
+      <section className="panel today" aria-labelledby="today-title">
+        <h2 id="today-title">Today in {name}</h2>
+        <p className="today-signed-out">
+          {today.status.signingIn
+            ? `Signing in to ${name}: finish in the browser, then today's appointments are listed here.`
+            : `Sign in to ${name} in Settings to pick today's appointments here instead of typing the name.`}{' '}
+          <button type="button" className="link" onClick={() => useNav.getState().go({ name: 'settings' })}>
+            Open Settings
+          </button>
+        </p>
+      </section>
+    );
+  return <TodayAppointments name={name} />;
+}
+
+function TodayAppointments({ name }: { name: string }) {
+  const day = useToday((s) => s.day);
+  const error = useToday((s) => s.error);
+  const picked = useRecorder((s) => s.appointment?.id ?? null);
+  const stopping = useRecorder((s) => s.status === 'stopping');
+  const [othersOpen, setOthersOpen] = useState(false);
+  const othersId = useId();
+  const mine = day?.appointments.filter((a) => a.mine) ?? [];
+  const others = day?.appointments.filter((a) => !a.mine) ?? [];
+
+  const item = (a: PimsAppointmentView) => (
+    <li key={a.id}>
+      <button
+        type="button"
+        className="today-item"
+        aria-label={appointmentName(a)}
+        aria-pressed={a.id === picked}
+        disabled={stopping}
+        onClick={() => void pickAppointment(a)}
+      >
+        <span className="today-time">{timeOf(a.start)}</span>
+        <span className="today-what">
+          <span className="today-patients">
+            {a.patients.map((p, i) => (
+              <span key={p.id}>
+                {i > 0 && ', '}
+                {p.name}
+                {p.species && <span className="today-species"> {shortSpecies(p.species)}</span>}
+              </span>
+            ))}
+          </span>
+          {a.complaint.trim() && <span className="today-complaint">{a.complaint}</span>}
+          {!a.mine && a.vetName && <span className="today-vet">{a.vetName}</span>}
+        </span>
+        {a.checkedIn && <span className="badge today-checked-in">checked in</span>}
+      </button>
+    </li>
+  );
+
+  return (
+    <section className="panel today" aria-labelledby="today-title" aria-busy={day?.refreshing === true}>
+      <div className="today-head">
+        <h2 id="today-title">Today in {name}</h2>
+        <button type="button" onClick={() => void refreshToday()}>
+          Refresh
+        </button>
+      </div>
+      {error && (
+        <p className="notice notice-warning" role="alert">
+          {error}
+        </p>
+      )}
+      {day?.problem && (
+        <p className="notice notice-warning today-problem">
+          {day.fetchedAt ? `Shown from the copy of ${timeOf(day.fetchedAt)}: ${day.problem}` : day.problem}
+        </p>
+      )}
+      <p className="field-hint today-state" aria-live="polite">
+        {day === null
+          ? "Reading today's appointments…"
+          : day.refreshing
+            ? `Checking ${name} for changes…`
+            : 'Pick one to fill in the patient.'}
+      </p>
+      {day !== null &&
+        (mine.length > 0 ? (
+          <ul className="today-items" aria-label="Your appointments today">
+            {mine.map(item)}
+          </ul>
+        ) : (
+          <p className="muted">You have no appointments in {name} today.</p>
+        ))}
+      {others.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="link today-others-toggle"
+            aria-expanded={othersOpen}
+            aria-controls={othersId}
+            onClick={() => setOthersOpen((open) => !open)}
+          >
+            Colleagues&apos; appointments ({others.length})
+          </button>
+          <ul id={othersId} className="today-items" aria-label="Colleagues' appointments today" hidden={!othersOpen}>
+            {othersOpen && others.map(item)}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "For the 09:30 appointment: Luna, Max", above the patient's name, while one is picked. */
+export function PickedAppointment() {
+  const appointment = useRecorder((s) => s.appointment);
+  const capturing = useRecorder((s) => isCapturing(s.status));
+  // Always there, so that a screen reader hears the appointment as it is picked.
+  return (
+    <div className="today-picked" aria-live="polite" hidden={!appointment}>
+      {appointment && (
+        <>
+          <p>
+            For the {timeOf(appointment.start)} appointment: {appointment.patients.join(', ')}
+          </p>
+          {capturing ? (
+            <p className="field-hint">Pick another appointment to change it.</p>
+          ) : (
+            <button type="button" className="link" onClick={clearAppointment} aria-label="Clear the appointment">
+              Clear
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
