@@ -33,7 +33,7 @@ import { embeddedSandbox } from './embedded-sandbox.ts';
 import { bindIpc } from './ipc.ts';
 import { openOnActivation, showNotification } from './notifications.ts';
 import { AUDIO_SCHEME, isAppUrl } from './security.ts';
-import { appUrl, createMainWindow, hardenSessions } from './window.ts';
+import { appUrl, createMainWindow, hardenSessions, openSignInPage } from './window.ts';
 
 const APP_NAME = 'Vet Scribe';
 // electron-builder's appId: Windows shows the app's notifications under this identity.
@@ -179,6 +179,8 @@ async function start(): Promise<void> {
       configure: (url) => void updates.configure(url),
       restart: () => updates.restart(),
     },
+    // The PIMS's own sign-in page, in the vet's browser (RFC 8252: never in an embedded window).
+    openBrowser: (url) => openSignInPage(url),
   });
   const engine = core;
 

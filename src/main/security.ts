@@ -32,6 +32,28 @@ export function externalUrl(raw: string): string | null {
   return url.href;
 }
 
+/**
+ * The address of a practice-management system's sign-in page to open in the system browser: an
+ * https address as for any link (externalUrl), or plain http on this computer's own loopback
+ * (the built-in sandbox's Provet). Null for anything else.
+ */
+export function signInPageUrl(raw: string): string | null {
+  const external = externalUrl(raw);
+  if (external) return external;
+  if (raw.length > MAX_EXTERNAL_URL_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+  if (url.protocol !== 'http:' || !loopback || url.username || url.password) return null;
+  return url.href;
+}
+
 /** Whether a link may be handed to the operating system (see externalUrl). */
 export function isSafeExternalUrl(raw: string): boolean {
   return externalUrl(raw) !== null;

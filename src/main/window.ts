@@ -7,7 +7,14 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, dialog, nativeTheme, session, shell, systemPreferences } from 'electron';
 import { channelsArgument } from '../shared/bridge-channels.ts';
 import { EVENT_CHANNELS, INVOKE_CHANNELS } from '../shared/ipc.ts';
-import { contentSecurityPolicyFor, externalUrl, isAppUrl, isPermissionAllowed, urlForLog } from './security.ts';
+import {
+  contentSecurityPolicyFor,
+  externalUrl,
+  isAppUrl,
+  isPermissionAllowed,
+  signInPageUrl,
+  urlForLog,
+} from './security.ts';
 
 export function appUrl(): string {
   const dev = process.env['ELECTRON_RENDERER_URL'];
@@ -81,6 +88,17 @@ export function hardenSessions(log: (line: string) => void): void {
       return { action: 'deny' };
     });
   });
+}
+
+/**
+ * Opens a practice-management system's sign-in page in the system browser (the engine's
+ * openBrowser port): the only other place the app hands an address to the operating system,
+ * checked as strictly as a link, with plain http allowed on the loopback only.
+ */
+export async function openSignInPage(url: string): Promise<void> {
+  const page = signInPageUrl(url);
+  if (!page) throw new Error(`the sign-in page ${urlForLog(url)} is not an address the app opens`);
+  await shell.openExternal(page);
 }
 
 export function createMainWindow({ onKeepRecording }: { onKeepRecording?: () => void } = {}): BrowserWindow {

@@ -559,7 +559,7 @@ export const invokeContract = {
   /** The vet gave up the sign-in in the browser. */
   'pims:cancelSignIn': { input: none, output: answer<PimsStatus>() },
   'pims:signOut': { input: none, output: answer<PimsStatus>() },
-  /** The day's appointments: the copy kept here at once, refreshed in the background (`pims:today` follows). */
+  /** The day's appointments: the copy kept here at once, refreshed in the background (the `pims:day` event follows). */
   'pims:today': { input: none, output: answer<PimsDay>() },
   /** The day's appointments read from the PIMS now. */
   'pims:refreshToday': { input: none, output: answer<PimsDay>() },
@@ -598,9 +598,14 @@ export const eventContract = {
   /** The signed-in account's clinic consults changed (a refresh ended, a note was kept). */
   'clinic:changed': payload<ClinicView>(),
   /** The day's appointments of the vet in front were read again (or could not be). */
-  'pims:today': payload<PimsDay>(),
+  'pims:day': payload<PimsDay>(),
   /** Where a consult's note stands in the PIMS changed (sent, waiting, failed). */
   'pims:note': payload<{ id: string; state: PimsNoteState }>(),
+  /**
+   * The browser host only (Electron opens the system browser itself): a page to open in a new
+   * tab, the practice-management system's own sign-in page.
+   */
+  'browser:open': payload<{ url: string }>(),
 } as const;
 export type EventPayloads = { -readonly [E in keyof typeof eventContract]: (typeof eventContract)[E] };
 export type EventChannel = keyof EventPayloads;

@@ -1,6 +1,6 @@
-// A consult's trail: who recorded, sent, edited, copied, exported, printed or deleted it, or
-// started a conversation about it, and when. Main writes it; the window reads it. No schema
-// here: the window imports this file.
+// A consult's trail: who recorded, sent, edited, copied, exported, printed or deleted it,
+// started a conversation about it, or filed its note in the practice-management system, and
+// when. Main writes it; the window reads it. No schema here: the window imports this file.
 export const TRAIL_ACTIONS = [
   'recorded',
   'sent',
@@ -10,6 +10,7 @@ export const TRAIL_ACTIONS = [
   'printed',
   'deleted',
   'conversation',
+  'filed',
 ] as const;
 export type TrailAction = (typeof TRAIL_ACTIONS)[number];
 
@@ -38,4 +39,5 @@ export const TRAIL_WORDS: Record<TrailAction, string> = {
   printed: 'Printed',
   deleted: 'Deleted',
   conversation: 'Conversation started',
+  filed: 'Sent to the practice system',
 };

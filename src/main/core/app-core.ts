@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
-import { Actors, ServiceCalls, sessionInfo, Session, BackgroundSessions } from './sign-in/index.ts';
+import { Actors, actorUser, ServiceCalls, sessionInfo, Session, BackgroundSessions } from './sign-in/index.ts';
 import { AppSettings, EmbeddedServiceHost, RecorderCommands, UpdateControl } from './computer/index.ts';
 import { Agents, Organization } from './agents/index.ts';
 import {
@@ -33,6 +33,7 @@ import {
 } from './consults/index.ts';
 import { ClinicConsults, RecordedHere, ClinicConversation } from './clinic/index.ts';
 import { Pipeline } from './jobs/index.ts';
+import { PracticeSystem } from './pims/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
@@ -92,6 +93,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly cache: ConsultCache;
   /** The search of the consults the vet in front may see. */
   readonly search: ConsultSearch;
+  /** The clinic's practice-management system: each vet's sign-in, the day, and notes into the record. */
+  readonly practice: PracticeSystem;
   private readonly embedded: EmbeddedServiceHost<S>;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
@@ -278,6 +281,32 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
           log.warn(`clinic: this computer's consults could not be noted: ${(e as Error).message}`),
         );
     pipeline.on('job', (job) => void noteRecordedHere(pipeline.serviceIds(job.recordingId)));
+    this.practice = new PracticeSystem({
+      dir: join(options.dataDir, 'pims'),
+      secretStore,
+      setup: () => this.settings.get().pims,
+      saveSetup: async (setup) => void (await this.settings.setPims(setup)),
+      sandbox: () => {
+        const provet = this.settings.get().useSandbox ? this.embedded.running?.provet : undefined;
+        return provet ? { kind: 'provet', address: provet.address, clientId: provet.clientId } : null;
+      },
+      openBrowser: options.openBrowser,
+      consult: (id) => (this.recordings.peek(id) ? access.consultFor(id, actors.current()) : null),
+      noteText: (id) => this.notes.formats(id).text,
+      filed: async (id, by) => void (await trail.add(id, 'filed', { who: actorUser(by) })),
+      inFront: (actor) => actors.inFront(actor),
+      visibleNow: (id) => gate.allows(id),
+      emitToday: (day) => emit('pims:day', day),
+      emitNote: (id, state) => emit('pims:note', { id, state }),
+      http: {
+        timeoutMs: options.pims?.timeoutMs,
+        dispatcherFor: async (url) => this.client.network.dispatcher(await this.client.network.route(url)),
+        log: (l) => log.debug(l),
+      },
+      log: (l) => log.info(l),
+      signInTimeoutMs: options.pims?.signInTimeoutMs,
+      recheckMs: options.pims?.recheckMs,
+    });
   }
 
   /** The embedded sandbox while it runs (its counters serve tests and benchmarks). */
@@ -335,11 +364,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       .sweep()
       .catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
     await this.retention.start();
+    this.practice.start();
   }
 
   /** Stops the loops and the sandbox; jobs resume from disk at the next start. */
   async stop(): Promise<void> {
     this.retention.stop();
+    this.practice.stop();
     await this.pipeline.stop();
     await this.embedded.stop();
     await this.client.network.close();

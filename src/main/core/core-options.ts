@@ -12,6 +12,7 @@ import type {
   UpdatePort,
 } from './platform/index.ts';
 import type { NetworkOptions } from './service/index.ts';
+import type { OpenBrowser } from './pims/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 
 export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
@@ -40,8 +41,16 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   shortcut?: ShortcutPort;
   /** Updates from the clinic's feed, where main has them (electron-updater); none in the browser host. */
   updates?: UpdatePort;
+  /**
+   * Opens the practice-management system's sign-in page in the system browser (Electron's shell;
+   * a new tab in the browser host). Without it, signing in to the PIMS says it cannot.
+   */
+  openBrowser?: OpenBrowser;
+  /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
+  pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
 }
 
+export type { OpenBrowser } from './pims/index.ts';
 export type {
   ClipboardPort,
   EmbeddedService,

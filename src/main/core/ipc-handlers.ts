@@ -15,6 +15,7 @@ import type { AppCore } from './app-core.ts';
 import { clinicCalls } from './clinic/index.ts';
 import { agentCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
+import { pimsCalls, PimsError } from './pims/index.ts';
 import { NOT_THEIRS, consultCalls, recorderCalls, TrailError } from './consults/index.ts';
 import { diskErrorCode, diskErrorMessage, Refusal, type Call, type Calls } from './platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
@@ -50,6 +51,7 @@ export function declaredCalls(core: AppCore): Calls<InvokeChannel> {
     }),
     clinicCalls(core),
     agentCalls(core),
+    pimsCalls(core),
   ];
   const calls = Object.assign({}, ...parts) as Calls<InvokeChannel>;
   // A channel declared by two parts would have its first rules silently replaced.
@@ -81,6 +83,8 @@ export function toIpcError(e: unknown): IpcError {
   }
   if (e instanceof TrailError) return { code: e.code, message: e.message, retryable: true };
   if (e instanceof Refusal) return { code: e.code, message: e.message };
+  // What the practice-management system refused or could not do: already one sentence for the vet.
+  if (e instanceof PimsError) return { code: `pims_${e.code}`, message: e.message, retryable: e.transient };
   // A disk error from anywhere else (a job or the settings being saved): its own code and a
   // sentence, never the errno text with the file's path.
   const disk = diskErrorCode(e);

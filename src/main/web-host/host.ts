@@ -36,6 +36,8 @@ export interface WebHostOptions {
    * absent. A test that restarts the host on one page gives the same one again.
    */
   accessToken?: string;
+  /** The practice-management system's timings (a test looks at waiting notes every second). */
+  pims?: { signInTimeoutMs?: number; recheckMs?: number };
 }
 
 export interface WebHost {
@@ -138,6 +140,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     notices,
     audioUrl: (id) => `/audio/${encodeURIComponent(id)}`,
     embeddedService: embeddedSandbox(options.sandbox),
+    // The window's own browser opens the PIMS's sign-in page in a new tab (http-bridge.ts).
+    openBrowser: (url) => void core.emit('browser:open', { url }),
+    pims: options.pims,
   });
   await core.start();
   const handlers = createHandlers(core);

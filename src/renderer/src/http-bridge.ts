@@ -7,6 +7,16 @@ import type { BridgeApi, EventChannel, EventPayloads, IpcResult } from '../../sh
 // EventSource tries again by itself every few seconds; this one is told so it says so sooner.
 const RECONNECT_MS = 1_000;
 
+function openTab(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return;
+  }
+  if (parsed.protocol === 'https:' || parsed.protocol === 'http:') window.open(parsed.href, '_blank', 'noopener');
+}
+
 export function createHttpBridge(origin: string): BridgeApi {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const links = new Set<(up: boolean) => void>();
@@ -17,6 +27,8 @@ export function createHttpBridge(origin: string): BridgeApi {
     source = new EventSource(`${origin}/events`);
     source.onmessage = (message) => {
       const { channel, payload } = decodeWire(message.data as string) as { channel: EventChannel; payload: unknown };
+      // The engine asks for a sign-in page in the browser: here that is a new tab of this one.
+      if (channel === 'browser:open') openTab((payload as EventPayloads['browser:open']).url);
       for (const listener of listeners.get(channel) ?? []) listener(payload as never);
     };
     // The stream broke (the engine stopped or restarted): say so, and once it is back the

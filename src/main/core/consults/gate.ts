@@ -86,8 +86,11 @@ export class ConsultGate {
     const user = actor === undefined ? this.sources.user() : actor && actorUser(actor);
     const service = actor ? actor.service : this.sources.service();
     if (!owner || !user || owner.service !== service || owner.userId === user.id) return null;
-    if (action !== 'delete' && this.sources.sent(id)) return null;
-    return `Only ${owner.name.trim() || owner.email} can ${action} this consult.`;
+    if (action !== 'delete' && action !== 'file' && this.sources.sent(id)) return null;
+    const who = owner.name.trim() || owner.email;
+    if (action === 'file')
+      return `Only ${who} can send this consult's note to the practice-management system, with their own sign-in there.`;
+    return `Only ${who} can ${action} this consult.`;
   }
 
   /**

@@ -218,3 +218,63 @@ export async function revokeToken(
     );
   }
 }
+
+const userInfoAnswer = z.object({
+  sub: z.union([z.string(), z.number()]).transform(String),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+});
+
+/** Who signed in (OpenID Connect's userinfo, the `openid` scope): their id at the PIMS and name. */
+export async function readUserInfo(
+  url: string,
+  token: string,
+  name: string,
+  http: PimsHttpOptions = {},
+): Promise<{ id: string; name: string | null }> {
+  const answer = await send('GET', url, { token }, { name, ...http });
+  if (answer.status === 401) throw new PimsError('signed_out', `Sign in to ${name} again.`, { status: 401 });
+  const parsed = userInfoAnswer.safeParse(answer.json);
+  if (answer.status !== 200 || !parsed.success)
+    throw new PimsError('invalid_answer', `${name} did not say who signed in (HTTP ${answer.status}).`, {
+      status: answer.status,
+    });
+  const u = parsed.data;
+  const full = u.name ?? [u.given_name, u.family_name].filter(Boolean).join(' ');
+  return { id: u.sub, name: full.trim() === '' ? null : full.trim() };
+}
+
+/**
+ * Asks the sign-in page, before the browser is opened, whether the address is a PIMS and knows
+ * the client ID: an OAuth server shows an error page (400) for a client it does not know, and
+ * its sign-in page (200, or a redirect to it) for one it does. Anything else is not one.
+ */
+export async function probeAuthorize(client: OAuthClient, http: PimsHttpOptions = {}): Promise<void> {
+  const url = authorizeRequestUrl(client, {
+    redirectUri: 'http://127.0.0.1:1/probe',
+    state: 'probe',
+    challenge: pkceChallenge(newPkce().verifier),
+  });
+  const answer = await send('GET', url, { headers: { accept: 'text/html' } }, { name: client.name, ...http }).catch(
+    (e: unknown) => {
+      throw new PimsError(
+        'bad_input',
+        `Nothing answers at that ${client.name} address: check it (${(e as Error).message})`,
+        { cause: e },
+      );
+    },
+  );
+  if (answer.status === 400)
+    throw new PimsError(
+      'bad_input',
+      `${client.name} does not know the client ID "${client.clientId.slice(0, 60)}": check it, or ask ${client.name}'s support to register it.`,
+      { status: 400 },
+    );
+  if (answer.status !== 200 && (answer.status < 300 || answer.status >= 400))
+    throw new PimsError(
+      'bad_input',
+      `That address is not a ${client.name} instance (its sign-in page answered HTTP ${answer.status}): check the address.`,
+      { status: answer.status },
+    );
+}

@@ -15,8 +15,11 @@ import type { ConsultOwner, invokeContract, InvokeChannel, InvokeOutput } from '
 /** The vet a call acts for (sign-in/actor.ts names it `Actor`): an account of one service. */
 type Actor = Readonly<ConsultOwner>;
 
-/** What only the vet who recorded a consult may do: delete it, and send or change it until it is sent. */
-export type OwnerAction = 'delete' | 'send' | 'change';
+/**
+ * What only the vet who recorded a consult may do: delete it, file its note in the clinic's
+ * practice-management system (with their own sign-in there), and send or change it until it is sent.
+ */
+export type OwnerAction = 'delete' | 'file' | 'send' | 'change';
 
 /** What a call that names a consult needs of the gate: see `ConsultGate.permits`. */
 export type CallAccess = 'full' | 'claim' | 'recording';

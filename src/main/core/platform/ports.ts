@@ -13,6 +13,8 @@ export interface EmbeddedService {
   demo: { email: string; password: string };
   /** Why it cannot keep its state on disk (it runs in memory); null while it can. */
   stateProblem(): string | null;
+  /** Its own practice-management system (a Provet double), offered in Settings while it is the service. */
+  provet?: { address: string; clientId: string };
   close(): Promise<void>;
 }
 

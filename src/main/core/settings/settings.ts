@@ -89,6 +89,15 @@ export class SettingsStore {
     return this.current;
   }
 
+  /** Keeps this computer's practice-management system, once a vet signed in to it (pims:signIn). */
+  async setPims(pims: Settings['pims']): Promise<Settings> {
+    const checked = settingsSchema.safeParse({ ...this.current, pims });
+    if (!checked.success) throw new Refusal('invalid_input', describe(checked.error.issues));
+    await writeJsonAtomic(this.file, checked.data);
+    this.current = checked.data;
+    return this.current;
+  }
+
   /** Sets (or with null, forgets) one clinic's own retention; the window never writes this map directly. */
   async setAccountRetention(account: string, retention: Retention | null): Promise<Settings> {
     const byAccount = { ...this.current.retentionByAccount };

@@ -15,7 +15,7 @@ import { MemorySecretStore } from '../../../../src/main/core/sign-in/index.ts';
 import { PROVET_USERS, type Sandbox } from '../../../../src/sandbox/index.ts';
 
 /** Opens the sign-in page, signs in as `user`, and follows the redirect as a browser would. */
-async function browse(s: Sandbox, url: string, user: { username: string; password: string }): Promise<void> {
+export async function browse(s: Sandbox, url: string, user: { username: string; password: string }): Promise<void> {
   const page = await request(url);
   const html = await page.body.text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(html)?.[1];

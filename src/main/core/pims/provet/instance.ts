@@ -13,6 +13,8 @@ export interface ProvetInstance {
   authorizeUrl: string;
   tokenUrl: string;
   revokeUrl: string;
+  /** OpenID Connect's userinfo: who signed in. */
+  userInfoUrl: string;
 }
 
 const EXAMPLE = 'https://provetcloud.com/12345';
@@ -55,6 +57,7 @@ export function provetInstance(address: string): ProvetInstance {
     authorizeUrl: `${base}oauth2/authorize/`,
     tokenUrl: `${base}oauth2/token/`,
     revokeUrl: `${base}oauth2/revoke_token/`,
+    userInfoUrl: `${base}oauth2/userinfo/`,
   };
 }
 
