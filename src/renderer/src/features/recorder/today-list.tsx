@@ -113,11 +113,8 @@ function TodayAppointments({ name }: { name: string }) {
           {error}
         </p>
       )}
-      {day?.problem && (
-        <p className="notice notice-warning today-problem">
-          {day.fetchedAt ? `Shown from the copy of ${timeOf(day.fetchedAt)}: ${day.problem}` : day.problem}
-        </p>
-      )}
+      {/* Main's sentence says when the copy shown was read ("…: shown as read at 09:12."). */}
+      {day?.problem && <p className="notice notice-warning today-problem">{day.problem}</p>}
       <p className="field-hint today-state" aria-live="polite">
         {day === null
           ? "Reading today's appointments…"

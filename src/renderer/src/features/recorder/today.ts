@@ -1,7 +1,7 @@
 // The day's appointments from the clinic's practice-management system (PIMS), as the Record view
 // lists them: whether this computer has one and the vet in front is signed in to it
 // (pims:status), and the day (pims:today), which main answers at once from the copy it keeps and
-// follows with a `pims:today` event once a fresh read is in. Read when the view opens and at each
+// follows with a `pims:day` event once a fresh read is in. Read when the view opens and at each
 // sign-in, and followed only while the view is shown (followToday). What is held is the vet's
 // it was read for: the view shows it to that vet alone, and an answer that lands after the vet
 // in front changed is dropped.
@@ -70,7 +70,7 @@ export async function loadToday(vet: string | null = vetInFront()): Promise<void
   }
 }
 
-/** Asks main to read the day again now; the fresh list follows as a `pims:today` event. */
+/** Asks main to read the day again now; the fresh list follows as a `pims:day` event. */
 export async function refreshToday(): Promise<void> {
   const vet = vetInFront();
   if (vet === null) return;
@@ -84,7 +84,7 @@ export async function refreshToday(): Promise<void> {
 /** While the Record view is shown: the list read now, at each sign-in, and kept by main's events. Returns its end. */
 export function followToday(): () => void {
   const offs = [
-    api.on('pims:today', (day) => dayHeard(vetInFront(), day)),
+    api.on('pims:day', (day) => dayHeard(vetInFront(), day)),
     // The session's payload, not the store: this listener may run before the store has it.
     api.on('session:changed', (session) => void loadToday(vetOf(session))),
   ];
