@@ -117,8 +117,12 @@ describe('today in Provet', () => {
   it('picking a two-pet visit fills both names and shows it; the recording is linked to it once, and typing over a name keeps the link', async () => {
     render(<m.RecorderView />);
     const visit = await screen.findByRole('button', { name: /^\d\d:\d\d, Max \(Dog\), Milo \(Cat\)/ });
+    visit.focus();
     fireEvent.click(visit);
     expect(visit.getAttribute('aria-pressed')).toBe('true');
+    // The keyboard stays on the list: the pets filled in do not take it away.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.activeElement).toBe(visit);
     expect(nameField().value).toBe('Max');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: "Patient 2's name" }).value).toBe('Milo');
     expect(screen.getByText(`For the ${time(10, 0)} appointment: Max, Milo`)).toBeTruthy();
