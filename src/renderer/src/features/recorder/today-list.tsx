@@ -1,11 +1,11 @@
 // "Today in Provet": the day's appointments from the clinic's practice-management system, so the
 // vet picks the patient instead of typing the name. Their own appointments are listed, the
-// colleagues' behind one button; each is a button named with its time, patients, complaint and
-// whether the patient is checked in, pressed while it is the one picked. Shown only when this
+// colleagues' behind one button; each is a button whose words are its time, patients, complaint
+// and whether the patient is checked in, pressed while it is the one picked. Shown only when this
 // computer has a PIMS: signed out of it, one line points to Settings. The appointment picked is
 // shown above the patient's name (PickedAppointment), with Clear before the recording starts.
-import { useEffect, useId, useState } from 'react';
-import type { PimsAppointmentView, PimsPatientView } from '../../../../shared/pims.ts';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import type { PimsAppointmentView } from '../../../../shared/pims.ts';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
@@ -19,20 +19,73 @@ const timeOf = (iso: string) => TIME.format(new Date(iso));
 /** "Dog (Canine - Domestic)" reads "Dog" in a list: the kind of animal is what the vet looks for. */
 const shortSpecies = (species: string) => species.replace(/\s*\(.*\)\s*$/, '').trim() || species;
 
-function patientWords(p: PimsPatientView): string {
-  return p.species ? `${p.name} (${shortSpecies(p.species)})` : p.name;
-}
-
-/** What a screen reader says for an appointment: the same facts as on screen, in one sentence. */
-function appointmentName(a: PimsAppointmentView): string {
-  const parts = [
-    timeOf(a.start),
-    a.patients.map(patientWords).join(', ') || 'no patient named',
-    a.complaint.trim(),
-    a.checkedIn ? 'checked in' : '',
-    !a.mine && a.vetName ? a.vetName : '',
-  ];
-  return parts.filter(Boolean).join(', ');
+/**
+ * One appointment's button: its time, patients with species, complaint, the colleague booked and
+ * whether it is checked in. Its name is its text, so what a screen reader says and what a vet
+ * reads (and says to voice control) are the same words; commas only a screen reader hears keep
+ * the parts apart.
+ */
+function AppointmentButton({
+  appointment: a,
+  picked,
+  disabled,
+}: {
+  appointment: PimsAppointmentView;
+  picked: boolean;
+  disabled: boolean;
+}) {
+  const patients =
+    a.patients.length === 0
+      ? 'No patient named'
+      : a.patients.map((p, i) => (
+          <Fragment key={p.id}>
+            {i > 0 && ', '}
+            {p.name}
+            {p.species && (
+              <>
+                {' '}
+                <span className="today-species">({shortSpecies(p.species)})</span>
+              </>
+            )}
+          </Fragment>
+        ));
+  const parts: { className: string; content: ReactNode }[] = [{ className: 'today-patients', content: patients }];
+  if (a.complaint.trim()) parts.push({ className: 'today-complaint', content: a.complaint.trim() });
+  if (!a.mine && a.vetName) parts.push({ className: 'today-vet', content: a.vetName });
+  // Heard, not seen, at the end of each part that another follows. A space between two parts, not
+  // inside one: an element's own text is read trimmed.
+  const comma = <span className="visually-hidden">,</span>;
+  return (
+    <button
+      type="button"
+      className="today-item"
+      aria-pressed={picked}
+      disabled={disabled}
+      onClick={() => void pickAppointment(a)}
+    >
+      <span className="today-time">
+        {timeOf(a.start)}
+        {comma}
+      </span>{' '}
+      <span className="today-what">
+        {parts.map((part, i) => (
+          <Fragment key={part.className}>
+            {i > 0 && ' '}
+            <span className={part.className}>
+              {part.content}
+              {(i < parts.length - 1 || a.checkedIn) && comma}
+            </span>
+          </Fragment>
+        ))}
+      </span>
+      {a.checkedIn && (
+        <>
+          {' '}
+          <span className="badge today-checked-in">checked in</span>
+        </>
+      )}
+    </button>
+  );
 }
 
 export function TodayList() {
@@ -73,30 +126,7 @@ function TodayAppointments({ name }: { name: string }) {
 
   const item = (a: PimsAppointmentView) => (
     <li key={a.id}>
-      <button
-        type="button"
-        className="today-item"
-        aria-label={appointmentName(a)}
-        aria-pressed={a.id === picked}
-        disabled={stopping}
-        onClick={() => void pickAppointment(a)}
-      >
-        <span className="today-time">{timeOf(a.start)}</span>
-        <span className="today-what">
-          <span className="today-patients">
-            {a.patients.map((p, i) => (
-              <span key={p.id}>
-                {i > 0 && ', '}
-                {p.name}
-                {p.species && <span className="today-species"> {shortSpecies(p.species)}</span>}
-              </span>
-            ))}
-          </span>
-          {a.complaint.trim() && <span className="today-complaint">{a.complaint}</span>}
-          {!a.mine && a.vetName && <span className="today-vet">{a.vetName}</span>}
-        </span>
-        {a.checkedIn && <span className="badge today-checked-in">checked in</span>}
-      </button>
+      <AppointmentButton appointment={a} picked={a.id === picked} disabled={stopping} />
     </li>
   );
 
