@@ -234,7 +234,7 @@ describe('today in Provet', () => {
     }
   }, 30_000);
 
-  it('signed out of Provet: one line points to Settings, and no list', async () => {
+  it('signed out of Provet: one line points to Settings, and no list until the vet signs in again', async () => {
     await act(() => api.pims.signOut());
     render(<m.RecorderView />);
     const settings = await screen.findByRole('button', { name: 'Open Settings' });
@@ -243,6 +243,11 @@ describe('today in Provet', () => {
     fireEvent.click(settings);
     expect(useNav.getState().view).toEqual({ name: 'settings' });
     useNav.getState().go({ name: 'record' });
+
+    // Signed in meanwhile (Settings, the browser's page) while the view stays open: the list comes.
+    await signInToProvet();
+    await (await yours()).findByRole('button', { name: /Luna/ });
+    expect(screen.queryByRole('button', { name: 'Open Settings' })).toBeNull();
   });
 
   it('another vet in front: the list read for the last one is not shown to them', async () => {

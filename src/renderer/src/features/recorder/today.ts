@@ -84,7 +84,12 @@ export async function refreshToday(): Promise<void> {
 /** While the Record view is shown: the list read now, at each sign-in, and kept by main's events. Returns its end. */
 export function followToday(): () => void {
   const offs = [
-    api.on('pims:day', (day) => dayHeard(vetInFront(), day)),
+    // A day told while the view says the vet is not signed in comes from a sign-in just made
+    // (in Settings, the browser's page still open): the status is read again with it.
+    api.on('pims:day', (day) => {
+      if (useToday.getState().status?.signedIn) dayHeard(vetInFront(), day);
+      else void loadToday();
+    }),
     // The session's payload, not the store: this listener may run before the store has it.
     api.on('session:changed', (session) => void loadToday(vetOf(session))),
   ];
