@@ -5,7 +5,7 @@
 // appointment once the recording has its id. The vet signs in to Provet without a browser: the
 // engine's openBrowser port is given one that reads the double's sign-in page and posts its form
 // as a browser would, then follows the redirect to the app's loopback address.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -44,6 +44,8 @@ async function browser(url: string): Promise<void> {
 }
 
 beforeAll(async () => {
+  // Each wait crosses the engine and real HTTP to the double: room for a busy machine.
+  configure({ asyncUtilTimeout: 5000 });
   ({ core, stop, m, calls } = await recorderWindow({
     // Not awaited by the engine's sign-in: a browser tab lives on its own.
     core: { openBrowser: (url) => void browser(url).catch(() => undefined) },
@@ -54,7 +56,10 @@ beforeAll(async () => {
 
 afterEach(() => cleanup());
 
-afterAll(() => stop());
+afterAll(async () => {
+  configure({ asyncUtilTimeout: 1000 });
+  await stop();
+});
 
 /** Signs the vet in front in to the sandbox's Provet, as Settings would. */
 async function signInToProvet(user = PROVET_USERS.demo): Promise<void> {
@@ -87,7 +92,7 @@ describe('today in Provet', () => {
     const luna = own.getByRole('button', { name: `${time(9, 30)}, Luna (Cat), Vomiting since yesterday` });
     expect(luna.getAttribute('aria-pressed')).toBe('false');
     // Listed at once from main's copy; the fresh read follows as main's event.
-    await waitFor(() => expect(m.useToday.getState().day?.refreshing).toBe(false), { timeout: 5000 });
+    await waitFor(() => expect(m.useToday.getState().day?.refreshing).toBe(false));
     expect(screen.queryByText(/^Checking Provet for changes/)).toBeNull();
     expect(
       own.getByRole('button', { name: `${time(9, 0)}, Bella (Dog), Limping, left hind, checked in` }),
@@ -137,7 +142,7 @@ describe('today in Provet', () => {
     expect(screen.queryByRole('button', { name: 'Clear the appointment' })).toBeNull();
 
     fireEvent.change(nameField(), { target: { value: 'Maximus' } });
-    await waitFor(() => expect(core.recordings.peek(id)?.patientName).toBe('Maximus'), { timeout: 3000 });
+    await waitFor(() => expect(core.recordings.peek(id)?.patientName).toBe('Maximus'));
     expect((await api.pims.noteState({ id })).linked?.appointmentId).toBe('303');
     expect(linkCalls()).toHaveLength(1);
 
@@ -171,7 +176,7 @@ describe('today in Provet', () => {
     await waitFor(() => expect(linkCalls()).toHaveLength(before + 1));
     expect(linkCalls().at(-1)!.input).toEqual({ id, appointmentId: '302' });
     await waitFor(async () => expect((await api.pims.noteState({ id })).linked?.appointmentId).toBe('302'));
-    await waitFor(() => expect(core.recordings.peek(id)?.patientName).toBe('Luna'), { timeout: 3000 });
+    await waitFor(() => expect(core.recordings.peek(id)?.patientName).toBe('Luna'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
@@ -184,11 +189,7 @@ describe('today in Provet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await (
       await yours()
-    ).findByRole(
-      'button',
-      { name: `${time(9, 30)}, Luna (Cat), Vomiting since yesterday, checked in` },
-      { timeout: 5000 },
-    );
+    ).findByRole('button', { name: `${time(9, 30)}, Luna (Cat), Vomiting since yesterday, checked in` });
     expect(calls.some((c) => c.channel === 'pims:refreshToday')).toBe(true);
   });
 
@@ -222,11 +223,7 @@ describe('today in Provet', () => {
       await waitFor(() => expect(m.useToday.getState().day?.refreshing).toBe(false));
       await act(() => new Promise((r) => setTimeout(r, 1500)));
       fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-      await screen.findByText(
-        /^Sign in to Provet again in Settings: shown as read at \d\d:\d\d( [AP]M)?\.$/,
-        {},
-        { timeout: 5000 },
-      );
+      await screen.findByText(/^Sign in to Provet again in Settings: shown as read at \d\d:\d\d( [AP]M)?\.$/);
       // The copy is still listed, and can still be picked.
       expect((await yours()).getByRole('button', { name: /Luna/ })).toBeTruthy();
     } finally {
