@@ -14,6 +14,7 @@ import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { PROVET_USERS, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
+import { useNotifications } from '../../../../src/renderer/src/stores/notifications.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import type { WindowCall } from '../../support/window.ts';
 import { recorderWindow, whenRecording, type RecorderModules } from './support.ts';
@@ -208,6 +209,24 @@ describe('today in Provet', () => {
     await screen.findByRole('group', { name: 'Patient' });
     await waitFor(() => expect(nameField().value).toBe(''));
     expect(m.useRecorder.getState().appointment).toBeNull();
+  }, 30_000);
+
+  it('a link Provet cannot make (signed out of it since the pick) is said, and the recording goes on', async () => {
+    render(<m.RecorderView />);
+    fireEvent.click(await screen.findByRole('button', { name: /^\d\d:\d\d, Luna \(Cat\)/ }));
+    await act(() => api.pims.signOut());
+    useNotifications.setState({ toasts: [] });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    const id = await whenRecording();
+    await waitFor(() =>
+      expect(useNotifications.getState().toasts.map((t) => t.message)).toEqual([
+        expect.stringMatching(/^The consult was not linked to its appointment: .*Provet/),
+      ]),
+    );
+    expect((await api.pims.noteState({ id })).linked).toBeNull();
+    expect(m.useRecorder.getState().status).toBe('recording');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
   }, 30_000);
 
   it('Provet refusing the vet’s sign-in keeps the copy on screen and says why in one line', async () => {
