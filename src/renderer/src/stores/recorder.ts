@@ -24,6 +24,18 @@ export interface RecorderResult {
   needsName: boolean;
 }
 
+/**
+ * The day's appointment in the practice-management system the vet picked for this consult:
+ * linked to the recording once it has an id (features/recorder/appointment.ts).
+ */
+export interface PickedAppointment {
+  id: string;
+  /** ISO 8601 instant. */
+  start: string;
+  /** Its patients' names, in the PIMS's order. */
+  patients: string[];
+}
+
 export interface RecorderState {
   status: RecorderStatus;
   /** The recording under way (or the one that failed to finish). */
@@ -52,6 +64,8 @@ export interface RecorderState {
    * becomes a consult of its own with the same audio.
    */
   pets: string[];
+  /** The appointment picked from today's list; null when the names were only typed. */
+  appointment: PickedAppointment | null;
   /** Why the name as typed is not sent (empty), shown under the field. */
   nameProblem: string | null;
   /** Main's refusal of the patient details (for one, once the consult is sent). */
@@ -91,6 +105,7 @@ export const useRecorder = create<RecorderState>(() => ({
   patientName: '',
   description: '',
   pets: [],
+  appointment: null,
   nameProblem: null,
   consentAsked: false,
   detailsError: null,
@@ -125,6 +140,7 @@ export function recorderSessionChanged(session: SessionInfo): void {
         patientName: '',
         description: '',
         pets: [],
+        appointment: null,
         nameProblem: null,
         detailsError: null,
         result: null,

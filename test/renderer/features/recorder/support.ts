@@ -23,9 +23,12 @@ export async function recorderModules() {
 
 export type RecorderModules = Awaited<ReturnType<typeof recorderModules>>;
 
-/** A signed-in window with a microphone, the Record view's modules loaded after it, the consults read. */
-export async function recorderWindow() {
-  const window = await windowWithMicrophone({ signIn: true });
+/**
+ * A signed-in window with a microphone, the Record view's modules loaded after it, the consults
+ * read; `options` as windowWithMicrophone takes them (main's ports a test stands in for).
+ */
+export async function recorderWindow(options: Parameters<typeof windowWithMicrophone>[0] = {}) {
+  const window = await windowWithMicrophone({ ...options, signIn: true });
   const m = await recorderModules();
   await m.useConsults.getState().load();
   return { ...window, m };

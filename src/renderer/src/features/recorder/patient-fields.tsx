@@ -9,6 +9,7 @@ import { useConsults } from '../../stores/consults.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { PetFields } from './pet-fields.tsx';
 import { sendWaitingName, setDescription, setPatientName } from './recorder-controller.ts';
+import { PickedAppointment } from './today-list.tsx';
 
 export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement | null> }) {
   const patientName = useRecorder((s) => s.patientName);
@@ -32,6 +33,7 @@ export function PatientFields({ nameRef }: { nameRef: RefObject<HTMLInputElement
   return (
     <fieldset className="recorder-patient">
       <legend>{waiting ? 'Patient of the consult just recorded' : 'Patient'}</legend>
+      <PickedAppointment />
       <FormField
         id={`${ids}-name`}
         label={nameLabel}

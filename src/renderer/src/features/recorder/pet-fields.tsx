@@ -13,11 +13,14 @@ export function PetFields() {
   const box = useRef<HTMLDivElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const count = useRef(pets.length);
+  // Pets filled in from an appointment picked in the day's list leave the keyboard on that list.
+  const adding = useRef(false);
   // The keyboard follows: into the name of a patient just added, back to Add after a Remove.
   useEffect(() => {
-    if (pets.length > count.current)
+    if (pets.length > count.current && adding.current)
       box.current?.querySelector<HTMLInputElement>('.recorder-pet:last-of-type input')?.focus();
     else if (pets.length < count.current && document.activeElement === document.body) addRef.current?.focus();
+    adding.current = false;
     count.current = pets.length;
   }, [pets.length]);
   return (
@@ -48,7 +51,15 @@ export function PetFields() {
         </div>
       ))}
       {pets.length < MAX_PETS && (
-        <button ref={addRef} type="button" onClick={addPet} disabled={stopping}>
+        <button
+          ref={addRef}
+          type="button"
+          onClick={() => {
+            adding.current = true;
+            addPet();
+          }}
+          disabled={stopping}
+        >
           Add a patient
         </button>
       )}

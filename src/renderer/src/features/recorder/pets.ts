@@ -26,6 +26,11 @@ export function removePet(index: number): void {
   changed(get().pets.filter((_, i) => i !== index));
 }
 
+/** The other pets all at once, as an appointment picked from the day's list names them; none past the limit. */
+export function setPets(names: string[]): void {
+  changed(names.slice(0, MAX_PETS));
+}
+
 function changed(pets: string[]): void {
   set({ pets });
   if (live.recording) schedulePets();

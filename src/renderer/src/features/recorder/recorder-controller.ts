@@ -26,6 +26,8 @@ export {
 export { chooseMimeType, FALLBACK_MIME_TYPE, PREFERRED_MIME_TYPE, startRecording } from './recording-start.ts';
 export { finishAgain, pauseRecording, resumeRecording, stopRecording } from './recording-under-way.ts';
 export { addPet, MAX_PETS, removePet, setPetName } from './pets.ts';
+export { clearAppointment, pickAppointment } from './appointment.ts';
+export { followToday, loadToday, refreshToday, useToday } from './today.ts';
 
 /** Installs the window-wide listeners once: device changes, leaving while recording, settings. */
 export function initRecorder(): void {

@@ -2,7 +2,8 @@
 // went. Big buttons, a level meter and words for every state, for a vet with one free hand.
 // Its parts are in this folder: the status and level (recorder-status.tsx), the buttons and
 // the consent question (recorder-controls.tsx, consent-ask.tsx), the notices under them, the
-// patient's fields, the microphone, and the result once it has ended.
+// day's appointments from the practice-management system (today-list.tsx), the patient's
+// fields, the microphone, and the result once it has ended.
 import { useEffect, useRef } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { useRecorder } from '../../stores/recorder.ts';
@@ -13,6 +14,7 @@ import { Controls } from './recorder-controls.tsx';
 import { RecorderNotices } from './recorder-notices.tsx';
 import { Result } from './recorder-result.tsx';
 import { LevelMeter, RecordingOwner, StatusLine } from './recorder-status.tsx';
+import { TodayList } from './today-list.tsx';
 import './recorder.css';
 
 export function RecorderView() {
@@ -56,16 +58,20 @@ export function RecorderView() {
               last consult's state is on the first screen, its Copy note one click away. */}
           <Result />
         </div>
-        <div className="panel recorder-setup">
-          <PatientFields nameRef={nameRef} />
-          {pickerHere && (
-            <TemplatePicker
-              value={templateId}
-              onChange={setTemplate}
-              hint="You can also choose it after recording, or change it while recording."
-            />
-          )}
-          <MicrophoneField />
+        <div className="recorder-column">
+          {/* Above the fields it fills; nothing when this computer has no practice-management system. */}
+          <TodayList />
+          <div className="panel recorder-setup">
+            <PatientFields nameRef={nameRef} />
+            {pickerHere && (
+              <TemplatePicker
+                value={templateId}
+                onChange={setTemplate}
+                hint="You can also choose it after recording, or change it while recording."
+              />
+            )}
+            <MicrophoneField />
+          </div>
         </div>
       </div>
     </section>

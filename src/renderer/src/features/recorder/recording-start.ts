@@ -3,6 +3,7 @@
 // MediaRecorder, in that order. A step that fails undoes the ones before it and says why; once
 // the recorder runs, recording-under-way.ts has the recording.
 import { api } from '../../api.ts';
+import { linkAppointment } from './appointment.ts';
 import { isCapturing, type RecorderState } from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
@@ -74,6 +75,7 @@ export async function startRecording({
   announceRecording(current, [format.info, microphone.note]);
   sendChangedSince(details);
   if (get().pets.length > 0) schedulePets({ now: true });
+  void linkAppointment(id);
 }
 
 /**
@@ -84,7 +86,8 @@ export async function startRecording({
 async function leaveWaitingConsult(): Promise<void> {
   if (!get().result?.needsName) return;
   await sendWaitingName();
-  if (get().result?.needsName) set({ patientName: '', description: '', nameProblem: null, detailsError: null });
+  if (get().result?.needsName)
+    set({ patientName: '', description: '', appointment: null, nameProblem: null, detailsError: null });
 }
 
 /** Who the recording is for: the vet signed in at Start. */

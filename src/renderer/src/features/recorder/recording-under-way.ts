@@ -136,6 +136,8 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
       status: 'stopped',
       id: null,
       pets: [],
+      // Linked to this consult at its start: the next consult is another appointment's.
+      appointment: null,
       // The next consult is another patient; one still without its name keeps the fields
       // (and what is being typed in them) until the name is sent.
       ...(needsName
