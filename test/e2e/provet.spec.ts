@@ -92,7 +92,7 @@ test("today's appointment picked, recorded, edited and sent: Provet holds the ed
   const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
   if ((await dismiss.count()) > 0) await dismiss.first().click();
   await shot(page, 'provet-today-light', { fullPage: false });
-  await expectAccessible(page);
+  await expectAccessible(page, "Record with today's appointments");
 
   // Bella's 09:00 appointment (checked in): her name filled in, the consult linked.
   await pickAppointment(page, /Bella.*Limping, left hind/);
@@ -102,6 +102,7 @@ test("today's appointment picked, recorded, edited and sent: Provet holds the ed
   await openNote(page, 'Bella');
 
   // Edited, then sent: the edited text is what Provet gets.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Edit note', exact: true }).click();
   const first = page.getByRole('group', { name: 'Edit note' }).getByRole('textbox').first();
   await first.fill(`${await first.inputValue()}\nCarprofen 4 mg/kg once daily for 5 days.`);
@@ -114,7 +115,7 @@ test("today's appointment picked, recorded, edited and sent: Provet holds the ed
   expect(notes[0]!.text).toContain('Carprofen 4 mg/kg once daily for 5 days.');
   expect(notes[0]!.text).toMatch(/Written by Vet Scribe · [0-9a-f]{8}$/);
   await shot(page, 'provet-sent-light', { fullPage: false });
-  await expectAccessible(page);
+  await expectAccessible(page, 'a note sent to Provet');
 
   // The same views in the dark theme.
   await page.emulateMedia({ colorScheme: 'dark' });
