@@ -52,9 +52,10 @@ export function dayView(appointments: readonly PimsAppointment[], vetId: string 
 
 /** The sentence a list kept from earlier carries when it could not be read again. */
 export function staleBecause(e: unknown, name: string, fetchedAt: string | null): string {
-  const since = fetchedAt
-    ? `shown as read at ${new Date(fetchedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
-    : 'nothing read yet today';
+  // HH:MM on this computer's clock, as the list shows each appointment's time.
+  const at = fetchedAt ? new Date(fetchedAt) : null;
+  const hhmm = at ? `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}` : '';
+  const since = at ? `shown as read at ${hhmm}` : 'nothing read yet today';
   if (e instanceof PimsError && e.code === 'signed_out') return `Sign in to ${name} again in Settings: ${since}.`;
   if (e instanceof PimsError && (e.code === 'unreachable' || e.code === 'rate_limited'))
     return `${name} cannot be reached: ${since}.`;

@@ -106,6 +106,13 @@ describe('the practice-management system on a real core', () => {
     expect(now.refreshing).toBe(true);
     await until(() => told.length > 0);
     expect(requests()).toBeGreaterThan(sent);
+
+    // Offline: the copy stays on screen, and says why it may be out of date.
+    await c.embeddedSandbox!.close();
+    const offline = await ok(h['pims:refreshToday'](undefined));
+    expect(offline.appointments.map((a) => a.id)).toEqual(ids);
+    expect(offline.problem).toMatch(/^Provet cannot be reached: shown as read at \d\d:\d\d/);
+    expect((await ok(h['pims:today'](undefined))).appointments.map((a) => a.id)).toEqual(ids);
   });
 
   it('sends the note once into the linked patient, waits for a check-in, and updates the same note after an edit', async () => {
