@@ -6,6 +6,18 @@
 // their own, smaller limits and differ in how they cut.
 const MAX_EXTERNAL_URL_LENGTH = 2048;
 
+/** A link's text parsed, or null when it is too long or holds control characters or white space. */
+function parsedLink(raw: string): URL | null {
+  if (raw.length > MAX_EXTERNAL_URL_LENGTH) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The address to hand to the operating system for a link, or null when it may not leave the
  * app: https only, to a plain DNS name (no IP literals, no punycode lookalikes, no trailing-dot
@@ -14,15 +26,8 @@ const MAX_EXTERNAL_URL_LENGTH = 2048;
  * drops tabs and line breaks that the raw text would carry on).
  */
 export function externalUrl(raw: string): string | null {
-  if (raw.length > MAX_EXTERNAL_URL_LENGTH) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
+  const url = parsedLink(raw);
+  if (!url) return null;
   if (url.protocol !== 'https:') return null;
   if (url.username || url.password) return null;
   const host = url.hostname;
@@ -40,15 +45,8 @@ export function externalUrl(raw: string): string | null {
 export function signInPageUrl(raw: string): string | null {
   const external = externalUrl(raw);
   if (external) return external;
-  if (raw.length > MAX_EXTERNAL_URL_LENGTH) return null;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0020\u007f-\u009f]/.test(raw)) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
+  const url = parsedLink(raw);
+  if (!url) return null;
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol !== 'http:' || !loopback || url.username || url.password) return null;
   return url.href;

@@ -6,7 +6,7 @@
 // is sent once the front desk checks it in. Screenshots of the day's list and of a sent note,
 // light and dark, for the README.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, go, shot, start, test, type TestHost } from './fixtures.ts';
+import { expect, expectAccessible, go, shot, start, test, type Demo, type TestHost } from './fixtures.ts';
 import { pickTemplate, shownSeconds } from './support/consults.ts';
 
 interface DoubleNote {
@@ -68,6 +68,15 @@ async function openNote(page: Page, patient: string): Promise<void> {
   await expect(page.getByRole('region', { name: 'Note' })).toBeVisible();
 }
 
+/** The demo vet at 1280×800, signed in to the app and to the sandbox's Provet: its address. */
+async function connected(page: Page, host: TestHost, demo: Demo): Promise<string> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await start(page, host, demo);
+  const address = await provetAddress(host);
+  await signInToProvet(page);
+  return address;
+}
+
 const bar = (page: Page) => page.getByRole('group', { name: 'Provet record' });
 
 test.use({ sandbox: { scribeSeconds: 1 } });
@@ -79,10 +88,7 @@ test("today's appointment picked, recorded, edited and sent: Provet holds the ed
   target,
 }) => {
   test.skip(target !== 'browser', "Electron opens Provet's page in the system browser, outside the test's reach");
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await start(page, host, demo);
-  const address = await provetAddress(host);
-  await signInToProvet(page);
+  const address = await connected(page, host, demo);
 
   // The day's list: the vet's own appointments, the colleagues' behind one button.
   await go(page, 'Record');
@@ -135,10 +141,7 @@ test('a two-pet appointment gives one note per patient, and a patient not checke
   target,
 }) => {
   test.skip(target !== 'browser', "Electron opens Provet's page in the system browser, outside the test's reach");
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await start(page, host, demo);
-  const address = await provetAddress(host);
-  await signInToProvet(page);
+  const address = await connected(page, host, demo);
 
   // Max and Milo, one visit (10:00, checked in): both names filled in, one consult each.
   await pickAppointment(page, /Max.*Milo.*Annual vaccinations/);
