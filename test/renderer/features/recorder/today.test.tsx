@@ -6,7 +6,6 @@
 // engine's openBrowser port is given one that reads the double's sign-in page and posts its form
 // as a browser would, then follows the redirect to the app's loopback address.
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
@@ -14,8 +13,10 @@ import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { PROVET_USERS, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
+import { usePims } from '../../../../src/renderer/src/stores/pims.ts';
 import { useNotifications } from '../../../../src/renderer/src/stores/notifications.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
+import { provetBrowser } from '../../support/provet-browser.ts';
 import type { WindowCall } from '../../support/window.ts';
 import { recorderWindow, whenRecording, type RecorderModules } from './support.ts';
 
@@ -24,32 +25,15 @@ let m: RecorderModules;
 let calls: WindowCall[];
 let stop: () => Promise<void>;
 let sandbox: Sandbox;
-/** Who signs in on the double's page when the engine opens it. */
-let provetUser: { username: string; password: string } = PROVET_USERS.demo;
-
-/** The browser, as far as a sign-in goes: GET the page, POST its form, GET the redirect. */
-async function browser(url: string): Promise<void> {
-  const page = await request(url);
-  const requestId = /name="request_id" value="([^"]+)"/.exec(await page.body.text())?.[1] ?? '';
-  const form = new URLSearchParams({ request_id: requestId, ...provetUser, action: 'allow' });
-  const answer = await request(url.split('?')[0]!, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-  });
-  await answer.body.dump();
-  const location = answer.headers['location'];
-  if (typeof location !== 'string')
-    throw new Error(`the sign-in page answered ${answer.statusCode} without a redirect`);
-  await (await request(location)).body.dump();
-}
+/** The vet's browser: signs in on the double's page as `browser.user` when the engine opens it. */
+const browser = provetBrowser();
 
 beforeAll(async () => {
   // Each wait crosses the engine and real HTTP to the double: room for a busy machine.
   configure({ asyncUtilTimeout: 5000 });
   ({ core, stop, m, calls } = await recorderWindow({
     // Not awaited by the engine's sign-in: a browser tab lives on its own.
-    core: { openBrowser: (url) => void browser(url).catch(() => undefined) },
+    core: { openBrowser: (url) => browser.open(url) },
   }));
   sandbox = core.embeddedSandbox as Sandbox;
   await useSession.getState().load();
@@ -64,7 +48,7 @@ afterAll(async () => {
 
 /** Signs the vet in front in to the sandbox's Provet, as Settings would. */
 async function signInToProvet(user = PROVET_USERS.demo): Promise<void> {
-  provetUser = user;
+  browser.user = user;
   const status = await api.pims.status();
   const setup = status.setup ?? status.sandbox!;
   await act(() => api.pims.signIn({ address: setup.address, clientId: setup.clientId }));
@@ -79,8 +63,8 @@ const yours = async () => within(await screen.findByRole('list', { name: 'Your a
 describe('today in Provet', () => {
   it('shows nothing while this computer has no practice-management system', async () => {
     render(<m.RecorderView />);
-    await waitFor(() => expect(m.useToday.getState().status).not.toBeNull());
-    expect(m.useToday.getState().status!.setup).toBeNull();
+    await waitFor(() => expect(usePims.getState().status).not.toBeNull());
+    expect(usePims.getState().status!.setup).toBeNull();
     expect(screen.queryByRole('heading', { name: /^Today in/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open Settings' })).toBeNull();
   });
@@ -274,7 +258,7 @@ describe('today in Provet', () => {
     // Every state the view could have shown the next vet, from the moment they are in front.
     const shownToNext: unknown[] = [];
     const off = m.useToday.subscribe((s) => {
-      if (s.vet !== demoVet && (s.day !== null || s.status?.signedIn)) shownToNext.push(s);
+      if (s.vet !== demoVet && (s.day !== null || usePims.getState().status?.signedIn)) shownToNext.push(s);
     });
     await act(async () => {
       await createHandlers(core)['session:switchUser'](undefined as never);

@@ -9,6 +9,7 @@ import type { PimsAppointmentView } from '../../../../shared/pims.ts';
 import { useNav } from '../../stores/nav.ts';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
+import { usePims } from '../../stores/pims.ts';
 import { clearAppointment, followToday, pickAppointment, refreshToday, useToday } from './recorder-controller.ts';
 import './today-list.css';
 
@@ -91,18 +92,19 @@ function AppointmentButton({
 export function TodayList() {
   const vet = useSession((s) => (s.session.signedIn ? (s.session.user?.id ?? null) : null));
   const today = useToday();
+  const status = usePims((s) => s.status);
 
   useEffect(() => followToday(), []);
 
   // What is held was read for another vet: nothing of it is shown while it is read again.
-  if (today.vet !== vet || !today.status?.setup || !today.status.name) return null;
-  const name = today.status.name;
-  if (!today.status.signedIn)
+  if (today.vet !== vet || !status?.setup || !status.name) return null;
+  const name = status.name;
+  if (!status.signedIn)
     return (
       <section className="panel today" aria-labelledby="today-title">
         <h2 id="today-title">Today in {name}</h2>
         <p className="today-signed-out">
-          {today.status.signingIn
+          {status.signingIn
             ? `Signing in to ${name}: finish in the browser, then today's appointments are listed here.`
             : `Sign in to ${name} in Settings to pick today's appointments here instead of typing the name.`}{' '}
           <button type="button" className="link" onClick={() => useNav.getState().go({ name: 'settings' })}>
