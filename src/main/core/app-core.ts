@@ -298,7 +298,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
           return null;
         }
       },
-      noteText: (id) => this.notes.formats(id).text,
+      noteText: (id, as) => this.notes.formats(id, null, as).text,
       filed: async (id, by) => void (await trail.add(id, 'filed', { who: actorUser(by) })),
       inFront: (actor) => actors.inFront(actor),
       current: () => actors.current(),

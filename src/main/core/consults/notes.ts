@@ -53,8 +53,9 @@ export class ConsultNotes {
   }
 
   /** The note (or one more document of the consult) as the window shows it, with the patient and the consult's local date. */
-  view(id: string, documentId: string | null = null) {
-    const { recording, job } = this.options.access.consultFor(id);
+  view(id: string, documentId: string | null = null, as?: Actor) {
+    // `as`: work of a vet that goes on whoever is in front (a note sent to the PIMS); else the vet in front.
+    const { recording, job } = this.options.access.consultFor(id, as);
     const { note, editedNote, noteRtf } = this.options.pipeline.note(id, documentId);
     const documentName = documentId === null ? null : (job?.documents.find((d) => d.id === documentId)?.name ?? null);
     // The service's RTF is the note it wrote; once the vet has edited it, it no longer is.
@@ -90,8 +91,8 @@ export class ConsultNotes {
    * The note as shown (the vet's edit when there is one) as text, HTML and RTF. The service's own
    * RTF is used as it came while the note is unedited; an edit is written out from its sections.
    */
-  formats(id: string, documentId: string | null = null): NoteFormats {
-    const { sections, meta, serviceRtf } = this.parts(id, documentId);
+  formats(id: string, documentId: string | null = null, as?: Actor): NoteFormats {
+    const { sections, meta, serviceRtf } = this.parts(id, documentId, as);
     return {
       text: sectionsToPlainText(sections, meta),
       html: sectionsToHtml(sections, meta),
@@ -166,8 +167,8 @@ export class ConsultNotes {
     });
   }
 
-  private parts(id: string, documentId: string | null) {
-    const view = this.view(id, documentId);
+  private parts(id: string, documentId: string | null, as?: Actor) {
+    const view = this.view(id, documentId, as);
     const shown = view.editedNote ?? view.note;
     if (shown === null)
       throw new Refusal(

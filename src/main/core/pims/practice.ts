@@ -41,8 +41,8 @@ export interface PracticeSystemOptions {
   openBrowser?: OpenBrowser;
   /** The consult as the gate shows it to `as`, or null when it is not there or not theirs to see. */
   consult(id: string, as: Actor | null): ConsultInfo | null;
-  /** The note as the vet last saved it (their edit, else the service's), as plain text. */
-  noteText(id: string): string;
+  /** The note as the vet last saved it (their edit, else the service's), as plain text, read as `as` sees it. */
+  noteText(id: string, as: Actor): string;
   /** A trail entry for a note that went into the record. */
   filed(id: string, by: Actor): Promise<void>;
   /** The vet in front, to tell events only to them. */
@@ -327,7 +327,8 @@ export class PracticeSystem {
     const record = owner ? await this.sender(owner, instance).record(id) : null;
     const kept = patient ? record?.patients[patient.id] : undefined;
     const ready = consult.stage === 'ready';
-    const text = ready ? this.noteTextOrNull(id) : null;
+    // The note as the vet who recorded it saved it: what a send would write, whoever asks.
+    const text = ready && owner ? this.noteTextOrNull(id, owner) : null;
     const changed = kept?.state === 'sent' && text !== null && kept.textHash !== sha(text);
     let problem: string | null = 'problem' in match ? match.problem : (kept?.error?.message ?? null);
     if (!problem && !ready) problem = 'The note is sent once it is ready and read.';
@@ -348,9 +349,9 @@ export class PracticeSystem {
     };
   }
 
-  private noteTextOrNull(id: string): string | null {
+  private noteTextOrNull(id: string, as: Actor): string | null {
     try {
-      const text = this.options.noteText(id);
+      const text = this.options.noteText(id, as);
       return text.trim() === '' ? null : text;
     } catch {
       return null;
@@ -374,7 +375,7 @@ export class PracticeSystem {
       throw new Refusal('bad_state', `This consult is not linked to an appointment in ${NAME}.`);
     const match = patientFor(link, consult.recording.patientName);
     if ('problem' in match) throw new Refusal('bad_state', match.problem);
-    const text = this.noteTextOrNull(id);
+    const text = this.noteTextOrNull(id, actor);
     if (text === null) throw new Refusal('bad_state', 'The note is empty: there is nothing to send.');
     await this.sendNow(id, actor, instance, link.appointmentId, match.patient.id, text);
     return this.noteState(id, actor);
@@ -454,7 +455,7 @@ export class PracticeSystem {
       }
       const link = await this.links.get(consult.recording.visitId ?? id);
       const match = link ? patientFor(link, consult.recording.patientName) : null;
-      const text = this.noteTextOrNull(id);
+      const text = this.noteTextOrNull(id, owner);
       if (!link || !match || !('patient' in match) || text === null) continue;
       if (!(await this.tokens(owner, instance).signedIn())) continue;
       await this.sendNow(id, owner, instance, link.appointmentId, match.patient.id, text).catch((e: unknown) =>

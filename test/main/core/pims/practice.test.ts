@@ -151,6 +151,37 @@ describe('the practice-management system on a real core', () => {
     expect(provet.notes()[0]!.text).toContain('Plan: bland diet for 3 days.');
   });
 
+  it('a send acts for the vet who pressed it, with their own Provet sign-in, even when a colleague signs in while it runs', async () => {
+    const { c, h, provet, as } = await world();
+    const demo = c.appInfo().sandbox!.demo;
+    // The colleague has a Provet sign-in of their own on this computer (moreno)…
+    await ok(h['session:switchUser'](undefined));
+    await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    as.user = PROVET_USERS.colleague;
+    await ok(h['pims:signIn']({ address: provet.address, clientId: provet.clientId }));
+    // …and the demo vet theirs (hale), who records Bella and links her visit.
+    await ok(h['session:switchUser'](undefined));
+    await c.session.signIn(demo.email, demo.password);
+    as.user = PROVET_USERS.demo;
+    await ok(h['pims:signIn']({ address: provet.address, clientId: provet.clientId }));
+    const id = await readyConsult(c, h, 'Bella');
+    await ok(h['pims:link']({ id, appointmentId: '301' }));
+
+    // Send, and the colleague signs in while it is on its way.
+    const sending = h['pims:send']({ id });
+    await h['session:switchUser'](undefined);
+    await c.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    const answer = await sending;
+    // Written once, on Bella, by the demo vet's Provet user (hale, 11), never the colleague's (12).
+    await until(() => provet.notes().length === 1);
+    expect(provet.notes()).toMatchObject([{ consultation: 401, patient: 201, created_user: 11 }]);
+    // The answer is the demo vet's: the colleague's window is told so, not shown it.
+    if (!answer.ok) expect(answer.error.code).toBe('signed_out');
+    // The colleague's own day is theirs: moreno's appointments first.
+    const theirs = await ok(h['pims:refreshToday'](undefined));
+    expect(theirs.appointments.filter((a) => a.mine).map((a) => a.id)).toEqual(['305', '306']);
+  });
+
   it("a pet whose name is not the appointment's is never sent, and a colleague never acts with the first vet's Provet sign-in", async () => {
     const { c, h, provet } = await world();
     await ok(h['pims:signIn']({ address: provet.address, clientId: provet.clientId }));
