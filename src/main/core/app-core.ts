@@ -34,6 +34,8 @@ import {
 import { ClinicConsults, RecordedHere, ClinicConversation } from './clinic/index.ts';
 import { Pipeline } from './jobs/index.ts';
 import { PracticeSystem } from './pims/index.ts';
+import { Relay } from './relay/index.ts';
+import { scribeStatusKind } from '../../shared/service/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
@@ -95,6 +97,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly search: ConsultSearch;
   /** The clinic's practice-management system: each vet's sign-in, the day, and notes into the record. */
   readonly practice: PracticeSystem;
+  /** The clinic relay: the service's deliveries, passed on by the clinic's receiver (relay/). */
+  readonly relay: Relay;
   private readonly embedded: EmbeddedServiceHost<S>;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
@@ -205,6 +209,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       shortcut,
       updates,
       notice,
+      relayChanged: () => this.relay.restart(),
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
     const rememberTemplate = (templateId: string) => this.appSettings.rememberTemplate(templateId);
@@ -267,6 +272,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
       here: recordedHere,
+      relayLinks: (account) => this.relay.pairs(account.userId),
     }));
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
@@ -274,6 +280,24 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       actors,
       chat: (token, body) => this.client.chat(token, body),
     });
+    const relay = (this.relay = new Relay({
+      address: () => this.settings.get().relayUrl,
+      session,
+      ...options.relay,
+      log: (l) => log.info(l),
+    }));
+    relay.on('status', (status) => {
+      pipeline.relayLive(status.state === 'connected');
+      emit('relay:changed', status);
+    });
+    relay.on('event', (event) => {
+      const kind = scribeStatusKind(event.status);
+      const at = Date.parse(event.at);
+      if (kind === 'completed' || kind === 'failed')
+        pipeline.noteWritten(event.public_id, Number.isFinite(at) ? at : Date.now());
+    });
+    // The vet in front subscribes with their own sign-in: another vet, or none, is a new subscription.
+    session.on('changed', () => relay.restart());
     const noteRecordedHere = (ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
         .recordedHere(ids)
@@ -372,12 +396,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       .catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
     await this.retention.start();
     this.practice.start();
+    this.relay.start();
   }
 
   /** Stops the loops and the sandbox; jobs resume from disk at the next start. */
   async stop(): Promise<void> {
     this.retention.stop();
     this.practice.stop();
+    await this.relay.stop();
     await this.pipeline.stop();
     await this.embedded.stop();
     await this.client.network.close();
