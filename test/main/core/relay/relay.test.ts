@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import { OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
+import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import type { RelayStatus } from '../../../../src/shared/relay.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
 import { closedAfterEach, ok } from '../support.ts';
+import { refresh } from '../clinic/support.ts';
 import { startRelayDouble, type RelayDouble } from './relay-double.ts';
 
 const HEARTBEAT_MS = 200;
@@ -146,5 +147,31 @@ describe('the clinic relay, in the app', () => {
     await until(() => relayState(other.core) === 'off', 5_000);
     const bad = await other.h['settings:update']({ relayUrl: 'http://relay.clinic.example:8080/' });
     expect(bad.ok).toBe(false);
+  });
+
+  it("lists a note of another room under its patient and visit with the relay's links", async () => {
+    // Exam room 1 records Bella; the office, with the relay set, lists the clinic's consults.
+    const room1 = await room();
+    const bella = await recordThrough(room1.h, 'Bella', 'Limping on the left hind leg');
+    await ok(room1.h['consults:submit']({ id: bella, templateId: await firstTemplateId(room1.core) }));
+    expect((await waitForJob(room1.core, bella, (j) => j.state === 'completed' || j.state === 'failed')).state).toBe(
+      'completed',
+    );
+    const { scribeIds, recordingSessionIds } = room1.core.pipeline.serviceIds(bella);
+    const [scribeId] = scribeIds;
+    const [recordingSessionId] = recordingSessionIds;
+    await until(() => relay.events.some((e) => e.public_id === scribeId && e.status === 'scribed'), 10_000);
+
+    // Without a relay the service's lists cannot say which visit the note is of.
+    const alone = await room(COLLEAGUE_ACCOUNT, '');
+    const unpaired = (await refresh(alone.h)).consults.filter((c) => c.scribeId === scribeId);
+    expect(unpaired).toMatchObject([{ recordingSessionId: null, patientName: null }]);
+
+    const office = await room(COLLEAGUE_ACCOUNT);
+    const listed = (await refresh(office.h)).consults;
+    const note = listed.filter((c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId);
+    expect(note).toMatchObject([
+      { scribeId, recordingSessionId, patientName: 'Bella', description: 'Limping on the left hind leg' },
+    ]);
   });
 });
