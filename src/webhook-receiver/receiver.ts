@@ -23,6 +23,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse }
 import type { AddressInfo } from 'node:net';
 import {
   canonicalJson,
+  canonicalJsonFromValue,
   quoteString,
   SIGNATURE_HEADER,
   verifySignature,
@@ -264,7 +265,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   async function handleEvent(event: AcceptedEvent): Promise<void> {
     try {
       await options.onEvent?.(event);
-      out(eventLine(event));
+      out(eventLine(relay ? withoutNote(event) : event));
     } catch (error) {
       throw new HttpError(
         500,
@@ -409,6 +410,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function eventLine(event: AcceptedEvent): string {
   const text = (value: string | null) => (value === null ? 'null' : quoteString(value));
   return `{"received_at":${quoteString(event.received_at)},"event_id":${text(event.event_id)},"event_type":${text(event.event_type)},"delivery_key":${text(event.delivery_key)},"payload":${event.canonical}}`;
+}
+
+// A relay's output usually ends up in a system log: there a `scribe` line carries what is relayed
+// (ids and status), not the note the last delivery holds.
+function withoutNote(event: AcceptedEvent): AcceptedEvent {
+  const relayed = relayEventOf(event.payload, event.received_at);
+  if (relayed === null) return event;
+  const { at: _at, ...fields } = relayed;
+  return { ...event, canonical: canonicalJsonFromValue({ ...fields, event_type: 'scribe' }) };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

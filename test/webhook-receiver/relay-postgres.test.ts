@@ -96,5 +96,7 @@ describe('relays sharing PostgreSQL', () => {
       })),
       last_id: 5,
     });
+    // What the relays printed names no token.
+    for (const relay of [a, b]) expect(relay.stderr() + relay.lines.join('\n')).not.toContain(me.access);
   }, 60_000);
 });

@@ -74,8 +74,15 @@ describe('clinic relay', () => {
     expect(pcA.scribe()).toEqual(expected);
     expect(pcB.scribe()).toEqual(expected);
     expect(pcA.events.filter((e) => e.event === 'scribe').map((e) => e.id)).toEqual(['1', '2', '3']);
-    // The note itself (categories_output, html_output of the last delivery) is not passed on.
+    // The note itself (categories_output, html_output of the last delivery) is not passed on,
+    // nor printed: the relay's lines carry what it relays.
     expect(JSON.stringify(pcA.events)).not.toMatch(/categories_output|html_output|Example note/);
+    expect(r.lines).toHaveLength(3);
+    expect(r.lines.join('\n')).not.toMatch(/categories_output|html_output|Example note/);
+    expect(JSON.parse(r.lines[2] ?? '')).toMatchObject({
+      delivery_key: `scribe:${scribeId}:scribed`,
+      payload: { public_id: scribeId, recording_session_public_id: recordingSessionId, status: 'scribed' },
+    });
     const links = await call('GET', `${r.url}links?since=1`, { token: me.access, apiVersion: null });
     expect(links.json).toEqual({ links: expected.slice(1), last_id: 3 });
     const health = await call('GET', `${r.url}health`, { apiVersion: null });
@@ -199,6 +206,27 @@ describe('clinic relay', () => {
       [3, 'scribed'],
     ]);
     expect((await deliver(again.url, published('a', 'requested'))).json).toMatchObject({ duplicate: true });
+  });
+
+  it('asks the service once per token while the answer is kept, and answers 503 when the service cannot be asked', async () => {
+    const r = await relay();
+    const asked = () =>
+      Object.entries(sandbox.stats().byRoute)
+        .filter(([route]) => route.startsWith('GET ') && route.endsWith('/users/me'))
+        .reduce((n, [, count]) => n + count, 0);
+    const me = await signIn(sandbox);
+    const before = asked();
+    await subscribe(r.url, me.access);
+    await subscribe(r.url, me.access);
+    expect((await call('GET', `${r.url}links?since=0`, { token: me.access, apiVersion: null })).status).toBe(200);
+    expect(asked() - before).toBe(1);
+    // A second token of the same vet is asked about on its own.
+    await subscribe(r.url, (await signIn(sandbox)).access);
+    expect(asked() - before).toBe(2);
+    const away = await receiver({ relay: { scribeUrl: 'http://127.0.0.1:9', organization } });
+    const down = await subscribe(away.url, me.access);
+    expect(down.status).toBe(503);
+    expect(down.events[0]?.data).toMatchObject({ error: { code: 'service_unavailable' } });
   });
 
   it('answers GET /health without a token, relay on or off', async () => {
