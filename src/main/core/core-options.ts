@@ -50,7 +50,7 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
   /** The clinic relay's timings (tests make them short): its heartbeat, backoff and answer time-out. */
-  relay?: Partial<Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs'>>;
+  relay?: Partial<Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs'>>;
 }
 
 export type { OpenBrowser } from './pims/index.ts';

@@ -42,8 +42,8 @@ export interface JobPolling {
   notReady(live: Live): void;
   delay(live: Live, pollsSoFar: number): number;
   ready(live: Live, serviceSaysAt: number | null): Promise<void>;
-  /** The clinic relay is live (true) or lost (false). */
-  setRelayLive(live: boolean): void;
+  /** The clinic relay is live (true) or lost (false); whether it was live before. */
+  setRelayLive(live: boolean): boolean;
   /** The clinic relay says this scribe's note is written (or failed), at `at`. */
   announce(scribeId: string, at: number): void;
   /** Whether the clinic relay announced this job's note: the look goes straight to it. */

@@ -253,8 +253,9 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
    */
   relayLive(live: boolean): void {
     const { polling } = this.context;
-    polling.setRelayLive(live);
-    if (live) return;
+    const was = polling.setRelayLive(live);
+    // Only the moment it is lost: a relay tried again and again does not make every job look each time.
+    if (live || !was) return;
     for (const job of this.context.store.allLive())
       if (job.record.state === 'scribe_requested') this.context.waits.wake(job);
   }

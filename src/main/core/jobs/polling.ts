@@ -51,9 +51,11 @@ export class Polling implements JobPolling {
     this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null, looked: false });
   }
 
-  /** The relay is live (true) or lost (false). */
-  setRelayLive(live: boolean): void {
+  /** The relay is live (true) or lost (false); whether it was live before. */
+  setRelayLive(live: boolean): boolean {
+    const was = this.relayLive;
     this.relayLive = live;
+    return was;
   }
 
   /** The relay says this scribe's note is written (or failed) at `at`: its job looks at once. */

@@ -34,6 +34,11 @@ export interface RelayOptions {
   backoff?: BackoffOptions;
   /** How long to wait for the relay's answer to a request. Default 10 s. */
   answerTimeoutMs?: number;
+  /**
+   * How long a refusal stands before it is asked again (the vet or the address changing asks at
+   * once). Default 5 min: a 401 refreshes the vet's token, which is not to be done every few seconds.
+   */
+  refusedRetryMs?: number;
   dispatcher?: Dispatcher;
   log?: (line: string) => void;
 }
@@ -215,9 +220,10 @@ export class Relay extends EventEmitter<RelayEvents> {
         const message = (e as Error).message;
         this.set(refused ? { state: 'refused', message } : { state: 'unreachable', message });
         this.options.log?.(`relay: ${refused ? 'refused' : 'not reachable'}: ${message}`);
-        // A refusal stays a refusal until something changes: asked again only at the slowest pace.
-        const backoff = this.options.backoff ?? DEFAULT_BACKOFF;
-        wait = refused ? backoff.capMs : backoffDelay(attempt++, backoff);
+        // A refusal stays a refusal until something changes: asked again only after a while.
+        wait = refused
+          ? (this.options.refusedRetryMs ?? 5 * 60_000)
+          : backoffDelay(attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
       }
       await sleep(wait, undefined, { signal }).catch(() => {});
     }
