@@ -20,8 +20,10 @@ export interface RelayDouble {
   events: DoubleEvent[];
   /** Every GET /events, with the Last-Event-ID it came with. */
   subscriptions: { lastEventId: string | null; status: number; authorization: string }[];
-  /** Accept GET /events and never send a byte. */
+  /** Accept GET /events and never send a byte; no keep-alives on the streams already open. */
   silent: boolean;
+  /** Keep deliveries without passing them on to the streams open. */
+  mute: boolean;
   /** The organization it serves (the first one a subscriber belongs to, when not given). */
   organization: string | null;
   /** Adds an event as if a delivery came, and sends it to the subscribers. */
@@ -48,11 +50,12 @@ export async function startRelayDouble(options: {
     events: [],
     subscriptions: [],
     silent: false,
+    mute: false,
     organization: options.organization ?? null,
     add(event) {
       const full = { ...event, id: relay.events.length + 1, at: new Date().toISOString() };
       relay.events.push(full);
-      for (const res of streams) send(res, full);
+      if (!relay.mute) for (const res of streams) send(res, full);
       return full;
     },
     expireAll() {

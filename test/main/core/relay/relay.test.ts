@@ -123,6 +123,29 @@ describe('the clinic relay, in the app', () => {
     }
   });
 
+  it('hands a note back to the usual polling when a connected relay goes quiet, its connection still open', async () => {
+    const { core, h } = await room();
+    await until(() => relayState(core) === 'connected', 10_000);
+    const id = await recordThrough(h, 'Luna');
+    await ok(h['consults:submit']({ id, templateId: await firstTemplateId(core) }));
+    await until(() => core.pipeline.info(id)?.state === 'scribe_requested', 20_000);
+    // No more keep-alives, and no more events: the stream stays open with no one behind it.
+    relay.silent = true;
+    relay.mute = true;
+    try {
+      const quietAt = Date.now();
+      await until(() => relayState(core) === 'unreachable', 5_000);
+      expect(Date.now() - quietAt).toBeLessThan(2 * HEARTBEAT_MS + 2_000);
+      const job = await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+      expect(job.state).toBe('completed');
+      // Found by polling: the relay passed nothing on.
+      expect(core.pipeline.counters.polls).toBeGreaterThan(2);
+    } finally {
+      relay.silent = false;
+      relay.mute = false;
+    }
+  });
+
   it('subscribes again with a refreshed token when the relay says the token lapsed', async () => {
     const { core } = await room();
     await until(() => relayState(core) === 'connected', 10_000);
