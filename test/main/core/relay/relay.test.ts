@@ -76,6 +76,27 @@ describe('the clinic relay, in the app', () => {
     expect(core.pipeline.counters.statusPages).toBe(0);
   });
 
+  it('looks on the usual plan when a note the relay announced is not there yet', async () => {
+    const { core, h } = await room();
+    await until(() => relayState(core) === 'connected', 10_000);
+    const id = await recordThrough(h, 'Oscar');
+    await ok(h['consults:submit']({ id, templateId: await firstTemplateId(core) }));
+    await until(() => core.pipeline.serviceIds(id).scribeIds.size === 1, 20_000);
+    const [scribeId] = core.pipeline.serviceIds(id).scribeIds;
+    // Announced written before the service has written it (a relay ahead of the service's own answer).
+    relay.add({ public_id: scribeId ?? '', recording_session_public_id: null, status: 'scribed' });
+    // The service's own delivery, when it comes, is not passed on: only polling can find the note.
+    relay.mute = true;
+    try {
+      const job = await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+      expect(job.state).toBe('completed');
+      // Not left to the 60 s safety net: the look it caused found nothing, and the plan's looks found the note.
+      expect(core.pipeline.counters.polls).toBeGreaterThan(2);
+    } finally {
+      relay.mute = false;
+    }
+  });
+
   it('hands a note back to the usual polling at once when the relay drops, and resumes after the last event with no gap', async () => {
     const { core, h } = await room();
     await until(() => relayState(core) === 'connected', 10_000);
