@@ -3,7 +3,8 @@
 // wires them together. Electron's main process (src/main/index.ts) and the browser test host
 // both create one and bind its handler table (ipc-handlers.ts) to their transport; what either
 // needs from its platform (the secret store, the embedded sandbox, desktop notifications, the
-// audio address) comes in as options (ports.ts).
+// audio address) comes in as options (ports.ts). Longer than 400 lines on purpose: it is the one
+// place the parts are built in order and wired, which split over files would be read in pieces.
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -34,8 +35,7 @@ import {
 import { ClinicConsults, RecordedHere, ClinicConversation } from './clinic/index.ts';
 import { Pipeline } from './jobs/index.ts';
 import { PracticeSystem } from './pims/index.ts';
-import { Relay } from './relay/index.ts';
-import { scribeStatusKind } from '../../shared/service/index.ts';
+import { connectRelay, type Relay } from './relay/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
@@ -280,24 +280,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       actors,
       chat: (token, body) => this.client.chat(token, body),
     });
-    const relay = (this.relay = new Relay({
+    this.relay = connectRelay({
       address: () => this.settings.get().relayUrl,
       session,
+      pipeline,
+      emit: (status) => emit('relay:changed', status),
       ...options.relay,
       log: (l) => log.info(l),
-    }));
-    relay.on('status', (status) => {
-      pipeline.relayLive(status.state === 'connected');
-      emit('relay:changed', status);
     });
-    relay.on('event', (event) => {
-      const kind = scribeStatusKind(event.status);
-      const at = Date.parse(event.at);
-      if (kind === 'completed' || kind === 'failed')
-        pipeline.noteWritten(event.public_id, Number.isFinite(at) ? at : Date.now());
-    });
-    // The vet in front subscribes with their own sign-in: another vet, or none, is a new subscription.
-    session.on('changed', () => relay.restart());
     const noteRecordedHere = (ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
         .recordedHere(ids)
