@@ -182,6 +182,7 @@ export class Relay extends EventEmitter<RelayEvents> {
 
   private async loop(): Promise<void> {
     let attempt = 0;
+    let lastLapse = 0;
     while (!this.stopped) {
       this.cycle = new AbortController();
       const { signal } = this.cycle;
@@ -206,9 +207,19 @@ export class Relay extends EventEmitter<RelayEvents> {
           signal,
         });
         if (lapsed !== null) {
-          // The relay says the token lapsed: a fresh one (the session's one refresh at a time), then at once again.
+          // The relay says the token lapsed: a fresh one (the session's one refresh at a time),
+          // then at once again; but a relay that says so again within a minute (its clock and
+          // the service's apart) is asked with backoff, not in a loop of refreshes.
+          const again = Date.now() - lastLapse < 60_000;
+          lastLapse = Date.now();
           await this.options.session.refresh(lapsed);
-          attempt = 0;
+          if (!again) {
+            attempt = 0;
+            continue;
+          }
+          await sleep(backoffDelay(attempt++, this.options.backoff ?? DEFAULT_BACKOFF), undefined, { signal }).catch(
+            () => {},
+          );
           continue;
         }
         this.set({ state: 'unreachable', message: 'The clinic relay closed the connection.' });

@@ -24,6 +24,8 @@ export interface RelayDouble {
   silent: boolean;
   /** Keep deliveries without passing them on to the streams open. */
   mute: boolean;
+  /** End every stream with `token-expired` as soon as it is ready (a relay whose clock is ahead). */
+  expireAtOnce: boolean;
   /** The organization it serves (the first one a subscriber belongs to, when not given). */
   organization: string | null;
   /** Adds an event as if a delivery came, and sends it to the subscribers. */
@@ -51,6 +53,7 @@ export async function startRelayDouble(options: {
     subscriptions: [],
     silent: false,
     mute: false,
+    expireAtOnce: false,
     organization: options.organization ?? null,
     add(event) {
       const full = { ...event, id: relay.events.length + 1, at: new Date().toISOString() };
@@ -150,6 +153,10 @@ export async function startRelayDouble(options: {
         res.write(
           `event: ready\ndata: ${JSON.stringify({ organization: found.organization, last_id: relay.events.length })}\n\n`,
         );
+        if (relay.expireAtOnce) {
+          res.end(`event: token-expired\ndata: ${JSON.stringify({ message: 'Your sign-in has lapsed.' })}\n\n`);
+          return;
+        }
         const after = lastEventId === null ? relay.events.length : Number(lastEventId);
         for (const e of relay.events) if (e.id > after) send(res, e);
         streams.add(res);

@@ -180,6 +180,23 @@ describe('the clinic relay, in the app', () => {
     expect(again?.authorization).toMatch(/^Bearer .+/);
   });
 
+  it('does not refresh in a loop when the relay says every token has lapsed', async () => {
+    const { core } = await room();
+    await until(() => relayState(core) === 'connected', 10_000);
+    relay.expireAtOnce = true;
+    try {
+      const before = relay.subscriptions.length;
+      relay.expireAll();
+      await new Promise((r) => setTimeout(r, 1500));
+      // Backoff from the second lapse on (50 ms doubling to 300 ms here): a handful, not hundreds.
+      const made = relay.subscriptions.length - before;
+      expect(made).toBeGreaterThanOrEqual(2);
+      expect(made).toBeLessThan(20);
+    } finally {
+      relay.expireAtOnce = false;
+    }
+  });
+
   it("says plainly when the relay refuses another clinic's vet, and is off without an address", async () => {
     // The relay serves the demo vet's clinic (its first subscriber's, or the tests before).
     const first = await room();
