@@ -174,7 +174,9 @@ export class Relay {
       );
       if (resume === null) sent = lastId;
       else {
-        sent = resume;
+        // An id above any this relay gave was given by an earlier run kept in memory, whose ids
+        // started again at 1 when it restarted: every event of this run is new to the PC.
+        sent = resume > lastId ? 0 : resume;
         for (;;) {
           const page = await this.feed.after(sent, PAGE);
           for (const event of page) send(event);
@@ -187,6 +189,8 @@ export class Relay {
       done();
       throw error;
     }
+    // The PC may have gone while the catch-up was read: nothing is left to watch.
+    if (res.destroyed) return done();
     timers.push(setInterval(() => res.write(': keep-alive\n\n'), this.heartbeatMs));
     this.watchToken(res, token, subscriber, timers);
   }

@@ -1,12 +1,14 @@
 // Two relays (the command, as real processes) sharing one PostgreSQL: every subscriber of either
 // gets every event once and in id order, whichever relay the delivery reached, even with
 // deliveries reaching both at once; Last-Event-ID works on the other relay, so a PC whose relay
-// was killed resumes there with no gap. One PostgreSQL and one sandbox (for GET /users/me) for the file.
+// was killed resumes there with no gap; a relay whose listening connection is cut listens again
+// and misses nothing. One PostgreSQL and one sandbox (for GET /users/me) for the file.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { signIn } from '../support/http.ts';
 import { postgresMissing, startPostgres, type TestPostgres } from '../support/postgres.ts';
-import { deliver, published, SECRET, startCommand } from './support.ts';
+import { deliver, published, SECRET, startCommand, until } from './support.ts';
 import { subscribe, type Subscription } from './subscriber.ts';
 
 const missing = postgresMissing();
@@ -98,5 +100,35 @@ describe('relays sharing PostgreSQL', () => {
     });
     // What the relays printed names no token.
     for (const relay of [a, b]) expect(relay.stderr() + relay.lines.join('\n')).not.toContain(me.access);
+  }, 60_000);
+
+  it('a relay whose listening connection is cut listens again and passes on what it missed', async (ctx) => {
+    const url = await database(ctx, 'relay_relisten');
+    const [a, b] = await Promise.all([startRelay(url), startRelay(url)]);
+    const me = await signIn(sandbox);
+    const pc = await subscribe(a.url, me.access);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const listening = async () =>
+      (
+        await admin.query(
+          "SELECT pid FROM pg_stat_activity WHERE application_name = 'webhook-receiver relay' AND datname = current_database()",
+        )
+      ).rows.map((row: { pid: number }) => row.pid);
+    try {
+      const before = await listening();
+      expect(before).toHaveLength(2);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [before]);
+      for (const id of ['y-1', 'y-2', 'y-3']) await deliver(b.url, published(id));
+      await pc.waitFor(3, 'the three events after the relay listened again');
+      expectEvery(pc, 3);
+      // Both relays listen again, on new connections.
+      await until(async () => {
+        const now = await listening();
+        return now.length === 2 && now.every((pid) => !before.includes(pid));
+      }, 'both relays to listen again');
+    } finally {
+      await admin.end();
+    }
   }, 60_000);
 });

@@ -152,6 +152,20 @@ describe('clinic relay', () => {
     });
   });
 
+  it('after a restart in memory, a PC resuming from an id of the earlier run is sent every event of the new one', async () => {
+    const r = await relay();
+    await deliver(r.url, published('n', 'requested'));
+    const me = await signIn(sandbox);
+    const pc = await subscribe(r.url, me.access, { 'last-event-id': '40' });
+    expect(pc.events[0]?.data).toEqual({ organization, last_id: 1 });
+    await deliver(r.url, published('n', 'scribing'));
+    await pc.waitFor(2);
+    expect(pc.scribe().map((e) => [e.id, e.status])).toEqual([
+      [1, 'requested'],
+      [2, 'scribing'],
+    ]);
+  });
+
   it('relays a delivery once: a repeat, a bad signature and a body too large are not relayed', async () => {
     const r = await relay({ maxBodyBytes: 2048 });
     const me = await signIn(sandbox);
