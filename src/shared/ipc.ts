@@ -23,6 +23,7 @@ import { settingsPatchSchema, type Settings } from './settings.ts';
 import type { TrailEntry } from './trail.ts';
 import type { ClinicNote, ClinicView } from './clinic.ts';
 import type { PimsDay, PimsNoteState, PimsStatus } from './pims.ts';
+import type { RelayStatus } from './relay.ts';
 
 import {
   MAX_AGENT_INPUT,
@@ -571,6 +572,8 @@ export const invokeContract = {
   'pims:noteState': { input: z.object({ id }), output: answer<PimsNoteState>() },
   /** "Send to …" / "Update in …": the note as the vet last saved it, into the patient's record. */
   'pims:send': { input: z.object({ id }), output: answer<PimsNoteState>() },
+  /** The clinic relay: its address and whether this computer hears it (`relay:changed` follows each change). */
+  'relay:status': { input: none, output: answer<RelayStatus>() },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeContract;
@@ -606,6 +609,8 @@ export const eventContract = {
    * tab, the practice-management system's own sign-in page.
    */
   'browser:open': payload<{ url: string }>(),
+  /** The clinic relay was reached, lost, refused, or its address changed. */
+  'relay:changed': payload<RelayStatus>(),
 } as const;
 export type EventPayloads = { -readonly [E in keyof typeof eventContract]: (typeof eventContract)[E] };
 export type EventChannel = keyof EventPayloads;

@@ -108,6 +108,12 @@ const settingsShape = z.object({
   pims: z
     .object({ kind: z.literal('provet'), address: z.string().max(MAX_URL), clientId: z.string().max(255) })
     .nullable(),
+  /**
+   * The clinic relay's address (the clinic's receiver of the service's deliveries, passing them
+   * to every exam room); '' = none, and notes are polled for as usual. Like the service's
+   * addresses: https, or http on this computer only.
+   */
+  relayUrl: serviceUrl,
 });
 
 /** settings.json. */
@@ -149,4 +155,5 @@ export const DEFAULT_SETTINGS: Settings = {
   recordShortcut: DEFAULT_RECORD_SHORTCUT,
   updateFeedUrl: '',
   pims: null,
+  relayUrl: '',
 };

@@ -6,10 +6,12 @@ import { parseArgs } from 'node:util';
 import { formatDuration, parseDuration } from './duration.ts';
 import { quietSqliteWarning } from './quiet-sqlite-warning.ts';
 import { DEFAULT_MAX_BODY_BYTES, startWebhookReceiver, type AcceptedEvent } from './receiver.ts';
+import { DEFAULT_HEARTBEAT_MS, type RelayOptions } from './relay.ts';
 import { DEFAULT_REMEMBER_MS, MIN_REMEMBER_MS } from './seen-store.ts';
 
 const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max-body-bytes N]
                         [--data-dir D | --database-url URL] [--remember-for T] [--handler M]
+                        [--scribe-url URL [--organization ID] [--heartbeat S]]
   --port            port to listen on (default 8787; 0 picks a free one)
   --host            address to listen on (default 127.0.0.1)
   --secret          the webhook secret token (default: $WEBHOOK_SECRET; prefer the variable,
@@ -24,7 +26,13 @@ const USAGE = `usage: webhook-receiver [--port N] [--host H] [--secret S] [--max
                     $WEBHOOK_REMEMBER_FOR, else ${formatDuration(DEFAULT_REMEMBER_MS)}; at least ${formatDuration(MIN_REMEMBER_MS)})
   --handler         a module whose default export is called with each accepted event before
                     its line is printed; a throw answers 500 so the sender retries. At least
-                    once per delivery: make its effect once per the event's delivery_key`;
+                    once per delivery: make its effect once per the event's delivery_key
+  --scribe-url      the service's scribing address: turns the clinic relay on (GET /events,
+                    GET /links, GET /health), subscribers checked with its GET /users/me
+                    (default: $WEBHOOK_SCRIBE_URL)
+  --organization    the public id of the organization the relay serves (default:
+                    $WEBHOOK_ORGANIZATION, else the first one a verified delivery names)
+  --heartbeat       seconds between keep-alive comments on each stream (default ${DEFAULT_HEARTBEAT_MS / 1000})`;
 
 function fail(message: string): never {
   process.stderr.write(`webhook-receiver: ${message}\n${USAGE}\n`);
@@ -40,6 +48,7 @@ interface Options {
   databaseUrl: string | null;
   rememberMs: number;
   handler: string | null;
+  relay: RelayOptions | null;
 }
 
 function parse(): Options {
@@ -55,6 +64,9 @@ function parse(): Options {
         'database-url': { type: 'string' },
         'remember-for': { type: 'string' },
         handler: { type: 'string' },
+        'scribe-url': { type: 'string' },
+        organization: { type: 'string' },
+        heartbeat: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -92,6 +104,17 @@ function parse(): Options {
       `--remember-for must be at least ${formatDuration(MIN_REMEMBER_MS)}, the sender's retries and a margin: any shorter and a late retry is handled twice`,
     );
   }
+  const scribeUrl = values['scribe-url'] || env['WEBHOOK_SCRIBE_URL'] || null;
+  const organization = (values.organization ?? env['WEBHOOK_ORGANIZATION'] ?? '').trim() || null;
+  const heartbeat = Number(values.heartbeat ?? DEFAULT_HEARTBEAT_MS / 1000);
+  if (!Number.isFinite(heartbeat) || heartbeat <= 0 || heartbeat > 3600)
+    fail(`--heartbeat must be a number of seconds above 0 and at most 3600, not "${values.heartbeat}"`);
+  if (scribeUrl !== null && !/^https?:\/\/[^/\s]+/.test(scribeUrl))
+    fail(`--scribe-url must be an http:// or https:// address, not "${scribeUrl}"`);
+  if (scribeUrl === null && (values.organization !== undefined || values.heartbeat !== undefined))
+    fail('--organization and --heartbeat are for the relay: give --scribe-url too');
+  if (organization !== null && !/^[\w-]{1,100}$/.test(organization))
+    fail(`--organization must be the organization's public id (letters, digits, - and _), not "${organization}"`);
   return {
     port,
     host: values.host,
@@ -101,6 +124,18 @@ function parse(): Options {
     databaseUrl,
     rememberMs,
     handler: values.handler ?? null,
+    relay:
+      scribeUrl === null
+        ? null
+        : {
+            scribeUrl,
+            organization,
+            heartbeatMs: Math.round(heartbeat * 1000),
+            onOrganization: (learned) =>
+              process.stderr.write(
+                `webhook-receiver: relay: serving organization ${learned}, named by a verified delivery\n`,
+              ),
+          },
   };
 }
 
@@ -129,6 +164,14 @@ try {
       ? `webhook-receiver: handled deliveries are kept in ${receiver.seenStore}\n`
       : 'webhook-receiver: handled deliveries are kept in memory only, so a retry after a restart is handled again; pass --data-dir or set WEBHOOK_DATA_DIR to keep them\n',
   );
+  if (options.relay) {
+    process.stderr.write(
+      `webhook-receiver: relay on at ${receiver.url}events, subscribers checked with ${options.relay.scribeUrl.replace(/\/+$/, '')}/users/me; ` +
+        (options.relay.organization
+          ? `serving organization ${options.relay.organization} (--organization)\n`
+          : 'no --organization: serving the first organization a verified delivery names, and refusing subscribers (503) until then; the published scribe deliveries name none, so give --organization\n'),
+    );
+  }
   const stop = (): void => {
     receiver.close().then(
       () => process.exit(0),

@@ -28,6 +28,8 @@
 // pg is imported only here and only when a database is given, so a receiver copied out for one
 // machine runs without it.
 import type { Pool, PoolClient } from 'pg';
+import { CREATE_RELAY_TABLE, insertRelayEvent, PostgresRelayFeed, RELAY_TABLE } from './postgres-relay-feed.ts';
+import type { RelayFeed } from './relay-feed.ts';
 import {
   DEFAULT_REMEMBER_MS,
   DEFAULT_WAIT_MS,
@@ -100,6 +102,10 @@ export async function openPostgresSeenStore(
         `SELECT to_regclass('${SEEN_TABLE}') IS NOT NULL AS present`,
       );
       if (!found.rows[0]?.present) await client.query(CREATE);
+      const relay = await client.query<{ present: boolean }>(
+        `SELECT to_regclass('${RELAY_TABLE}') IS NOT NULL AS present`,
+      );
+      if (!relay.rows[0]?.present) await client.query(CREATE_RELAY_TABLE);
       await client.query('COMMIT');
       client.release();
     } catch (e) {
@@ -110,7 +116,7 @@ export async function openPostgresSeenStore(
     await pool?.end().catch(() => {});
     throw new Error(`cannot keep deliveries in ${where}: ${(e as Error).message}`, { cause: e });
   }
-  const store = new PostgresSeenStore(pool, where, options.rememberMs ?? DEFAULT_REMEMBER_MS, holdLimitMs);
+  const store = new PostgresSeenStore(pool, where, options.rememberMs ?? DEFAULT_REMEMBER_MS, holdLimitMs, url);
   store.purge(options.now ?? Date.now());
   return store;
 }
@@ -122,9 +128,18 @@ export class PostgresSeenStore implements SeenStore {
   private readonly holdLimitMs: number;
   private purgedAt = 0;
   private purging: Promise<void> | null = null;
+  private readonly url: string | null;
+  private feed: PostgresRelayFeed | null = null;
 
-  constructor(pool: Pool, where: string, rememberMs: number, holdLimitMs = DEFAULT_HOLD_LIMIT_MS) {
+  constructor(
+    pool: Pool,
+    where: string,
+    rememberMs: number,
+    holdLimitMs = DEFAULT_HOLD_LIMIT_MS,
+    url: string | null = null,
+  ) {
     this.pool = pool;
+    this.url = url;
     this.where = where;
     this.rememberMs = rememberMs;
     this.holdLimitMs = holdLimitMs;
@@ -171,9 +186,11 @@ export class PostgresSeenStore implements SeenStore {
       Math.max(1, Math.floor(this.holdLimitMs / 3)),
     );
     return {
-      commit: async () => {
+      commit: async (relay) => {
         clearInterval(renewal.timer);
         try {
+          // In the claim's transaction: the event is recorded, and announced, exactly when the delivery is.
+          if (relay) await insertRelayEvent(client, relay);
           // A transaction the server aborted answers COMMIT with ROLLBACK, not an error.
           const done = await client.query('COMMIT');
           if (done.command !== 'COMMIT') throw new Error('PostgreSQL rolled the claim back');
@@ -196,12 +213,23 @@ export class PostgresSeenStore implements SeenStore {
     };
   }
 
+  async openFeed(): Promise<RelayFeed> {
+    if (this.feed) return this.feed;
+    if (this.url === null) throw new Error('this store was opened without its URL, so it cannot listen');
+    const feed = new PostgresRelayFeed(this.pool, this.url);
+    await feed.start();
+    this.feed = feed;
+    return feed;
+  }
+
   /** Drops keys past the memory, in the background: a failure is retried at the next purge. */
   purge(now: number): void {
     this.purgedAt = now;
     if (this.purging) return;
+    const before = new Date(now - this.rememberMs);
     this.purging = this.pool
-      .query(`DELETE FROM ${SEEN_TABLE} WHERE handled_at < $1`, [new Date(now - this.rememberMs)])
+      .query(`DELETE FROM ${SEEN_TABLE} WHERE handled_at < $1`, [before])
+      .then(() => this.pool.query(`DELETE FROM ${RELAY_TABLE} WHERE at < $1`, [before]))
       .then(
         () => {},
         () => {},
@@ -210,6 +238,7 @@ export class PostgresSeenStore implements SeenStore {
   }
 
   async close(): Promise<void> {
+    await this.feed?.close();
     await this.purging;
     await this.pool.end();
   }

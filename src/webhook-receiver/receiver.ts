@@ -15,10 +15,15 @@
 // none, and the retry calls the handler again. No store closes that gap, since the handler's
 // effect and the record are not one transaction. A handler that makes its effect once per
 // `delivery_key` (a unique key stored with the effect) makes the whole effectively once.
+//
+// With a scribing address it is also the clinic relay (relay.ts), which serves its own paths.
+// Over 400 lines because the checks of one delivery, in the order the answers table gives them,
+// read best in one place.
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   canonicalJson,
+  canonicalJsonFromValue,
   quoteString,
   SIGNATURE_HEADER,
   verifySignature,
@@ -28,6 +33,8 @@ import { deliveryKey } from './delivery-key.ts';
 import { formatDuration } from './duration.ts';
 import { BUSY, KeyQueue } from './key-queue.ts';
 import { openSeenStore } from './open-seen-store.ts';
+import { Relay, RELAY_PATHS, type RelayOptions } from './relay.ts';
+import { relayEventOf } from './relay-feed.ts';
 import { DEFAULT_REMEMBER_MS, DEFAULT_WAIT_MS, StoreBusyError, type Claim } from './seen-store.ts';
 import { staleDate } from './stale-delivery.ts';
 
@@ -80,6 +87,8 @@ export interface WebhookReceiverOptions {
   holdLimitMs?: number;
   /** The clock, for tests of what happens hours later. */
   now?: () => number;
+  /** Turns the clinic relay on (relay.ts): accepted `scribe` deliveries passed on to subscribers. */
+  relay?: RelayOptions | null;
 }
 
 export interface WebhookReceiver {
@@ -90,6 +99,8 @@ export interface WebhookReceiver {
   seenStore: string;
   /** The most recent accepted events (the last MAX_KEPT_EVENTS), oldest first. */
   events: AcceptedEvent[];
+  /** The relay, when it is on. */
+  relay: Relay | null;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -138,11 +149,21 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     ...(options.holdLimitMs !== undefined ? { holdLimitMs: options.holdLimitMs } : {}),
     now: now(),
   });
+  let relay: Relay | null = null;
+  try {
+    if (options.relay) relay = new Relay(await seen.openFeed(), options.relay, now);
+  } catch (e) {
+    await seen.close();
+    throw e;
+  }
   const copies = new KeyQueue();
   const events: AcceptedEvent[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (relay && RELAY_PATHS.has(path)) return relay.serve(req, res, path);
+    if (path === '/health' && req.method === 'GET')
+      return sendJson(res, 200, { ok: true, relay: false, organization: null });
     if (!PATHS.has(path))
       throw new HttpError(404, 'not_found', `no webhook endpoint at ${path}; POST to / or /webhook`);
     if (req.method !== 'POST') {
@@ -228,7 +249,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
       throw error;
     }
     try {
-      await claim.commit();
+      await claim.commit(relay ? relayEventOf(event.payload, event.received_at) : null);
     } catch (error) {
       throw new HttpError(
         500,
@@ -244,7 +265,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
   async function handleEvent(event: AcceptedEvent): Promise<void> {
     try {
       await options.onEvent?.(event);
-      out(eventLine(event));
+      out(eventLine(relay ? withoutNote(event) : event));
     } catch (error) {
       throw new HttpError(
         500,
@@ -254,6 +275,7 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     }
     events.push(event);
     if (events.length > MAX_KEPT_EVENTS) events.shift();
+    relay?.learn(event.payload);
   }
 
   // The response in progress on each socket, so that a timeout can answer through it.
@@ -313,9 +335,11 @@ export async function startWebhookReceiver(options: WebhookReceiverOptions): Pro
     url: `http://${host}:${address.port}/`,
     port: address.port,
     events,
+    relay,
     seenStore: seen.where,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        relay?.close();
         server.close((error) => {
           seen.close().then(
             () => (error ? reject(error) : resolve()),
@@ -386,6 +410,15 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function eventLine(event: AcceptedEvent): string {
   const text = (value: string | null) => (value === null ? 'null' : quoteString(value));
   return `{"received_at":${quoteString(event.received_at)},"event_id":${text(event.event_id)},"event_type":${text(event.event_type)},"delivery_key":${text(event.delivery_key)},"payload":${event.canonical}}`;
+}
+
+// A relay's output usually ends up in a system log: there a `scribe` line carries what is relayed
+// (ids and status), not the note the last delivery holds.
+function withoutNote(event: AcceptedEvent): AcceptedEvent {
+  const relayed = relayEventOf(event.payload, event.received_at);
+  if (relayed === null) return event;
+  const { at: _at, ...fields } = relayed;
+  return { ...event, canonical: canonicalJsonFromValue({ ...fields, event_type: 'scribe' }) };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

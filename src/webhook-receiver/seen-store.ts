@@ -1,6 +1,8 @@
 // What the receiver has handled, so that a repeated delivery is answered 200 and not handled
 // twice. One receiver keeps it in memory or in one node:sqlite file; several receivers behind
-// one load balancer share it in PostgreSQL (open-seen-store.ts picks).
+// one load balancer share it in PostgreSQL (open-seen-store.ts picks). The same store keeps the
+// relay's events (relay-feed.ts), written with the record of the delivery they came from.
+import type { RelayEventInput, RelayFeed } from './relay-feed.ts';
 
 /**
  * The sender tries a delivery at most six times, waiting 1, 5, 15, 60 and then 120 minutes
@@ -32,8 +34,12 @@ export const PURGE_EVERY_MS = 60_000;
 
 /** A delivery claimed for handling; exactly one of its methods is called. */
 export interface Claim {
-  /** It was handled: remember it, so that every later copy is a duplicate. */
-  commit(): Promise<void>;
+  /**
+   * It was handled: remember it, so that every later copy is a duplicate, and keep the relay
+   * event it became (when given) with it, so that a delivery is relayed exactly when it is
+   * recorded.
+   */
+  commit(relay?: RelayEventInput | null): Promise<void>;
   /** Its handling failed: forget the claim, so that the next copy or retry is handled. */
   release(): Promise<void>;
 }
@@ -46,6 +52,8 @@ export interface SeenStore {
    * makes a claim wait while another process holds the same key.
    */
   claim(key: string, now: number): Promise<Claim | null>;
+  /** The relay's events; with PostgreSQL, starts listening for those other receivers add. */
+  openFeed(): Promise<RelayFeed>;
   close(): Promise<void>;
 }
 

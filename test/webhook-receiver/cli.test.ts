@@ -92,4 +92,26 @@ describe('webhook receiver CLI', () => {
     expectError(await deliver(command.url, '{"event_id":"f"}', 's'), 403, 'invalid_signature');
     expect(await command.stop('SIGINT')).toBe(0);
   });
+
+  it('refuses relay options it cannot use (exit 2), and says which organization the relay serves', async () => {
+    const run = (...args: string[]) => runCommand(['--port', '0', '--secret', 's', ...args]);
+    const badUrl = run('--scribe-url', 'ftp://scribe.example');
+    expect(badUrl.status).toBe(2);
+    expect(badUrl.stderr).toMatch(/--scribe-url must be an http:\/\/ or https:\/\/ address/);
+    expect(run('--organization', 'org-1').stderr).toMatch(/give --scribe-url too/);
+    expect(run('--scribe-url', 'http://127.0.0.1:9', '--heartbeat', '0').stderr).toMatch(/--heartbeat must be/);
+    expect(run('--scribe-url', 'http://127.0.0.1:9', '--organization', 'a b').stderr).toMatch(/public id/);
+    const relay = await startCommand(['--port', '0', '--scribe-url', 'http://127.0.0.1:9', '--organization', 'org-1'], {
+      WEBHOOK_SECRET: 's',
+    });
+    await until(() => relay.stderr().includes('relay on'), 'the relay to say it is on');
+    expect(relay.stderr()).toContain('serving organization org-1 (--organization)');
+    const learning = await startCommand(['--port', '0', '--scribe-url', 'http://127.0.0.1:9'], { WEBHOOK_SECRET: 's' });
+    await until(() => learning.stderr().includes('no --organization'), 'the relay to say it has no organization');
+    await deliver(learning.url, published('p-1', 'requested', { organization_public_id: 'org-2' }), 's');
+    await until(
+      () => learning.stderr().includes('serving organization org-2, named by a verified delivery'),
+      'the learned organization',
+    );
+  });
 });

@@ -3,7 +3,8 @@
 // wires them together. Electron's main process (src/main/index.ts) and the browser test host
 // both create one and bind its handler table (ipc-handlers.ts) to their transport; what either
 // needs from its platform (the secret store, the embedded sandbox, desktop notifications, the
-// audio address) comes in as options (ports.ts).
+// audio address) comes in as options (ports.ts). Longer than 400 lines on purpose: it is the one
+// place the parts are built in order and wired, which split over files would be read in pieces.
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,7 @@ import {
 import { ClinicConsults, RecordedHere, ClinicConversation } from './clinic/index.ts';
 import { Pipeline } from './jobs/index.ts';
 import { PracticeSystem } from './pims/index.ts';
+import { connectRelay, type Relay } from './relay/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
@@ -95,6 +97,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   readonly search: ConsultSearch;
   /** The clinic's practice-management system: each vet's sign-in, the day, and notes into the record. */
   readonly practice: PracticeSystem;
+  /** The clinic relay: the service's deliveries, passed on by the clinic's receiver (relay/). */
+  readonly relay: Relay;
   private readonly embedded: EmbeddedServiceHost<S>;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
@@ -205,6 +209,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       shortcut,
       updates,
       notice,
+      relayChanged: () => this.relay.restart(),
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
     const rememberTemplate = (templateId: string) => this.appSettings.rememberTemplate(templateId);
@@ -267,12 +272,21 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
       here: recordedHere,
+      relayLinks: (account) => this.relay.pairs(account.userId),
     }));
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
       clinic,
       actors,
       chat: (token, body) => this.client.chat(token, body),
+    });
+    this.relay = connectRelay({
+      address: () => this.settings.get().relayUrl,
+      session,
+      pipeline,
+      emit: (status) => emit('relay:changed', status),
+      ...options.relay,
+      log: (l) => log.info(l),
     });
     const noteRecordedHere = (ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
       clinic
@@ -372,12 +386,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       .catch((e: unknown) => this.log.warn(`drafts: leftovers could not be removed: ${(e as Error).message}`));
     await this.retention.start();
     this.practice.start();
+    this.relay.start();
   }
 
   /** Stops the loops and the sandbox; jobs resume from disk at the next start. */
   async stop(): Promise<void> {
     this.retention.stop();
     this.practice.stop();
+    await this.relay.stop();
     await this.pipeline.stop();
     await this.embedded.stop();
     await this.client.network.close();

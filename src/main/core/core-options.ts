@@ -13,6 +13,7 @@ import type {
 } from './platform/index.ts';
 import type { NetworkOptions } from './service/index.ts';
 import type { OpenBrowser } from './pims/index.ts';
+import type { RelayOptions } from './relay/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 
 export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
@@ -48,6 +49,8 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   openBrowser?: OpenBrowser;
   /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
+  /** The clinic relay's timings (tests make them short): its heartbeat, backoff and answer time-out. */
+  relay?: Partial<Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs'>>;
 }
 
 export type { OpenBrowser } from './pims/index.ts';

@@ -16,6 +16,7 @@ import { clinicCalls } from './clinic/index.ts';
 import { agentCalls } from './agents/index.ts';
 import { computerCalls } from './computer/index.ts';
 import { pimsCalls, PimsError } from './pims/index.ts';
+import { relayCalls } from './relay/index.ts';
 import { NOT_THEIRS, consultCalls, recorderCalls, TrailError } from './consults/index.ts';
 import { diskErrorCode, diskErrorMessage, Refusal, type Call, type Calls } from './platform/index.ts';
 import { isNetworkSetupFailure, ServiceError } from './service/index.ts';
@@ -52,6 +53,7 @@ export function declaredCalls(core: AppCore): Calls<InvokeChannel> {
     clinicCalls(core),
     agentCalls(core),
     pimsCalls(core),
+    relayCalls(core),
   ];
   const calls = Object.assign({}, ...parts) as Calls<InvokeChannel>;
   // A channel declared by two parts would have its first rules silently replaced.

@@ -44,6 +44,11 @@ export interface ClinicConsultsOptions {
   changed: (view: ClinicView) => void;
   /** What this computer recorded (the pipeline notes each recording session asked for here in it too). */
   here: RecordedHere;
+  /**
+   * Each scribe's recording session as the clinic relay names it (asked with the account's own
+   * sign-in): a note of another room is put under its patient. Absent or out of reach: none.
+   */
+  relayLinks?: (account: ClinicAccount) => Promise<ReadonlyMap<string, string>>;
 }
 
 function sameAccount(a: ClinicAccount, b: ClinicAccount | null): boolean {
@@ -181,6 +186,10 @@ export class ClinicConsults {
       const ids = new Set(scribes.items.map((s) => s.id));
       const notes = Object.fromEntries(Object.entries(before?.notes ?? {}).filter(([id]) => ids.has(id)));
       const linked = Object.fromEntries(Object.entries(before?.linked ?? {}).filter(([id]) => ids.has(id)));
+      // The relay names what the lists do not: which recording session each scribe was asked for.
+      const fromRelay = (await this.options.relayLinks?.(account).catch(() => null)) ?? new Map<string, string>();
+      for (const [scribeId, recordingSessionId] of fromRelay)
+        if (ids.has(scribeId)) linked[scribeId] = recordingSessionId;
       const copy: ClinicCopy = {
         version: 1,
         account,

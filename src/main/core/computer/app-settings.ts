@@ -28,6 +28,8 @@ export interface AppSettingsOptions {
   log: Logger;
   /** The service accounts belong to now. */
   serviceKey: () => string;
+  /** The clinic relay's address changed: its subscription is made again to the new one. */
+  relayChanged?: () => void;
 }
 
 export class AppSettings {
@@ -117,6 +119,7 @@ export class AppSettings {
     if (lastTemplateId !== undefined && vet !== null) await settings.setVetTemplate(vet, lastTemplateId);
     if (retentionChange && account !== null) await retention.set(account, { retentionDays, retentionAppliesFrom });
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
+    if (before.relayUrl !== after.relayUrl) this.options.relayChanged?.();
     return this.view();
   }
 

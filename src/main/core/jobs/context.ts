@@ -42,6 +42,14 @@ export interface JobPolling {
   notReady(live: Live): void;
   delay(live: Live, pollsSoFar: number): number;
   ready(live: Live, serviceSaysAt: number | null): Promise<void>;
+  /** The clinic relay is live (true) or lost (false); whether it was live before. */
+  setRelayLive(live: boolean): boolean;
+  /** The clinic relay says this scribe's note is written (or failed), at `at`. */
+  announce(scribeId: string, at: number): void;
+  /** Whether the clinic relay announced this job's note: the look goes straight to it. */
+  announced(live: Live): boolean;
+  /** The announced look was made (`found`: the note or a failure was there); when the relay says it was written. */
+  looked(live: Live, found: boolean): number | null;
 }
 
 export interface PipelineEvents {

@@ -39,6 +39,11 @@ export interface PipelineOptions {
    * a consult no one has claimed, which waits for a claim. Absent: the job record's owner.
    */
   sender?: (recordingId: string) => string | null;
+  /**
+   * How often a job waiting for its note looks while the clinic relay is live (it announces the
+   * note): a safety net for a delivery that never comes. Default 60 s.
+   */
+  relaySafetyNetMs?: number;
   /** Where what the app learned of the service's time per note is kept; null = this run only. */
   pollPlanFile?: string | null;
   /** Whether several jobs in flight are looked at through one `GET /scribe/all` read (default true). */

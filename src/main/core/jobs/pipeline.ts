@@ -64,6 +64,7 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
       slowPollMs: OVERDUE_CHECK_MINUTES * 60_000,
       now: Date.now,
       pollPlanFile: null,
+      relaySafetyNetMs: 60_000,
       statusBoard: true,
       earlyRecordingSession: true,
       earlyRecordingSessionDelayMs: 10_000,
@@ -243,6 +244,35 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   /** Deletes the audio past each consult's retention, each in its consult's turn. */
   applyRetention(policy: RetentionPolicy): Promise<string[]> {
     return applyRetention(this.context, policy);
+  }
+
+  /**
+   * The clinic relay became live or was lost. Live: jobs waiting for their notes look only as a
+   * safety net, their next look pushed back. Lost: every job waiting for its note looks now and
+   * goes on with the learned plan, so an event missed while the relay went quiet costs nothing.
+   */
+  relayLive(live: boolean): void {
+    const { polling } = this.context;
+    const was = polling.setRelayLive(live);
+    // Only the moment it is lost: a relay tried again and again does not make every job look each time.
+    if (live || !was) return;
+    for (const job of this.context.store.allLive())
+      if (job.record.state === 'scribe_requested') this.context.waits.wake(job);
+  }
+
+  /**
+   * The clinic relay says a scribe's note is written (or failed): the job waiting for it, if
+   * this computer has one, fetches it now with one GET /scribe/get. `at`: when the relay got it.
+   */
+  noteWritten(scribeId: string, at: number): void {
+    const { polling } = this.context;
+    const jobs = this.context.store
+      .allLive()
+      .filter((job) => job.record.scribeId === scribeId && job.record.state === 'scribe_requested');
+    const waiting = jobs.length > 0 || this.context.store.allLive().some((job) => job.record.state === 'uploaded');
+    // Kept only while a job of this computer could be waiting for it (its scribe request on its way).
+    if (waiting) polling.announce(scribeId, at);
+    for (const job of jobs) this.context.waits.wake(job);
   }
 
   /** Stops every loop (quitting, or tests); jobs resume from their files at the next init. */

@@ -23,6 +23,16 @@ export class Polling implements JobPolling {
   readonly board: StatusBoard | null;
   private readonly context: JobsContext;
   private readonly watches = new WeakMap<Live, Watch>();
+  /** Whether the clinic relay is live now (relay.ts): a written note is announced by it. */
+  private relayLive = false;
+  /**
+   * Scribe ids the relay said are written (or failed), with when: the job's next look goes
+   * straight to its GET /scribe/get. Kept by id, not by job, because the event may come while
+   * the job is between its request and saving the id the answer gave.
+   */
+  private readonly written = new Map<string, number>();
+  /** Jobs whose announced note was not there yet at the look it caused: they look on the learned plan. */
+  private readonly announcedEarly = new WeakSet<Live>();
 
   constructor(context: JobsContext, planFile: string | null, useBoard: boolean) {
     this.context = context;
@@ -41,6 +51,34 @@ export class Polling implements JobPolling {
     this.watches.set(live, { scribeId, audioMinutes, expectation, lastNotReadyAt: null, looked: false });
   }
 
+  /** The relay is live (true) or lost (false); whether it was live before. */
+  setRelayLive(live: boolean): boolean {
+    const was = this.relayLive;
+    this.relayLive = live;
+    return was;
+  }
+
+  /** The relay says this scribe's note is written (or failed) at `at`: its job looks at once. */
+  announce(scribeId: string, at: number): void {
+    this.written.set(scribeId, at);
+    // A bound on what is kept for scribes this computer does not wait for (the clinic's other rooms).
+    if (this.written.size > 1000) this.written.delete(this.written.keys().next().value as string);
+  }
+
+  /** Whether the relay announced this job's note: its look is one GET /scribe/get, now. */
+  announced(live: Live): boolean {
+    return live.record.scribeId !== null && this.written.has(live.record.scribeId);
+  }
+
+  /** The announced look was made: what the relay said is used once. */
+  looked(live: Live, found: boolean): number | null {
+    const id = live.record.scribeId ?? '';
+    const at = this.written.get(id) ?? null;
+    this.written.delete(id);
+    if (!found) this.announcedEarly.add(live);
+    return at;
+  }
+
   /**
    * Whether the job's first look can wait: the runner looks at once after the scribe request,
    * when no note can be ready yet; with the plan, that look is left out and the next one is
@@ -50,6 +88,7 @@ export class Polling implements JobPolling {
     const { options } = this.context;
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
+    if (this.announced(live)) return false;
     if (options.pollDelay || !watch || watch.looked || !watch.expectation.learned || sentAt === null) return false;
     watch.looked = true;
     if (worthALook(options.now() - sentAt, watch.expectation)) return false;
@@ -70,6 +109,18 @@ export class Polling implements JobPolling {
 
   /** The wait before the next look: the plan's, unless the pipeline was given a fixed schedule. */
   delay(live: Live, pollsSoFar: number): number {
+    const { options } = this.context;
+    // Announced while the last look was on its way: the look that fetches it, now.
+    if (this.announced(live)) return 0;
+    const usual = this.usualDelay(live, pollsSoFar);
+    // With the relay live the note is announced when written: polling is only a safety net, for
+    // a delivery the service never made. A note the relay announced that was not there yet at
+    // once is looked for as usual.
+    if (this.relayLive && !this.announcedEarly.has(live)) return Math.max(usual, options.relaySafetyNetMs);
+    return usual;
+  }
+
+  private usualDelay(live: Live, pollsSoFar: number): number {
     const { options } = this.context;
     if (options.pollDelay) return options.pollDelay(pollsSoFar);
     const watch = this.watches.get(live);

@@ -193,8 +193,10 @@ async function poll(context: JobsContext, live: Live, signal: AbortSignal): Prom
   const r = live.record;
   const { polling } = context;
   await polling.prepare(live);
-  if (polling.skipLook(live)) return false;
-  const listed = polling.seenWaiting(live) ? ((await polling.board?.look(live, signal)) ?? null) : null;
+  // The clinic relay said the note is written: one GET /scribe/get, not the list first.
+  const announced = polling.announced(live);
+  if (!announced && polling.skipLook(live)) return false;
+  const listed = !announced && polling.seenWaiting(live) ? ((await polling.board?.look(live, signal)) ?? null) : null;
   const listedKind = listed ? scribeStatusKind(listed.status) : null;
   if (listed && listedKind !== 'completed' && listedKind !== 'failed') {
     polling.notReady(live);
@@ -206,9 +208,10 @@ async function poll(context: JobsContext, live: Live, signal: AbortSignal): Prom
     context.options.client.getScribe(t, r.scribeId ?? '', s),
   );
   const kind = scribeStatusKind(answer.status);
+  const relaySaysAt = announced ? polling.looked(live, kind === 'completed' || kind === 'failed') : null;
   if (kind === 'completed') {
     await keepNote(context, live, answer);
-    await polling.ready(live, listedKind === 'completed' ? (listed?.updatedAt ?? null) : null);
+    await polling.ready(live, relaySaysAt ?? (listedKind === 'completed' ? (listed?.updatedAt ?? null) : null));
     return true;
   }
   if (kind === 'failed') {

@@ -9,6 +9,7 @@ import { useOnline } from '../../hooks/use-online.ts';
 import { AboutSection, KeychainSection } from './about-section.tsx';
 import { OrganizationSection } from './organization-section.tsx';
 import { PimsSection } from './pims-section.tsx';
+import { RelaySection } from './relay-section.tsx';
 import { ConsentSection } from './consent-section.tsx';
 import { RecordingLengthSection } from './recording-length-section.tsx';
 import { ShortcutSection } from './shortcut-section.tsx';
@@ -75,6 +76,7 @@ function VetSettings() {
       <OrganizationSection needsNetwork={needsNetwork} />
       <WebhookSection needsNetwork={needsNetwork} />
       <PimsSection />
+      <RelaySection relayUrl={settings.relayUrl} />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
       <ConsentSection askPetOwnerConsent={settings.askPetOwnerConsent} />

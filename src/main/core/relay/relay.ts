@@ -1,0 +1,369 @@
+// The app's side of the clinic relay: one subscription to the relay's GET /events with the
+// access token of the vet in front (the session's, never logged, never sent to the window), kept
+// alive for as long as an address is set and someone is signed in. It resumes after a drop with
+// Last-Event-ID, so no event is missed and none is passed on twice; it subscribes again with a
+// refreshed token when the relay says the token lapsed; it counts a relay that sends nothing for
+// two heartbeats as gone (a connection can stay open with no one behind it) and tries again with
+// backoff. Its state is told as it changes, so the pipeline polls as usual the moment the relay
+// is not there, and the window says which it is.
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request, type Dispatcher } from 'undici';
+import type { RelayState, RelayStatus } from '../../../shared/relay.ts';
+import { backoffDelay, type BackoffOptions } from '../platform/index.ts';
+import { ServiceError } from '../service/index.ts';
+import { SessionChangedError, SignedOutError, type Session } from '../sign-in/index.ts';
+import { EventStreamReader } from './event-stream.ts';
+import {
+  linksSchema,
+  readySchema,
+  refusalMessage,
+  relayEventSchema,
+  type RelayEvent,
+  type RelayLink,
+} from './messages.ts';
+
+export interface RelayOptions {
+  /** The relay's address as set (settings `relayUrl`); '' = none. */
+  address: () => string;
+  /** The sign-in in front: whose token subscribes. */
+  session: Session;
+  /** The relay's heartbeat; nothing heard for two of them is a relay gone quiet. Default 15 s. */
+  heartbeatMs?: number;
+  /** Waits between tries after a failure. Default 1 s doubling to 30 s. */
+  backoff?: BackoffOptions;
+  /** How long to wait for the relay's answer to a request. Default 10 s. */
+  answerTimeoutMs?: number;
+  /**
+   * How long a refusal stands before it is asked again (the vet or the address changing asks at
+   * once). Default 5 min: a 401 refreshes the vet's token, which is not to be done every few seconds.
+   */
+  refusedRetryMs?: number;
+  dispatcher?: Dispatcher;
+  log?: (line: string) => void;
+}
+
+export interface RelayEvents {
+  status: [RelayStatus];
+  event: [RelayEvent];
+}
+
+/** The relay answered, but not to this vet: said in its words, and tried again only after a while. */
+class RelayRefused extends Error {}
+/** The relay could not be used this time (down, quiet, not a relay): polling goes on as usual. */
+class RelayUnreachable extends Error {}
+
+const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 30_000 };
+
+export class Relay extends EventEmitter<RelayEvents> {
+  private readonly options: RelayOptions;
+  private state: RelayState = { state: 'off' };
+  /** The last event passed on, for Last-Event-ID; kept per relay address and organization. */
+  private lastId: number | null = null;
+  private lastOf: string | null = null;
+  /** Aborted to drop the connection (or the wait) and look again at the address and the vet. */
+  private cycle = new AbortController();
+  /** Each scribe's recording session, as the relay's events and links name it; for the relay at `pairsOf`. */
+  private readonly linked = new Map<string, string>();
+  private pairsOf: string | null = null;
+  /** The last id GET /links answered up to. */
+  private linksSince = 0;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(options: RelayOptions) {
+    super();
+    this.options = options;
+  }
+
+  status(): RelayStatus {
+    return { ...this.state, address: this.options.address() };
+  }
+
+  /** Whether a note can be counted on to be announced by the relay now. */
+  live(): boolean {
+    return this.state.state === 'connected';
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.running ??= this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** The address or the vet in front changed: the connection is dropped and made again now. */
+  restart(): void {
+    this.cycle.abort();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cycle.abort();
+    await this.running;
+  }
+
+  /**
+   * `GET /links?since=`: the relay's pairs of a recording session and its note after `since`,
+   * asked with the sign-in of `userId` (a refresh of the clinic's list is that vet's).
+   */
+  async links(userId: string, since: number): Promise<{ links: RelayLink[]; lastId: number }> {
+    const address = this.options.address();
+    if (!address) return { links: [], lastId: since };
+    const url = new URL('links', withSlash(address));
+    url.searchParams.set('since', String(since));
+    return this.options.session.withToken(
+      async (token) => {
+        const answer = await request(url, {
+          method: 'GET',
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          headersTimeout: this.timeout(),
+          bodyTimeout: this.timeout(),
+          ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+        });
+        const body = await answer.body.text();
+        if (answer.statusCode === 401)
+          throw new ServiceError('http', 'relay-links', refusalMessage(body, 401), { status: 401 });
+        if (answer.statusCode !== 200)
+          throw new Error(`The clinic relay refused GET /links: ${refusalMessage(body, answer.statusCode)}`);
+        const parsed = linksSchema.safeParse(safeJson(body));
+        if (!parsed.success)
+          throw new Error('The clinic relay answered GET /links with something that is not a list of links.');
+        return { links: parsed.data.links, lastId: parsed.data.last_id };
+      },
+      { as: userId },
+    );
+  }
+
+  /**
+   * Every scribe's recording session the relay has named, brought up to date with its
+   * GET /links (with the sign-in of `userId`): the clinic's list puts a note of another room
+   * under its patient with them. A relay out of reach leaves what is known.
+   */
+  async pairs(userId: string): Promise<ReadonlyMap<string, string>> {
+    this.pairsFor(this.options.address());
+    try {
+      for (let page = 0; page < 10; page++) {
+        const { links, lastId } = await this.links(userId, this.linksSince);
+        for (const link of links) this.link(link.public_id, link.recording_session_public_id);
+        if (lastId <= this.linksSince || links.length === 0) break;
+        this.linksSince = lastId;
+      }
+    } catch (e) {
+      this.options.log?.(`relay: links not read: ${(e as Error).message}`);
+    }
+    return this.linked;
+  }
+
+  /** The pairs known are the relay's at `address`: another relay starts them again. */
+  private pairsFor(address: string): void {
+    if (this.pairsOf === address) return;
+    this.pairsOf = address;
+    this.linked.clear();
+    this.linksSince = 0;
+  }
+
+  private link(scribeId: string, recordingSessionId: string): void {
+    this.linked.delete(scribeId);
+    this.linked.set(scribeId, recordingSessionId);
+    // The oldest go first past a bound far above a clinic group's months of consults.
+    if (this.linked.size > 100_000) this.linked.delete(this.linked.keys().next().value as string);
+  }
+
+  private timeout(): number {
+    return this.options.answerTimeoutMs ?? 10_000;
+  }
+
+  private set(state: RelayState): void {
+    const before = JSON.stringify(this.state);
+    this.state = state;
+    if (JSON.stringify(state) !== before) this.emit('status', this.status());
+  }
+
+  private async loop(): Promise<void> {
+    let attempt = 0;
+    let lastLapse = 0;
+    while (!this.stopped) {
+      this.cycle = new AbortController();
+      const { signal } = this.cycle;
+      const address = this.options.address();
+      const signedIn = this.options.session.state();
+      if (!address) {
+        this.set({ state: 'off' });
+        await waitFor(signal);
+        continue;
+      }
+      if (!signedIn.signedIn || !signedIn.user) {
+        this.set({ state: 'signed-out' });
+        await waitFor(signal);
+        continue;
+      }
+      // A relay being tried again stays "not reachable" (polling as usual) until it answers.
+      if (['off', 'signed-out', 'refused'].includes(this.state.state)) this.set({ state: 'connecting' });
+      let wait: number;
+      try {
+        const lapsed = await this.options.session.withToken((token) => this.listen(address, token, signal), {
+          as: signedIn.user.id,
+          signal,
+        });
+        if (lapsed !== null) {
+          // The relay says the token lapsed: a fresh one (the session's one refresh at a time),
+          // then at once again; but a relay that says so again within a minute (its clock and
+          // the service's apart) is asked with backoff, not in a loop of refreshes.
+          const again = Date.now() - lastLapse < 60_000;
+          lastLapse = Date.now();
+          await this.options.session.refresh(lapsed);
+          if (!again) {
+            attempt = 0;
+            continue;
+          }
+          await sleep(backoffDelay(attempt++, this.options.backoff ?? DEFAULT_BACKOFF), undefined, { signal }).catch(
+            () => {},
+          );
+          continue;
+        }
+        this.set({ state: 'unreachable', message: 'The clinic relay closed the connection.' });
+        wait = backoffDelay(attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
+      } catch (e) {
+        if (signal.aborted || this.stopped) continue;
+        if (e instanceof SessionChangedError || e instanceof SignedOutError) continue;
+        const refused = e instanceof RelayRefused || (e instanceof ServiceError && e.unauthorized);
+        const message = (e as Error).message;
+        this.set(refused ? { state: 'refused', message } : { state: 'unreachable', message });
+        this.options.log?.(`relay: ${refused ? 'refused' : 'not reachable'}: ${message}`);
+        // A refusal stays a refusal until something changes: asked again only after a while.
+        wait = refused
+          ? (this.options.refusedRetryMs ?? 5 * 60_000)
+          : backoffDelay(attempt++, this.options.backoff ?? DEFAULT_BACKOFF);
+      }
+      await sleep(wait, undefined, { signal }).catch(() => {});
+    }
+  }
+
+  /**
+   * One subscription, until it ends: null when the relay closed it or it went quiet (thrown),
+   * or the token the relay said had lapsed.
+   */
+  private async listen(address: string, token: string, cycle: AbortSignal): Promise<string | null> {
+    const quietMs = 2 * (this.options.heartbeatMs ?? 15_000);
+    const stop = new AbortController();
+    const signal = AbortSignal.any([cycle, stop.signal]);
+    let quiet: NodeJS.Timeout | undefined;
+    let wentQuiet = false;
+    const heard = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        wentQuiet = true;
+        stop.abort();
+      }, quietMs);
+    };
+    const key = `${address}`;
+    if (this.lastOf !== key) {
+      this.lastId = null;
+      this.lastOf = key;
+    }
+    const url = new URL('events', withSlash(address));
+    try {
+      heard();
+      const answer = await request(url, {
+        method: 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          ...(this.lastId === null ? {} : { 'last-event-id': String(this.lastId) }),
+        },
+        signal,
+        headersTimeout: Math.min(quietMs, this.timeout()),
+        bodyTimeout: 0,
+        ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+      }).catch((e: unknown) => {
+        if (wentQuiet) throw new RelayUnreachable(`The clinic relay did not answer within ${quietMs / 1000} s.`);
+        throw e;
+      });
+      if (answer.statusCode !== 200) {
+        const body = await answer.body.text().catch(() => '');
+        const message = refusalMessage(body, answer.statusCode);
+        if (answer.statusCode === 401) throw new ServiceError('http', 'relay-events', message, { status: 401 });
+        if (answer.statusCode === 403) throw new RelayRefused(message);
+        if (answer.statusCode === 503)
+          throw new RelayUnreachable(`The clinic relay cannot reach the service (${message}).`);
+        throw new RelayUnreachable(`The clinic relay answered HTTP ${answer.statusCode}: ${message}`);
+      }
+      const type = String(answer.headers['content-type'] ?? '');
+      if (!type.startsWith('text/event-stream')) {
+        answer.body.destroy();
+        throw new RelayUnreachable('That address is not a clinic relay: it did not answer with an event stream.');
+      }
+      const reader = new EventStreamReader();
+      try {
+        for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+          heard();
+          for (const event of reader.push(chunk)) {
+            const lapsed = this.handle(event.event, event.data);
+            if (lapsed) {
+              answer.body.destroy();
+              return token;
+            }
+          }
+        }
+      } catch (e) {
+        if (wentQuiet) throw new RelayUnreachable(`The clinic relay sent nothing for ${quietMs / 1000} s.`);
+        throw e;
+      }
+      return null;
+    } finally {
+      clearTimeout(quiet);
+    }
+  }
+
+  /** One event of the stream; true when it says the token lapsed. */
+  private handle(name: string, data: string): boolean {
+    if (name === 'token-expired') return true;
+    if (name === 'ready') {
+      const ready = readySchema.safeParse(safeJson(data));
+      if (!ready.success) throw new RelayUnreachable('The clinic relay sent a ready event this app cannot read.');
+      // A relay that starts its ids again (its store was wiped) would leave every new event
+      // below the last id kept: its own count is taken instead.
+      if (this.lastId !== null && ready.data.last_id < this.lastId) this.lastId = ready.data.last_id;
+      // The first subscription starts where the relay is: a drop after it resumes from there, so
+      // what comes while this computer reconnects is not missed.
+      this.lastId ??= ready.data.last_id;
+      this.set({ state: 'connected', organization: ready.data.organization });
+      return false;
+    }
+    if (name !== 'scribe') return false;
+    const event = relayEventSchema.safeParse(safeJson(data));
+    if (!event.success) {
+      this.options.log?.('relay: an event that is not what the relay sends was left out');
+      return false;
+    }
+    if (this.lastId !== null && event.data.id <= this.lastId) return false;
+    this.lastId = event.data.id;
+    if (event.data.recording_session_public_id !== null) {
+      this.pairsFor(this.options.address());
+      this.link(event.data.public_id, event.data.recording_session_public_id);
+    }
+    this.emit('event', event.data);
+    return false;
+  }
+}
+
+function withSlash(address: string): string {
+  return address.endsWith('/') ? address : `${address}/`;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves when the signal aborts: a wait for the address or the vet to change. */
+function waitFor(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

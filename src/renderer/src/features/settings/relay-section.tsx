@@ -1,0 +1,100 @@
+// Settings → Clinic relay: the address of the clinic's relay (the receiver that passes the
+// service's deliveries to every exam room) and whether this computer hears it, said plainly.
+// Without one, or while it cannot be reached, notes are polled for exactly as before.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { RelayStatus } from '../../../../shared/relay.ts';
+import { api } from '../../api.ts';
+import { useSettings } from '../../stores/settings.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { SettingsSection } from './section.tsx';
+import { useMainCall } from './setting-save.tsx';
+
+const RELAY_HINT =
+  "For the clinic's IT: the address of the clinic relay, which receives the service's deliveries and passes them to every exam room. With it, a note appears the moment it is written and a note from another room is listed under its patient. Leave it empty to poll for notes as usual.";
+
+/** The relay's state in the words a vet reads. */
+export function relayWords(status: RelayStatus | null): string {
+  switch (status?.state) {
+    case undefined:
+      return '…';
+    case 'off':
+      return 'No relay: notes are polled for as usual.';
+    case 'signed-out':
+      return 'Waiting for a vet to sign in: polling as usual.';
+    case 'connecting':
+      return 'Connecting…';
+    case 'connected':
+      return 'Connected.';
+    case 'unreachable':
+      return `Not reachable: polling as usual. ${status.message}`;
+    case 'refused':
+      return `Refused: ${status.message}`;
+  }
+}
+
+/** The relay's state, kept current by main's events. */
+function useRelayStatus(): RelayStatus | null {
+  const [status, setStatus] = useState<RelayStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.relay
+      .status()
+      .then((s) => live && setStatus(s))
+      .catch(() => undefined);
+    const off = api.on('relay:changed', (s) => setStatus(s));
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  return status;
+}
+
+export function RelaySection({ relayUrl }: { relayUrl: string }) {
+  const update = useSettings((s) => s.update);
+  const status = useRelayStatus();
+  const [value, setValue] = useState(relayUrl);
+  const { pending, error, run } = useMainCall();
+  const [saved, setSaved] = useState<string | null>(null);
+  const ids = useId();
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setSaved(null);
+    await run(true, async () => {
+      const after = await update({ relayUrl: value.trim() });
+      setSaved(after.relayUrl ? 'Saved. The app connects to the relay now.' : 'Saved. Notes are polled for as usual.');
+    });
+  }
+
+  return (
+    <SettingsSection title="Clinic relay">
+      <p role="status" aria-live="polite">
+        <strong>Now:</strong> {relayWords(status)}
+      </p>
+      <form onSubmit={(e) => void save(e)}>
+        <TextField
+          id={`${ids}-url`}
+          label="Clinic relay address"
+          labelClassName="visually-hidden"
+          hint={RELAY_HINT}
+          error={error && `The relay address was not changed. ${error}`}
+          announce
+          type="url"
+          placeholder="https://relay.clinic.example/"
+          value={value}
+          onValue={setValue}
+          rowClassName="settings-inline row"
+          beside={
+            <button type="submit" disabled={pending !== undefined}>
+              Save
+            </button>
+          }
+        />
+      </form>
+      <p className="settings-ok" role="status">
+        {saved}
+      </p>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,96 @@
+// Two exam-room PCs on the clinic relay itself (src/webhook-receiver, relay on), started in this
+// process against the sandbox, which delivers its signed `scribe` events to the relay's address
+// as registered with PUT /webhook/update. PC A's note is fetched within a second of its
+// delivery with one look past the first; PC B lists Bella's note under Bella; the relay closed
+// mid-consult hands PC A's next note back to the learned polling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
+import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
+import { call } from '../../../support/http.ts';
+import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { refresh } from '../clinic/support.ts';
+import { closedAfterEach, ok } from '../support.ts';
+
+const SECRET = 'the-clinics-webhook-secret';
+let sandbox: Sandbox;
+let relay: WebhookReceiver;
+const received: { scribeId: string; status: string; at: number }[] = [];
+const atEnd = closedAfterEach();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ scribeSeconds: 1.5, rateLimitPerMinute: 0 });
+  const signIn = await call<{ access_token: string; user: { organization_id: string } }>(
+    'POST',
+    `${sandbox.urls.agents_url}/auth/sign-in`,
+    { body: sandbox.demo },
+  );
+  relay = await startWebhookReceiver({
+    port: 0,
+    secret: SECRET,
+    out: () => undefined,
+    onEvent: (e) => {
+      const p = e.payload as { public_id: string; status: string };
+      received.push({ scribeId: p.public_id, status: p.status, at: Date.now() });
+    },
+    relay: { scribeUrl: sandbox.urls.scribe_url, organization: signIn.json.user.organization_id, heartbeatMs: 200 },
+  });
+  const put = await call('PUT', `${sandbox.urls.scribe_url}/webhook/update`, {
+    token: signIn.json.access_token,
+    body: { event_type: 'scribe', webhook_url: relay.url, auth_token: SECRET },
+  });
+  expect(put.status).toBe(200);
+}, 30_000);
+afterAll(async () => {
+  // The second test closes it already.
+  await relay?.close().catch(() => undefined);
+  await sandbox?.close();
+});
+
+async function pc(vet: { email: string; password: string }) {
+  const core: AppCore = await startCoreAgainst(sandbox, {
+    relay: { heartbeatMs: 200, backoff: { baseMs: 50, capMs: 300 } },
+    pipeline: { relaySafetyNetMs: 60_000, pollDelay: () => 300 },
+  });
+  atEnd(() => core.stop());
+  await core.appSettings.update({ relayUrl: relay.url });
+  await core.session.signIn(vet.email, vet.password);
+  await until(() => core.relay.status().state === 'connected', 10_000);
+  return { core, h: createHandlers(core) };
+}
+
+describe('two exam rooms on the clinic relay', () => {
+  it("fetches PC A's note within a second of its delivery; PC B lists it under Bella", async () => {
+    const a = await pc(sandbox.demo);
+    const b = await pc(COLLEAGUE_ACCOUNT);
+    const id = await recordThrough(a.h, 'Bella', 'Vomiting since this morning');
+    await ok(a.h['consults:submit']({ id, templateId: await firstTemplateId(a.core) }));
+    const job = await waitForJob(a.core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+    expect(job.state).toBe('completed');
+    const { scribeIds, recordingSessionIds } = a.core.pipeline.serviceIds(id);
+    const [scribeId] = scribeIds;
+    const [recordingSessionId] = recordingSessionIds;
+    const delivered = received.find((r) => r.scribeId === scribeId && r.status === 'scribed');
+    expect(delivered).toBeDefined();
+    expect(Date.parse(job.completedAt ?? '') - (delivered?.at ?? 0)).toBeLessThan(1000);
+    expect(a.core.pipeline.counters.polls).toBeLessThanOrEqual(2);
+
+    const listed = (await refresh(b.h)).consults.filter(
+      (c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId,
+    );
+    expect(listed).toMatchObject([{ scribeId, recordingSessionId, patientName: 'Bella' }]);
+  });
+
+  it('goes back to the learned polling when the relay is closed mid-consult', async () => {
+    const a = await pc(sandbox.demo);
+    const id = await recordThrough(a.h, 'Milo');
+    await ok(a.h['consults:submit']({ id, templateId: await firstTemplateId(a.core) }));
+    await until(() => a.core.pipeline.info(id)?.state === 'scribe_requested', 20_000);
+    await relay.close();
+    await until(() => a.core.relay.status().state === 'unreachable', 5_000);
+    const job = await waitForJob(a.core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+    expect(job.state).toBe('completed');
+    expect(a.core.pipeline.counters.polls).toBeGreaterThan(2);
+  });
+});
