@@ -33,7 +33,7 @@ const SECTION_TEXT: Readonly<Record<string, Example>> = {
     'Positive cranial drawer on the left stifle. Radiographs of the left stifle recommended under sedation.',
   treatment: () => 'Meloxicam 0.1 mg/kg PO once daily with food for 7 days. Lead walks only.',
   'client communication': () =>
-    'Options explained to the owner, including surgery if the ligament is ruptured. Estimate for radiographs given and accepted.',
+    'Options explained to the pet owner, including surgery if the ligament is ruptured. Estimate for radiographs given and accepted.',
   'pre-anaesthetic assessment': (p) =>
     `${p} bright and alert, fasted since 8 pm. Bloodwork within normal limits. ASA II.`,
   'pre-operative assessment': (p) =>
@@ -184,11 +184,11 @@ export const EXAMPLE_NOTE_LABEL = 'Example note: the sandbox does not listen to 
 /** A scribed note as `categories_output`: the label first, then one category per template section. */
 export function buildNote(
   template: { name: string; sections: readonly string[] },
-  session: { patientName: string; description?: string },
+  recordingSession: { patientName: string; description?: string },
 ): { category: string; content: string }[] {
-  const patient = session.patientName.trim() || 'The patient';
-  const described = session.description?.trim() ? ` (${session.description.trim()})` : '';
-  const species = detectSpecies(session.description ?? '')[0];
+  const patient = recordingSession.patientName.trim() || 'The patient';
+  const described = recordingSession.description?.trim() ? ` (${recordingSession.description.trim()})` : '';
+  const species = detectSpecies(recordingSession.description ?? '')[0];
   const cat = species === 'cat';
   // Another species gets the dog's example, and is told so rather than given a dog's figures unsaid.
   const written =

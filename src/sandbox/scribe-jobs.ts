@@ -1,7 +1,7 @@
 // The asynchronous scribe job (`POST /scribe/request`, `GET /scribe/get/{id}`). Status is derived from the clock and the job's
 // timestamps, so it moves requested -> scribing -> scribed on its own (the published words,
 // docs/service.md) and carries on across a restart. The outcome is decided when the job is created,
-// from the session's uploaded file: an empty file or one that is not audio fails, as a real
+// from the recording session's uploaded file: an empty file or one that is not audio fails, as a real
 // speech pipeline's would (the service publishes no failure status; the sandbox says `failed`).
 import { randomUUID } from 'node:crypto';
 import { ApiError, invalid } from './http.ts';

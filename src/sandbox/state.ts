@@ -44,7 +44,7 @@ export interface RecordingSessionRecord {
   updated_at: string;
   organization_id: string;
   user_id: string;
-  /** The file of the session's last upload: what a scribe request of the session scribes. */
+  /** The file of the recording session's last upload: what a scribe request of it scribes. */
   last_upload_key: string | null;
 }
 

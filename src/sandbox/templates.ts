@@ -70,7 +70,8 @@ export const TEMPLATES: readonly NoteTemplate[] = [
   {
     public_id: 'f96a64f1-f029-4939-98cb-b01bd242c1c5',
     name: 'Discharge instructions',
-    description: 'What the owner takes home: diagnosis, medications, care at home, warning signs and the next visit.',
+    description:
+      'What the pet owner takes home: diagnosis, medications, care at home, warning signs and the next visit.',
     sections: ['Diagnosis', 'Medications', 'Home care', 'Warning signs', 'Follow-up'],
   },
   {

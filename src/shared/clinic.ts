@@ -5,16 +5,16 @@
 export interface ClinicConsult {
   /** Unique in the list: `scribe:<id>` for a note, `recording-session:<id>` for a recording session with no note linked. */
   key: string;
-  /** The scribe (the note) on the service; null for a session with no note linked to it. */
+  /** The scribe (the note) on the service; null for a recording session with no note linked to it. */
   scribeId: string | null;
   /** The recording session, when the service says which it is; never guessed. */
   recordingSessionId: string | null;
-  /** From the linked session; null when the note is not linked to one. */
+  /** From the linked recording session; null when the note is not linked to one. */
   patientName: string | null;
   description: string | null;
   templateId: string | null;
   templateName: string | null;
-  /** The service's status word, verbatim; null for a session. */
+  /** The service's status word, verbatim; null for a recording session. */
   status: string | null;
   /** ISO time of the service's last change. */
   updatedAt: string;

@@ -126,12 +126,12 @@ export interface RecordingFacts {
   label: string | null;
   /** The patient the consult is about, as sent to the service (required before sending). */
   patientName: string | null;
-  /** The visit's description, optional; sent as the session's description. */
+  /** The visit's description, optional; sent as the recording session's description. */
   description: string | null;
   templateId: string | null;
   state: RecordingState;
   bytes: number;
-  /** When the pet's owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
+  /** When the pet owner's consent to the recording was confirmed at Start (Settings asks); null when not asked. */
   consentAt: string | null;
   /** The name the vet listed the consult under after sending it (this computer only); null when not renamed. */
   listName: string | null;
@@ -296,7 +296,7 @@ export const invokeContract = {
       patientName: patientName.optional(),
       description: description.optional(),
       templateId: z.string().max(MAX_TEMPLATE_ID).nullable().optional(),
-      /** The vet confirmed the pet's owner's consent (Settings asks before recording). */
+      /** The vet confirmed the pet owner's consent (Settings asks before recording). */
       petOwnerConsented: z.literal(true).optional(),
     }),
     output: answer<RecordingInfo>(),

@@ -1,5 +1,5 @@
-// The owner's consent, when Settings asks for it: Start asks first; "No" records nothing and
-// says so; "Yes" records, and the consult keeps "Owner consented to recording" with the time.
+// The pet owner's consent, when Settings asks for it: Start asks first; "No" records nothing and
+// says so; "Yes" records, and the consult keeps "Pet owner consented to recording" with the time.
 import { expect, go, shot, start, test } from './fixtures.ts';
 import { onlyConsult, typePatient } from './support/consults.ts';
 
@@ -14,9 +14,9 @@ test('with consent asked for, Start asks first: No records nothing and says so; 
   const startButton = page.getByRole('button', { name: 'Start recording', exact: true });
 
   await startButton.click();
-  const ask = page.getByRole('alertdialog', { name: 'Has the owner agreed to this consult being recorded?' });
+  const ask = page.getByRole('alertdialog', { name: 'Has the pet owner agreed to this consult being recorded?' });
   await expect(ask).toBeVisible();
-  await expect(ask.getByRole('button', { name: 'Yes, the owner agreed: record' })).toBeFocused();
+  await expect(ask.getByRole('button', { name: 'Yes, the pet owner agreed: record' })).toBeFocused();
   await shot(page, 'consent-ask');
   await ask.getByRole('button', { name: 'No, do not record' }).click();
   await expect(page.getByText('Not recorded: the owner did not consent. Nothing was recorded.')).toBeVisible();
@@ -24,7 +24,7 @@ test('with consent asked for, Start asks first: No records nothing and says so; 
   expect(await host.call('consults:list')).toEqual([]);
 
   await startButton.click();
-  await ask.getByRole('button', { name: 'Yes, the owner agreed: record' }).click();
+  await ask.getByRole('button', { name: 'Yes, the pet owner agreed: record' }).click();
   const pause = page.getByRole('button', { name: 'Pause', exact: true });
   await expect(pause).toBeVisible();
   await page.waitForTimeout(1_500);
@@ -34,7 +34,7 @@ test('with consent asked for, Start asks first: No records nothing and says so; 
   expect(consult.recording.consentAt).toBe(consult.recording.startedAt);
   await go(page, 'Consults');
   await expect(page.getByRole('article', { name: 'Bella — Vomiting' })).toContainText(
-    /Owner consented to recording at \d{1,2}:\d{2}/,
+    /Pet owner consented to recording at \d{1,2}:\d{2}/,
   );
 });
 

@@ -14,12 +14,12 @@ test('three turns about a consult, shown again after a restart', async ({ page, 
   const chat = page.getByRole('region', { name: 'Ask about this consult' });
   const turns = chat.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
   const box = chat.getByRole('textbox', { name: 'Your question about this consult' });
-  await chat.getByRole('button', { name: 'What should the owner watch for?', exact: true }).click();
+  await chat.getByRole('button', { name: 'What should the pet owner watch for?', exact: true }).click();
   await expect(turns).toHaveCount(1, { timeout: 20_000 });
   await expect(turns.nth(0)).toContainText('Tell the owner to call the clinic');
   await chat.getByRole('button', { name: 'Check the doses in this plan', exact: true }).click();
   await expect(turns).toHaveCount(2, { timeout: 20_000 });
-  await expect(turns.nth(1)).toContainText('Earlier you asked: “What should the owner watch for?”');
+  await expect(turns.nth(1)).toContainText('Earlier you asked: “What should the pet owner watch for?”');
   await box.fill('Is meloxicam safe with her kidney values?');
   await chat.getByRole('button', { name: 'Ask', exact: true }).click();
   await expect(turns).toHaveCount(3, { timeout: 20_000 });
@@ -34,7 +34,7 @@ test('three turns about a consult, shown again after a restart', async ({ page, 
   await openNote(page);
   await expect(turns).toHaveCount(3);
   await expect(turns.locator('.chat-you .chat-text')).toHaveText([
-    'What should the owner watch for?',
+    'What should the pet owner watch for?',
     'Check the doses in this plan',
     'Is meloxicam safe with her kidney values?',
   ]);

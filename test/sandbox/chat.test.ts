@@ -35,7 +35,7 @@ describe('POST /chat', () => {
   it('remembers a conversation, quotes the note, says what it does not know, and knows the earlier turns', async () => {
     const { access } = await signIn(s);
     const first = await chat<Turn>(
-      { message: 'What should the owner watch for?', target_context: NOTE },
+      { message: 'What should the pet owner watch for?', target_context: NOTE },
       { token: access },
     );
     expect(first.status).toBe(200);
@@ -49,7 +49,7 @@ describe('POST /chat', () => {
     expect(second.json).toEqual({ output: expect.any(String), conversation_id: first.json.conversation_id });
     expect(second.json.output).toContain('buprenorphine 0.02 mg/kg');
     expect(second.json.output).toContain('weight 4.2 kg');
-    expect(second.json.output).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(second.json.output).toContain('Earlier you asked: “What should the pet owner watch for?”');
     const third = await chat<Turn>(
       { message: 'What were her thyroid results?', conversation_id: first.json.conversation_id },
       { token: access },

@@ -32,7 +32,7 @@ for (const end = Date.now() + 60_000; core.pipeline.info(id)?.state !== 'complet
   await new Promise((resolve) => setTimeout(resolve, 50));
 }
 must(await h['consults:askDdx']({ id, input: 'Vomiting for two days, lethargic.' }));
-must(await h['consults:chat']({ id, message: 'What should the owner watch for?' }));
+must(await h['consults:chat']({ id, message: 'What should the pet owner watch for?' }));
 must(await h['consults:saveDraft']({ id, text: 'Bella: an edit not saved yet.' }));
 process.stdout.write(`${JSON.stringify({ id })}\n`);
 

@@ -82,7 +82,7 @@ export function signedInUser(auth: Auth, ctx: RequestContext): Promise<AccessCla
   return auth.authenticate(bearerToken(ctx.req));
 }
 
-/** A published page (templates, scribes, sessions): has_next, no total. */
+/** A published page (templates, scribes, recording sessions): has_next, no total. */
 export function page<T>(all: readonly T[], url: URL): PageWire<T> {
   const current = intParam(url, 'page', 1, 1, 1_000_000);
   const limit = intParam(url, 'limit', 50, 1, 100);

@@ -68,6 +68,6 @@ export const MEDICATION_FIELDS = [
     wire: 'pharmacology_and_mechanism_of_action',
     heading: 'Pharmacology and mechanism of action',
   },
-  { key: 'clientInformation', wire: 'client_information', heading: 'Information for the owner' },
+  { key: 'clientInformation', wire: 'client_information', heading: 'Information for the pet owner' },
   { key: 'notes', wire: 'notes', heading: 'Notes' },
 ] as const satisfies readonly FieldSpec<string>[];

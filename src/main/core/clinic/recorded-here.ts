@@ -1,5 +1,5 @@
 // What this computer recorded, as the service knows it: the ids of every consult this computer
-// ever had (kept on disk, so one deleted here, by the vet or by the clinic's retention, stays
+// ever had (kept on disk, so one deleted here, by the vet or by its organization's retention, stays
 // deleted here rather than coming back as recorded elsewhere), every recording session asked for
 // here (jobs/recording-session-asks.ts) and the recording session each was found to have made, so one whose answer
 // was lost is taken as this computer's too, at the next refresh that lists it. One file,

@@ -20,17 +20,17 @@ export class AccountRetention {
     this.options = options;
   }
 
-  /** The clinic an owner belongs to, as retention keys it: its service and organization. */
+  /** The organization an owner belongs to, as retention keys it: its service and organization. */
   accountOf(owner: { organizationId: string } | null, service = this.options.serviceKey()): string | null {
     return owner ? `${service} ${owner.organizationId}` : null;
   }
 
-  /** The clinic of the vet signed in; null while signed out. */
+  /** The organization of the vet signed in; null while signed out. */
   signedInAccount(): string | null {
     return this.accountOf(this.options.user());
   }
 
-  /** A clinic's retention: its own choice, else the app's default. */
+  /** An organization's retention: its own choice, else the app's default. */
   of(account: string | null): Retention {
     const s = this.options.settings.get();
     return (
@@ -41,7 +41,7 @@ export class AccountRetention {
     );
   }
 
-  /** Saves a clinic's own retention, and sweeps at once if it changed. */
+  /** Saves an organization's own retention, and sweeps at once if it changed. */
   async set(account: string, change: Partial<Retention>): Promise<void> {
     const was = this.of(account);
     const next = {
@@ -56,7 +56,7 @@ export class AccountRetention {
 
   /** How many recordings' audio a retention of `days` would delete now (before the vet confirms). */
   preview(days: number | null): { wouldDelete: number } {
-    // The signed-in vet's clinic's consults only: another clinic's audio is not theirs to count.
+    // The signed-in vet's organization's consults only: another organization's audio is not theirs to count.
     const account = this.signedInAccount();
     if (account === null) return { wouldDelete: 0 };
     const own = this.policy(account);
@@ -67,7 +67,7 @@ export class AccountRetention {
     };
   }
 
-  /** Deletes the audio past each clinic's retention (hourly, and when a clinic changes it). */
+  /** Deletes the audio past each organization's retention (hourly, and when one changes it). */
   async sweep(): Promise<void> {
     try {
       const deleted = await this.options.pipeline.applyRetention(this.policy());
@@ -90,8 +90,8 @@ export class AccountRetention {
   }
 
   /**
-   * Each consult's retention is its owner's clinic's. A consult no one owns keeps its audio: it
-   * has no note yet, and no clinic has said how long its audio may be kept.
+   * Each consult's retention is its owner's organization's. A consult no one owns keeps its audio: it
+   * has no note yet, and no organization has said how long its audio may be kept.
    */
   private policy(onlyAccount?: string | null): RetentionPolicy {
     return (id) => {

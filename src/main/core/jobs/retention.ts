@@ -1,5 +1,5 @@
 // Retention: the audio of a consult whose note has come is deleted once it is past the days its
-// clinic keeps audio. The note and the job stay; the job notes when its audio went.
+// organization keeps audio. The note and the job stay; the job notes when its audio went.
 import { rm } from 'node:fs/promises';
 
 import type { JobsContext } from './context.ts';
@@ -10,7 +10,7 @@ export type RetentionPolicy = (recordingId: string) => { keepDays: number | null
 
 /**
  * The finished consults whose audio is past their retention: `policy` gives each consult's
- * (its own clinic's: one clinic's choice never reaches another's audio), counted from the note,
+ * (its own organization's: one organization's choice never reaches another's audio), counted from the note,
  * or from `countFrom` for a note that came before it (a shorter retention chosen "from today").
  */
 function retentionDue(context: JobsContext, policy: RetentionPolicy): Live[] {

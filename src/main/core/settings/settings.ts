@@ -98,7 +98,7 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Sets (or with null, forgets) one clinic's own retention; the window never writes this map directly. */
+  /** Sets (or with null, forgets) one organization's own retention; the window never writes this map directly. */
   async setAccountRetention(account: string, retention: Retention | null): Promise<Settings> {
     const byAccount = { ...this.current.retentionByAccount };
     if (retention === null) delete byAccount[account];

@@ -83,14 +83,14 @@ describe("a note of the clinic's from elsewhere", () => {
     // context, the conversation's id with the second.
     const ask = (message: string) => ok<ChatTurn>(office.h['clinic:chat']({ key: bella.key, message }));
     expect(await ok(office.h['clinic:chatTurns']({ key: bella.key }))).toEqual([]);
-    const first = await ask('  What should the owner watch for?\n');
-    expect(first.message).toBe('What should the owner watch for?');
+    const first = await ask('  What should the pet owner watch for?\n');
+    expect(first.message).toBe('What should the pet owner watch for?');
     expect(first.answer.length).toBeGreaterThan(0);
     const second = await ask('Check the doses in this plan');
-    expect(second.answer).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(second.answer).toContain('Earlier you asked: “What should the pet owner watch for?”');
     const sent = proxy.find('POST', '/chat').map((r) => r.json as Record<string, unknown>);
     expect(sent).toHaveLength(2);
-    expect(sent[0]).toEqual({ message: 'What should the owner watch for?', target_context: note.note.trim() });
+    expect(sent[0]).toEqual({ message: 'What should the pet owner watch for?', target_context: note.note.trim() });
     expect(sent[1]?.['target_context']).toBeUndefined();
     expect(typeof sent[1]?.['conversation_id']).toBe('string');
     // A session with no note, or a key not in the list, starts nothing.

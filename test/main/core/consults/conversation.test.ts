@@ -119,14 +119,14 @@ describe('a conversation about a consult', () => {
     const { s, proxy, c, h, start, dataDir } = await world();
     const id = await consultWithNote(c, h, 'Bella', NOTE);
 
-    const first = await ask(h, id, '  What should the owner watch for?\n');
-    expect(first.message).toBe('What should the owner watch for?');
+    const first = await ask(h, id, '  What should the pet owner watch for?\n');
+    expect(first.message).toBe('What should the pet owner watch for?');
     expect(first.answer).toContain('39.4 °C');
     expect(first.notice).toBeUndefined();
     const second = await ask(h, id, 'Check the doses in this plan');
     expect(second.answer).toContain('1 mg/kg');
     expect(second.answer).toContain('28.4 kg');
-    expect(second.answer).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(second.answer).toContain('Earlier you asked: “What should the pet owner watch for?”');
     const third = await ask(h, id, 'Is meloxicam safe with her kidney values?');
     expect(third.answer).toMatch(/does not say anything about meloxicam and kidney/);
 
@@ -136,7 +136,7 @@ describe('a conversation about a consult', () => {
     expect(sent.map((r) => r.headers['x-api-version'])).toEqual(['0.2.0', '0.2.0', '0.2.0']);
     expect(sent.map((r) => r.path)).toEqual(Array(3).fill('/agents/chat'));
     const [one, two, three] = sent.map((r) => r.json as Record<string, string>);
-    expect(one).toEqual({ message: 'What should the owner watch for?', target_context: expect.any(String) });
+    expect(one).toEqual({ message: 'What should the pet owner watch for?', target_context: expect.any(String) });
     expect(one!.target_context).toContain('Objective\nWeight 28.4 kg');
     expect(one!.target_context).not.toContain('##');
     const conversationId = (sent[0]!.answer as { conversation_id: string }).conversation_id;
@@ -262,19 +262,19 @@ describe('a conversation about a consult', () => {
 
     // The service forgot the conversation: it starts again with the note, saying so in one line.
     expect(s.forgetConversations()).toBe(1);
-    const restarted = await ask(h, id, 'What should the owner watch for?');
+    const restarted = await ask(h, id, 'What should the pet owner watch for?');
     expect(restarted.notice).toBe(`${STARTED_AGAIN} ${CONTEXT_CUT}`);
     const [refused, resent] = chatRequests(proxy)
       .slice(-2)
       .map((r) => r);
     expect(refused!.status).toBe(404);
     expect(refused!.answer).toEqual({ error: 404, message: 'Conversation not found' });
-    expect(resent!.json).toEqual({ message: 'What should the owner watch for?', target_context: context });
+    expect(resent!.json).toEqual({ message: 'What should the pet owner watch for?', target_context: context });
     expect((await turns()).map((t) => t.message)).toEqual([
       'What is her temperature?',
       'Tell me everything',
       'Her heart rate?',
-      'What should the owner watch for?',
+      'What should the pet owner watch for?',
     ]);
     // The next message goes on with the new conversation.
     await ask(h, id, 'Thanks');

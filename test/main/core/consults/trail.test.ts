@@ -36,7 +36,7 @@ async function switchTo(c: AppCore, account: { email: string; password: string }
 
 const folderOf = (c: AppCore, id: string) => dirname(c.recordings.audioPath(id));
 
-describe('the trail and the owner’s rights on a shared PC', () => {
+describe('the trail and the owner’s (the recording vet’s) rights on a shared PC', () => {
   it('a colleague reads, edits and copies a sent note with their name in its trail; sending or deleting the other vet’s consult is refused in one sentence', async () => {
     const { c, h, demo, templates } = await demoSignedIn();
     const sent = await recordThrough(h, 'Bella');

@@ -46,7 +46,7 @@ describe('RecordingStore', () => {
     expect(await store.get(meta.id)).toEqual(meta);
   });
 
-  it("keeps the owner's consent with the start's time, across a new store (a restart); none when not confirmed", async () => {
+  it("keeps the pet owner's consent with the start's time, across a new store (a restart); none when not confirmed", async () => {
     const store = new RecordingStore({ dir, now });
     const consented = await store.start({ mimeType: MIME, patientName: 'Bella', petOwnerConsented: true });
     const plain = await store.start({ mimeType: MIME, patientName: 'Rex' });

@@ -38,12 +38,12 @@ describe('asking about a consult', () => {
     expect(screen.queryByRole('list', { name: 'Conversation' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Ask' }) as HTMLButtonElement).disabled).toBe(true);
 
-    fireEvent.click(screen.getByRole('button', { name: 'What should the owner watch for?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'What should the pet owner watch for?' }));
     const asking = await screen.findByRole('status');
-    expect(asking.textContent).toBe('Asking: “What should the owner watch for?”…');
+    expect(asking.textContent).toBe('Asking: “What should the pet owner watch for?”…');
     await waitFor(() => expect(turns()).toHaveLength(1));
     expect(screen.queryByRole('status')).toBeNull();
-    expect(turns()[0]!.textContent).toContain('What should the owner watch for?');
+    expect(turns()[0]!.textContent).toContain('What should the pet owner watch for?');
     expect(turns()[0]!.textContent).toContain('temperature 39.4 °C');
     expect(box().value).toBe('');
 
@@ -70,7 +70,7 @@ describe('asking about a consult', () => {
     await waitFor(() => expect(turns()).toHaveLength(2));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(turns()[1]!.textContent).toContain('1 mg/kg');
-    expect(turns()[1]!.textContent).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(turns()[1]!.textContent).toContain('Earlier you asked: “What should the pet owner watch for?”');
     expect(box().value).toBe('');
     cleanup();
 
@@ -79,7 +79,7 @@ describe('asking about a consult', () => {
     await screen.findByRole('region', { name: 'Note' });
     await waitFor(() => expect(turns()).toHaveLength(2));
     expect(turns().map((t) => t.querySelector('.chat-you .chat-text')!.textContent)).toEqual([
-      'What should the owner watch for?',
+      'What should the pet owner watch for?',
       'Check the doses in this plan',
     ]);
   });

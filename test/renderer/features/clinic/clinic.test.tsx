@@ -150,16 +150,16 @@ describe("the clinic's consults in Consults", () => {
     await screen.findByRole('region', { name: 'Note' });
     const panel = screen.getByRole('region', { name: 'Ask about this consult' });
     const turns = () => within(screen.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem');
-    fireEvent.click(within(panel).getByRole('button', { name: 'What should the owner watch for?' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'What should the pet owner watch for?' }));
     await waitFor(() => expect(turns()).toHaveLength(1));
-    expect(turns()[0]!.textContent).toContain('What should the owner watch for?');
+    expect(turns()[0]!.textContent).toContain('What should the pet owner watch for?');
     expect(turns()[0]!.querySelector('.chat-answer .chat-text')!.textContent).not.toBe('');
     fireEvent.change(within(panel).getByRole('textbox', { name: 'Your question about this consult' }), {
       target: { value: 'Check the doses in this plan' },
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Ask' }));
     await waitFor(() => expect(turns()).toHaveLength(2));
-    expect(turns()[1]!.textContent).toContain('Earlier you asked: “What should the owner watch for?”');
+    expect(turns()[1]!.textContent).toContain('Earlier you asked: “What should the pet owner watch for?”');
     expect(screen.queryByRole('alert')).toBeNull();
 
     // Opened again: the two turns are read from main.

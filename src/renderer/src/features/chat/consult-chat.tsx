@@ -12,7 +12,7 @@ import { useSession } from '../../stores/session.ts';
 import './consult-chat.css';
 
 export const QUICK_STARTS = [
-  'What should the owner watch for?',
+  'What should the pet owner watch for?',
   'Differentials from this note',
   'Check the doses in this plan',
 ] as const;

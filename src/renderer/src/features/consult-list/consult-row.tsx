@@ -99,7 +99,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
             {recording.consentAt && (
               <>
                 <span aria-hidden="true"> · </span>
-                <span>Owner consented to recording at {timeOfDay(recording.consentAt)}</span>
+                <span>Pet owner consented to recording at {timeOfDay(recording.consentAt)}</span>
               </>
             )}
             {job?.edited && (

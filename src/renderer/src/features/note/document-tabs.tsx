@@ -229,7 +229,7 @@ function AddDocument({
       <h2 id={titleId}>Another document from this recording</h2>
       <p className="muted">
         The service writes it from the same recording with the template you choose, for example discharge instructions
-        for the owner. Nothing is recorded or uploaded again.
+        for the pet owner. Nothing is recorded or uploaded again.
       </p>
       <TemplatePicker
         value={templateId}

@@ -162,7 +162,7 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
   const more: MenuItem[] = [
     { label: `Edit ${name}`, onSelect: () => edit.type(text) },
     ...NOTE_EXPORTS.map((e) => ({ label: e.label, onSelect: () => void actions.exportAs(e.format) })),
-    // Differentials are asked of a clinical note, not of what the owner takes home.
+    // Differentials are asked of a clinical note, not of what the pet owner takes home.
     ...(documentId === undefined
       ? [
           {

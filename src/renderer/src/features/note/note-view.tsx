@@ -157,7 +157,7 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
         {formatDuration(recording.durationMs)}
         {recording.consentAt && (
           <>
-            {' · '}Owner consented to recording at{' '}
+            {' · '}Pet owner consented to recording at{' '}
             <time dateTime={recording.consentAt}>{timeOfDay(recording.consentAt)}</time>
           </>
         )}

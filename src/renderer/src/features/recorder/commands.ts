@@ -1,6 +1,6 @@
 // What the tray, the global shortcut and the buttons that are neither the microphone's nor the
 // details' call: the tray and shortcut commands (start, stop, toggle, pause, resume), the
-// owner's consent declined, and a finished recording sent to be scribed.
+// pet owner's consent declined, and a finished recording sent to be scribed.
 import type { RecorderAction } from '../../../../shared/desktop.ts';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
@@ -17,7 +17,7 @@ export const CONSENT_DECLINED_MESSAGE = 'Not recorded: the owner did not consent
 /**
  * A command from the tray or the global shortcut. A start shows the recorder and records at
  * once, with or without the patient's name (asked at Stop when it is still missing), after the
- * owner's consent when Settings asks for it, as the button does.
+ * pet owner's consent when Settings asks for it, as the button does.
  */
 export async function obeyCommand(action: RecorderAction): Promise<void> {
   const { status } = get();

@@ -1,4 +1,4 @@
-// The owner's consent, when Settings asks for it: Start asks first, in place of the buttons,
+// The pet owner's consent, when Settings asks for it: Start asks first, in place of the buttons,
 // and only "Yes" records.
 import type { RefObject } from 'react';
 import { declineConsent, startRecording } from './recorder-controller.ts';
@@ -14,7 +14,7 @@ export function ConsentAsk({
   return (
     <div className="notice consent-ask" role="alertdialog" aria-labelledby="consent-question" aria-modal="false">
       <p id="consent-question">
-        <strong>Has the owner agreed to this consult being recorded?</strong>
+        <strong>Has the pet owner agreed to this consult being recorded?</strong>
       </p>
       <div className="row">
         <button
@@ -23,7 +23,7 @@ export function ConsentAsk({
           className="primary"
           onClick={() => void startRecording({ petOwnerConsented: true })}
         >
-          Yes, the owner agreed: record
+          Yes, the pet owner agreed: record
         </button>
         <button
           type="button"

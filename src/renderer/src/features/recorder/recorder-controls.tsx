@@ -1,4 +1,4 @@
-// The recorder's big buttons: Start (or the owner's consent question first), then Pause or
+// The recorder's big buttons: Start (or the pet owner's consent question first), then Pause or
 // Resume and Stop. The keyboard follows the buttons as they change, so a vet can record
 // without the mouse.
 import { useEffect, useRef } from 'react';

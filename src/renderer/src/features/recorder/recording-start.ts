@@ -1,4 +1,4 @@
-// Start recording: the one check before anything opens (the owner's consent, when Settings
+// Start recording: the one check before anything opens (the pet owner's consent, when Settings
 // asks; never the patient's name, which can be typed while recording or after), then the steps that open the microphone, the consult in main and the
 // MediaRecorder, in that order. A step that fails undoes the ones before it and says why; once
 // the recorder runs, recording-under-way.ts has the recording.
@@ -96,7 +96,7 @@ function vetInFront(): RecorderState['owner'] {
   return signedIn && user ? { id: user.id, name: user.name || user.email } : null;
 }
 
-/** Settings asks for the owner's consent first: nothing is opened or recorded until the vet says so. */
+/** Settings asks for the pet owner's consent first: nothing is opened or recorded until the vet says so. */
 function consentSettled(petOwnerConsented: boolean): boolean {
   const askConsent = useSettings.getState().settings?.askPetOwnerConsent === true;
   if (askConsent && !petOwnerConsented) set({ consentAsked: true, result: null, error: null, info: null });

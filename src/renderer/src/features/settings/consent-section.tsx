@@ -1,4 +1,4 @@
-// Asking for the pet's owner's consent before a consult is recorded: when on, Start asks first, and
+// Asking for the pet owner's consent before a consult is recorded: when on, Start asks first, and
 // the consult keeps the time the vet confirmed it. Saved as soon as it is changed.
 import { useId } from 'react';
 import { SettingFeedback, useSettingSave } from './setting-save.tsx';
@@ -9,7 +9,9 @@ export function ConsentSection({ askPetOwnerConsent }: { askPetOwnerConsent: boo
   const ids = useId();
   const change = (on: boolean) =>
     save(on, { askPetOwnerConsent: on }, (after) =>
-      after.askPetOwnerConsent ? 'Saved. Start asks for the owner’s consent first.' : 'Saved. Start records at once.',
+      after.askPetOwnerConsent
+        ? 'Saved. Start asks for the pet owner’s consent first.'
+        : 'Saved. Start records at once.',
     );
 
   return (
@@ -22,11 +24,11 @@ export function ConsentSection({ askPetOwnerConsent }: { askPetOwnerConsent: boo
           aria-describedby={`${ids}-hint`}
           onChange={(e) => void change(e.target.checked)}
         />
-        <span>Ask for the owner’s consent before recording</span>
+        <span>Ask for the pet owner’s consent before recording</span>
       </label>
       <p id={`${ids}-hint`} className="field-hint">
-        Start then asks whether the owner agreed, and the consult keeps “Owner consented to recording” with the time.
-        Without consent nothing is recorded.
+        Start then asks whether the pet owner agreed, and the consult keeps “Pet owner consented to recording” with the
+        time. Without consent nothing is recorded.
       </p>
       <SettingFeedback error={error} notChanged="The setting was not changed." saved={saved} />
     </SettingsSection>
