@@ -36,7 +36,9 @@ for (const { width, height, scheme } of [
     page,
     host,
     demo,
+    target,
   }) => {
+    test.skip(target !== 'browser', "the failed calls are cut off on the browser host's HTTP bridge");
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     await start(page, host, demo);
