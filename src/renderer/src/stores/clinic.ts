@@ -1,6 +1,9 @@
 // The clinic's consults from the service (recorded elsewhere), mirrored from main: the copy on
-// disk when Consults opens, read again from the service once per sign-in, by Refresh and when a
-// note becomes ready, and replaced by main's event when a refresh ends or a note is kept.
+// disk when Consults opens, read again from the service once per sign-in, by Refresh, when a
+// note becomes ready and as Consults opens if the last read is over a minute old (a consult
+// another exam room recorded since shows up without a click, and opening the view again and
+// again does not ask the service each time), and replaced by main's event when a refresh ends or
+// a note is kept.
 // Forgotten at every change of sign-in: they are the account's. Each read remembers whom it was
 // made for, and its answer (or failure) is dropped once another vet is signed in: it is not theirs.
 import { create } from 'zustand';
@@ -13,9 +16,14 @@ interface ClinicState {
   refreshing: boolean;
   /** The account whose list was read from the service in this run of the window. */
   refreshedFor: string | null;
+  /** When the last read from the service was asked (`Date.now()`), for the vet signed in. */
+  readAt: number | null;
   load(): Promise<void>;
   refresh(): Promise<void>;
 }
+
+/** How old the last read may be when Consults opens before the list is read again. */
+export const READ_AGAIN_AFTER_MS = 60_000;
 
 let signedInAs: string | null = null;
 // The last read from the service asked: only its end says the list is no longer being read.
@@ -25,6 +33,7 @@ export const useClinic = create<ClinicState>((set, get) => ({
   view: null,
   refreshing: false,
   refreshedFor: null,
+  readAt: null,
   async load() {
     const asker = signedInAs;
     const view = await api.clinic.list();
@@ -34,7 +43,7 @@ export const useClinic = create<ClinicState>((set, get) => ({
   async refresh() {
     const asker = signedInAs;
     const read = ++lastRead;
-    set({ refreshing: true, refreshedFor: asker });
+    set({ refreshing: true, refreshedFor: asker, readAt: Date.now() });
     try {
       const view = await api.clinic.refresh();
       if (asker === signedInAs) set({ view });
@@ -66,6 +75,16 @@ export function readAtSignIn(userId: string | null): void {
   void copy.catch(() => undefined).then(() => refreshOncePerSignIn(userId));
 }
 
+/** Consults opened: the list is read again if its last read was asked over a minute ago. */
+export function readIfOld(): void {
+  const { readAt, refreshing } = useClinic.getState();
+  if (signedInAs === null || refreshing || (readAt !== null && Date.now() - readAt < READ_AGAIN_AFTER_MS)) return;
+  void useClinic
+    .getState()
+    .refresh()
+    .catch(() => undefined);
+}
+
 /** Main's `clinic:changed`: the list as a refresh or a note kept left it. */
 export function clinicChanged(view: ClinicView): void {
   useClinic.setState({ view });
@@ -75,7 +94,7 @@ export function clinicChanged(view: ClinicView): void {
 export function clinicSessionChanged(session: SessionInfo): void {
   const userId = session.signedIn ? (session.user?.id ?? null) : null;
   if (userId === signedInAs) return;
-  useClinic.setState({ view: null, refreshedFor: null, refreshing: false });
+  useClinic.setState({ view: null, refreshedFor: null, refreshing: false, readAt: null });
   refreshOncePerSignIn(userId);
 }
 

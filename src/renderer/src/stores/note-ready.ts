@@ -1,13 +1,13 @@
 // A note that becomes ready while the vet is not reading it: a toast says so and opens that note,
 // and the Consults entry of the sidebar counts the notes not yet looked at (the desktop
-// notification comes from main as well). The toast closes by itself after a while, or when the
-// note is opened or the vet dismisses it; the count stays until opening Consults, or the note
+// notification comes from main as well). The toast closes by itself after a while (not while the
+// vet is on the toasts), or when the note is opened or the vet dismisses it; the count stays until opening Consults, or the note
 // itself, counts it as seen. Both are the signed-in vet's: they go when the vet signs out or
 // switches user.
 import { create } from 'zustand';
 import type { EventPayloads } from '../../../shared/ipc.ts';
 import { useNav, type View } from './nav.ts';
-import { nextToastId } from './notifications.ts';
+import { closeLater, nextToastId } from './notifications.ts';
 
 /** How long a note's toast stays: long enough to be read from across the exam table. */
 export const READY_TOAST_MS = 8000;
@@ -58,9 +58,8 @@ export function noteReady({ recording, job, documentId }: EventPayloads['note:re
     unseen: s.unseen.includes(recording.id) ? s.unseen : [...s.unseen, recording.id],
     toasts: [...s.toasts.filter((t) => t.id !== recording.id), { id: recording.id, what, name, order }],
   }));
-  setTimeout(
-    () => useNoteReady.setState((s) => ({ toasts: s.toasts.filter((t) => t.order !== order) })),
-    READY_TOAST_MS,
+  closeLater(order, READY_TOAST_MS, () =>
+    useNoteReady.setState((s) => ({ toasts: s.toasts.filter((t) => t.order !== order) })),
   );
 }
 

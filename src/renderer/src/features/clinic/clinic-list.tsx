@@ -3,7 +3,7 @@
 // the first rows are shown and more on request.
 import { useEffect, useMemo, useState } from 'react';
 import type { ClinicConsult } from '../../../../shared/clinic.ts';
-import { refreshOncePerSignIn, useClinic } from '../../stores/clinic.ts';
+import { readIfOld, refreshOncePerSignIn, useClinic } from '../../stores/clinic.ts';
 import { useSession } from '../../stores/session.ts';
 import { useNav } from '../../stores/nav.ts';
 import { useNotifications } from '../../stores/notifications.ts';
@@ -28,6 +28,9 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
 
   // The window reads the list at sign-in (readAtSignIn); asked here too, it is not read twice.
   useEffect(() => refreshOncePerSignIn(userId), [userId]);
+  // Each time Consults is shown (it stays mounted, its effects run again as it shows): a consult
+  // recorded in another room since the last read, over a minute ago, appears without Refresh.
+  useEffect(() => readIfOld(), []);
 
   useEffect(() => {
     if (useClinic.getState().view === null)
