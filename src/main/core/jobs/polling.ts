@@ -82,13 +82,21 @@ export class Polling implements JobPolling {
   /**
    * Whether the job's first look can wait: the runner looks at once after the scribe request,
    * when no note can be ready yet; with the plan, that look is left out and the next one is
-   * the plan's. A fixed schedule (tests) looks at once as before.
+   * the plan's. A fixed schedule (tests) looks at once as before. With the clinic relay live the
+   * look at once is left out whatever the plan knows: the relay announces the note when it is
+   * written, even at once, so that look would cost a status request for nothing.
    */
   skipLook(live: Live): boolean {
     const { options } = this.context;
     const watch = this.watches.get(live);
     const sentAt = sentAtOf(live);
     if (this.announced(live)) return false;
+    if (this.relayLive && watch && !watch.looked) {
+      // Nothing is learned from the request's time here: with the relay, the plan learns from
+      // the relay's time of the delivery, and a note the safety net finds teaches nothing.
+      watch.looked = true;
+      return true;
+    }
     if (options.pollDelay || !watch || watch.looked || !watch.expectation.learned || sentAt === null) return false;
     watch.looked = true;
     if (worthALook(options.now() - sentAt, watch.expectation)) return false;

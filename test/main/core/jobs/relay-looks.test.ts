@@ -1,0 +1,67 @@
+// What a job costs in status requests with the clinic relay live, on the app's own poll plan (no
+// fixed schedule): the relay (src/webhook-receiver, relay on, started in this process) announces
+// the note when the sandbox's signed `scribed` delivery reaches it, so the job asks for it once,
+// when announced, and makes no look at the scribe request, even before the plan has learned
+// anything of this service.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
+import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
+import { call } from '../../../support/http.ts';
+import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { closedAfterEach, ok } from '../support.ts';
+
+const SECRET = 'the-clinics-webhook-secret';
+let sandbox: Sandbox;
+let relay: WebhookReceiver;
+const atEnd = closedAfterEach();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ scribeSeconds: 1.5, rateLimitPerMinute: 0 });
+  const signIn = await call<{ access_token: string; user: { organization_id: string } }>(
+    'POST',
+    `${sandbox.urls.agents_url}/auth/sign-in`,
+    { body: sandbox.demo },
+  );
+  relay = await startWebhookReceiver({
+    port: 0,
+    secret: SECRET,
+    out: () => undefined,
+    relay: { scribeUrl: sandbox.urls.scribe_url, organization: signIn.json.user.organization_id, heartbeatMs: 200 },
+  });
+  const put = await call('PUT', `${sandbox.urls.scribe_url}/webhook/update`, {
+    token: signIn.json.access_token,
+    body: { event_type: 'scribe', webhook_url: relay.url, auth_token: SECRET },
+  });
+  expect(put.status).toBe(200);
+}, 30_000);
+afterAll(async () => {
+  await relay?.close();
+  await sandbox?.close();
+});
+
+describe('status requests with the clinic relay live', () => {
+  it('asks for a note once, when the relay announces it, with no look at the scribe request', async () => {
+    // The app's pipeline defaults: the learned plan from its first guess, the 60 s safety net.
+    const core: AppCore = await startCoreAgainst(sandbox, { relay: { heartbeatMs: 200 } });
+    atEnd(() => core.stop());
+    await core.appSettings.update({ relayUrl: relay.url });
+    await core.session.signIn(sandbox.demo.email, sandbox.demo.password);
+    await until(() => core.relay.status().state === 'connected', 10_000);
+    const h = createHandlers(core);
+    const templateId = await firstTemplateId(core);
+
+    for (const patient of ['Bella', 'Milo']) {
+      const id = await recordThrough(h, patient);
+      await ok(h['consults:submit']({ id, templateId }));
+      const job = await waitForJob(core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+      expect(job.state).toBe('completed');
+    }
+    // The first consult on the plan's first guess, the second on what it learned: one
+    // GET /scribe/get each, none of the status board's pages.
+    expect(core.relay.status().state).toBe('connected');
+    expect(core.pipeline.counters.polls).toBe(2);
+    expect(core.pipeline.counters.statusPages).toBe(0);
+  });
+});
