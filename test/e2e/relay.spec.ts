@@ -126,7 +126,11 @@ test('PC A has its note within a second of the delivery; PC B lists it under Bel
     // This machine's keychain notice is not part of the picture.
     const dismiss = pageB.getByRole('button', { name: 'Dismiss' });
     while ((await dismiss.count()) > 0) await dismiss.first().click();
-    await shot(pageB, 'clinic-consults-relay', { fullPage: false });
+    for (const scheme of ['light', 'dark'] as const) {
+      await pageB.emulateMedia({ colorScheme: scheme });
+      await shot(pageB, `clinic-relay-${scheme}`, { fullPage: false });
+    }
+    await pageB.emulateMedia({ colorScheme: 'light' });
     await bella.getByRole('button', { name: 'Open note', exact: true }).click();
     const note = pageB.getByRole('region', { name: 'Note', exact: true });
     await expect(note).toContainText('Bella');
