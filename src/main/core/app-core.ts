@@ -285,6 +285,12 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       session,
       pipeline,
       emit: (status) => emit('relay:changed', status),
+      // The relay is reached as the service is: the computer's proxy, the clinic's roots of trust.
+      dispatcherFor: async (url) => this.client.network.dispatcher(await this.client.network.route(url)),
+      linked: (link) =>
+        void clinic
+          .heardLink(link)
+          .catch((e: unknown) => log.warn(`clinic: a link heard from the relay was not kept: ${(e as Error).message}`)),
       ...options.relay,
       log: (l) => log.info(l),
     });

@@ -39,7 +39,12 @@ export interface RelayOptions {
    * once). Default 5 min: a 401 refreshes the vet's token, which is not to be done every few seconds.
    */
   refusedRetryMs?: number;
-  dispatcher?: Dispatcher;
+  /**
+   * The way to the relay for an address: the app's own (the computer's proxy, the clinic's roots
+   * of trust), as the service's calls take it, so a relay behind the clinic's proxy or TLS
+   * inspection is reached as the service is. Absent: straight to it, with Node's roots.
+   */
+  dispatcherFor?: (url: string) => Promise<Dispatcher | undefined>;
   log?: (line: string) => void;
 }
 
@@ -119,7 +124,7 @@ export class Relay extends EventEmitter<RelayEvents> {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           headersTimeout: this.timeout(),
           bodyTimeout: this.timeout(),
-          ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+          ...(await this.dispatcher(url)),
         });
         const body = await answer.body.text();
         if (answer.statusCode === 401)
@@ -168,6 +173,12 @@ export class Relay extends EventEmitter<RelayEvents> {
     this.linked.set(scribeId, recordingSessionId);
     // The oldest go first past a bound far above a clinic group's months of consults.
     if (this.linked.size > 100_000) this.linked.delete(this.linked.keys().next().value as string);
+  }
+
+  /** The request option naming the app's way to `url`, or none (undici's own). */
+  private async dispatcher(url: URL): Promise<{ dispatcher?: Dispatcher }> {
+    const dispatcher = await this.options.dispatcherFor?.(url.href);
+    return dispatcher ? { dispatcher } : {};
   }
 
   private timeout(): number {
@@ -265,6 +276,7 @@ export class Relay extends EventEmitter<RelayEvents> {
     const url = new URL('events', withSlash(address));
     try {
       heard();
+      const dispatcher = await this.dispatcher(url);
       const answer = await request(url, {
         method: 'GET',
         headers: {
@@ -275,7 +287,7 @@ export class Relay extends EventEmitter<RelayEvents> {
         signal,
         headersTimeout: Math.min(quietMs, this.timeout()),
         bodyTimeout: 0,
-        ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+        ...dispatcher,
       }).catch((e: unknown) => {
         if (wentQuiet) throw new RelayUnreachable(`The clinic relay did not answer within ${quietMs / 1000} s.`);
         throw e;
