@@ -286,7 +286,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       pipeline,
       emit: (status) => emit('relay:changed', status),
       // The relay is reached as the service is: the computer's proxy, the clinic's roots of trust.
-      dispatcherFor: async (url) => this.client.network.dispatcher(await this.client.network.route(url)),
+      network: this.client.network,
       linked: (link) =>
         void clinic
           .heardLink(link)

@@ -8,12 +8,13 @@
 // is not there, and the window says which it is.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import type { RelayState, RelayStatus } from '../../../shared/relay.ts';
 import { backoffDelay, type BackoffOptions } from '../platform/index.ts';
-import { ServiceError } from '../service/index.ts';
+import { ServiceError, type Network } from '../service/index.ts';
 import { SessionChangedError, SignedOutError, type Session } from '../sign-in/index.ts';
 import { EventStreamReader } from './event-stream.ts';
+import { proxyAnswer, relayWay, wayFailure } from './way.ts';
 import {
   linksSchema,
   readySchema,
@@ -40,11 +41,10 @@ export interface RelayOptions {
    */
   refusedRetryMs?: number;
   /**
-   * The way to the relay for an address: the app's own (the computer's proxy, the clinic's roots
-   * of trust), as the service's calls take it, so a relay behind the clinic's proxy or TLS
-   * inspection is reached as the service is. Absent: straight to it, with Node's roots.
+   * The app's network (the computer's proxy, the clinic's roots of trust), the service client's
+   * own: the relay is reached as the service is (way.ts). Absent: straight to it, Node's roots.
    */
-  dispatcherFor?: (url: string) => Promise<Dispatcher | undefined>;
+  network?: Pick<Network, 'route' | 'dispatcher'>;
   log?: (line: string) => void;
 }
 
@@ -117,6 +117,7 @@ export class Relay extends EventEmitter<RelayEvents> {
     if (!address) return { links: [], lastId: since };
     const url = new URL('links', withSlash(address));
     url.searchParams.set('since', String(since));
+    const way = await relayWay(this.options.network, url);
     return this.options.session.withToken(
       async (token) => {
         const answer = await request(url, {
@@ -124,13 +125,19 @@ export class Relay extends EventEmitter<RelayEvents> {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           headersTimeout: this.timeout(),
           bodyTimeout: this.timeout(),
-          ...(await this.dispatcher(url)),
+          ...way.options,
+        }).catch((e: unknown) => {
+          const words = wayFailure(e, url, way.route);
+          throw words ? new RelayUnreachable(words) : e;
         });
         const body = await answer.body.text();
         if (answer.statusCode === 401)
           throw new ServiceError('http', 'relay-links', refusalMessage(body, 401), { status: 401 });
         if (answer.statusCode !== 200)
-          throw new Error(`The clinic relay refused GET /links: ${refusalMessage(body, answer.statusCode)}`);
+          throw new Error(
+            proxyAnswer(answer.statusCode, url, way.route) ??
+              `The clinic relay refused GET /links: ${refusalMessage(body, answer.statusCode)}`,
+          );
         const parsed = linksSchema.safeParse(safeJson(body));
         if (!parsed.success)
           throw new Error('The clinic relay answered GET /links with something that is not a list of links.');
@@ -173,12 +180,6 @@ export class Relay extends EventEmitter<RelayEvents> {
     this.linked.set(scribeId, recordingSessionId);
     // The oldest go first past a bound far above a clinic group's months of consults.
     if (this.linked.size > 100_000) this.linked.delete(this.linked.keys().next().value as string);
-  }
-
-  /** The request option naming the app's way to `url`, or none (undici's own). */
-  private async dispatcher(url: URL): Promise<{ dispatcher?: Dispatcher }> {
-    const dispatcher = await this.options.dispatcherFor?.(url.href);
-    return dispatcher ? { dispatcher } : {};
   }
 
   private timeout(): number {
@@ -276,7 +277,7 @@ export class Relay extends EventEmitter<RelayEvents> {
     const url = new URL('events', withSlash(address));
     try {
       heard();
-      const dispatcher = await this.dispatcher(url);
+      const way = await relayWay(this.options.network, url);
       const answer = await request(url, {
         method: 'GET',
         headers: {
@@ -287,13 +288,16 @@ export class Relay extends EventEmitter<RelayEvents> {
         signal,
         headersTimeout: Math.min(quietMs, this.timeout()),
         bodyTimeout: 0,
-        ...dispatcher,
+        ...way.options,
       }).catch((e: unknown) => {
         if (wentQuiet) throw new RelayUnreachable(`The clinic relay did not answer within ${quietMs / 1000} s.`);
-        throw e;
+        const words = signal.aborted ? null : wayFailure(e, url, way.route);
+        throw words ? new RelayUnreachable(words) : e;
       });
       if (answer.statusCode !== 200) {
         const body = await answer.body.text().catch(() => '');
+        const byProxy = proxyAnswer(answer.statusCode, url, way.route);
+        if (byProxy) throw new RelayUnreachable(byProxy);
         const message = refusalMessage(body, answer.statusCode);
         if (answer.statusCode === 401) throw new ServiceError('http', 'relay-events', message, { status: 401 });
         if (answer.statusCode === 403) throw new RelayRefused(message);
