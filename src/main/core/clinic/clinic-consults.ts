@@ -208,6 +208,9 @@ export class ClinicConsults {
         .catch((e: unknown) =>
           this.options.log(`clinic: recording sessions asked for here could not be noted: ${(e as Error).message}`),
         );
+      // A pair the relay named while the lists were read (heardLink) is kept, not undone.
+      for (const [scribeId, recordingSessionId] of Object.entries(this.copies.get(key)?.linked ?? {}))
+        if (ids.has(scribeId)) copy.linked[scribeId] ??= recordingSessionId;
       // Another vet signed in meanwhile: the copy is still this account's, written under its name only.
       await this.save(copy);
       this.errors.delete(key);
