@@ -272,7 +272,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       log: (l) => log.info(l),
       changed: (view) => emit('clinic:changed', view),
       here: recordedHere,
-      relayLinks: (account) => this.relay.pairs(account.userId),
+      relayLinks: (account) => this.relay.pairs(account.userId, account.organizationId),
     }));
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
@@ -285,6 +285,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       session,
       pipeline,
       emit: (status) => emit('relay:changed', status),
+      // The relay is reached as the service is: the computer's proxy, the clinic's roots of trust.
+      network: this.client.network,
+      dataDir: options.dataDir,
+      linked: (link) =>
+        void clinic
+          .heardLink(link)
+          .catch((e: unknown) => log.warn(`clinic: a link heard from the relay was not kept: ${(e as Error).message}`)),
       ...options.relay,
       log: (l) => log.info(l),
     });

@@ -73,6 +73,8 @@ export class ClinicConsults {
   private readonly refreshing = new Map<string, Promise<ClinicView>>();
   /** Each account's writes one after another, so a note kept and a refresh never undo each other. */
   private readonly writes = new Map<string, Promise<unknown>>();
+  /** Each account's refresh for notes the relay named: the notes it is still to list. */
+  private readonly heardWhileReading = new Map<string, Set<string>>();
 
   /** What this computer recorded, as the service knows it (recorded-here.ts): never listed as from elsewhere. */
   readonly here: RecordedHere;
@@ -206,6 +208,9 @@ export class ClinicConsults {
         .catch((e: unknown) =>
           this.options.log(`clinic: recording sessions asked for here could not be noted: ${(e as Error).message}`),
         );
+      // A pair the relay named while the lists were read (heardLink) is kept, not undone.
+      for (const [scribeId, recordingSessionId] of Object.entries(this.copies.get(key)?.linked ?? {}))
+        if (ids.has(scribeId)) copy.linked[scribeId] ??= recordingSessionId;
       // Another vet signed in meanwhile: the copy is still this account's, written under its name only.
       await this.save(copy);
       this.errors.delete(key);
@@ -217,6 +222,73 @@ export class ClinicConsults {
     const view = this.viewOf(account, await this.copy(account));
     if (sameAccount(account, this.account())) this.options.changed(view);
     return view;
+  }
+
+  /**
+   * The clinic relay named the recording session of a scribe of `organizationId`, as it was
+   * heard: the signed-in account's list puts that note under its visit now, and the window is
+   * told (`changed`). A note the copy lists already is linked without asking the service; a
+   * note or visit the copy has not seen yet is read with a refresh once it is written (or
+   * failed), the relay's pairs with it. A list never read here is left to its first read (which
+   * takes the relay's pairs too), a consult of this computer stays this computer's, and another
+   * organization's link is not this list's.
+   */
+  async heardLink(link: {
+    scribeId: string;
+    recordingSessionId: string;
+    status: string;
+    organizationId: string;
+  }): Promise<void> {
+    const account = this.account();
+    if (!account || account.organizationId !== link.organizationId) return;
+    const local = this.local();
+    if (local.scribeIds.has(link.scribeId) || local.recordingSessionIds.has(link.recordingSessionId)) return;
+    const copy = await this.copy(account);
+    if (!copy) return;
+    const scribe = copy.scribes.find((s) => s.id === link.scribeId);
+    if (scribe && copy.recordingSessions.some((r) => r.id === link.recordingSessionId)) {
+      if (copy.linked[link.scribeId] === link.recordingSessionId && scribe.status === link.status) return;
+      await this.save({
+        ...copy,
+        scribes: copy.scribes.map((s) => (s.id === link.scribeId ? { ...s, status: link.status } : s)),
+        linked: { ...copy.linked, [link.scribeId]: link.recordingSessionId },
+      });
+      if (sameAccount(account, this.account())) this.options.changed(this.viewOf(account, await this.copy(account)));
+      return;
+    }
+    // Read at the end only: the earlier events of a consult would each cost a refresh for a
+    // note not written yet.
+    const kind = scribeStatusKind(link.status);
+    if (kind === 'completed' || kind === 'failed') this.refreshSoon(account, link.scribeId);
+  }
+
+  /**
+   * A refresh of `account` for the notes the relay named: one at a time, the notes heard while
+   * it runs read by the next, so a burst of notes from other rooms costs a read or two of the
+   * lists, not one each. A note still not listed after a read (one that joined a read begun
+   * before the note was written) is read for again, three reads at most: a note the service does
+   * not list stays unlisted. It stops when another vet signs in.
+   */
+  private refreshSoon(account: ClinicAccount, scribeId: string): void {
+    const key = this.key(account);
+    const waiting = this.heardWhileReading.get(key);
+    if (waiting) {
+      waiting.add(scribeId);
+      return;
+    }
+    const wanted = new Set([scribeId]);
+    this.heardWhileReading.set(key, wanted);
+    void (async () => {
+      try {
+        for (let read = 0; read < 3 && wanted.size > 0 && sameAccount(account, this.account()); read++) {
+          await this.refresh(account).catch(() => undefined);
+          const listed = new Set((await this.copy(account))?.scribes.map((s) => s.id));
+          for (const id of wanted) if (listed.has(id)) wanted.delete(id);
+        }
+      } finally {
+        this.heardWhileReading.delete(key);
+      }
+    })();
   }
 
   /**

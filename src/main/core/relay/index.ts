@@ -4,4 +4,4 @@
 export { Relay, type RelayEvents, type RelayOptions } from './relay.ts';
 export type { RelayEvent, RelayLink } from './messages.ts';
 export { relayCalls } from './calls.ts';
-export { connectRelay } from './connect.ts';
+export { connectRelay, type HeardLink } from './connect.ts';

@@ -7,13 +7,17 @@
 // backoff. Its state is told as it changes, so the pipeline polls as usual the moment the relay
 // is not there, and the window says which it is.
 import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import type { RelayState, RelayStatus } from '../../../shared/relay.ts';
 import { backoffDelay, type BackoffOptions } from '../platform/index.ts';
-import { ServiceError } from '../service/index.ts';
+import { ServiceError, type Network } from '../service/index.ts';
 import { SessionChangedError, SignedOutError, type Session } from '../sign-in/index.ts';
 import { EventStreamReader } from './event-stream.ts';
+import { RelayLinksFiles } from './links-file.ts';
+import { RelayPairs } from './pairs.ts';
+import { proxyAnswer, relayWay, wayFailure } from './way.ts';
 import {
   linksSchema,
   readySchema,
@@ -39,7 +43,13 @@ export interface RelayOptions {
    * once). Default 5 min: a 401 refreshes the vet's token, which is not to be done every few seconds.
    */
   refusedRetryMs?: number;
-  dispatcher?: Dispatcher;
+  /**
+   * The app's network (the computer's proxy, the clinic's roots of trust), the service client's
+   * own: the relay is reached as the service is (way.ts). Absent: straight to it, Node's roots.
+   */
+  network?: Pick<Network, 'route' | 'dispatcher'>;
+  /** The app's data folder: the pairs and the last link id read are kept in it (links-file.ts). Absent: in memory only. */
+  dataDir?: string;
   log?: (line: string) => void;
 }
 
@@ -63,17 +73,18 @@ export class Relay extends EventEmitter<RelayEvents> {
   private lastOf: string | null = null;
   /** Aborted to drop the connection (or the wait) and look again at the address and the vet. */
   private cycle = new AbortController();
-  /** Each scribe's recording session, as the relay's events and links name it; for the relay at `pairsOf`. */
-  private readonly linked = new Map<string, string>();
-  private pairsOf: string | null = null;
-  /** The last id GET /links answered up to. */
-  private linksSince = 0;
+  /** Each scribe's recording session, as the relay's events and links name it. */
+  private readonly known: RelayPairs;
   private running: Promise<void> | null = null;
   private stopped = false;
 
   constructor(options: RelayOptions) {
     super();
     this.options = options;
+    this.known = new RelayPairs({
+      files: options.dataDir ? new RelayLinksFiles(join(options.dataDir, 'relay')) : null,
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
 
   status(): RelayStatus {
@@ -112,6 +123,7 @@ export class Relay extends EventEmitter<RelayEvents> {
     if (!address) return { links: [], lastId: since };
     const url = new URL('links', withSlash(address));
     url.searchParams.set('since', String(since));
+    const way = await relayWay(this.options.network, url);
     return this.options.session.withToken(
       async (token) => {
         const answer = await request(url, {
@@ -119,13 +131,19 @@ export class Relay extends EventEmitter<RelayEvents> {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
           headersTimeout: this.timeout(),
           bodyTimeout: this.timeout(),
-          ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+          ...way.options,
+        }).catch((e: unknown) => {
+          const words = wayFailure(e, url, way.route);
+          throw words ? new RelayUnreachable(words) : e;
         });
         const body = await answer.body.text();
         if (answer.statusCode === 401)
           throw new ServiceError('http', 'relay-links', refusalMessage(body, 401), { status: 401 });
         if (answer.statusCode !== 200)
-          throw new Error(`The clinic relay refused GET /links: ${refusalMessage(body, answer.statusCode)}`);
+          throw new Error(
+            proxyAnswer(answer.statusCode, url, way.route) ??
+              `The clinic relay refused GET /links: ${refusalMessage(body, answer.statusCode)}`,
+          );
         const parsed = linksSchema.safeParse(safeJson(body));
         if (!parsed.success)
           throw new Error('The clinic relay answered GET /links with something that is not a list of links.');
@@ -137,37 +155,11 @@ export class Relay extends EventEmitter<RelayEvents> {
 
   /**
    * Every scribe's recording session the relay has named, brought up to date with its
-   * GET /links (with the sign-in of `userId`): the clinic's list puts a note of another room
-   * under its patient with them. A relay out of reach leaves what is known.
+   * GET /links (with the sign-in of `userId`, of `organizationId`; pairs.ts): the clinic's list
+   * puts a note of another room under its patient with them.
    */
-  async pairs(userId: string): Promise<ReadonlyMap<string, string>> {
-    this.pairsFor(this.options.address());
-    try {
-      for (let page = 0; page < 10; page++) {
-        const { links, lastId } = await this.links(userId, this.linksSince);
-        for (const link of links) this.link(link.public_id, link.recording_session_public_id);
-        if (lastId <= this.linksSince || links.length === 0) break;
-        this.linksSince = lastId;
-      }
-    } catch (e) {
-      this.options.log?.(`relay: links not read: ${(e as Error).message}`);
-    }
-    return this.linked;
-  }
-
-  /** The pairs known are the relay's at `address`: another relay starts them again. */
-  private pairsFor(address: string): void {
-    if (this.pairsOf === address) return;
-    this.pairsOf = address;
-    this.linked.clear();
-    this.linksSince = 0;
-  }
-
-  private link(scribeId: string, recordingSessionId: string): void {
-    this.linked.delete(scribeId);
-    this.linked.set(scribeId, recordingSessionId);
-    // The oldest go first past a bound far above a clinic group's months of consults.
-    if (this.linked.size > 100_000) this.linked.delete(this.linked.keys().next().value as string);
+  pairs(userId: string, organizationId: string): Promise<ReadonlyMap<string, string>> {
+    return this.known.read(this.options.address(), organizationId, (since) => this.links(userId, since));
   }
 
   private timeout(): number {
@@ -265,6 +257,7 @@ export class Relay extends EventEmitter<RelayEvents> {
     const url = new URL('events', withSlash(address));
     try {
       heard();
+      const way = await relayWay(this.options.network, url);
       const answer = await request(url, {
         method: 'GET',
         headers: {
@@ -275,13 +268,16 @@ export class Relay extends EventEmitter<RelayEvents> {
         signal,
         headersTimeout: Math.min(quietMs, this.timeout()),
         bodyTimeout: 0,
-        ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
+        ...way.options,
       }).catch((e: unknown) => {
         if (wentQuiet) throw new RelayUnreachable(`The clinic relay did not answer within ${quietMs / 1000} s.`);
-        throw e;
+        const words = signal.aborted ? null : wayFailure(e, url, way.route);
+        throw words ? new RelayUnreachable(words) : e;
       });
       if (answer.statusCode !== 200) {
         const body = await answer.body.text().catch(() => '');
+        const byProxy = proxyAnswer(answer.statusCode, url, way.route);
+        if (byProxy) throw new RelayUnreachable(byProxy);
         const message = refusalMessage(body, answer.statusCode);
         if (answer.statusCode === 401) throw new ServiceError('http', 'relay-events', message, { status: 401 });
         if (answer.statusCode === 403) throw new RelayRefused(message);
@@ -339,9 +335,13 @@ export class Relay extends EventEmitter<RelayEvents> {
     }
     if (this.lastId !== null && event.data.id <= this.lastId) return false;
     this.lastId = event.data.id;
-    if (event.data.recording_session_public_id !== null) {
-      this.pairsFor(this.options.address());
-      this.link(event.data.public_id, event.data.recording_session_public_id);
+    if (event.data.recording_session_public_id !== null && this.state.state === 'connected') {
+      this.known.heard(
+        this.options.address(),
+        this.state.organization,
+        event.data.public_id,
+        event.data.recording_session_public_id,
+      );
     }
     this.emit('event', event.data);
     return false;

@@ -4,5 +4,12 @@
 // The only way in from outside this folder (test/architecture/layers.test.ts checks it).
 export { ServiceClient, type ServiceUrls } from './client.ts';
 export { ServiceError, isNetworkSetupFailure } from './errors.ts';
-export { Network, trustedRoots, type NetworkOptions } from './network.ts';
+export {
+  Network,
+  trustedRoots,
+  connectionWords,
+  describeNetworkFailure,
+  type NetworkOptions,
+  type Route,
+} from './network.ts';
 export { readAllPages } from './pages.ts';

@@ -2,7 +2,8 @@
 // one sandbox over real HTTP. A consult recorded on the first shows on the second as from the
 // service, its note read and copied there, and never twice on the first; another clinic sees
 // none of it; lists that page wrongly are read bounded and once per item; a list that fails
-// leaves the last copy; the copy opens offline after a restart.
+// leaves the last copy; the copy opens offline after a restart; a pair the clinic relay names
+// puts a listed note under its visit without reading the lists again.
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { OTHER_ACCOUNT, COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
 import { closedAfterEach, ok } from '../support.ts';
 import { list, refresh } from './support.ts';
+import type { ClinicView } from '../../../../src/shared/clinic.ts';
 
 const atEnd = closedAfterEach();
 
@@ -138,6 +140,44 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect(readdirSync(join(office.dataDir, 'clinic')).filter((f) => /^[0-9a-f]{32}\.json$/.test(f))).toHaveLength(2);
     expect(readdirSync(join(office.dataDir, 'clinic')).some((f) => f.endsWith('.tmp'))).toBe(false);
   }, 60_000);
+
+  it('puts a listed note under its visit when the clinic relay names the pair, with no read of the lists, for its own organization only', async () => {
+    const { sandbox, room2, office, template } = await twoComputers(COLLEAGUE_ACCOUNT);
+    const bella = await recordAndSend(room2.core, room2.h, 'Bella', template);
+    const [scribeId] = room2.core.pipeline.serviceIds(bella).scribeIds;
+    const [recordingSessionId] = room2.core.pipeline.serviceIds(bella).recordingSessionIds;
+    // Read before the pair is known: the note by its date, the visit by its patient.
+    const there = await refresh(office.h);
+    expect(there.consults.find((c) => c.scribeId === scribeId)?.patientName).toBeNull();
+    const told: ClinicView[] = [];
+    office.core.on('clinic:changed', (view) => told.push(view));
+    const reads = listCalls(sandbox);
+    const link = {
+      scribeId: scribeId!,
+      recordingSessionId: recordingSessionId!,
+      status: 'scribed',
+      organizationId: office.core.session.state().user!.organizationId,
+    };
+
+    // Another organization's pair, or one for a consult of this computer, is not this list's.
+    await office.core.clinic.heardLink({ ...link, organizationId: 'another-clinic' });
+    await room2.core.clinic.heardLink(link);
+    expect(told).toEqual([]);
+    expect((await list(office.h)).consults).toEqual(there.consults);
+    expect((await list(room2.h)).consults).toEqual([]);
+
+    await office.core.clinic.heardLink(link);
+    const now = await list(office.h);
+    expect(now.consults.filter((c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId)).toEqual([
+      expect.objectContaining({ scribeId, recordingSessionId, patientName: 'Bella', status: 'scribed' }),
+    ]);
+    expect(told.at(-1)).toEqual(now);
+    expect(now.refreshedAt).toBe(there.refreshedAt);
+    expect(listCalls(sandbox)).toBe(reads);
+    // Heard again (the relay's events of one consult each name it): nothing more to tell.
+    await office.core.clinic.heardLink(link);
+    expect(told).toHaveLength(1);
+  });
 
   it('reads lists that page wrongly bounded and once per item, and a failing list leaves the last copy', async () => {
     const { sandbox, room2, office, template } = await twoComputers();

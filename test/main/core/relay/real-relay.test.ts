@@ -2,7 +2,8 @@
 // process against the sandbox, which delivers its signed `scribe` events to the relay's address
 // as registered with PUT /webhook/update. PC A's note is fetched within a second of its
 // delivery with one look past the first; PC B lists Bella's note under Bella; the relay closed
-// mid-consult hands PC A's next note back to the learned polling.
+// mid-consult hands PC A's next note back to the learned polling. PC B's list, read before PC A's
+// consult, gets the note under Bella's visit from the relay's event alone, without a Refresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
@@ -10,7 +11,8 @@ import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/s
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
 import { call } from '../../../support/http.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
-import { refresh } from '../clinic/support.ts';
+import { list, refresh } from '../clinic/support.ts';
+import type { ClinicView } from '../../../../src/shared/clinic.ts';
 import { closedAfterEach, ok } from '../support.ts';
 
 const SECRET = 'the-clinics-webhook-secret';
@@ -80,6 +82,33 @@ describe('two exam rooms on the clinic relay', () => {
       (c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId,
     );
     expect(listed).toMatchObject([{ scribeId, recordingSessionId, patientName: 'Bella' }]);
+  });
+
+  it("lists PC A's note under Bella's visit on PC B as the relay tells it, with no Refresh on PC B", async () => {
+    const b = await pc(COLLEAGUE_ACCOUNT);
+    // PC B's vet opened the clinic's list before PC A's consult began: the note is not in it.
+    const before = await refresh(b.h);
+    const told: ClinicView[] = [];
+    b.core.on('clinic:changed', (view) => told.push(view));
+    const a = await pc(sandbox.demo);
+    const id = await recordThrough(a.h, 'Bella', 'Limping on the left fore');
+    await ok(a.h['consults:submit']({ id, templateId: await firstTemplateId(a.core) }));
+    const job = await waitForJob(a.core, id, (j) => j.state === 'completed' || j.state === 'failed', 20_000);
+    expect(job.state).toBe('completed');
+    const [scribeId] = a.core.pipeline.serviceIds(id).scribeIds;
+    const [recordingSessionId] = a.core.pipeline.serviceIds(id).recordingSessionIds;
+    expect(before.consults.some((c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId)).toBe(
+      false,
+    );
+
+    const ofBella = (view: ClinicView) =>
+      view.consults.filter((c) => c.scribeId === scribeId || c.recordingSessionId === recordingSessionId);
+    // The window is told, so it shows the note without asking.
+    await until(() => told.some((view) => ofBella(view)[0]?.scribeId === scribeId), 10_000);
+    const expected = [{ scribeId, recordingSessionId, patientName: 'Bella', description: 'Limping on the left fore' }];
+    expect(ofBella(told.at(-1) as ClinicView)).toMatchObject(expected);
+    // And the list it gets next has it too.
+    expect(ofBella(await list(b.h))).toMatchObject(expected);
   });
 
   it('goes back to the learned polling when the relay is closed mid-consult', async () => {

@@ -18,6 +18,8 @@ export interface DoubleEvent {
 export interface RelayDouble {
   url: string;
   events: DoubleEvent[];
+  /** The `since` of every GET /links answered. */
+  linkReads: number[];
   /** Every GET /events, with the Last-Event-ID it came with. */
   subscriptions: { lastEventId: string | null; status: number; authorization: string }[];
   /** Accept GET /events and never send a byte; no keep-alives on the streams already open. */
@@ -51,6 +53,7 @@ export async function startRelayDouble(options: {
     url: '',
     events: [],
     subscriptions: [],
+    linkReads: [],
     silent: false,
     mute: false,
     expireAtOnce: false,
@@ -142,6 +145,7 @@ export async function startRelayDouble(options: {
         }
         if (url.pathname === '/links') {
           const since = Number(url.searchParams.get('since') ?? 0);
+          relay.linkReads.push(since);
           const links = relay.events.filter((e) => e.id > since && e.recording_session_public_id !== null);
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end(JSON.stringify({ links, last_id: relay.events.length }));
