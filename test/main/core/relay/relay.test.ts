@@ -116,8 +116,12 @@ describe('the clinic relay, in the app', () => {
     await until(() => relayState(core) === 'connected', 10_000);
     const heard: number[] = [];
     core.relay.on('event', (e) => heard.push(e.id));
+    // Heard as it happens: with a 50 ms backoff the drop and the new subscription can both fall
+    // between two looks at the state.
+    let dropped = false;
+    core.relay.on('status', (s) => (dropped ||= s.state !== 'connected'));
     relay.dropAll();
-    await until(() => relayState(core) !== 'connected', 5_000);
+    await until(() => dropped, 5_000);
     const missed = relay.add({
       public_id: 'elsewhere-1',
       recording_session_public_id: 'rs-elsewhere',
