@@ -71,8 +71,8 @@ describe('the clinic relay, in the app', () => {
     expect(scribed).toBeDefined();
     // Within a second of the relay getting the delivery, on a busy machine too.
     expect(Date.parse(job.completedAt ?? '') - Date.parse(scribed?.at ?? '')).toBeLessThan(1000);
-    // The look at the request (the fixed schedule makes one), then the announced one; none in between.
-    expect(core.pipeline.counters.polls).toBeLessThanOrEqual(2);
+    // The announced look only: none at the scribe request (the relay announces every note), none in between.
+    expect(core.pipeline.counters.polls).toBe(1);
     expect(core.pipeline.counters.statusPages).toBe(0);
   });
 
