@@ -1,5 +1,9 @@
-// A thin undici client for tests that talk to the sandbox over real loopback HTTP.
+// A thin undici client for tests that talk to the sandbox over real loopback HTTP, and the plain
+// loopback servers tests stand in for a service with (one for a file, or each test's own).
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 
 export interface Answer<T = Record<string, unknown>> {
@@ -120,4 +124,47 @@ export async function waitFor<T>(
     if (Date.now() > end) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Starts `server` on a free loopback port and gives its origin (`http://127.0.0.1:<port>`). */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Cuts a server's open connections (kept-alive ones would hold close up) and closes it. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+}
+
+/**
+ * One loopback server answering with `listener` for the file's tests: started before them, closed
+ * after them. Read `origin` inside a test.
+ */
+export function serverForFile(listener: RequestListener): { readonly origin: string } {
+  const server = createServer(listener);
+  let origin = '';
+  beforeAll(async () => {
+    origin = await listenOnLoopback(server);
+  });
+  afterAll(() => closeServer(server));
+  return {
+    get origin() {
+      return origin;
+    },
+  };
+}
+
+/** Servers of each test's own: the function starts one answering with `listener`, closed when the test ends. */
+export function serversEachTest(): (listener: RequestListener) => Promise<string> {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await closeServer(s);
+  });
+  return (listener) => {
+    const server = createServer(listener);
+    servers.push(server);
+    return listenOnLoopback(server);
+  };
 }

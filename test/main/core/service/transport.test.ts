@@ -4,39 +4,23 @@
 // A real sandbox over loopback HTTP; a tiny node:http server of the test's own where the sandbox
 // cannot misbehave as needed.
 import { readFileSync, rmSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../../../src/main/core/recordings/index.ts';
 import { API_VERSION, ServiceClient, type ServiceUrls } from '../../../../src/main/core/service/client.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { serversEachTest } from '../../../support/http.ts';
 import { failure, makeRecording, tempDir } from '../../../support/core.ts';
 
-const servers: Server[] = [];
 const sandboxes: Sandbox[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
   while (sandboxes.length) await sandboxes.pop()?.close();
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+/** A stand-in of the test's own answering with `handler`: its origin. */
+const listen = serversEachTest();
 
 async function sandbox(options: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
   const s = await startSandbox(options);
