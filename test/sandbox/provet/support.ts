@@ -115,6 +115,25 @@ export interface ProvetTokens {
   scope: string;
 }
 
+/** POST /oauth2/token/ with an authorization code and its PKCE verifier; `extra` adds or overrides form fields. */
+export function exchangeCode<T = ProvetTokens>(
+  s: Sandbox,
+  code: string,
+  verifier: string,
+  extra: Record<string, string> = {},
+): Promise<Answer<T>> {
+  return send<T>('POST', `${s.provet.address}/oauth2/token/`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: s.provet.clientId,
+      code_verifier: verifier,
+      ...extra,
+    },
+  });
+}
+
 /** The whole sign-in of a vet: page, form, code, token exchange with the verifier. */
 export async function signInToProvet(
   s: Sandbox,
@@ -126,15 +145,7 @@ export async function signInToProvet(
   const { location } = await submitSignIn(s, requestId, { ...user, action: 'allow' });
   const code = location?.searchParams.get('code');
   if (!code) throw new Error(`no code in the redirect ${String(location)}`);
-  const token = await send<ProvetTokens>('POST', `${s.provet.address}/oauth2/token/`, {
-    form: {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: s.provet.clientId,
-      code_verifier: verifier,
-    },
-  });
+  const token = await exchangeCode(s, code, verifier);
   if (token.status !== 200) throw new Error(`token exchange answered ${token.status}: ${token.text}`);
   return token.json;
 }

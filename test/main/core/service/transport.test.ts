@@ -28,6 +28,10 @@ async function sandbox(options: Parameters<typeof startSandbox>[0] = {}): Promis
   return s;
 }
 
+/** POST /recording-sessions/create for Bella's consult, as the tests of every operation ask it. */
+const createBellasSession = (client: ServiceClient) =>
+  client.createRecordingSession('t', { patientName: 'Bella', description: '', recordingSessionDate: '2026-11-20' });
+
 function sandboxUrls(origin: string): ServiceUrls {
   return { agentsUrl: `${origin}/agents`, scribeUrl: `${origin}/scribe`, agentsApiUrl: `${origin}/agents-api` };
 }
@@ -194,15 +198,7 @@ describe('time-outs', () => {
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw')],
       ['refresh-token', () => client.refresh('a.b.c', 'r.t.s')],
       ['login', () => client.signIn('vet@clinic.test', 'pw', { viaScribeLogin: true })],
-      [
-        'recording-session-create',
-        () =>
-          client.createRecordingSession('t', {
-            patientName: 'Bella',
-            description: '',
-            recordingSessionDate: '2026-11-20',
-          }),
-      ],
+      ['recording-session-create', () => createBellasSession(client)],
       ['templates', () => client.templates('t')],
       ['upload-url', () => client.uploadUrl('t', { recordingSessionId: 's' })],
       [
@@ -315,16 +311,7 @@ describe('answers of the wrong shape', () => {
     });
     const cases: [string, () => Promise<unknown>, string][] = [
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw'), 'field "access_token" is missing'],
-      [
-        'recording-session-create',
-        () =>
-          client.createRecordingSession('t', {
-            patientName: 'Bella',
-            description: '',
-            recordingSessionDate: '2026-11-20',
-          }),
-        'field "data.public_id" (or "id") is missing',
-      ],
+      ['recording-session-create', () => createBellasSession(client), 'field "data.public_id" (or "id") is missing'],
       ['templates', () => client.templates('t'), 'field "data.items[0].public_id" (or "id") is missing'],
       [
         'upload-url',
