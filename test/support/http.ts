@@ -2,7 +2,7 @@
 // loopback servers tests stand in for a service with (one for a file, or each test's own).
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 
@@ -39,7 +39,11 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const answer = await request(url, { method: method as 'GET', headers, body });
+  return answerOf<T>(await request(url, { method: method as 'GET', headers, body }));
+}
+
+/** An undici answer read whole: its status, headers, text and the text as JSON (undefined when it is not JSON). */
+export async function answerOf<T = Record<string, unknown>>(answer: Dispatcher.ResponseData): Promise<Answer<T>> {
   const text = await answer.body.text();
   let json: unknown;
   try {

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { PROVET_USERS, startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
+import { answerOf, type Answer } from '../../support/http.ts';
 
 /** The loopback redirect the app would listen on; nothing needs to listen, the tests read Location. */
 export const REDIRECT_URI = 'http://127.0.0.1:53682/provet/callback';
@@ -27,13 +28,6 @@ export function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: T;
-}
-
 export async function send<T = Record<string, unknown>>(
   method: string,
   url: string,
@@ -54,15 +48,7 @@ export async function send<T = Record<string, unknown>>(
     body = JSON.stringify(json);
     h['content-type'] ??= 'application/json';
   }
-  const answer = await request(url, { method: method as 'GET', headers: h, body });
-  const text = await answer.body.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: answer.statusCode, headers: answer.headers, text, json: parsed as T };
+  return answerOf<T>(await request(url, { method: method as 'GET', headers: h, body }));
 }
 
 export function authorizeUrl(
