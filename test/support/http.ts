@@ -1,6 +1,14 @@
 // A thin undici client for tests that talk to the sandbox over real loopback HTTP, and the plain
-// loopback servers tests stand in for a service with (one for a file, or each test's own).
-import { createServer, type RequestListener, type Server } from 'node:http';
+// loopback servers tests stand in for a service with (one for a file, or each test's own), and
+// what a proxy of theirs does to pass a request on.
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request, type Dispatcher } from 'undici';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -171,4 +179,35 @@ export function serversEachTest(): (listener: RequestListener) => Promise<string
     servers.push(server);
     return listenOnLoopback(server);
   };
+}
+
+/**
+ * Passes `req` on to `targetOrigin` as it came (its Host made the target's) and answers `res` with
+ * what came back, the body first through `rewrite` (which sees the answer's status and headers),
+ * its length said again for what `rewrite` gave; `deliver` is handed the answering, to do at once
+ * (the default) or later. An upstream that fails cuts the connection.
+ */
+export function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  targetOrigin: string,
+  rewrite: (body: Buffer, answer: IncomingMessage) => Buffer | string = (body) => body,
+  deliver: (answer: () => void) => void = (answer) => answer(),
+): void {
+  const upstream = httpRequest(
+    `${targetOrigin}${req.url ?? '/'}`,
+    { method: req.method, headers: { ...req.headers, host: new URL(targetOrigin).host } },
+    (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = rewrite(Buffer.concat(chunks), answer);
+        const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
+        delete headers['transfer-encoding'];
+        deliver(() => res.writeHead(answer.statusCode ?? 502, headers).end(body));
+      });
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
 }

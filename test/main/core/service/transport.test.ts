@@ -4,12 +4,12 @@
 // A real sandbox over loopback HTTP; a tiny node:http server of the test's own where the sandbox
 // cannot misbehave as needed.
 import { readFileSync, rmSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../../../src/main/core/recordings/index.ts';
 import { API_VERSION, ServiceClient, type ServiceUrls } from '../../../../src/main/core/service/client.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import { serversEachTest } from '../../../support/http.ts';
+import { forward, serversEachTest } from '../../../support/http.ts';
 import { failure, makeRecording, tempDir } from '../../../support/core.ts';
 
 const sandboxes: Sandbox[] = [];
@@ -66,24 +66,11 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
         entry.json = JSON.parse(Buffer.concat(sent).toString('utf8')) as unknown;
       });
     }
-    const upstream = httpRequest(
-      `${target.origin}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          if (String(answer.headers['content-type'] ?? '').includes('json'))
-            body = Buffer.from(body.toString('utf8').split(target.origin).join(origin));
-          const headers = { ...answer.headers, 'content-length': String(body.length) };
-          delete headers['transfer-encoding'];
-          res.writeHead(answer.statusCode ?? 502, headers).end(body);
-        });
-      },
+    forward(req, res, target.origin, (body, answer) =>
+      String(answer.headers['content-type'] ?? '').includes('json')
+        ? body.toString('utf8').split(target.origin).join(origin)
+        : body,
     );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
   });
   return { origin, seen };
 }
