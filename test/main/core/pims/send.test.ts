@@ -36,15 +36,19 @@ const KILL_CHILD = join(import.meta.dirname, '../../../support/pims-send-kill-ch
 const sender = (extra: Partial<ConstructorParameters<typeof NoteSender>[0]> = {}) =>
   new NoteSender({ pims: vet.pims, dir, ...extra });
 /**
- * Sends a consult's note from a process of its own (test/support/pims-send-kill-child.ts), with
- * this vet's tokens and the same folder, killed with SIGKILL at `killAt`.
+ * Checks the visit in, then sends a consult's note from a process of its own
+ * (test/support/pims-send-kill-child.ts), with this vet's tokens and the same folder, killed with
+ * SIGKILL at `killAt`; Provet took exactly one new note. The consultation opened, and the new
+ * notes Provet had taken before.
  */
-async function sendAndKill(
+async function checkInSendAndKill(
   consultId: string,
   appointmentId: string,
   patients: [string, string][],
   killAt: KillJob['killAt'],
-): Promise<void> {
+): Promise<{ consultation: number; before: number }> {
+  const consultation = s.provet.checkIn(Number(appointmentId))!.id;
+  const before = posts();
   const job: KillJob = {
     address: s.provet.address,
     clientId: s.provet.clientId,
@@ -62,6 +66,8 @@ async function sendAndKill(
   child.stdin.end(JSON.stringify(job));
   expect(await exited, `${out}\n${err}`).toBe('SIGKILL');
   expect(out.trim()).toBe(JSON.stringify({ killed: killAt }));
+  expect(posts() - before).toBe(1);
+  return { consultation, before };
 }
 /** Appointments read one at a time: the send's lookup of the visit. */
 const finds = () => s.provet.requests()['GET api/0.1/appointment/{id}/'] ?? 0;
@@ -142,12 +148,9 @@ describe('sending a note into Provet', () => {
   });
 
   it('a kill between the write and its confirmation is settled by a fresh sender reading the note back', async () => {
-    const consultation = s.provet.checkIn(306)!.id;
     const input: [string, string][] = [['207', 'Oscar: flea allergy dermatitis.']];
-    const before = posts();
     // Another process sends, and is killed once the write's answer is kept, before the read-back.
-    await sendAndKill('consult-oscar-1', '306', input, 'before-read-back');
-    expect(posts() - before).toBe(1);
+    const { consultation, before } = await checkInSendAndKill('consult-oscar-1', '306', input, 'before-read-back');
     const kept = await sender().record('consult-oscar-1');
     expect(kept?.patients['207']).toMatchObject({ state: 'sending', noteId: expect.any(String) });
     const record = await send('consult-oscar-1', '306', input);
@@ -157,11 +160,8 @@ describe('sending a note into Provet', () => {
   });
 
   it('a kill after the write reached Provet, before its answer was kept, is settled by the lookup', async () => {
-    const consultation = s.provet.checkIn(309)!.id;
     const input: [string, string][] = [['202', 'Luna: follow-up, eating again.']];
-    const before = posts();
-    await sendAndKill('consult-luna-2', '309', input, 'after-write');
-    expect(posts() - before).toBe(1);
+    const { consultation, before } = await checkInSendAndKill('consult-luna-2', '309', input, 'after-write');
     // All the app knows is that a write may have happened.
     expect((await sender().record('consult-luna-2'))?.patients['202']).toMatchObject({
       state: 'sending',

@@ -148,6 +148,14 @@ function only(): Seen {
   return seen[0] as Seen;
 }
 
+/** The one request sent: by `method` to `path`, with the headers every call to the scribing API carries with a token. */
+function onlyAuthorised(method: string, path: string): Seen {
+  const req = only();
+  expect([req.method, req.path]).toEqual([method, path]);
+  expectAuthorised(req.headers);
+  return req;
+}
+
 async function failure(p: Promise<unknown>): Promise<ServiceError> {
   const e = await p.then(
     () => null,
@@ -170,9 +178,7 @@ describe('the requests the client sends, as published', () => {
       description: '',
       recordingSessionDate: '2026-11-25',
     });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/scribe/recording-sessions/create']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/scribe/recording-sessions/create');
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.body).toEqual({ patient_name: 'Bella', description: '', session_date: '2026-11-25' });
     expect(session.id).toBe('rs-1');
@@ -209,9 +215,7 @@ describe('the requests the client sends, as published', () => {
       templateId: 't1',
       idempotencyKey: 'idem-42',
     });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/scribe/scribe/request']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/scribe/scribe/request');
     expect(req.headers['idempotency-key']).toBe('idem-42');
     expect(req.body).toEqual({ recording_session_public_id: 'rs-1', template_public_id: 't1' });
     expect(request.id).toBe('sc-1');
@@ -252,9 +256,7 @@ describe('the requests the client sends, as published', () => {
 
   it('the medication agent: { input } to the agents API, read like the other agents', async () => {
     const result = await client().medication(TOKEN, 'meloxicam for a 20 kg dog');
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/api/medication_agent_v2']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/api/medication_agent_v2');
     expect(req.body).toEqual({ input: 'meloxicam for a 20 kg dog' });
     expect(result).toEqual({
       status: true,
@@ -269,9 +271,7 @@ describe('the requests the client sends, as published', () => {
 
   it('PUT /webhook/update: event type, address and secret, and the secret in no log line', async () => {
     const answer = await client().registerWebhook(TOKEN, { url: 'https://clinic.test/hooks/scribe', secret: SECRET });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['PUT', '/scribe/webhook/update']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('PUT', '/scribe/webhook/update');
     expect(req.body).toEqual({
       event_type: 'scribe',
       webhook_url: 'https://clinic.test/hooks/scribe',
