@@ -96,19 +96,16 @@ describe('reading every page on a loopback server', () => {
     consultation: null,
     some_new_member: { added: 'later' },
   });
+  /** A Provet list page of `results`, `count` in all over `numPages`, its next page at `next`. */
+  const sendPage = (res: ServerResponse, count: number, numPages: number, next: string | null, results: unknown[]) =>
+    send(res, 200, { count, num_pages: numPages, next, previous: null, results });
   // Three pages of two, built from the query as Provet would: `next` a full address.
   const pages = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', standIn.origin);
     const n = Number(url.searchParams.get('page') ?? '1');
     const next = new URL(url);
     next.searchParams.set('page', String(n + 1));
-    send(res, 200, {
-      count: 6,
-      num_pages: 3,
-      next: n < 3 ? next.toString() : null,
-      previous: null,
-      results: [appointment(n * 10 + 1), appointment(n * 10 + 2)],
-    });
+    sendPage(res, 6, 3, n < 3 ? next.toString() : null, [appointment(n * 10 + 1), appointment(n * 10 + 2)]);
   };
   const read = (first: string) =>
     readProvetPages(
@@ -160,13 +157,7 @@ describe('reading every page on a loopback server', () => {
 
   it('never follows a next page at another address with the vet’s token', async () => {
     handler = (_req, res) =>
-      send(res, 200, {
-        count: 4,
-        num_pages: 2,
-        next: 'https://elsewhere.example/54321/api/0.1/appointment/?page=2',
-        previous: null,
-        results: [appointment(1)],
-      });
+      sendPage(res, 4, 2, 'https://elsewhere.example/54321/api/0.1/appointment/?page=2', [appointment(1)]);
     const e = await failure(read(`${standIn.origin}/54321/api/0.1/appointment/`));
     expect(e.code).toBe('invalid_answer');
     expect(e.message).toMatch(/next page at another address/);
@@ -175,13 +166,10 @@ describe('reading every page on a loopback server', () => {
 
   it('keeps an item met twice once, and stops on a next page it has already read', async () => {
     handler = (req, res) =>
-      send(res, 200, {
-        count: 2,
-        num_pages: 2,
-        next: `${standIn.origin}${new URL(req.url ?? '/', standIn.origin).pathname}?page=2`,
-        previous: null,
-        results: [appointment(1), appointment(1)],
-      });
+      sendPage(res, 2, 2, `${standIn.origin}${new URL(req.url ?? '/', standIn.origin).pathname}?page=2`, [
+        appointment(1),
+        appointment(1),
+      ]);
     const { items } = await read(`${standIn.origin}/54321/api/0.1/appointment/`);
     expect(items.map((a) => a.id)).toEqual(['1']);
     expect(seen).toHaveLength(2);
