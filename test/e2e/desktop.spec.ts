@@ -19,9 +19,8 @@ test("the tray's and the shortcut's commands drive the recorder; a start without
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  await go(page, 'Settings');
-  // From another view, with no name typed: the recorder is shown and records.
+  // From another view (Settings), with no name typed: the recorder is shown and records.
+  await signedInSettings(page, host, demo, 'Recording shortcut');
   await host.recorderCommand('toggle');
   const name = page.getByRole('textbox', { name: "Patient's name" });
   const pause = page.getByRole('button', { name: 'Pause', exact: true });

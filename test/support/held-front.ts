@@ -2,8 +2,9 @@
 // can hold the answer of chosen ones until the test lets it go: a slow service, for the moment a
 // test needs something to happen (a switch of user) while a request is out. It can also refuse
 // a chosen request on cue, as the service would, without passing it on.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forward } from './http.ts';
 
 export interface HeldFront {
   /** The three base addresses, through the front. */
@@ -46,21 +47,10 @@ export async function startHeldFront(
       return;
     }
     const holdIt = rule !== null && req.method === rule.method && rule.path.test(path);
-    const upstream = httpRequest(
-      `${origin}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(origin).host } },
-      (answer) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          const send = () => res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body));
-          if (holdIt && rule !== null) waiting.push(send);
-          else send();
-        });
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(req, res, origin, undefined, (send) => {
+      if (holdIt && rule !== null) waiting.push(send);
+      else send();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const front = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

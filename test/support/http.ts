@@ -1,5 +1,17 @@
-// A thin undici client for tests that talk to the sandbox over real loopback HTTP.
-import { request } from 'undici';
+// A thin undici client for tests that talk to the sandbox over real loopback HTTP, and the plain
+// loopback servers tests stand in for a service with (one for a file, or each test's own), and
+// what a proxy of theirs does to pass a request on.
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request, type Dispatcher } from 'undici';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.ts';
 
 export interface Answer<T = Record<string, unknown>> {
@@ -35,7 +47,11 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const answer = await request(url, { method: method as 'GET', headers, body });
+  return answerOf<T>(await request(url, { method: method as 'GET', headers, body }));
+}
+
+/** An undici answer read whole: its status, headers, text and the text as JSON (undefined when it is not JSON). */
+export async function answerOf<T = Record<string, unknown>>(answer: Dispatcher.ResponseData): Promise<Answer<T>> {
   const text = await answer.body.text();
   let json: unknown;
   try {
@@ -120,4 +136,78 @@ export async function waitFor<T>(
     if (Date.now() > end) throw new Error(`waitFor: nothing after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** Starts `server` on a free loopback port and gives its origin (`http://127.0.0.1:<port>`). */
+export async function listenOnLoopback(server: Server): Promise<string> {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Cuts a server's open connections (kept-alive ones would hold close up) and closes it. */
+export async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+}
+
+/**
+ * One loopback server answering with `listener` for the file's tests: started before them, closed
+ * after them. Read `origin` inside a test.
+ */
+export function serverForFile(listener: RequestListener): { readonly origin: string } {
+  const server = createServer(listener);
+  let origin = '';
+  beforeAll(async () => {
+    origin = await listenOnLoopback(server);
+  });
+  afterAll(() => closeServer(server));
+  return {
+    get origin() {
+      return origin;
+    },
+  };
+}
+
+/** Servers of each test's own: the function starts one answering with `listener`, closed when the test ends. */
+export function serversEachTest(): (listener: RequestListener) => Promise<string> {
+  const servers: Server[] = [];
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await closeServer(s);
+  });
+  return (listener) => {
+    const server = createServer(listener);
+    servers.push(server);
+    return listenOnLoopback(server);
+  };
+}
+
+/**
+ * Passes `req` on to `targetOrigin` as it came (its Host made the target's) and answers `res` with
+ * what came back, the body first through `rewrite` (which sees the answer's status and headers),
+ * its length said again for what `rewrite` gave; `deliver` is handed the answering, to do at once
+ * (the default) or later. An upstream that fails cuts the connection.
+ */
+export function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  targetOrigin: string,
+  rewrite: (body: Buffer, answer: IncomingMessage) => Buffer | string = (body) => body,
+  deliver: (answer: () => void) => void = (answer) => answer(),
+): void {
+  const upstream = httpRequest(
+    `${targetOrigin}${req.url ?? '/'}`,
+    { method: req.method, headers: { ...req.headers, host: new URL(targetOrigin).host } },
+    (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = rewrite(Buffer.concat(chunks), answer);
+        const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
+        delete headers['transfer-encoding'];
+        deliver(() => res.writeHead(answer.statusCode ?? 502, headers).end(body));
+      });
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
 }

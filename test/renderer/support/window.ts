@@ -3,6 +3,8 @@
 // as the window's, and the window's stores connected to its events as main.tsx connects them at
 // start-up, with every call it makes watched. The window's modules may then be imported in any
 // order.
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
 import { api, bridge } from '../../../src/renderer/src/api.ts';
 import { connectStores } from '../../../src/renderer/src/connect-stores.ts';
 import type { BridgeApi, InvokeChannel } from '../../../src/shared/ipc.ts';
@@ -41,6 +43,26 @@ export async function windowWithMicrophone(options: WindowOptions = {}) {
       await window.core.stop();
     },
   };
+}
+
+/**
+ * The ends a file of window tests on one engine shares: after each test the rendered window is
+ * taken down, its watched calls emptied and `alsoAfterEach` run; after the file the engine stops.
+ * `window` reads what the file's beforeAll started (nothing, if it failed).
+ */
+export function tidyWindowTests(
+  window: () => { core?: { stop(): Promise<void> }; calls?: WindowCall[] },
+  alsoAfterEach: () => void = () => {},
+): void {
+  afterEach(() => {
+    cleanup();
+    const { calls } = window();
+    if (calls) calls.length = 0;
+    alsoAfterEach();
+  });
+  afterAll(async () => {
+    await window().core?.stop();
+  });
 }
 
 /** A call the window made: its channel and its input. */

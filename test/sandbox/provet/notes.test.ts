@@ -4,6 +4,7 @@
 // missing permission).
 import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxOptions } from '../../../src/sandbox/index.ts';
 import { api, provetSandbox, send, signInToProvet, type Page } from './support.ts';
 
 const world = provetSandbox();
@@ -26,6 +27,15 @@ type Note = {
 
 const notes = (consultation: number) => api(world.sandbox, `consultation/${consultation}/consultationnote/`);
 const patient = (id: number) => api(world.sandbox, `patient/${id}/`);
+/** Runs `body` with the double's note writes under `fault`, and back to none after it, whatever happens. */
+async function withNoteFault(fault: SandboxOptions['provetNoteFault'], body: () => Promise<void>): Promise<void> {
+  world.sandbox.options.provetNoteFault = fault;
+  try {
+    await body();
+  } finally {
+    world.sandbox.options.provetNoteFault = 'none';
+  }
+}
 
 describe('clinical notes', () => {
   it('writes a note for a patient, reads it back, changes it with PUT and PATCH, lists and deletes it', async () => {
@@ -141,8 +151,7 @@ describe('clinical notes', () => {
 describe('note faults', () => {
   it("'refuse-body' answers 400 with field errors and writes nothing", async () => {
     const s = world.sandbox;
-    s.options.provetNoteFault = 'refuse-body';
-    try {
+    await withNoteFault('refuse-body', async () => {
       const answer = await send<Record<string, string[]>>('POST', notes(405), {
         token,
         json: { patient: patient(206), text: 'Nala: weight loss.' },
@@ -150,36 +159,26 @@ describe('note faults', () => {
       expect(answer.status).toBe(400);
       expect(answer.json['text']).toEqual([expect.any(String)]);
       expect(s.provet.notes().some((n) => n.consultation === 405)).toBe(false);
-    } finally {
-      s.options.provetNoteFault = 'none';
-    }
+    });
   });
 
   it("'forbidden' answers 403 as a missing permission", async () => {
-    const s = world.sandbox;
-    s.options.provetNoteFault = 'forbidden';
-    try {
+    await withNoteFault('forbidden', async () => {
       const answer = await send('POST', notes(405), { token, json: { patient: patient(206), text: 'x' } });
       expect(answer.status).toBe(403);
       expect(answer.json).toEqual({ detail: 'You do not have permission to perform this action.' });
-    } finally {
-      s.options.provetNoteFault = 'none';
-    }
+    });
   });
 
   it("'drop-after-write' writes the note and cuts the answer; the note is found in the list afterwards", async () => {
-    const s = world.sandbox;
-    s.options.provetNoteFault = 'drop-after-write';
-    try {
+    await withNoteFault('drop-after-write', async () => {
       const cut = request(notes(405), {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ patient: patient(206), text: 'Nala: lost answer.' }),
       }).then((answer) => answer.body.text());
       await expect(cut).rejects.toThrow();
-    } finally {
-      s.options.provetNoteFault = 'none';
-    }
+    });
     const list = await send<Page<Note>>('GET', `${notes(405)}?patient__is=206`, { token });
     expect(list.json.results.map((n) => n.text)).toEqual(['Nala: lost answer.']);
   });

@@ -7,6 +7,7 @@ import { PROVET_USERS } from '../../../src/sandbox/index.ts';
 import {
   api,
   authorizeUrl,
+  exchangeCode,
   openSignInPage,
   pkce,
   provetSandbox,
@@ -28,20 +29,11 @@ async function codeFor(state = 'state-1') {
 }
 
 function exchange(code: string, verifier: string, extra: Record<string, string> = {}) {
-  const s = world.sandbox;
-  return send<ProvetTokens & { error: string; error_description: string }>(
-    'POST',
-    `${s.provet.address}/oauth2/token/`,
-    {
-      form: {
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: REDIRECT_URI,
-        client_id: s.provet.clientId,
-        code_verifier: verifier,
-        ...extra,
-      },
-    },
+  return exchangeCode<ProvetTokens & { error: string; error_description: string }>(
+    world.sandbox,
+    code,
+    verifier,
+    extra,
   );
 }
 

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { PROVET_USERS, startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox/index.ts';
+import { answerOf, type Answer } from '../../support/http.ts';
 
 /** The loopback redirect the app would listen on; nothing needs to listen, the tests read Location. */
 export const REDIRECT_URI = 'http://127.0.0.1:53682/provet/callback';
@@ -27,13 +28,6 @@ export function pkce(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 }
 
-export interface Answer<T = Record<string, unknown>> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  json: T;
-}
-
 export async function send<T = Record<string, unknown>>(
   method: string,
   url: string,
@@ -54,15 +48,7 @@ export async function send<T = Record<string, unknown>>(
     body = JSON.stringify(json);
     h['content-type'] ??= 'application/json';
   }
-  const answer = await request(url, { method: method as 'GET', headers: h, body });
-  const text = await answer.body.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: answer.statusCode, headers: answer.headers, text, json: parsed as T };
+  return answerOf<T>(await request(url, { method: method as 'GET', headers: h, body }));
 }
 
 export function authorizeUrl(
@@ -115,6 +101,25 @@ export interface ProvetTokens {
   scope: string;
 }
 
+/** POST /oauth2/token/ with an authorization code and its PKCE verifier; `extra` adds or overrides form fields. */
+export function exchangeCode<T = ProvetTokens>(
+  s: Sandbox,
+  code: string,
+  verifier: string,
+  extra: Record<string, string> = {},
+): Promise<Answer<T>> {
+  return send<T>('POST', `${s.provet.address}/oauth2/token/`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: s.provet.clientId,
+      code_verifier: verifier,
+      ...extra,
+    },
+  });
+}
+
 /** The whole sign-in of a vet: page, form, code, token exchange with the verifier. */
 export async function signInToProvet(
   s: Sandbox,
@@ -126,15 +131,7 @@ export async function signInToProvet(
   const { location } = await submitSignIn(s, requestId, { ...user, action: 'allow' });
   const code = location?.searchParams.get('code');
   if (!code) throw new Error(`no code in the redirect ${String(location)}`);
-  const token = await send<ProvetTokens>('POST', `${s.provet.address}/oauth2/token/`, {
-    form: {
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: REDIRECT_URI,
-      client_id: s.provet.clientId,
-      code_verifier: verifier,
-    },
-  });
+  const token = await exchangeCode(s, code, verifier);
   if (token.status !== 200) throw new Error(`token exchange answered ${token.status}: ${token.text}`);
   return token.json;
 }

@@ -567,10 +567,15 @@ async function heldStart(s: GlueSession): Promise<void> {
   s.win.close();
   await s.tick();
   s.note('window closed');
+  /** The tray's `command` with no window open: the window main opens for it. */
+  const trayOpens = async (command: string): Promise<FakeBrowserWindow> => {
+    clickTray(command);
+    const opened = await newWindow(seen);
+    seen.push(opened);
+    return opened;
+  };
 
-  clickTray('start');
-  const first = await newWindow(seen);
-  seen.push(first);
+  const first = await trayOpens('start');
   const firstPage = pageRecorder(first);
   // Pressed again while the window loads: still one start.
   const delivered = pressShortcut('CommandOrControl+Shift+R');
@@ -582,14 +587,10 @@ async function heldStart(s: GlueSession): Promise<void> {
 
   first.close();
   await s.tick();
-  clickTray('start');
-  const closedEarly = await newWindow(seen);
-  seen.push(closedEarly);
+  const closedEarly = await trayOpens('start');
   closedEarly.close();
   await s.tick();
-  clickTray('show');
-  const later = await newWindow(seen);
-  seen.push(later);
+  const later = await trayOpens('show');
   const laterPage = pageRecorder(later);
   await laterPage.listen();
   await s.tick();
@@ -597,9 +598,7 @@ async function heldStart(s: GlueSession): Promise<void> {
 
   later.close();
   await s.tick();
-  clickTray('start');
-  const switched = await newWindow(seen);
-  seen.push(switched);
+  const switched = await trayOpens('start');
   const switchedPage = pageRecorder(switched);
   await until('the window to load its page', () => switched.webContents.url !== '');
   const invoke = (channel: string, input: unknown) =>

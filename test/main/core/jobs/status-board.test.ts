@@ -2,7 +2,7 @@
 // several consults in flight are looked at through one GET /scribe/all read rather than one
 // GET /scribe/get/{id} each per round, and when the list is missing, failing, paged oddly or
 // does not show a job, the jobs are asked for one by one and every note still arrives.
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -11,6 +11,7 @@ import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { firstTemplateId, makeRecording, startCoreAgainst, waitForJob } from '../../../support/core.ts';
+import { forward } from '../../../support/http.ts';
 
 interface Seen {
   method: string;
@@ -53,27 +54,15 @@ async function startListProxy(target: Sandbox): Promise<ListProxy> {
       res.end(JSON.stringify({ detail: 'Not here.' }));
       return;
     }
-    const upstream = httpRequest(
-      `${target.origin}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } },
-      (answer) => {
-        const body: Buffer[] = [];
-        answer.on('data', (c: Buffer) => body.push(c));
-        answer.on('end', () => {
-          seen.status = answer.statusCode ?? 502;
-          let text = Buffer.concat(body).toString('utf8');
-          if (req.method === 'POST' && url.pathname.endsWith('/scribe/request') && seen.status === 200)
-            proxy.scribeIds.push((JSON.parse(text) as { public_id: string }).public_id);
-          if (isList && proxy.rewriteList && seen.status === 200)
-            text = JSON.stringify(proxy.rewriteList(JSON.parse(text) as never));
-          const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
-          delete headers['transfer-encoding'];
-          res.writeHead(seen.status, headers).end(text);
-        });
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(req, res, target.origin, (body, answer) => {
+      seen.status = answer.statusCode ?? 502;
+      let text = body.toString('utf8');
+      if (req.method === 'POST' && url.pathname.endsWith('/scribe/request') && seen.status === 200)
+        proxy.scribeIds.push((JSON.parse(text) as { public_id: string }).public_id);
+      if (isList && proxy.rewriteList && seen.status === 200)
+        text = JSON.stringify(proxy.rewriteList(JSON.parse(text) as never));
+      return text;
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

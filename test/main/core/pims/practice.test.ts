@@ -35,6 +35,14 @@ async function world() {
   return { c, h, provet, as };
 }
 
+/** The world with the demo vet signed in to the sandbox's Provet and today's appointments read. */
+async function signedInWorld() {
+  const w = await world();
+  await ok(w.h['pims:signIn']({ address: w.provet.address, clientId: w.provet.clientId }));
+  await ok(w.h['pims:refreshToday'](undefined));
+  return w;
+}
+
 async function ok<T>(p: Promise<{ ok: true; data: T } | { ok: false; error: { code: string; message: string } }>) {
   const r = await p;
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -116,9 +124,7 @@ describe('the practice-management system on a real core', () => {
   });
 
   it('sends the note once into the linked patient, waits for a check-in, and updates the same note after an edit', async () => {
-    const { c, h, provet } = await world();
-    await ok(h['pims:signIn']({ address: provet.address, clientId: provet.clientId }));
-    await ok(h['pims:refreshToday'](undefined));
+    const { c, h, provet } = await signedInWorld();
     const id = await readyConsult(c, h, 'Luna');
     const linked = await ok(h['pims:link']({ id, appointmentId: '302' }));
     expect(linked).toMatchObject({
@@ -183,9 +189,7 @@ describe('the practice-management system on a real core', () => {
   });
 
   it("a pet whose name is not the appointment's is never sent, and a colleague never acts with the first vet's Provet sign-in", async () => {
-    const { c, h, provet } = await world();
-    await ok(h['pims:signIn']({ address: provet.address, clientId: provet.clientId }));
-    await ok(h['pims:refreshToday'](undefined));
+    const { c, h, provet } = await signedInWorld();
     const id = await readyConsult(c, h, 'Bella');
     const wrongPet = await ok(h['pims:link']({ id, appointmentId: '303' }));
     expect(wrongPet).toMatchObject({ linked: { patient: null }, canSend: false });

@@ -2,12 +2,18 @@
 // does it (signInWithBrowser: PKCE S256, a checked state, a loopback redirect), with a "browser"
 // that drives the double's sign-in page over HTTP (GET the page, POST its form, follow the
 // redirect to the app's loopback port), and the adapter built on those tokens; what the app's
-// calls carried on their way to the double; an address where nothing listens; and the check that
-// every note the double holds is on the patient it was written for.
+// calls carried on their way to the double; an address where nothing listens; the check that
+// every note the double holds is on the patient it was written for; and, for the tests that send
+// notes, one signed-in double and notes folder for a file with what the double then holds.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Agent, request, type Dispatcher } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import {
+  NoteSender,
   PimsTokens,
   provetGet,
   provetInstance,
@@ -18,7 +24,7 @@ import {
   type ProvetInstance,
 } from '../../../../src/main/core/pims/index.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/index.ts';
-import { PROVET_USERS, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { PROVET_USERS, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 
 /**
  * Opens the sign-in page, signs in as `user` (or presses Cancel), and follows the redirect back to
@@ -134,4 +140,65 @@ export async function misplacedNotes(s: Sandbox, vet: SignedIn): Promise<string[
     seen.add(key);
   }
   return wrong;
+}
+
+/** Who the sending tests send as. */
+export const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+
+/** What `senderWorld` gives a file: read its fields inside a test, once `beforeAll` has run. */
+export interface SenderWorld {
+  s: Sandbox;
+  vet: SignedIn;
+  /** The sender's folder: a folder of its own inside a temporary one, made at its first save. */
+  dir: string;
+  /** Sends a consult's note for `patients` ([id, text]) into the visit, as Dr Hale, through `over` or a new sender. */
+  send(
+    consultId: string,
+    appointmentId: string,
+    patients: [string, string][],
+    over?: NoteSender,
+  ): ReturnType<NoteSender['send']>;
+  /** The notes the double holds for a consultation, as [patient id, text]. */
+  held(consultation: number): [string, string | undefined][];
+  /** The same, each note's first line only (the line the test wrote, before the sender's marker). */
+  heldFirstLines(consultation: number): [string, string | undefined][];
+  /** Note writes of every kind the double took: a new note (POST) and a change of one (PUT). */
+  writes(): number;
+  /** New notes only (POST). */
+  posts(): number;
+}
+
+/**
+ * One sandbox for the file (its scribe at once), a vet signed in to its Provet double and a notes
+ * folder, started before the file's tests and removed after them: the sending tests build on the
+ * notes the cases before them left, so they share one.
+ */
+export function senderWorld(folderPrefix: string): SenderWorld {
+  const world = {} as SenderWorld;
+  beforeAll(async () => {
+    world.s = await startSandbox({ scribeSeconds: 0 });
+    world.vet = await signInToDouble(world.s);
+    world.dir = join(await mkdtemp(join(tmpdir(), folderPrefix)), 'pims-notes');
+  });
+  afterAll(async () => {
+    await world.s?.close();
+    if (world.dir) await rm(dirname(world.dir), { recursive: true, force: true });
+  });
+  const route = (name: string) => world.s.provet.requests()[name] ?? 0;
+  world.send = (consultId, appointmentId, patients, over) =>
+    (over ?? new NoteSender({ pims: world.vet.pims, dir: world.dir })).send({
+      consultId,
+      appointmentId,
+      patients: patients.map(([id, text]) => ({ id, text })),
+      by: HALE,
+    });
+  world.held = (consultation) =>
+    world.s.provet
+      .notes()
+      .filter((n) => n.consultation === consultation)
+      .map((n) => [String(n.patient), n.text]);
+  world.heldFirstLines = (consultation) => world.held(consultation).map(([p, text]) => [p, text?.split('\n')[0]]);
+  world.posts = () => route('POST api/0.1/consultation/{id}/consultationnote/');
+  world.writes = () => world.posts() + route('PUT api/0.1/consultation/{id}/consultationnote/{id}/');
+  return world;
 }

@@ -2,9 +2,8 @@
 // dates' '+' sent as %2B, every page followed from `next` on a small loopback server of the
 // test's own, a 429 waited out for as long as Retry-After says, a `next` to another address
 // never followed with the vet's token, and Provet's error statuses read into the port's codes.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   listUrl,
   localDay,
@@ -15,6 +14,7 @@ import {
   readProvet,
   readProvetPages,
 } from '../../../../src/main/core/pims/index.ts';
+import { serverForFile } from '../../../support/http.ts';
 import { pimsFailure as failure } from './support.ts';
 
 describe('list addresses', () => {
@@ -73,19 +73,10 @@ describe('list addresses', () => {
 describe('reading every page on a loopback server', () => {
   type Handler = (req: IncomingMessage, res: ServerResponse) => void;
   let handler: Handler = () => undefined;
-  let origin = '';
   const seen: { path: string; auth: string | undefined }[] = [];
-  const server = createServer((req, res) => {
+  const standIn = serverForFile((req, res) => {
     seen.push({ path: req.url ?? '', auth: req.headers.authorization });
     handler(req, res);
-  });
-  beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
   });
   beforeEach(() => {
     seen.length = 0;
@@ -97,27 +88,24 @@ describe('reading every page on a loopback server', () => {
   };
   const appointment = (id: number) => ({
     id,
-    url: `${origin}/54321/api/0.1/appointment/${id}/`,
+    url: `${standIn.origin}/54321/api/0.1/appointment/${id}/`,
     start: '2026-11-28T09:00:00+02:00',
     end: '2026-11-28T09:20:00+02:00',
-    user: `${origin}/54321/api/0.1/user/7/`,
-    patients: [`${origin}/54321/api/0.1/patient/${id + 100}/`],
+    user: `${standIn.origin}/54321/api/0.1/user/7/`,
+    patients: [`${standIn.origin}/54321/api/0.1/patient/${id + 100}/`],
     consultation: null,
     some_new_member: { added: 'later' },
   });
+  /** A Provet list page of `results`, `count` in all over `numPages`, its next page at `next`. */
+  const sendPage = (res: ServerResponse, count: number, numPages: number, next: string | null, results: unknown[]) =>
+    send(res, 200, { count, num_pages: numPages, next, previous: null, results });
   // Three pages of two, built from the query as Provet would: `next` a full address.
   const pages = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', origin);
+    const url = new URL(req.url ?? '/', standIn.origin);
     const n = Number(url.searchParams.get('page') ?? '1');
     const next = new URL(url);
     next.searchParams.set('page', String(n + 1));
-    send(res, 200, {
-      count: 6,
-      num_pages: 3,
-      next: n < 3 ? next.toString() : null,
-      previous: null,
-      results: [appointment(n * 10 + 1), appointment(n * 10 + 2)],
-    });
+    sendPage(res, 6, 3, n < 3 ? next.toString() : null, [appointment(n * 10 + 1), appointment(n * 10 + 2)]);
   };
   const read = (first: string) =>
     readProvetPages(
@@ -128,7 +116,7 @@ describe('reading every page on a loopback server', () => {
 
   it('follows next to the last page, with the token on each request and the filters kept', async () => {
     handler = pages;
-    const first = listUrl(`${origin}/54321/api/0.1/`, 'appointment', {
+    const first = listUrl(`${standIn.origin}/54321/api/0.1/`, 'appointment', {
       filters: [{ field: 'start', op: 'gte', value: '2026-11-28 00:00+02:00' }],
       pageSize: 2,
     });
@@ -153,15 +141,15 @@ describe('reading every page on a loopback server', () => {
       pages(req, res);
     };
     const started = Date.now();
-    const { items } = await read(`${origin}/54321/api/0.1/appointment/?page_size=2`);
+    const { items } = await read(`${standIn.origin}/54321/api/0.1/appointment/?page_size=2`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(items).toHaveLength(6);
-    expect(seen.map((s) => new URL(s.path, origin).searchParams.get('page'))).toEqual([null, '2', '2', '3']);
+    expect(seen.map((s) => new URL(s.path, standIn.origin).searchParams.get('page'))).toEqual([null, '2', '2', '3']);
   });
 
   it('gives up on a 429 that asks for a longer wait than allowed, saying how long', async () => {
     handler = (_req, res) => send(res, 429, { detail: 'Request was throttled.' }, { 'retry-after': '600' });
-    const e = await failure(read(`${origin}/54321/api/0.1/appointment/`));
+    const e = await failure(read(`${standIn.origin}/54321/api/0.1/appointment/`));
     expect(e.code).toBe('rate_limited');
     expect(e.retryAfterMs).toBe(600_000);
     expect(seen).toHaveLength(1);
@@ -169,14 +157,8 @@ describe('reading every page on a loopback server', () => {
 
   it('never follows a next page at another address with the vet’s token', async () => {
     handler = (_req, res) =>
-      send(res, 200, {
-        count: 4,
-        num_pages: 2,
-        next: 'https://elsewhere.example/54321/api/0.1/appointment/?page=2',
-        previous: null,
-        results: [appointment(1)],
-      });
-    const e = await failure(read(`${origin}/54321/api/0.1/appointment/`));
+      sendPage(res, 4, 2, 'https://elsewhere.example/54321/api/0.1/appointment/?page=2', [appointment(1)]);
+    const e = await failure(read(`${standIn.origin}/54321/api/0.1/appointment/`));
     expect(e.code).toBe('invalid_answer');
     expect(e.message).toMatch(/next page at another address/);
     expect(seen).toHaveLength(1);
@@ -184,21 +166,18 @@ describe('reading every page on a loopback server', () => {
 
   it('keeps an item met twice once, and stops on a next page it has already read', async () => {
     handler = (req, res) =>
-      send(res, 200, {
-        count: 2,
-        num_pages: 2,
-        next: `${origin}${new URL(req.url ?? '/', origin).pathname}?page=2`,
-        previous: null,
-        results: [appointment(1), appointment(1)],
-      });
-    const { items } = await read(`${origin}/54321/api/0.1/appointment/`);
+      sendPage(res, 2, 2, `${standIn.origin}${new URL(req.url ?? '/', standIn.origin).pathname}?page=2`, [
+        appointment(1),
+        appointment(1),
+      ]);
+    const { items } = await read(`${standIn.origin}/54321/api/0.1/appointment/`);
     expect(items.map((a) => a.id)).toEqual(['1']);
     expect(seen).toHaveLength(2);
   });
 
   it('refuses a page that is not Provet’s page shape', async () => {
     handler = (_req, res) => send(res, 200, [appointment(1)]);
-    const e = await failure(read(`${origin}/54321/api/0.1/appointment/`));
+    const e = await failure(read(`${standIn.origin}/54321/api/0.1/appointment/`));
     expect(e.code).toBe('invalid_answer');
   });
 
@@ -220,7 +199,7 @@ describe('reading every page on a loopback server', () => {
     [502, {}, 'unreachable', /failed on its side \(HTTP 502\)/],
   ])('reads HTTP %i as %s', async (status, body, code, words) => {
     handler = (_req, res) => send(res, status, body);
-    const e = await failure(provetGet(`${origin}/54321/api/0.1/consultation/1/`, 't'));
+    const e = await failure(provetGet(`${standIn.origin}/54321/api/0.1/consultation/1/`, 't'));
     expect(e.code).toBe(code);
     expect(e.message).toMatch(words);
     if (status === 400) expect(e.fieldErrors).toEqual({ note: ['This field may not be blank.'] });

@@ -3,47 +3,21 @@
 // another pet, before check-in or after the note went in. Against the sandbox's Provet double over
 // real HTTP, started once for the file, whose `moveAppointment` plays the front desk. Whatever
 // moves, no note is lost, none is written twice, and none lands on a pet it was not written for.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NoteSender } from '../../../../src/main/core/pims/index.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import { misplacedNotes, signInToDouble, type SignedIn } from './provet-double.ts';
+import type { Sandbox } from '../../../../src/sandbox/index.ts';
+import { misplacedNotes, senderWorld, type SignedIn } from './provet-double.ts';
 import { pimsFailure as failure } from './support.ts';
 
+const world = senderWorld('pims-moved-');
+const { send, writes } = world;
 let s: Sandbox;
 let vet: SignedIn;
 let dir: string;
-const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+beforeAll(() => void ({ s, vet, dir } = world));
 const DAY_MS = 24 * 3_600_000;
-
-beforeAll(async () => {
-  s = await startSandbox({ scribeSeconds: 0 });
-  vet = await signInToDouble(s);
-  dir = join(await mkdtemp(join(tmpdir(), 'pims-moved-')), 'pims-notes');
-});
-afterAll(async () => {
-  await s?.close();
-  if (dir) await rm(dirname(dir), { recursive: true, force: true });
-});
-
-const send = (consultId: string, appointmentId: string, patients: [string, string][]) =>
-  new NoteSender({ pims: vet.pims, dir }).send({
-    consultId,
-    appointmentId,
-    patients: patients.map(([id, text]) => ({ id, text })),
-    by: HALE,
-  });
 /** The notes the double holds for a consultation, as [patient id, first line]. */
-const held = (consultation: number) =>
-  s.provet
-    .notes()
-    .filter((n) => n.consultation === consultation)
-    .map((n) => [String(n.patient), n.text.split('\n')[0]]);
-const writes = () =>
-  (s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0) +
-  (s.provet.requests()['PUT api/0.1/consultation/{id}/consultationnote/{id}/'] ?? 0);
+const held = world.heldFirstLines;
 
 describe('a visit moved at the front desk after the consult was linked to it', () => {
   it('moved to another day before check-in: the note waits, writing nothing, and goes in once the visit is opened', async () => {

@@ -8,11 +8,10 @@
 // the notes before it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   noteMarker,
   NoteSender,
@@ -21,53 +20,35 @@ import {
   type Pims,
   type SendNote,
 } from '../../../../src/main/core/pims/index.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import type { KillJob } from '../../../support/pims-send-kill-child.ts';
-import { apiRequests, misplacedNotes, signInToDouble, type SignedIn } from './provet-double.ts';
+import { apiRequests, HALE, misplacedNotes, senderWorld, signInToDouble, type SignedIn } from './provet-double.ts';
 import { pimsFailure as failure } from './support.ts';
 
+const world = senderWorld('pims-send-');
+const { send, held, writes, posts } = world;
 let s: Sandbox;
 let vet: SignedIn;
 let dir: string;
-const HALE = { id: 'u-hale', name: 'Dr Alex Hale' };
+beforeAll(() => void ({ s, vet, dir } = world));
 const KILL_CHILD = join(import.meta.dirname, '../../../support/pims-send-kill-child.ts');
-
-beforeAll(async () => {
-  s = await startSandbox({ scribeSeconds: 0 });
-  vet = await signInToDouble(s);
-  // A folder of its own inside the temp one: the sender makes it at its first save.
-  dir = join(await mkdtemp(join(tmpdir(), 'pims-send-')), 'pims-notes');
-});
-afterAll(async () => {
-  await s?.close();
-  if (dir) await rm(dirname(dir), { recursive: true, force: true });
-});
 
 const sender = (extra: Partial<ConstructorParameters<typeof NoteSender>[0]> = {}) =>
   new NoteSender({ pims: vet.pims, dir, ...extra });
-const send = (consultId: string, appointmentId: string, patients: [string, string][], over?: NoteSender) =>
-  (over ?? sender()).send({
-    consultId,
-    appointmentId,
-    patients: patients.map(([id, text]) => ({ id, text })),
-    by: HALE,
-  });
-/** The notes the double holds for a consultation, as [patient id, text]. */
-const held = (consultation: number) =>
-  s.provet
-    .notes()
-    .filter((n) => n.consultation === consultation)
-    .map((n) => [String(n.patient), n.text]);
 /**
- * Sends a consult's note from a process of its own (test/support/pims-send-kill-child.ts), with
- * this vet's tokens and the same folder, killed with SIGKILL at `killAt`.
+ * Checks the visit in, then sends a consult's note from a process of its own
+ * (test/support/pims-send-kill-child.ts), with this vet's tokens and the same folder, killed with
+ * SIGKILL at `killAt`; Provet took exactly one new note. The consultation opened, and the new
+ * notes Provet had taken before.
  */
-async function sendAndKill(
+async function checkInSendAndKill(
   consultId: string,
   appointmentId: string,
   patients: [string, string][],
   killAt: KillJob['killAt'],
-): Promise<void> {
+): Promise<{ consultation: number; before: number }> {
+  const consultation = s.provet.checkIn(Number(appointmentId))!.id;
+  const before = posts();
   const job: KillJob = {
     address: s.provet.address,
     clientId: s.provet.clientId,
@@ -85,10 +66,9 @@ async function sendAndKill(
   child.stdin.end(JSON.stringify(job));
   expect(await exited, `${out}\n${err}`).toBe('SIGKILL');
   expect(out.trim()).toBe(JSON.stringify({ killed: killAt }));
+  expect(posts() - before).toBe(1);
+  return { consultation, before };
 }
-const posts = () => s.provet.requests()['POST api/0.1/consultation/{id}/consultationnote/'] ?? 0;
-/** Note writes of every kind: a new note (POST) and a change of one (PUT). */
-const writes = () => posts() + (s.provet.requests()['PUT api/0.1/consultation/{id}/consultationnote/{id}/'] ?? 0);
 /** Appointments read one at a time: the send's lookup of the visit. */
 const finds = () => s.provet.requests()['GET api/0.1/appointment/{id}/'] ?? 0;
 
@@ -134,7 +114,7 @@ describe('sending a note into Provet', () => {
       ['204', 'Milo: vaccinated (RCP).'],
     ]);
     expect(apiRequests(s) - before).toBe(5);
-    expect(held(403).map(([p, text]) => [p, text?.split('\n')[0]])).toEqual([
+    expect(world.heldFirstLines(403)).toEqual([
       ['203', 'Max: vaccinated (DHPPi, L4).'],
       ['204', 'Milo: vaccinated (RCP).'],
     ]);
@@ -168,12 +148,9 @@ describe('sending a note into Provet', () => {
   });
 
   it('a kill between the write and its confirmation is settled by a fresh sender reading the note back', async () => {
-    const consultation = s.provet.checkIn(306)!.id;
     const input: [string, string][] = [['207', 'Oscar: flea allergy dermatitis.']];
-    const before = posts();
     // Another process sends, and is killed once the write's answer is kept, before the read-back.
-    await sendAndKill('consult-oscar-1', '306', input, 'before-read-back');
-    expect(posts() - before).toBe(1);
+    const { consultation, before } = await checkInSendAndKill('consult-oscar-1', '306', input, 'before-read-back');
     const kept = await sender().record('consult-oscar-1');
     expect(kept?.patients['207']).toMatchObject({ state: 'sending', noteId: expect.any(String) });
     const record = await send('consult-oscar-1', '306', input);
@@ -183,11 +160,8 @@ describe('sending a note into Provet', () => {
   });
 
   it('a kill after the write reached Provet, before its answer was kept, is settled by the lookup', async () => {
-    const consultation = s.provet.checkIn(309)!.id;
     const input: [string, string][] = [['202', 'Luna: follow-up, eating again.']];
-    const before = posts();
-    await sendAndKill('consult-luna-2', '309', input, 'after-write');
-    expect(posts() - before).toBe(1);
+    const { consultation, before } = await checkInSendAndKill('consult-luna-2', '309', input, 'after-write');
     // All the app knows is that a write may have happened.
     expect((await sender().record('consult-luna-2'))?.patients['202']).toMatchObject({
       state: 'sending',
@@ -317,7 +291,7 @@ describe('what Provet refuses, and nothing lost', () => {
     // The write refused with 401 (nothing written), then made again with the fresh token.
     expect(writes() - before.writes).toBe(2);
     expect(record.patients['203']?.state).toBe('sent');
-    expect(held(403).map(([p, t]) => [p, t?.split('\n')[0]])).toEqual([
+    expect(world.heldFirstLines(403)).toEqual([
       ['203', 'Max: vaccinated (DHPPi, L4). Next in a year.'],
       ['204', 'Milo: vaccinated (RCP).'],
     ]);

@@ -5,33 +5,19 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RecordingStore, type RecordingMeta } from '../../../../src/main/core/recordings/index.ts';
-import {
-  advance,
-  chunk,
-  chunks,
-  dir,
-  expectWholeLength,
-  ffprobeMs,
-  freshFolderEachTest,
-  manifest,
-  MIME,
-  now,
-  raw,
-  rawHeadSize,
-  recordAll,
-  rejection,
-} from './support.ts';
+import type { RecordingMeta } from '../../../../src/main/core/recordings/index.ts';
+import { chunk, chunks, expectWholeLength, ffprobeMs, manifest, MIME, raw, rawHeadSize } from './audio-fixture.ts';
+import { advance, dir, freshFolderEachTest, openStore, recordAll, rejection } from './support.ts';
 
 freshFolderEachTest();
 
 describe('RecordingStore after a crash', () => {
   it('recovers a recording that was never finished, with its Duration written', async () => {
-    const before = new RecordingStore({ dir, now });
+    const before = openStore();
     const meta = await recordAll(before);
     // The process dies here: no finish. A new store is what the next launch creates.
     advance(60_000);
-    const after = new RecordingStore({ dir, now });
+    const after = openStore();
     const recovered = await after.recoverUnfinished();
     expect(recovered).toHaveLength(1);
     const [r] = recovered as [RecordingMeta];
@@ -55,13 +41,13 @@ describe('RecordingStore after a crash', () => {
   });
 
   it('recovers a recording whose last chunk was only half written', async () => {
-    const before = new RecordingStore({ dir, now });
+    const before = openStore();
     const meta = await recordAll(before, chunks.length - 1);
     const last = chunk(chunks.length - 1);
     appendFileSync(before.audioPath(meta.id), last.subarray(0, Math.floor(last.length / 2)));
     const onDisk = readFileSync(before.audioPath(meta.id));
 
-    const [r] = (await new RecordingStore({ dir, now }).recoverUnfinished()) as [RecordingMeta];
+    const [r] = (await openStore().recoverUnfinished()) as [RecordingMeta];
     expect(r).toMatchObject({ state: 'recovered', durationFixed: true });
     expect(r.durationMs).toBeGreaterThan(manifest.decodedMs - 1000);
     expect(r.durationMs).toBeLessThan(manifest.decodedMs);
@@ -73,12 +59,12 @@ describe('RecordingStore after a crash', () => {
 
   for (const damage of ['deleted', 'corrupt'] as const) {
     it(`rebuilds the meta of a recording whose meta.json is ${damage}`, async () => {
-      const before = new RecordingStore({ dir, now });
+      const before = openStore();
       const meta = await recordAll(before);
       const metaPath = join(dir, meta.id, 'meta.json');
       if (damage === 'deleted') rmSync(metaPath);
       else writeFileSync(metaPath, '{"id": "2026-11-21T10-15-02Z-');
-      const after = new RecordingStore({ dir, now });
+      const after = openStore();
       expect(await after.list()).toEqual([]);
 
       const [r] = (await after.recoverUnfinished()) as [RecordingMeta];
@@ -97,19 +83,19 @@ describe('RecordingStore after a crash', () => {
   }
 
   it('ignores folders with neither audio nor meta, and clears temp files left by a crash', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await recordAll(store, 2);
     mkdirSync(join(dir, '2026-01-01T00-00-00Z-000000'));
     writeFileSync(join(dir, meta.id, 'audio.webm.0d3c.tmp'), 'half a rewrite');
     writeFileSync(join(dir, meta.id, 'job.json'), '{}');
-    const recovered = await new RecordingStore({ dir, now }).recoverUnfinished();
+    const recovered = await openStore().recoverUnfinished();
     expect(recovered.map((m) => m.id)).toEqual([meta.id]);
     expect(readdirSync(join(dir, meta.id)).sort()).toEqual(['audio.webm', 'job.json', 'meta.json']);
     expect((await store.list()).map((m) => m.id)).toEqual([meta.id]);
   });
 
   it('opens at launch in one pass: the whole list newest first, those recovered now, every meta held without a second read', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const done = await recordAll(store, 2);
     await store.finish(done.id);
     advance(1000);
@@ -120,7 +106,7 @@ describe('RecordingStore after a crash', () => {
     mkdirSync(join(dir, stuck.id, 'meta.json.0d3c.tmp'));
     mkdirSync(join(dir, '2026-01-01T00-00-00Z-000000'));
     const lines: string[] = [];
-    const after = new RecordingStore({ dir, now, log: (l) => lines.push(l) });
+    const after = openStore((l) => lines.push(l));
     const { all, recovered } = await after.open();
     expect(all.map((m) => [m.id, m.state])).toEqual([
       [stuck.id, 'recording'],
@@ -130,18 +116,18 @@ describe('RecordingStore after a crash', () => {
     expect(recovered.map((m) => m.id)).toEqual([cut.id]);
     expect(lines.join('\n')).toMatch(new RegExp(`${stuck.id} could not be recovered`));
     for (const m of all) expect(after.peek(m.id)).toEqual(m);
-    expect((await new RecordingStore({ dir, now }).list()).map((m) => m.id)).toEqual(all.map((m) => m.id));
+    expect((await openStore().list()).map((m) => m.id)).toEqual(all.map((m) => m.id));
   });
 
   it('recovers a recording that crashed before its first chunk, and one with a damaged header', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const empty = await store.start({ mimeType: MIME });
     advance(1000);
     const damaged = await recordAll(store, 3);
     const audio = readFileSync(store.audioPath(damaged.id));
     audio.fill(0, 0, 40);
     writeFileSync(store.audioPath(damaged.id), audio);
-    const recovered = await new RecordingStore({ dir, now }).recoverUnfinished();
+    const recovered = await openStore().recoverUnfinished();
     const byId = new Map(recovered.map((m) => [m.id, m]));
     expect(byId.get(empty.id)).toMatchObject({ state: 'recovered', bytes: 0, durationFixed: false });
     // Its meta keeps the elapsed time the renderer reported; the bytes stay as recorded.
@@ -155,11 +141,11 @@ describe('RecordingStore after a crash', () => {
   });
 
   it('keeps the acknowledged audio when meta.json is one chunk behind', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await recordAll(store, chunks.length - 1);
     // The last chunk reached the disk, then the process died before meta.json was replaced.
     appendFileSync(store.audioPath(meta.id), chunk(chunks.length - 1));
-    const [r] = (await new RecordingStore({ dir, now }).recoverUnfinished()) as [RecordingMeta];
+    const [r] = (await openStore().recoverUnfinished()) as [RecordingMeta];
     expect(Math.abs(r.durationMs - manifest.decodedMs)).toBeLessThanOrEqual(20);
     expect(r.bytes).toBe(statSync(store.audioPath(meta.id)).size);
     const out = readFileSync(store.audioPath(meta.id));
@@ -167,7 +153,7 @@ describe('RecordingStore after a crash', () => {
   });
 
   it("a visit's other pet is made once under its chosen id; one a kill left half put together is no recording and is made again whole", async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const visit = await store.finish((await recordAll(store)).id);
     const [tom = '', jerry = ''] = await store.petIds(visit.id, 2);
     // Derived from the visit: asked again, the same ids.
@@ -179,11 +165,11 @@ describe('RecordingStore after a crash', () => {
     // A kill while Jerry's folder was being put together: its audio there, its meta not yet.
     mkdirSync(join(dir, `${jerry}.making`));
     writeFileSync(join(dir, `${jerry}.making`, 'audio.webm'), raw.subarray(0, 1000));
-    const { all, recovered } = await new RecordingStore({ dir, now }).open();
+    const { all, recovered } = await openStore().open();
     expect(all.map((m) => m.id).sort()).toEqual([visit.id, tom].sort());
     expect(recovered).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual([visit.id, tom].sort());
-    const again = new RecordingStore({ dir, now });
+    const again = openStore();
     await again.addPet(visit.id, { id: jerry, patientName: 'Jerry', visitId: visit.id });
     expect(readFileSync(again.audioPath(jerry)).equals(readFileSync(again.audioPath(visit.id)))).toBe(true);
     expect((await again.list()).map((m) => m.patientName ?? '').sort()).toEqual(['', 'Jerry', 'Tom']);

@@ -6,28 +6,15 @@ import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../../../src/main/core/platform/index.ts';
-import { localDate, RecordingStore } from '../../../../src/main/core/recordings/index.ts';
-import {
-  advance,
-  chunk,
-  chunks,
-  dir,
-  expectWholeLength,
-  folder,
-  freshFolderEachTest,
-  MIME,
-  now,
-  raw,
-  rawHeadSize,
-  recordAll,
-  rejection,
-} from './support.ts';
+import { localDate } from '../../../../src/main/core/recordings/index.ts';
+import { chunk, chunks, expectWholeLength, MIME, raw, rawHeadSize } from './audio-fixture.ts';
+import { advance, dir, folder, freshFolderEachTest, now, openStore, recordAll, rejection } from './support.ts';
 
 freshFolderEachTest();
 
 describe('RecordingStore', () => {
   it('starts a recording with a time-sortable id, an empty audio file and a meta.json', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await store.start({ mimeType: MIME, label: 'Bella', templateId: null });
     expect(meta.id).toMatch(/^2026-11-21T10-15-02Z-[0-9a-f]{6}$/);
     expect(meta).toMatchObject({
@@ -47,18 +34,18 @@ describe('RecordingStore', () => {
   });
 
   it("keeps the pet owner's consent with the start's time, across a new store (a restart); none when not confirmed", async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const consented = await store.start({ mimeType: MIME, patientName: 'Bella', petOwnerConsented: true });
     const plain = await store.start({ mimeType: MIME, patientName: 'Rex' });
     expect(consented.consentAt).toBe(consented.startedAt);
     expect(plain.consentAt).toBeNull();
-    const again = new RecordingStore({ dir, now });
+    const again = openStore();
     expect((await again.get(consented.id))?.consentAt).toBe(consented.startedAt);
     expect((await again.get(plain.id))?.consentAt).toBeNull();
   });
 
   it('appends every chunk to disk at once, then finish writes a Duration ffprobe reads', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const started = await store.start({ mimeType: MIME });
     let meta = started;
     for (let i = 0; i < chunks.length; i++) {
@@ -86,14 +73,14 @@ describe('RecordingStore', () => {
   });
 
   it('counts duration from chunks when no elapsed time is given', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     await store.appendChunk(id, 0, chunk(0));
     expect((await store.appendChunk(id, 1, chunk(1))).durationMs).toBe(2000);
   });
 
   it('ignores a resent chunk and refuses one that skips ahead, naming the one expected', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     await store.appendChunk(id, 0, chunk(0), 1000);
     await store.appendChunk(id, 1, chunk(1), 2000);
@@ -109,7 +96,7 @@ describe('RecordingStore', () => {
   });
 
   it('serialises concurrent calls; a chunk that overtakes its predecessor is refused, not misplaced', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     // In order but not awaited one by one: the queue writes them in call order.
     const metas = await Promise.all(chunks.slice(0, 3).map((c, i) => store.appendChunk(id, i, c, (i + 1) * 1000)));
@@ -127,7 +114,7 @@ describe('RecordingStore', () => {
   });
 
   it('drops bytes of a failed write before the resent chunk lands', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     await store.appendChunk(id, 0, chunk(0), 1000);
     appendFileSync(store.audioPath(id), chunk(1).subarray(0, 100));
@@ -137,7 +124,7 @@ describe('RecordingStore', () => {
   });
 
   it('refuses bad chunks: too large, not bytes, a first chunk without a WebM header', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     const big = await rejection(store.appendChunk(id, 0, new Uint8Array(1024 * 1024 + 1)));
     expect(big.code).toBe('bad_chunk');
@@ -149,7 +136,7 @@ describe('RecordingStore', () => {
   });
 
   it('takes a WebM header that comes over several chunks, as Chromium can hand over its first byte alone', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     const whole = chunk(0);
     await store.appendChunk(id, 0, whole.subarray(0, 1), 1000);
@@ -168,7 +155,7 @@ describe('RecordingStore', () => {
   });
 
   it('refuses ids that are not its own, so no path leaves its folder', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     const bad = [
       '../x',
@@ -199,14 +186,14 @@ describe('RecordingStore', () => {
   });
 
   it('answers not_found for a well-formed id it does not have', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     expect(await store.get('2026-01-01T00-00-00Z-abcdef')).toBeNull();
     expect((await rejection(store.appendChunk('2026-01-01T00-00-00Z-abcdef', 0, chunk(0)))).code).toBe('not_found');
     expect(await store.list()).toEqual([]);
   });
 
   it('pauses and resumes, keeps chunks that arrive while paused, and refuses audio after finish', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     await store.appendChunk(id, 0, chunk(0), 1000);
     expect((await store.pause(id)).state).toBe('paused');
@@ -222,7 +209,7 @@ describe('RecordingStore', () => {
   });
 
   it('updates the label and template in any state', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await recordAll(store, 2);
     await store.finish(meta.id);
     const updated = await store.update(meta.id, { label: 'Bella, vomiting', templateId: 'tpl_2' });
@@ -232,7 +219,7 @@ describe('RecordingStore', () => {
   });
 
   it("keeps the patient's name and the visit's description, trimmed; blank reads as none", async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await store.start({
       mimeType: MIME,
       patientName: '  Bella  ',
@@ -260,7 +247,7 @@ describe('RecordingStore', () => {
   });
 
   it('reads a meta.json written before the patient was asked for: name and description are null, nothing is lost', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const meta = await store.finish((await recordAll(store, 2)).id);
     const file = join(dir, meta.id, 'meta.json');
     const old = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -304,7 +291,7 @@ describe('RecordingStore', () => {
   });
 
   it('finishes and keeps the audio untouched when the Duration cannot be written', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const { id } = await store.start({ mimeType: MIME });
     const headOnly = raw.subarray(0, rawHeadSize);
     await store.appendChunk(id, 0, headOnly, 800);
@@ -314,7 +301,7 @@ describe('RecordingStore', () => {
   });
 
   it('lists newest first and deletes a recording with its folder', async () => {
-    const store = new RecordingStore({ dir, now });
+    const store = openStore();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push((await store.start({ mimeType: MIME, label: `r${i}` })).id);

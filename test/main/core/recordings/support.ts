@@ -1,59 +1,11 @@
-// What the recordings' tests share: the real MediaRecorder chunks of
-// test/fixtures/audio/mediarecorder-5s (made by scripts/make-audio-fixtures.ts with Chromium), what
-// ffprobe reads of a file where it is installed, and a recordings folder of each test's own with
-// a clock the test moves.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeEach, expect } from 'vitest';
+// What the recordings' tests share besides the audio (audio-fixture.ts): a recordings folder of
+// each test's own with a clock the test moves, the store opened on them, a recording of Bella
+// fed the fixture, and the Refusal a call ends with.
+import { expect, beforeEach } from 'vitest';
 import { Refusal } from '../../../../src/main/core/platform/index.ts';
-import type { RecordingMeta, RecordingStore } from '../../../../src/main/core/recordings/index.ts';
+import { RecordingStore, type RecordingMeta } from '../../../../src/main/core/recordings/index.ts';
 import { folderEachTest } from '../support.ts';
-
-const fixtures = join(import.meta.dirname, '../../../fixtures/audio/mediarecorder-5s');
-
-/** What the fixture's maker measured: the time recorded, the length decoded, and ffprobe's word on the raw file. */
-export const manifest = JSON.parse(readFileSync(join(fixtures, 'manifest.json'), 'utf8')) as {
-  elapsedMs: number;
-  decodedMs: number;
-  mimeType: string;
-  rawFfprobeDuration: string;
-};
-
-/** The chunks as the window hands them over, in order. */
-export const chunks = readdirSync(fixtures)
-  .filter((f) => f.endsWith('.bin'))
-  .sort()
-  .map((f) => new Uint8Array(readFileSync(join(fixtures, f))));
-
-/** The chunks one after the other: the file MediaRecorder makes, with no Duration in its head. */
-export const raw = Buffer.concat(chunks);
-
-/** Where MediaRecorder's head ends: the first Cluster (ID 1F 43 B6 75). */
-export const rawHeadSize = raw.indexOf(Buffer.from([0x1f, 0x43, 0xb6, 0x75]));
-
-export const hasFfprobe = spawnSync('ffprobe', ['-version']).status === 0;
-
-/** ffprobe's container duration in ms: null without ffprobe, NaN for "N/A". */
-export function ffprobeMs(file: string): number | null {
-  if (!hasFfprobe) return null;
-  const r = spawnSync(
-    'ffprobe',
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
-    { encoding: 'utf8' },
-  );
-  return Number.parseFloat(r.stdout.trim()) * 1000;
-}
-
-/**
- * The whole fixture's length is in the file: `durationMs` is what its own timestamps give (not
- * what a caller said), and ffprobe, where installed, reads about the time recorded.
- */
-export function expectWholeLength(durationMs: number, file: string): void {
-  expect(Math.abs(durationMs - manifest.decodedMs)).toBeLessThanOrEqual(20);
-  const probed = ffprobeMs(file);
-  if (probed !== null) expect(Math.abs(probed - manifest.elapsedMs)).toBeLessThan(500);
-}
+import { chunk, chunks, MIME } from './audio-fixture.ts';
 
 /** The temporary folder of the test under way, and the recordings folder in it (`<folder>/recordings`). */
 export let folder = '';
@@ -76,13 +28,12 @@ export function freshFolderEachTest(): void {
   });
 }
 
-export const MIME = 'audio/webm;codecs=opus';
-
-/** The fixture's chunk `i`; throws when the fixture has fewer. */
-export function chunk(i: number): Uint8Array {
-  const c = chunks[i];
-  if (!c) throw new Error(`fixture chunk ${i} is missing`);
-  return c;
+/**
+ * A store on the test's folder and clock, as a launch of the app opens it: a second one on the
+ * same folder is the next launch. `log` is where it writes what it found, when a test reads it.
+ */
+export function openStore(log?: (line: string) => void): RecordingStore {
+  return new RecordingStore({ dir, now, ...(log ? { log } : {}) });
 }
 
 /** A recording of Bella started and fed its first `count` chunks (all unless told), a second apart, not finished. */

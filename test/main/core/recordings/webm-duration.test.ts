@@ -7,16 +7,8 @@ import { Decoder } from 'ts-ebml';
 import { describe, expect, it } from 'vitest';
 import { fixWebmDuration, scanWebm } from '../../../../src/main/core/recordings/webm-duration.ts';
 import { seededRandom } from '../../../../src/shared/seeded-random.ts';
-import {
-  chunks,
-  expectWholeLength,
-  ffprobeMs,
-  folder,
-  freshFolderEachTest,
-  manifest,
-  raw,
-  rawHeadSize,
-} from './support.ts';
+import { chunks, expectWholeLength, ffprobeMs, manifest, raw, rawHeadSize } from './audio-fixture.ts';
+import { folder, freshFolderEachTest } from './support.ts';
 
 freshFolderEachTest();
 

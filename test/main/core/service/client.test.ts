@@ -1,9 +1,8 @@
 // The client over real HTTP against a local stand-in that answers as the service is published
 // (docs/service.md): the exact request each operation sends (method, path, headers, body), and how
 // the published answers, and the published error shapes, come back to the app.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IncomingHttpHeaders } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Agents, MEDICATION_NEEDS_SPECIES } from '../../../../src/main/core/agents/agents.ts';
 import { Organization } from '../../../../src/main/core/agents/organization.ts';
 import { MemorySecretStore } from '../../../../src/main/core/sign-in/secret-store.ts';
@@ -11,6 +10,7 @@ import { ServiceClient } from '../../../../src/main/core/service/client.ts';
 import { ServiceError } from '../../../../src/main/core/service/errors.ts';
 import { Session } from '../../../../src/main/core/sign-in/session.ts';
 import { Refusal } from '../../../../src/main/core/platform/index.ts';
+import { serverForFile } from '../../../support/http.ts';
 
 interface Seen {
   method: string;
@@ -26,8 +26,6 @@ const SECRET = 'whsec-0123456789abcdef';
 const seen: Seen[] = [];
 // What the stand-in answers, by "METHOD /path" (the query left out); set per test.
 let answers: Record<string, Answer> = {};
-let server: Server;
-let origin = '';
 const logLines: string[] = [];
 
 const PUBLISHED: Record<string, Answer> = {
@@ -111,30 +109,21 @@ const PUBLISHED: Record<string, Answer> = {
   },
 };
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      seen.push({
-        method: req.method ?? '',
-        path: `${url.pathname}${url.search}`,
-        headers: req.headers,
-        body: raw === '' ? undefined : (JSON.parse(raw) as unknown),
-      });
-      const answer = answers[`${req.method} ${url.pathname}`] ?? { status: 404, json: { detail: 'Not Found' } };
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
+const standIn = serverForFile((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const raw = Buffer.concat(chunks).toString('utf8');
+    seen.push({
+      method: req.method ?? '',
+      path: `${url.pathname}${url.search}`,
+      headers: req.headers,
+      body: raw === '' ? undefined : (JSON.parse(raw) as unknown),
     });
+    const answer = answers[`${req.method} ${url.pathname}`] ?? { status: 404, json: { detail: 'Not Found' } };
+    res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
 });
 
 beforeEach(() => {
@@ -145,7 +134,11 @@ beforeEach(() => {
 
 const client = () =>
   new ServiceClient({
-    urls: () => ({ agentsUrl: `${origin}/agents`, scribeUrl: `${origin}/scribe/`, agentsApiUrl: `${origin}/api` }),
+    urls: () => ({
+      agentsUrl: `${standIn.origin}/agents`,
+      scribeUrl: `${standIn.origin}/scribe/`,
+      agentsApiUrl: `${standIn.origin}/api`,
+    }),
     timeoutMs: 5000,
     log: (line) => logLines.push(line),
   });
@@ -153,6 +146,14 @@ const client = () =>
 function only(): Seen {
   expect(seen).toHaveLength(1);
   return seen[0] as Seen;
+}
+
+/** The one request sent: by `method` to `path`, with the headers every call to the scribing API carries with a token. */
+function onlyAuthorised(method: string, path: string): Seen {
+  const req = only();
+  expect([req.method, req.path]).toEqual([method, path]);
+  expectAuthorised(req.headers);
+  return req;
 }
 
 async function failure(p: Promise<unknown>): Promise<ServiceError> {
@@ -177,9 +178,7 @@ describe('the requests the client sends, as published', () => {
       description: '',
       recordingSessionDate: '2026-11-25',
     });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/scribe/recording-sessions/create']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/scribe/recording-sessions/create');
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.body).toEqual({ patient_name: 'Bella', description: '', session_date: '2026-11-25' });
     expect(session.id).toBe('rs-1');
@@ -216,9 +215,7 @@ describe('the requests the client sends, as published', () => {
       templateId: 't1',
       idempotencyKey: 'idem-42',
     });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/scribe/scribe/request']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/scribe/scribe/request');
     expect(req.headers['idempotency-key']).toBe('idem-42');
     expect(req.body).toEqual({ recording_session_public_id: 'rs-1', template_public_id: 't1' });
     expect(request.id).toBe('sc-1');
@@ -259,9 +256,7 @@ describe('the requests the client sends, as published', () => {
 
   it('the medication agent: { input } to the agents API, read like the other agents', async () => {
     const result = await client().medication(TOKEN, 'meloxicam for a 20 kg dog');
-    const req = only();
-    expect([req.method, req.path]).toEqual(['POST', '/api/medication_agent_v2']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('POST', '/api/medication_agent_v2');
     expect(req.body).toEqual({ input: 'meloxicam for a 20 kg dog' });
     expect(result).toEqual({
       status: true,
@@ -276,9 +271,7 @@ describe('the requests the client sends, as published', () => {
 
   it('PUT /webhook/update: event type, address and secret, and the secret in no log line', async () => {
     const answer = await client().registerWebhook(TOKEN, { url: 'https://clinic.test/hooks/scribe', secret: SECRET });
-    const req = only();
-    expect([req.method, req.path]).toEqual(['PUT', '/scribe/webhook/update']);
-    expectAuthorised(req.headers);
+    const req = onlyAuthorised('PUT', '/scribe/webhook/update');
     expect(req.body).toEqual({
       event_type: 'scribe',
       webhook_url: 'https://clinic.test/hooks/scribe',

@@ -4,45 +4,33 @@
 // A real sandbox over loopback HTTP; a tiny node:http server of the test's own where the sandbox
 // cannot misbehave as needed.
 import { readFileSync, rmSync } from 'node:fs';
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../../../src/main/core/recordings/index.ts';
 import { API_VERSION, ServiceClient, type ServiceUrls } from '../../../../src/main/core/service/client.ts';
 import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { forward, serversEachTest } from '../../../support/http.ts';
 import { failure, makeRecording, tempDir } from '../../../support/core.ts';
 
-const servers: Server[] = [];
 const sandboxes: Sandbox[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
   while (sandboxes.length) await sandboxes.pop()?.close();
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+/** A stand-in of the test's own answering with `handler`: its origin. */
+const listen = serversEachTest();
 
 async function sandbox(options: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
   const s = await startSandbox(options);
   sandboxes.push(s);
   return s;
 }
+
+/** POST /recording-sessions/create for Bella's consult, as the tests of every operation ask it. */
+const createBellasSession = (client: ServiceClient) =>
+  client.createRecordingSession('t', { patientName: 'Bella', description: '', recordingSessionDate: '2026-11-20' });
 
 function sandboxUrls(origin: string): ServiceUrls {
   return { agentsUrl: `${origin}/agents`, scribeUrl: `${origin}/scribe`, agentsApiUrl: `${origin}/agents-api` };
@@ -78,24 +66,11 @@ async function recordingProxy(target: Sandbox): Promise<{ origin: string; seen: 
         entry.json = JSON.parse(Buffer.concat(sent).toString('utf8')) as unknown;
       });
     }
-    const upstream = httpRequest(
-      `${target.origin}${req.url ?? '/'}`,
-      { method: req.method, headers: { ...req.headers, host: new URL(target.origin).host } },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (c: Buffer) => chunks.push(c));
-        answer.on('end', () => {
-          let body = Buffer.concat(chunks);
-          if (String(answer.headers['content-type'] ?? '').includes('json'))
-            body = Buffer.from(body.toString('utf8').split(target.origin).join(origin));
-          const headers = { ...answer.headers, 'content-length': String(body.length) };
-          delete headers['transfer-encoding'];
-          res.writeHead(answer.statusCode ?? 502, headers).end(body);
-        });
-      },
+    forward(req, res, target.origin, (body, answer) =>
+      String(answer.headers['content-type'] ?? '').includes('json')
+        ? body.toString('utf8').split(target.origin).join(origin)
+        : body,
     );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
   });
   return { origin, seen };
 }
@@ -210,15 +185,7 @@ describe('time-outs', () => {
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw')],
       ['refresh-token', () => client.refresh('a.b.c', 'r.t.s')],
       ['login', () => client.signIn('vet@clinic.test', 'pw', { viaScribeLogin: true })],
-      [
-        'recording-session-create',
-        () =>
-          client.createRecordingSession('t', {
-            patientName: 'Bella',
-            description: '',
-            recordingSessionDate: '2026-11-20',
-          }),
-      ],
+      ['recording-session-create', () => createBellasSession(client)],
       ['templates', () => client.templates('t')],
       ['upload-url', () => client.uploadUrl('t', { recordingSessionId: 's' })],
       [
@@ -331,16 +298,7 @@ describe('answers of the wrong shape', () => {
     });
     const cases: [string, () => Promise<unknown>, string][] = [
       ['sign-in', () => client.signIn('vet@clinic.test', 'pw'), 'field "access_token" is missing'],
-      [
-        'recording-session-create',
-        () =>
-          client.createRecordingSession('t', {
-            patientName: 'Bella',
-            description: '',
-            recordingSessionDate: '2026-11-20',
-          }),
-        'field "data.public_id" (or "id") is missing',
-      ],
+      ['recording-session-create', () => createBellasSession(client), 'field "data.public_id" (or "id") is missing'],
       ['templates', () => client.templates('t'), 'field "data.items[0].public_id" (or "id") is missing'],
       [
         'upload-url',

@@ -2,28 +2,17 @@
 // told, and each way an upload can go wrong ends in the error a caller can act on.
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../src/main/core/service/client.ts';
 import { ServiceError } from '../../../../src/main/core/service/errors.ts';
+import { serversEachTest } from '../../../support/http.ts';
 import { failure, tempDir } from '../../../support/core.ts';
 
-const servers: Server[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
-
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/storage/key?sig=abc`;
-}
+const listen = serversEachTest();
+/** A storage stand-in of the test's own answering with `handler`: the signed upload URL it takes. */
+const serve = async (handler: RequestListener): Promise<string> => `${await listen(handler)}/storage/key?sig=abc`;
 
 function fileOf(bytes: number): { path: string; data: Buffer } {
   const data = randomBytes(bytes);

@@ -19,6 +19,14 @@ import {
 const keychain = await openKeychain(`Vet Scribe test ${randomUUID()}`);
 const required = process.env['CI'] === 'true' || process.env['VET_SCRIBE_TEST_KEYRING'] !== undefined;
 
+/** The keychain store under test, keytar itself and the service name the store's entries are under, to read them directly. */
+async function keychainAndKeytar() {
+  const store = keychain!;
+  const service = (store as unknown as { service: string }).service;
+  const keytar = (await import('keytar')).default;
+  return { store, service, keytar };
+}
+
 describe('keychain secret store', () => {
   it('a keychain answers here', () => {
     if (!keychain && !required)
@@ -90,9 +98,7 @@ describe('keychain secret store', () => {
   it.skipIf(!keychain)(
     'keeps a session too long for one Windows credential (2,560 bytes) in entries of at most 2,000 bytes, and clears them all',
     async () => {
-      const store = keychain!;
-      const service = (store as unknown as { service: string }).service;
-      const keytar = (await import('keytar')).default;
+      const { store, service, keytar } = await keychainAndKeytar();
       const jwt = (n: number) => `eyJhbGciOiJSUzI1NiJ9.${'x'.repeat(n)}.${'s'.repeat(342)}`;
       const long: StoredSession = {
         accessToken: jwt(1500),
@@ -121,9 +127,7 @@ describe('keychain secret store', () => {
   it.skipIf(!keychain)(
     "keeps the clinic's webhook secret as its own entry, which a sign-out does not remove",
     async () => {
-      const store = keychain!;
-      const service = (store as unknown as { service: string }).service;
-      const keytar = (await import('keytar')).default;
+      const { store, service, keytar } = await keychainAndKeytar();
       expect(await store.loadSecret('webhook-secret')).toBeNull();
       await store.save({ accessToken: 'a.b.c', refreshToken: 'd.e.f', user: null });
       await store.saveSecret('webhook-secret', 'whsec-0123456789abcdef');

@@ -3,8 +3,8 @@
 // sit on tabs (arrow keys move between them), each tab shows its own document, edit and copy,
 // and one that failed says why with Try again. The document states in words are tested as the
 // pure function they are.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { documentStatus } from '../../../../src/renderer/src/lib/consult-status.ts';
 import type { ConsultInfo } from '../../../../src/shared/ipc.ts';
@@ -12,7 +12,7 @@ import type { DocumentInfo, JobInfo } from '../../../../src/shared/jobs.ts';
 import { TEMPLATES } from '../../../../src/sandbox/templates.ts';
 import { consult, job, recording } from '../../support/consult-info.ts';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
-import { windowWithEngine } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine } from '../../support/window.ts';
 import { recordConsult } from '../../support/recorded-consult.ts';
 
 const SOAP = TEMPLATES.find((t) => t.name === 'SOAP')!.public_id;
@@ -110,13 +110,10 @@ describe('documents of a consult in the note view, on the real core', () => {
       value: { writeText: async (text: string) => void written.push({ 'text/plain': text }) },
     });
   }, 30_000);
-  afterEach(() => {
-    cleanup();
-    written.length = 0;
-  });
-  afterAll(async () => {
-    await core.stop();
-  });
+  tidyWindowTests(
+    () => ({ core }),
+    () => (written.length = 0),
+  );
 
   /** Chooses an item of the note's "More" menu as a vet does: the button, then the item. */
   async function more(name: string) {

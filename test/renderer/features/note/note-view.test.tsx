@@ -3,12 +3,12 @@
 // HTML and RTF) and the exports (.txt, .rtf, .pdf) made by main from the text the vet sees,
 // the way to the differentials panel, the recording, the patient details changed until the
 // consult is sent, and a note that is not ready yet. jsdom has neither a clipboard (with
-// ClipboardItem) nor object URLs: those browser APIs are the only stand-ins.
+// ClipboardItem) nor object URLs: those browser APIs are the only stand-ins (browser-stand-ins.ts).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { figuresLine, findFigures } from '../../../../src/shared/note/figures.ts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import {
   bodyShown,
@@ -18,36 +18,18 @@ import {
 } from '../../../../src/renderer/src/features/note/note-sections.ts';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
-import { windowWithEngine } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine } from '../../support/window.ts';
 import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-
-/** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
-class TestClipboardItem {
-  static rtf = true;
-  static supports(type: string): boolean {
-    return type !== 'web text/rtf' || TestClipboardItem.rtf;
-  }
-  readonly items: Record<string, Blob>;
-  constructor(items: Record<string, Blob>) {
-    this.items = items;
-  }
-  get types(): string[] {
-    return Object.keys(this.items);
-  }
-}
+import { browserStandIns, TestClipboardItem } from './browser-stand-ins.ts';
 
 describe('NoteView, on the real core', () => {
   let core: AppCore;
   let templateId: string;
   let id: string;
-  /** Each clipboard write of the window: its flavours as text. */
-  const written: Record<string, string>[] = [];
-  const copiedText: string[] = [];
-  const downloads: { name: string; blob: Blob }[] = [];
-  const blobs: Blob[] = [];
+  const { written, copiedText, downloads, workingClipboard, install } = browserStandIns();
 
   const record = (patientName: string, description: string, template?: string) =>
     recordConsult({ patientName, description, ...(template ? { templateId: template } : {}) });
@@ -55,46 +37,22 @@ describe('NoteView, on the real core', () => {
   const waitForCompleted = (consult: string) =>
     waitFor(() => expect(core.pipeline.info(consult)?.state).toBe('completed'), { timeout: 15_000 });
 
-  const workingClipboard = {
-    async write(items: TestClipboardItem[]) {
-      const flavours: Record<string, string> = {};
-      for (const item of items)
-        for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
-      written.push(flavours);
-    },
-    writeText: async (t: string) => void copiedText.push(t),
-  };
-
   beforeAll(async () => {
     ({ core } = await windowWithEngine({ signIn: true }));
     templateId = await firstTemplateId();
     id = await record('Bella', 'vomiting', templateId);
     await waitForCompleted(id);
 
-    Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: workingClipboard });
-    URL.createObjectURL = (blob: Blob | MediaSource) => {
-      blobs.push(blob as Blob);
-      return `blob:test/${blobs.length}`;
-    };
-    URL.revokeObjectURL = () => {};
-    // The download link is clicked and taken away at once: note what it would have saved.
-    document.addEventListener('click', (e) => {
-      if (e.target instanceof HTMLAnchorElement && e.target.download) {
-        e.preventDefault();
-        downloads.push({ name: e.target.download, blob: blobs[Number(e.target.href.split('/').pop()) - 1]! });
-      }
-    });
+    install();
   }, 30_000);
-  afterEach(() => {
-    cleanup();
-    written.length = 0;
-    copiedText.length = 0;
-    TestClipboardItem.rtf = true;
-  });
-  afterAll(async () => {
-    await core.stop();
-  });
+  tidyWindowTests(
+    () => ({ core }),
+    () => {
+      written.length = 0;
+      copiedText.length = 0;
+      TestClipboardItem.rtf = true;
+    },
+  );
 
   const noteRegion = () => screen.getByRole('region', { name: 'Note' });
   const headingsOf = (text: string) => [...text.matchAll(/^#{1,3} (.+?)\s*$/gm)].map((m) => m[1]!);

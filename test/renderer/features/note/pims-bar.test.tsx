@@ -7,7 +7,7 @@
 // finalized visit's refusal said in one sentence; and Send held, with its reason, once the vet
 // signed out of Provet.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
 import { NoteView } from '../../../../src/renderer/src/features/note/note-view.tsx';
@@ -15,7 +15,7 @@ import { usePims } from '../../../../src/renderer/src/stores/pims.ts';
 import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import { provetBrowser } from '../../support/provet-browser.ts';
 import { firstTemplateId, recordConsult } from '../../support/recorded-consult.ts';
-import { windowWithEngine, type WindowCall } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine, type WindowCall } from '../../support/window.ts';
 
 // The double's seeded appointments of the demo vet (src/sandbox/provet/data.ts): Bella at 09:00,
 // checked in; Luna at 09:30, not checked in; Rocky at 08:00, whose consultation is finalized.
@@ -49,14 +49,7 @@ beforeAll(async () => {
   );
 }, 40_000);
 
-afterEach(() => {
-  cleanup();
-  calls.length = 0;
-});
-
-afterAll(async () => {
-  await core.stop();
-});
+tidyWindowTests(() => ({ core, calls }));
 
 const bar = () => screen.getByRole('group', { name: 'Provet record' });
 const findBar = () => screen.findByRole('group', { name: 'Provet record' }, { timeout: 10_000 });

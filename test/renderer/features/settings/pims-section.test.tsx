@@ -5,7 +5,7 @@
 // stand-in, support/provet-browser.ts) with who is signed in and Sign out, and a colleague at the
 // same computer who has their own Provet sign-in, or none.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { api } from '../../../../src/renderer/src/api.ts';
@@ -13,7 +13,7 @@ import { usePims } from '../../../../src/renderer/src/stores/pims.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { COLLEAGUE_ACCOUNT, DEMO_ACCOUNT, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { provetBrowser } from '../../support/provet-browser.ts';
-import { windowWithEngine, type WindowCall } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine, type WindowCall } from '../../support/window.ts';
 
 const browser = provetBrowser();
 let core: AppCore;
@@ -29,15 +29,10 @@ beforeAll(async () => {
   provet = (core.embeddedSandbox as Sandbox).provet;
 }, 30_000);
 
-afterEach(() => {
-  cleanup();
-  calls.length = 0;
-  browser.mode = 'sign-in';
-});
-
-afterAll(async () => {
-  await core.stop();
-});
+tidyWindowTests(
+  () => ({ core, calls }),
+  () => (browser.mode = 'sign-in'),
+);
 
 const channels = () => calls.map((c) => c.channel);
 const section = () => screen.getByRole('region', { name: 'Practice-management system' });

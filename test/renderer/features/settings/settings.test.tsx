@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { windowWithEngine, type WindowCall } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
@@ -22,14 +22,7 @@ beforeAll(async () => {
   await useSession.getState().load();
 }, 30_000);
 
-afterEach(() => {
-  cleanup();
-  calls.length = 0;
-});
-
-afterAll(async () => {
-  await core.stop();
-});
+tidyWindowTests(() => ({ core, calls }));
 
 function section(name: string): HTMLElement {
   return screen.getByRole('region', { name });

@@ -1,10 +1,10 @@
 // The sign-in screen against the real engine: a core with its embedded sandbox, nobody signed in.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { PUBLISHED_SERVICE_URLS } from '../../../../src/shared/settings.ts';
 import { PUBLISHED_URLS, serviceKind } from '../../../../src/renderer/src/lib/service-kind.ts';
-import { windowWithEngine, type WindowCall } from '../../support/window.ts';
+import { tidyWindowTests, windowWithEngine, type WindowCall } from '../../support/window.ts';
 import { SignIn } from '../../../../src/renderer/src/features/sign-in/sign-in.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
@@ -20,14 +20,7 @@ beforeAll(async () => {
   await useSession.getState().load();
 });
 
-afterEach(() => {
-  cleanup();
-  calls.length = 0;
-});
-
-afterAll(async () => {
-  await core.stop();
-});
+tidyWindowTests(() => ({ core, calls }));
 
 const emailField = () => screen.getByLabelText('Email');
 const passwordField = () => screen.getByLabelText('Password');

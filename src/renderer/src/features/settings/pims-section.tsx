@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PimsSetup, PimsStatus } from '../../../../shared/pims.ts';
 import { api } from '../../api.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useCheckedForm, type FieldProblems } from '../../hooks/use-checked-form.ts';
 import { pimsStatusCall, usePims } from '../../stores/pims.ts';
 import { SettingsSection } from './section.tsx';
 import { useMainCall } from './setting-save.tsx';
@@ -14,10 +15,7 @@ import { useMainCall } from './setting-save.tsx';
 /** How often the status is read again while a sign-in this view did not start is under way. */
 const SIGN_IN_CHECK_MS = 2000;
 
-interface Problems {
-  address?: string;
-  clientId?: string;
-}
+type Problems = FieldProblems<'address' | 'clientId'>;
 
 /** The first check, next to the fields; main checks again, and Provet has the last word. */
 export function pimsProblems(address: string, clientId: string): Problems {
@@ -89,12 +87,10 @@ function PimsForm({ status }: { status: PimsStatus }) {
   const offered: PimsSetup | null = status.setup ?? status.sandbox;
   const [address, setAddress] = useState(offered?.address ?? '');
   const [clientId, setClientId] = useState(offered?.clientId ?? '');
-  const [problems, setProblems] = useState<Problems>({});
+  const { problems, inputRef, passes } = useCheckedForm(['address', 'clientId'] as const);
   const { pending, error, setError, run } = useMainCall<'sign-in' | 'cancel' | 'sign-out'>();
   // The vet's own Cancel: the sign-in's refusal that follows is no news to them.
   const cancelled = useRef(false);
-  const addressRef = useRef<HTMLInputElement>(null);
-  const clientRef = useRef<HTMLInputElement>(null);
   const ids = useId();
   const name = status.name ?? 'Provet';
   const signedIn = status.signedIn;
@@ -119,12 +115,7 @@ function PimsForm({ status }: { status: PimsStatus }) {
     e.preventDefault();
     if (pending !== undefined || waiting || signedIn) return;
     setError(null);
-    const found = pimsProblems(address, clientId);
-    setProblems(found);
-    if (found.address || found.clientId) {
-      (found.address ? addressRef : clientRef).current?.focus();
-      return;
-    }
+    if (!passes(pimsProblems(address, clientId))) return;
     cancelled.current = false;
     await run(
       'sign-in',
@@ -165,7 +156,7 @@ function PimsForm({ status }: { status: PimsStatus }) {
     <form className="pims-form" onSubmit={signIn} noValidate aria-busy={pending !== undefined}>
       <TextField
         {...field('address', `${name} address`, address, setAddress)}
-        inputRef={addressRef}
+        inputRef={inputRef('address')}
         type="url"
         placeholder="https://provetcloud.com/1234"
         hint={
@@ -176,7 +167,7 @@ function PimsForm({ status }: { status: PimsStatus }) {
       />
       <TextField
         {...field('clientId', 'Client ID', clientId, setClientId)}
-        inputRef={clientRef}
+        inputRef={inputRef('clientId')}
         hint={
           signedIn
             ? `Sign out of ${name} to change the address or the client ID.`

@@ -2,17 +2,15 @@
 // where the service posts a signed message for each note, and the secret it signs with. The
 // secret goes to main, which hands it to the service and keeps it in the keychain; the window
 // never shows it again, and the field is emptied once it is sent.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api.ts';
 import { MAX_SECRET, MAX_URL, MIN_WEBHOOK_SECRET } from '../../../../shared/limits.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useCheckedForm, type FieldProblems } from '../../hooks/use-checked-form.ts';
 import { useOrgAnswers } from './org-answers.ts';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
-interface Problems {
-  url?: string;
-  secret?: string;
-}
+type Problems = FieldProblems<'url' | 'secret'>;
 
 function parses(address: string): boolean {
   try {
@@ -41,23 +39,16 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
   const answer = useOrgAnswers((s) => s.webhook);
   const [url, setUrl] = useState(answer?.url ?? '');
   const [secret, setSecret] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  const { problems, inputRef, passes } = useCheckedForm(['url', 'secret'] as const);
   const { pending, error, setError, run } = useMainCall();
   const busy = pending !== undefined;
-  const urlRef = useRef<HTMLInputElement>(null);
-  const secretRef = useRef<HTMLInputElement>(null);
   const ids = useId();
 
   async function register(e: FormEvent) {
     e.preventDefault();
     if (busy || needsNetwork) return;
     setError(null);
-    const found = webhookProblems(url, secret);
-    setProblems(found);
-    if (found.url || found.secret) {
-      (found.url ? urlRef : secretRef).current?.focus();
-      return;
-    }
+    if (!passes(webhookProblems(url, secret))) return;
     const address = url.trim();
     await run(true, async () =>
       useOrgAnswers.getState().setWebhook(await api.org.registerWebhook({ url: address, secret }), address),
@@ -93,7 +84,7 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
       </p>
       <TextField
         {...field('url', 'Webhook address', url, setUrl)}
-        inputRef={urlRef}
+        inputRef={inputRef('url')}
         type="url"
         autoComplete="off"
         placeholder="https://"
@@ -101,7 +92,7 @@ export function WebhookRegister({ needsNetwork }: { needsNetwork: boolean }) {
       />
       <TextField
         {...field('secret', 'Signing secret', secret, setSecret)}
-        inputRef={secretRef}
+        inputRef={inputRef('secret')}
         hint={`At least ${MIN_WEBHOOK_SECRET} characters. It is not shown again once sent.`}
         type="password"
         autoComplete="new-password"
