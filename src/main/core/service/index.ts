@@ -6,3 +6,4 @@ export { ServiceClient, type ServiceUrls } from './client.ts';
 export { ServiceError, isNetworkSetupFailure } from './errors.ts';
 export { Network, trustedRoots, type NetworkOptions } from './network.ts';
 export { readAllPages } from './pages.ts';
+export { unreachable } from './reach.ts';
