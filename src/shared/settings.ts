@@ -53,6 +53,8 @@ const retention = z.object({
 export type Retention = z.infer<typeof retention>;
 
 const serviceUrls = z.object({ agentsUrl: serviceUrl, scribeUrl: serviceUrl, agentsApiUrl: serviceUrl });
+/** The three addresses of a service, each checked as a setting checks it. */
+export const serviceUrlsSchema = serviceUrls;
 
 /** Every member's rule, once: the saved file and the window's changes are both read with it. */
 const settingsShape = z.object({

@@ -37,7 +37,7 @@ import { Pipeline } from './jobs/index.ts';
 import { PracticeSystem } from './pims/index.ts';
 import { connectRelay, type Relay } from './relay/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
-import { Network, ServiceClient, type ServiceUrls } from './service/index.ts';
+import { Network, ServiceClient, unreachable, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
 import { RecordingStore } from './recordings/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
@@ -210,6 +210,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       updates,
       notice,
       relayChanged: () => this.relay.restart(),
+      unreachable: (url) => unreachable(this.client.network, url),
     });
     this.updates = new UpdateControl(updates, pipeline, () => cache.activity());
     const rememberTemplate = (templateId: string) => this.appSettings.rememberTemplate(templateId);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RecorderAction, RecorderActivity } from '../desktop.ts';
 import type { UpdateInfo } from '../updates.ts';
 import type { Template, User } from '../service/index.ts';
-import { settingsPatchSchema, type Settings } from '../settings.ts';
+import { serviceUrlsSchema, settingsPatchSchema, type Settings } from '../settings.ts';
 import { MAX_EMAIL, MAX_SECRET } from '../limits.ts';
 import { answer, MAX_NOTE_FORMAT_CHARS, none, payload } from './fields.ts';
 
@@ -57,6 +57,11 @@ export const computerInvokes = {
   'session:signOut': { input: none, output: answer<SessionInfo>() },
   'settings:get': { input: none, output: answer<Settings>() },
   'settings:update': { input: settingsPatchSchema, output: answer<Settings>() },
+  /**
+   * Tries a service's addresses before they are saved: refused (\`invalid_input\`, each address
+   * named by its settings path) when nothing answers at one of them; nothing is saved either way.
+   */
+  'settings:tryService': { input: z.object({ serviceUrls: serviceUrlsSchema }).strict(), output: answer<null>() },
   /** How many recordings' audio a retention would delete now, asked before the vet confirms it. */
   'settings:retentionPreview': {
     input: z.object({ retentionDays: z.number().int().min(0).max(3650).nullable() }),

@@ -30,6 +30,8 @@ export interface AppSettingsOptions {
   serviceKey: () => string;
   /** The clinic relay's address changed: its subscription is made again to the new one. */
   relayChanged?: () => void;
+  /** Null when something answers at an address, otherwise why not in plain words (service/reach.ts). */
+  unreachable?: (url: string) => Promise<string | null>;
 }
 
 export class AppSettings {
@@ -121,6 +123,25 @@ export class AppSettings {
     if (before.updateFeedUrl !== after.updateFeedUrl) this.options.updates?.configure(after.updateFeedUrl);
     if (before.relayUrl !== after.relayUrl) this.options.relayChanged?.();
     return this.view();
+  }
+
+  /**
+   * Tries a service's addresses before the window saves them: a change of service signs the vet
+   * out, so an address where nothing answers is refused now, each named by its settings path,
+   * rather than found at the next sign-in. An address given for two fields is tried once.
+   */
+  async tryService(urls: Settings['serviceUrls']): Promise<null> {
+    const tryOne = this.options.unreachable;
+    if (!tryOne) return null;
+    const keys = Object.keys(urls) as (keyof Settings['serviceUrls'])[];
+    const addresses = [...new Set(keys.map((key) => urls[key].trim()).filter((url) => url !== ''))];
+    const answers = new Map(await Promise.all(addresses.map(async (url) => [url, await tryOne(url)] as const)));
+    const problems = keys.flatMap((key) => {
+      const why = answers.get(urls[key].trim());
+      return why ? [`serviceUrls.${key}: could not be reached. ${why}`] : [];
+    });
+    if (problems.length > 0) throw new Refusal('invalid_input', problems.join('; '));
+    return null;
   }
 
   private async restartForNewService(): Promise<void> {

@@ -34,6 +34,7 @@ export function computerCalls(parts: ComputerCallParts): Calls<ComputerChannel> 
     'session:switchUser': { answers: 'computer', run: () => calls.switchUser() },
     'settings:get': { run: () => appSettings.view() },
     'settings:update': { answers: 'computer', run: (patch) => appSettings.update(patch) },
+    'settings:tryService': { answers: 'computer', run: ({ serviceUrls }) => appSettings.tryService(serviceUrls) },
     'settings:retentionPreview': { run: ({ retentionDays }) => retention.preview(retentionDays) },
     'templates:list': { run: ({ page, limit }) => calls.templates(page, limit) },
     'clipboard:write': { answers: 'computer', run: (flavours) => notes.copy(flavours) },

@@ -13,3 +13,4 @@ export {
   type Route,
 } from './network.ts';
 export { readAllPages } from './pages.ts';
+export { unreachable } from './reach.ts';

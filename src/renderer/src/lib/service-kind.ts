@@ -80,10 +80,12 @@ export function serviceShortName(settings: Pick<Settings, 'useSandbox' | 'servic
 
 const URL_KEY = /serviceUrls\.(agentsUrl|scribeUrl|agentsApiUrl):?/g;
 
+const CALL_PREFIX = /^Invalid input for settings:\w+:\s*/;
+
 /** Main names a refused address by its settings path; the forms name it by its label. */
 export function readableRefusal(message: string): string {
   const named = message
-    .replace(/^Invalid input for settings:update:\s*/, '')
+    .replace(CALL_PREFIX, '')
     .replace(URL_KEY, (_, key: string) => URL_FIELDS.find((f) => f.key === key)?.label ?? key);
   return /[.!?]$/.test(named) ? named : `${named}.`;
 }
@@ -91,4 +93,28 @@ export function readableRefusal(message: string): string {
 /** The addresses main refused, by their settings key. */
 export function refusedFields(message: string): Set<string> {
   return new Set([...message.matchAll(URL_KEY)].map((m) => m[1] ?? ''));
+}
+
+/**
+ * Main's refusal cut into what it says of each address (by settings key, in words beginning with
+ * the field's label), so each reason can stand beside its field; what names no address is under ''.
+ */
+export function refusalsByField(message: string): Map<string, string> {
+  const text = message.replace(CALL_PREFIX, '');
+  const found = [...text.matchAll(URL_KEY)];
+  const parts = new Map<string, string>();
+  const add = (key: string, said: string) => {
+    const words = said.trim().replace(/;$/, '').trim();
+    if (words === '') return;
+    const label = URL_FIELDS.find((f) => f.key === key)?.label;
+    const sentence = label ? `${label} ${words}` : words;
+    const whole = /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+    parts.set(key, parts.has(key) ? `${parts.get(key)} ${whole}` : whole);
+  };
+  add('', text.slice(0, found[0]?.index ?? text.length));
+  found.forEach((m, i) => {
+    const start = (m.index ?? 0) + m[0].length;
+    add(m[1] ?? '', text.slice(start, found[i + 1]?.index ?? text.length));
+  });
+  return parts;
 }

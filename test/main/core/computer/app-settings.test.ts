@@ -3,6 +3,7 @@
 // service in use as it was (addresses kept for later while the built-in sandbox is in use)
 // touches neither. The real engine and its embedded sandbox, over real HTTP.
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { serviceInUseChanged } from '../../../../src/main/core/computer/app-settings.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
@@ -76,4 +77,35 @@ describe('a change of settings and the service in use', () => {
     const onDisk = JSON.parse(readFileSync(jobFile(c, id), 'utf8')) as Record<string, unknown>;
     expect(onDisk).toMatchObject({ state: 'recorded', recordingSessionId: null, scribeId: null, upload: null });
   });
+
+  it('tries a service before it is saved: refuses each address where nothing answers, saves nothing, signs no one out', async () => {
+    const c = await signedIn();
+    const h = createHandlers(c);
+    const before = structuredClone(c.settings.get());
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((r) => server.close(() => r()));
+    const dead = `http://127.0.0.1:${port}`;
+    const live = c.serviceUrls();
+
+    const refused = await h['settings:tryService']({
+      serviceUrls: { agentsUrl: live.agentsUrl, scribeUrl: dead, agentsApiUrl: dead },
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (!refused.ok) {
+      expect(refused.error.message).toContain(
+        `serviceUrls.scribeUrl: could not be reached. Nothing answers at 127.0.0.1:${port}`,
+      );
+      expect(refused.error.message).toContain('serviceUrls.agentsApiUrl: could not be reached.');
+      expect(refused.error.message).not.toContain('serviceUrls.agentsUrl');
+    }
+    // Any answer counts: the sandbox's own addresses answer, even where no operation is.
+    expect(await h['settings:tryService']({ serviceUrls: live })).toEqual({ ok: true, data: null });
+    // An address a setting refuses is refused before anything is tried.
+    const bad = await h['settings:tryService']({ serviceUrls: { ...live, agentsUrl: 'ftp://x' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(c.settings.get()).toEqual(before);
+    expect(c.session.state().signedIn).toBe(true);
+  }, 30_000);
 });

@@ -117,9 +117,12 @@ describe('settings view', () => {
     const toggle = within(hook).getByRole('switch', { name: 'Scribe webhook notifications' });
     expect(toggle.getAttribute('aria-checked')).toBe('false');
     expect(toggle.getAttribute('data-state')).toBe('unknown');
-    expect(switchState(hook).textContent).toBe('Unknown — set it to tell the service.');
+    // With the built-in sandbox there is nothing to tell a service: only a switch to try.
+    expect(switchState(hook).textContent).toBe(
+      'Not set from this sign-in: turn them on or off to try it with the built-in sandbox.',
+    );
     // In words on the switch too, not a question mark.
-    expect(toggle.textContent).toBe('Unknown');
+    expect(toggle.textContent).toBe('Not set');
 
     toggle.focus();
     fireEvent.click(toggle);
@@ -186,7 +189,7 @@ describe('settings view', () => {
     expect(core.appSettings.view().retentionDays).toBeNull();
   });
 
-  it("shows main's refusal of a bad service address beside the section and keeps the old settings", async () => {
+  it("shows main's refusal of a bad service address beside its field and keeps the old settings", async () => {
     await renderLoaded();
     const service = section('Service');
     const before = structuredClone(core.settings.get());
@@ -211,10 +214,12 @@ describe('settings view', () => {
     fireEvent.click(within(service).getByRole('button', { name: 'Save and switch service' }));
 
     const alert = await within(service).findByRole('alert');
-    expect(alert.textContent).toBe(
-      'The service settings were not saved. Sign-in address must be an https:// address (http:// only for localhost).',
-    );
+    expect(alert.textContent).toBe('The service settings were not saved. See the marked address above.');
     expect(signInUrl.getAttribute('aria-invalid')).toBe('true');
+    const reason = signInUrl.getAttribute('aria-describedby')!.split(' ')[0]!;
+    expect(document.getElementById(reason)!.textContent).toBe(
+      'Sign-in address must be an https:// address (http:// only for localhost).',
+    );
     expect(within(service).getByLabelText('Scribe address').getAttribute('aria-invalid')).toBeNull();
     expect(core.settings.get()).toEqual(before);
     expect(core.session.state().signedIn).toBe(true);

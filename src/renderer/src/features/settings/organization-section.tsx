@@ -100,7 +100,8 @@ export function OrganizationSection({ needsNetwork }: { needsNetwork: boolean })
           </button>
         </div>
       )}
-      <p className="settings-ok" role="status">
+      {/* No address is not a success: it is said plainly, in the colour of the text around it. */}
+      <p className={organization?.emailNotification ? 'settings-ok' : 'settings-none'} role="status">
         {organization &&
           (organization.emailNotification
             ? `Notifications ${from === 'saved' ? 'now ' : ''}go to ${organization.emailNotification} (${organization.name}).`

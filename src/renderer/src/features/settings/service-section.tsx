@@ -1,13 +1,17 @@
 // Which service the app talks to, said in plain words, and the way to change it. Main validates
 // and keeps the settings; a change of service signs out there (the tokens belong to the other
-// service), so this section says so first.
+// service), so this section says so first, and has main try new addresses before they are saved:
+// an address where nothing answers is said beside its field and the service in use stays.
 import { useId, useState, type FormEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/settings.ts';
+import { api } from '../../api.ts';
 import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import {
   PUBLISHED_URLS,
   readableRefusal,
+  refusalsByField,
+  refusedFields,
   SERVICE_CHOICES,
   serviceInWords,
   serviceKind,
@@ -24,6 +28,17 @@ function changedUrls(before: Urls, after: Urls): Partial<Urls> {
   const changed: Partial<Urls> = {};
   for (const { key } of URL_FIELDS) if (before[key] !== after[key]) changed[key] = after[key].trim();
   return changed;
+}
+
+function trimmed(urls: Urls): Urls {
+  return { agentsUrl: urls.agentsUrl.trim(), scribeUrl: urls.scribeUrl.trim(), agentsApiUrl: urls.agentsApiUrl.trim() };
+}
+
+/** The line under the form: each refused address's reason is beside it, so here only what names none. */
+function refusalSummary(error: string | null, fieldsShown: boolean): string | null {
+  if (!error) return null;
+  if (!fieldsShown || refusedFields(error).size === 0) return readableRefusal(error);
+  return ['See the marked address above.', refusalsByField(error).get('')].filter(Boolean).join(' ');
 }
 
 function servicePatch(choice: ServiceKind, settings: Settings, urls: Urls): SettingsPatch {
@@ -70,6 +85,10 @@ export function ServiceSection({ settings }: { settings: Settings }) {
     const all: SettingsPatch = { ...patch };
     if (signInAtScribe !== settings.signInAtScribe) all.signInAtScribe = signInAtScribe;
     await run(true, async () => {
+      // Tried first: saving another service signs the vet out, which an address where nothing
+      // answers would do for nothing.
+      if (choice !== 'sandbox' && patch.serviceUrls)
+        await api.settings.tryService({ serviceUrls: choice === 'published' ? PUBLISHED_URLS : trimmed(urls) });
       await update(all);
       // The sandbox may have started or stopped: the sign-in screen shows its demo account.
       if (serviceChanges) await useSession.getState().load();
@@ -93,7 +112,12 @@ export function ServiceSection({ settings }: { settings: Settings }) {
                   name={`${ids}-service`}
                   value={c.kind}
                   checked={choice === c.kind}
-                  onChange={() => setChoice(c.kind)}
+                  onChange={() => {
+                    // What was said of the last addresses tried goes with them.
+                    setChoice(c.kind);
+                    setError(null);
+                    setInfo(null);
+                  }}
                   disabled={busy}
                   aria-describedby={`${ids}-${c.kind}`}
                 />
@@ -109,7 +133,14 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         {choice === 'other' && (
           <fieldset className="settings-urls">
             <legend>Service addresses</legend>
-            <ServiceUrlFields urls={urls} onChange={setUrls} refusal={error} errorId={`${ids}-error`} readOnly={busy} />
+            <ServiceUrlFields
+              urls={urls}
+              onChange={setUrls}
+              refusal={error}
+              errorId={`${ids}-error`}
+              readOnly={busy}
+              reasonsBeside
+            />
           </fieldset>
         )}
 
@@ -124,10 +155,16 @@ export function ServiceSection({ settings }: { settings: Settings }) {
         </label>
         <p className="field-hint">
           For services that accept only the scribing service&apos;s own sign-in. Leave it off unless your service asks
-          for it.{' '}
-          <span className="spec-name">
-            In the service&apos;s documents: <code>/auth/login</code>
-          </span>
+          for it.
+          {/* The path is for whoever sets up another service; the built-in sandbox needs no reader of its documents. */}
+          {choice !== 'sandbox' && (
+            <>
+              {' '}
+              <span className="spec-name">
+                In the service&apos;s documents: <code>/auth/login</code>
+              </span>
+            </>
+          )}
         </p>
 
         <p className={`notice ${serviceChanges ? 'notice-warning' : ''} settings-warning`}>
@@ -137,7 +174,7 @@ export function ServiceSection({ settings }: { settings: Settings }) {
 
         <SettingFeedback
           id={`${ids}-error`}
-          error={error && readableRefusal(error)}
+          error={refusalSummary(error, choice === 'other')}
           notChanged="The service settings were not saved."
           saved={info}
         />

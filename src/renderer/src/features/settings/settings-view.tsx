@@ -74,7 +74,7 @@ function VetSettings() {
       <h1 id="settings-title">Settings</h1>
       <ServiceSection key={serviceKey} settings={settings} />
       <OrganizationSection needsNetwork={needsNetwork} />
-      <WebhookSection needsNetwork={needsNetwork} />
+      <WebhookSection needsNetwork={needsNetwork} sandbox={app.sandbox !== null} />
       <PimsSection />
       <RelaySection relayUrl={settings.relayUrl} />
       <RetentionSection retentionDays={settings.retentionDays} />

@@ -1,5 +1,7 @@
 // The scribe webhook's activity (`PATCH /webhook/status`). The service can switch it but not read
 // it, so the switch starts "unknown" and afterwards shows what the service answered, never a guess.
+// With the built-in sandbox it says so in the sandbox's terms: there is nothing to tell a service
+// about, only a switch to try.
 import { useId } from 'react';
 import { api } from '../../api.ts';
 import { useOrgAnswers, type WebhookAnswer } from './org-answers.ts';
@@ -7,8 +9,9 @@ import { WebhookRegister } from './webhook-register.tsx';
 import { OfflineNotice, SettingsSection } from './section.tsx';
 import { SettingFeedback, useMainCall } from './setting-save.tsx';
 
-function stateLine(answer: WebhookAnswer | null, pending: boolean | undefined): string {
+function stateLine(answer: WebhookAnswer | null, pending: boolean | undefined, sandbox: boolean): string {
   if (pending !== undefined) return `Telling the service to turn them ${pending ? 'on' : 'off'}…`;
+  if (!answer && sandbox) return 'Not set from this sign-in: turn them on or off to try it with the built-in sandbox.';
   if (!answer) return 'Unknown — set it to tell the service.';
   const at = new Date(answer.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const { webhook } = answer;
@@ -17,7 +20,7 @@ function stateLine(answer: WebhookAnswer | null, pending: boolean | undefined): 
     : `Off — the service answered at ${at} that notifications for "${webhook.eventType}" events are disabled.`;
 }
 
-export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
+export function WebhookSection({ needsNetwork, sandbox }: { needsNetwork: boolean; sandbox: boolean }) {
   const answer = useOrgAnswers((s) => s.webhook);
   const { pending, error, run } = useMainCall<boolean>();
   const ids = useId();
@@ -59,12 +62,12 @@ export function WebhookSection({ needsNetwork }: { needsNetwork: boolean }) {
             <span className="settings-switch-knob" />
           </span>
           <span className="settings-switch-text" aria-hidden="true">
-            {shown === null ? 'Unknown' : shown ? 'On' : 'Off'}
+            {shown === null ? (sandbox ? 'Not set' : 'Unknown') : shown ? 'On' : 'Off'}
           </span>
         </button>
       </div>
       <p id={`${ids}-state`} className={answer || pending !== undefined ? 'settings-ok' : 'muted'} role="status">
-        {stateLine(answer, pending)}
+        {stateLine(answer, pending, sandbox)}
       </p>
       <SettingFeedback error={error} notChanged="The webhook was not changed." />
       <WebhookRegister needsNetwork={needsNetwork} />
