@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { COLLEAGUE_ACCOUNT, startSandbox } from '../../src/sandbox/index.ts';
 import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
 import { RENDERER_DIR } from './global-setup.ts';
-import { startToReadyNote } from './support/consults.ts';
+import { recordThroughCalls, startToReadyNote } from './support/consults.ts';
 import { BrowserHost } from './support/test-host.ts';
 
 test('a consult recorded in one exam room is read and copied at the office computer, marked as from elsewhere', async ({
@@ -121,6 +121,43 @@ test('a consult recorded in one exam room is read and copied at the office compu
     await page.reload();
     await go(page, 'Consults');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+
+    // Two pets in a row: exam room 2 sends Milo too. At the office each visit is one row offering
+    // both notes written then (the service does not say which is whose), and the search for
+    // Bella finds her visit with both, each openable.
+    const milo = await recordThroughCalls(host, { name: 'Milo', description: 'Itchy ears' });
+    const soap = (await host.call('templates:list', { page: 1 })).items.find((t) => t.name === 'SOAP')!;
+    await host.call('consults:submit', { id: milo, templateId: soap.id });
+    await expect
+      .poll(
+        async () =>
+          (await office.call('clinic:refresh')).consults.map((c) => (c.candidates ?? []).map((n) => n.status)),
+        { timeout: 45_000 },
+      )
+      .toEqual([
+        ['scribed', 'scribed'],
+        ['scribed', 'scribed'],
+      ]);
+    await go(officePage, 'Consults');
+    await clinic.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(clinic.getByRole('article')).toHaveCount(2);
+    for (const row of await clinic.getByRole('article').all()) {
+      await expect(row).toContainText(/2 notes written (at|between) .+ could be this visit's/);
+      await expect(row.getByRole('button', { name: /^Open note \d$/ })).toHaveCount(2);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await officePage.emulateMedia({ colorScheme: scheme });
+      await shot(officePage, `clinic-two-pets-${scheme}`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1024, height: 700 });
+      await shot(officePage, `clinic-two-pets-${scheme}-1024`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1280, height: 800 });
+    }
+    await officePage.emulateMedia({ colorScheme: 'light' });
+    await search.fill('bella');
+    // (Milo's row too where a note it offers was read and names Bella: that note could be either's.)
+    await expect(
+      clinic.getByRole('article', { name: 'Bella' }).getByRole('button', { name: /^Open note/ }),
+    ).toHaveCount(2);
   } finally {
     await office.stop();
     await service.close();
