@@ -22,6 +22,31 @@ export interface ClinicConsult {
   noteKept: boolean;
   /** The kept note's words, lowercase, for the search; absent until the note is read. */
   noteWords?: string;
+  /**
+   * For a visit with no note linked: the notes linked to no visit that were written around its
+   * time, any of which could be its own (each a note of its own, its patient not named, newest
+   * last). Absent on a note.
+   */
+  candidates?: ClinicConsult[];
+}
+
+/** What a note says in place of its patient when the service does not name the patient. */
+export const NOT_NAMED = 'Patient not named by the service';
+
+/** What a note shown from the service says: only its original is there to read. */
+export const SERVICE_ORIGINAL = "The service's original: it may have been edited on the PC where it was recorded.";
+
+/** The note of `key` in the list: a row of its own, or one of a visit's candidates. */
+export function findClinicConsult(consults: readonly ClinicConsult[], key: string): ClinicConsult | undefined {
+  return consults.find((c) => c.key === key) ?? consults.flatMap((c) => c.candidates ?? []).find((c) => c.key === key);
+}
+
+/** The note of scribe `scribeId` in the list, as `findClinicConsult` finds it. */
+export function findClinicNote(consults: readonly ClinicConsult[], scribeId: string): ClinicConsult | undefined {
+  return (
+    consults.find((c) => c.scribeId === scribeId) ??
+    consults.flatMap((c) => c.candidates ?? []).find((c) => c.scribeId === scribeId)
+  );
 }
 
 export interface ClinicView {
@@ -51,12 +76,15 @@ export function searchableWords(text: string): string {
 
 /**
  * Whether a consult from elsewhere has every word typed: in its patient, visit or template's
- * name, or in its note once the note was read (the service is not searched for notes unread).
+ * name, or in its note once the note was read (the service is not searched for notes unread);
+ * a visit, in those of its candidate notes too.
  */
 export function clinicMatches(consult: ClinicConsult, typed: string): boolean {
   const words = typed.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [consult.patientName, consult.description, consult.templateName, consult.noteWords]
+  // A visit is found by its candidate notes' words too: the note that is its own may be one of them.
+  const candidates = (consult.candidates ?? []).flatMap((c) => [c.templateName, c.noteWords]);
+  const haystack = [consult.patientName, consult.description, consult.templateName, consult.noteWords, ...candidates]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { COLLEAGUE_ACCOUNT, startSandbox } from '../../src/sandbox/index.ts';
 import { expect, expectAccessible, go, shot, start, test } from './fixtures.ts';
 import { RENDERER_DIR } from './global-setup.ts';
-import { startToReadyNote } from './support/consults.ts';
+import { recordThroughCalls, startToReadyNote } from './support/consults.ts';
 import { BrowserHost } from './support/test-host.ts';
 
 test('a consult recorded in one exam room is read and copied at the office computer, marked as from elsewhere', async ({
@@ -55,9 +55,14 @@ test('a consult recorded in one exam room is read and copied at the office compu
     const bella = clinic.getByRole('article', { name: 'Bella' });
     await expect(bella).toContainText('From the service, recorded elsewhere');
     await expect(bella).toContainText('Limping on the left hind');
+    // One row for the visit: the service does not say which note is hers, so the one written
+    // then is offered on her row, and opens from there.
     const note = clinic.getByRole('article').filter({ has: officePage.getByRole('button', { name: 'Open note' }) });
     await expect(note).toHaveCount(1);
+    await expect(clinic.getByRole('article')).toHaveCount(1);
+    await expect(note).toHaveAttribute('aria-label', 'Bella');
     await expect(note).toContainText('From the service, recorded elsewhere');
+    await expect(note).toContainText(/1 note written at \d\d:\d\d could be this visit's/);
     await expect(note).toContainText('SOAP');
 
     // Found by the same search as this computer's consults.
@@ -75,6 +80,9 @@ test('a consult recorded in one exam room is read and copied at the office compu
     for (const scheme of ['light', 'dark'] as const) {
       await officePage.emulateMedia({ colorScheme: scheme });
       await shot(officePage, `clinic-consults-${scheme}`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1024, height: 700 });
+      await shot(officePage, `clinic-consults-${scheme}-1024`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1280, height: 800 });
     }
     await officePage.emulateMedia({ colorScheme: 'light' });
 
@@ -83,10 +91,26 @@ test('a consult recorded in one exam room is read and copied at the office compu
     const region = officePage.getByRole('region', { name: 'Note', exact: true });
     await expect(region).toContainText('Bella');
     await expect(officePage.getByText(/^From the service, recorded elsewhere · /)).toBeVisible();
+    await expect(officePage.getByText(/^From the service, recorded elsewhere · /)).toContainText(
+      'Patient not named by the service',
+    );
+    await expect(
+      officePage.getByText("The service's original: it may have been edited on the PC where it was recorded."),
+    ).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await officePage.emulateMedia({ colorScheme: scheme });
+      await shot(officePage, `clinic-note-elsewhere-${scheme}`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1024, height: 700 });
+      await shot(officePage, `clinic-note-elsewhere-${scheme}-1024`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1280, height: 800 });
+    }
+    await officePage.emulateMedia({ colorScheme: 'light' });
     await officePage.getByRole('button', { name: 'Copy note', exact: true }).click();
     await expect(officePage.getByRole('status').filter({ hasText: /^Copied$/ })).toBeVisible();
     const flavours = await office.clipboardFlavours(officePage);
     expect(flavours.text).toContain('Bella');
+    // Whose note it is comes first: here, that the service does not say.
+    expect(flavours.text).toMatch(/^Patient not named by the service/);
     expect(flavours.html).toContain('Bella');
     expect(flavours.rtf.startsWith('{\\rtf1')).toBe(true);
 
@@ -97,6 +121,43 @@ test('a consult recorded in one exam room is read and copied at the office compu
     await page.reload();
     await go(page, 'Consults');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(1);
+
+    // Two pets in a row: exam room 2 sends Milo too. At the office each visit is one row offering
+    // both notes written then (the service does not say which is whose), and the search for
+    // Bella finds her visit with both, each openable.
+    const milo = await recordThroughCalls(host, { name: 'Milo', description: 'Itchy ears' });
+    const soap = (await host.call('templates:list', { page: 1 })).items.find((t) => t.name === 'SOAP')!;
+    await host.call('consults:submit', { id: milo, templateId: soap.id });
+    await expect
+      .poll(
+        async () =>
+          (await office.call('clinic:refresh')).consults.map((c) => (c.candidates ?? []).map((n) => n.status)),
+        { timeout: 45_000 },
+      )
+      .toEqual([
+        ['scribed', 'scribed'],
+        ['scribed', 'scribed'],
+      ]);
+    await go(officePage, 'Consults');
+    await clinic.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(clinic.getByRole('article')).toHaveCount(2);
+    for (const row of await clinic.getByRole('article').all()) {
+      await expect(row).toContainText(/2 notes written (at|between) .+ could be this visit's/);
+      await expect(row.getByRole('button', { name: /^Open note \d$/ })).toHaveCount(2);
+    }
+    for (const scheme of ['light', 'dark'] as const) {
+      await officePage.emulateMedia({ colorScheme: scheme });
+      await shot(officePage, `clinic-two-pets-${scheme}`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1024, height: 700 });
+      await shot(officePage, `clinic-two-pets-${scheme}-1024`, { fullPage: false });
+      await officePage.setViewportSize({ width: 1280, height: 800 });
+    }
+    await officePage.emulateMedia({ colorScheme: 'light' });
+    await search.fill('bella');
+    // (Milo's row too where a note it offers was read and names Bella: that note could be either's.)
+    await expect(
+      clinic.getByRole('article', { name: 'Bella' }).getByRole('button', { name: /^Open note/ }),
+    ).toHaveCount(2);
   } finally {
     await office.stop();
     await service.close();

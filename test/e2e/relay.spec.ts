@@ -126,6 +126,8 @@ test('PC A has its note within a second of the delivery; PC B lists it under Bel
     await expect(bella).toContainText('From the service, recorded elsewhere');
     await expect(bella).toContainText('Vomiting 2 days');
     await expect(clinic.getByRole('article')).toHaveCount(1);
+    // Linked by the relay: the note is the visit's, not one offered as could-be.
+    await expect(bella).not.toContainText("could be this visit's");
     // This machine's keychain notice is not part of the picture.
     const dismiss = pageB.getByRole('button', { name: 'Dismiss' });
     while ((await dismiss.count()) > 0) await dismiss.first().click();

@@ -264,7 +264,8 @@ describe("a note of the clinic's left open across Switch user", () => {
     await switchTo(DEMO_ACCOUNT);
     const list = await handlers()['clinic:refresh'](undefined as never);
     if (!list.ok) throw new Error(list.error.message);
-    const bella = list.data.consults.find((c) => c.scribeId !== null)!;
+    // Her note: a row of its own, or offered on her visit's row where the service does not link them.
+    const bella = list.data.consults.flatMap((c) => [c, ...(c.candidates ?? [])]).find((c) => c.scribeId !== null)!;
     render(<ClinicNoteView noteKey={bella.key} />);
     await screen.findByRole('button', { name: 'Copy note' });
 

@@ -4,7 +4,14 @@
 // refresh runs with the sign-in of the account it is for, from start to end, and writes only
 // that account's copy; one that fails leaves the copy as it was and says why in one sentence.
 import { join } from 'node:path';
-import { searchableWords, type ClinicNote, type ClinicView } from '../../../shared/clinic.ts';
+import {
+  findClinicConsult,
+  findClinicNote,
+  NOT_NAMED,
+  searchableWords,
+  type ClinicNote,
+  type ClinicView,
+} from '../../../shared/clinic.ts';
 import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
 import {
   noteFileBase,
@@ -297,7 +304,7 @@ export class ClinicConsults {
    */
   async note(key: string, account: ClinicAccount | null = this.account()): Promise<ClinicNote> {
     if (!account) throw new Refusal('not_found', 'Sign in to read the clinic’s consults.');
-    const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
+    const consult = findClinicConsult(this.viewOf(account, await this.copy(account)).consults, key);
     if (!consult) throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
     if (consult.scribeId === null) throw new Refusal('not_found', 'The service has no note linked to this consult.');
     const scribeId = consult.scribeId;
@@ -319,7 +326,7 @@ export class ClinicConsults {
         if (sameAccount(account, this.account())) this.options.changed(this.viewOf(account, await this.copy(account)));
       }
     }
-    const shown = this.viewOf(account, await this.copy(account)).consults.find((c) => c.scribeId === scribeId);
+    const shown = findClinicNote(this.viewOf(account, await this.copy(account)).consults, scribeId);
     return {
       key: shown?.key ?? key,
       note: kept.note,
@@ -340,7 +347,7 @@ export class ClinicConsults {
     account: ClinicAccount | null = this.account(),
   ): Promise<{ account: ClinicAccount; scribeId: string }> {
     if (!account) throw new Refusal('not_found', 'Sign in to read the clinic’s consults.');
-    const consult = this.viewOf(account, await this.copy(account)).consults.find((c) => c.key === key);
+    const consult = findClinicConsult(this.viewOf(account, await this.copy(account)).consults, key);
     if (!consult) throw new Refusal('not_found', 'That consult is not in the clinic’s list. Refresh the list.');
     if (consult.scribeId === null) throw new Refusal('not_found', 'The service has no note linked to this consult.');
     return { account, scribeId: consult.scribeId };
@@ -353,26 +360,32 @@ export class ClinicConsults {
       date: note.recordingSessionDate,
       templateName: note.templateName,
     };
-    return { sections: sectionsFromText(note.note), meta, serviceRtf: note.rtf };
+    // On top of the note, whose it is or that the service does not say: a note pasted into a
+    // record never reads as the record's patient's without saying so.
+    const titled: NoteMeta = { ...meta, patientName: meta.patientName ?? NOT_NAMED };
+    return { sections: sectionsFromText(note.note), meta, titled };
   }
 
-  /** The note as text, HTML and RTF (the service's own RTF as it came), for the clipboard. */
+  /**
+   * The note as text, HTML and RTF, for the clipboard. The RTF is made from the note's sections
+   * rather than the service's own, which has no line saying whose note it is.
+   */
   async formats(key: string): Promise<NoteFormats> {
-    const { sections, meta, serviceRtf } = await this.parts(key);
+    const { sections, meta, titled } = await this.parts(key);
     return {
-      text: sectionsToPlainText(sections, meta),
-      html: sectionsToHtml(sections, meta),
-      rtf: serviceRtf ?? sectionsToRtf(sections, meta),
+      text: sectionsToPlainText(sections, titled),
+      html: sectionsToHtml(sections, titled),
+      rtf: sectionsToRtf(sections, titled),
       fileBase: noteFileBase(meta),
     };
   }
 
   async export(key: string, format: keyof typeof EXPORT_TYPES): Promise<NoteExport> {
-    const { sections, meta } = await this.parts(key);
+    const { sections, titled } = await this.parts(key);
     const formats = await this.formats(key);
     const data =
       format === 'pdf'
-        ? new Uint8Array(await notePdf(sections, meta))
+        ? new Uint8Array(await notePdf(sections, titled))
         : new Uint8Array(new TextEncoder().encode(format === 'txt' ? formats.text : formats.rtf));
     return { fileName: `${formats.fileBase}.${format}`, mimeType: EXPORT_TYPES[format], data };
   }

@@ -72,7 +72,8 @@ export function filterClinic(consults: readonly ClinicConsult[], filter: ClinicF
   return consults.filter((c) => {
     if (!clinicMatches(c, filter.words)) return false;
     if (filter.day !== '' && dayKey(new Date(c.updatedAt)) !== filter.day) return false;
-    return clinicInState(c, filter.state);
+    // A visit is in the state of one of the notes that could be its own.
+    return clinicInState(c, filter.state) || (c.candidates ?? []).some((n) => clinicInState(n, filter.state));
   });
 }
 

@@ -15,7 +15,7 @@ import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { OTHER_ACCOUNT, COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
 import { closedAfterEach, ok } from '../support.ts';
-import { list, refresh } from './support.ts';
+import { list, notesIn, refresh } from './support.ts';
 import type { ClinicView } from '../../../../src/shared/clinic.ts';
 
 const atEnd = closedAfterEach();
@@ -71,14 +71,16 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect(here.error).toBeNull();
     expect(here.consults).toEqual([]);
 
-    // At the office, the colleague of the same clinic sees it as from the service: the two notes
-    // by date and template (the published lists link no note to its session, and none is guessed),
-    // and the session by its patient.
+    // At the office, the colleague of the same clinic sees it as from the service: one row, the
+    // session by its patient, with the two notes written then as its candidates by date and
+    // template (the published lists link no note to its session, and none is guessed).
     const there = await refresh(office.h);
     expect(there.error).toBeNull();
-    const notes = there.consults.filter((c) => c.scribeId !== null);
+    expect(there.consults).toHaveLength(1);
+    const notes = notesIn(there.consults);
     const sessions = there.consults.filter((c) => c.scribeId === null);
     expect(notes).toHaveLength(2);
+    expect(sessions[0]!.candidates).toEqual(notes);
     expect(notes.every((c) => c.patientName === null && c.templateName !== null && c.status === 'scribed')).toBe(true);
     expect(sessions.map((c) => [c.patientName, c.description])).toEqual([['Bella', 'Coughing for three days']]);
 
@@ -90,9 +92,14 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect(formats.text).toContain('Bella');
     expect(formats.html).toMatch(/^<.*Bella/s);
     expect(formats.rtf.startsWith('{\\rtf1')).toBe(true);
+    // Whose note it is comes first, and here the service does not say: in each flavour.
+    expect(formats.text).toMatch(/^Patient not named by the service \u2014 /);
+    expect(formats.html).toMatch(/^<h1>Patient not named by the service \u2014 /);
+    expect(formats.rtf).toContain('Patient not named by the service');
+    expect(formats.fileBase).not.toContain('not named');
     const pdf = await ok(office.h['clinic:export']({ key: first.key, format: 'pdf' }));
     expect(new TextDecoder().decode(pdf.data.slice(0, 5))).toBe('%PDF-');
-    expect((await list(office.h)).consults.find((c) => c.key === first.key)?.noteKept).toBe(true);
+    expect(notesIn((await list(office.h)).consults).find((c) => c.key === first.key)?.noteKept).toBe(true);
     // A session with no note linked has no note to open: one sentence.
     const noNote = await office.h['clinic:note']({ key: sessions[0]!.key });
     expect(noNote).toEqual({
@@ -107,12 +114,12 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     await recordAndSend(office.core, office.h, 'Rex', template);
     const officeAfter = await refresh(office.h);
     expect(officeAfter.consults.some((c) => c.patientName === 'Rex')).toBe(false);
-    expect(officeAfter.consults.filter((c) => c.scribeId !== null)).toHaveLength(2);
+    expect(notesIn(officeAfter.consults)).toHaveLength(2);
     expect((await refresh(room2.h)).consults.map((c) => c.patientName)).toContain('Rex');
     // Bella deleted in exam room 2 stays deleted there: she does not come back as recorded elsewhere.
     await ok(room2.h['consults:delete']({ id: bella }));
     expect((await refresh(room2.h)).consults.some((c) => c.patientName === 'Bella')).toBe(false);
-    expect((await refresh(room2.h)).consults.filter((c) => c.scribeId !== null)).toHaveLength(1);
+    expect(notesIn((await refresh(room2.h)).consults)).toHaveLength(1);
 
     // A vet of another clinic at the office computer sees none of it, from disk or the service.
     await office.core.session.signOut('user');
@@ -123,7 +130,7 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     expect((await office.h['clinic:note']({ key: first.key })).ok).toBe(false);
     await office.core.session.signOut('user');
     await office.core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
-    expect((await list(office.h)).consults.map((c) => c.key)).toContain(first.key);
+    expect(notesIn((await list(office.h)).consults).map((c) => c.key)).toContain(first.key);
 
     // Offline: the service is gone and the app restarts; the copy and its note open as they were.
     const before = await list(office.h);
@@ -148,7 +155,7 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     const [recordingSessionId] = room2.core.pipeline.serviceIds(bella).recordingSessionIds;
     // Read before the pair is known: the note by its date, the visit by its patient.
     const there = await refresh(office.h);
-    expect(there.consults.find((c) => c.scribeId === scribeId)?.patientName).toBeNull();
+    expect(notesIn(there.consults).find((c) => c.scribeId === scribeId)?.patientName).toBeNull();
     const told: ClinicView[] = [];
     office.core.on('clinic:changed', (view) => told.push(view));
     const reads = listCalls(sandbox);
@@ -183,7 +190,9 @@ describe("the clinic's consults, two exam-room computers and one service", () =>
     const { sandbox, room2, office, template } = await twoComputers();
     for (const patient of ['Bella', 'Milo', 'Luna']) await recordAndSend(room2.core, room2.h, patient, template);
     const good = await refresh(office.h);
-    expect(good.consults).toHaveLength(6);
+    // Three visits, each with the three notes written minutes apart as its candidates.
+    expect(good.consults).toHaveLength(3);
+    expect(good.consults.map((c) => c.candidates?.length)).toEqual([3, 3, 3]);
     const keys = good.consults.map((c) => c.key).sort();
     // The sandbox's lists as published: page 1 of 50 by default, has_next, no total.
     const raw = (path: string) =>

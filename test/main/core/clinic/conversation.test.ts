@@ -19,7 +19,7 @@ import type { ChatTurn } from '../../../../src/shared/ipc.ts';
 import { startRecordingProxy } from '../../../support/recording-proxy.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, waitForJob } from '../../../support/core.ts';
 import { closedAfterEach, ok } from '../support.ts';
-import { list, refresh } from './support.ts';
+import { list, notesIn, refresh } from './support.ts';
 
 const atEnd = closedAfterEach();
 
@@ -59,7 +59,7 @@ describe("a note of the clinic's from elsewhere", () => {
         'completed',
       );
     }
-    const notes = (await refresh(office.h)).consults.filter((c) => c.scribeId !== null);
+    const notes = notesIn((await refresh(office.h)).consults);
     expect(notes).toHaveLength(2);
 
     // Unread, a note is not found by the words of its note: its patient is not named in the list.
@@ -72,8 +72,8 @@ describe("a note of the clinic's from elsewhere", () => {
 
     // Read, it is found by a word of its note (any case), the other note is not; the list's
     // other filters still work on it.
-    // (Its visit is listed too, by its patient, as a session with no note linked.)
-    const read = (await list(office.h)).consults.filter((c) => c.scribeId !== null);
+    // (Its visit is listed too, by its patient, with the notes of its time as its candidates.)
+    const read = notesIn((await list(office.h)).consults);
     expect(read.filter((c) => clinicMatches(c, patient.toUpperCase())).map((c) => c.key)).toEqual([bella.key]);
     expect(read.filter((c) => clinicMatches(c, `${patient} ${other}`))).toEqual([]);
     expect(read.filter((c) => clinicMatches(c, bella.templateName!)).length).toBe(2);
@@ -116,7 +116,7 @@ describe("a note of the clinic's from elsewhere", () => {
     const again = await startOffice();
     const kept = await ok(again.h['clinic:chatTurns']({ key: bella.key }));
     expect(kept).toEqual([first, second]);
-    const afterRestart = (await list(again.h)).consults.filter((c) => c.scribeId !== null);
+    const afterRestart = notesIn((await list(again.h)).consults);
     expect(afterRestart.filter((c) => clinicMatches(c, patient)).map((c) => c.key)).toEqual([bella.key]);
 
     // A vet of another clinic at the same computer: nothing of it, and nothing sent.
@@ -147,7 +147,7 @@ describe("a note of the clinic's from elsewhere", () => {
       chat: async () => {
         await again.core.session.signOut('user');
         await again.core.session.signIn(sandbox.demo.email, sandbox.demo.password);
-        expect((await again.core.clinic.refresh()).consults.map((c) => c.key)).toContain(bella.key);
+        expect(notesIn((await again.core.clinic.refresh()).consults).map((c) => c.key)).toContain(bella.key);
         return { output: 'Late answer', conversationId: 'late' };
       },
     });

@@ -2,7 +2,8 @@
 // under a patient only where the service names the session; this computer's consults never
 // listed again; the answers read tolerantly.
 import { describe, expect, it } from 'vitest';
-import { mergeClinic } from '../../../../src/main/core/clinic/merge.ts';
+import { MAX_CANDIDATES, mergeClinic } from '../../../../src/main/core/clinic/merge.ts';
+import { clinicMatches } from '../../../../src/shared/clinic.ts';
 import { MAX_ITEMS, MAX_PAGES, PAGE_LIMIT, readAllPages } from '../../../../src/main/core/service/pages.ts';
 import {
   parseScribeListPage,
@@ -122,6 +123,69 @@ describe('merging the lists', () => {
       local: { recordingSessionIds: new Set(['r-mine']), scribeIds: new Set(['mine']) },
     });
     expect(merged.map((c) => c.key)).toEqual(['scribe:theirs', 'recording-session:r2']);
+  });
+});
+
+describe("a visit's candidate notes (the service does not say which note is whose)", () => {
+  const at = (id: string, time: string, recordingSessionId: string | null = null): ScribeListItem => ({
+    ...scribe(id, recordingSessionId),
+    updatedAt: `2026-11-28T${time}:00.000Z`,
+  });
+  const visit = (id: string, patientName: string, time: string) => ({
+    ...session(id, patientName),
+    updatedAt: `2026-11-28T${time}:00.000Z`,
+  });
+
+  it('lists two pets seen together as two rows, each with both notes written then, and no note on its own', () => {
+    const merged = mergeClinic({
+      ...base,
+      scribes: [at('s1', '07:28'), at('s2', '07:28'), at('old', '03:00')],
+      recordingSessions: [visit('r1', 'Bella', '07:26'), visit('r2', 'Milo', '07:27')],
+      local: none,
+      noteWords: new Map([['s2', 'otitis externa']]),
+    });
+    expect(merged.map((c) => [c.key, c.candidates?.map((n) => n.key)])).toEqual([
+      ['recording-session:r2', ['scribe:s1', 'scribe:s2']],
+      ['recording-session:r1', ['scribe:s1', 'scribe:s2']],
+      // Written hours before any visit: no visit's, listed by its date and template.
+      ['scribe:old', undefined],
+    ]);
+    expect(merged[0]!.candidates!.every((n) => n.patientName === null && n.recordingSessionId === null)).toBe(true);
+    // The search for the patient finds the visit with its notes; a word of a candidate's note too.
+    expect(merged.filter((c) => clinicMatches(c, 'bella')).map((c) => c.key)).toEqual(['recording-session:r1']);
+    expect(merged.filter((c) => clinicMatches(c, 'otitis')).map((c) => c.key)).toEqual([
+      'recording-session:r2',
+      'recording-session:r1',
+    ]);
+  });
+
+  it('with the relay linking each note to its visit, is one row per visit exactly, with no candidates', () => {
+    const merged = mergeClinic({
+      ...base,
+      linked: new Map([
+        ['s1', 'r1'],
+        ['s2', 'r2'],
+      ]),
+      scribes: [at('s1', '07:28'), at('s2', '07:28')],
+      recordingSessions: [visit('r1', 'Bella', '07:26'), visit('r2', 'Milo', '07:27')],
+      local: none,
+    });
+    expect(merged.map((c) => [c.key, c.patientName, c.candidates])).toEqual([
+      ['scribe:s1', 'Bella', undefined],
+      ['scribe:s2', 'Milo', undefined],
+    ]);
+  });
+
+  it('offers none where more notes than a guess can help were written around the visit', () => {
+    const many = Array.from({ length: MAX_CANDIDATES + 1 }, (_, i) => at(`s${i}`, '07:28'));
+    const merged = mergeClinic({
+      ...base,
+      scribes: many,
+      recordingSessions: [visit('r1', 'Bella', '07:26')],
+      local: none,
+    });
+    expect(merged.find((c) => c.key === 'recording-session:r1')!.candidates).toBeUndefined();
+    expect(merged.filter((c) => c.scribeId !== null)).toHaveLength(MAX_CANDIDATES + 1);
   });
 });
 

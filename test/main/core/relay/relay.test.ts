@@ -229,7 +229,10 @@ describe('the clinic relay, in the app', () => {
 
     // Without a relay the service's lists cannot say which visit the note is of.
     const alone = await room(COLLEAGUE_ACCOUNT, '');
-    const unpaired = (await refresh(alone.h)).consults.filter((c) => c.scribeId === scribeId);
+    // (The note is offered on the visit's row as one that could be its own, its patient not named.)
+    const visits = (await refresh(alone.h)).consults.filter((c) => c.recordingSessionId === recordingSessionId);
+    expect(visits).toMatchObject([{ scribeId: null, patientName: 'Bella' }]);
+    const unpaired = (visits[0]?.candidates ?? []).filter((c) => c.scribeId === scribeId);
     expect(unpaired).toMatchObject([{ recordingSessionId: null, patientName: null }]);
 
     const office = await room(COLLEAGUE_ACCOUNT);

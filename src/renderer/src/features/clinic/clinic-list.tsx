@@ -86,9 +86,19 @@ export function ClinicList({ filter }: { filter: ClinicFilter }) {
   );
 }
 
+const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** "2 notes written at 07:28 could be this visit's", or "between 07:28 and 07:41" when they differ. */
+export function candidatesLine(candidates: readonly ClinicConsult[]): string {
+  const times = [...new Set(candidates.map((c) => clock(c.updatedAt)))];
+  const count = candidates.length === 1 ? '1 note' : `${candidates.length} notes`;
+  const when = times.length === 1 ? `at ${times[0]}` : `between ${times[0]} and ${times.at(-1)}`;
+  return `${count} written ${when} could be this visit's: the service does not say which.`;
+}
+
 function ClinicRow({ consult }: { consult: ClinicConsult }) {
   const go = useNav((s) => s.go);
-  const when = new Date(consult.updatedAt);
+  const candidates = consult.candidates ?? [];
   return (
     <li className="consult-row clinic-row">
       <article aria-label={clinicTitle(consult)}>
@@ -96,7 +106,7 @@ function ClinicRow({ consult }: { consult: ClinicConsult }) {
           <h3>{clinicTitle(consult)}</h3>
           <p className="consult-meta muted">
             <time dateTime={consult.updatedAt}>
-              {dayHeading(consult.updatedAt)}, {when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+              {dayHeading(consult.updatedAt)}, {clock(consult.updatedAt)}
             </time>
             {consult.patientName && consult.templateName && <span> · {consult.templateName}</span>}
             {consult.description && <span> · {consult.description}</span>}
@@ -108,6 +118,24 @@ function ClinicRow({ consult }: { consult: ClinicConsult }) {
           <button type="button" className="primary" onClick={() => go({ name: 'clinic-note', key: consult.key })}>
             Open note
           </button>
+        ) : candidates.length > 0 ? (
+          <>
+            <p className="muted">{candidatesLine(candidates)}</p>
+            {/* Each its own button: two pets seen together give two notes alike but for their words. */}
+            <ol className="clinic-candidates">
+              {candidates.map((c, i) => (
+                <li key={c.key}>
+                  <button type="button" onClick={() => go({ name: 'clinic-note', key: c.key })}>
+                    {candidates.length === 1 ? 'Open note' : `Open note ${i + 1}`}
+                  </button>
+                  <span className="muted">
+                    {' '}
+                    {c.templateName ? `${c.templateName} note` : 'Note'}, written at {clock(c.updatedAt)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </>
         ) : (
           <p className="muted">
             The service does not say which note is this visit's: look for a note of the same time.
