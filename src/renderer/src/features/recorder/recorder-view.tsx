@@ -23,6 +23,15 @@ export function RecorderView() {
   const supported = useRecorder((s) => s.supported);
   const result = useRecorder((s) => s.result);
   const nameRef = useRef<HTMLInputElement>(null);
+  const viewRef = useRef<HTMLElement>(null);
+  // The one template field on screen: in the patient's panel, or on the result card while a
+  // stopped recording waits for its template. Found where it is rather than by a ref handed
+  // to both, since the shared picker takes none.
+  const focusTemplate = () => {
+    const field = viewRef.current?.querySelector<HTMLSelectElement>('.template-picker select');
+    field?.focus();
+    field?.scrollIntoView?.({ block: 'nearest' });
+  };
 
   useEffect(() => {
     initRecorder();
@@ -38,7 +47,7 @@ export function RecorderView() {
   const pickerHere = !(status === 'stopped' && result && !result.sent);
 
   return (
-    <section className="recorder" aria-labelledby="recorder-title">
+    <section ref={viewRef} className="recorder" aria-labelledby="recorder-title">
       <h1 id="recorder-title">Record a consult</h1>
       {!supported && (
         <p className="notice notice-error" role="alert">
@@ -51,7 +60,7 @@ export function RecorderView() {
             <StatusLine />
             <RecordingOwner />
             <LevelMeter />
-            <Controls />
+            <Controls onChangeTemplate={focusTemplate} />
             <RecorderNotices />
           </div>
           {/* Under the buttons, so that Start stays where the vet's hand expects it and the
