@@ -122,6 +122,26 @@ export const useRecorder = create<RecorderState>(() => ({
 export const isCapturing = (status: RecorderStatus) =>
   status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
 
+/**
+ * Resolves once no recording is going or ending (at once when none is), or after `withinMs`
+ * whatever its state: a recording whose last chunks wait out a full disk must not hold up
+ * whoever waits for it for as long as that takes.
+ */
+export function whenRecordingEnded(withinMs: number): Promise<void> {
+  if (!isCapturing(useRecorder.getState().status)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    const stop = useRecorder.subscribe((s) => {
+      if (!isCapturing(s.status)) done();
+    });
+  });
+}
+
 // The form is the vet's own: another vet signing in starts from their template (the settings'
 // last template, read again at sign-in), not from the one left in the form, and with no patient
 // typed and no card of the last vet's consult. A recording still under way keeps its own
