@@ -22,7 +22,9 @@ function TemplateLine({ id, onChange }: { id: string; onChange: () => void }) {
   else words = loading ? 'loading its name…' : 'one the service no longer offers';
   return (
     <span className="recorder-template">
-      <span id={id}>Template: {words}</span>
+      <span id={id}>
+        Template: <strong>{words}</strong>
+      </span>
       <span aria-hidden="true"> · </span>
       <button type="button" className="link" onClick={onChange}>
         {templateId === null ? 'Choose' : 'Change'}

@@ -150,7 +150,7 @@ function VisitNotes({
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
   return (
     <ul className="recorder-visit-notes" aria-label="Notes of this visit">
-      {visit.map((pet) => {
+      {visit.map((pet, index) => {
         const name = pet.recording.patientName?.trim();
         const id = pet.recording.id;
         if (!name)
@@ -173,13 +173,16 @@ function VisitNotes({
               )}
             </li>
           );
+        // Where the note is, for each pet but the first, whose state is the card's heading.
         return (
           <li key={id}>
             <strong>{name}</strong>: note not ready
-            <span className="muted">
-              {' '}
-              · {consultStatus(pet, overdueMinutes === undefined ? {} : { overdueMinutes }).text}
-            </span>
+            {index > 0 && (
+              <span className="muted">
+                {' '}
+                · {consultStatus(pet, overdueMinutes === undefined ? {} : { overdueMinutes }).text}
+              </span>
+            )}
           </li>
         );
       })}
