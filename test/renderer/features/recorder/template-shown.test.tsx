@@ -46,4 +46,25 @@ describe('the template beside Start and Stop', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
   }, 30_000);
+
+  it('a recording kept going through Switch user still names its own template, not an empty form', async () => {
+    const { api } = await import('../../../../src/renderer/src/api.ts');
+    render(<m.RecorderView />);
+    await waitFor(() => expect(m.useTemplates.getState().items.length).toBeGreaterThan(1));
+    fireEvent.change(templateField(), { target: { value: named('SOAP') } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await whenRecording();
+    // Switch user, "Keep recording": the recording goes on, as its vet's, with SOAP in main.
+    await act(async () => {
+      await api.session.switchUser();
+    });
+    expect(await api.session.get()).toMatchObject({ signedIn: false, switched: true });
+    // The window has heard of it: the form was handed over.
+    const { useSession } = await import('../../../../src/renderer/src/stores/session.ts');
+    await waitFor(() => expect(useSession.getState().session.signedIn).toBe(false));
+    expect(screen.getByRole('button', { name: 'Stop recording', description: 'Template: SOAP' })).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+  }, 30_000);
 });

@@ -8,13 +8,21 @@ import { ConsentAsk } from './consent-ask.tsx';
 import { pauseRecording, resumeRecording, startRecording, stopRecording } from './recorder-controller.ts';
 
 /**
+ * The names of the templates this line has shown, by id: a recording kept going through Switch
+ * user keeps its template while the list, each vet's own, is forgotten until the next sign-in.
+ */
+const namesSeen = new Map<string, string>();
+
+/**
  * "Template: Vaccination visit · Change", beside Start and Stop: the template used last is
  * chosen for the vet, and said where the eye is on the way to Start, so it is never reused
  * for the next patient unseen. The buttons are described by it, so a screen reader says it too.
  */
 function TemplateLine({ id, onChange }: { id: string; onChange: () => void }) {
   const templateId = useRecorder((s) => s.templateId);
-  const name = useTemplates((s) => s.items.find((t) => t.id === templateId)?.name);
+  const listed = useTemplates((s) => s.items.find((t) => t.id === templateId)?.name);
+  if (templateId !== null && listed) namesSeen.set(templateId, listed);
+  const name = listed ?? (templateId === null ? undefined : namesSeen.get(templateId));
   const loading = useTemplates((s) => s.status === 'idle' || s.status === 'loading' || s.hasMore);
   let words: string;
   if (templateId === null) words = 'none chosen yet';
