@@ -44,11 +44,13 @@ describe('the template beside Start and Stop', () => {
     expect(screen.getByRole('button', { name: 'Stop recording', description: `Template: ${other.name}` })).toBeTruthy();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
-    await screen.findByRole('button', { name: 'Start recording' });
+    await screen.findByRole('button', { name: 'Start recording' }, { timeout: 10_000 });
   }, 30_000);
 
   it('a recording kept going through Switch user still names its own template, not an empty form', async () => {
     const { api } = await import('../../../../src/renderer/src/api.ts');
+    const { useSession } = await import('../../../../src/renderer/src/stores/session.ts');
+    await useSession.getState().load();
     render(<m.RecorderView />);
     await waitFor(() => expect(m.useTemplates.getState().items.length).toBeGreaterThan(1));
     fireEvent.change(templateField(), { target: { value: named('SOAP') } });
@@ -60,11 +62,13 @@ describe('the template beside Start and Stop', () => {
     });
     expect(await api.session.get()).toMatchObject({ signedIn: false, switched: true });
     // The window has heard of it: the form was handed over.
-    const { useSession } = await import('../../../../src/renderer/src/stores/session.ts');
     await waitFor(() => expect(useSession.getState().session.signedIn).toBe(false));
     expect(screen.getByRole('button', { name: 'Stop recording', description: 'Template: SOAP' })).toBeTruthy();
+    // No one is signed in to list the templates: no field to change it, and no Change.
+    expect(screen.queryByRole('combobox', { name: 'Template' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
     await act(() => new Promise((r) => setTimeout(r, 1200)));
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
-    await screen.findByRole('button', { name: 'Start recording' });
+    await screen.findByRole('button', { name: 'Start recording' }, { timeout: 10_000 });
   }, 30_000);
 });

@@ -18,7 +18,7 @@ const namesSeen = new Map<string, string>();
  * chosen for the vet, and said where the eye is on the way to Start, so it is never reused
  * for the next patient unseen. The buttons are described by it, so a screen reader says it too.
  */
-function TemplateLine({ id, onChange }: { id: string; onChange: () => void }) {
+function TemplateLine({ id, onChange }: { id: string; onChange: (() => void) | null }) {
   const templateId = useRecorder((s) => s.templateId);
   const listed = useTemplates((s) => s.items.find((t) => t.id === templateId)?.name);
   if (templateId !== null && listed) namesSeen.set(templateId, listed);
@@ -33,16 +33,20 @@ function TemplateLine({ id, onChange }: { id: string; onChange: () => void }) {
       <span id={id}>
         Template: <strong>{words}</strong>
       </span>
-      <span aria-hidden="true"> · </span>
-      <button type="button" className="link" onClick={onChange}>
-        {templateId === null ? 'Choose' : 'Change'}
-      </button>
+      {onChange && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <button type="button" className="link" onClick={onChange}>
+            {templateId === null ? 'Choose' : 'Change'}
+          </button>
+        </>
+      )}
     </span>
   );
 }
 
-/** `onChangeTemplate` takes the vet to the template field on screen. */
-export function Controls({ onChangeTemplate }: { onChangeTemplate: () => void }) {
+/** `onChangeTemplate` takes the vet to the template field on screen; null when there is none. */
+export function Controls({ onChangeTemplate }: { onChangeTemplate: (() => void) | null }) {
   const templateLine = useId();
   const status = useRecorder((s) => s.status);
   const supported = useRecorder((s) => s.supported);

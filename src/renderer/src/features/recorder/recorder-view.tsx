@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { useRecorder } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
 import { MicrophoneField } from './microphone-field.tsx';
 import { PatientFields } from './patient-fields.tsx';
 import { initRecorder, setTemplate } from './recorder-controller.ts';
@@ -43,8 +44,11 @@ export function RecorderView() {
     if (nameAskedAt > 0) nameRef.current?.focus();
   }, [nameAskedAt]);
 
-  // While a stopped recording waits for its template, that picker is the one on screen.
-  const pickerHere = !(status === 'stopped' && result && !result.sent);
+  // While a stopped recording waits for its template, that picker is the one on screen. With no
+  // one signed in (a recording kept going through Switch user) there is none: the templates are
+  // listed for a vet, and the recording keeps the one its vet chose, named beside Stop.
+  const signedIn = useSession((s) => !s.loaded || s.session.signedIn);
+  const pickerHere = signedIn && !(status === 'stopped' && result && !result.sent);
 
   return (
     <section ref={viewRef} className="recorder" aria-labelledby="recorder-title">
@@ -60,7 +64,7 @@ export function RecorderView() {
             <StatusLine />
             <RecordingOwner />
             <LevelMeter />
-            <Controls onChangeTemplate={focusTemplate} />
+            <Controls onChangeTemplate={signedIn ? focusTemplate : null} />
             <RecorderNotices />
           </div>
           {/* Under the buttons, so that Start stays where the vet's hand expects it and the
