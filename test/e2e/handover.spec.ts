@@ -18,12 +18,12 @@ test('Switch user: asked during a recording; after Stop the leaving vet’s note
     whileRecording: async () => {
       // During a recording it asks first; Cancel keeps the vet signed in and recording.
       await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-      const ask = page.getByRole('dialog');
+      const ask = page.getByRole('alertdialog');
       await expect(ask).toContainText('A recording is going. Switch user?');
       await expect(ask.getByRole('button', { name: 'Stop and keep' })).toBeVisible();
       await expect(ask.getByRole('button', { name: 'Keep recording' })).toBeVisible();
       await ask.getByRole('button', { name: 'Cancel' }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
     },
   });
   const before = await onlyConsult(host);

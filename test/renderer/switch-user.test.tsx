@@ -7,10 +7,11 @@ import type { AppCore } from '../../src/main/core/app-core.ts';
 import type * as ButtonModule from '../../src/renderer/src/features/sign-in/switch-user-button.tsx';
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as SwitchModule from '../../src/renderer/src/stores/switch-user.ts';
+import type * as AppModule from '../../src/renderer/src/app.tsx';
 import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
-let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule;
+let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule & typeof AppModule;
 const order: string[] = [];
 
 beforeAll(async () => {
@@ -19,6 +20,7 @@ beforeAll(async () => {
     ...(await import('../../src/renderer/src/features/sign-in/switch-user-button.tsx')),
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
     ...(await import('../../src/renderer/src/stores/switch-user.ts')),
+    ...(await import('../../src/renderer/src/app.tsx')),
   };
   // The recorder's stop is its own (tested with the recorder); here, when it is asked for.
   m.recorderStop.stop = async () => {
@@ -44,10 +46,10 @@ describe('Switch user', () => {
     m.useRecorder.setState({ status: 'recording' });
     render(<m.SwitchUserButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('A recording is going. Switch user?');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(core.session.state().signedIn).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
@@ -62,7 +64,7 @@ describe('Switch user', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Stop and keep' }));
     await waitFor(() => expect(core.session.state().signedIn).toBe(false));
     expect(order).toEqual(['stop while signed in: true']);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('without a recording, switches at once', async () => {
@@ -70,8 +72,67 @@ describe('Switch user', () => {
     m.useRecorder.setState({ status: 'idle' });
     render(<m.SwitchUserButton />);
     fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => expect(core.session.state().signedIn).toBe(false));
     expect(m.useNextSignIn.getState().next?.note).toBe('Dr. Demo Vet switched user. Sign in to go on.');
+  });
+
+  it('Stop then Switch user at once: no question about a recording that is ending; the switch goes ahead once it has', async () => {
+    await signBackIn();
+    order.length = 0;
+    // Stop was pressed a moment ago: the last chunks are still on their way to main.
+    m.useRecorder.setState({ status: 'stopping' });
+    render(<m.SwitchUserButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+    expect(screen.queryByText('A recording is going. Switch user?')).toBeNull();
+    // Not before the recording is kept: the consult is finished while its vet is still signed in.
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.session.state().signedIn).toBe(true);
+    act(() => m.useRecorder.setState({ status: 'stopped' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    expect(order).toEqual([]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asked during a recording that then ends (the tray, the longest recording): the question goes, and the switch goes ahead', async () => {
+    await signBackIn();
+    m.useRecorder.setState({ status: 'recording' });
+    render(
+      <header>
+        <m.SwitchUserButton />
+      </header>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+    const question = screen.getByRole('alertdialog', { name: 'A recording is going. Switch user?' });
+    // Given room below the header, not squeezed into it; the keyboard lands on what loses nothing.
+    expect(question.closest('header')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    act(() => m.useRecorder.setState({ status: 'stopping' }));
+    expect(screen.queryByText('A recording is going. Switch user?')).toBeNull();
+    act(() => m.useRecorder.setState({ status: 'stopped' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(order).toEqual([]);
+  });
+
+  it('Keep recording: the banner says who switched user and that the recording goes on as theirs, not that a session ended', async () => {
+    await signBackIn();
+    const me = core.session.state().user!;
+    m.useRecorder.setState({ status: 'recording', owner: { id: me.id, name: me.name } });
+    render(
+      <header>
+        <m.SwitchUserButton />
+      </header>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep recording' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    render(<m.SignedOutWhileRecording />);
+    const banner = await screen.findByText(/switched user/);
+    expect(banner.textContent).toBe(
+      `${me.name} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet signs in after Stop.`,
+    );
+    expect(screen.queryByText(/session has ended/)).toBeNull();
+    m.useRecorder.setState({ status: 'idle', owner: null });
   });
 });

@@ -255,12 +255,7 @@ export function App() {
       </nav>
       <main className="content" id="main">
         {!engineUp && <EngineLost />}
-        {!session.signedIn && (
-          <p className="notice notice-warning" role="alert">
-            Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be
-            sent.
-          </p>
-        )}
+        {!session.signedIn && <SignedOutWhileRecording />}
         {app?.notices
           .filter((n) => !dismissed.includes(n.message))
           .map((n) => (
@@ -285,6 +280,23 @@ export function App() {
       </main>
       <Toasts />
     </div>
+  );
+}
+
+/**
+ * No one is signed in while a recording goes on: after Switch user's "Keep recording", what the
+ * vet chose, in their name (their sign-in waits in main to send it); else the sign-in ended
+ * under the recording, which is sent once its vet signs in again.
+ */
+export function SignedOutWhileRecording() {
+  const switched = useSession((s) => s.session.switched === true);
+  const owner = useRecorder((s) => s.owner);
+  return (
+    <p className="notice notice-warning" role="alert">
+      {switched
+        ? `${owner?.name ?? 'The vet'} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet signs in after Stop.`
+        : 'Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.'}
+    </p>
   );
 }
 

@@ -122,18 +122,38 @@ export const useRecorder = create<RecorderState>(() => ({
 export const isCapturing = (status: RecorderStatus) =>
   status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
 
+/**
+ * Resolves once no recording is going or ending (at once when none is), or after `withinMs`
+ * whatever its state: a recording whose last chunks wait out a full disk must not hold up
+ * whoever waits for it for as long as that takes.
+ */
+export function whenRecordingEnded(withinMs: number): Promise<void> {
+  if (!isCapturing(useRecorder.getState().status)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    const stop = useRecorder.subscribe((s) => {
+      if (!isCapturing(s.status)) done();
+    });
+  });
+}
+
 // The form is the vet's own: another vet signing in starts from their template (the settings'
 // last template, read again at sign-in), not from the one left in the form, and with no patient
 // typed and no card of the last vet's consult. A recording still under way keeps its own
-// details (they are sent to main as typed) and its template in main; the form's template is
-// only for the next patient.
+// details and its template, which are main's too (sent as typed), and which the view names
+// beside Stop; the form is emptied, template and all, when the next vet signs in after it.
 let formVet: string | null = null;
 /** Main's `session:changed`: the form is emptied for another vet, unless a recording goes on. */
 export function recorderSessionChanged(session: SessionInfo): void {
   const vet = session.user?.id ?? null;
   if (vet !== formVet && formVet !== null) {
-    useRecorder.setState({ templateId: null });
     const { status } = useRecorder.getState();
+    if (!isCapturing(status)) useRecorder.setState({ templateId: null });
     if (status === 'idle' || status === 'stopped')
       useRecorder.setState({
         status: 'idle',

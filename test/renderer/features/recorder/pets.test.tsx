@@ -63,10 +63,14 @@ describe('several pets in one visit', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
-    // The fields are the next visit's: no other patient left over. The card names the other pet.
+    // The fields are the next visit's: no other patient left over. The card names each pet.
     expect(screen.queryByRole('textbox', { name: "Patient 2's name" })).toBeNull();
-    const others = await screen.findByRole('list', { name: 'Other patients in this visit' });
-    expect(within(others).getByText('Mango')).toBeTruthy();
+    const notes = await screen.findByRole('list', { name: 'Notes of this visit' });
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/Bella/), expect.stringMatching(/Mango/)]);
     const visit = core.cache.all().filter((c) => c.recording.visitId === id);
     expect(visit.map((c) => c.recording.patientName).sort()).toEqual(['Bella', 'Mango']);
     const mango = visit.find((c) => c.recording.patientName === 'Mango')!.recording.id;
@@ -139,4 +143,55 @@ describe('several pets in one visit', () => {
     expect(core.cache.consult(id)?.recording.visitId ?? null).toBeNull();
     expect(core.cache.all().filter((c) => c.recording.patientName === 'Pip')).toEqual([]);
   }, 30_000);
+});
+
+describe('the Record card of a visit with two pets', () => {
+  it('has one Copy per pet with a note, named by the pet, and says which pet has no note yet', async () => {
+    const { api } = await import('../../../../src/renderer/src/api.ts');
+    const { recordedAudio } = await import('../../support/recorded-consult.ts');
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (t: string) => void copied.push(t) },
+    });
+    // Milo and Otis in one recording; only Milo is sent, so only Milo has a note.
+    const { id } = await api.recording.start({ mimeType: recordedAudio.mimeType, patientName: 'Milo' });
+    for (const [seq, data] of recordedAudio.chunks.entries())
+      await api.recording.chunk({ id, seq, data, elapsedMs: (seq + 1) * 1000 });
+    await api.recording.stop({ id, durationMs: 5000, pets: ['Otis'] });
+    const otis = core.cache.all().find((c) => c.recording.visitId === id && c.recording.id !== id)!.recording.id;
+    const templateId = (await api.templates.list({ page: 1 })).items[0]!.id;
+    await api.consults.submit({ id, templateId });
+    await waitFor(() => expect(core.pipeline.info(id)?.state).toBe('completed'), { timeout: 15_000 });
+    await m.useConsults.getState().load();
+    m.useRecorder.setState({
+      status: 'stopped',
+      result: { id, title: 'Milo', durationMs: 5000, sent: true, interruption: null, needsName: false },
+    });
+
+    render(<m.RecorderView />);
+    await screen.findByRole('heading', { name: 'Note ready' });
+    // No Copy that does not say whose note it copies.
+    expect(screen.queryByRole('button', { name: 'Copy note' })).toBeNull();
+    const notes = within(screen.getByRole('list', { name: 'Notes of this visit' }));
+    expect(notes.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Copy Milo's note/),
+      expect.stringMatching(/^Otis: note not ready/),
+    ]);
+    fireEvent.click(notes.getByRole('button', { name: "Copy Milo's note" }));
+    await notes.findByText(/^Copied/);
+    expect(copied).toHaveLength(1);
+    expect(copied[0]).toContain('Milo');
+
+    // Otis's note once it is written: a Copy of its own.
+    await act(async () => {
+      await api.consults.submit({ id: otis, templateId });
+    });
+    await waitFor(() => expect(core.pipeline.info(otis)?.state).toBe('completed'), { timeout: 15_000 });
+    await notes.findByRole('button', { name: "Copy Otis's note" }, { timeout: 5000 });
+    expect(screen.queryByText(/note not ready/)).toBeNull();
+    fireEvent.click(notes.getByRole('button', { name: "Copy Otis's note" }));
+    await waitFor(() => expect(copied).toHaveLength(2));
+    expect(copied[1]).toContain('Otis');
+  }, 45_000);
 });

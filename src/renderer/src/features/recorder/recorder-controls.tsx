@@ -1,12 +1,53 @@
 // The recorder's big buttons: Start (or the pet owner's consent question first), then Pause or
-// Resume and Stop. The keyboard follows the buttons as they change, so a vet can record
-// without the mouse.
-import { useEffect, useRef } from 'react';
+// Resume and Stop, with the template beside them. The keyboard follows the buttons as they
+// change, so a vet can record without the mouse.
+import { useEffect, useId, useRef } from 'react';
 import { isCapturing, useRecorder } from '../../stores/recorder.ts';
+import { useTemplates } from '../../stores/templates.ts';
 import { ConsentAsk } from './consent-ask.tsx';
 import { pauseRecording, resumeRecording, startRecording, stopRecording } from './recorder-controller.ts';
 
-export function Controls() {
+/**
+ * The names of the templates this line has shown, by id: a recording kept going through Switch
+ * user keeps its template while the list, each vet's own, is forgotten until the next sign-in.
+ */
+const namesSeen = new Map<string, string>();
+
+/**
+ * "Template: Vaccination visit · Change", beside Start and Stop: the template used last is
+ * chosen for the vet, and said where the eye is on the way to Start, so it is never reused
+ * for the next patient unseen. The buttons are described by it, so a screen reader says it too.
+ */
+function TemplateLine({ id, onChange }: { id: string; onChange: (() => void) | null }) {
+  const templateId = useRecorder((s) => s.templateId);
+  const listed = useTemplates((s) => s.items.find((t) => t.id === templateId)?.name);
+  if (templateId !== null && listed) namesSeen.set(templateId, listed);
+  const name = listed ?? (templateId === null ? undefined : namesSeen.get(templateId));
+  const loading = useTemplates((s) => s.status === 'idle' || s.status === 'loading' || s.hasMore);
+  let words: string;
+  if (templateId === null) words = 'none chosen yet';
+  else if (name) words = name;
+  else words = loading ? 'loading its name…' : 'one the service no longer offers';
+  return (
+    <span className="recorder-template">
+      <span id={id}>
+        Template: <strong>{words}</strong>
+      </span>
+      {onChange && (
+        <>
+          <span aria-hidden="true"> · </span>
+          <button type="button" className="link" onClick={onChange}>
+            {templateId === null ? 'Choose' : 'Change'}
+          </button>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** `onChangeTemplate` takes the vet to the template field on screen; null when there is none. */
+export function Controls({ onChangeTemplate }: { onChangeTemplate: (() => void) | null }) {
+  const templateLine = useId();
   const status = useRecorder((s) => s.status);
   const supported = useRecorder((s) => s.supported);
   const pauseRef = useRef<HTMLButtonElement>(null);
@@ -49,9 +90,11 @@ export function Controls() {
           className="big primary"
           onClick={() => void startRecording()}
           disabled={!supported}
+          aria-describedby={templateLine}
         >
           <span className="rec-dot" aria-hidden="true" /> Start recording
         </button>
+        <TemplateLine id={templateLine} onChange={onChangeTemplate} />
       </div>
     );
   }
@@ -67,9 +110,16 @@ export function Controls() {
           Pause
         </button>
       )}
-      <button type="button" className="big danger" onClick={() => void stopRecording()} disabled={busy}>
+      <button
+        type="button"
+        className="big danger"
+        onClick={() => void stopRecording()}
+        disabled={busy}
+        aria-describedby={templateLine}
+      >
         <span className="stop-square" aria-hidden="true" /> Stop recording
       </button>
+      <TemplateLine id={templateLine} onChange={onChangeTemplate} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // Below the recorder once a recording has ended: the consult's state as main reports it, live
 // until its note is ready (then Open note and Copy note, so a note is copied from here in three
 // clicks: Start, Stop, Copy note); while it waits for the patient's name, that; while it has no
-// template, the picker and Send to be scribed.
+// template, the picker and Send to be scribed. A visit of several pets has one Copy per pet,
+// named by the pet, since a note pasted under the wrong patient is the worst mistake a copy can make.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { consultStatus, consultTitle } from '../../lib/consult-status.ts';
 import { COPY_WORDS, copyNote } from '../../lib/copy-note.ts';
@@ -22,6 +24,8 @@ export function Result() {
   const consult = useConsults((s) => (result ? s.byId[result.id] : undefined));
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
   const go = useNav((s) => s.go);
+  const byId = useConsults((s) => s.byId);
+  const pets = useMemo(() => (result ? otherPets(byId, result.id) : []), [byId, result]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // What Copy note put on the clipboard, for the consult it was pressed for.
   const [copied, setCopied] = useState<{ id: string; words: string } | null>(null);
@@ -46,10 +50,10 @@ export function Result() {
   else if (consult) heading = consultStatus(consult, { overdueMinutes }).text;
   else heading = 'Sent to be scribed';
 
-  const copy = async () => {
+  const copy = async (id: string) => {
     setCopied(null);
     try {
-      setCopied({ id: result.id, words: COPY_WORDS[await copyNote(result.id)] });
+      setCopied({ id, words: COPY_WORDS[await copyNote(id)] });
     } catch (e) {
       useNotifications.getState().fail(e, 'Could not copy the note');
     }
@@ -68,13 +72,23 @@ export function Result() {
       <p className="muted">
         {title} · {formatDuration(result.durationMs)} recorded
       </p>
-      <OtherPets id={result.id} />
-      {ready ? (
+      {sent && consult && pets.length > 0 ? (
+        <VisitNotes visit={[consult, ...pets]} copy={(id) => void copy(id)} copied={copied} />
+      ) : (
+        <OtherPets pets={pets} />
+      )}
+      {ready && pets.length > 0 ? (
         <div className="row">
           <button type="button" className="primary" onClick={() => go({ name: 'note', id: result.id })}>
             Open note
           </button>
-          <button type="button" onClick={() => void copy()}>
+        </div>
+      ) : ready ? (
+        <div className="row">
+          <button type="button" className="primary" onClick={() => go({ name: 'note', id: result.id })}>
+            Open note
+          </button>
+          <button type="button" onClick={() => void copy(result.id)}>
             Copy note
           </button>
           {copied?.id === result.id && (
@@ -117,11 +131,68 @@ export function Result() {
   );
 }
 
-/** The visit's other pets, each with where its own note is: one line each, under the first pet's. */
-function OtherPets({ id }: { id: string }) {
-  const byId = useConsults((s) => s.byId);
+/** "Milo's", "Otis's": whose note a button copies. */
+const possessive = (name: string) => `${name}'s`;
+
+/**
+ * The notes of a visit sent to be scribed, one line per pet in the visit's order: a pet with its
+ * note has a Copy named by it, one without says so and where its note is.
+ */
+function VisitNotes({
+  visit,
+  copy,
+  copied,
+}: {
+  visit: ConsultInfo[];
+  copy: (id: string) => void;
+  copied: { id: string; words: string } | null;
+}) {
   const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
-  const pets = useMemo(() => otherPets(byId, id), [byId, id]);
+  return (
+    <ul className="recorder-visit-notes" aria-label="Notes of this visit">
+      {visit.map((pet, index) => {
+        const name = pet.recording.patientName?.trim();
+        const id = pet.recording.id;
+        if (!name)
+          return (
+            <li key={id}>
+              <strong>No name yet</strong>: waiting for its name in Consults
+            </li>
+          );
+        if (pet.job?.state === 'completed')
+          return (
+            <li key={id}>
+              <button type="button" onClick={() => copy(id)}>
+                Copy {possessive(name)} note
+              </button>
+              {copied?.id === id && (
+                <span className="muted" role="status">
+                  {' '}
+                  {copied.words}
+                </span>
+              )}
+            </li>
+          );
+        // Where the note is, for each pet but the first, whose state is the card's heading.
+        return (
+          <li key={id}>
+            <strong>{name}</strong>: note not ready
+            {index > 0 && (
+              <span className="muted">
+                {' '}
+                · {consultStatus(pet, overdueMinutes === undefined ? {} : { overdueMinutes }).text}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The visit's other pets, each with where its own note is: one line each, under the first pet's. */
+function OtherPets({ pets }: { pets: ConsultInfo[] }) {
+  const overdueMinutes = useSettings((s) => s.settings?.scribeOverdueMinutes);
   if (pets.length === 0) return null;
   return (
     <ul className="recorder-other-pets" aria-label="Other patients in this visit">

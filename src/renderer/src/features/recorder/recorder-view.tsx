@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { useRecorder } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
 import { MicrophoneField } from './microphone-field.tsx';
 import { PatientFields } from './patient-fields.tsx';
 import { initRecorder, setTemplate } from './recorder-controller.ts';
@@ -23,6 +24,15 @@ export function RecorderView() {
   const supported = useRecorder((s) => s.supported);
   const result = useRecorder((s) => s.result);
   const nameRef = useRef<HTMLInputElement>(null);
+  const viewRef = useRef<HTMLElement>(null);
+  // The one template field on screen: in the patient's panel, or on the result card while a
+  // stopped recording waits for its template. Found where it is rather than by a ref handed
+  // to both, since the shared picker takes none.
+  const focusTemplate = () => {
+    const field = viewRef.current?.querySelector<HTMLSelectElement>('.template-picker select');
+    field?.focus();
+    field?.scrollIntoView?.({ block: 'nearest' });
+  };
 
   useEffect(() => {
     initRecorder();
@@ -34,11 +44,14 @@ export function RecorderView() {
     if (nameAskedAt > 0) nameRef.current?.focus();
   }, [nameAskedAt]);
 
-  // While a stopped recording waits for its template, that picker is the one on screen.
-  const pickerHere = !(status === 'stopped' && result && !result.sent);
+  // While a stopped recording waits for its template, that picker is the one on screen. With no
+  // one signed in (a recording kept going through Switch user) there is none: the templates are
+  // listed for a vet, and the recording keeps the one its vet chose, named beside Stop.
+  const signedIn = useSession((s) => !s.loaded || s.session.signedIn);
+  const pickerHere = signedIn && !(status === 'stopped' && result && !result.sent);
 
   return (
-    <section className="recorder" aria-labelledby="recorder-title">
+    <section ref={viewRef} className="recorder" aria-labelledby="recorder-title">
       <h1 id="recorder-title">Record a consult</h1>
       {!supported && (
         <p className="notice notice-error" role="alert">
@@ -51,7 +64,7 @@ export function RecorderView() {
             <StatusLine />
             <RecordingOwner />
             <LevelMeter />
-            <Controls />
+            <Controls onChangeTemplate={signedIn ? focusTemplate : null} />
             <RecorderNotices />
           </div>
           {/* Under the buttons, so that Start stays where the vet's hand expects it and the
