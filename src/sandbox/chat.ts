@@ -1,10 +1,11 @@
 // The sandbox's clinical assistant (`POST {agents_url}/chat`, docs/service.md): a memory per
 // conversation, each an organization's own, and answers drawn from the conversation's context
 // alone (the consult's note the app sends). It quotes the note's figures (weights, temperatures,
-// heart and breathing rates, doses), says plainly what the note does not say, and knows the
-// earlier turns. No model: plain rules over the note's text, so tests can tell what it must say.
+// heart and breathing rates, doses, each per-kilogram dose worked out for the note's weight),
+// says plainly what the note does not say, and reads a follow-up with the turn before it. No
+// model: plain rules over the note's text, so tests can tell what it must say.
 import { randomBytes } from 'node:crypto';
-import { findFigures, type Figure } from '../shared/note/figures.ts';
+import { doseMismatches, findFigures, perKgTotals, statedWeightKg, type Figure } from '../shared/note/figures.ts';
 import { answerDdx, SANDBOX_NOTICE } from './agents.ts';
 
 /** The most conversations remembered per organization; the least recently used is forgotten first. */
@@ -123,15 +124,15 @@ function figuresOf(context: string, kinds: readonly Figure['kind'][]): string[] 
     .map((f) => quoted(context, f));
 }
 
-/** The doses of the note, each with the drug named before it on its line. */
-function dosesOf(context: string): string[] {
+/** The doses of the note, each with the drug named before it on its line and where it is. */
+function dosesOf(context: string): { text: string; start: number }[] {
   const figures = findFigures(context);
   return figures
     .filter((f) => f.kind === 'dose')
     .map((dose) => {
       const lineStart = context.lastIndexOf('\n', dose.start - 1) + 1;
       const drug = figures.filter((f) => f.kind === 'drug' && f.start >= lineStart && f.end <= dose.start).at(-1);
-      return drug ? `${drug.text} ${dose.text}` : dose.text;
+      return { text: drug ? `${drug.text.toLowerCase()} ${dose.text}` : dose.text, start: dose.start };
     });
 }
 
@@ -163,22 +164,40 @@ function differentials(context: string): string {
   return `From the signs in the note, the differentials to consider are ${list(names)}.`;
 }
 
+// The totals are the app's own arithmetic (perKgTotals), the same the treatment-plan view shows,
+// so the assistant and the view never give two totals for one dose.
 function doseCheck(context: string): string {
   const doses = dosesOf(context);
-  const weights = figuresOf(context, ['weight']);
   if (doses.length === 0) return 'The note gives no doses, so there is nothing in it for me to check.';
-  const weight =
-    weights.length > 0
-      ? `The note gives ${list(weights)}; work each total from that weight.`
-      : 'The note gives no weight, so I cannot check a total dose.';
-  return `The plan in the note gives ${list(doses)}. ${weight} Check each against the formulary for this species before it is given.`;
+  const kg = statedWeightKg(context);
+  if (kg === null)
+    return `The plan in the note gives ${list(doses.map((d) => d.text))}. The note gives no weight, so I cannot work out a total dose. Check each against the formulary for this species before it is given.`;
+  const totals = perKgTotals(context, kg);
+  const worked = doses.map((d) => {
+    const total = totals.find((t) => t.start === d.start);
+    return total ? `${d.text} × ${kg} kg = ${total.total}` : d.text;
+  });
+  const wrong = doseMismatches(context, kg).map((m) => `${m.says}: check it.`);
+  return [
+    `With the note's weight ${kg} kg, the plan gives ${list(worked)}.`,
+    ...wrong,
+    'Check each against the formulary for this species before it is given.',
+  ].join(' ');
 }
 
 function summary(context: string): string {
-  const figures = [...figuresOf(context, ['weight', 'temperature', 'rate']), ...dosesOf(context)];
+  const figures = [...figuresOf(context, ['weight', 'temperature', 'rate']), ...dosesOf(context).map((d) => d.text)];
   return figures.length > 0
     ? `The note records ${list(figures)}.`
     : 'The note records no weight, temperature, rate or dose.';
+}
+
+const FOLLOW_UP = /^(?:and|also|what about|how about|then|so|but)\b/i;
+
+/** A message that reads as going on from the one before: "And her weight?", "Her weight?". */
+function isFollowUp(message: string): boolean {
+  const words = message.trim().split(/\s+/);
+  return FOLLOW_UP.test(message.trim()) || words.length <= 3;
 }
 
 /** The assistant's answer to one message of a conversation, from its context and its earlier turns. */
@@ -187,7 +206,6 @@ export function answerTurn(conversation: ChatConversation, message: string): str
   const asked = message.toLowerCase();
   const parts: string[] = [];
   const previous = conversation.turns.at(-1);
-  if (previous) parts.push(`Earlier you asked: “${previous.message.slice(0, 120).trim()}”.`);
   if (context.trim() === '') {
     parts.push('I was given no note for this conversation, so I do not know this case.');
   } else {
@@ -201,6 +219,10 @@ export function answerTurn(conversation: ChatConversation, message: string): str
         `The note does not say anything about ${list(unknown)}, so I do not know; check the patient's record.`,
       );
   }
+  // The answer comes first; the question before is named only when this one leans on it
+  // ("And her weight?"), never as an opening the vet must read past.
+  if (previous && isFollowUp(message))
+    parts.push(`Following on from your question “${previous.message.slice(0, 120).trim()}”.`);
   parts.push(SANDBOX_NOTICE);
   return parts.join(' ');
 }

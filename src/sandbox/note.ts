@@ -18,7 +18,7 @@ const SECTION_TEXT: Readonly<Record<string, Example>> = {
   assessment: () =>
     'Acute vomiting, most likely dietary indiscretion (gastritis). Foreign body less likely but not excluded. Pancreatitis considered.',
   plan: (p) =>
-    `Maropitant 1 mg/kg SC given today. Bland diet in small meals for 3 days. Recheck in 48 h, sooner if ${p} vomits again, stops drinking or becomes lethargic; radiographs then.`,
+    `Maropitant 1 mg/kg SC given today, then 2 mg/kg by mouth once daily for 2 days (one 60 mg tablet, 1.9 mg/kg). Bland diet in small meals for 3 days. Recheck in 48 h, sooner if ${p} vomits again, stops drinking or becomes lethargic; radiographs then.`,
   signalment: (p) => `${p}, 3-year-old female neutered Labrador Retriever.`,
   history: (p) =>
     `${p} eats a commercial adult diet twice daily; walks twice a day. No illness since the last visit. No current medication.`,
@@ -53,7 +53,10 @@ const SECTION_TEXT: Readonly<Record<string, Example>> = {
   'post-operative plan': () =>
     'Meloxicam for 3 days, buster collar for 10 days, lead walks only. Wound check in 3 days, sutures out in 10.',
   diagnosis: (p) => `${p} has an upset stomach (gastritis), most likely from eating something from the bin.`,
-  medications: () => 'Maropitant 60 mg tablet: half a tablet once a day for 2 more days, with a little food.',
+  // The tablets the vomiting dog of the SOAP example (32.4 kg) takes home: 2 mg/kg by mouth is
+  // 65 mg, and one 60 mg tablet is the nearest whole tablet.
+  medications: (p) =>
+    `Maropitant 60 mg tablets: one tablet (60 mg, 1.9 mg/kg for ${p}'s 32.4 kg) once a day for 2 more days, with a little food.`,
   'warning signs': (p) =>
     `Call us at once if ${p} vomits again, there is blood in the vomit or stools, the belly looks swollen or painful, or ${p} stops drinking.`,
   'follow-up': () => 'Recheck appointment in 48 hours.',
@@ -121,6 +124,8 @@ const CAT_TEXT: Readonly<Record<string, Example>> = {
     'Weight 4.2 kg (4.3 kg three months ago). T 38.9 °C, HR 180 bpm, RR 28/min. Mucous membranes pink and moist, CRT < 2 s. Mild discomfort on cranial abdominal palpation, no mass or thickened bowel loops felt. Remainder of the examination unremarkable.',
   assessment: () =>
     'Acute vomiting, most likely gastritis from plant material. Linear foreign body less likely but not excluded. Pancreatitis considered.',
+  plan: (p) =>
+    `Maropitant 1 mg/kg SC given today, then 1 mg/kg by mouth once daily for 2 days (4 mg: a quarter of a 16 mg tablet). Bland diet in small meals for 3 days. Recheck in 48 h, sooner if ${p} vomits again, stops eating or becomes lethargic; radiographs then.`,
   signalment: (p) => `${p}, 3-year-old female neutered domestic shorthair cat.`,
   history: (p) =>
     `${p} eats a commercial adult cat diet, wet and dry; goes outdoors in the day. No illness since the last visit. No current medication.`,
@@ -133,7 +138,9 @@ const CAT_TEXT: Readonly<Record<string, Example>> = {
   'procedures performed': () => 'Scale and polish. Extraction of 307 and 407. Dental radiographs of all quadrants.',
   'post-operative plan': () =>
     'Meloxicam for 3 days at the cat dose, buster collar for 10 days, kept indoors. Wound check in 3 days, sutures out in 10.',
-  medications: () => 'Maropitant 16 mg tablet: a quarter of a tablet once a day for 2 more days, with a little food.',
+  // The cat of the SOAP example (4.2 kg) at 1 mg/kg by mouth: a quarter of a 16 mg tablet.
+  medications: (p) =>
+    `Maropitant 16 mg tablets: a quarter of a tablet (4 mg, 0.95 mg/kg for ${p}'s 4.2 kg) once a day for 2 more days, with a little food.`,
   'examination today': () => 'Weight 4.3 kg. Abdomen soft and non-painful. Hydration normal.',
   'vaccines given': () => 'RCP and FeLV, subcutaneous, left hind leg below the stifle.',
   'next due': () => 'FeLV booster in 3-4 weeks; annual boosters in 12 months.',

@@ -19,13 +19,15 @@ test('differentials from a cat’s note start at once, are kept with the consult
   await expect(region).toContainText('Weight 5.1 kg');
   await expect(region).not.toContainText('31.0 kg');
 
-  // One click (in More): the note goes as plain text and the answer comes without another.
+  // One click (in More): the note's history and examination go as plain text and the answer comes without another.
   await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Get differentials from this note', exact: true }).click();
   const history = page.getByLabel('Clinical history', { exact: true });
-  await expect(history).toHaveValue(/^Example note\n[\s\S]*Physical examination\n/);
+  // The history and examination only: not the disclaimer, the differentials or the treatment.
+  await expect(history).toHaveValue(/^Presenting complaint\n[\s\S]*Physical examination\n/);
   const sent = await history.inputValue();
   expect(sent).not.toMatch(/##|\*\*/);
+  expect(sent).not.toMatch(/Example note|Differential diagnoses|Treatment|Client communication/);
   const main = page.getByRole('main');
   const origin = main.getByText(/^From the note of Misty, asked \d{1,2}:\d\d/);
   await expect(origin).toBeVisible({ timeout: 15_000 });

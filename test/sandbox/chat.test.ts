@@ -49,7 +49,8 @@ describe('POST /chat', () => {
     expect(second.json).toEqual({ output: expect.any(String), conversation_id: first.json.conversation_id });
     expect(second.json.output).toContain('buprenorphine 0.02 mg/kg');
     expect(second.json.output).toContain('weight 4.2 kg');
-    expect(second.json.output).toContain('Earlier you asked: “What should the pet owner watch for?”');
+    expect(second.json.output).toContain('buprenorphine 0.02 mg/kg × 4.2 kg = 0.08 mg');
+    expect(second.json.output).not.toContain('What should the pet owner watch for?');
     const third = await chat<Turn>(
       { message: 'What were her thyroid results?', conversation_id: first.json.conversation_id },
       { token: access },
@@ -58,10 +59,13 @@ describe('POST /chat', () => {
 
     // A colleague of the same clinic may go on with it; another clinic's vet does not find it.
     const colleague = await signIn(s, COLLEAGUE_ACCOUNT);
-    expect(
-      (await chat({ message: 'Her weight?', conversation_id: first.json.conversation_id }, { token: colleague.access }))
-        .status,
-    ).toBe(200);
+    const followUp = await chat<Turn>(
+      { message: 'Her weight?', conversation_id: first.json.conversation_id },
+      { token: colleague.access },
+    );
+    expect(followUp.status).toBe(200);
+    // The conversation is remembered: a follow-up is read with the question before it.
+    expect(followUp.json.output).toContain('Following on from your question “What were her thyroid results?”.');
     const other = await signIn(s, OTHER_ACCOUNT);
     const stranger = await chat<Refusal>(
       { message: 'Her weight?', conversation_id: first.json.conversation_id },

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RecordingStore } from '../../src/main/core/recordings/index.ts';
+import { doseMismatches, findFigures, statedWeightKg } from '../../src/shared/note/figures.ts';
+import { findDrugs } from '../../src/sandbox/formulary/index.ts';
 import { buildNote, EXAMPLE_NOTE_LABEL } from '../../src/sandbox/note.ts';
 import { findTemplate, TEMPLATES } from '../../src/sandbox/templates.ts';
 import { webmDurationSeconds } from '../../src/sandbox/uploads.ts';
@@ -141,5 +143,45 @@ describe('buildNote for the species the visit names', () => {
     expect(text(buildNote(sick, { patientName: 'Rex' }))).toBe(dog.replace(' (Dog, lame)', ''));
     const rabbit = buildNote(sick, { patientName: 'Thumper', description: 'Rabbit' });
     expect(rabbit[0]!.content).toMatch(/examples for dogs and cats; this one is a dog’s\.$/);
+  });
+});
+
+describe('the example notes’ doses', () => {
+  const note = (template: string, description: string) =>
+    buildNote(
+      TEMPLATES.find((t) => t.name === template)!,
+      { patientName: 'Bella', description },
+    );
+  const section = (template: string, description: string, heading: string) =>
+    note(template, description).find((s) => s.category === heading)!.content;
+
+  it('give the discharge tablets for the weight the consult’s note states, at the formulary’s dose by mouth', () => {
+    for (const [species, description] of [
+      ['dog', 'dog, vomiting'],
+      ['cat', 'cat, vomiting'],
+    ] as const) {
+      const weight = statedWeightKg(section('SOAP', description, 'Objective'));
+      const medications = section('Discharge instructions', description, 'Medications');
+      // The weight the tablets were worked out for is said, and is the consult's.
+      expect(statedWeightKg(medications), species).toBe(weight);
+      const perKg = findFigures(medications).find((f) => f.kind === 'dose' && /mg\/kg$/.test(f.text));
+      expect(perKg, `${species}: ${medications}`).toBeDefined();
+      const doses = findDrugs('maropitant')[0]!.doses[species];
+      if (typeof doses === 'string') throw new Error(doses);
+      const oral = doses.find((d) => /\bPO\b/.test(d.how))!;
+      expect(parseFloat(perKg!.text) / Number(oral.amount), species).toBeGreaterThan(0.9);
+      expect(parseFloat(perKg!.text) / Number(oral.amount), species).toBeLessThan(1.1);
+      expect(doseMismatches(medications), species).toEqual([]);
+    }
+  });
+
+  it('never give an amount that disagrees with the weight the note states', () => {
+    for (const t of TEMPLATES)
+      for (const description of ['dog', 'cat']) {
+        const text = note(t.name, description)
+          .map((s) => s.content)
+          .join('\n');
+        expect(doseMismatches(text), `${t.name}, ${description}`).toEqual([]);
+      }
   });
 });

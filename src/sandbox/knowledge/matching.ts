@@ -311,9 +311,16 @@ const NEGATOR =
 // Where a clause ends: a negation does not reach past these.
 const CLAUSE_BREAK = /[.;:!?\n,()[\]]|\b(?:but|however|although|though|except|yet|whereas|while)\b/g;
 // Words after a sign that cancel it ("vomiting: none", "coughing - not seen").
+// A diagnosis the vet weighed and put aside ("foreign body less likely") is not the patient's.
 const AFTER_NEGATION =
-  /^\s*(?:[:-]\s*(?:no|none|nil|negative|absent)\b|(?:\w+\s+){0,2}?(?:absent|denied|not (?:seen|present|noted|observed|reported)|resolved|ruled out)\b)/;
+  /^\s*(?:[:-]\s*(?:no|none|nil|negative|absent)\b|(?:\w+\s+){0,2}?(?:absent|denied|not (?:seen|present|noted|observed|reported)|resolved|ruled out|less likely|unlikely|doubtful|improbable)\b)/;
+const HEDGE_BEFORE = /\b(?:unlikely|less likely|doubtful)\b/;
 const NEGATION_WINDOW_WORDS = 5;
+// A sign named after "if" in its sentence is one to watch for, not one the patient has: "recheck
+// sooner if she vomits again, stops drinking or becomes lethargic" lists what has not happened.
+// The whole sentence counts, since such a list runs over commas.
+const CONDITIONAL = /\b(?:if|unless|in case|should (?:he|she|it|they|the \w+)|watch for|look out for|monitor for)\b/;
+const SENTENCE_BREAK = /[.;!?\n]/g;
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -401,13 +408,22 @@ export interface Hit {
   negated: boolean;
 }
 
-/** Whether the words at start..end are negated in their clause. */
+/** Whether the words at `start` are in a sentence that says what to do if they happen. */
+export function isConditional(p: Prepared, start: number): boolean {
+  const before = p.masked.slice(Math.max(0, start - 160), start);
+  let sentenceStart = 0;
+  for (const m of before.matchAll(SENTENCE_BREAK)) sentenceStart = m.index + m[0].length;
+  return CONDITIONAL.test(before.slice(sentenceStart));
+}
+
+/** Whether the words at start..end are negated in their clause, or only a condition. */
 export function isNegated(p: Prepared, start: number, end: number): boolean {
   const before = p.masked.slice(Math.max(0, start - 80), start);
   let clauseStart = 0;
   for (const m of before.matchAll(CLAUSE_BREAK)) clauseStart = m.index + m[0].length;
   const words = before.slice(clauseStart).trim().split(/\s+/).filter(Boolean).slice(-NEGATION_WINDOW_WORDS);
-  if (NEGATOR.test(words.join(' '))) return true;
+  if (NEGATOR.test(words.join(' ')) || HEDGE_BEFORE.test(words.join(' '))) return true;
+  if (isConditional(p, start)) return true;
   const after = p.masked.slice(end, end + 40).split(/[.;,\n]/)[0] ?? '';
   return AFTER_NEGATION.test(after);
 }
@@ -701,7 +717,8 @@ export function deniedSigns(p: Prepared, conditions: readonly Condition[]): stri
   const denied = new Map<number, string>();
   for (const c of conditions) {
     for (const [term] of c.signs) {
-      const hits = findTerm(p, term);
+      // A sign only watched for ("call if she becomes lethargic") was not said to be absent either.
+      const hits = findTerm(p, term).filter((h) => !isConditional(p, h.start));
       if (hits.length > 0 && hits.every((h) => h.negated)) for (const h of hits) denied.set(h.start, h.text);
     }
   }

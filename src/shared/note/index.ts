@@ -1,6 +1,7 @@
 // The note in sections, read from what the service sends (`categories_output`, `rtf_output`)
 // and written out as the app stores it, shows it, copies it (text, HTML, RTF) and names its
 // files. Pure: the window and main both use it.
+import { historyAndExaminationSections } from './history-and-examination.ts';
 import type { NoteMeta, NoteSection } from './types.ts';
 
 export type { NoteMeta, NoteSection } from './types.ts';
@@ -348,4 +349,9 @@ function safeFileWords(text: string): string {
       .slice(0, 60)
       .trim()
   );
+}
+
+/** The note's history and examination in its stored form: what differentials are asked from. */
+export function historyAndExamination(note: string): string {
+  return sectionsToText(historyAndExaminationSections(sectionsFromText(note)));
 }

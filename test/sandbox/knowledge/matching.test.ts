@@ -2,6 +2,8 @@
 // negation in the same clause, and the score of each condition (on a small made-up base).
 import { describe, expect, it } from 'vitest';
 import { findTerm, prepare, signalmentWords } from '../../../src/sandbox/knowledge/matching.ts';
+import { answerDdx } from '../../../src/sandbox/agents.ts';
+import { buildNote } from '../../../src/sandbox/note.ts';
 import { score } from './support.ts';
 
 describe('matching a history', () => {
@@ -25,6 +27,35 @@ describe('matching a history', () => {
     expect(negated('not eating and vomiting')).toEqual([false]);
     expect(negated('vomiting: none')).toEqual([true]);
     expect(findTerm(prepare('non-productive retching'), 'retching').every((h) => !h.negated)).toBe(true);
+  });
+
+  it('reads a hedged diagnosis and a sign in a condition as not present', () => {
+    const negated = (text: string, term: string): boolean[] => findTerm(prepare(text), term).map((h) => h.negated);
+    // A conclusion the vet weighed and put aside is not the patient's diagnosis.
+    expect(negated('Foreign body less likely but not excluded.', 'foreign body')).toEqual([true]);
+    expect(negated('Pancreatitis unlikely.', 'pancreatitis')).toEqual([true]);
+    expect(negated('A foreign body is less likely.', 'foreign body')).toEqual([true]);
+    expect(negated('Foreign body ruled out on radiographs.', 'foreign body')).toEqual([true]);
+    // What to watch for at home is not a sign the patient has.
+    expect(
+      negated('Recheck in 48 h, sooner if Bella vomits again, stops drinking or becomes lethargic.', 'lethargy'),
+    ).toEqual([true]);
+    expect(negated('Call us if there is diarrhoea.', 'diarrhea')).toEqual([true]);
+    expect(negated('Lethargic since Monday; call if worse.', 'lethargy')).toEqual([false]);
+    expect(negated('Quiet and lethargic, foreign body possible.', 'foreign body')).toEqual([false]);
+  });
+
+  it("does not argue with a whole note: the assessment's hedges and the plan's conditions are not signs", () => {
+    const note = buildNote(
+      { name: 'SOAP note', sections: ['Subjective', 'Objective', 'Assessment', 'Plan'] },
+      { patientName: 'Bella', description: 'dog' },
+    );
+    const answer = answerDdx(note.map((s) => `${s.category}\n${s.content}`).join('\n\n'));
+    if (!answer.status) throw new Error('refused');
+    expect(Object.keys(answer.response['Differential Diagnosis Details'])[0]).toBe('Acute gastroenteritis');
+    const summary = answer.response['Plain English Summary'];
+    expect(summary).not.toMatch(/lethargic/);
+    expect(summary).toMatch(/absent \(diarrhea\)/);
   });
 
   it('scores weighted signs, each once, and a negated sign not at all', () => {

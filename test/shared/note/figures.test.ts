@@ -1,6 +1,12 @@
 // The figures a vet checks before a note goes into the record, found in the words scribes write.
 import { describe, expect, it } from 'vitest';
-import { figuresLine, findFigures, perKgTotals, statedWeightKg } from '../../../src/shared/note/figures.ts';
+import {
+  doseMismatches,
+  figuresLine,
+  findFigures,
+  perKgTotals,
+  statedWeightKg,
+} from '../../../src/shared/note/figures.ts';
 
 const kinds = (text: string) => findFigures(text).map((f) => `${f.kind}:${f.text}`);
 
@@ -79,5 +85,36 @@ describe('statedWeightKg and perKgTotals', () => {
       ['2 µg/kg', '64 µg'],
     ]);
     expect(perKgTotals('Meloxicam 0.1 mg/kg', 4.3)).toMatchObject([{ total: '0.43 mg' }]);
+  });
+});
+
+describe('doseMismatches', () => {
+  const WEIGHED = 'Weight 32.4 kg (32.0 kg three months ago).\n';
+  const found = (text: string) => doseMismatches(text).map((m) => ({ text: text.slice(m.start, m.end), says: m.says }));
+
+  it('flags a mg amount that its mg/kg and the note’s weight do not multiply to', () => {
+    expect(found(`${WEIGHED}Maropitant 60 mg (1 mg/kg) by mouth once daily.`)).toEqual([
+      { text: '60 mg', says: '60 mg is not 1 mg/kg for 32.4 kg (32.4 mg); 60 mg is 1.85 mg/kg' },
+    ]);
+    // Either order, and a range read as its bounds.
+    expect(found(`${WEIGHED}Maropitant 2 mg/kg PO: 30 mg once daily.`)).toHaveLength(1);
+    expect(found(`${WEIGHED}Carprofen 2-4 mg/kg (200 mg) once daily.`)).toHaveLength(1);
+  });
+
+  it('leaves alone a dose that agrees within rounding, and doses it cannot pair or weigh', () => {
+    expect(found(`${WEIGHED}Maropitant 60 mg tablet (1.9 mg/kg) once daily.`)).toEqual([]);
+    expect(found(`${WEIGHED}Maropitant 1 mg/kg SC = 32 mg given today.`)).toEqual([]);
+    expect(found(`${WEIGHED}Carprofen 2-4 mg/kg (100 mg) once daily.`)).toEqual([]);
+    // Another sentence, another unit, or no weight: nothing is paired.
+    expect(found(`${WEIGHED}Maropitant 1 mg/kg SC today. Amoxicillin 500 mg twice daily.`)).toEqual([]);
+    expect(found(`${WEIGHED}Dexmedetomidine 2 µg/kg and 60 mg of ketamine.`)).toEqual([]);
+    expect(found('Maropitant 60 mg (1 mg/kg) by mouth once daily.')).toEqual([]);
+  });
+
+  it('is counted in the line of figures to check', () => {
+    const text = `${WEIGHED}Maropitant 60 mg (1 mg/kg) by mouth once daily.`;
+    expect(figuresLine(findFigures(text), doseMismatches(text))).toMatch(
+      /check them against the consult before the note goes into the record\. 1 dose does not match the note’s weight \(32\.4 kg\)\.$/,
+    );
   });
 });

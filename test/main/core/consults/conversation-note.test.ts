@@ -28,12 +28,31 @@ describe('the sandbox’s assistant', () => {
     expect(first).toContain('carprofen 4 mg/kg');
     expect(first).toContain('weight 12 kg');
     memory.remember(conversation, 'Check the doses in this plan', first);
+    // A question of its own is answered on its own: the answer does not start by quoting the last one.
     const second = answerTurn(conversation, 'What did the radiographs show?');
-    expect(second).toContain('Earlier you asked: “Check the doses in this plan”.');
     expect(second).toMatch(/does not say anything about radiographs, so I do not know/);
+    expect(second).not.toContain('Check the doses in this plan');
+    expect(second).not.toMatch(/^Earlier/);
+    memory.remember(conversation, 'What did the radiographs show?', second);
+    // A follow-up is read with the question before it, which is named at the end.
+    const third = answerTurn(conversation, 'And her weight?');
+    expect(third).toContain('weight 12 kg');
+    expect(third).toContain('Following on from your question “What did the radiographs show?”.');
+    expect(third).toMatch(/^The note records/);
     expect(memory.find('org-a', id)).toBe(conversation);
     expect(memory.find('org-b', id)).toBeUndefined();
     const blank = memory.start('org-a', '  ').conversation;
     expect(answerTurn(blank, 'What is her weight?')).toMatch(/given no note/);
+  });
+
+  it('works out each dose per kilogram for the note’s weight, as the treatment plan does, and says where an amount disagrees', () => {
+    const { conversation } = new ChatMemory().start(
+      'org-a',
+      'Objective\nWeight 32.4 kg (32.0 kg three months ago).\n\nPlan\nMaropitant 1 mg/kg SC given today. Maropitant 60 mg (1 mg/kg) PO tomorrow.',
+    );
+    const answer = answerTurn(conversation, 'Check the doses in this plan');
+    expect(answer).toContain('maropitant 1 mg/kg × 32.4 kg = 32.4 mg');
+    expect(answer).toContain('60 mg is not 1 mg/kg for 32.4 kg (32.4 mg)');
+    expect(answer).not.toMatch(/work each total from that weight/);
   });
 });

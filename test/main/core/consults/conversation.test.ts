@@ -126,7 +126,9 @@ describe('a conversation about a consult', () => {
     const second = await ask(h, id, 'Check the doses in this plan');
     expect(second.answer).toContain('1 mg/kg');
     expect(second.answer).toContain('28.4 kg');
-    expect(second.answer).toContain('Earlier you asked: “What should the pet owner watch for?”');
+    // Worked out for the note's weight, and answered without quoting the question before.
+    expect(second.answer).toContain('maropitant 1 mg/kg × 28.4 kg = 28.4 mg');
+    expect(second.answer).not.toContain('What should the pet owner watch for?');
     const third = await ask(h, id, 'Is meloxicam safe with her kidney values?');
     expect(third.answer).toMatch(/does not say anything about meloxicam and kidney/);
 
@@ -159,8 +161,8 @@ describe('a conversation about a consult', () => {
     const again = await start();
     await again.c.session.signIn(s.demo.email, s.demo.password);
     expect(await again.h['consults:chatTurns']({ id })).toEqual({ ok: true, data: [first, second, third] });
-    const fourth = await ask(again.h, id, 'Differentials from this note');
-    expect(fourth.answer).toContain('Earlier you asked: “Is meloxicam safe');
+    const fourth = await ask(again.h, id, 'And the differentials?');
+    expect(fourth.answer).toContain('Following on from your question “Is meloxicam safe');
     expect((chatRequests(proxy)[3]!.json as Record<string, string>)['conversation_id']).toBe(conversationId);
 
     // Bad input: one sentence, nothing sent.

@@ -161,9 +161,11 @@ describe('AgentPanel: ddx', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Clinical history'));
   });
 
-  it('arriving from a consult’s note asks at once, once, with the note as plain text, and links back to the consult', async () => {
+  it('arriving from a consult’s note asks at once, once, with its history and examination as plain text, and links back to the consult', async () => {
     const id = await recordThrough(createHandlers(core), 'Misty');
-    const note = '## Subjective\n\n**Misty**, cat, 9 years: vomiting and weight loss, drinking a lot.';
+    // The assessment and plan are the vet's conclusions, not signs: they are not sent.
+    const note =
+      '## Subjective\n\n**Misty**, cat, 9 years: vomiting and weight loss, drinking a lot.\n\n## Assessment\n\nHyperthyroidism less likely.\n\n## Plan\n\nRecheck sooner if Misty becomes lethargic.';
     const consult = { id, patient: 'Misty', note };
     act(() => ui.useNav.getState().go({ name: 'ddx', consult }));
     // Strict mode runs effects twice: the arrival is still asked once.

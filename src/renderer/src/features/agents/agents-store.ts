@@ -9,6 +9,7 @@ import { MAX_AGENT_INPUT } from '../../../../shared/ipc-client.ts';
 import type { DdxResult, MedicationResult, TreatmentPlanResult } from '../../../../shared/service/index.ts';
 import type { KeptAnswer, SessionInfo } from '../../../../shared/ipc.ts';
 import { api, ApiCallError } from '../../api.ts';
+import { historyAndExamination } from '../../../../shared/note/index.ts';
 import { plainNoteText } from './note-text.ts';
 
 export interface Failure {
@@ -148,8 +149,9 @@ export const useAgents = create<AgentsState>((set, get) => {
       }
     },
     async askFromNote(agent, source, note) {
-      // A request already on its way is overtaken: this one is what the vet asked for now.
-      patch(agent.name, { input: plainNoteText(note), source, busy: false });
+      // A request already on its way is overtaken: this one is what the vet asked for now. Only
+      // the history and examination go: the assessment and plan would be read as signs.
+      patch(agent.name, { input: plainNoteText(historyAndExamination(note)), source, busy: false });
       await get().ask(agent);
     },
     showKept(source, answer) {

@@ -22,7 +22,7 @@ import { useClinicName } from './clinic-name.ts';
 import { NoteEditor } from './note-editor.tsx';
 import { ConsultAnswers } from '../answers/index.ts';
 import { ConsultChat } from '../chat/index.ts';
-import { figuresLine, findFigures } from '../../../../shared/note/figures.ts';
+import { doseMismatches, figuresLine, findFigures } from '../../../../shared/note/figures.ts';
 import { useNoteText } from './use-note-text.ts';
 import { useDraftAutosave } from './use-draft-autosave.ts';
 import { NOTE_EXPORTS, useNoteActions } from './use-note-actions.ts';
@@ -151,14 +151,11 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
 
   // Read mode only (not at every key typed in the editor); counted where they are marked: the
   // note's text, not its headings.
-  const checkLine = figuresLine(
-    findFigures(
-      text
-        .split('\n')
-        .filter((l) => !/^#{1,6} /.test(l))
-        .join('\n'),
-    ),
-  );
+  const body = text
+    .split('\n')
+    .filter((l) => !/^#{1,6} /.test(l))
+    .join('\n');
+  const checkLine = figuresLine(findFigures(body), doseMismatches(body));
   const more: MenuItem[] = [
     { label: `Edit ${name}`, onSelect: () => edit.type(text) },
     ...NOTE_EXPORTS.map((e) => ({ label: e.label, onSelect: () => void actions.exportAs(e.format) })),
