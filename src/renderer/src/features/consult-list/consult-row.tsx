@@ -139,7 +139,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Send as {me.name || me.email}
               </button>
             )}
-            {needsTemplate && (
+            {needsTemplate && consult.sendRefused ? (
+              // A colleague's unsent consult: who may send it, said before any click.
+              <span className="consult-handover">{consult.sendRefused}</span>
+            ) : needsTemplate ? (
               <>
                 <div className="consult-template">
                   <TemplatePicker value={templateId} onChange={setTemplateId} disabled={busy} />
@@ -155,22 +158,32 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                   {recovered ? 'Upload' : 'Send'}
                 </button>
               </>
-            )}
+            ) : null}
             {!claimable && job?.state === 'completed' && (
               <button type="button" className="primary" onClick={() => go({ name: 'note', id: recording.id })}>
                 Open note
               </button>
             )}
-            {!claimable && job?.state === 'failed' && !needsName && (
-              <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
-                Retry
-              </button>
-            )}
-            {!claimable && job?.overdue && job.state === 'scribe_requested' && (
-              <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
-                Ask again
-              </button>
-            )}
+            {!claimable &&
+              job?.state === 'failed' &&
+              !needsName &&
+              (consult.retryRefused ? (
+                <span className="consult-handover">{consult.retryRefused}</span>
+              ) : (
+                <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
+                  Retry
+                </button>
+              ))}
+            {!claimable &&
+              job?.overdue &&
+              job.state === 'scribe_requested' &&
+              (consult.askAgainRefused ? (
+                <span className="consult-handover">{consult.askAgainRefused}</span>
+              ) : (
+                <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
+                  Ask again
+                </button>
+              ))}
             {!claimable && job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
               <button
                 type="button"
@@ -202,6 +215,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
             {!claimable &&
               job &&
               job.state !== 'failed' &&
+              !consult.retryRefused &&
               (job.waitingFor === 'network' || job.waitingFor === 'service') && (
                 <button type="button" disabled={busy} onClick={() => void retry()}>
                   Try now
