@@ -13,6 +13,7 @@ import { switchUser } from '../../stores/switch-user.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import {
+  type ConsultStatus,
   askerName,
   consultStatus,
   consultTitle,
@@ -43,6 +44,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const claimable = consult.claimable === true && !live;
   const needsName = !live && !claimable && needsPatientName(consult);
   const needsTemplate = !live && !claimable && job === null && !needsName;
+  // A colleague's consult waiting to be sent does not need this vet: its status says who may
+  // send it (the engine's sentence), once, in place of "Choose a template to send" and Send.
+  const shown: ConsultStatus =
+    needsTemplate && consult.sendRefused ? { text: consult.sendRefused, badge: 'Waiting', tone: 'progress' } : status;
   const me = useSession((s) => s.session.user);
   const background = useSession((s) => s.session.background);
 
@@ -61,7 +66,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
     });
 
   return (
-    <li className={`consult-row tone-${status.tone}`}>
+    <li className={`consult-row tone-${shown.tone}`}>
       <article aria-labelledby={titleId}>
         <div className="consult-head">
           <h3 id={titleId}>
@@ -111,8 +116,8 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
           </p>
         </div>
         <div className="consult-status">
-          <StatusBadge status={status} />
-          <span className="consult-status-text">{status.text}</span>
+          <StatusBadge status={shown} />
+          <span className="consult-status-text">{shown.text}</span>
         </div>
         {status.progress !== undefined && (
           <progress max={1} value={status.progress} aria-label={`Upload of ${title}`}>
@@ -139,10 +144,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Send as {me.name || me.email}
               </button>
             )}
-            {needsTemplate && consult.sendRefused ? (
-              // A colleague's unsent consult: who may send it, said before any click.
-              <span className="consult-handover">{consult.sendRefused}</span>
-            ) : needsTemplate ? (
+            {needsTemplate && !consult.sendRefused && (
               <>
                 <div className="consult-template">
                   <TemplatePicker value={templateId} onChange={setTemplateId} disabled={busy} />
@@ -158,7 +160,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                   {recovered ? 'Upload' : 'Send'}
                 </button>
               </>
-            ) : null}
+            )}
             {!claimable && job?.state === 'completed' && (
               <button type="button" className="primary" onClick={() => go({ name: 'note', id: recording.id })}>
                 Open note
