@@ -73,5 +73,20 @@ describe("a colleague's unsent consult", () => {
     expect(screen.getByText(`Only ${owner} can retry this consult.`)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Ask again' })).toBeNull();
     expect(screen.getByText(`Only ${owner} can ask again for this consult's note.`)).toBeTruthy();
+    cleanup();
+
+    // The same in the note view, where the note is not ready yet.
+    for (const [c, button, why] of [
+      [failed, 'Retry', failed.retryRefused],
+      [late, 'Ask again', late.askAgainRefused],
+    ] as const) {
+      const id = `${c.recording.id}-${button === 'Retry' ? 'a' : 'b'}`;
+      const shown = { ...c, recording: { ...c.recording, id }, job: c.job && { ...c.job, recordingId: id } };
+      act(() => useConsults.setState((st) => ({ byId: { ...st.byId, [id]: shown } })));
+      render(<NoteView id={id} />);
+      expect(screen.getByText(why)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: button })).toBeNull();
+      cleanup();
+    }
   });
 });
