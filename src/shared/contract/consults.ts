@@ -121,6 +121,14 @@ export interface ConsultInfo {
    * window shows the reason instead of a Delete that would be refused.
    */
   deleteRefused?: string;
+  /** Why they may not send it (an unsent consult of a colleague's), in one sentence; absent when they may. */
+  sendRefused?: string;
+  /** Why they may not change its patient or details (an unsent consult of a colleague's); absent when they may. */
+  changeRefused?: string;
+  /** Why they may not retry it (an unsent consult of a colleague's); absent when they may. */
+  retryRefused?: string;
+  /** Why they may not ask the service again for its note; absent when they may. */
+  askAgainRefused?: string;
 }
 
 /** A note in the three flavours a practice-management system can paste, and a file name base. */

@@ -2,7 +2,7 @@
 // whole, as an offer to claim, or not at all. Every answer naming a consult is made here.
 import type { ConsultInfo } from '../../../shared/ipc.ts';
 import type { Actor } from '../sign-in/index.ts';
-import type { ConsultAccess, ConsultGate } from './gate.ts';
+import type { ConsultAccess, ConsultGate, OwnerRefusals } from './gate.ts';
 import type { ConsultCache } from './cache.ts';
 import { consultStage } from './stage.ts';
 import { Refusal } from '../platform/index.ts';
@@ -11,11 +11,12 @@ export const NOT_THEIRS = 'That consult is not on this computer, or it belongs t
 
 /**
  * A consult as the window gets it: one it may only claim says so, and one the vet may see but
- * not delete (a colleague's) says why (`ConsultGate.ownerOnly`).
+ * not delete, send, change, retry or ask again for (a colleague's) says why
+ * (`ConsultGate.refusals`).
  */
-export function withAccess(c: ConsultInfo, access: ConsultAccess, deleteRefused: string | null = null): ConsultInfo {
+export function withAccess(c: ConsultInfo, access: ConsultAccess, refusals: OwnerRefusals = {}): ConsultInfo {
   if (access === 'claim') return { ...c, claimable: true, stage: consultStage(c.recording, c.job, true) };
-  return deleteRefused === null ? c : { ...c, deleteRefused };
+  return Object.keys(refusals).length === 0 ? c : { ...c, ...refusals };
 }
 
 export class ConsultAccessView {
@@ -37,7 +38,7 @@ export class ConsultAccessView {
     const c = this.cache.consult(id);
     const access = this.gate.access(id, actor);
     if (!c || access === 'none') throw new Refusal('not_found', NOT_THEIRS);
-    return withAccess(c, access, this.gate.ownerOnly(id, 'delete', actor));
+    return withAccess(c, access, this.gate.refusals(id, actor));
   }
 
   /** The consults the account signed in may see and act on, and those it may claim (consults:list). */
@@ -45,7 +46,7 @@ export class ConsultAccessView {
     const shown: ConsultInfo[] = [];
     for (const c of this.cache.all()) {
       const access = this.gate.access(c.recording.id);
-      if (access !== 'none') shown.push(withAccess(c, access, this.gate.ownerOnly(c.recording.id, 'delete')));
+      if (access !== 'none') shown.push(withAccess(c, access, this.gate.refusals(c.recording.id)));
     }
     return shown;
   }

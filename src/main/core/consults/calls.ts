@@ -37,7 +37,7 @@ export function consultCalls(parts: ConsultCallParts): Calls<ChannelsOf<'consult
     },
     'consults:retry': {
       access: 'full',
-      ownerOnly: 'send',
+      ownerOnly: 'retry',
       run: ({ id }, actor) => commands.retry(id, signedIn(actor)),
     },
     'consults:update': { access: 'full', ownerOnly: 'change', run: (input, actor) => commands.update(input, actor) },
@@ -47,7 +47,11 @@ export function consultCalls(parts: ConsultCallParts): Calls<ChannelsOf<'consult
       ownerOnly: 'delete',
       run: ({ id }, actor) => commands.delete(id, actor),
     },
-    'consults:askAgain': { access: 'full', run: ({ id }, actor) => commands.askAgain(id, signedIn(actor)) },
+    'consults:askAgain': {
+      access: 'full',
+      ownerOnly: 'askAgain',
+      run: ({ id }, actor) => commands.askAgain(id, signedIn(actor)),
+    },
     'consults:addDocument': {
       access: 'full',
       run: ({ id, templateId, templateName, again }, actor) =>

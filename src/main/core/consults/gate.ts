@@ -4,7 +4,7 @@
 // retention and the pipeline's choice of whose sign-in sends a consult. It reads the owner
 // from one place: the recording's meta, as the recording store last wrote it, the same place
 // a claim writes. A rule written per path is a rule the next path forgets.
-import type { ConsultOwner } from '../../../shared/ipc.ts';
+import type { ConsultInfo, ConsultOwner } from '../../../shared/ipc.ts';
 import type { User } from '../../../shared/service/index.ts';
 import { actorUser, type Actor } from '../sign-in/index.ts';
 import type { RecordingMeta } from '../recordings/index.ts';
@@ -21,6 +21,19 @@ import type { OwnerAction } from '../platform/index.ts';
 export type ConsultAccess = 'full' | 'claim' | 'none';
 
 export type { OwnerAction };
+
+/** The fields of `ConsultInfo` that say what the vet in front may not do, and why. */
+export type OwnerRefusals = Partial<
+  Pick<ConsultInfo, 'deleteRefused' | 'sendRefused' | 'changeRefused' | 'retryRefused' | 'askAgainRefused'>
+>;
+
+const REFUSAL_FIELDS: readonly (readonly [keyof OwnerRefusals, OwnerAction])[] = [
+  ['deleteRefused', 'delete'],
+  ['sendRefused', 'send'],
+  ['changeRefused', 'change'],
+  ['retryRefused', 'retry'],
+  ['askAgainRefused', 'askAgain'],
+];
 
 export interface GateSources {
   /** The recording's meta as last written or read (RecordingStore.peek); undefined when unknown. */
@@ -90,7 +103,21 @@ export class ConsultGate {
     const who = owner.name.trim() || owner.email;
     if (action === 'file')
       return `Only ${who} can send this consult's note to the practice-management system, with their own sign-in there.`;
+    if (action === 'askAgain') return `Only ${who} can ask again for this consult's note.`;
     return `Only ${who} can ${action} this consult.`;
+  }
+
+  /**
+   * What the vet signed in (or `actor`) may not do with the consult, each with the sentence a
+   * click would be refused with, so the window says it in place of the button.
+   */
+  refusals(id: string, actor?: Actor | null): OwnerRefusals {
+    const out: OwnerRefusals = {};
+    for (const [field, action] of REFUSAL_FIELDS) {
+      const why = this.ownerOnly(id, action, actor);
+      if (why !== null) out[field] = why;
+    }
+    return out;
   }
 
   /**

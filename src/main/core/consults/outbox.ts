@@ -14,7 +14,7 @@ import { consultInfo } from './stage.ts';
 export interface ConsultOutboxOptions {
   /** Where a consult's recording is read: the store's one copy. */
   recordings: Pick<RecordingStore, 'peek' | 'get'>;
-  gate: Pick<ConsultGate, 'access' | 'ownerOnly'>;
+  gate: Pick<ConsultGate, 'access' | 'refusals'>;
   /** The consult's job as it is now, if it has one. */
   job: (id: string) => JobInfo | null;
   emit: Emit;
@@ -37,7 +37,7 @@ export class ConsultOutbox {
       const access = gate.access(id);
       if (access === 'none') return;
       const consult = consultInfo(recording, this.options.job(id) ?? job ?? null);
-      emit('consult:changed', withAccess(consult, access, gate.ownerOnly(id, 'delete')));
+      emit('consult:changed', withAccess(consult, access, gate.refusals(id)));
     });
   }
 }

@@ -17,9 +17,10 @@ type Actor = Readonly<ConsultOwner>;
 
 /**
  * What only the vet who recorded a consult may do: delete it, file its note in the clinic's
- * practice-management system (with their own sign-in there), and send or change it until it is sent.
+ * practice-management system (with their own sign-in there), and send, change, retry or ask
+ * again for it until it is sent.
  */
-export type OwnerAction = 'delete' | 'file' | 'send' | 'change';
+export type OwnerAction = 'delete' | 'file' | 'send' | 'change' | 'retry' | 'askAgain';
 
 /** What a call that names a consult needs of the gate: see `ConsultGate.permits`. */
 export type CallAccess = 'full' | 'claim' | 'recording';

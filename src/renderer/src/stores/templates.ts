@@ -1,8 +1,12 @@
 // The service's note templates, a page at a time (50 a page, as the workflow asks for them).
-// Forgotten when the vet in front changes: another account may see other templates.
+// Forgotten when the vet in front changes: another account may see other templates. They are
+// each vet's, so no one signed in (a recording kept going through Switch user) asks for none:
+// the service's "You are signed out" is not a failure to show, and the next vet's sign-in reads
+// theirs at once, whichever view is open.
 import { create } from 'zustand';
 import type { Template } from '../../../shared/service/index.ts';
 import { api } from '../api.ts';
+import { useSession } from './session.ts';
 
 interface TemplatesState {
   items: Template[];
@@ -20,11 +24,18 @@ interface TemplatesState {
   retry(): Promise<void>;
 }
 
+/** No one is signed in, as main last said (not yet known counts as signed in: main has the last word). */
+function signedOut(): boolean {
+  const { loaded, session } = useSession.getState();
+  return loaded && !session.signedIn;
+}
+
 // Bumped on every reset, so an answer that arrives after the session ended is dropped.
 let generation = 0;
 
 export const useTemplates = create<TemplatesState>((set, get) => {
   const fetchPage = async (page: number) => {
+    if (signedOut()) return;
     const mine = generation;
     set({ status: 'loading', error: null });
     try {
@@ -62,9 +73,10 @@ export const useTemplates = create<TemplatesState>((set, get) => {
   };
 });
 
-// Read again for each vet: signed out, the list and a failure to read it (say, "You are signed
-// out") go, and the next vet's sign-in reads theirs.
+// Read again for each vet: signed out, the list and a failure to read it go, and the next vet's
+// sign-in reads theirs (the rows of the Consults list are named from it, open or not).
 export function forgetTemplates(): void {
   generation++;
   useTemplates.setState({ items: [], page: 0, hasMore: false, total: null, status: 'idle', error: null });
+  if (!signedOut()) void useTemplates.getState().load();
 }

@@ -6,6 +6,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync }
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
+import type { ConsultInfo } from '../../../../src/shared/ipc.ts';
 import { ConsultTrail } from '../../../../src/main/core/consults/trail.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/state.ts';
@@ -64,6 +65,21 @@ describe('the trail and the owner’s (the recording vet’s) rights on a shared
       ['Bella', `Only ${owner} can delete this consult.`],
       ['Rex', `Only ${owner} can delete this consult.`],
     ]);
+    // And who may send, change, retry or ask again for the unsent one; the sent one is shared.
+    const refusals = (x: ConsultInfo) => [x.sendRefused, x.changeRefused, x.retryRefused, x.askAgainRefused];
+    const byName = new Map(listed.ok ? listed.data.map((x) => [x.recording.patientName, x]) : []);
+    expect(refusals(byName.get('Rex')!)).toEqual([
+      `Only ${owner} can send this consult.`,
+      `Only ${owner} can change this consult.`,
+      `Only ${owner} can retry this consult.`,
+      `Only ${owner} can ask again for this consult's note.`,
+    ]);
+    expect(refusals(byName.get('Bella')!)).toEqual([undefined, undefined, undefined, undefined]);
+    // Each sentence is the one a click would be refused with.
+    expect(await h['consults:retry']({ id: unsent })).toEqual({
+      ok: false,
+      error: { code: 'not_owner', message: `Only ${owner} can retry this consult.` },
+    });
     // Deletion is the recording vet's, sent or not; so is sending, or changing, an unsent one.
     expect(await h['consults:delete']({ id: sent })).toEqual({
       ok: false,
@@ -99,6 +115,7 @@ describe('the trail and the owner’s (the recording vet’s) rights on a shared
     await switchTo(c, demo);
     const own = await h['consults:list'](undefined);
     expect(own.ok && own.data.map((x) => x.deleteRefused)).toEqual([undefined, undefined]);
+    expect(own.ok && own.data.flatMap(refusals).filter((x) => x !== undefined)).toEqual([]);
     expect(await h['consults:delete']({ id: sent })).toEqual({ ok: true, data: { deleted: true } });
     expect(existsSync(folderOf(c, sent))).toBe(false);
     const deletions = readFileSync(join(c.options.dataDir, 'deleted-consults.jsonl'), 'utf8').trim().split('\n');

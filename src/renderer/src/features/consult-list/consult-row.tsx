@@ -13,6 +13,7 @@ import { switchUser } from '../../stores/switch-user.ts';
 import { TemplatePicker } from '../../components/template-picker.tsx';
 import { ConfirmInline } from '../../components/confirm-inline.tsx';
 import {
+  type ConsultStatus,
   askerName,
   consultStatus,
   consultTitle,
@@ -43,6 +44,10 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
   const claimable = consult.claimable === true && !live;
   const needsName = !live && !claimable && needsPatientName(consult);
   const needsTemplate = !live && !claimable && job === null && !needsName;
+  // A colleague's consult waiting to be sent does not need this vet: its status says who may
+  // send it (the engine's sentence), once, in place of "Choose a template to send" and Send.
+  const shown: ConsultStatus =
+    needsTemplate && consult.sendRefused ? { text: consult.sendRefused, badge: 'Waiting', tone: 'progress' } : status;
   const me = useSession((s) => s.session.user);
   const background = useSession((s) => s.session.background);
 
@@ -61,7 +66,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
     });
 
   return (
-    <li className={`consult-row tone-${status.tone}`}>
+    <li className={`consult-row tone-${shown.tone}`}>
       <article aria-labelledby={titleId}>
         <div className="consult-head">
           <h3 id={titleId}>
@@ -111,8 +116,8 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
           </p>
         </div>
         <div className="consult-status">
-          <StatusBadge status={status} />
-          <span className="consult-status-text">{status.text}</span>
+          <StatusBadge status={shown} />
+          <span className="consult-status-text">{shown.text}</span>
         </div>
         {status.progress !== undefined && (
           <progress max={1} value={status.progress} aria-label={`Upload of ${title}`}>
@@ -139,7 +144,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Send as {me.name || me.email}
               </button>
             )}
-            {needsTemplate && (
+            {needsTemplate && !consult.sendRefused && (
               <>
                 <div className="consult-template">
                   <TemplatePicker value={templateId} onChange={setTemplateId} disabled={busy} />
@@ -161,16 +166,26 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
                 Open note
               </button>
             )}
-            {!claimable && job?.state === 'failed' && !needsName && (
-              <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
-                Retry
-              </button>
-            )}
-            {!claimable && job?.overdue && job.state === 'scribe_requested' && (
-              <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
-                Ask again
-              </button>
-            )}
+            {!claimable &&
+              job?.state === 'failed' &&
+              !needsName &&
+              (consult.retryRefused ? (
+                <span className="consult-handover">{consult.retryRefused}</span>
+              ) : (
+                <button type="button" className="primary" disabled={busy} onClick={() => void retry()}>
+                  Retry
+                </button>
+              ))}
+            {!claimable &&
+              job?.overdue &&
+              job.state === 'scribe_requested' &&
+              (consult.askAgainRefused ? (
+                <span className="consult-handover">{consult.askAgainRefused}</span>
+              ) : (
+                <button type="button" className="primary" disabled={busy} onClick={() => void askAgain()}>
+                  Ask again
+                </button>
+              ))}
             {!claimable && job && job.state !== 'failed' && job.waitingFor === 'sign-in' && (
               <button
                 type="button"
@@ -202,6 +217,7 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
             {!claimable &&
               job &&
               job.state !== 'failed' &&
+              !consult.retryRefused &&
               (job.waitingFor === 'network' || job.waitingFor === 'service') && (
                 <button type="button" disabled={busy} onClick={() => void retry()}>
                   Try now

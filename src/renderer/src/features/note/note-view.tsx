@@ -130,16 +130,25 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
       role="status"
     >
       <p>The note is not ready yet: {status.text}</p>
-      {job?.state === 'failed' && job.error?.code !== 'patient_name_required' && (
-        <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
-          Retry
-        </button>
-      )}
-      {job?.overdue && job.state === 'scribe_requested' && (
-        <button type="button" className="primary" disabled={retrying} onClick={() => void askAgain()}>
-          Ask again
-        </button>
-      )}
+      {job?.state === 'failed' &&
+        job.error?.code !== 'patient_name_required' &&
+        // A colleague's unsent consult: who may retry it, said before any click.
+        (consult.retryRefused ? (
+          <p>{consult.retryRefused}</p>
+        ) : (
+          <button type="button" className="primary" disabled={retrying} onClick={() => void retry()}>
+            Retry
+          </button>
+        ))}
+      {job?.overdue &&
+        job.state === 'scribe_requested' &&
+        (consult.askAgainRefused ? (
+          <p>{consult.askAgainRefused}</p>
+        ) : (
+          <button type="button" className="primary" disabled={retrying} onClick={() => void askAgain()}>
+            Ask again
+          </button>
+        ))}
     </div>
   );
 

@@ -67,11 +67,14 @@ export function PatientDetails({ consult, compact = false }: { consult: ConsultI
           {PATIENT_NAME_HINT}
         </p>
       )}
-      {editable && (
+      {editable && consult.changeRefused ? (
+        // A colleague's unsent consult: who may change it, said before any click.
+        <p className="field-hint">{consult.changeRefused}</p>
+      ) : editable ? (
         <button type="button" className={missing ? 'primary' : undefined} onClick={() => setEditing(true)}>
           {missing ? "Add the patient's name" : 'Change patient details'}
         </button>
-      )}
+      ) : null}
       {renamable && (
         <button type="button" onClick={() => setRenaming(true)}>
           Rename
