@@ -50,6 +50,8 @@ const STATUSES = ['requested', 'scribing', 'scribed'] as const;
 // the note a few seconds later, as the service sends them.
 const OFFSETS_MS = [0, 500, 4000];
 const P99_GOAL_MS = 250;
+// How long after the halfway delivery is sent to relay 2 it is killed: while it handles it.
+const KILL_AFTER_SEND_MS = 2;
 // How long after the last delivery's answer the PCs are given to receive everything.
 const SETTLE_MS = 30_000;
 
@@ -177,17 +179,20 @@ async function runCase(
       if (wait > 0) await sleep(wait);
       d.sentAt = performance.now();
       const n = sent++;
-      if (c.kill && victim !== undefined && n === Math.floor(deliveries.length / 2)) {
-        // Halfway: one relay killed as the kernel would kill it, its memory read just before.
-        peakRssMb[1] = victim.peakRssMb();
-        live.delete(victim);
-        killAt = performance.now();
-        void victim.stop('SIGKILL');
-        progress(`${c.title}: relay 2 killed after ${n} deliveries`);
-      }
+      const killNow = c.kill && victim !== undefined && n === Math.floor(deliveries.length / 2);
+      if (killNow && victim !== undefined)
+        // Halfway, with this delivery on its way to relay 2: relay 2 killed as the kernel would
+        // kill it (its memory read just before), wherever the delivery had got to.
+        setTimeout(() => {
+          peakRssMb[1] = victim.peakRssMb();
+          live.delete(victim);
+          killAt = performance.now();
+          void victim.stop('SIGKILL');
+          progress(`${c.title}: relay 2 killed after ${n} deliveries`);
+        }, KILL_AFTER_SEND_MS);
       for (let attempt = 0; ; attempt++) {
         const targets = [...live];
-        const to = targets[(n + attempt) % targets.length];
+        const to = killNow && attempt === 0 ? victim : targets[(n + attempt) % targets.length];
         if (to === undefined) throw new Error('no relay left');
         try {
           const answer = await post(to.url, d);
@@ -338,7 +343,7 @@ async function main(): Promise<void> {
         `${CONSULTS} consults, each delivered three times (requested, then scribing 0.5 s later, then scribed 4 s after the first), signed as the service signs them and posted by this process; ` +
         `a consult starts every ${fixed(3000 / RATE, 0)} ms, so ${RATE} deliveries a second reach the relays once the run is under way (${CONSULTS * 3} in ${fixed(results[0] ? results[0].sendSpanMs / 1000 : Number.NaN)} s), far above a clinic group's busiest hour (50 rooms at a consult every 10 minutes: 0.25 a second).`,
       `Each relay is the real command (\`node src/webhook-receiver/cli.ts --scribe-url … --organization …\`, the secret and \`--database-url\` in its environment) in its own process, on one throwaway PostgreSQL cluster (a fresh database per case; fsync off, as in the tests). With two relays the deliveries alternate between them and the PCs are split evenly. ` +
-        `In the kill case, relay 2 is killed with SIGKILL as delivery ${Math.floor((CONSULTS * 3) / 2) + 1} of ${CONSULTS * 3} is sent; a delivery it was handling is sent again to relay 1 (the service's retry), and each of its PCs subscribes at relay 1 at once with Last-Event-ID (the app waits its backoff first, 1 s at most on its first try).`,
+        `In the kill case, relay 2 is killed with SIGKILL ${KILL_AFTER_SEND_MS} ms after delivery ${Math.floor((CONSULTS * 3) / 2) + 1} of ${CONSULTS * 3} was sent to it; every delivery it had not answered is sent again to relay 1 (the service's retry, answered duplicate if relay 2 had handled it), and each of its PCs subscribes at relay 1 at once with Last-Event-ID (the app waits its backoff first, 1 s at most on its first try).`,
       `Delivery → PC: from the moment this process sent the POST to the moment a PC read the event (PCs and sender in one process, one clock); "answered → PC" starts at the POST's answer instead, and is negative when the event reached the PC first.`,
     ].join('\n\n'),
   );
@@ -352,10 +357,11 @@ async function main(): Promise<void> {
     const correct = a.lost === 0 && a.repeated === 0 && a.outOfOrder === 0 && a.conflicting === 0 && a.malformed === 0;
     const p99 = percentile(a.sentToPc.stayed, 99);
     const goal = r.kill ? correct : correct && p99 <= P99_GOAL_MS;
+    const resent = r.deliveries.filter((d) => d.resent);
     const rss = r.peakRssMb.map((m) => (m === null ? '?' : fixed(m))).join(' / ');
     rows.push([
       r.title,
-      `${r.deliveries.filter((d) => d.answeredAt !== null).length} (${r.deliveries.filter((d) => d.resent).length} resent)`,
+      `${r.deliveries.filter((d) => d.answeredAt !== null).length} (${resent.length} sent again, ${resent.filter((d) => d.duplicate).length} of them answered duplicate)`,
       r.handled,
       events,
       `${a.lost} (worst PC ${a.worstLost})`,
