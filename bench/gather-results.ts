@@ -18,6 +18,7 @@ const NAMES = [
   'stop-upload',
   'stop-upload-latency-150',
   'pims',
+  'relay',
 ] as const;
 
 const sections: string[] = [];

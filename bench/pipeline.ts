@@ -26,7 +26,7 @@ import { recorderChunks, tempDir, waitForJob } from '../test/support/core.ts';
 import { startCoreOn } from './support/core.ts';
 import { HttpTrace, routeOf, type TracedRequest } from './support/http-trace.ts';
 import { progress, Report } from './support/report.ts';
-import { startRelayFor, type RelayProcess } from './support/relay-process.ts';
+import { startRelayFor, type RegisteredRelay } from './support/relay-process.ts';
 import { startSandboxProcess, type SandboxProcess } from './support/sandbox-process.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
 
@@ -354,7 +354,7 @@ report.add(
   [
     '## Requests per consult',
     '',
-    "The workflow's minimum per consult: create session, generate upload URL, PUT, scribe request, and at least one poll (the scribe status can only be learned by asking) = 5 requests. The templates list is fetched once when the window opens, not per consult.",
+    "The workflow's minimum per consult: create the recording session, generate upload URL, PUT, scribe request, and at least one poll (the scribe status can only be learned by asking) = 5 requests. The templates list is fetched once when the window opens, not per consult.",
   ].join('\n'),
 );
 report.table(
@@ -433,7 +433,7 @@ interface PollOutcome {
 /** `rooms` exam rooms each recording `waves` consults one after another, against one sandbox. */
 async function pollSide(
   sandbox: SandboxProcess,
-  relay: RelayProcess | null,
+  relay: RegisteredRelay | null,
   scribeSeconds: number,
   side: Side,
   rooms: number,
@@ -520,7 +520,7 @@ if (POLL_CONSULTS > 0 && POLL_SPREAD.length > 0) {
     ),
   );
   const wall = performance.now() - started;
-  await Promise.all(relays.map((r) => r.close()));
+  await Promise.all(relays.map((r) => r.stop()));
   await Promise.all(sandboxes.map((s) => s.close()));
   const row = (name: string, list: PollOutcome[], from = 0, goal?: Side['goal']) => {
     const lags = list.flatMap((o) => o.lags.filter((l) => l.wave >= from).map((l) => l.ms));

@@ -1,6 +1,6 @@
 // Upload benchmark: streaming PUT of 20 MB, 200 MB and 1 GB files to the sandbox on loopback,
 // through the app's own client (ServiceClient.upload) and, alternately, through curl, each to a
-// fresh presigned URL from the real workflow (sign in, create session, generate upload URL).
+// fresh presigned URL from the real workflow (sign in, create the recording session, generate upload URL).
 // Reports median throughput of each, the ratio client/curl (goal >= 0.9), and the peak RSS of
 // the client's process above its idle RSS (goal <= 60 MB whatever the size).
 //   npm run bench:upload [-- --sizes 20MB,200MB,1GB --runs 5]
@@ -185,7 +185,7 @@ try {
       '## Setup',
       '',
       `- sandbox (src/sandbox, \`startSandbox\`) in a process of its own on ${sandbox.origin}, uploads stored on disk in a temporary folder (deleted after each run), size limit raised to ${fixed((biggest * 2) / MB, 0)} MB, upload URLs valid 1 h`,
-      `- each run gets a fresh presigned URL from the real workflow (sign-in, create session, generate upload URL); no Content-Type, as the app sends it`,
+      `- each run gets a fresh presigned URL from the real workflow (sign-in, create the recording session, generate upload URL); no Content-Type, as the app sends it`,
       "- client: `ServiceClient.upload` (src/main/core/service/client.ts) in a fresh Node process per run, with a progress callback as the pipeline passes; one small request to the sandbox goes first (the app has always talked to the service before it uploads), so the process is as warm as the app's (undici loaded; the upload itself opens its own connection through node:http); its network set up as the app's (src/main/index.ts): the proxy asked for each address (DIRECT, a computer without a proxy) and the system store's roots beside Node's (src/main/core/service/network.ts)",
       '- curl: `curl -T <file> <url>`; throughput from its own `time_total`',
       `- ${runs} runs of each per size, alternating (client first on odd runs, curl first on even ones); files of random bytes; 1 MB = 10^6 bytes`,
