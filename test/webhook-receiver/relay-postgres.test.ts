@@ -50,6 +50,8 @@ describe('relays sharing PostgreSQL', () => {
   it('give every subscriber of both relays every event once, in order, whichever relay each delivery reached', async (ctx) => {
     const url = await database(ctx, 'relay_fanout');
     const [a, b] = await Promise.all([startRelay(url), startRelay(url)]);
+    // Said on stderr, which can come after the listening line on stdout.
+    await until(() => a.stderr().includes('serving organization'), 'the relay to say what it serves');
     expect(a.stderr()).toContain(`serving organization ${organization} (--organization)`);
     const me = await signIn(sandbox);
     const subs = await Promise.all([a.url, a.url, b.url, b.url].map((u) => subscribe(u, me.access)));
