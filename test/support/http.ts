@@ -144,6 +144,15 @@ export async function listenOnLoopback(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** A loopback port where nothing listens (it was free a moment ago): an address that refuses. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
 /** Cuts a server's open connections (kept-alive ones would hold close up) and closes it. */
 export async function closeServer(server: Server): Promise<void> {
   server.closeAllConnections();

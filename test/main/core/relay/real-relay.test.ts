@@ -8,14 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { call } from '../../../support/http.ts';
+import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
+import { relayOf } from './support.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
 import { list, refresh } from '../clinic/support.ts';
 import type { ClinicView } from '../../../../src/shared/clinic.ts';
 import { closedAfterEach, ok } from '../support.ts';
 
-const SECRET = 'the-clinics-webhook-secret';
 let sandbox: Sandbox;
 let relay: WebhookReceiver;
 const received: { scribeId: string; status: string; at: number }[] = [];
@@ -23,26 +22,12 @@ const atEnd = closedAfterEach();
 
 beforeAll(async () => {
   sandbox = await startSandbox({ scribeSeconds: 1.5, rateLimitPerMinute: 0 });
-  const signIn = await call<{ access_token: string; user: { organization_id: string } }>(
-    'POST',
-    `${sandbox.urls.agents_url}/auth/sign-in`,
-    { body: sandbox.demo },
-  );
-  relay = await startWebhookReceiver({
-    port: 0,
-    secret: SECRET,
-    out: () => undefined,
+  relay = await relayOf(sandbox, {
     onEvent: (e) => {
       const p = e.payload as { public_id: string; status: string };
       received.push({ scribeId: p.public_id, status: p.status, at: Date.now() });
     },
-    relay: { scribeUrl: sandbox.urls.scribe_url, organization: signIn.json.user.organization_id, heartbeatMs: 200 },
   });
-  const put = await call('PUT', `${sandbox.urls.scribe_url}/webhook/update`, {
-    token: signIn.json.access_token,
-    body: { event_type: 'scribe', webhook_url: relay.url, auth_token: SECRET },
-  });
-  expect(put.status).toBe(200);
 }, 30_000);
 afterAll(async () => {
   // The second test closes it already.

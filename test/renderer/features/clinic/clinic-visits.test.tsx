@@ -16,19 +16,11 @@ import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { recordThrough, waitForJob } from '../../../support/core.ts';
 import { examRoomThatRecordedBella } from '../../support/exam-room.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { browserStandIns } from '../../support/browser-stand-ins.ts';
 
-/** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
-class TestClipboardItem {
-  static supports(): boolean {
-    return true;
-  }
-  readonly items: Record<string, Blob>;
-  constructor(items: Record<string, Blob>) {
-    this.items = items;
-  }
-}
-/** Each clipboard write of the window: its flavours as text. */
-const written: Record<string, string>[] = [];
+/** The clipboard jsdom lacks: each write of the window, its flavours as text. */
+const browser = browserStandIns();
+const written = browser.written;
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
@@ -44,18 +36,7 @@ beforeAll(async () => {
   await h['consults:submit']({ id: milo, templateId: templates.data.items[0]!.id });
   await waitForJob(elsewhere, milo, (j) => j.state === 'completed');
   await useSession.getState().load();
-  Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: {
-      async write(items: TestClipboardItem[]) {
-        const flavours: Record<string, string> = {};
-        for (const item of items)
-          for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
-        written.push(flavours);
-      },
-    },
-  });
+  browser.install();
 }, 90_000);
 afterEach(cleanup);
 afterAll(async () => {

@@ -13,21 +13,13 @@ import { ClinicNoteView } from '../../../../src/renderer/src/features/clinic/cli
 import { filterClinic } from '../../../../src/renderer/src/lib/consult-filter.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
 import { windowWithEngine } from '../../support/window.ts';
+import { browserStandIns } from '../../support/browser-stand-ins.ts';
 import { examRoomThatRecordedBella } from '../../support/exam-room.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
-/** Stands in for the browser's ClipboardItem, which jsdom lacks: it keeps what it was given. */
-class TestClipboardItem {
-  static supports(): boolean {
-    return true;
-  }
-  readonly items: Record<string, Blob>;
-  constructor(items: Record<string, Blob>) {
-    this.items = items;
-  }
-}
-/** Each clipboard write of the window: its flavours as text. */
-const written: Record<string, string>[] = [];
+/** The clipboard jsdom lacks: each write of the window, its flavours as text. */
+const browser = browserStandIns();
+const written = browser.written;
 
 let core: AppCore;
 let elsewhere: AppCore<Sandbox>;
@@ -38,18 +30,7 @@ beforeAll(async () => {
   elsewhere = await examRoomThatRecordedBella(core);
   // The window knows who is signed in, as at its start.
   await useSession.getState().load();
-  Object.defineProperty(globalThis, 'ClipboardItem', { configurable: true, value: TestClipboardItem });
-  Object.defineProperty(navigator, 'clipboard', {
-    configurable: true,
-    value: {
-      async write(items: TestClipboardItem[]) {
-        const flavours: Record<string, string> = {};
-        for (const item of items)
-          for (const [type, blob] of Object.entries(item.items)) flavours[type] = await blob.text();
-        written.push(flavours);
-      },
-    },
-  });
+  browser.install();
 }, 60_000);
 afterEach(cleanup);
 afterAll(async () => {

@@ -23,7 +23,7 @@ import { firstTemplateId, recordConsult } from '../../support/recorded-consult.t
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
-import { browserStandIns, TestClipboardItem } from './browser-stand-ins.ts';
+import { browserStandIns, TestClipboardItem } from '../../support/browser-stand-ins.ts';
 
 describe('NoteView, on the real core', () => {
   let core: AppCore;

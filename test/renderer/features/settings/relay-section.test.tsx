@@ -2,8 +2,6 @@
 // relay's protocol on loopback: no address says notes are polled for as usual; an address where
 // nothing answers says "Not reachable: polling as usual"; the relay says "Connected."; an address
 // the setting refuses (http beyond this computer) is said, and nothing is saved.
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
@@ -11,6 +9,7 @@ import { RelaySection } from '../../../../src/renderer/src/features/settings/rel
 import { useSettings } from '../../../../src/renderer/src/stores/settings.ts';
 import { startRelayDouble, type RelayDouble } from '../../../main/core/relay/relay-double.ts';
 import { installRealBridge } from '../../support/real-bridge.ts';
+import { closedPort } from '../../../support/http.ts';
 
 let core: AppCore;
 let relay: RelayDouble;
@@ -30,15 +29,6 @@ afterAll(async () => {
   await core.stop();
   await relay.close();
 });
-
-/** A loopback port where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 const section = () => screen.getByRole('region', { name: 'Clinic relay' });
 

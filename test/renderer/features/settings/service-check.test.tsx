@@ -3,11 +3,11 @@
 // service stays), its field says why and takes the focus, the error goes once the sandbox is
 // chosen again, and nothing the sandbox has no use for (the scribe sign-in's path, an "Unknown"
 // webhook to set) nor a success colour for a missing address is shown.
-import { createServer, type AddressInfo } from 'node:net';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { windowWithEngine, type WindowCall } from '../../support/window.ts';
+import { closedPort } from '../../../support/http.ts';
 import { SettingsView } from '../../../../src/renderer/src/features/settings/settings-view.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 
@@ -27,15 +27,6 @@ afterEach(() => {
 afterAll(async () => {
   await core.stop();
 });
-
-/** A loopback port where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
 
 const section = (name: string) => screen.getByRole('region', { name });
 

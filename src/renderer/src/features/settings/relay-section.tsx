@@ -1,11 +1,11 @@
 // Settings → Clinic relay: the address of the clinic's relay (the receiver that passes the
 // service's deliveries to every exam room) and whether this computer hears it, said plainly.
 // Without one, or while it cannot be reached, notes are polled for exactly as before.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { RelayStatus } from '../../../../shared/relay.ts';
 import { api } from '../../api.ts';
 import { useSettings } from '../../stores/settings.ts';
-import { TextField } from '../../components/text-field.tsx';
+import { AddressForm } from './address-form.tsx';
 import { SettingsSection } from './section.tsx';
 import { useMainCall } from './setting-save.tsx';
 
@@ -56,7 +56,6 @@ export function RelaySection({ relayUrl }: { relayUrl: string }) {
   const [value, setValue] = useState(relayUrl);
   const { pending, error, run } = useMainCall();
   const [saved, setSaved] = useState<string | null>(null);
-  const ids = useId();
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -72,29 +71,18 @@ export function RelaySection({ relayUrl }: { relayUrl: string }) {
       <p role="status" aria-live="polite">
         <strong>Now:</strong> {relayWords(status)}
       </p>
-      <form onSubmit={(e) => void save(e)}>
-        <TextField
-          id={`${ids}-url`}
-          label="Clinic relay address"
-          labelClassName="visually-hidden"
-          hint={RELAY_HINT}
-          error={error && `The relay address was not changed. ${error}`}
-          announce
-          type="url"
-          placeholder="https://relay.clinic.example/"
-          value={value}
-          onValue={setValue}
-          rowClassName="settings-inline row"
-          beside={
-            <button type="submit" disabled={pending !== undefined}>
-              Save
-            </button>
-          }
-        />
-      </form>
-      <p className="settings-ok" role="status">
-        {saved}
-      </p>
+      <AddressForm
+        label="Clinic relay address"
+        hint={RELAY_HINT}
+        placeholder="https://relay.clinic.example/"
+        value={value}
+        onValue={setValue}
+        onSave={(e) => void save(e)}
+        pending={pending !== undefined}
+        error={error}
+        notChanged="The relay address was not changed."
+        saved={saved}
+      />
     </SettingsSection>
   );
 }

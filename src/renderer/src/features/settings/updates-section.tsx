@@ -1,10 +1,10 @@
 // The clinic's update feed: an address on the clinic's own web server where IT puts each new
 // version (the files `npm run dist` writes). Without one the app never looks for updates.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { updateFeedProblem } from '../../../../shared/updates.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { useUpdateInfo } from '../../hooks/use-update-info.ts';
-import { TextField } from '../../components/text-field.tsx';
+import { AddressForm } from './address-form.tsx';
 import { SettingsSection } from './section.tsx';
 import { useMainCall } from './setting-save.tsx';
 
@@ -26,7 +26,6 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
   const [value, setValue] = useState(updateFeedUrl);
   const { pending, error, setError, run } = useMainCall();
   const [saved, setSaved] = useState<string | null>(null);
-  const ids = useId();
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -54,29 +53,18 @@ export function UpdatesSection({ updateFeedUrl }: { updateFeedUrl: string }) {
         {info ? `${PHASE_WORDS[info.phase]}${info.version ? ` (version ${info.version})` : ''}.` : '…'}{' '}
         {(info?.phase === 'off' || info?.phase === 'idle' || info?.phase === 'failed') && info.message}
       </p>
-      <form onSubmit={(e) => void save(e)}>
-        <TextField
-          id={`${ids}-url`}
-          label="Update feed address"
-          labelClassName="visually-hidden"
-          hint={FEED_HINT}
-          error={error && `The update feed was not changed. ${error}`}
-          announce
-          type="url"
-          placeholder="https://updates.clinic.example/vet-scribe/"
-          value={value}
-          onValue={setValue}
-          rowClassName="settings-inline row"
-          beside={
-            <button type="submit" disabled={pending !== undefined}>
-              Save
-            </button>
-          }
-        />
-      </form>
-      <p className="settings-ok" role="status">
-        {saved}
-      </p>
+      <AddressForm
+        label="Update feed address"
+        hint={FEED_HINT}
+        placeholder="https://updates.clinic.example/vet-scribe/"
+        value={value}
+        onValue={setValue}
+        onSave={(e) => void save(e)}
+        pending={pending !== undefined}
+        error={error}
+        notChanged="The update feed was not changed."
+        saved={saved}
+      />
     </SettingsSection>
   );
 }
