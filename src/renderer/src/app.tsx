@@ -1,4 +1,4 @@
-import { Activity, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Activity, useCallback, useEffect, useLayoutEffect, useState, type ReactNode, type RefCallback } from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { formatDuration } from './lib/duration.ts';
 import { useWide } from './hooks/use-wide.ts';
@@ -107,8 +107,25 @@ function RecordingPill({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/**
+ * Keeps `--topbar-height` at the header's height, for the sidebar that stays in view under it:
+ * the header grows when its badges wrap in a narrow window.
+ */
+function useTopbarHeight(): RefCallback<HTMLElement> {
+  return useCallback((header: HTMLElement | null) => {
+    if (!header || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--topbar-height', `${header.getBoundingClientRect().height}px`),
+    );
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+}
+
 export function App() {
   const { loaded, session, app } = useSession();
+  const topbar = useTopbarHeight();
   const engineUp = useEngineLink((s) => s.up);
   const view = useNav((s) => s.view);
   const go = useNav((s) => s.go);
@@ -214,7 +231,7 @@ export function App() {
 
   return (
     <div className="shell">
-      <header className="topbar">
+      <header className="topbar" ref={topbar}>
         <span className="brand">Vet Scribe</span>
         {app?.sandbox && <span className="badge badge-warning">Sandbox service — not for real patients</span>}
         {/* The built-in sandbox runs on this computer: no network is needed to reach it. */}

@@ -414,3 +414,70 @@ describe('AgentPanel: medication', () => {
     expect((screen.getByLabelText('Drug and species') as HTMLTextAreaElement).value).toBe('');
   });
 });
+
+describe('AgentPanel: an answer as it arrives', () => {
+  // jsdom lays nothing out and has neither scrollIntoView nor matchMedia: stand-ins that keep
+  // what the panel asks of them, and say whether the vet asked for less motion.
+  const scrolled: { element: Element; options: ScrollIntoViewOptions | undefined }[] = [];
+  let reducedMotion = false;
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+      scrolled.push({ element: this, options: typeof options === 'object' ? options : undefined });
+    };
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)' && reducedMotion,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+  beforeEach(() => {
+    scrolled.length = 0;
+    reducedMotion = false;
+  });
+  /** The panel's polite announcement of an answer that arrived. */
+  const arrivalSaid = () => document.querySelector('.agent-arrival')!;
+
+  it('sent with the button, the treatment plan is scrolled into view smoothly and takes the focus, said once', async () => {
+    render(<ui.AgentPanel agent="treatment" />);
+    type('Case details', 'Dog, 6 years, itchy ears, head shaking, otitis externa');
+    const send = screen.getByRole('button', { name: 'Get treatment plan' });
+    send.focus();
+    fireEvent.click(send);
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    await waitFor(() => expect(scrolled.map((s) => s.element)).toEqual([answer]));
+    expect(scrolled[0]!.options).toMatchObject({ behavior: 'smooth', block: 'start' });
+    // The keyboard goes on from the answer; its region is read out as it takes the focus, so
+    // nothing more is announced.
+    expect(document.activeElement).toBe(answer);
+    expect(arrivalSaid().textContent).toBe('');
+  });
+
+  it('while the vet is typing in the field, the answer is brought into view without motion (when asked) and announced, leaving the cursor where it is', async () => {
+    reducedMotion = true;
+    render(<ui.AgentPanel agent="treatment" />);
+    const field = screen.getByLabelText('Case details');
+    type('Case details', 'Dog, 6 years, 32 kg Labrador: how do I treat acute gastroenteritis?');
+    field.focus();
+    fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+    const answer = await screen.findByRole('region', { name: 'Answer' });
+    await waitFor(() => expect(scrolled.map((s) => s.element)).toEqual([answer]));
+    expect(scrolled[0]!.options).toMatchObject({ behavior: 'auto' });
+    expect(document.activeElement).toBe(field);
+    const said = arrivalSaid();
+    expect(said.getAttribute('aria-live')).toBe('polite');
+    expect(said.textContent).toMatch(/^Treatment plan ready: \d+ plans?\. It is below the question\.$/);
+
+    // Shown again on coming back, it is not news: nothing scrolls, nothing is said.
+    cleanup();
+    scrolled.length = 0;
+    render(<ui.AgentPanel agent="treatment" />);
+    expect(screen.getByRole('region', { name: 'Answer' })).toBeTruthy();
+    expect(scrolled).toEqual([]);
+    expect(arrivalSaid().textContent).toBe('');
+  });
+});

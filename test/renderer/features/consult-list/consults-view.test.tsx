@@ -2,7 +2,7 @@
 // and through the core, named by their patient, their state following main's events up to
 // "Note ready", and the actions (send, upload a recovered recording, retry, delete, discard,
 // add the name an older recording lacks, ask again for a late note).
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { ownerOf } from '../../../../src/main/core/jobs/pipeline.ts';
@@ -16,6 +16,7 @@ import { ConsultRow } from '../../../../src/renderer/src/features/consult-list/c
 import { useNextSignIn } from '../../../../src/renderer/src/stores/switch-user.ts';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
 import { api } from '../../../../src/renderer/src/api.ts';
+import { useRecorder } from '../../../../src/renderer/src/stores/recorder.ts';
 
 const { chunks } = recordedAudio;
 
@@ -71,6 +72,42 @@ describe('ConsultsView, on the real core', () => {
     await screen.findByText('No consults yet — press Record to start one');
     fireEvent.click(screen.getByRole('button', { name: 'Go to Record' }));
     expect(useNav.getState().view).toEqual({ name: 'record' });
+  });
+
+  it('signed out (a recording going on after Switch user), says the consults show after sign-in, never that there are none', async () => {
+    const demo = core.appInfo().sandbox!.demo;
+    await act(async () => {
+      await core.session.signOut('user');
+      await useSession.getState().load();
+    });
+    useRecorder.setState({ status: 'recording' });
+    useNav.getState().go({ name: 'consults' });
+    try {
+      render(<ConsultsView />);
+      const said = await screen.findByText('Your consults show here after sign-in.');
+      expect(said.closest('.consults-empty')!.textContent).toContain(
+        'A recording is going on: once it is stopped on Record, the sign-in screen comes next.',
+      );
+      expect(screen.queryByText(/No consults yet/)).toBeNull();
+      expect(screen.queryByRole('search')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'The clinic’s other consults' })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Go to Record' }));
+      expect(useNav.getState().view).toEqual({ name: 'record' });
+      cleanup();
+
+      // With no recording going, the way there is Sign in.
+      useRecorder.setState({ status: 'idle' });
+      render(<ConsultsView />);
+      await screen.findByText('Your consults show here after sign-in.');
+      expect(screen.queryByText(/A recording is going on/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    } finally {
+      useRecorder.setState({ status: 'idle' });
+      await act(async () => {
+        await core.session.signIn(demo.email, demo.password);
+        await useSession.getState().load();
+      });
+    }
   });
 
   it('lists a recording without a template, sends it with the one chosen, and opens its note when main says it is ready', async () => {
@@ -211,18 +248,28 @@ describe('ConsultsView, on the real core', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Oscar — lost' })).toBeNull());
     expect(core.cache.consult(lost)).toBeNull();
 
-    const bella = within(row('Bella — vomiting'));
-    const bellaId = core.cache
+    // A consult with a note is deleted from its note's More menu, not from the list: the rows
+    // with a note show Open note alone, never a red Delete beside each one.
+    for (const ready of ['Bella — vomiting', 'Rex — limping']) {
+      const r = within(row(ready));
+      expect(r.getByRole('button', { name: 'Open note' })).toBeTruthy();
+      expect(r.queryByRole('button', { name: 'Delete' })).toBeNull();
+    }
+    // A consult with no note to open keeps its Delete on the row, a quiet button, not a red one.
+    const milo = within(row('Milo — cough'));
+    const miloId = core.cache
       .all()
-      .find((c) => c.recording.patientName === 'Bella' && c.recording.description === 'vomiting')!.recording.id;
-    fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
-    expect(bella.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
-    fireEvent.click(bella.getByRole('button', { name: 'Cancel' }));
-    expect(core.cache.consult(bellaId)).not.toBeNull();
-    fireEvent.click(bella.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(bella.getByRole('button', { name: 'Yes, delete' }));
-    await waitFor(() => expect(screen.queryByRole('article', { name: 'Bella — vomiting' })).toBeNull());
-    expect(core.cache.consult(bellaId)).toBeNull();
+      .find((c) => c.recording.patientName === 'Milo' && c.recording.description === 'cough')!.recording.id;
+    const remove = milo.getByRole('button', { name: 'Delete' });
+    expect(remove.className).not.toContain('danger');
+    fireEvent.click(remove);
+    expect(milo.getByText(/Its audio and its note will be deleted/)).toBeTruthy();
+    fireEvent.click(milo.getByRole('button', { name: 'Cancel' }));
+    expect(core.cache.consult(miloId)).not.toBeNull();
+    fireEvent.click(milo.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(milo.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Milo — cough' })).toBeNull());
+    expect(core.cache.consult(miloId)).toBeNull();
     expect(row('Rex — limping')).toBeTruthy();
   }, 20_000);
 

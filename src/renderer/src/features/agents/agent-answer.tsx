@@ -1,7 +1,7 @@
 // An agent's answer as the vet reads it: the plain-English lines first, then one card per
 // diagnosis or plan. An input the service turned away (status false) is shown with its reason,
 // never as an empty result.
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { copyText } from '../../copy-text.ts';
 import { useNotifications } from '../../stores/notifications.ts';
 import {
@@ -36,6 +36,8 @@ export interface AgentAnswerProps<K extends string> {
   renderValue?: RenderValue<K>;
   /** A value as Copy all writes it; as the service wrote it by default. */
   textValue?: ((key: K, value: string) => string) | undefined;
+  /** The answer's region, which the panel brings into view (and may focus) when it arrives. */
+  ref?: Ref<HTMLElement> | undefined;
 }
 
 const QUOTE_MAX = 160;
@@ -68,12 +70,14 @@ export function AgentAnswer<K extends string>({
   beforeCards,
   renderValue,
   textValue,
+  ref,
 }: AgentAnswerProps<K>) {
   const summary = summaryText(result);
   const concise = conciseText(result.concise);
   const paragraphs = summaryParagraphs(result.summary, result.concise);
   return (
-    <section className="agent-answer" aria-label="Answer" aria-busy={busy}>
+    // Focusable from the script only: the panel moves the keyboard here when an answer arrives.
+    <section ref={ref} className="agent-answer" aria-label="Answer" aria-busy={busy} tabIndex={-1}>
       {origin ? (
         <p className="muted agent-answered">{origin}</p>
       ) : (

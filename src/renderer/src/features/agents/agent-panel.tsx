@@ -2,7 +2,8 @@
 // main's warning when there is one, and the answer. The field has the cursor on each arrival,
 // Ctrl/Cmd+K included, so the vet can start typing at once; Ctrl/Cmd+Enter sends. Arriving from
 // a consult's note asks at once; arriving from an answer kept with a consult shows it again;
-// either answer links back to the consult.
+// either answer links back to the consult. An answer that arrives is brought into view: below a
+// long case it would land under the fold, and the vet would wait on a screen that had changed.
 import { useEffect, useRef } from 'react';
 import { api } from '../../api.ts';
 import { useNav, type FromConsult } from '../../stores/nav.ts';
@@ -49,6 +50,20 @@ async function arriveFrom(consult: FromConsult): Promise<void> {
   }
 }
 
+/** Whether the vet is typing in a field: an answer arriving then must not take the cursor away. */
+function typingIn(el: Element | null): boolean {
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.isContentEditable || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  return el instanceof HTMLInputElement && !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(el.type);
+}
+
+/** Scrolling that moves by itself only for a vet who has not asked the system for less motion. */
+function scrollBehavior(): ScrollBehavior {
+  const reduce =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return reduce ? 'auto' : 'smooth';
+}
+
 const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 function Panel({
@@ -70,6 +85,11 @@ function Panel({
   const go = useNav((s) => s.go);
   const field = useRef<HTMLTextAreaElement>(null);
   const extras = slot.result && config.extras ? config.extras(slot.answered) : null;
+  const answer = useRef<HTMLElement>(null);
+  // What was on screen when the panel opened is not news; each result after it is an arrival.
+  const shownAtOpen = useRef(slot.result);
+  // The polite announcement, written straight into its live region: it is said, not rendered.
+  const said = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (prefill !== undefined) useAgents.getState().setInput(name, prefill);
@@ -82,6 +102,26 @@ function Panel({
     handled.add(consult);
     void arriveFrom(consult);
   }, [consult]);
+  // An arrival comes into view; the keyboard follows it there unless the vet is typing in a
+  // field, who is told instead (politely, once) where it is. Focus on the answer reads it out
+  // already, so it is not announced as well.
+  const result = slot.result;
+  const count = result ? cardsOf(result, cards.list).length : 0;
+  useEffect(() => {
+    if (!result || result === shownAtOpen.current) return;
+    shownAtOpen.current = result;
+    const el = answer.current;
+    if (!el) return;
+    el.scrollIntoView?.({ behavior: scrollBehavior(), block: 'start' });
+    if (typingIn(document.activeElement)) {
+      const what = count === 1 ? cards.fallbackTitle.toLowerCase() : cards.heading.toLowerCase();
+      if (said.current) said.current.textContent = `${title} ready: ${count} ${what}. It is below the question.`;
+    } else {
+      el.focus({ preventScroll: true });
+      if (said.current) said.current.textContent = '';
+    }
+  }, [result, count, title, cards]);
+
   const from = slot.from;
   const origin = from && (
     <>
@@ -125,9 +165,11 @@ function Panel({
           </div>
         )}
       </AgentForm>
+      <p ref={said} className="visually-hidden agent-arrival" aria-live="polite" />
       {slot.result && (
         <AgentAnswer
           {...extras}
+          ref={answer}
           result={slot.result}
           answered={slot.answered}
           origin={origin}

@@ -230,8 +230,11 @@ export function ConsultRow({ consult }: { consult: ConsultInfo }) {
             ) : claimable ? null : consult.deleteRefused ? (
               // A colleague's consult: said before any click, instead of a Delete that is refused.
               <span className="consult-handover">{consult.deleteRefused}</span>
-            ) : (
-              <button type="button" className="quiet-danger" disabled={busy} onClick={() => setConfirming(true)}>
+            ) : job?.state === 'completed' ? null : (
+              // A consult with a note is deleted from its note's More menu, where the note is read
+              // first: a Delete beside every Open note made the list a column of red buttons. One
+              // with no note to open keeps it here, plain, after its own actions.
+              <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
                 {recovered && !job ? 'Discard' : 'Delete'}
               </button>
             )}

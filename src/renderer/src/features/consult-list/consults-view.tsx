@@ -1,10 +1,14 @@
 // Every recording on this computer, newest first, each with where it is on its way to a note;
-// a search (patient, visit, words of the note) and filters by day and state find one.
+// a search (patient, visit, words of the note) and filters by day and state find one. Signed
+// out (a recording going on after Switch user keeps the window up), it lists nothing and says
+// why: an empty list then would tell the vet there are no consults.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { consultsIndex, useConsults } from '../../stores/consults.ts';
 import { useSettings } from '../../stores/settings.ts';
+import { useSession } from '../../stores/session.ts';
+import { isCapturing, useRecorder } from '../../stores/recorder.ts';
 import { useTemplates } from '../../stores/templates.ts';
 import { filterConsults, isFiltering, STATE_FILTERS, type StateFilter } from '../../lib/consult-filter.ts';
 import { useNav } from '../../stores/nav.ts';
@@ -18,6 +22,8 @@ import { TextField } from '../../components/text-field.tsx';
 import './consult-list.css';
 
 export function ConsultsView() {
+  // Known to be signed out: before main has said who is signed in, the list is shown as it loads.
+  const signedOut = useSession((s) => s.loaded && !s.session.signedIn);
   const loaded = useConsults((s) => s.loaded);
   const byId = useConsults((s) => s.byId);
   const go = useNav((s) => s.go);
@@ -102,7 +108,9 @@ export function ConsultsView() {
   return (
     <section className="consults-view" aria-labelledby="consults-title">
       <h1 id="consults-title">Consults</h1>
-      {error && !loaded ? (
+      {signedOut ? (
+        <SignedOut />
+      ) : error && !loaded ? (
         <div className="notice notice-error" role="alert">
           <p>The consults could not be loaded: {error}</p>
           <button type="button" onClick={load}>
@@ -170,8 +178,35 @@ export function ConsultsView() {
           {all.length > 0 && <ConsultList ids={shown.ids} starts={shown.starts} />}
         </>
       )}
-      {loaded && <ClinicList filter={clinicFilter} />}
+      {!signedOut && loaded && <ClinicList filter={clinicFilter} />}
     </section>
+  );
+}
+
+/**
+ * No one signed in: the consults are the next vet's to see. While a recording goes on the
+ * sign-in screen waits for its Stop, so the way to it is the recorder.
+ */
+function SignedOut() {
+  const go = useNav((s) => s.go);
+  const capturing = useRecorder((s) => isCapturing(s.status));
+  return (
+    <div className="panel consults-empty">
+      <p>Your consults show here after sign-in.</p>
+      {capturing ? (
+        <>
+          <p className="muted">A recording is going on: once it is stopped on Record, the sign-in screen comes next.</p>
+          <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
+            Go to Record
+          </button>
+        </>
+      ) : (
+        // With no recording going, the window shows the sign-in screen on any view.
+        <button type="button" className="primary big" onClick={() => go({ name: 'record' })}>
+          Sign in
+        </button>
+      )}
+    </div>
   );
 }
 
