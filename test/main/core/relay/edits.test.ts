@@ -10,10 +10,10 @@ import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc
 import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { findClinicNote, type ClinicNote } from '../../../../src/shared/clinic.ts';
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, until, waitForJob } from '../../../support/core.ts';
 import { signIn } from '../../../support/http.ts';
 import { subscribe } from '../../../webhook-receiver/subscriber.ts';
-import { refresh } from '../clinic/support.ts';
+import { list, refresh } from '../clinic/support.ts';
 import { closedAfterEach, ok } from '../support.ts';
 import { relayOf } from './support.ts';
 
@@ -27,20 +27,27 @@ beforeAll(async () => {
   relay = await relayOf(sandbox);
 }, 30_000);
 afterAll(async () => {
-  await relay?.close();
+  // The last test closes it already.
+  await relay?.close().catch(() => undefined);
   await sandbox?.close();
 });
 
-async function pc(vet: { email: string; password: string }, computerName: string) {
+async function pc(vet: { email: string; password: string }, computerName: string, dataDir?: string) {
   const core: AppCore = await startCoreAgainst(sandbox, {
     relay: { heartbeatMs: 200, backoff: { baseMs: 50, capMs: 300 }, computerName, editDebounceMs: DEBOUNCE_MS },
     pipeline: { relaySafetyNetMs: 60_000, pollDelay: () => 300 },
+    ...(dataDir ? { dataDir } : {}),
   });
-  atEnd(() => core.stop());
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped) await core.stop();
+    stopped = true;
+  };
+  atEnd(stop);
   await core.appSettings.update({ relayUrl: relay.url });
   await core.session.signIn(vet.email, vet.password);
-  await until(() => core.relay.status().state === 'connected', 10_000);
-  return { core, h: createHandlers(core) };
+  await until(() => ['connected', 'unreachable'].includes(core.relay.status().state), 10_000);
+  return { core, h: createHandlers(core), stop };
 }
 
 /** A consult of `patient` on `room`, its note written; its id and the note's scribe. */
@@ -116,5 +123,23 @@ describe('an edit announced through the clinic relay', () => {
     await ok(a.h['session:signIn'](COLLEAGUE_ACCOUNT));
     const note = await editedNote(b.h, scribeId);
     expect(note.editedElsewhere).toMatchObject({ room: 'Exam room 1', by: 'Dr. Demo Vet' });
+  });
+
+  it('keeps what PC B heard on its disk: restarted while the relay is down, it still says it', async () => {
+    const a = await pc(sandbox.demo, 'Exam room 1');
+    const dataDir = tempDir();
+    const b = await pc(COLLEAGUE_ACCOUNT, 'Exam room 2', dataDir);
+    const { id, scribeId } = await consult(a, 'Otis');
+    await ok(a.h['consults:saveNote']({ id, text: 'Plan\nRecheck in 7 days.' }));
+    const heard = (await editedNote(b.h, scribeId)).editedElsewhere;
+    expect(heard).toMatchObject({ room: 'Exam room 1', by: 'Dr. Demo Vet' });
+    await b.stop();
+    await relay.close();
+    // The relay is gone (and would have forgotten it in memory): PC B starts again on its folder.
+    const again = await pc(COLLEAGUE_ACCOUNT, 'Exam room 2', dataDir);
+    const row = findClinicNote((await list(again.h)).consults, scribeId);
+    expect(row).toBeDefined();
+    const note = await ok(again.h['clinic:note']({ key: row!.key }));
+    expect(note.editedElsewhere).toEqual(heard);
   });
 });
