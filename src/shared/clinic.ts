@@ -36,6 +36,19 @@ export const NOT_NAMED = 'Patient not named by the service';
 /** What a note shown from the service says: only its original is there to read. */
 export const SERVICE_ORIGINAL = "The service's original: it may have been edited on the PC where it was recorded.";
 
+/**
+ * What a note shown from the service says when its edit was announced: where, by whom and when,
+ * and that what is shown is still the service's original. The time is the vet's clock's; a day
+ * other than today is named.
+ */
+export function editedElsewhereLine(edit: EditedElsewhere, now: Date = new Date()): string {
+  const at = new Date(edit.at);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const sameDay = at.toDateString() === now.toDateString();
+  const when = sameDay ? `at ${time}` : `on ${at.toLocaleDateString([], { dateStyle: 'medium' })} at ${time}`;
+  return `Edited on ${edit.room} by ${edit.by} ${when}. This is the service's original: the edited note is on that PC.`;
+}
+
 /** The note of `key` in the list: a row of its own, or one of a visit's candidates. */
 export function findClinicConsult(consults: readonly ClinicConsult[], key: string): ClinicConsult | undefined {
   return consults.find((c) => c.key === key) ?? consults.flatMap((c) => c.candidates ?? []).find((c) => c.key === key);
@@ -59,6 +72,16 @@ export interface ClinicView {
   truncated: boolean;
 }
 
+/** An edit of a note announced through the clinic relay by the PC where it was made: who, where and when, never its text. */
+export interface EditedElsewhere {
+  /** The computer it was edited on ("Exam room 1"). */
+  room: string;
+  /** The vet who edited it. */
+  by: string;
+  /** When the edit was saved (ISO 8601). */
+  at: string;
+}
+
 /** A note from the service, as the window shows it. */
 export interface ClinicNote {
   key: string;
@@ -67,6 +90,8 @@ export interface ClinicNote {
   patientName: string | null;
   recordingSessionDate: string | null;
   templateName: string | null;
+  /** The last edit the clinic relay announced of it; absent when none was heard. */
+  editedElsewhere?: EditedElsewhere | null;
 }
 
 /** A note's text as the search reads it: lowercase, each run of spaces and lines one space. */

@@ -3,13 +3,17 @@
 //                live), `: keep-alive` comments, and `token-expired` when the subscriber's token lapses
 //   GET /links   the events after `since` that name a recording session, for a PC that was off
 //   GET /health  whether the relay is on, and for which organization
+//   POST /edits  a PC says a note was edited on it (which note, where, by whom, when; never the
+//                text): passed on to every stream as `event: edit`, and the last per note kept
+//                for a PC that subscribes later
 // Subscribers prove who they are with their own access token for the service (relay-auth.ts), and
 // only vets of the relay's organization are served: the events are one clinic's and nobody else's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RelayAuth, RelayAuthError, type Subscriber } from './relay-auth.ts';
 import type { RelayEvent, RelayFeed } from './relay-feed.ts';
+import { relayEditProblem, relayEditSchema, type RelayEdit } from '../shared/relay-edits.ts';
 
-export const RELAY_PATHS = new Set(['/events', '/links', '/health']);
+export const RELAY_PATHS = new Set(['/events', '/links', '/health', '/edits']);
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 // Pages of the store read at a time when a subscriber catches up.
 const PAGE = 500;
@@ -19,6 +23,10 @@ const MAX_LINKS = 5_000;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 // Timers longer than this fire at once in Node; a token living longer is checked again at this point.
 const MAX_TIMER_MS = 2 ** 31 - 1;
+// An announcement is a few short fields: anything longer is not one.
+const MAX_EDIT_BYTES = 4096;
+// Notes whose last edit is kept, far above a clinic's weeks of edited notes; the oldest go first.
+const MAX_KEPT_EDITS = 20_000;
 
 export interface RelayOptions {
   /** The service's scribing address, where `GET /users/me` answers who a token is. */
@@ -49,6 +57,12 @@ export class Relay {
   private readonly onOrganization: (organization: string) => void;
   private readonly now: () => number;
   private readonly streams = new Set<ServerResponse>();
+  /**
+   * The last edit announced of each note, oldest first. Kept by this process only (not in the
+   * store): an edit is a courtesy to the other rooms, not a delivery, and a restart forgets it.
+   */
+  private readonly edits = new Map<string, RelayEdit>();
+  private readonly editListeners = new Set<(edit: RelayEdit) => void>();
 
   constructor(feed: RelayFeed, options: RelayOptions, now: () => number = Date.now) {
     this.feed = feed;
@@ -70,6 +84,7 @@ export class Relay {
 
   async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     try {
+      if (path === '/edits') return await this.announce(req, res);
       if (req.method !== 'GET') {
         res.setHeader('allow', 'GET');
         throw new RelayError(
@@ -110,6 +125,43 @@ export class Relay {
     if (subscriber.organization !== this.organization)
       throw new RelayError(403, 'forbidden', "this relay serves another organization's clinic");
     return subscriber;
+  }
+
+  /**
+   * POST /edits: a PC of the organization announces an edit, with the same token and the same
+   * organization check as a subscription. Every field is checked, and a body with any other
+   * field (a note's text) is refused, so nothing but who, where and when is ever passed on.
+   */
+  private async announce(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      throw new RelayError(
+        405,
+        'method_not_allowed',
+        `${req.method ?? 'this method'} is not allowed on /edits; use POST`,
+      );
+    }
+    await this.admit(RelayAuth.bearer(req.headers.authorization));
+    const text = await readSmallBody(req, MAX_EDIT_BYTES);
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new RelayError(400, 'bad_request', 'the body of POST /edits is not JSON');
+    }
+    const parsed = relayEditSchema.safeParse(body);
+    if (!parsed.success)
+      throw new RelayError(400, 'bad_request', `not an edit: ${relayEditProblem(parsed.error).slice(0, 400)}`);
+    const edit = parsed.data;
+    const kept = this.edits.get(edit.public_id);
+    // Announcements can cross on their way: an older edit does not replace a newer one.
+    if (!kept || Date.parse(kept.edited_at) <= Date.parse(edit.edited_at)) {
+      this.edits.delete(edit.public_id);
+      this.edits.set(edit.public_id, edit);
+      if (this.edits.size > MAX_KEPT_EDITS) this.edits.delete(this.edits.keys().next().value as string);
+      for (const listener of this.editListeners) listener(edit);
+    }
+    sendJson(res, 202, { accepted: true });
   }
 
   private async links(res: ServerResponse, url: URL): Promise<void> {
@@ -153,9 +205,19 @@ export class Relay {
       if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
     };
     const unlisten = this.feed.listen((event) => (live ? send(event) : held.push(event)));
+    // Edits carry no id: each is sent as it comes once the stream is open, and the kept ones
+    // first, so a PC that was off hears the last edit of every note.
+    let editsOpen = false;
+    const sendEdit = (edit: RelayEdit): void => {
+      if (!editsOpen || res.destroyed) return;
+      res.write(`event: edit\ndata: ${JSON.stringify(edit)}\n\n`);
+      if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+    };
+    this.editListeners.add(sendEdit);
     const timers: NodeJS.Timeout[] = [];
     const done = (): void => {
       unlisten();
+      this.editListeners.delete(sendEdit);
       for (const timer of timers) clearTimeout(timer);
       this.streams.delete(res);
     };
@@ -185,6 +247,8 @@ export class Relay {
       }
       live = true;
       for (const event of held.splice(0)) send(event);
+      editsOpen = true;
+      for (const edit of [...this.edits.values()]) sendEdit(edit);
     } catch (error) {
       done();
       throw error;
@@ -235,6 +299,18 @@ function eventId(text: string | null, name: string): number | null {
       `${name} must be a relay event id (a whole number), not "${text.slice(0, 40)}"`,
     );
   return Number(text.trim());
+}
+
+/** A request's body as text, refused (413) past `max` bytes. */
+async function readSmallBody(req: IncomingMessage, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new RelayError(413, 'payload_too_large', `an edit is at most ${max} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

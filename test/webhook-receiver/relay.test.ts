@@ -243,6 +243,63 @@ describe('clinic relay', () => {
     expect(down.events[0]?.data).toMatchObject({ error: { code: 'service_unavailable' } });
   });
 
+  it("passes an edit announced by one PC (who, where, when; never the text) to the clinic's other PCs, not to another clinic's, and keeps the last per note for a PC that subscribes later", async () => {
+    const r = await relay();
+    const me = await signIn(sandbox);
+    const other = await signIn(sandbox, OTHER_ACCOUNT);
+    const theirs = await receiver({
+      relay: { scribeUrl: sandbox.urls.scribe_url, organization: other.user.organization_id, heartbeatMs: 200 },
+    });
+    const pcB = await subscribe(r.url, me.access);
+    const foreign = await subscribe(theirs.url, other.access);
+    const edit = {
+      public_id: 's-edited',
+      room: 'Exam room 1',
+      editor: 'Dr. Demo Vet',
+      edited_at: '2026-11-28T10:42:00.000Z',
+    };
+    const announced = await call('POST', `${r.url}edits`, { token: me.access, apiVersion: null, body: edit });
+    expect(announced.status).toBe(202);
+    await until(() => pcB.events.some((e) => e.event === 'edit'), 'the edit at PC B');
+    expect(pcB.events.filter((e) => e.event === 'edit')).toEqual([{ id: null, event: 'edit', data: edit }]);
+    // An edit is not a delivery: it takes no id, so Last-Event-ID and GET /links go on as before.
+    expect(pcB.scribe()).toEqual([]);
+
+    // Another clinic's vet can neither announce here nor hear it; their own relay heard nothing.
+    const refused = await call('POST', `${r.url}edits`, { token: other.access, apiVersion: null, body: edit });
+    expect(refused.status).toBe(403);
+    expect((await call('POST', `${r.url}edits`, { apiVersion: null, body: edit })).status).toBe(401);
+    expect(foreign.events.filter((e) => e.event === 'edit')).toEqual([]);
+
+    // Each field is checked, and nothing else is taken (a note's text has no place in it).
+    for (const [bad, words] of [
+      [{ ...edit, note: 'Meloxicam 0.1 mg/kg' }, /note/],
+      [{ ...edit, room: '' }, /room/],
+      [{ ...edit, editor: 'x'.repeat(500) }, /editor/],
+      [{ ...edit, edited_at: 'yesterday' }, /edited_at/],
+      [{ ...edit, public_id: 7 }, /public_id/],
+    ] as const) {
+      const answer = await call<{ error: { code: string; message: string } }>('POST', `${r.url}edits`, {
+        token: me.access,
+        apiVersion: null,
+        body: bad,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error.code).toBe('bad_request');
+      expect(answer.json.error.message).toMatch(words);
+    }
+    const notJson = await call('POST', `${r.url}edits`, { token: me.access, apiVersion: null, rawBody: '{' });
+    expect(notJson.status).toBe(400);
+    expect((await call('GET', `${r.url}edits`, { token: me.access, apiVersion: null })).status).toBe(405);
+
+    // A later edit of the same note replaces the earlier; a PC subscribing afterwards hears the last one only.
+    const later = { ...edit, room: 'Exam room 2', edited_at: '2026-11-28T10:50:00.000Z' };
+    expect((await call('POST', `${r.url}edits`, { token: me.access, apiVersion: null, body: later })).status).toBe(202);
+    const pcC = await subscribe(r.url, me.access);
+    await until(() => pcC.events.some((e) => e.event === 'edit'), 'the kept edit at PC C');
+    expect(pcC.events.filter((e) => e.event === 'edit').map((e) => e.data)).toEqual([later]);
+  });
+
   it('answers GET /health without a token, relay on or off', async () => {
     const off = await receiver();
     const a = await post(`${off.url}health`, undefined, {}, 'GET');

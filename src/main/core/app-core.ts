@@ -236,7 +236,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const conversations = new ConversationStore(join(options.dataDir, 'conversations'));
     this.recorder = new Recorder(consults);
     this.commands = new ConsultCommands({ ...consults, conversations });
-    this.notes = new ConsultNotes({ ...consults, clipboard: options.clipboard });
+    this.notes = new ConsultNotes({
+      ...consults,
+      clipboard: options.clipboard,
+      edited: (id, documentId, actor) => {
+        const scribeId = pipeline.scribeOf(id, documentId);
+        if (scribeId !== null) this.relay.editSaved(actor, scribeId);
+      },
+    });
     this.answers = new ConsultAnswers({ ...consults, ddx: (input, actor) => this.agents.ddx(input, actor) });
     this.conversation = new ConsultConversation({
       ...consults,
@@ -274,6 +281,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       changed: (view) => emit('clinic:changed', view),
       here: recordedHere,
       relayLinks: (account) => this.relay.pairs(account.userId, account.organizationId),
+      editedElsewhere: (account, scribeId) => this.relay.editOf(account.organizationId, scribeId),
     }));
     this.clinicConversation = new ClinicConversation({
       dataDir: options.dataDir,
@@ -284,6 +292,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.relay = connectRelay({
       address: () => this.settings.get().relayUrl,
       session,
+      actors,
       pipeline,
       emit: (status) => emit('relay:changed', status),
       // The relay is reached as the service is: the computer's proxy, the clinic's roots of trust.

@@ -49,8 +49,16 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   openBrowser?: OpenBrowser;
   /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
-  /** The clinic relay's timings (tests make them short): its heartbeat, backoff and answer time-out. */
-  relay?: Partial<Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs'>>;
+  /**
+   * The clinic relay's timings (tests make them short): its heartbeat, backoff, answer time-out
+   * and the wait before an edit is announced; and this computer's name in an announced edit.
+   */
+  relay?: Partial<
+    Pick<
+      RelayOptions,
+      'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs' | 'computerName' | 'editDebounceMs'
+    >
+  >;
 }
 
 export type { OpenBrowser } from './pims/index.ts';

@@ -10,6 +10,7 @@ import {
   NOT_NAMED,
   searchableWords,
   type ClinicNote,
+  type EditedElsewhere,
   type ClinicView,
 } from '../../../shared/clinic.ts';
 import type { NoteExport, NoteFormats } from '../../../shared/ipc.ts';
@@ -56,6 +57,11 @@ export interface ClinicConsultsOptions {
    * sign-in): a note of another room is put under its patient. Absent or out of reach: none.
    */
   relayLinks?: (account: ClinicAccount) => Promise<ReadonlyMap<string, string>>;
+  /**
+   * The last edit the clinic relay announced of a note, by the PC it was made on; asked only
+   * for a note in the account's own list, so an announcement of any other is never shown.
+   */
+  editedElsewhere?: (account: ClinicAccount, scribeId: string) => Promise<EditedElsewhere | null>;
 }
 
 function sameAccount(a: ClinicAccount, b: ClinicAccount | null): boolean {
@@ -334,6 +340,7 @@ export class ClinicConsults {
       patientName: shown?.patientName ?? null,
       recordingSessionDate: localDate(shown?.updatedAt ?? consult.updatedAt),
       templateName: shown?.templateName ?? null,
+      editedElsewhere: (await this.options.editedElsewhere?.(account, scribeId).catch(() => null)) ?? null,
     };
   }
 

@@ -43,6 +43,8 @@ function draftVet(consult: ConsultInfo, actor: Actor): DraftVet {
 
 export type ConsultNotesOptions = Pick<ConsultParts, 'access' | 'pipeline' | 'drafts' | 'trail'> & {
   clipboard: ClipboardPort | undefined;
+  /** Told once an edit is saved, with the vet who made it: the clinic relay tells the other rooms. */
+  edited?: (id: string, documentId: string | null, actor: Actor) => void;
 };
 
 export class ConsultNotes {
@@ -146,6 +148,8 @@ export class ConsultNotes {
       // The draft was for this save: once the note holds it, it is done. A colleague's draft of
       // the same note is theirs, and stays.
       await drafts.put(draftKey(id, documentId), draftVet(consult, actor), null);
+      // Back to the service's original (null) is no edit to announce.
+      if (text !== null) this.options.edited?.(id, documentId, actor);
       return { saved: true as const };
     });
   }

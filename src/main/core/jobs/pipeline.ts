@@ -220,6 +220,15 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
     return saveEditedNote(this.context, recordingId, text, documentId);
   }
 
+  /** The service's scribe of a consult's note (or of one of its documents); null before it was asked for. */
+  scribeOf(recordingId: string, documentId: string | null = null): string | null {
+    try {
+      return this.context.store.find(recordingId, documentId).record.scribeId;
+    } catch {
+      return null;
+    }
+  }
+
   /** "Another document…": one more scribe request for the consult's recording session, in its turn. */
   addDocument(
     recordingId: string,

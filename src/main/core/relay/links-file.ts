@@ -3,14 +3,19 @@
 // every link the relay keeps: <data dir>/relay/<hash>.json, one small file per relay address and
 // organization, written atomically. A file that cannot be read is set aside in the log and the
 // links are read again from the start: it only saves requests, it is never the one truth.
+// Beside it, <hash>.edits.json keeps the last edit heard of each note of the other rooms
+// (edits.ts), read with the same schema the relay's events are.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { relayEditSchema, type RelayEdit } from '../../../shared/relay-edits.ts';
 import { readJson, writeJsonAtomic } from '../platform/index.ts';
 
 /** Far above a clinic group's months of consults; the oldest go first past it. */
 export const MAX_KEPT_LINKS = 100_000;
+/** Notes whose last edit heard is kept, as many as the relay keeps; the oldest go first past it. */
+export const MAX_KEPT_EDITS = 20_000;
 
 const id = z.string().min(1).max(200);
 
@@ -21,6 +26,14 @@ const fileSchema = z.object({
   since: z.number().int().nonnegative(),
   /** [scribe, recording session], oldest first. */
   pairs: z.array(z.tuple([id, id])).max(MAX_KEPT_LINKS),
+});
+
+const editsFileSchema = z.object({
+  version: z.literal(1),
+  address: z.string(),
+  organization: z.string(),
+  /** Oldest first. */
+  edits: z.array(relayEditSchema).max(MAX_KEPT_EDITS),
 });
 
 export interface KeptLinks {
@@ -35,9 +48,27 @@ export class RelayLinksFiles {
     this.dir = dir;
   }
 
-  private path(address: string, organization: string): string {
+  private path(address: string, organization: string, suffix = '.json'): string {
     const name = createHash('sha256').update(`${address}\u0000${organization}`).digest('hex').slice(0, 32);
-    return join(this.dir, `${name}.json`);
+    return join(this.dir, `${name}${suffix}`);
+  }
+
+  /** The edits heard from the relay at `address` for `organization`; null when none (or none usable) were kept. */
+  async readEdits(address: string, organization: string): Promise<RelayEdit[] | null> {
+    const parsed = editsFileSchema.safeParse(await readJson(this.path(address, organization, '.edits.json')));
+    if (!parsed.success) return null;
+    if (parsed.data.address !== address || parsed.data.organization !== organization) return null;
+    return parsed.data.edits;
+  }
+
+  async writeEdits(address: string, organization: string, edits: RelayEdit[]): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await writeJsonAtomic(this.path(address, organization, '.edits.json'), {
+      version: 1,
+      address,
+      organization,
+      edits,
+    });
   }
 
   /** What was kept for the relay at `address` and `organization`; null when nothing (or nothing usable) was. */

@@ -5,15 +5,28 @@
 // refreshed token when the relay says the token lapsed; it counts a relay that sends nothing for
 // two heartbeats as gone (a connection can stay open with no one behind it) and tries again with
 // backoff. Its state is told as it changes, so the pipeline polls as usual the moment the relay
-// is not there, and the window says which it is.
+// is not there, and the window says which it is. Edits of notes are announced and heard through
+// it too (edits.ts keeps them). Over 400 lines: GET /events, GET /links and POST /edits share the
+// way to the relay, the token's handling and the reading of its answers, kept in one place.
 import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
+import type { EditedElsewhere } from '../../../shared/clinic.ts';
 import type { RelayState, RelayStatus } from '../../../shared/relay.ts';
+import { relayEditSchema, type RelayEdit } from '../../../shared/relay-edits.ts';
 import { backoffDelay, type BackoffOptions } from '../platform/index.ts';
 import { ServiceError, type Network } from '../service/index.ts';
-import { SessionChangedError, SignedOutError, type Session } from '../sign-in/index.ts';
+import {
+  ActorAwayError,
+  SessionChangedError,
+  SignedOutError,
+  type Actor,
+  type Actors,
+  type Session,
+} from '../sign-in/index.ts';
+import { RelayEdits } from './edits.ts';
 import { EventStreamReader } from './event-stream.ts';
 import { RelayLinksFiles } from './links-file.ts';
 import { RelayPairs } from './pairs.ts';
@@ -50,12 +63,20 @@ export interface RelayOptions {
   network?: Pick<Network, 'route' | 'dispatcher'>;
   /** The app's data folder: the pairs and the last link id read are kept in it (links-file.ts). Absent: in memory only. */
   dataDir?: string;
+  /** Whose sign-in announces an edit: the vet who made it (edits.ts). Absent: the sign-in in front. */
+  actors?: Pick<Actors, 'withToken'>;
+  /** This computer's name in an announced edit ("Exam room 1"). Default: the computer's host name. */
+  computerName?: string;
+  /** Saves of one note closer together than this are announced once. Default 2 s. */
+  editDebounceMs?: number;
   log?: (line: string) => void;
 }
 
 export interface RelayEvents {
   status: [RelayStatus];
   event: [RelayEvent];
+  /** An edit of a note of the organization, announced by the PC it was made on, heard and kept. */
+  edited: [RelayEdit & { organization: string }];
 }
 
 /** The relay answered, but not to this vet: said in its words, and tried again only after a while. */
@@ -75,6 +96,8 @@ export class Relay extends EventEmitter<RelayEvents> {
   private cycle = new AbortController();
   /** Each scribe's recording session, as the relay's events and links name it. */
   private readonly known: RelayPairs;
+  /** Edits announced and heard (edits.ts). */
+  private readonly edits: RelayEdits;
   private running: Promise<void> | null = null;
   private stopped = false;
 
@@ -85,6 +108,24 @@ export class Relay extends EventEmitter<RelayEvents> {
       files: options.dataDir ? new RelayLinksFiles(join(options.dataDir, 'relay')) : null,
       ...(options.log ? { log: options.log } : {}),
     });
+    this.edits = new RelayEdits({
+      files: options.dataDir ? new RelayLinksFiles(join(options.dataDir, 'relay')) : null,
+      send: (actor, edit) => this.announce(actor, edit),
+      computerName: (options.computerName ?? hostname()).trim().slice(0, 80) || 'another PC',
+      debounceMs: options.editDebounceMs ?? 2000,
+      log: options.log ?? (() => undefined),
+    });
+  }
+
+  /** The vet (`actor`) saved their edit of note `scribeId`: the other rooms are told, once the saves settle. */
+  editSaved(actor: Actor, scribeId: string): void {
+    if (this.options.address()) this.edits.saved(actor, scribeId);
+  }
+
+  /** The last edit another room announced of note `scribeId`, of `organizationId`; null when none was heard. */
+  editOf(organizationId: string, scribeId: string): Promise<EditedElsewhere | null> {
+    const address = this.options.address();
+    return address ? this.edits.find(address, organizationId, scribeId) : Promise.resolve(null);
   }
 
   status(): RelayStatus {
@@ -110,6 +151,7 @@ export class Relay extends EventEmitter<RelayEvents> {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.edits.stop();
     this.cycle.abort();
     await this.running;
   }
@@ -160,6 +202,46 @@ export class Relay extends EventEmitter<RelayEvents> {
    */
   pairs(userId: string, organizationId: string): Promise<ReadonlyMap<string, string>> {
     return this.known.read(this.options.address(), organizationId, (since) => this.links(userId, since));
+  }
+
+  /**
+   * POST /edits, with the sign-in of the vet who made the edit while this computer keeps it; else
+   * (they left and nothing of theirs is on its way) with the one in front, when it is of the
+   * same organization: the announcement names the editor either way, never the sender.
+   */
+  private async announce(actor: Actor, edit: RelayEdit): Promise<void> {
+    const address = this.options.address();
+    if (!address) return;
+    const url = new URL('edits', withSlash(address));
+    const way = await relayWay(this.options.network, url);
+    const post = async (token: string): Promise<void> => {
+      const answer = await request(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(edit),
+        headersTimeout: this.timeout(),
+        bodyTimeout: this.timeout(),
+        ...way.options,
+      });
+      const body = await answer.body.text();
+      if (answer.statusCode === 401)
+        throw new ServiceError('http', 'relay-edits', refusalMessage(body, 401), { status: 401 });
+      if (answer.statusCode !== 202)
+        throw new Error(
+          proxyAnswer(answer.statusCode, url, way.route) ??
+            `The clinic relay refused POST /edits: ${refusalMessage(body, answer.statusCode)}`,
+        );
+    };
+    const { actors, session } = this.options;
+    try {
+      if (!actors) throw new ActorAwayError(actor);
+      await actors.withToken(actor, post, { inFlight: true });
+    } catch (e) {
+      if (!(e instanceof ActorAwayError)) throw e;
+      const front = session.state();
+      if (!front.signedIn || front.user?.organizationId !== actor.organizationId) throw e;
+      await session.withToken(post, { as: front.user.id });
+    }
   }
 
   private timeout(): number {
@@ -325,6 +407,18 @@ export class Relay extends EventEmitter<RelayEvents> {
       // what comes while this computer reconnects is not missed.
       this.lastId ??= ready.data.last_id;
       this.set({ state: 'connected', organization: ready.data.organization });
+      this.edits.resend();
+      return false;
+    }
+    if (name === 'edit') {
+      const edit = relayEditSchema.safeParse(safeJson(data));
+      if (!edit.success) this.options.log?.('relay: an edit that is not what the relay sends was left out');
+      else if (this.state.state === 'connected') {
+        const organization = this.state.organization;
+        void this.edits
+          .heard(this.options.address(), organization, edit.data)
+          .then(() => this.emit('edited', { ...edit.data, organization }));
+      }
       return false;
     }
     if (name !== 'scribe') return false;

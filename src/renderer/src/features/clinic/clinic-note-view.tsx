@@ -3,7 +3,7 @@
 // note of this computer is; it is not edited here. Under it, the same conversation about the
 // consult as under a note of this computer.
 import { useEffect, useState } from 'react';
-import { NOT_NAMED, SERVICE_ORIGINAL, type ClinicNote } from '../../../../shared/clinic.ts';
+import { editedElsewhereLine, NOT_NAMED, SERVICE_ORIGINAL, type ClinicNote } from '../../../../shared/clinic.ts';
 import { api } from '../../api.ts';
 import { writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
 import { useNav } from '../../stores/nav.ts';
@@ -72,8 +72,10 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
             {note.patientName && note.templateName && ` · ${note.templateName}`}
             {!note.patientName && ` · ${NOT_NAMED}`}
           </p>
-          {/* The service's API cannot change a note: an edit made where it was recorded stays there. */}
-          <p className="muted clinic-original">{SERVICE_ORIGINAL}</p>
+          {/* The service's API cannot change a note: an edit made where it was recorded stays there, and the clinic relay says so when it runs. */}
+          <p className="muted clinic-original">
+            {note.editedElsewhere ? editedElsewhereLine(note.editedElsewhere) : SERVICE_ORIGINAL}
+          </p>
           <NoteActionBar
             name="note"
             feedback={actions.feedback}
