@@ -130,7 +130,7 @@ describe('Switch user', () => {
     render(<m.SignedOutWhileRecording />);
     const banner = await screen.findByText(/switched user/);
     expect(banner.textContent).toBe(
-      `${me.name} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet signs in after Stop.`,
+      `${me.name} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet can sign in now or after Stop.`,
     );
     expect(screen.queryByText(/session has ended/)).toBeNull();
     m.useRecorder.setState({ status: 'idle', owner: null });
