@@ -74,6 +74,16 @@ describe('the Record view through Switch user', () => {
       await createHandlers(core)['session:switchUser'](undefined as never);
     });
     expect(nameField().value).toBe('Bella');
+    // Its details are its vet's to change (main refuses anyone else): shown, not offered to edit,
+    // rather than refused after the typing with an error about another clinic.
+    expect(nameField().readOnly).toBe(true);
+    expect(
+      screen.getByText(`Kept as ${owner}'s: they can change these details in Consults once signed in.`),
+    ).toBeTruthy();
+    fireEvent.change(nameField(), { target: { value: 'Bella B' } });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(document.body.textContent).not.toMatch(/not saved/);
+    expect(nameField().value).toBe('Bella');
     fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByRole('button', { name: 'Start recording' });
     // Stopped and kept as its vet's, sent with their own sign-in: not a failure.
