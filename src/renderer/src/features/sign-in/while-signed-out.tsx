@@ -4,6 +4,7 @@
 // recording in sight, one click from going back to it, since the recorder's Stop is not there.
 import { create } from 'zustand';
 import { useRecorder } from '../../stores/recorder.ts';
+import './while-signed-out.css';
 
 /** Sign in was asked for during such a recording: the window shows the sign-in screen meanwhile. */
 export const useSignInAsked = create<{ asked: boolean }>(() => ({ asked: false }));
@@ -15,8 +16,8 @@ export function SignedOutHeader() {
   const owner = useRecorder((s) => s.owner);
   return (
     <>
-      <span className="user">Recording for {ownerName(owner)} · no one signed in</span>
-      <button type="button" onClick={() => useSignInAsked.setState({ asked: true })}>
+      <span className="user signed-out-user">Recording for {ownerName(owner)} · no one signed in</span>
+      <button type="button" className="signed-out-sign-in" onClick={() => useSignInAsked.setState({ asked: true })}>
         Sign in
       </button>
     </>
