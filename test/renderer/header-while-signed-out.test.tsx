@@ -62,5 +62,13 @@ describe('the header during a recording kept going with no one signed in', () =>
     expect(within(theirs).queryByRole('button', { name: 'Sign in' })).toBeNull();
     expect(theirs.textContent).toContain('Dr. Colleague Vet');
     expect(theirs.textContent).not.toContain('no one signed in');
+
+    // The colleague switches user in turn while the recording goes on: the question says whose
+    // recording it is, never that it is sent "as yours".
+    fireEvent.click(within(theirs).getByRole('button', { name: 'Switch user' }));
+    const question = screen.getByRole('alertdialog', { name: 'A recording is going. Switch user?' });
+    expect(question.textContent).toContain(`It is ${me.name}’s recording.`);
+    expect(question.textContent).not.toContain('as yours');
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
   }, 30_000);
 });
