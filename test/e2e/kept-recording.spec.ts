@@ -3,7 +3,7 @@
 // kept as its vet's, with no red error; the colleague who signs in next finds an empty recorder.
 // Screenshots of the header during the recording and of the recorder after the switch, at
 // 1280×800 and 1024×700, light and dark.
-import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
 import { expect, shot, signIn, start, test } from './fixtures.ts';
 import { pickTemplate, typePatient } from './support/consults.ts';
 import type { Page } from '@playwright/test';
@@ -67,4 +67,34 @@ test('Keep recording: the header offers only Sign in and names whose recording i
   ).toHaveCount(0);
   while ((await dismiss.count()) > 0) await dismiss.first().click();
   await shots(page, 'after-switch-recorder');
+});
+
+test('a vet who signs in during a recording kept going sees it as its vet’s: details read-only, and a neutral line at Stop', async ({
+  page,
+  host,
+  demo,
+}) => {
+  await start(page, host, demo);
+  const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
+  await pickTemplate(page, 'SOAP');
+  await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
+  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch user', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+
+  // A vet of another clinic signs in from the header while it goes on.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, OTHER_ACCOUNT);
+  await expect(page.getByText('Recording for Dr. Demo Vet', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: "Patient's name" })).not.toBeEditable();
+  await page.getByRole('button', { name: 'Stop recording', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Start recording', exact: true })).toBeVisible();
+  await expect(page.getByText("The recording is kept on this computer as Dr. Demo Vet's")).toBeVisible();
+  await expect(page.getByText(/could not be finished|belongs to the vet/)).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: "Patient's name" })).toHaveValue('');
+  // The template was its vet's choice: not carried to this vet's next consult.
+  await expect(page.getByText('Template: SOAP')).toHaveCount(0);
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await shots(page, 'recorder-kept-for-its-vet');
 });

@@ -94,6 +94,24 @@ describe('Switch user', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('Start then Switch user at once: Keep recording waits until the recording is made, so it is made with its vet’s sign-in', async () => {
+    await signBackIn();
+    order.length = 0;
+    // Start was pressed a moment ago: the microphone is opening, main has not made the consult yet.
+    m.useRecorder.setState({ status: 'starting' });
+    render(<m.SwitchUserButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep recording' }));
+    // Made after the switch, the recording would belong to no one, and any vet could take it.
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.session.state().signedIn).toBe(true);
+    act(() => m.useRecorder.setState({ status: 'recording' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    expect(m.useRecorder.getState().status).toBe('recording');
+    expect(order).toEqual([]);
+    m.useRecorder.setState({ status: 'idle' });
+  });
+
   it('asked during a recording that then ends (the tray, the longest recording): the question goes, and the switch goes ahead', async () => {
     await signBackIn();
     m.useRecorder.setState({ status: 'recording' });

@@ -142,6 +142,26 @@ export function whenRecordingEnded(withinMs: number): Promise<void> {
   });
 }
 
+/**
+ * Resolves once a recording being started is made in main, or has failed (at once when none is
+ * starting), or after `withinMs`: what is done for the vet in front (the consult made with
+ * their sign-in) must be done before they hand the computer over.
+ */
+export function whenRecordingStarted(withinMs: number): Promise<void> {
+  if (useRecorder.getState().status !== 'starting') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    const stop = useRecorder.subscribe((s) => {
+      if (s.status !== 'starting') done();
+    });
+  });
+}
+
 // The form is the vet's own: another vet signing in starts from their template (the settings'
 // last template, read again at sign-in), not from the one left in the form, and with no patient
 // typed, no card of the last vet's consult and no error of theirs (a start that failed, a

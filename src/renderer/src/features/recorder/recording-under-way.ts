@@ -174,6 +174,8 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
         saveSlow: false,
         error: null,
         result: null,
+        // Its vet's choice, not the next consult's of whoever is in front.
+        templateId: null,
         info: `${interruption ? `${interruption} ` : ''}The recording is kept on this computer as ${keptFor}'s: they find it in their consults.`,
       });
       return;

@@ -6,7 +6,13 @@
 // recording ends meanwhile (the tray, the longest recording) goes away and the switch goes on.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isCapturing, useRecorder, whenRecordingEnded, type RecorderStatus } from '../../stores/recorder.ts';
+import {
+  isCapturing,
+  useRecorder,
+  whenRecordingEnded,
+  whenRecordingStarted,
+  type RecorderStatus,
+} from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
 import { recorderStop, switchUser } from '../../stores/switch-user.ts';
 import { useOwnConsultsUnderWay } from './under-way.ts';
@@ -18,6 +24,13 @@ import './switch-user.css';
  * vet's all the same (a recording is its owner's whoever is signed in).
  */
 const STOPPING_WAIT_MS = 10_000;
+
+/**
+ * How long the switch waits for a recording whose Start was pressed a moment before (the
+ * microphone opening) to be made in main: made after the switch, it would be no one's, and any
+ * vet signing in next could take it as theirs. A start stuck longer fails on its own.
+ */
+const STARTING_WAIT_MS = 10_000;
 
 /** A recording the vet could still keep going or stop: what the question is about. */
 const stillGoing = (status: RecorderStatus) => isCapturing(status) && status !== 'stopping';
@@ -41,6 +54,7 @@ export function SwitchUserButton() {
     setAsking(false);
     setBusy(true);
     try {
+      await whenRecordingStarted(STARTING_WAIT_MS);
       if (recording === 'stop') await recorderStop.stop?.();
       // A recording that is ending is kept before the hand-over, so it is finished and sent
       // with its vet still in front.
