@@ -8,10 +8,11 @@ import type * as ButtonModule from '../../src/renderer/src/features/sign-in/swit
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as SwitchModule from '../../src/renderer/src/stores/switch-user.ts';
 import type * as AppModule from '../../src/renderer/src/app.tsx';
+import type * as SignOutModule from '../../src/renderer/src/features/sign-in/sign-out-button.tsx';
 import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
-let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule & typeof AppModule;
+let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule & typeof AppModule & typeof SignOutModule;
 const order: string[] = [];
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
     ...(await import('../../src/renderer/src/stores/switch-user.ts')),
     ...(await import('../../src/renderer/src/app.tsx')),
+    ...(await import('../../src/renderer/src/features/sign-in/sign-out-button.tsx')),
   };
   // The recorder's stop is its own (tested with the recorder); here, when it is asked for.
   m.recorderStop.stop = async () => {
@@ -109,6 +111,18 @@ describe('Switch user', () => {
     await waitFor(() => expect(core.session.state().signedIn).toBe(false));
     expect(m.useRecorder.getState().status).toBe('recording');
     expect(order).toEqual([]);
+    m.useRecorder.setState({ status: 'idle' });
+  });
+
+  it('Start then Sign out at once: the sign-out waits until the recording is made, with its vet’s sign-in', async () => {
+    await signBackIn();
+    m.useRecorder.setState({ status: 'starting' });
+    render(<m.SignOutButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.session.state().signedIn).toBe(true);
+    act(() => m.useRecorder.setState({ status: 'recording' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
     m.useRecorder.setState({ status: 'idle' });
   });
 
