@@ -8,10 +8,11 @@ import type * as ButtonModule from '../../src/renderer/src/features/sign-in/swit
 import type * as RecorderStoreModule from '../../src/renderer/src/stores/recorder.ts';
 import type * as SwitchModule from '../../src/renderer/src/stores/switch-user.ts';
 import type * as AppModule from '../../src/renderer/src/app.tsx';
+import type * as SignOutModule from '../../src/renderer/src/features/sign-in/sign-out-button.tsx';
 import { windowWithEngine } from './support/window.ts';
 
 let core: AppCore;
-let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule & typeof AppModule;
+let m: typeof ButtonModule & typeof RecorderStoreModule & typeof SwitchModule & typeof AppModule & typeof SignOutModule;
 const order: string[] = [];
 
 beforeAll(async () => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
     ...(await import('../../src/renderer/src/stores/recorder.ts')),
     ...(await import('../../src/renderer/src/stores/switch-user.ts')),
     ...(await import('../../src/renderer/src/app.tsx')),
+    ...(await import('../../src/renderer/src/features/sign-in/sign-out-button.tsx')),
   };
   // The recorder's stop is its own (tested with the recorder); here, when it is asked for.
   m.recorderStop.stop = async () => {
@@ -94,6 +96,36 @@ describe('Switch user', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('Start then Switch user at once: Keep recording waits until the recording is made, so it is made with its vet’s sign-in', async () => {
+    await signBackIn();
+    order.length = 0;
+    // Start was pressed a moment ago: the microphone is opening, main has not made the consult yet.
+    m.useRecorder.setState({ status: 'starting' });
+    render(<m.SwitchUserButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Switch user' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Keep recording' }));
+    // Made after the switch, the recording would belong to no one, and any vet could take it.
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.session.state().signedIn).toBe(true);
+    act(() => m.useRecorder.setState({ status: 'recording' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    expect(m.useRecorder.getState().status).toBe('recording');
+    expect(order).toEqual([]);
+    m.useRecorder.setState({ status: 'idle' });
+  });
+
+  it('Start then Sign out at once: the sign-out waits until the recording is made, with its vet’s sign-in', async () => {
+    await signBackIn();
+    m.useRecorder.setState({ status: 'starting' });
+    render(<m.SignOutButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await act(() => new Promise((r) => setTimeout(r, 300)));
+    expect(core.session.state().signedIn).toBe(true);
+    act(() => m.useRecorder.setState({ status: 'recording' }));
+    await waitFor(() => expect(core.session.state().signedIn).toBe(false));
+    m.useRecorder.setState({ status: 'idle' });
+  });
+
   it('asked during a recording that then ends (the tray, the longest recording): the question goes, and the switch goes ahead', async () => {
     await signBackIn();
     m.useRecorder.setState({ status: 'recording' });
@@ -130,7 +162,7 @@ describe('Switch user', () => {
     render(<m.SignedOutWhileRecording />);
     const banner = await screen.findByText(/switched user/);
     expect(banner.textContent).toBe(
-      `${me.name} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet signs in after Stop.`,
+      `${me.name} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet can sign in now or after Stop.`,
     );
     expect(screen.queryByText(/session has ended/)).toBeNull();
     m.useRecorder.setState({ status: 'idle', owner: null });

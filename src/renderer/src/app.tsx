@@ -9,7 +9,14 @@ import { ConsultsView, layOutAhead } from './features/consult-list/index.ts';
 import { NoteView } from './features/note/index.ts';
 import { initRecorder, RecorderView } from './features/recorder/index.ts';
 import { SettingsView } from './features/settings/index.ts';
-import { SignIn, SignOutButton, SwitchUserButton } from './features/sign-in/index.ts';
+import {
+  RecordingGoesOn,
+  SignedOutHeader,
+  SignIn,
+  SignOutButton,
+  SwitchUserButton,
+  useSignInAsked,
+} from './features/sign-in/index.ts';
 import { UpdateBanner } from './features/updates/index.ts';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
@@ -133,6 +140,7 @@ export function App() {
   const wide = useWide();
   const capturing = useRecorder((s) => isCapturing(s.status));
   const newNotes = useNoteReady((s) => s.unseen.length);
+  const signInAsked = useSignInAsked((s) => s.asked);
   const [loadError, setLoadError] = useState<string | null>(null);
   // Notices of main stay true for the whole run; once read, the vet may put them away.
   const [dismissed, setDismissed] = useState<readonly string[]>([]);
@@ -150,6 +158,11 @@ export function App() {
   useEffect(() => {
     if (!signedIn && !capturing) go({ name: 'record' });
   }, [signedIn, capturing, go]);
+  // Sign in asked for during a recording with no one signed in is answered once a vet signs in,
+  // or no longer needed once the recording ends (the sign-in screen then stays by itself).
+  useEffect(() => {
+    if (signedIn || !capturing) useSignInAsked.setState({ asked: false });
+  }, [signedIn, capturing]);
 
   // A view opens at its top: after sign-in (the sign-in screen may have been scrolled to its
   // button) and on every change of view, from the sidebar, a toast or a link. Keyed on the view
@@ -218,11 +231,13 @@ export function App() {
     );
   }
   // A consult being recorded when the session ends goes on (recording needs no session):
-  // the window stays where it is and says so, and the sign-in screen comes after Stop.
-  if (!session.signedIn && !capturing) {
+  // the window stays where it is and says so, and the sign-in screen comes after Stop, or
+  // before it when asked for (the header's Sign in), with the way back to the recording.
+  if (!session.signedIn && (!capturing || signInAsked)) {
     return (
       <>
         {!engineUp && <EngineLost />}
+        {capturing && <RecordingGoesOn onBack={() => go({ name: 'record' })} />}
         <SignIn />
         <Toasts />
       </>
@@ -242,9 +257,16 @@ export function App() {
         )}
         <span className="spacer" />
         {capturing && view.name !== 'record' && <RecordingPill onOpen={() => go({ name: 'record' })} />}
-        <span className="user">{session.user?.name ?? session.user?.email}</span>
-        <SwitchUserButton />
-        <SignOutButton />
+        {/* With no one signed in (a recording kept going), whose it is, and only Sign in. */}
+        {session.signedIn ? (
+          <>
+            <span className="user">{session.user?.name ?? session.user?.email}</span>
+            <SwitchUserButton />
+            <SignOutButton />
+          </>
+        ) : (
+          <SignedOutHeader />
+        )}
       </header>
       <nav className="sidebar" aria-label="Main">
         <ul>
@@ -311,8 +333,8 @@ export function SignedOutWhileRecording() {
   return (
     <p className="notice notice-warning" role="alert">
       {switched
-        ? `${owner?.name ?? 'The vet'} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet signs in after Stop.`
-        : 'Your session has ended. The recording goes on and is kept; sign in again after you stop it, and it will be sent.'}
+        ? `${owner?.name ?? 'The vet'} switched user. The recording goes on and is kept as theirs: stop it when the consult ends, and it is sent with their own sign-in. The next vet can sign in now or after Stop.`
+        : 'Your session has ended. The recording goes on and is kept; sign in again, now or after you stop it, and it will be sent.'}
     </p>
   );
 }

@@ -142,31 +142,60 @@ export function whenRecordingEnded(withinMs: number): Promise<void> {
   });
 }
 
+/**
+ * Resolves once a recording being started is made in main, or has failed (at once when none is
+ * starting), or after `withinMs`: what is done for the vet in front (the consult made with
+ * their sign-in) must be done before they hand the computer over.
+ */
+export function whenRecordingStarted(withinMs: number): Promise<void> {
+  if (useRecorder.getState().status !== 'starting') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, withinMs);
+    const stop = useRecorder.subscribe((s) => {
+      if (s.status !== 'starting') done();
+    });
+  });
+}
+
 // The form is the vet's own: another vet signing in starts from their template (the settings'
 // last template, read again at sign-in), not from the one left in the form, and with no patient
-// typed and no card of the last vet's consult. A recording still under way keeps its own
-// details and its template, which are main's too (sent as typed), and which the view names
-// beside Stop; the form is emptied, template and all, when the next vet signs in after it.
-let formVet: string | null = null;
-/** Main's `session:changed`: the form is emptied for another vet, unless a recording goes on. */
+// typed, no card of the last vet's consult and no error of theirs (a start that failed, a
+// recording that could not be finished: the audio is kept in main, and shown to its vet). At
+// sign-out, or a Switch user, the form is emptied as well, so the same vet back finds it empty
+// too. A recording still under way keeps its own details and its template, which are main's too
+// (sent as typed), and which the view names beside Stop; the form is emptied, template and all,
+// at the next change of vet after it ends. Undefined until the first sign-in is heard.
+let formVet: string | null | undefined;
+/** Main's `session:changed`: the form is emptied at each change of vet, unless a recording goes on. */
 export function recorderSessionChanged(session: SessionInfo): void {
-  const vet = session.user?.id ?? null;
-  if (vet !== formVet && formVet !== null) {
-    const { status } = useRecorder.getState();
-    if (!isCapturing(status)) useRecorder.setState({ templateId: null });
-    if (status === 'idle' || status === 'stopped')
-      useRecorder.setState({
-        status: 'idle',
-        patientName: '',
-        description: '',
-        pets: [],
-        appointment: null,
-        nameProblem: null,
-        detailsError: null,
-        result: null,
-        info: null,
-        owner: null,
-      });
-  }
-  formVet = vet ?? formVet;
+  const vet = session.signedIn ? (session.user?.id ?? null) : null;
+  const changed = formVet !== undefined && vet !== formVet;
+  formVet = vet;
+  if (!changed) return;
+  // A refusal of the details while no one was signed in is no one's now: the next change is sent again.
+  useRecorder.setState({ detailsError: null });
+  if (isCapturing(useRecorder.getState().status)) return;
+  useRecorder.setState({
+    status: 'idle',
+    id: null,
+    elapsedMs: 0,
+    templateId: null,
+    patientName: '',
+    description: '',
+    pets: [],
+    appointment: null,
+    nameProblem: null,
+    error: null,
+    result: null,
+    info: null,
+    saveSlow: false,
+    diskProblem: null,
+    consentAsked: false,
+    owner: null,
+  });
 }

@@ -62,4 +62,56 @@ describe('the Record view through Switch user', () => {
     expect(screen.queryByText(/for Dr\./)).toBeNull();
     expect(m.useRecorder.getState().result).toBeNull();
   }, 30_000);
+
+  it('Keep recording, then Stop with no one signed in: no red error for a recording kept as its vet’s, and nothing of it for the next vet', async () => {
+    render(<m.RecorderView />);
+    fireEvent.change(nameField(), { target: { value: 'Bella' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start recording' }));
+    await whenRecording();
+    const owner = core.session.state().user!.name;
+    // Keep recording: the engine signs the vet out, the recording and its patient go on.
+    await act(async () => {
+      await createHandlers(core)['session:switchUser'](undefined as never);
+    });
+    expect(nameField().value).toBe('Bella');
+    // Its details are its vet's to change (main refuses anyone else): shown, not offered to edit,
+    // rather than refused after the typing with an error about another clinic.
+    expect(nameField().readOnly).toBe(true);
+    expect(
+      screen.getByText(`Kept as ${owner}'s: they can change these details in Consults once signed in.`),
+    ).toBeTruthy();
+    fireEvent.change(nameField(), { target: { value: 'Bella B' } });
+    await act(() => new Promise((r) => setTimeout(r, 1200)));
+    expect(document.body.textContent).not.toMatch(/not saved/);
+    expect(nameField().value).toBe('Bella');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    // Stopped and kept as its vet's, sent with their own sign-in: not a failure.
+    expect(document.body.textContent).not.toMatch(/could not be finished|belongs to the vet/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByText(`Recorded for ${owner}`)).toBeTruthy();
+    expect(
+      screen.getByText(`The recording is kept on this computer as ${owner}'s: they find it in their consults.`),
+    ).toBeTruthy();
+    expect(nameField().value).toBe('');
+
+    await act(async () => {
+      await core.session.signIn(COLLEAGUE_ACCOUNT.email, COLLEAGUE_ACCOUNT.password);
+    });
+    expect(document.body.textContent).not.toMatch(/could not be finished|belongs to the vet|Recorded for/);
+    expect(nameField().value).toBe('');
+    expect(m.useRecorder.getState()).toMatchObject({ status: 'idle', error: null, result: null, owner: null });
+  }, 30_000);
+
+  it('a recorder left in error (a start that failed) shows the next vet neither the error nor the patient typed', async () => {
+    render(<m.RecorderView />);
+    fireEvent.change(nameField(), { target: { value: 'Rex' } });
+    act(() => m.useRecorder.setState({ status: 'error', error: 'The microphone could not be opened.' }));
+    expect(screen.getByText('The microphone could not be opened.')).toBeTruthy();
+
+    await switchTo(OTHER_ACCOUNT);
+    expect(screen.queryByText('The microphone could not be opened.')).toBeNull();
+    expect(nameField().value).toBe('');
+    expect(m.useRecorder.getState()).toMatchObject({ status: 'idle', error: null });
+  }, 30_000);
 });

@@ -4,6 +4,7 @@
 // every chunk, frees the microphone, and asks main to finish the consult.
 import { api } from '../../api.ts';
 import { type RecorderState } from '../../stores/recorder.ts';
+import { useSession } from '../../stores/session.ts';
 import { useSettings } from '../../stores/settings.ts';
 import { consultTitle } from '../../lib/consult-status.ts';
 import { formatDuration } from '../../lib/duration.ts';
@@ -156,6 +157,29 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
       },
     });
   } catch (e) {
+    const keptFor = keptForItsVet(e);
+    if (keptFor) {
+      // Stopped with no one, or another vet, signed in after a Switch user: main finished it and
+      // keeps it as its vet's (sent with their own sign-in), and shows it only to them. Not a
+      // failure, and nothing of that vet's consult is shown here: a neutral line, no card.
+      set({
+        status: 'stopped',
+        id: null,
+        pets: [],
+        appointment: null,
+        patientName: '',
+        description: '',
+        nameProblem: null,
+        detailsError: null,
+        saveSlow: false,
+        error: null,
+        result: null,
+        // Its vet's choice, not the next consult's of whoever is in front.
+        templateId: null,
+        info: `${interruption ? `${interruption} ` : ''}The recording is kept on this computer as ${keptFor}'s: they find it in their consults.`,
+      });
+      return;
+    }
     set({
       status: 'error',
       id,
@@ -163,6 +187,19 @@ async function finish(id: string, durationMs: number | undefined, interruption: 
       error: `${interruption ? `${interruption} ` : ''}The audio is saved on this computer, but the recording could not be finished: ${(e as Error).message}`,
     });
   }
+}
+
+/**
+ * The name of the vet a recording was started for when main refused to show its consult after
+ * Stop because that vet is not the one signed in now (main answers `not_found` once the audio is
+ * finished and kept: the consult is not this vet's to see); else null, a real failure to finish.
+ */
+function keptForItsVet(e: unknown): string | null {
+  const owner = get().owner;
+  if (!owner || (e as { code?: unknown }).code !== 'not_found') return null;
+  const { session } = useSession.getState();
+  const inFront = session.signedIn ? (session.user?.id ?? null) : null;
+  return owner.id === inFront ? null : owner.name;
 }
 
 /** After a failed finish: tries it again. */

@@ -2,3 +2,4 @@
 export { SignIn } from './sign-in.tsx';
 export { SignOutButton } from './sign-out-button.tsx';
 export { SwitchUserButton } from './switch-user-button.tsx';
+export { RecordingGoesOn, SignedOutHeader, useSignInAsked } from './while-signed-out.tsx';

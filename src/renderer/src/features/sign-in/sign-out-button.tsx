@@ -4,8 +4,15 @@
 import { useState } from 'react';
 import { api } from '../../api.ts';
 import { useNotifications } from '../../stores/notifications.ts';
+import { whenRecordingStarted } from '../../stores/recorder.ts';
 import { keepBeforeLeaving } from '../../stores/switch-user.ts';
 import { useOwnConsultsUnderWay } from './under-way.ts';
+
+/**
+ * How long the sign-out waits for a recording whose Start was pressed a moment before to be
+ * made in main: made after it, the recording would be no one's, for any vet to take.
+ */
+const STARTING_WAIT_MS = 10_000;
 
 export function SignOutButton() {
   const [busy, setBusy] = useState(false);
@@ -15,6 +22,7 @@ export function SignOutButton() {
   async function signOut() {
     setBusy(true);
     try {
+      await whenRecordingStarted(STARTING_WAIT_MS);
       await keepBeforeLeaving();
       await api.session.signOut();
     } catch (e) {

@@ -6,7 +6,13 @@
 // recording ends meanwhile (the tray, the longest recording) goes away and the switch goes on.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { isCapturing, useRecorder, whenRecordingEnded, type RecorderStatus } from '../../stores/recorder.ts';
+import {
+  isCapturing,
+  useRecorder,
+  whenRecordingEnded,
+  whenRecordingStarted,
+  type RecorderStatus,
+} from '../../stores/recorder.ts';
 import { useSession } from '../../stores/session.ts';
 import { recorderStop, switchUser } from '../../stores/switch-user.ts';
 import { useOwnConsultsUnderWay } from './under-way.ts';
@@ -19,6 +25,13 @@ import './switch-user.css';
  */
 const STOPPING_WAIT_MS = 10_000;
 
+/**
+ * How long the switch waits for a recording whose Start was pressed a moment before (the
+ * microphone opening) to be made in main: made after the switch, it would be no one's, and any
+ * vet signing in next could take it as theirs. A start stuck longer fails on its own.
+ */
+const STARTING_WAIT_MS = 10_000;
+
 /** A recording the vet could still keep going or stop: what the question is about. */
 const stillGoing = (status: RecorderStatus) => isCapturing(status) && status !== 'stopping';
 
@@ -27,6 +40,9 @@ export function SwitchUserButton() {
   const [asking, setAsking] = useState(false);
   const user = useSession((s) => s.session.user);
   const status = useRecorder((s) => s.status);
+  // A recording a colleague kept going when they switched user: theirs, not this vet's.
+  const owner = useRecorder((s) => s.owner);
+  const othersName = owner && user && owner.id !== user.id ? owner.name : null;
   const going = stillGoing(status);
   const waiting = useOwnConsultsUnderWay();
   const who = user?.name || user?.email || 'The vet signed in';
@@ -38,6 +54,7 @@ export function SwitchUserButton() {
     setAsking(false);
     setBusy(true);
     try {
+      await whenRecordingStarted(STARTING_WAIT_MS);
       if (recording === 'stop') await recorderStop.stop?.();
       // A recording that is ending is kept before the hand-over, so it is finished and sent
       // with its vet still in front.
@@ -83,7 +100,10 @@ export function SwitchUserButton() {
       </button>
       {asking &&
         going &&
-        createPortal(<Question onAnswer={(a) => void go(a)} onCancel={() => setAsking(false)} />, document.body)}
+        createPortal(
+          <Question othersName={othersName} onAnswer={(a) => void go(a)} onCancel={() => setAsking(false)} />,
+          document.body,
+        )}
     </>
   );
 }
@@ -92,7 +112,16 @@ export function SwitchUserButton() {
  * The question, under the header across the window rather than squeezed into it, with what
  * each answer does. The keyboard lands on Cancel, which loses nothing; Escape is Cancel too.
  */
-function Question({ onAnswer, onCancel }: { onAnswer: (a: 'stop' | 'keep') => void; onCancel: () => void }) {
+function Question({
+  othersName,
+  onAnswer,
+  onCancel,
+}: {
+  /** The vet whose recording it is, when not the one in front. */
+  othersName: string | null;
+  onAnswer: (a: 'stop' | 'keep') => void;
+  onCancel: () => void;
+}) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -118,8 +147,9 @@ function Question({ onAnswer, onCancel }: { onAnswer: (a: 'stop' | 'keep') => vo
         <strong>A recording is going. Switch user?</strong>
       </p>
       <p id="switch-user-answers">
-        Stop and keep ends it now and sends it as yours. Keep recording lets it go on as yours while the next vet waits
-        to sign in until it is stopped.
+        {othersName
+          ? `It is ${othersName}’s recording. Stop and keep ends it now and keeps it as theirs. Keep recording lets it go on as theirs; the next vet can sign in meanwhile.`
+          : 'Stop and keep ends it now and sends it as yours. Keep recording lets it go on as yours; the next vet can sign in meanwhile.'}
       </p>
       <div className="row">
         <button type="button" className="primary" onClick={() => onAnswer('stop')}>
