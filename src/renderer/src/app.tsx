@@ -11,6 +11,7 @@ import { initRecorder, RecorderView } from './features/recorder/index.ts';
 import { SettingsView } from './features/settings/index.ts';
 import { SignIn, SignOutButton, SwitchUserButton } from './features/sign-in/index.ts';
 import { UpdateBanner } from './features/updates/index.ts';
+import { MainNotices } from './components/main-notices.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
@@ -117,8 +118,6 @@ export function App() {
   const capturing = useRecorder((s) => isCapturing(s.status));
   const newNotes = useNoteReady((s) => s.unseen.length);
   const [loadError, setLoadError] = useState<string | null>(null);
-  // Notices of main stay true for the whole run; once read, the vet may put them away.
-  const [dismissed, setDismissed] = useState<readonly string[]>([]);
 
   useEffect(() => {
     useSession
@@ -256,25 +255,7 @@ export function App() {
       <main className="content" id="main">
         {!engineUp && <EngineLost />}
         {!session.signedIn && <SignedOutWhileRecording />}
-        {app?.notices
-          .filter((n) => !dismissed.includes(n.message))
-          .map((n) => (
-            <div
-              key={n.message}
-              className={`notice notice-${n.level} notice-dismissable`}
-              role={n.level === 'info' ? 'status' : 'alert'}
-            >
-              <p>{n.message}</p>
-              <button
-                type="button"
-                className="link"
-                aria-label="Dismiss notice"
-                onClick={() => setDismissed((d) => [...d, n.message])}
-              >
-                Dismiss
-              </button>
-            </div>
-          ))}
+        <MainNotices notices={app?.notices ?? []} />
         <UpdateBanner />
         <Views view={view} wide={wide} owner={userId} />
       </main>
