@@ -1,8 +1,9 @@
 // The ready note at the exam-room PC's two common window sizes: the note's flagged figures
 // (weight, temperature, dose) on the first screen at 1280×800, and more than its first lines (the
-// examination's weight and temperature) at 1024×700, under a one-line keychain notice; the More menu whole in the window with Delete
-// last and apart; focus on the note's heading after Open note; on paper, the note without the
-// folded History. NOTE_SHOTS_DIR=<folder> also keeps each size's picture there.
+// examination's weight and temperature) at 1024×700, under a one-line keychain notice; the More
+// menu whole in the window with Delete last and apart; focus on the note's heading after Open
+// note; "Copied" without moving the bar; on paper, the note without the folded History.
+// NOTE_SHOTS_DIR=<folder> also keeps each size's picture there.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -54,6 +55,21 @@ test('the note on the first screen at 1280×800 and 1024×700, its More menu who
   await startToReadyNote(page, host, demo);
   // Open note leaves the cursor on the note's title, not on the page's body.
   await expect.soft(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // Copy says so in its own place: nothing in the bar moves.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const bar = page.getByRole('group', { name: 'Actions on the note' });
+  // (To the pixel: a layout that moved moves by more than rounding.)
+  const boxes = async () =>
+    (
+      await Promise.all(
+        [bar, bar.getByRole('button', { name: 'Print' }), page.locator('.note-page')].map((l) => l.boundingBox()),
+      )
+    ).map((b) => b && [b.x, b.y, b.width, b.height].map(Math.round));
+  const before = await boxes();
+  await bar.getByRole('button', { name: 'Copy note', exact: true }).click();
+  await expect.soft(bar.getByRole('button', { name: 'Copied ✓', exact: true })).toBeVisible();
+  await expect.soft(bar.getByRole('status')).toHaveText('Copied');
+  expect.soft(await boxes(), 'the bar, Print and the note where they were').toEqual(before);
   const notice = page.locator('.content > .notice-warning');
   await expect.soft(notice, 'the browser host keeps the sign-in in memory and says so').toContainText('keychain');
 

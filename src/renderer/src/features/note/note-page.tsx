@@ -30,7 +30,7 @@ export function NoteActionBar({
         className="primary big note-copy"
         onClick={(e) => {
           // The width it has now is kept while it says "Copied", which is shorter.
-          e.currentTarget.style.minWidth = `${e.currentTarget.offsetWidth}px`;
+          e.currentTarget.style.minWidth = `${e.currentTarget.getBoundingClientRect().width}px`;
           onCopy();
         }}
       >
