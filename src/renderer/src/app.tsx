@@ -18,6 +18,7 @@ import {
   useSignInAsked,
 } from './features/sign-in/index.ts';
 import { UpdateBanner } from './features/updates/index.ts';
+import { MainNotices } from './components/main-notices.tsx';
 import { Toasts } from './components/toasts.tsx';
 import { useConsults } from './stores/consults.ts';
 import { useNav, type View } from './stores/nav.ts';
@@ -142,8 +143,6 @@ export function App() {
   const newNotes = useNoteReady((s) => s.unseen.length);
   const signInAsked = useSignInAsked((s) => s.asked);
   const [loadError, setLoadError] = useState<string | null>(null);
-  // Notices of main stay true for the whole run; once read, the vet may put them away.
-  const [dismissed, setDismissed] = useState<readonly string[]>([]);
 
   useEffect(() => {
     useSession
@@ -295,25 +294,7 @@ export function App() {
       <main className="content" id="main">
         {!engineUp && <EngineLost />}
         {!session.signedIn && <SignedOutWhileRecording />}
-        {app?.notices
-          .filter((n) => !dismissed.includes(n.message))
-          .map((n) => (
-            <div
-              key={n.message}
-              className={`notice notice-${n.level} notice-dismissable`}
-              role={n.level === 'info' ? 'status' : 'alert'}
-            >
-              <p>{n.message}</p>
-              <button
-                type="button"
-                className="link"
-                aria-label="Dismiss notice"
-                onClick={() => setDismissed((d) => [...d, n.message])}
-              >
-                Dismiss
-              </button>
-            </div>
-          ))}
+        <MainNotices notices={app?.notices ?? []} />
         <UpdateBanner />
         <Views view={view} wide={wide} owner={userId} />
       </main>

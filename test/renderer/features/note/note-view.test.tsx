@@ -130,8 +130,8 @@ describe('NoteView, on the real core', () => {
       'Export .pdf',
       'Get differentials from this note',
       'Rename',
-      'Delete',
       'Another document…',
+      'Delete',
     ]);
     expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Edit note' }));
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });

@@ -2,7 +2,7 @@
 // computer, so it opens offline. Read, copied (text, HTML and RTF), printed and exported as a
 // note of this computer is; it is not edited here. Under it, the same conversation about the
 // consult as under a note of this computer.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { editedElsewhereLine, NOT_NAMED, SERVICE_ORIGINAL, type ClinicNote } from '../../../../shared/clinic.ts';
 import { api } from '../../api.ts';
 import { writeFlavours, type CopyOutcome } from '../../lib/copy-note.ts';
@@ -10,7 +10,7 @@ import { useNav } from '../../stores/nav.ts';
 import { useSession } from '../../stores/session.ts';
 import { ELSEWHERE } from './clinic-list.tsx';
 import { ConsultChat } from '../chat/index.ts';
-import { NOTE_EXPORTS, NoteActionBar, NotePage, useNoteActions } from '../note/index.ts';
+import { NOTE_EXPORTS, NoteActionBar, NotePage, noteDate, useFocusOnOpen, useNoteActions } from '../note/index.ts';
 
 async function copyClinicNote(key: string): Promise<CopyOutcome> {
   const formats = await api.clinic.noteFormats({ key });
@@ -49,6 +49,8 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
     };
   }, [noteKey]);
 
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnOpen(heading, note !== null);
   const title = note?.patientName ?? (note?.templateName ? `${note.templateName} note` : 'Note');
   return (
     <section className="note-view clinic-note" aria-labelledby="note-view-title">
@@ -65,10 +67,12 @@ function VetClinicNote({ noteKey }: { noteKey: string }) {
         </p>
       ) : (
         <>
-          <h1 id="note-view-title">{title}</h1>
+          <h1 id="note-view-title" ref={heading} tabIndex={-1}>
+            {title}
+          </h1>
           <p className="muted note-meta">
             {ELSEWHERE}
-            {note.recordingSessionDate && ` · ${note.recordingSessionDate}`}
+            {note.recordingSessionDate && ` · ${noteDate(note.recordingSessionDate)}`}
             {note.patientName && note.templateName && ` · ${note.templateName}`}
             {!note.patientName && ` · ${NOT_NAMED}`}
           </p>

@@ -8,3 +8,5 @@ export { VisitCompanions } from './pet-tabs.tsx';
 // What a note of the clinic's shares with one of this computer: its actions and its page.
 export { NoteActionBar, NotePage } from './note-page.tsx';
 export { NOTE_EXPORTS, useNoteActions } from './use-note-actions.ts';
+export { noteDate } from './note-date.ts';
+export { useFocusOnOpen } from './focus-on-open.ts';

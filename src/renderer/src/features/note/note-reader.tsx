@@ -28,6 +28,7 @@ import { useDraftAutosave } from './use-draft-autosave.ts';
 import { NOTE_EXPORTS, useNoteActions } from './use-note-actions.ts';
 import { NoteActionBar, NotePage } from './note-page.tsx';
 import { PimsBar } from './pims-bar.tsx';
+import { noteDate } from './note-date.ts';
 
 /**
  * The consult's note, or with `documentId` one more document of it (its own text, edit, draft and
@@ -180,12 +181,12 @@ export function NoteReader({ consult, documentId }: { consult: ConsultInfo; docu
         onCopy={() => void actions.copy()}
         onPrint={() => void actions.print()}
       >
+        <MoreMenu items={more} />
         {checkLine && (
           <p className="note-figures" role="note">
             {checkLine}
           </p>
         )}
-        <MoreMenu items={more} />
       </NoteActionBar>
       <ConsultAnswers id={id} patient={consult.recording.patientName ?? ''} />
       {othersNotice}
@@ -252,7 +253,7 @@ function PrintHeader({ consult, template }: { consult: ConsultInfo; template: st
     ['Patient', recording.patientName?.trim() || null],
     [
       'Date',
-      `${when.toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' })}, ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`,
+      `${noteDate(recording.startedAt)}, ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`,
     ],
     ['Template', template],
   ];

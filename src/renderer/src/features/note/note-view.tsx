@@ -1,6 +1,6 @@
 // One consult's note: read it in large type, copy it in one click, edit it, export it, listen
 // to the recording, or send it to the differentials panel.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConsultInfo } from '../../../../shared/ipc.ts';
 import { api } from '../../api.ts';
 import { useConsults } from '../../stores/consults.ts';
@@ -15,6 +15,8 @@ import { DocumentTabs } from './document-tabs.tsx';
 import { NoteReader } from './note-reader.tsx';
 import { ConsultTrail } from './consult-trail.tsx';
 import { PetTabs } from './pet-tabs.tsx';
+import { noteDate } from './note-date.ts';
+import { useFocusOnOpen } from './focus-on-open.ts';
 import { useAction } from '../../hooks/use-action.ts';
 import './note.css';
 
@@ -98,6 +100,8 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
   const retry = () => run('Could not retry', () => api.consults.retry({ id: recording.id }));
   const askAgain = () => run('Could not ask the service again', () => api.consults.askAgain({ id: recording.id }));
   const [renaming, setRenaming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnOpen(heading, true);
   const [deleting, setDeleting] = useState(false);
   const live = recording.state === 'recording' || recording.state === 'paused';
   const remove = () =>
@@ -154,15 +158,11 @@ function ConsultNote({ consult }: { consult: ConsultInfo }) {
 
   return (
     <>
-      <h1 id="note-view-title">{title}</h1>
+      <h1 id="note-view-title" ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       <p className="muted note-meta">
-        {new Date(recording.startedAt).toLocaleDateString([], {
-          weekday: 'long',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        })}
-        , <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> ·{' '}
+        {noteDate(recording.startedAt)}, <time dateTime={recording.startedAt}>{timeOfDay(recording.startedAt)}</time> ·{' '}
         {formatDuration(recording.durationMs)}
         {recording.consentAt && (
           <>

@@ -1,6 +1,7 @@
 // What the vet does with a note in hand, the same for a note of this computer and one of the
 // clinic's: copy it (text, HTML and RTF at once), print it, export it as a file. Each says how it
-// went in one line beside the buttons; a success goes after a few seconds.
+// went in one line beside the buttons; a success goes after a few seconds. A whole copy says so
+// on the Copy button itself (`copied`), so the bar does not move for the most common action.
 import { useEffect, useState } from 'react';
 import { COPY_WORDS, type CopyOutcome } from '../../lib/copy-note.ts';
 import { downloadBytes } from '../../lib/download.ts';
@@ -13,7 +14,7 @@ export const NOTE_EXPORTS = [
 
 export type ExportFormat = (typeof NOTE_EXPORTS)[number]['format'];
 
-export type NoteFeedback = { kind: 'ok' | 'error'; text: string } | null;
+export type NoteFeedback = { kind: 'ok' | 'error'; text: string; copied?: true } | null;
 
 const SHOWN_FOR_MS = 4000;
 
@@ -36,7 +37,8 @@ export function useNoteActions(calls: NoteActionCalls) {
     async copy() {
       setFeedback(null);
       try {
-        setFeedback({ kind: 'ok', text: COPY_WORDS[await calls.copy()] });
+        const outcome = await calls.copy();
+        setFeedback({ kind: 'ok', text: COPY_WORDS[outcome], ...(outcome === 'all' ? { copied: true as const } : {}) });
       } catch (e) {
         setFeedback({
           kind: 'error',
