@@ -41,10 +41,28 @@ const checkedText = (max: number, problem: (value: string) => string | null) =>
       const found = problem(value);
       if (found) ctx.addIssue({ code: 'custom', message: found });
     });
+/** The most characters of this computer's name, short enough to read in one line on another PC. */
+export const MAX_COMPUTER_NAME = 40;
+/**
+ * This computer's name as the other rooms read it ("Edited on Exam room 1"); '' = none given, and
+ * the host name is used. What is wrong with `name` (trimmed) in words, or null.
+ */
+export function computerNameProblem(name: string): string | null {
+  if (name === '') return null;
+  // Counted as the vet sees characters (an accent or an emoji is one), not as UTF-16 units.
+  if ([...name].length > MAX_COMPUTER_NAME) return `must be at most ${MAX_COMPUTER_NAME} characters`;
+  // Control and format characters (line breaks, tabs, invisible marks) would break or hide the
+  // line another PC shows.
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name))
+    return 'must be printable characters only: no line breaks, tabs or invisible characters';
+  return null;
+}
 /** The global shortcut that starts and stops recording, in Electron's accelerator syntax; '' = none. */
 const recordShortcut = checkedText(100, shortcutProblem);
 /** The clinic's update feed (electron-updater's generic provider); '' = no updates. */
 const updateFeedUrl = checkedText(MAX_URL, updateFeedProblem);
+/** This computer's name in the edits the clinic relay announces; '' = its host name. */
+const computerName = checkedText(400, computerNameProblem);
 
 const retention = z.object({
   retentionDays: z.number().int().min(0).max(3650).nullable(),
@@ -116,6 +134,12 @@ const settingsShape = z.object({
    * addresses: https, or http on this computer only.
    */
   relayUrl: serviceUrl,
+  /**
+   * This computer's name, as the other exam rooms read it in an edit announced through the clinic
+   * relay ("Edited on Exam room 1 by …"): it names the PC, not a vet. '' = none given: the
+   * computer's host name is used.
+   */
+  computerName,
 });
 
 /** settings.json. */
@@ -158,4 +182,5 @@ export const DEFAULT_SETTINGS: Settings = {
   updateFeedUrl: '',
   pims: null,
   relayUrl: '',
+  computerName: '',
 };

@@ -7,6 +7,7 @@
 // place the parts are built in order and wired, which split over files would be read in pieces.
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { AppInfo, EventPayloads, Notice } from '../../shared/ipc.ts';
 import { Actors, actorUser, ServiceCalls, sessionInfo, Session, BackgroundSessions } from './sign-in/index.ts';
@@ -303,6 +304,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
           .heardLink(link)
           .catch((e: unknown) => log.warn(`clinic: a link heard from the relay was not kept: ${(e as Error).message}`)),
       ...options.relay,
+      // The name set in Settings from the next save on; none set, the host name.
+      computerName: () => this.settings.get().computerName || this.hostName(),
       log: (l) => log.info(l),
     });
     const noteRecordedHere = (ids: { recordingSessionIds: ReadonlySet<string>; scribeIds: ReadonlySet<string> }) =>
@@ -444,7 +447,13 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       notices: [...this.notices],
       desktop: this.options.shortcut !== undefined,
       shortcutCaveat: this.options.shortcut?.caveat?.() ?? null,
+      hostName: this.hostName(),
     };
+  }
+
+  /** The name this computer goes by when Settings gives it none (tests give one in its stead). */
+  private hostName(): string {
+    return this.options.relay?.computerName?.trim() || hostname();
   }
 
   /**

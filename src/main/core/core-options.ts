@@ -51,13 +51,13 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
   /**
    * The clinic relay's timings (tests make them short): its heartbeat, backoff, answer time-out
-   * and the wait before an edit is announced; and this computer's name in an announced edit.
+   * and the wait before an edit is announced; and the name this computer goes by in an announced
+   * edit when Settings gives it none, instead of its host name.
    */
   relay?: Partial<
-    Pick<
-      RelayOptions,
-      'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs' | 'computerName' | 'editDebounceMs'
-    >
+    Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs' | 'editDebounceMs'> & {
+      computerName: string;
+    }
   >;
 }
 

@@ -37,6 +37,8 @@ export interface AppInfo {
    * Settings says about it (shared/desktop.ts shortcutCaveat); null where the shortcut works.
    */
   shortcutCaveat: string | null;
+  /** The name this computer goes by in the clinic relay's announced edits when Settings gives it none. */
+  hostName: string;
 }
 
 export interface Notice {

@@ -23,8 +23,8 @@ export interface RelayEditsOptions {
   files: RelayLinksFiles | null;
   /** POST /edits with the actor's sign-in (relay.ts). */
   send: (actor: Actor, edit: RelayEdit) => Promise<void>;
-  /** This computer's name, as the other rooms are to read it. */
-  computerName: string;
+  /** This computer's name, as the other rooms are to read it; read at each save, so a new name counts from the next. */
+  computerName: () => string;
   /** Saves of one note closer together than this are announced once. */
   debounceMs: number;
   log: (line: string) => void;
@@ -38,7 +38,7 @@ export class RelayEdits {
   private loaded: Promise<void> = Promise.resolve();
   private writing: Promise<void> = Promise.resolve();
   /** Each note's announcement waiting for its saves to settle. */
-  private readonly waiting = new Map<string, { timer: NodeJS.Timeout; actor: Actor; at: string }>();
+  private readonly waiting = new Map<string, { timer: NodeJS.Timeout; actor: Actor; at: string; room: string }>();
   /** Announcements no sign-in could send yet, each note's last. */
   private readonly unsent = new Map<string, { actor: Actor; edit: RelayEdit }>();
 
@@ -55,7 +55,7 @@ export class RelayEdits {
       if (!due) return;
       const edit: RelayEdit = {
         public_id: scribeId,
-        room: this.options.computerName,
+        room: due.room,
         editor: actorName(due.actor),
         edited_at: due.at,
       };
@@ -63,7 +63,7 @@ export class RelayEdits {
       this.send(due.actor, edit);
     }, this.options.debounceMs);
     timer.unref?.();
-    this.waiting.set(scribeId, { timer, actor, at: at.toISOString() });
+    this.waiting.set(scribeId, { timer, actor, at: at.toISOString(), room: this.options.computerName() });
   }
 
   /** The relay is heard again, with a sign-in: what none could send before goes now. */

@@ -65,8 +65,11 @@ export interface RelayOptions {
   dataDir?: string;
   /** Whose sign-in announces an edit: the vet who made it (edits.ts). Absent: the sign-in in front. */
   actors?: Pick<Actors, 'withToken'>;
-  /** This computer's name in an announced edit ("Exam room 1"). Default: the computer's host name. */
-  computerName?: string;
+  /**
+   * This computer's name in an announced edit ("Exam room 1"), or how to read it at each save (the
+   * name set in Settings). Default, and when it reads empty: the computer's host name.
+   */
+  computerName?: string | (() => string);
   /** Saves of one note closer together than this are announced once. Default 2 s. */
   editDebounceMs?: number;
   log?: (line: string) => void;
@@ -111,7 +114,10 @@ export class Relay extends EventEmitter<RelayEvents> {
     this.edits = new RelayEdits({
       files: options.dataDir ? new RelayLinksFiles(join(options.dataDir, 'relay')) : null,
       send: (actor, edit) => this.announce(actor, edit),
-      computerName: (options.computerName ?? hostname()).trim().slice(0, 80) || 'another PC',
+      computerName: () => {
+        const name = typeof options.computerName === 'function' ? options.computerName() : options.computerName;
+        return (name?.trim() || hostname()).trim().slice(0, 80) || 'another PC';
+      },
       debounceMs: options.editDebounceMs ?? 2000,
       log: options.log ?? (() => undefined),
     });

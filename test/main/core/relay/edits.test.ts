@@ -125,6 +125,51 @@ describe('an edit announced through the clinic relay', () => {
     expect(note.editedElsewhere).toMatchObject({ room: 'Exam room 1', by: 'Dr. Demo Vet' });
   });
 
+  it("announces the edit under this computer's name from Settings, from the next save on; a bad name saves nothing and says why", async () => {
+    // Given no name, the engine uses its host name ('vm' stands in for it here).
+    const a = await pc(sandbox.demo, 'vm');
+    const ear = await subscribe(relay.url, (await signIn(sandbox)).access);
+    const { id, scribeId } = await consult(a, 'Milo');
+    const rooms = () =>
+      ear.events
+        .filter((e) => e.event === 'edit' && (e.data as Record<string, unknown>).public_id === scribeId)
+        .map((e) => (e.data as Record<string, unknown>).room);
+    expect(a.core.settings.get().computerName).toBe('');
+
+    await ok(a.h['consults:saveNote']({ id, text: 'Plan\nRecheck in 3 days.' }));
+    await until(() => rooms().length === 1, 10_000);
+    expect(rooms()).toEqual(['vm']);
+
+    // Named in Settings (trimmed): the next save goes out under it; nothing else changed.
+    const before = a.core.settings.get();
+    const after = await ok(a.h['settings:update']({ computerName: '  Exam room 1  ' }));
+    expect(after.computerName).toBe('Exam room 1');
+    expect(a.core.settings.get()).toEqual({ ...before, computerName: 'Exam room 1' });
+    await ok(a.h['consults:saveNote']({ id, text: 'Plan\nRecheck in 5 days.' }));
+    await until(() => rooms().length === 2, 10_000);
+    expect(rooms()).toEqual(['vm', 'Exam room 1']);
+
+    // Too long, or with a line break, in a change with another setting: refused, named,
+    // and nothing of the change is saved.
+    const kept = a.core.settings.get();
+    for (const [computerName, why] of [
+      ['x'.repeat(41), /computerName:? must be at most 40 characters/],
+      ['Exam\nroom 1', /computerName:? must be printable characters only: no line breaks/],
+    ] as const) {
+      const refused = await a.h['settings:update']({ computerName, askPetOwnerConsent: !kept.askPetOwnerConsent });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      expect(JSON.stringify(refused)).toMatch(why);
+      expect(a.core.settings.get()).toEqual(kept);
+    }
+
+    // Emptied, the host name is used again.
+    await ok(a.h['settings:update']({ computerName: '   ' }));
+    expect(a.core.settings.get().computerName).toBe('');
+    await ok(a.h['consults:saveNote']({ id, text: 'Plan\nRecheck in 7 days.' }));
+    await until(() => rooms().length === 3, 10_000);
+    expect(rooms()).toEqual(['vm', 'Exam room 1', 'vm']);
+  });
+
   it('keeps what PC B heard on its disk: restarted while the relay is down, it still says it', async () => {
     const a = await pc(sandbox.demo, 'Exam room 1');
     const dataDir = tempDir();

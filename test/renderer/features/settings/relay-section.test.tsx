@@ -36,7 +36,7 @@ async function saveAddress(address: string) {
   const field = within(section()).getByLabelText('Clinic relay address');
   await act(async () => {
     fireEvent.change(field, { target: { value: address } });
-    fireEvent.click(within(section()).getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(field.closest('form')!).getByRole('button', { name: 'Save' }));
     await new Promise((r) => setTimeout(r, 50));
   });
 }
@@ -51,7 +51,7 @@ async function untilSaid(text: string) {
 describe('Clinic relay in Settings', () => {
   it('says plainly whether the relay is there: none, not reachable, connected; a refused address is not saved', async () => {
     await act(async () => {
-      render(<RelaySection relayUrl="" />);
+      render(<RelaySection relayUrl="" computerName="" hostName="vm" />);
       await new Promise((r) => setTimeout(r, 50));
     });
     await untilSaid('Now: No relay: notes are polled for as usual.');

@@ -76,7 +76,7 @@ function VetSettings() {
       <OrganizationSection needsNetwork={needsNetwork} />
       <WebhookSection needsNetwork={needsNetwork} sandbox={app.sandbox !== null} />
       <PimsSection />
-      <RelaySection relayUrl={settings.relayUrl} />
+      <RelaySection relayUrl={settings.relayUrl} computerName={settings.computerName} hostName={app.hostName} />
       <RetentionSection retentionDays={settings.retentionDays} />
       <RecordingLengthSection maxRecordingMinutes={settings.maxRecordingMinutes} />
       <ConsentSection askPetOwnerConsent={settings.askPetOwnerConsent} />
