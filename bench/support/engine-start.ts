@@ -2,7 +2,7 @@
 // recordings cut short, the consults cache, the embedded sandbox, the session, the jobs) timed
 // in this process on a data folder of generated consults, for each source given (a baseline
 // commit and this tree), the sources taking turns run by run on copies of one folder.
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +20,20 @@ export const ENGINE_GOAL_MS = 1000;
 export function secretStoreModule(root: string): string {
   const now = join(root, 'src/main/core/sign-in/secret-store.ts');
   return existsSync(now) ? now : join(root, 'src/main/core/sign-in/secret-store.ts');
+}
+
+/**
+ * The recordings' folders of a copy made as old as the originals: the copy keeps the files' times
+ * but not the folders', and a folder's time says when its consult last changed (the engine's index
+ * of consults checks each folder by it), so a copy would otherwise look like consults all changed now.
+ */
+function keepFolderTimes(from: string, to: string): void {
+  for (const id of readdirSync(join(from, 'recordings'))) {
+    for (const sub of [join('recordings', id, 'documents'), join('recordings', id)]) {
+      const times = statSync(join(from, sub), { throwIfNoEntry: false });
+      if (times) utimesSync(join(to, sub), times.atime, times.mtime);
+    }
+  }
 }
 
 /** One engine started on a copy of the data folder; answers the time `start()` took, in ms. */
@@ -67,7 +81,8 @@ export async function engineStart(
     const summary = writeDataFolder(pristine, generated);
     const folders = sources.map((_, i) => {
       const dir = join(work, `engine-${i}`);
-      cpSync(pristine, dir, { recursive: true });
+      cpSync(pristine, dir, { recursive: true, preserveTimestamps: true });
+      keepFolderTimes(pristine, dir);
       return dir;
     });
     const times = sources.map(() => [] as number[]);

@@ -39,9 +39,12 @@ import { connectRelay, type Relay } from './relay/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, unreachable, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
-import { RecordingStore } from './recordings/index.ts';
+import { IndexKeeper, RecordingStore } from './recordings/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 import { SettingsStore } from './settings/index.ts';
+
+/** How long after the last change the consults' index is written again (a recording changes its meta every second). */
+const INDEX_DELAY_MS = 15_000;
 
 // What creates an AppCore names its options from here.
 export type { CoreOptions } from './core-options.ts';
@@ -100,6 +103,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   /** The clinic relay: the service's deliveries, passed on by the clinic's receiver (relay/). */
   readonly relay: Relay;
   private readonly embedded: EmbeddedServiceHost<S>;
+  /** Writes the consults' index again after changes, so the next start reads one file (recordings/consult-index.ts). */
+  private readonly index: IndexKeeper;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
   sessionCheck: Promise<unknown> = Promise.resolve();
@@ -118,7 +123,16 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const notice = (n: Notice) => this.notice(n);
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
-    this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
+    this.recordings = new RecordingStore({
+      dir: join(options.dataDir, 'recordings'),
+      indexFile: join(options.dataDir, 'consults-index.json'),
+      log: (l) => log.info(l),
+    });
+    this.index = new IndexKeeper({
+      write: () => this.recordings.saveIndex((id) => this.pipeline.indexed(id)),
+      delayMs: options.indexDelayMs ?? INDEX_DELAY_MS,
+      log: (l) => log.warn(l),
+    });
     this.drafts = new DraftStore(join(options.dataDir, 'drafts'));
     this.drafts.onUnreadable = (id, keptAs) => {
       log.warn(`drafts: the draft of ${id} could not be read; kept as ${keptAs}`);
@@ -195,8 +209,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     }));
     // Whatever writes a recording's meta (a chunk, a claim, a rename) or deletes a recording is
     // known to the consults at once: the store's copy is the only one.
-    this.recordings.onChange = (meta, before) => cache.remember(meta, before);
-    this.recordings.onDelete = (id) => cache.forget(id);
+    this.recordings.onChange = (meta, before) => {
+      cache.remember(meta, before);
+      this.index.changed();
+    };
+    this.recordings.onDelete = (id) => {
+      cache.forget(id);
+      this.index.changed();
+    };
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
     this.search = new ConsultSearch(() => cache.newestFirst(), gate, pipeline);
     this.retention = new AccountRetention(parts);
@@ -258,6 +278,9 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
         .then(() => background.prune((id) => this.inFlightFor(id)))
         .catch((e: unknown) => log.warn(`session: a background sign-in could not be ended: ${(e as Error).message}`));
     };
+    // The consults' index follows every change of a job or document (and a consult's removal).
+    pipeline.on('job', () => this.index.changed());
+    pipeline.on('removed', () => this.index.changed());
     pipeline.on('job', prune);
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
@@ -361,7 +384,10 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
     // The vet's recordings first: nothing the sandbox does may keep them out of reach.
     // One read of each recording's folder gives both what a crash cut short and the whole list.
-    const { all: metas, recovered, listing } = await this.recordings.open();
+    const { all: metas, recovered, listing, indexed } = await this.recordings.open();
+    // Consults read from their folders rather than the index (none, or a stale one): written again
+    // once the window has opened, so the next start reads one file.
+    if (indexed.size < metas.length) this.index.changed();
     this.cache.loaded();
     if (recovered.length > 0) {
       this.notice({
@@ -377,7 +403,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
       return this.session.state();
     });
-    await this.pipeline.init(metas, listing);
+    await this.pipeline.init(metas, listing, indexed);
     // A visit whose split a kill or a full disk cut short has its other pets made and is sent.
     for (const notice of await this.visits.resume(metas)) this.notice(notice);
     // Restored only while their consults are still in flight.
@@ -403,6 +429,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.practice.stop();
     await this.relay.stop();
     await this.pipeline.stop();
+    await this.index.flush();
     await this.embedded.stop();
     await this.client.network.close();
   }
