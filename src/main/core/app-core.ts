@@ -382,9 +382,22 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     await mkdir(this.options.dataDir, { recursive: true });
     const settings = await this.settings.load();
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
-    // The vet's recordings first: nothing the sandbox does may keep them out of reach.
-    // One read of each recording's folder gives both what a crash cut short and the whole list.
-    const { all: metas, recovered, listing, indexed } = await this.recordings.open();
+    // The built-in sandbox starts while the recordings are read (its start is mostly the CPU's,
+    // their reading mostly the disk's). Nothing it does may keep the vet's recordings out of
+    // reach: a sandbox that fails to start says so as a notice, and the recordings are read whatever.
+    const sandboxStarted = settings.useSandbox ? this.embedded.startAtLaunch() : Promise.resolve();
+    // One read of each recording's folder (or of the consults' index) gives both what a crash cut
+    // short and the whole list.
+    // A start that fails here still waits for the sandbox, so a stop after it finds it to close.
+    const {
+      all: metas,
+      recovered,
+      listing,
+      indexed,
+    } = await this.recordings.open().catch(async (e: unknown) => {
+      await sandboxStarted;
+      throw e;
+    });
     // Consults read from their folders rather than the index (none, or a stale one): written again
     // once the window has opened, so the next start reads one file.
     if (indexed.size < metas.length) this.index.changed();
@@ -395,7 +408,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
         message: `${recovered.length === 1 ? 'A recording' : `${recovered.length} recordings`} left unfinished when the app closed ${recovered.length === 1 ? 'was' : 'were'} recovered. Upload or discard ${recovered.length === 1 ? 'it' : 'them'} in Consults.`,
       });
     }
-    if (settings.useSandbox) await this.embedded.startAtLaunch();
+    await sandboxStarted;
     await this.session.restore();
     await this.background.restore();
     // Checked in the background: an unreachable service must not hold up the window.
