@@ -43,8 +43,11 @@ import { IndexKeeper, RecordingStore } from './recordings/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 import { SettingsStore } from './settings/index.ts';
 
-/** How long after the last change the consults' index is written again (a recording changes its meta every second). */
-const INDEX_DELAY_MS = 15_000;
+/**
+ * How long after a change the consults' index is written again: rarely, as it is tens of megabytes
+ * at a clinic's years of consults, and what it misses costs the next start a read of those folders only.
+ */
+const INDEX_DELAY_MS = 10 * 60_000;
 
 // What creates an AppCore names its options from here.
 export type { CoreOptions } from './core-options.ts';
@@ -399,7 +402,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       throw e;
     });
     // Consults read from their folders rather than the index (none, or a stale one): written again
-    // once the window has opened, so the next start reads one file.
+    // later (and at stop), so the next start reads one file.
     if (indexed.size < metas.length) this.index.changed();
     this.cache.loaded();
     if (recovered.length > 0) {

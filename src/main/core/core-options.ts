@@ -49,7 +49,7 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   openBrowser?: OpenBrowser;
   /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
-  /** How long after the last change the consults' index is written again (tests make it short). */
+  /** How long after a change the consults' index is written again (tests make it short). */
   indexDelayMs?: number;
   /** The clinic relay's timings (tests make them short): its heartbeat, backoff and answer time-out. */
   relay?: Partial<Pick<RelayOptions, 'heartbeatMs' | 'backoff' | 'answerTimeoutMs' | 'refusedRetryMs'>>;

@@ -147,10 +147,11 @@ export async function writeIndex(
 }
 
 /**
- * Writes the index again some time after the last change (a recording's chunks change its meta
- * every second: the index is written once the vet has stopped, not at every chunk), and at once
- * when asked (`flush`, at stop). One write at a time. What a write missed, a kill included, costs
- * the next launch a read of the folders it missed, never a consult.
+ * Writes the index again some time after the first change not in it (`delayMs`; later changes
+ * join that write), and at once when asked (`flush`, at stop). Rarely, on purpose: the index of a
+ * clinic's years of consults is tens of megabytes, and a recording changes its meta every second,
+ * while a change the index does not hold yet costs the next start a read of that one folder, no
+ * more (a kill included). One write at a time.
  */
 export class IndexKeeper {
   private timer: NodeJS.Timeout | null = null;
@@ -166,10 +167,10 @@ export class IndexKeeper {
     this.log = opts.log;
   }
 
-  /** Something the index holds has changed: written again once changes have paused. */
+  /** Something the index holds has changed: written with the others within `delayMs`. */
   changed(): void {
     this.dirty = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) return;
     this.timer = setTimeout(() => void this.flush(), this.delayMs);
     this.timer.unref();
   }
