@@ -13,7 +13,8 @@ import { startCoreAgainst, tempDir } from '../../../support/core.ts';
 const CONSULTS = 30;
 let sandbox: Sandbox;
 /** The consults written, and one more, kept out of the data folder to be written later as an older version would. */
-const generated = generateConsults(CONSULTS + 1, { seed: 7, now: Date.now() });
+// Made up to a day ago, so every folder changed well before any index of the test is taken.
+const generated = generateConsults(CONSULTS + 1, { seed: 7, now: Date.now() - 86_400_000 });
 const folders: string[] = [];
 
 beforeAll(async () => {
