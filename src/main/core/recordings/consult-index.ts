@@ -66,20 +66,22 @@ export class ReadIndex {
     if (!entry || entry.mtimeMs >= this.takenAt - RACY_MS) return null;
     // One stat after another on the main thread: about a third of the time of the same stats
     // through the thread pool (measured at 10,000 folders), and the launch waits for them anyway.
-    const now = statSync(folder, { throwIfNoEntry: false });
-    if (now?.mtimeMs !== entry.mtimeMs) return null;
+    // A folder that cannot be looked at is read as the index did not know it (its read says why).
+    const timeOf = (path: string) => {
+      try {
+        return statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      } catch {
+        return undefined;
+      }
+    };
+    if (timeOf(folder) !== entry.mtimeMs) return null;
     if (entry.documentsMtimeMs !== null) {
       if (entry.documentsMtimeMs >= this.takenAt - RACY_MS) return null;
-      const documents = statSync(join(folder, DOCUMENTS), { throwIfNoEntry: false });
-      if (documents?.mtimeMs !== entry.documentsMtimeMs) return null;
+      if (timeOf(join(folder, DOCUMENTS)) !== entry.documentsMtimeMs) return null;
     }
     const meta = parseMeta(entry.meta, id);
     if (meta === null || (meta.state !== 'finished' && meta.state !== 'recovered')) return null;
     return { meta, jobs: { job: entry.job, documents: entry.documents } };
-  }
-
-  get size(): number {
-    return this.entries.size;
   }
 }
 
