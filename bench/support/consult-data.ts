@@ -3,7 +3,7 @@
 // leave it: the same seed gives the same folder. Only states that stay put are written
 // (finished, failed, waiting for a template or a name, recovered): a job on its way would set
 // the engine working against the sandbox while the list is measured.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecordingMeta } from '../../src/main/core/recordings/index.ts';
 import type { JobRecord } from '../../src/main/core/jobs/record.ts';
@@ -381,6 +381,13 @@ export function writeDataFolder(dataDir: string, consults: readonly GeneratedCon
     if (c.job) put(join(folder, 'job.json'), c.job);
     if (c.documents.length > 0) mkdirSync(join(folder, 'documents'));
     for (const d of c.documents) put(join(folder, 'documents', `${d.documentId}.json`), d);
+    // Each folder last changed when its consult did, as on a clinic's PC (not all at the moment
+    // of this run), which is what the engine's index of consults checks a folder by.
+    const changed = new Date(
+      Math.max(...[c.meta, ...(c.job ? [c.job] : []), ...c.documents].map((r) => Date.parse(r.updatedAt))),
+    );
+    if (c.documents.length > 0) utimesSync(join(folder, 'documents'), changed, changed);
+    utimesSync(folder, changed, changed);
     const kind =
       c.job === null
         ? c.meta.state === 'recovered'

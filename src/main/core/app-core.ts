@@ -40,9 +40,15 @@ import { connectRelay, type Relay } from './relay/index.ts';
 import { loggerFromEnv, type Logger } from './platform/index.ts';
 import { Network, ServiceClient, unreachable, type ServiceUrls } from './service/index.ts';
 import type { CoreOptions, EmbeddedService, Emit } from './core-options.ts';
-import { RecordingStore } from './recordings/index.ts';
+import { IndexKeeper, RecordingStore } from './recordings/index.ts';
 import type { SecretStore } from './sign-in/index.ts';
 import { SettingsStore } from './settings/index.ts';
+
+/**
+ * How long after a change the consults' index is written again: rarely, as it is tens of megabytes
+ * at a clinic's years of consults, and what it misses costs the next start a read of those folders only.
+ */
+const INDEX_DELAY_MS = 10 * 60_000;
 
 // What creates an AppCore names its options from here.
 export type { CoreOptions } from './core-options.ts';
@@ -101,6 +107,8 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
   /** The clinic relay: the service's deliveries, passed on by the clinic's receiver (relay/). */
   readonly relay: Relay;
   private readonly embedded: EmbeddedServiceHost<S>;
+  /** Writes the consults' index again after changes, so the next start reads one file (recordings/consult-index.ts). */
+  private readonly index: IndexKeeper;
   private readonly notices: Notice[];
   /** The check of a kept sign-in at launch (tests wait for it). */
   sessionCheck: Promise<unknown> = Promise.resolve();
@@ -119,7 +127,16 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     const notice = (n: Notice) => this.notice(n);
     this.notices = [...(options.notices ?? [])];
     this.settings = new SettingsStore(options.dataDir);
-    this.recordings = new RecordingStore({ dir: join(options.dataDir, 'recordings') });
+    this.recordings = new RecordingStore({
+      dir: join(options.dataDir, 'recordings'),
+      indexFile: join(options.dataDir, 'consults-index.json'),
+      log: (l) => log.info(l),
+    });
+    this.index = new IndexKeeper({
+      write: () => this.recordings.saveIndex((id) => this.pipeline.indexed(id)),
+      delayMs: options.indexDelayMs ?? INDEX_DELAY_MS,
+      log: (l) => log.warn(l),
+    });
     this.drafts = new DraftStore(join(options.dataDir, 'drafts'));
     this.drafts.onUnreadable = (id, keptAs) => {
       log.warn(`drafts: the draft of ${id} could not be read; kept as ${keptAs}`);
@@ -196,8 +213,14 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     }));
     // Whatever writes a recording's meta (a chunk, a claim, a rename) or deletes a recording is
     // known to the consults at once: the store's copy is the only one.
-    this.recordings.onChange = (meta, before) => cache.remember(meta, before);
-    this.recordings.onDelete = (id) => cache.forget(id);
+    this.recordings.onChange = (meta, before) => {
+      cache.remember(meta, before);
+      this.index.changed();
+    };
+    this.recordings.onDelete = (id) => {
+      cache.forget(id);
+      this.index.changed();
+    };
     const access = (this.access = new ConsultAccessView(cache, gate, (id) => this.recordings.audioPath(id)));
     this.search = new ConsultSearch(() => cache.newestFirst(), gate, pipeline);
     this.retention = new AccountRetention(parts);
@@ -266,6 +289,9 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
         .then(() => background.prune((id) => this.inFlightFor(id)))
         .catch((e: unknown) => log.warn(`session: a background sign-in could not be ended: ${(e as Error).message}`));
     };
+    // The consults' index follows every change of a job or document (and a consult's removal).
+    pipeline.on('job', () => this.index.changed());
+    pipeline.on('removed', () => this.index.changed());
     pipeline.on('job', prune);
     pipeline.on('documentReady', prune);
     pipeline.on('removed', prune);
@@ -371,9 +397,25 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     await mkdir(this.options.dataDir, { recursive: true });
     const settings = await this.settings.load();
     if (this.settings.notice) this.notice({ level: 'warning', message: this.settings.notice });
-    // The vet's recordings first: nothing the sandbox does may keep them out of reach.
-    // One read of each recording's folder gives both what a crash cut short and the whole list.
-    const { all: metas, recovered, listing } = await this.recordings.open();
+    // The built-in sandbox starts while the recordings are read (its start is mostly the CPU's,
+    // their reading mostly the disk's). Nothing it does may keep the vet's recordings out of
+    // reach: a sandbox that fails to start says so as a notice, and the recordings are read whatever.
+    const sandboxStarted = settings.useSandbox ? this.embedded.startAtLaunch() : Promise.resolve();
+    // One read of each recording's folder (or of the consults' index) gives both what a crash cut
+    // short and the whole list.
+    // A start that fails here still waits for the sandbox, so a stop after it finds it to close.
+    const {
+      all: metas,
+      recovered,
+      listing,
+      indexed,
+    } = await this.recordings.open().catch(async (e: unknown) => {
+      await sandboxStarted;
+      throw e;
+    });
+    // Consults read from their folders rather than the index (none, or a stale one): written again
+    // later (and at stop), so the next start reads one file.
+    if (indexed.size < metas.length) this.index.changed();
     this.cache.loaded();
     if (recovered.length > 0) {
       this.notice({
@@ -381,7 +423,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
         message: `${recovered.length === 1 ? 'A recording' : `${recovered.length} recordings`} left unfinished when the app closed ${recovered.length === 1 ? 'was' : 'were'} recovered. Upload or discard ${recovered.length === 1 ? 'it' : 'them'} in Consults.`,
       });
     }
-    if (settings.useSandbox) await this.embedded.startAtLaunch();
+    await sandboxStarted;
     await this.session.restore();
     await this.background.restore();
     // Checked in the background: an unreachable service must not hold up the window.
@@ -389,7 +431,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
       this.log.warn(`session: check at launch failed: ${(e as Error).message}`);
       return this.session.state();
     });
-    await this.pipeline.init(metas, listing);
+    await this.pipeline.init(metas, listing, indexed);
     // A visit whose split a kill or a full disk cut short has its other pets made and is sent.
     for (const notice of await this.visits.resume(metas)) this.notice(notice);
     // Restored only while their consults are still in flight.
@@ -415,6 +457,7 @@ export class AppCore<S extends EmbeddedService = EmbeddedService> extends EventE
     this.practice.stop();
     await this.relay.stop();
     await this.pipeline.stop();
+    await this.index.flush();
     await this.embedded.stop();
     await this.client.network.close();
   }

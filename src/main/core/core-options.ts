@@ -49,6 +49,8 @@ export interface CoreOptions<S extends EmbeddedService = EmbeddedService> {
   openBrowser?: OpenBrowser;
   /** The practice-management system's timings: the sign-in's time-out, how often waiting notes are looked at. */
   pims?: { signInTimeoutMs?: number; recheckMs?: number; timeoutMs?: number };
+  /** How long after a change the consults' index is written again (tests make it short). */
+  indexDelayMs?: number;
   /**
    * The clinic relay's timings (tests make them short): its heartbeat, backoff, answer time-out
    * and the wait before an edit is announced; and the name this computer goes by in an announced

@@ -14,7 +14,7 @@ import { EventEmitter } from 'node:events';
 import { OVERDUE_CHECK_MINUTES } from '../../../shared/published-service.ts';
 import { Actors } from '../sign-in/index.ts';
 import { DEFAULT_BACKOFF, KeyedQueue } from '../platform/index.ts';
-import type { RecordingMeta } from '../recordings/index.ts';
+import type { IndexedJobs, RecordingMeta } from '../recordings/index.ts';
 import { askAgain, deleteConsult, restartForNewService, retry, saveEditedNote, submit } from './commands.ts';
 import type { JobsContext, PipelineEvents, PipelineOptions, ResolvedOptions } from './context.ts';
 import { EarlyRecordingSessions } from './early-recording-session.ts';
@@ -121,9 +121,18 @@ export class Pipeline extends EventEmitter<PipelineEvents> {
   }
 
   /** At launch: loads every job (of the recordings given, else of every recording) and resumes those that were under way. */
-  async init(recordings?: readonly RecordingMeta[], listing?: ReadonlyMap<string, readonly string[]>): Promise<void> {
-    await this.context.store.load(recordings ?? (await this.context.options.recordings.list()), listing);
+  async init(
+    recordings?: readonly RecordingMeta[],
+    listing?: ReadonlyMap<string, readonly string[]>,
+    indexed?: ReadonlyMap<string, IndexedJobs>,
+  ): Promise<void> {
+    await this.context.store.load(recordings ?? (await this.context.options.recordings.list()), listing, indexed);
     for (const id of this.context.store.jobs.keys()) this.context.runner.kick(id);
+  }
+
+  /** A consult's job and documents as the consults' index keeps them. */
+  indexed(recordingId: string): IndexedJobs {
+    return this.context.store.indexed(recordingId);
   }
 
   info(id: string): JobInfo | null {

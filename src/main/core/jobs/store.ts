@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 
 import { readJson, writeJsonAtomic, Refusal } from '../platform/index.ts';
-import { READ_AT_ONCE, type RecordingMeta } from '../recordings/index.ts';
+import { READ_AT_ONCE, type IndexedJobs, type RecordingMeta } from '../recordings/index.ts';
 import type { ResolvedOptions } from './options.ts';
 import { newLive, type Live } from './live.ts';
 import { jobRecordSchema, TERMINAL, type DocumentInfo, type JobInfo, type JobRecord } from './record.ts';
@@ -70,15 +70,51 @@ export class JobStore {
    * before the window opens. With the names in each folder as launch listed them, a file that
    * is not there is not asked for (most consults have no further documents).
    */
-  async load(metas: readonly RecordingMeta[], listing?: ReadonlyMap<string, readonly string[]>): Promise<void> {
+  async load(
+    metas: readonly RecordingMeta[],
+    listing?: ReadonlyMap<string, readonly string[]>,
+    indexed?: ReadonlyMap<string, IndexedJobs>,
+  ): Promise<void> {
     const limit = pLimit(READ_AT_ONCE);
-    const loaded = await Promise.all(metas.map((meta) => limit(() => this.loadJob(meta.id, listing?.get(meta.id)))));
+    const loaded = await Promise.all(
+      metas.map((meta) => {
+        const kept = indexed?.get(meta.id);
+        const fromIndex = kept && this.fromIndex(meta.id, kept);
+        // An entry the index holds but that does not read as a job is read from its files instead.
+        return fromIndex !== undefined ? fromIndex : limit(() => this.loadJob(meta.id, listing?.get(meta.id)));
+      }),
+    );
     for (const [i, job] of loaded.entries()) {
       if (!job) continue;
       const id = metas[i]!.id;
       this.jobs.set(id, job.live);
       if (job.documents.length) this.documents.set(id, job.documents);
     }
+  }
+
+  /**
+   * A consult's job and documents as the consults' index holds them, checked as a file of theirs
+   * is; undefined when they do not read as one (the files are read then).
+   */
+  private fromIndex(recordingId: string, kept: IndexedJobs): { live: Live; documents: Live[] } | null | undefined {
+    if (kept.job === null) return null;
+    const job = jobRecordSchema.safeParse(kept.job);
+    if (!job.success || job.data.recordingId !== recordingId || job.data.documentId !== null) return undefined;
+    const documents: Live[] = [];
+    for (const raw of kept.documents) {
+      const doc = jobRecordSchema.safeParse(raw);
+      if (!doc.success || doc.data.documentId === null || doc.data.recordingId !== recordingId) return undefined;
+      documents.push(newLive(doc.data));
+    }
+    return { live: newLive(job.data), documents };
+  }
+
+  /** A consult's job and documents as the consults' index keeps them: their records as last written. */
+  indexed(recordingId: string): IndexedJobs {
+    return {
+      job: this.jobs.get(recordingId)?.record ?? null,
+      documents: (this.documents.get(recordingId) ?? []).map((d) => d.record),
+    };
   }
 
   private async loadJob(

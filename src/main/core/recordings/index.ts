@@ -4,4 +4,5 @@
 export { READ_AT_ONCE } from './folders.ts';
 export { localDate, type RecordingMeta, type RecordingState, type VisitSplit } from './meta.ts';
 export { RecordingStore } from './store.ts';
+export { IndexKeeper, type IndexedJobs } from './consult-index.ts';
 export { audioAnswer } from './audio-range.ts';

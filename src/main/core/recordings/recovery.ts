@@ -13,6 +13,7 @@ import { fixWebmDuration } from './webm-duration.ts';
 import { audioSize } from './chunk-writer.ts';
 import { AUDIO, META, READ_AT_ONCE } from './folders.ts';
 import { parseMeta, type RecordingMeta } from './meta.ts';
+import type { IndexedJobs } from './consult-index.ts';
 
 const LEFTOVER = /^(audio\.webm|meta\.json)\..+\.tmp$/;
 
@@ -35,6 +36,8 @@ export interface OpenedAll {
   recovered: RecordingMeta[];
   /** The names in each recording's folder, so the jobs' files are read only where they are. */
   listing: Map<string, readonly string[]>;
+  /** The job and documents of each consult taken from the consults' index, whose files are not read. */
+  indexed: Map<string, IndexedJobs>;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function openEach(
   log: (line: string) => void,
   open: (id: string) => Promise<Opened>,
   fallback: (id: string) => Promise<RecordingMeta | null>,
-): Promise<OpenedAll> {
+): Promise<Omit<OpenedAll, 'indexed'>> {
   const limit = pLimit(READ_AT_ONCE);
   const opened = await Promise.all(
     ids.map((id) =>

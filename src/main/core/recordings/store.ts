@@ -38,6 +38,7 @@ import {
   type StartInput,
 } from './meta.ts';
 import { openEach, openOne, type OpenedAll } from './recovery.ts';
+import { readIndex, writeIndex, type IndexedJobs } from './consult-index.ts';
 
 async function exists(path: string): Promise<boolean> {
   return access(path).then(
@@ -51,6 +52,8 @@ const newestFirst = (a: RecordingMeta, b: RecordingMeta): number =>
 
 export class RecordingStore {
   private readonly dir: string;
+  /** The consults' index (consult-index.ts) a start reads instead of every folder; none: every folder is read. */
+  private readonly indexFile: string | null;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly queue = new KeyedQueue();
@@ -66,8 +69,9 @@ export class RecordingStore {
   onChange?: (meta: RecordingMeta, before: RecordingMeta | undefined) => void;
   onDelete?: (id: string) => void;
 
-  constructor(opts: { dir: string; now?: () => number; log?: (line: string) => void }) {
+  constructor(opts: { dir: string; indexFile?: string; now?: () => number; log?: (line: string) => void }) {
     this.dir = opts.dir;
+    this.indexFile = opts.indexFile ?? null;
     this.now = opts.now ?? Date.now;
     this.log = opts.log ?? (() => {});
   }
@@ -300,8 +304,27 @@ export class RecordingStore {
     const { ids, staging } = await guard(() => recordingFolders(this.dir));
     // A pet's folder a kill left half put together is no consult: its visit makes it again whole.
     for (const name of staging) await rm(join(this.dir, name), { recursive: true, force: true }).catch(() => undefined);
+    // What the consults' index still holds is taken from it; every other folder is read.
+    const index = this.indexFile ? await readIndex(this.indexFile, this.log) : null;
+    const indexed = new Map<string, IndexedJobs>();
+    const fromIndex: RecordingMeta[] = [];
+    const toRead: string[] = [];
+    for (const id of ids) {
+      const kept = index?.trusted(id, this.folder(id));
+      if (!kept) {
+        toRead.push(id);
+        continue;
+      }
+      this.metas.set(id, kept.meta);
+      fromIndex.push(kept.meta);
+      indexed.set(id, kept.jobs);
+    }
+    if (index && toRead.length > 0)
+      this.log(
+        `recordings: ${toRead.length} of ${ids.length} consults read from their folders, the rest from the index`,
+      );
     const { all, recovered, listing } = await openEach(
-      ids,
+      toRead,
       this.log,
       (id) =>
         this.serial(id, () =>
@@ -318,7 +341,18 @@ export class RecordingStore {
         ),
       (id) => this.read(id),
     );
-    return { all: all.sort(newestFirst), recovered, listing };
+    return { all: [...fromIndex, ...all].sort(newestFirst), recovered, listing, indexed };
+  }
+
+  /**
+   * Writes the consults' index (consult-index.ts) of every recording this store knows, with each
+   * consult's job and documents as `jobs` answers them. Answers how many consults it holds.
+   */
+  async saveIndex(jobs: (id: string) => IndexedJobs): Promise<number> {
+    const file = this.indexFile;
+    if (!file) return 0;
+    const folders = [...this.metas.keys()].map((id): [string, string] => [id, this.folder(id)]);
+    return guard(() => writeIndex(file, folders, (id) => this.metas.get(id), jobs));
   }
 
   /** The recordings cut short by a crash, recovered now (`open` without the list). */
