@@ -1,3 +1,5 @@
+// First: the reads the first view waits for leave before React and the views are run.
+import { firstReads } from './first-reads.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { api, bridge } from './api.ts';
@@ -16,6 +18,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App firstReads={firstReads} />
   </StrictMode>,
 );
