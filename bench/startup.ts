@@ -15,7 +15,7 @@ import { buildWithSourceMaps, bytesByOwner, scriptsIn } from './support/browser-
 import { buildRenderer, openWorld } from './support/browser-session.ts';
 import { engineStart } from './support/engine-start.ts';
 import { progress, Report } from './support/report.ts';
-import { sourceAt, workingTree, type Source } from './support/source-at.ts';
+import { buildWindow, sourceAt, workingTree, type Source } from './support/source-at.ts';
 import { fixed, median, percentile, verdict } from './support/stats.ts';
 
 const { values: args } = parseArgs({
@@ -237,7 +237,9 @@ async function load(page: Page, url: string, view: ViewName): Promise<Load> {
     const nav = performance.getEntriesByType('navigation')[0];
     const readyMs = r.${view};
     const resources = performance.getEntriesByType('resource');
-    const scripts = resources.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
+    // The initial scripts: those asked for while index.html was parsed, not the chunks of views
+    // loaded later through import().
+    const scripts = resources.filter((e) => (e.initiatorType === 'script' || e.name.endsWith('.js')) && (!nav || e.startTime < nav.domInteractive));
     const calls = resources.filter((e) => e.name.includes('/ipc/') && e.startTime < readyMs);
     return {
       readyMs,
@@ -255,6 +257,8 @@ async function load(page: Page, url: string, view: ViewName): Promise<Load> {
 
 interface Series {
   name: string;
+  /** "this tree", or the baseline's short hash. */
+  source: string;
   view: ViewName;
   url: string;
   /** The tab that a `reload` series navigates again and again; null: a new tab per load. */
@@ -272,29 +276,54 @@ async function once(context: BrowserContext, s: Series): Promise<Load> {
   }
 }
 
+// With --baseline, the baseline's window is built too and served by hosts of its own, and its
+// series take turns with this tree's, so both meet the same load on the machine.
+const baseline = args.baseline ? sourceAt(args.baseline) : null;
+const baselineDir = join(buildDir, 'baseline-renderer');
+if (baseline) await buildWindow(baseline, baselineDir);
 const world = await openWorld('startup', { rendererDir });
 report.add(`- Chromium: ${world.chromiumVersion} (headless, /usr/bin/chromium)`);
 try {
   const context = world.context;
   await context.addInitScript(WATCH);
-  // Two hosts on the same window: one never signed in, one signed in once, so the four series
-  // can take turns and a burst of other work on the machine falls on all of them alike.
-  const signedOut = world.host;
-  const signedIn = await world.addHost();
-  const demo = signedIn.demo;
-  if (!demo) throw new Error('the host runs no sandbox, so it has no demo account');
-  const first = await context.newPage();
-  await first.goto(signedIn.url);
-  await signIn(first, demo);
-  await first.close();
-  const info = await signedIn.call('app:info');
-
+  // Two hosts on each window (this tree's, and the baseline's with --baseline): one never signed
+  // in, one signed in once, so the series can take turns and a burst of other work on the
+  // machine falls on all of them alike.
+  const seriesOf = async (source: string, signedOut: typeof world.host, windowDir?: string): Promise<Series[]> => {
+    const signedIn = await world.addHost(windowDir);
+    const demo = signedIn.demo;
+    if (!demo) throw new Error('the host runs no sandbox, so it has no demo account');
+    const first = await context.newPage();
+    await first.goto(signedIn.url);
+    await signIn(first, demo);
+    await first.close();
+    const prefix = baseline ? `${source}: ` : '';
+    return [
+      { name: `${prefix}sign-in, new tab`, source, view: 'signIn', url: signedOut.url, kept: null, loads: [] },
+      { name: `${prefix}recorder, new tab`, source, view: 'recorder', url: signedIn.url, kept: null, loads: [] },
+      {
+        name: `${prefix}sign-in, reload`,
+        source,
+        view: 'signIn',
+        url: signedOut.url,
+        kept: await context.newPage(),
+        loads: [],
+      },
+      {
+        name: `${prefix}recorder, reload`,
+        source,
+        view: 'recorder',
+        url: signedIn.url,
+        kept: await context.newPage(),
+        loads: [],
+      },
+    ];
+  };
   const all: Series[] = [
-    { name: 'sign-in, new tab', view: 'signIn', url: signedOut.url, kept: null, loads: [] },
-    { name: 'recorder, new tab', view: 'recorder', url: signedIn.url, kept: null, loads: [] },
-    { name: 'sign-in, reload', view: 'signIn', url: signedOut.url, kept: await context.newPage(), loads: [] },
-    { name: 'recorder, reload', view: 'recorder', url: signedIn.url, kept: await context.newPage(), loads: [] },
+    ...(baseline ? await seriesOf(`baseline ${baseline.commit}`, await world.addHost(baselineDir), baselineDir) : []),
+    ...(await seriesOf('this tree', world.host)),
   ];
+  const info = await world.host.call('app:info');
   // Round 0 warms Chromium, the hosts and the disk cache for every series; it is not counted.
   for (let round = 0; round <= RUNS; round++) {
     for (const s of all) {
@@ -310,14 +339,29 @@ try {
   const loads1 = all.flatMap((s) => s.loads.map((l) => l.load1));
   report.add(`## (b) Time to a usable view
 
-- two browser hosts of the end-to-end suite (test/e2e/support/test-host.ts: src/main/web-host/cli.ts, the real core and the embedded sandbox under Node, each with its own data folder) serving that build on loopback, one never signed in and one signed in once with the demo account (its session lives in the host process between loads; secret store: ${info.secretStore.kind}${info.secretStore.persistent ? '' : ', not kept after the host stops'}). Each answers every file with \`cache-control: no-store\`, so each load fetches the whole window again
+- ${baseline ? `for each window (the baseline's, ${baseline.commit}, and this tree's), ` : ''}two browser hosts of the end-to-end suite (test/e2e/support/test-host.ts: src/main/web-host/cli.ts, the real core and the embedded sandbox under Node, each with its own data folder) serving that build on loopback, one never signed in and one signed in once with the demo account (its session lives in the host process between loads; secret store: ${info.secretStore.kind}${info.secretStore.persistent ? '' : ', not kept after the host stops'}). Each answers every file with \`cache-control: no-store\`, so each load fetches the whole window again
 - Chromium launched with the suite's switches (playwright.config.ts), one browser context. "new tab": each load in a new tab (a renderer process of its own, nothing compiled yet, as when the app opens its window), which waits ${NEW_TAB_SETTLE_MS / 1000} s after it opens (Chromium's own start-up work for a tab would otherwise be timed too) and is closed after the load; "reload": one tab navigated to the window again and again
-- ${RUNS} loads per series after one warm-up load each that is not counted; the four series take turns, load by load
+- ${RUNS} loads per series after one warm-up load each that is not counted; the ${baseline ? 'eight' : 'four'} series take turns, load by load
 - measured in the page: an init script's MutationObserver notes \`performance.now()\` (ms since the navigation started: the document's time origin) at the first DOM change after which the view is usable; "next frame" is the first requestAnimationFrame after that. "Playwright" is the time from before \`page.goto\` to \`waitForFunction\` seeing it, round trips included, for comparison only
 - sign-in view usable: the "Sign in" button enabled, and the Email field enabled, laid out and in the tab order; recorder view usable: "Start recording" enabled
 - main-thread CPU: CDP \`Performance.getMetrics\` ThreadTime (CPU time of the tab's renderer main thread) from just before \`page.goto\` to when Playwright saw the view usable, so it also holds the few ms of work after that and of Playwright's own polling. Unlike the times above it does not grow when the machine is busy, so it tells what the load costs on an idle machine
 - 1-minute load average of the machine before each load: median ${fixed(median(loads1), 2)}, from ${fixed(Math.min(...loads1), 2)} to ${fixed(Math.max(...loads1), 2)} (2 cores: above 2, work waits for a core)`);
   const ms = (values: number[]) => `${fixed(median(values))} / ${fixed(percentile(values, 95))}`;
+  if (baseline) {
+    report.add(
+      `Side by side: the baseline's window (${baseline.commit}, "${baseline.subject}", built by the same settings from its \`src\`) and this tree's, served by hosts of their own, their loads taking turns. In page, usable, median / p95 ms:`,
+    );
+    const views = ['sign-in, new tab', 'recorder, new tab', 'sign-in, reload', 'recorder, reload'];
+    const of = (source: string, view: string) => all.find((s) => s.source === source && s.name.endsWith(view));
+    report.table(
+      ['view', `baseline ${baseline.commit}`, 'this tree', `goal < ${TIME_GOAL_MS} ms (this tree)`],
+      views.map((v) => {
+        const b = of(`baseline ${baseline.commit}`, v)?.loads.map((l) => l.readyMs) ?? [];
+        const t = of('this tree', v)?.loads.map((l) => l.readyMs) ?? [];
+        return [v, ms(b), ms(t), verdict(median(t) < TIME_GOAL_MS && percentile(t, 95) < TIME_GOAL_MS)];
+      }),
+    );
+  }
   report.table(
     [
       'series',
@@ -349,7 +393,7 @@ try {
       'series',
       'index.html received',
       '→ initial JS received',
-      '→ first call to the host (JS run, first render)',
+      '→ first call to the host (JS run)',
       '→ last answer before usable',
       '→ usable (render)',
       'total',
@@ -376,6 +420,7 @@ try {
   );
 } finally {
   await world.close();
+  baseline?.close();
   rmSync(buildDir, { recursive: true, force: true });
 }
 report.write();

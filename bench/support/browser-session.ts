@@ -42,8 +42,11 @@ export interface BrowserWorld {
   chromiumVersion: string;
   /** Chromium's own launch switches, for the report. */
   switches: string[];
-  /** Starts another host on the same window with a data folder of its own (closed with the world). */
-  addHost(): Promise<BrowserHost>;
+  /**
+   * Starts another host with a data folder of its own (closed with the world), on the same window
+   * or on another build of it (a baseline's, measured beside this tree's).
+   */
+  addHost(rendererDir?: string): Promise<BrowserHost>;
   close(): Promise<void>;
 }
 
@@ -58,12 +61,12 @@ export async function openWorld(name: string, options: WorldOptions = {}): Promi
   const rendererDir = options.rendererDir ?? join(work, 'renderer');
   if (!options.rendererDir) buildRenderer(rendererDir);
   const hosts: BrowserHost[] = [];
-  const startHost = async (dataDir: string) => {
+  const startHost = async (dataDir: string, windowDir = rendererDir) => {
     const logFile = `${dataDir}.log`;
     writeFileSync(logFile, '');
     const h = new BrowserHost({
       dataDir,
-      rendererDir,
+      rendererDir: windowDir,
       sandbox: options.sandbox ?? {},
       logFile,
       tokenLog: `${dataDir}.tokens`,
@@ -95,7 +98,7 @@ export async function openWorld(name: string, options: WorldOptions = {}): Promi
     context,
     chromiumVersion: browser.version(),
     switches: args,
-    addHost: () => startHost(join(work, `data-${hosts.length + 1}`)),
+    addHost: (windowDir?: string) => startHost(join(work, `data-${hosts.length + 1}`), windowDir),
     async close() {
       await context.close().catch(() => undefined);
       await browser.close().catch(() => undefined);

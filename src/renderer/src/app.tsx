@@ -1,12 +1,21 @@
-import { Activity, useCallback, useEffect, useLayoutEffect, useState, type ReactNode, type RefCallback } from 'react';
+import {
+  Activity,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ReactNode,
+  type RefCallback,
+} from 'react';
 import { useOnline } from './hooks/use-online.ts';
 import { formatDuration } from './lib/duration.ts';
 import { useWide } from './hooks/use-wide.ts';
 import { isCapturing, useRecorder } from './stores/recorder.ts';
 import { AgentPanel } from './features/agents/index.ts';
-import { ClinicNoteView } from './features/clinic/index.ts';
-import { ConsultsView, layOutAhead } from './features/consult-list/index.ts';
-import { NoteView } from './features/note/index.ts';
+// Where the Consults list, the clinic's consults and the note were imported when they were part
+// of the window's first script: their sheets keep their place in the cascade (lazy-views.tsx).
+import { ClinicNoteView, ConsultsView, layOutAheadSoon, loadViewsWhenIdle, NoteView } from './lazy-views.tsx';
 import { initRecorder, RecorderView } from './features/recorder/index.ts';
 import { SettingsView } from './features/settings/index.ts';
 import {
@@ -55,15 +64,28 @@ function Views({ view, wide, owner }: { view: View; wide: boolean; owner: string
         <div className={split ? 'split-list' : 'whole-list'}>
           {/* One per vet signed in: what one typed there (a patient's name in Search) is never
               shown to the next, though the window stays up through a Switch user while recording. */}
-          <ConsultsView key={owner ?? ''} />
+          <Suspense fallback={null}>
+            <ConsultsView key={owner ?? ''} />
+          </Suspense>
         </div>
       </Activity>
-      {split ? (
-        <div className="split-note">{beside(view, owner)}</div>
-      ) : (
-        !listShown && <OtherView view={view} owner={owner} />
-      )}
+      {/* A view's code is loaded on its first showing, unless idle time brought it already. */}
+      <Suspense fallback={<Opening />}>
+        {split ? (
+          <div className="split-note">{beside(view, owner)}</div>
+        ) : (
+          !listShown && <OtherView view={view} owner={owner} />
+        )}
+      </Suspense>
     </div>
+  );
+}
+
+function Opening() {
+  return (
+    <p className="panel muted" aria-busy="true">
+      Opening…
+    </p>
   );
 }
 
@@ -131,7 +153,11 @@ function useTopbarHeight(): RefCallback<HTMLElement> {
   }, []);
 }
 
-export function App() {
+/**
+ * `firstReads`: the session and the app's details, already asked for by the window's entry
+ * before React ran (main.tsx); without it (a test's window) they are read here.
+ */
+export function App({ firstReads }: { firstReads?: Promise<void> } = {}) {
   const { loaded, session, app } = useSession();
   const topbar = useTopbarHeight();
   const engineUp = useEngineLink((s) => s.up);
@@ -145,11 +171,8 @@ export function App() {
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
-    useSession
-      .getState()
-      .load()
-      .catch((e: unknown) => setLoadError((e as Error).message));
-  }, []);
+    (firstReads ?? useSession.getState().load()).catch((e: unknown) => setLoadError((e as Error).message));
+  }, [firstReads]);
 
   // The next person at the exam-room PC starts on the recorder, not on the last vet's note
   // (the agents' answers are cleared by their own store).
@@ -195,8 +218,12 @@ export function App() {
   const userId = session.signedIn ? (session.user?.id ?? null) : null;
   useEffect(() => readAtSignIn(userId), [userId]);
 
-  // The Consults list laid out ahead, in idle time, so that opening it finds the work done.
-  useEffect(() => layOutAhead(), []);
+  // The Consults list laid out ahead, in idle time, so that opening it finds the work done (its
+  // consults are read only once signed in, so its code is not wanted before).
+  useEffect(() => (signedIn ? layOutAheadSoon() : undefined), [signedIn]);
+
+  // Once the first view is up, the other views' code comes in idle time.
+  useEffect(() => (loaded ? loadViewsWhenIdle() : undefined), [loaded]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
