@@ -2,7 +2,7 @@
 // in words; the service documents' placeholder name is a small hint beside it. With
 // `reasonsBeside`, what main said of each refused address stands under that address and the
 // first of them takes the focus, so the vet reads the reason where the mistake is.
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { Settings } from '../../../shared/settings.ts';
 import { refusalsByField, refusedFields, URL_FIELDS } from '../lib/service-kind.ts';
 
@@ -30,8 +30,9 @@ export function ServiceUrlFields({
   const reasons = reasonsBeside && refusal ? refusalsByField(refusal) : new Map<string, string>();
   const inputs = useRef(new Map<string, HTMLInputElement>());
 
-  // A new refusal puts the focus on the first address it names, where the vet corrects it.
-  useEffect(() => {
+  // A new refusal puts the focus on the first address it names, where the vet corrects it: in the
+  // same commit that marks it, so the field is never shown marked with the focus elsewhere.
+  useLayoutEffect(() => {
     if (!reasonsBeside || !refusal) return;
     const first = URL_FIELDS.find(({ key }) => refusedFields(refusal).has(key));
     if (first) inputs.current.get(first.key)?.focus();
