@@ -10,6 +10,7 @@ const NAMES = [
   'upload',
   'recording',
   'startup',
+  'startup-busy',
   'pipeline',
   'faults',
   'consults-list',
