@@ -122,13 +122,9 @@ export const useRecorder = create<RecorderState>(() => ({
 export const isCapturing = (status: RecorderStatus) =>
   status === 'starting' || status === 'recording' || status === 'paused' || status === 'stopping';
 
-/**
- * Resolves once no recording is going or ending (at once when none is), or after `withinMs`
- * whatever its state: a recording whose last chunks wait out a full disk must not hold up
- * whoever waits for it for as long as that takes.
- */
-export function whenRecordingEnded(withinMs: number): Promise<void> {
-  if (!isCapturing(useRecorder.getState().status)) return Promise.resolve();
+/** Resolves once `settled` holds of the recorder's status (at once when it does), or after `withinMs`. */
+function whenStatus(settled: (status: RecorderStatus) => boolean, withinMs: number): Promise<void> {
+  if (settled(useRecorder.getState().status)) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);
@@ -137,9 +133,18 @@ export function whenRecordingEnded(withinMs: number): Promise<void> {
     };
     const timer = setTimeout(done, withinMs);
     const stop = useRecorder.subscribe((s) => {
-      if (!isCapturing(s.status)) done();
+      if (settled(s.status)) done();
     });
   });
+}
+
+/**
+ * Resolves once no recording is going or ending (at once when none is), or after `withinMs`
+ * whatever its state: a recording whose last chunks wait out a full disk must not hold up
+ * whoever waits for it for as long as that takes.
+ */
+export function whenRecordingEnded(withinMs: number): Promise<void> {
+  return whenStatus((status) => !isCapturing(status), withinMs);
 }
 
 /**
@@ -148,18 +153,7 @@ export function whenRecordingEnded(withinMs: number): Promise<void> {
  * their sign-in) must be done before they hand the computer over.
  */
 export function whenRecordingStarted(withinMs: number): Promise<void> {
-  if (useRecorder.getState().status !== 'starting') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      stop();
-      resolve();
-    };
-    const timer = setTimeout(done, withinMs);
-    const stop = useRecorder.subscribe((s) => {
-      if (s.status !== 'starting') done();
-    });
-  });
+  return whenStatus((status) => status !== 'starting', withinMs);
 }
 
 // The form is the vet's own: another vet signing in starts from their template (the settings'
