@@ -5,40 +5,26 @@
 // list, the note they opened) is shown to the colleague.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
-import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import type { HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
+import { COLLEAGUE_ACCOUNT, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { findClinicNote, type ClinicView } from '../../../../src/shared/clinic.ts';
 import type { RelayStatus } from '../../../../src/shared/relay.ts';
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { firstTemplateId, recordThrough, until, waitForJob } from '../../../support/core.ts';
 import { list, refresh } from '../clinic/support.ts';
 import { closedAfterEach, ok } from '../support.ts';
-import { relayOf } from './support.ts';
+import { clinicOnRelay, closeClinic, pcOnRelay } from './support.ts';
 
 let sandbox: Sandbox;
 let relay: WebhookReceiver;
 const atEnd = closedAfterEach();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scribeSeconds: 0.5, rateLimitPerMinute: 0 });
-  relay = await relayOf(sandbox);
+  ({ sandbox, relay } = await clinicOnRelay({ scribeSeconds: 0.5 }));
 }, 30_000);
-afterAll(async () => {
-  await relay?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeClinic({ sandbox, relay }));
 
-async function pc(vet: { email: string; password: string }) {
-  const core: AppCore = await startCoreAgainst(sandbox, {
-    relay: { heartbeatMs: 200, backoff: { baseMs: 50, capMs: 300 } },
-    pipeline: { relaySafetyNetMs: 60_000, pollDelay: () => 300 },
-  });
-  atEnd(() => core.stop());
-  await core.appSettings.update({ relayUrl: relay.url });
-  await core.session.signIn(vet.email, vet.password);
-  await until(() => core.relay.status().state === 'connected', 10_000);
-  return { core, h: createHandlers(core) };
-}
+const pc = (vet: { email: string; password: string }) => pcOnRelay(sandbox, relay, vet, atEnd);
 
 /** A consult of `patient` recorded on `room` until its note is written; its note's scribe and visit. */
 async function consult(room: { core: AppCore; h: HandlerTable }, patient: string, description: string) {
