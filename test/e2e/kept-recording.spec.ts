@@ -26,6 +26,16 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', media: 'screen' });
 }
 
+/** The signed-in vet starts recording Bella, then Switch user, and keeps the recording going. */
+async function keepRecordingBella(page: Page): Promise<void> {
+  await pickTemplate(page, 'SOAP');
+  await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
+  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch user', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+}
+
 test('Keep recording: the header offers only Sign in and names whose recording it is; Stop keeps it as theirs with no error', async ({
   page,
   host,
@@ -35,13 +45,7 @@ test('Keep recording: the header offers only Sign in and names whose recording i
   // The pictures are of the recorder: the browser host's notice about its keychain is put away.
   const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
   while ((await dismiss.count()) > 0) await dismiss.first().click();
-  await pickTemplate(page, 'SOAP');
-  await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
-  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
-
-  await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+  await keepRecordingBella(page);
   const header = page.getByRole('banner');
   await expect(header).toContainText('Recording for Dr. Demo Vet · no one signed in');
   await expect(header.getByRole('button', { name: 'Switch user' })).toHaveCount(0);
@@ -76,12 +80,7 @@ test('a vet who signs in during a recording kept going sees it as its vet’s: d
 }) => {
   await start(page, host, demo);
   const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
-  await pickTemplate(page, 'SOAP');
-  await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
-  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+  await keepRecordingBella(page);
 
   // A vet of another clinic signs in from the header while it goes on.
   await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();
