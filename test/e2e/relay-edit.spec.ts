@@ -14,9 +14,7 @@ test("PC B says where, by whom and when PC A's vet edited the note", async ({
   browser,
   target,
 }, testInfo) => {
-  test.skip(target !== 'browser', 'two computers on one service and one relay: the browser host runs the second');
-  test.setTimeout(150_000);
-  const rooms = await twoExamRoomsOnRelay({ page, host, browser }, testInfo, {
+  const rooms = await twoExamRoomsOnRelay({ page, host, browser, target }, testInfo, {
     scribeSeconds: 1,
     rateLimitPerMinute: 0,
   });
