@@ -1,7 +1,7 @@
 // The clinic relay itself (src/webhook-receiver, relay on) started in the test's process against a
 // sandbox, and registered as the sandbox's webhook endpoint with PUT /webhook/update, so the
 // sandbox's signed `scribe` deliveries reach it, as a clinic's administrator would set it up.
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../../src/sandbox/index.ts';
@@ -57,6 +57,33 @@ export async function clinicOnRelay(
 export async function closeClinic(clinic: { sandbox?: Sandbox; relay?: WebhookReceiver }): Promise<void> {
   await clinic.relay?.close().catch(() => undefined);
   await clinic.sandbox?.close();
+}
+
+/**
+ * The clinic on its relay for a file's tests: started before the first, closed after the last.
+ * `sandbox` and `relay` are read once the tests run.
+ */
+export function clinicOnRelayForTheFile(sandboxOptions: Partial<SandboxOptions>): {
+  readonly sandbox: Sandbox;
+  readonly relay: WebhookReceiver;
+} {
+  let clinic: { sandbox: Sandbox; relay: WebhookReceiver } | undefined;
+  beforeAll(async () => {
+    clinic = await clinicOnRelay(sandboxOptions);
+  }, 30_000);
+  afterAll(() => closeClinic(clinic ?? {}));
+  const started = () => {
+    if (!clinic) throw new Error('the clinic is started before the first test');
+    return clinic;
+  };
+  return {
+    get sandbox() {
+      return started().sandbox;
+    },
+    get relay() {
+      return started().relay;
+    },
+  };
 }
 
 /**
