@@ -3,7 +3,7 @@
 // with Switch user, and the row says who may send and delete it in place of Send and Delete.
 // Pictured at the two window sizes of the exam-room PCs, light and dark.
 import { COLLEAGUE_ACCOUNT } from '../../src/sandbox/index.ts';
-import { expect, go, shot, signIn, start, test } from './fixtures.ts';
+import { eachLook, expect, go, shot, signIn, start, test } from './fixtures.ts';
 import { recordThroughCalls } from './support/consults.ts';
 
 test('a colleague is told who may send and delete another vet’s unsent consult, with no Send or Delete to click', async ({
@@ -24,13 +24,7 @@ test('a colleague is told who may send and delete another vet’s unsent consult
   await expect(row.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
   await expect(row.getByRole('combobox', { name: 'Template' })).toHaveCount(0);
 
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 700],
-  ] as const)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await shot(page, `colleague-unsent-row-${width}x${height}-${colorScheme}`, { fullPage: false });
-    }
+  await eachLook(page, async ({ width, height, colorScheme }) => {
+    await shot(page, `colleague-unsent-row-${width}x${height}-${colorScheme}`, { fullPage: false });
+  });
 });

@@ -3,7 +3,7 @@
 // section as the vet sees it at the two window sizes of the exam-room PCs, light and dark, is
 // kept as a picture (what the field says is worded for the vet, so it is looked at, not only read).
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, go, start, test } from './fixtures.ts';
+import { eachLook, expect, expectAccessible, go, start, test } from './fixtures.ts';
 
 /** Scrolls Settings so the Clinic relay section starts just under the sticky header. */
 // (A string, as the specs are typed without the DOM's names.)
@@ -39,19 +39,13 @@ test("this computer's name is set in Settings → Clinic relay, and a bad one is
   await expect(name).not.toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page, 'settings-computer-name');
 
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 700],
-  ] as const)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await showRelaySection(page);
-      await expect(name).toBeInViewport();
-      await page.screenshot({
-        path: test.info().outputPath(`item2-computer-name-${width}x${height}-${colorScheme}.png`),
-        animations: 'disabled',
-        caret: 'hide',
-      });
-    }
+  await eachLook(page, async ({ width, height, colorScheme }) => {
+    await showRelaySection(page);
+    await expect(name).toBeInViewport();
+    await page.screenshot({
+      path: test.info().outputPath(`item2-computer-name-${width}x${height}-${colorScheme}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  });
 });

@@ -16,7 +16,7 @@ import { ElectronHost } from './support/electron-host.ts';
 import { BrowserHost, type Demo, type SandboxFaults, type TestHost } from './support/test-host.ts';
 
 export { expect };
-export { shot } from './support/shots.ts';
+export { eachLook, shot } from './support/shots.ts';
 export { expectAccessible } from './support/a11y.ts';
 export type { Demo, SandboxFaults, TestHost };
 

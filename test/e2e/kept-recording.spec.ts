@@ -4,9 +4,9 @@
 // Screenshots of the header during the recording and of the recorder after the switch, at
 // 1280×800 and 1024×700, light and dark.
 import { COLLEAGUE_ACCOUNT, OTHER_ACCOUNT } from '../../src/sandbox/index.ts';
-import { expect, shot, signIn, start, test } from './fixtures.ts';
+import { expect, shot, signIn, start, test, type Demo, type TestHost } from './fixtures.ts';
 import { pickTemplate, typePatient } from './support/consults.ts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -26,11 +26,11 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light', media: 'screen' });
 }
 
-test('Keep recording: the header offers only Sign in and names whose recording it is; Stop keeps it as theirs with no error', async ({
-  page,
-  host,
-  demo,
-}) => {
+/**
+ * The demo vet signs in and starts recording Bella, then Switch user, and keeps the recording
+ * going; the Dismiss buttons of the notices, to put them away before a picture.
+ */
+async function keepRecordingBella(page: Page, host: TestHost, demo: Demo): Promise<Locator> {
   await start(page, host, demo);
   // The pictures are of the recorder: the browser host's notice about its keychain is put away.
   const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
@@ -39,9 +39,17 @@ test('Keep recording: the header offers only Sign in and names whose recording i
   await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
   await page.getByRole('button', { name: 'Start recording', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
-
   await page.getByRole('button', { name: 'Switch user', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+  return dismiss;
+}
+
+test('Keep recording: the header offers only Sign in and names whose recording it is; Stop keeps it as theirs with no error', async ({
+  page,
+  host,
+  demo,
+}) => {
+  const dismiss = await keepRecordingBella(page, host, demo);
   const header = page.getByRole('banner');
   await expect(header).toContainText('Recording for Dr. Demo Vet · no one signed in');
   await expect(header.getByRole('button', { name: 'Switch user' })).toHaveCount(0);
@@ -74,14 +82,7 @@ test('a vet who signs in during a recording kept going sees it as its vet’s: d
   host,
   demo,
 }) => {
-  await start(page, host, demo);
-  const dismiss = page.getByRole('button', { name: 'Dismiss notice', exact: true });
-  await pickTemplate(page, 'SOAP');
-  await typePatient(page, { name: 'Bella', description: 'Vomiting 2 days' });
-  await page.getByRole('button', { name: 'Start recording', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Stop recording', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Switch user', exact: true }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Keep recording' }).click();
+  const dismiss = await keepRecordingBella(page, host, demo);
 
   // A vet of another clinic signs in from the header while it goes on.
   await page.getByRole('banner').getByRole('button', { name: 'Sign in', exact: true }).click();

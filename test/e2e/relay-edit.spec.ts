@@ -3,15 +3,10 @@
 // a data folder of its own) opens her note from the clinic's list and says where, by whom and
 // when it was edited, over the service's original. Pictured at 1280x800 and 1024x700, light and
 // dark. PC A names itself by the computer's host name, as the app does unless told otherwise.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { COLLEAGUE_ACCOUNT, startSandbox } from '../../src/sandbox/index.ts';
-import { expect, go, shot, start, test } from './fixtures.ts';
-import { RENDERER_DIR } from './global-setup.ts';
+import { hostname } from 'node:os';
+import { eachLook, expect, go, shot, test } from './fixtures.ts';
 import { expectNoteReady, onlyConsult, pickTemplate, record } from './support/consults.ts';
-import { connectToRelay, startClinicRelay } from './support/relay.ts';
-import { BrowserHost } from './support/test-host.ts';
+import { twoExamRoomsOnRelay } from './support/relay.ts';
 
 test("PC B says where, by whom and when PC A's vet edited the note", async ({
   page,
@@ -19,39 +14,12 @@ test("PC B says where, by whom and when PC A's vet edited the note", async ({
   browser,
   target,
 }, testInfo) => {
-  test.skip(target !== 'browser', 'two computers on one service and one relay: the browser host runs the second');
-  test.setTimeout(150_000);
-  const service = await startSandbox({ scribeSeconds: 1, rateLimitPerMinute: 0 });
-  const serviceUrls = {
-    agentsUrl: service.urls.agents_url,
-    scribeUrl: service.urls.scribe_url,
-    agentsApiUrl: service.urls.agents_api_url,
-  };
-  const relay = await startClinicRelay(service);
-  const pcBDir = mkdtempSync(join(tmpdir(), 'vet-scribe-e2e-pc-b-'));
-  const pcB = new BrowserHost({
-    dataDir: pcBDir,
-    rendererDir: RENDERER_DIR,
-    sandbox: {},
-    logFile: testInfo.outputPath('pc-b.log'),
-    tokenLog: testInfo.outputPath('pc-b-tokens.txt'),
+  const rooms = await twoExamRoomsOnRelay({ page, host, browser, target }, testInfo, {
+    scribeSeconds: 1,
+    rateLimitPerMinute: 0,
   });
-  const contextB = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-GB',
-    timezoneId: 'UTC',
-    colorScheme: 'light',
-  });
+  const { pageB } = rooms;
   try {
-    await pcB.start();
-    await host.call('settings:update', { useSandbox: false, serviceUrls });
-    await pcB.call('settings:update', { useSandbox: false, serviceUrls });
-    await start(page, host, service.demo);
-    await connectToRelay(page, relay.url);
-    const pageB = await contextB.newPage();
-    await start(pageB, pcB, COLLEAGUE_ACCOUNT);
-    await connectToRelay(pageB, relay.url);
-
     // PC A: Bella's note written, then the vet adds a line and saves.
     await go(page, 'Record');
     await pickTemplate(page, 'SOAP');
@@ -82,20 +50,10 @@ test("PC B says where, by whom and when PC A's vet edited the note", async ({
       await expect(pageB.getByText(line)).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(pageB.getByRole('region', { name: 'Note', exact: true })).not.toContainText('for 5 days');
-    for (const [width, height] of [
-      [1280, 800],
-      [1024, 700],
-    ] as const)
-      for (const scheme of ['light', 'dark'] as const) {
-        await pageB.setViewportSize({ width, height });
-        await pageB.emulateMedia({ colorScheme: scheme });
-        await shot(pageB, `clinic-note-edited-elsewhere-${width}x${height}-${scheme}`, { fullPage: false });
-      }
+    await eachLook(pageB, async ({ width, height, colorScheme }) => {
+      await shot(pageB, `clinic-note-edited-elsewhere-${width}x${height}-${colorScheme}`, { fullPage: false });
+    });
   } finally {
-    await contextB.close();
-    await pcB.stop();
-    await relay.close();
-    await service.close();
-    rmSync(pcBDir, { recursive: true, force: true });
+    await rooms.close();
   }
 });

@@ -2,7 +2,7 @@
 // exam-room PCs, light and dark, its items are all on screen under the header after scrolling
 // Settings (a view taller than both windows) to its bottom.
 import type { Page } from '@playwright/test';
-import { expect, go, mainNav, start, test } from './fixtures.ts';
+import { eachLook, expect, go, mainNav, start, test } from './fixtures.ts';
 
 /** Where the header ends and the sidebar's items are, read without Playwright scrolling them into view. */
 // (A string, as the specs are typed without the DOM's names.)
@@ -26,27 +26,19 @@ test('the sidebar stays in view while a long view scrolls, at 1280×800 and 1024
   await start(page, host, demo);
   await go(page, 'Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  for (const [width, height] of [
-    [1280, 800],
-    [1024, 700],
-  ] as const)
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height });
-      await page.emulateMedia({ colorScheme });
-      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
-      const at = await boxes(page);
-      expect(at.scrollY, `Settings scrolls at ${width}×${height}`).toBeGreaterThan(200);
-      expect(at.first, 'the first item is just under the header').toBeGreaterThanOrEqual(at.header);
-      expect(at.first).toBeLessThan(at.header + 40);
-      expect(at.last, `the last item ends at ${at.last} px, the window is ${height} px high`).toBeLessThanOrEqual(
-        height,
-      );
-      await expect(mainNav(page).getByRole('button', { name: 'Record', exact: true })).toBeInViewport();
-      // The window as the vet sees it, scrolled down (shot() would scroll it back to the top).
-      await page.screenshot({
-        path: test.info().outputPath(`sidebar-scrolled-${width}x${height}-${colorScheme}.png`),
-        animations: 'disabled',
-        caret: 'hide',
-      });
-    }
+  await eachLook(page, async ({ width, height, colorScheme }) => {
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    const at = await boxes(page);
+    expect(at.scrollY, `Settings scrolls at ${width}×${height}`).toBeGreaterThan(200);
+    expect(at.first, 'the first item is just under the header').toBeGreaterThanOrEqual(at.header);
+    expect(at.first).toBeLessThan(at.header + 40);
+    expect(at.last, `the last item ends at ${at.last} px, the window is ${height} px high`).toBeLessThanOrEqual(height);
+    await expect(mainNav(page).getByRole('button', { name: 'Record', exact: true })).toBeInViewport();
+    // The window as the vet sees it, scrolled down (shot() would scroll it back to the top).
+    await page.screenshot({
+      path: test.info().outputPath(`sidebar-scrolled-${width}x${height}-${colorScheme}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+    });
+  });
 });

@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { windowWithEngine } from './support/window.ts';
+import { windowWithNotices } from './support/window.ts';
 import { App } from '../../src/renderer/src/app.tsx';
 import { useSession } from '../../src/renderer/src/stores/session.ts';
 import { useClinic } from '../../src/renderer/src/stores/clinic.ts';
@@ -16,14 +16,7 @@ const RECOVERED = 'A recording left unfinished when the app closed was recovered
 let core: AppCore;
 
 beforeAll(async () => {
-  ({ core } = await windowWithEngine({
-    signIn: true,
-    notices: [
-      { level: 'warning', message: KEYCHAIN },
-      { level: 'info', message: RECOVERED },
-    ],
-  }));
-  await useSession.getState().load();
+  ({ core } = await windowWithNotices(KEYCHAIN, RECOVERED));
 });
 
 afterEach(() => cleanup());

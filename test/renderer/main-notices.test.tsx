@@ -4,9 +4,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../src/main/core/app-core.ts';
-import { windowWithEngine } from './support/window.ts';
+import { windowWithNotices } from './support/window.ts';
 import { App } from '../../src/renderer/src/app.tsx';
-import { useSession } from '../../src/renderer/src/stores/session.ts';
 
 const KEYCHAIN =
   'No system keychain is available, so your sign-in is kept in memory only: you will be asked to sign in again after the app restarts.';
@@ -16,14 +15,7 @@ let core: AppCore;
 
 beforeAll(async () => {
   localStorage.clear();
-  ({ core } = await windowWithEngine({
-    signIn: true,
-    notices: [
-      { level: 'warning', message: KEYCHAIN },
-      { level: 'info', message: RECOVERED },
-    ],
-  }));
-  await useSession.getState().load();
+  ({ core } = await windowWithNotices(KEYCHAIN, RECOVERED));
 }, 30_000);
 
 afterEach(() => cleanup());

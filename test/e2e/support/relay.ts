@@ -3,11 +3,16 @@
 // clinic's service, and registered there as the clinic's endpoint with PUT /webhook/update, as
 // the clinic's IT would register it. The sandbox then delivers its signed `scribe` events to
 // it, and the exam-room PCs subscribe to it from Settings -> Clinic relay.
-import { expect, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { z } from 'zod';
-import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
 import { startWebhookReceiver } from '../../../src/webhook-receiver/receiver.ts';
-import { go } from '../fixtures.ts';
+import { go, start, type TestHost } from '../fixtures.ts';
+import { RENDERER_DIR } from '../global-setup.ts';
+import { BrowserHost } from './test-host.ts';
 
 const SECRET = 'the-clinics-webhook-secret';
 
@@ -92,4 +97,77 @@ export async function connectToRelay(page: Page, url: string): Promise<void> {
   await address.fill(url);
   await page.locator('form').filter({ has: address }).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Now:/ })).toHaveText('Now: Connected.');
+}
+
+/** Two exam-room PCs of one clinic, both signed in and subscribed to its relay. */
+export interface TwoExamRooms {
+  /** The clinic's service, outside either app. */
+  service: Sandbox;
+  relay: ClinicRelay;
+  /** PC B's host, on a data folder of its own. */
+  pcB: BrowserHost;
+  /** PC B's window, where the colleague is signed in. */
+  pageB: Page;
+  /** Stops PC B, the relay and the service, and removes PC B's folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * Two exam-room PCs on one service (a sandbox outside either app, `scribe` its options) and the
+ * clinic's relay: PC A is the test's own host and page, where the demo vet signs in; PC B another
+ * browser host with its own data folder, in a browser context of its own (no cookie or storage
+ * shared with PC A), where the colleague signs in. Both are subscribed before anything is recorded.
+ * Only the browser host runs a second computer: on the Electron target the test is skipped.
+ */
+export async function twoExamRoomsOnRelay(
+  { page, host, browser, target }: { page: Page; host: TestHost; browser: Browser; target: string },
+  testInfo: TestInfo,
+  scribe: Parameters<typeof startSandbox>[0],
+): Promise<TwoExamRooms> {
+  testInfo.skip(target !== 'browser', 'two computers on one service and one relay: the browser host runs the second');
+  // Two hosts and two windows signing in, and a scribe of seconds: a minute on a machine as busy
+  // as CI keeps it, which the suite's 90 s leaves too little room above.
+  testInfo.setTimeout(150_000);
+  const service = await startSandbox(scribe);
+  const serviceUrls = {
+    agentsUrl: service.urls.agents_url,
+    scribeUrl: service.urls.scribe_url,
+    agentsApiUrl: service.urls.agents_api_url,
+  };
+  const relay = await startClinicRelay(service);
+  const pcBDir = mkdtempSync(join(tmpdir(), 'vet-scribe-e2e-pc-b-'));
+  const pcB = new BrowserHost({
+    dataDir: pcBDir,
+    rendererDir: RENDERER_DIR,
+    sandbox: {},
+    logFile: testInfo.outputPath('pc-b.log'),
+    tokenLog: testInfo.outputPath('pc-b-tokens.txt'),
+  });
+  const contextB = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    colorScheme: 'light',
+  });
+  const close = async (): Promise<void> => {
+    await contextB.close();
+    await pcB.stop();
+    await relay.close();
+    await service.close();
+    rmSync(pcBDir, { recursive: true, force: true });
+  };
+  try {
+    await pcB.start();
+    await host.call('settings:update', { useSandbox: false, serviceUrls });
+    await pcB.call('settings:update', { useSandbox: false, serviceUrls });
+    await start(page, host, service.demo);
+    await connectToRelay(page, relay.url);
+    const pageB = await contextB.newPage();
+    await start(pageB, pcB, COLLEAGUE_ACCOUNT);
+    await connectToRelay(pageB, relay.url);
+    return { service, relay, pcB, pageB, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }

@@ -25,3 +25,21 @@ export async function shot(page: Page, name: string, { fullPage = true } = {}): 
   }
   return path;
 }
+
+/** The window sizes and colour schemes a view is pictured at: the exam-room PCs' two screens. */
+export const LOOKS = [
+  { width: 1280, height: 800, colorScheme: 'light' },
+  { width: 1280, height: 800, colorScheme: 'dark' },
+  { width: 1024, height: 700, colorScheme: 'light' },
+  { width: 1024, height: 700, colorScheme: 'dark' },
+] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** Puts the page in each look in turn (its size, then its colour scheme) and calls `take` there. */
+export async function eachLook(page: Page, take: (look: Look) => Promise<void>): Promise<void> {
+  for (const look of LOOKS) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.emulateMedia({ colorScheme: look.colorScheme });
+    await take(look);
+  }
+}

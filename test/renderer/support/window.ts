@@ -7,6 +7,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 import { api, bridge } from '../../../src/renderer/src/api.ts';
 import { connectStores } from '../../../src/renderer/src/connect-stores.ts';
+import { useSession } from '../../../src/renderer/src/stores/session.ts';
 import type { BridgeApi, InvokeChannel } from '../../../src/shared/ipc.ts';
 import { installFakeMicrophone } from './fake-microphone.ts';
 import { installRealBridge } from './real-bridge.ts';
@@ -26,6 +27,23 @@ export async function windowWithEngine({ refuse, ...options }: WindowOptions = {
   const calls = watchCalls(installed.bridge, refuse);
   const disconnect = connectStores(api, bridge);
   return { ...installed, api, calls, disconnect };
+}
+
+/**
+ * The window and the engine, signed in, with main's two notices of a start: the keychain's
+ * (a warning) and a recovered recording's (information). The window knows who is signed in, as
+ * at its start.
+ */
+export async function windowWithNotices(keychain: string, recovered: string) {
+  const window = await windowWithEngine({
+    signIn: true,
+    notices: [
+      { level: 'warning', message: keychain },
+      { level: 'info', message: recovered },
+    ],
+  });
+  await useSession.getState().load();
+  return window;
 }
 
 /**

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../../src/sandbox/index.ts';
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { relayOf } from '../relay/support.ts';
+import { clinicOnRelay, closeClinic } from '../relay/support.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
 import { closedAfterEach, ok } from '../support.ts';
 
@@ -17,13 +17,9 @@ let relay: WebhookReceiver;
 const atEnd = closedAfterEach();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scribeSeconds: 1.5, rateLimitPerMinute: 0 });
-  relay = await relayOf(sandbox);
+  ({ sandbox, relay } = await clinicOnRelay({ scribeSeconds: 1.5 }));
 }, 30_000);
-afterAll(async () => {
-  await relay?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeClinic({ sandbox, relay }));
 
 describe('status requests with the clinic relay live', () => {
   it('asks for a note once, when the relay announces it, with no look at the scribe request', async () => {

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
 import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
-import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { findClinicNote, type ClinicNote } from '../../../../src/shared/clinic.ts';
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
 import { firstTemplateId, recordThrough, startCoreAgainst, tempDir, until, waitForJob } from '../../../support/core.ts';
@@ -15,7 +15,7 @@ import { signIn } from '../../../support/http.ts';
 import { subscribe } from '../../../webhook-receiver/subscriber.ts';
 import { list, refresh } from '../clinic/support.ts';
 import { closedAfterEach, ok } from '../support.ts';
-import { relayOf } from './support.ts';
+import { clinicOnRelay, closeClinic } from './support.ts';
 
 const DEBOUNCE_MS = 400;
 let sandbox: Sandbox;
@@ -23,14 +23,10 @@ let relay: WebhookReceiver;
 const atEnd = closedAfterEach();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scribeSeconds: 0.5, rateLimitPerMinute: 0 });
-  relay = await relayOf(sandbox);
+  ({ sandbox, relay } = await clinicOnRelay({ scribeSeconds: 0.5 }));
 }, 30_000);
-afterAll(async () => {
-  // The last test closes it already.
-  await relay?.close().catch(() => undefined);
-  await sandbox?.close();
-});
+// The last test closes the relay already.
+afterAll(() => closeClinic({ sandbox, relay }));
 
 async function pc(vet: { email: string; password: string }, computerName: string, dataDir?: string) {
   const core: AppCore = await startCoreAgainst(sandbox, {

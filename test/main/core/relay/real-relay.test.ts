@@ -5,12 +5,10 @@
 // mid-consult hands PC A's next note back to the learned polling. PC B's list, read before PC A's
 // consult, gets the note under Bella's visit from the relay's event alone, without a Refresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { COLLEAGUE_ACCOUNT, type Sandbox } from '../../../../src/sandbox/index.ts';
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { relayOf } from './support.ts';
-import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { clinicOnRelay, closeClinic, pcOnRelay } from './support.ts';
+import { firstTemplateId, recordThrough, until, waitForJob } from '../../../support/core.ts';
 import { list, refresh } from '../clinic/support.ts';
 import type { ClinicView } from '../../../../src/shared/clinic.ts';
 import { closedAfterEach, ok } from '../support.ts';
@@ -21,31 +19,20 @@ const received: { scribeId: string; status: string; at: number }[] = [];
 const atEnd = closedAfterEach();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ scribeSeconds: 1.5, rateLimitPerMinute: 0 });
-  relay = await relayOf(sandbox, {
-    onEvent: (e) => {
-      const p = e.payload as { public_id: string; status: string };
-      received.push({ scribeId: p.public_id, status: p.status, at: Date.now() });
+  ({ sandbox, relay } = await clinicOnRelay(
+    { scribeSeconds: 1.5 },
+    {
+      onEvent: (e) => {
+        const p = e.payload as { public_id: string; status: string };
+        received.push({ scribeId: p.public_id, status: p.status, at: Date.now() });
+      },
     },
-  });
+  ));
 }, 30_000);
-afterAll(async () => {
-  // The second test closes it already.
-  await relay?.close().catch(() => undefined);
-  await sandbox?.close();
-});
+// The second test closes the relay already.
+afterAll(() => closeClinic({ sandbox, relay }));
 
-async function pc(vet: { email: string; password: string }) {
-  const core: AppCore = await startCoreAgainst(sandbox, {
-    relay: { heartbeatMs: 200, backoff: { baseMs: 50, capMs: 300 } },
-    pipeline: { relaySafetyNetMs: 60_000, pollDelay: () => 300 },
-  });
-  atEnd(() => core.stop());
-  await core.appSettings.update({ relayUrl: relay.url });
-  await core.session.signIn(vet.email, vet.password);
-  await until(() => core.relay.status().state === 'connected', 10_000);
-  return { core, h: createHandlers(core) };
-}
+const pc = (vet: { email: string; password: string }) => pcOnRelay(sandbox, relay, vet, atEnd);
 
 describe('two exam rooms on the clinic relay', () => {
   it("fetches PC A's note within a second of its delivery; PC B lists it under Bella", async () => {

@@ -3,42 +3,21 @@
 // and the subscription is made again with theirs. A link the relay passes on after the switch
 // reaches the colleague's list (without a Refresh), and nothing the demo vet read on PC B (their
 // list, the note they opened) is shown to the colleague.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers, type HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
-import { COLLEAGUE_ACCOUNT, startSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import type { HandlerTable } from '../../../../src/main/core/ipc-handlers.ts';
+import { COLLEAGUE_ACCOUNT } from '../../../../src/sandbox/index.ts';
 import { findClinicNote, type ClinicView } from '../../../../src/shared/clinic.ts';
 import type { RelayStatus } from '../../../../src/shared/relay.ts';
-import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
-import { firstTemplateId, recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { firstTemplateId, recordThrough, until, waitForJob } from '../../../support/core.ts';
 import { list, refresh } from '../clinic/support.ts';
 import { closedAfterEach, ok } from '../support.ts';
-import { relayOf } from './support.ts';
+import { clinicOnRelayForTheFile, pcOnRelay } from './support.ts';
 
-let sandbox: Sandbox;
-let relay: WebhookReceiver;
+const clinic = clinicOnRelayForTheFile({ scribeSeconds: 0.5 });
 const atEnd = closedAfterEach();
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ scribeSeconds: 0.5, rateLimitPerMinute: 0 });
-  relay = await relayOf(sandbox);
-}, 30_000);
-afterAll(async () => {
-  await relay?.close();
-  await sandbox?.close();
-});
-
-async function pc(vet: { email: string; password: string }) {
-  const core: AppCore = await startCoreAgainst(sandbox, {
-    relay: { heartbeatMs: 200, backoff: { baseMs: 50, capMs: 300 } },
-    pipeline: { relaySafetyNetMs: 60_000, pollDelay: () => 300 },
-  });
-  atEnd(() => core.stop());
-  await core.appSettings.update({ relayUrl: relay.url });
-  await core.session.signIn(vet.email, vet.password);
-  await until(() => core.relay.status().state === 'connected', 10_000);
-  return { core, h: createHandlers(core) };
-}
+const pc = (vet: { email: string; password: string }) => pcOnRelay(clinic.sandbox, clinic.relay, vet, atEnd);
 
 /** A consult of `patient` recorded on `room` until its note is written; its note's scribe and visit. */
 async function consult(room: { core: AppCore; h: HandlerTable }, patient: string, description: string) {
@@ -52,8 +31,8 @@ async function consult(room: { core: AppCore; h: HandlerTable }, patient: string
 
 describe('a Switch user in the middle of a relay subscription', () => {
   it("subscribes again as the next vet: links heard after it reach the next vet's list, and nothing of the last vet's is shown", async () => {
-    const a = await pc(sandbox.demo);
-    const b = await pc(sandbox.demo);
+    const a = await pc(clinic.sandbox.demo);
+    const b = await pc(clinic.sandbox.demo);
     const states: RelayStatus[] = [];
     b.core.on('relay:changed', (s) => states.push(s));
 

@@ -4,45 +4,17 @@
 // its own, each openable; the search for the patient finds them; a note opened from the list
 // says it is the service's original and, where the service does not name the patient, says so
 // on the screen and on top of the copied note.
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import { createHandlers } from '../../../../src/main/core/ipc-handlers.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { ClinicNoteView } from '../../../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
-import { useSession } from '../../../../src/renderer/src/stores/session.ts';
-import { recordThrough, waitForJob } from '../../../support/core.ts';
-import { examRoomThatRecordedBella } from '../../support/exam-room.ts';
-import { windowWithEngine } from '../../support/window.ts';
-import { browserStandIns } from '../../support/browser-stand-ins.ts';
+import { recordNote, windowBesideExamRoom } from '../../support/exam-room.ts';
 
+// Two pets in a row in the same room: Milo's note is written minutes from Bella's.
+const rooms = windowBesideExamRoom((elsewhere) => recordNote(elsewhere, 'Milo', 'Itchy ears'), 90_000);
 /** The clipboard jsdom lacks: each write of the window, its flavours as text. */
-const browser = browserStandIns();
-const written = browser.written;
-
-let core: AppCore;
-let elsewhere: AppCore<Sandbox>;
-
-beforeAll(async () => {
-  core = (await windowWithEngine({ signIn: true })).core;
-  elsewhere = await examRoomThatRecordedBella(core);
-  // Two pets in a row in the same room: Milo's note is written minutes from Bella's.
-  const h = createHandlers(elsewhere);
-  const templates = await h['templates:list']({ page: 1 });
-  if (!templates.ok) throw new Error(templates.error.message);
-  const milo = await recordThrough(h, 'Milo', 'Itchy ears');
-  await h['consults:submit']({ id: milo, templateId: templates.data.items[0]!.id });
-  await waitForJob(elsewhere, milo, (j) => j.state === 'completed');
-  await useSession.getState().load();
-  browser.install();
-}, 90_000);
-afterEach(cleanup);
-afterAll(async () => {
-  await elsewhere.stop();
-  await core.stop();
-});
+const written = rooms.browser.written;
 
 const CANDIDATES = /^2 notes written (at|between) .* could be this visit's/;
 
@@ -72,7 +44,7 @@ describe('a visit from another exam room, its note not named by the service', ()
   }, 60_000);
 
   it("opens as the service's original, says the service does not name the patient, and copies saying so first", async () => {
-    const view = await core.clinic.view();
+    const view = await rooms.core.clinic.view();
     const bella = view.consults.find((c) => c.patientName === 'Bella')!;
     // (Today's list, where there are no candidates, gives the same note a row of its own.)
     const key = bella.candidates?.[0]?.key ?? view.consults.find((c) => c.scribeId !== null && !c.patientName)!.key;

@@ -4,39 +4,18 @@
 // state filters, and its note opens read-only and copies; once read, its note's words find it,
 // and the conversation about the consult sits under it, its turns shown again when it reopens.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../../../src/main/core/app-core.ts';
-import type { Sandbox } from '../../../../src/sandbox/index.ts';
+import { describe, expect, it } from 'vitest';
 import type { ClinicConsult } from '../../../../src/shared/clinic.ts';
 import { ConsultsView } from '../../../../src/renderer/src/features/consult-list/consults-view.tsx';
 import { ClinicNoteView } from '../../../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { filterClinic } from '../../../../src/renderer/src/lib/consult-filter.ts';
 import { useNav } from '../../../../src/renderer/src/stores/nav.ts';
-import { windowWithEngine } from '../../support/window.ts';
-import { browserStandIns } from '../../support/browser-stand-ins.ts';
-import { examRoomThatRecordedBella } from '../../support/exam-room.ts';
-import { useSession } from '../../../../src/renderer/src/stores/session.ts';
+import { windowBesideExamRoom } from '../../support/exam-room.ts';
 
+// The other exam room: its own data folder, the same service and clinic.
+const rooms = windowBesideExamRoom();
 /** The clipboard jsdom lacks: each write of the window, its flavours as text. */
-const browser = browserStandIns();
-const written = browser.written;
-
-let core: AppCore;
-let elsewhere: AppCore<Sandbox>;
-
-beforeAll(async () => {
-  core = (await windowWithEngine({ signIn: true })).core;
-  // The other exam room: its own data folder, the same service and clinic.
-  elsewhere = await examRoomThatRecordedBella(core);
-  // The window knows who is signed in, as at its start.
-  await useSession.getState().load();
-  browser.install();
-}, 60_000);
-afterEach(cleanup);
-afterAll(async () => {
-  await elsewhere.stop();
-  await core.stop();
-});
+const written = rooms.browser.written;
 
 const TODAY = new Date();
 const key = (d: Date) =>
@@ -127,7 +106,8 @@ describe("the clinic's consults in Consults", () => {
   }, 30_000);
 
   it('asks about a note from elsewhere under it, shows the turns again when it reopens, and finds it by a word of its note', async () => {
-    const noteKey = (await core.clinic.refresh()).consults.find((c) => c.patientName === 'Bella')!.candidates![0]!.key;
+    const noteKey = (await rooms.core.clinic.refresh()).consults.find((c) => c.patientName === 'Bella')!.candidates![0]!
+      .key;
     render(<ClinicNoteView noteKey={noteKey} />);
     await screen.findByRole('region', { name: 'Note' });
     const panel = screen.getByRole('region', { name: 'Ask about this consult' });
@@ -152,9 +132,9 @@ describe("the clinic's consults in Consults", () => {
     cleanup();
 
     // A word of the note that neither the patient, the visit nor the template says finds it.
-    const listed = (await core.clinic.view()).consults;
+    const listed = (await rooms.core.clinic.view()).consults;
     const others = listed.map((c) => [c.patientName, c.description, c.templateName].join(' ').toLowerCase()).join(' ');
-    const note = (await core.clinic.note(noteKey)).note.toLowerCase();
+    const note = (await rooms.core.clinic.note(noteKey)).note.toLowerCase();
     const word = note.split(/[^a-z]+/).find((w) => w.length >= 6 && !others.includes(w))!;
     expect(word).toBeTruthy();
     render(<ConsultsView />);

@@ -11,8 +11,9 @@ import { findClinicNote, SERVICE_ORIGINAL } from '../../../../src/shared/clinic.
 import type { WebhookReceiver } from '../../../../src/webhook-receiver/receiver.ts';
 import { ClinicNoteView } from '../../../../src/renderer/src/features/clinic/clinic-note-view.tsx';
 import { useSession } from '../../../../src/renderer/src/stores/session.ts';
-import { recordThrough, startCoreAgainst, until, waitForJob } from '../../../support/core.ts';
+import { startCoreAgainst, until } from '../../../support/core.ts';
 import { relayOf } from '../../../main/core/relay/support.ts';
+import { recordNote } from '../../support/exam-room.ts';
 import { tidyWindowTests, windowWithEngine } from '../../support/window.ts';
 
 let core: AppCore;
@@ -34,11 +35,7 @@ beforeAll(async () => {
   await room1.appSettings.update({ relayUrl: relay.url });
   await room1.session.signIn(sandbox.demo.email, sandbox.demo.password);
   const h = createHandlers(room1);
-  const templates = await h['templates:list']({ page: 1 });
-  if (!templates.ok) throw new Error(templates.error.message);
-  const id = await recordThrough(h, 'Bella', 'Limping on the left hind');
-  await h['consults:submit']({ id, templateId: templates.data.items[0]!.id });
-  await waitForJob(room1, id, (j) => j.state === 'completed');
+  const id = await recordNote(room1, 'Bella', 'Limping on the left hind');
   const [scribeId] = room1.pipeline.serviceIds(id).scribeIds;
   // This window's computer hears the relay too.
   await core.appSettings.update({ relayUrl: relay.url });
