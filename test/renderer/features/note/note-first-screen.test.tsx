@@ -57,7 +57,9 @@ describe('around a ready note', () => {
   it('after Open note, the cursor is on the note’s title, not on the page', async () => {
     render(<App />);
     act(() => useNav.getState().go({ name: 'consults' }));
-    const open = await screen.findByRole('button', { name: /^Open note/ }, { timeout: 10_000 });
+    // This computer's own consult (today's list): the clinic's list below may offer Bella's too.
+    const today = await screen.findByRole('region', { name: 'Today' }, { timeout: 10_000 });
+    const open = await within(today).findByRole('button', { name: /^Open note/ }, { timeout: 10_000 });
     open.focus();
     await act(async () => fireEvent.click(open));
     const title = await screen.findByRole('heading', { level: 1, name: 'Bella — vomiting' });
