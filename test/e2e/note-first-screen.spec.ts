@@ -70,8 +70,11 @@ test('the note on the first screen at 1280×800 and 1024×700, its More menu who
   await expect.soft(bar.getByRole('button', { name: 'Copied ✓', exact: true })).toBeVisible();
   await expect.soft(bar.getByRole('status')).toHaveText('Copied');
   expect.soft(await boxes(), 'the bar, Print and the note where they were').toEqual(before);
+  // Without a keychain (no D-Bus session beside the host) the sign-in is kept in memory and a
+  // notice says so above the note: the harder first screen, measured below at one line. Where the
+  // host has a keychain there is no notice, and the figures are measured without it.
   const notice = page.locator('.content > .notice-warning');
-  await expect.soft(notice, 'the browser host keeps the sign-in in memory and says so').toContainText('keychain');
+  if ((await notice.count()) > 0) await expect.soft(notice).toContainText('keychain');
 
   for (const { width, height } of SIZES) {
     await page.setViewportSize({ width, height });
